@@ -1,0 +1,123 @@
+/**
+ * Configuration of the local stack, shared by the supervisor and every part.
+ * Everything comes from environment variables with Supabase CLI-compatible defaults, so that the
+ * supervisor can hand the same configuration to each child process through its environment.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signJwt } from './jwt.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The repository root (three levels above supabase/local/src). */
+export const repoRoot = path.resolve(here, '../../..');
+/** supabase/ — migrations, seed.sql and config.toml live here. */
+export const supabaseDir = path.join(repoRoot, 'supabase');
+
+/** The Supabase CLI's well-known local JWT secret. */
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+/** Expiry the CLI gives its anon and service_role keys. */
+const DEMO_KEY_EXPIRY = 1983812996;
+
+export interface StackPorts {
+  /** Public gateway: /rest/v1, /auth/v1, /realtime/v1, /functions/v1. */
+  api: number;
+  /** Postgres. */
+  db: number;
+  /** Internal: PostgREST. */
+  rest: number;
+  /** Internal: PostgREST admin server (health). */
+  restAdmin: number;
+  /** Internal: the GoTrue-compatible auth service. */
+  auth: number;
+  /** Internal: the realtime service. */
+  realtime: number;
+  /** Internal: the Deno edge-function runtime. */
+  functions: number;
+  /** The web app (Vite) when started with it. */
+  web: number;
+}
+
+export interface StackConfig {
+  ports: StackPorts;
+  /** Where Postgres data, logs and the supervisor's state file live. */
+  dataDir: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Superuser connection string (what `supabase status` calls DB_URL). */
+  dbUrl: string;
+  /** Password of the `authenticator` role PostgREST logs in as. */
+  authenticatorPassword: string;
+  apiUrl: string;
+  webUrl: string;
+  /** Access-token lifetime in seconds (GoTrue's jwt_expiry, 3600 by default). */
+  jwtExpiry: number;
+  /** Whether POST /auth/v1/signup is open; off: pharmacies join through onboarding. */
+  enableSignup: boolean;
+}
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number.parseInt(raw, 10);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) {
+    throw new Error(`${name} must be a port number, got "${raw}"`);
+  }
+  return value;
+}
+
+/**
+ * Reads the configuration from the environment. STACK_PORT_BASE moves every port of the stack at once
+ * (the gateway takes the base, Postgres base+1, internal services base+9..base+14), which is how tests run
+ * a fresh stack beside a running `npm start`. Individual STACK_*_PORT variables override single ports.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
+  const base = intFromEnv('STACK_PORT_BASE', 54321);
+  const ports: StackPorts = {
+    api: intFromEnv('STACK_API_PORT', base),
+    db: intFromEnv('STACK_DB_PORT', base + 1),
+    rest: intFromEnv('STACK_REST_PORT', base + 9),
+    restAdmin: intFromEnv('STACK_REST_ADMIN_PORT', base + 10),
+    auth: intFromEnv('STACK_AUTH_PORT', base + 11),
+    realtime: intFromEnv('STACK_REALTIME_PORT', base + 12),
+    functions: intFromEnv('STACK_FUNCTIONS_PORT', base + 13),
+    web: intFromEnv('STACK_WEB_PORT', 5173),
+  };
+  const jwtSecret = env.STACK_JWT_SECRET || DEFAULT_JWT_SECRET;
+  const dataDir = path.resolve(env.STACK_DATA_DIR || path.join(supabaseDir, 'local', '.data'));
+  return {
+    ports,
+    dataDir,
+    jwtSecret,
+    anonKey: signJwt({ iss: 'supabase-demo', role: 'anon', exp: DEMO_KEY_EXPIRY }, jwtSecret),
+    serviceRoleKey: signJwt({ iss: 'supabase-demo', role: 'service_role', exp: DEMO_KEY_EXPIRY }, jwtSecret),
+    dbUrl: `postgresql://postgres:postgres@127.0.0.1:${ports.db}/postgres`,
+    authenticatorPassword: 'postgres',
+    apiUrl: `http://127.0.0.1:${ports.api}`,
+    webUrl: `http://127.0.0.1:${ports.web}`,
+    jwtExpiry: intFromEnvSeconds(env.STACK_JWT_EXPIRY, 3600),
+    enableSignup: env.STACK_ENABLE_SIGNUP === 'true',
+  };
+}
+
+function intFromEnvSeconds(raw: string | undefined, fallback: number): number {
+  if (!raw) return fallback;
+  const value = Number.parseInt(raw, 10);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`STACK_JWT_EXPIRY must be a positive number of seconds, got "${raw}"`);
+  return value;
+}
+
+/** The `KEY=value` lines `npm run --silent stack:status` prints, like `supabase status -o env`. */
+export function statusLines(config: StackConfig): string[] {
+  return [
+    `API_URL=${config.apiUrl}`,
+    `REST_URL=${config.apiUrl}/rest/v1`,
+    `FUNCTIONS_URL=${config.apiUrl}/functions/v1`,
+    `DB_URL=${config.dbUrl}`,
+    `ANON_KEY=${config.anonKey}`,
+    `SERVICE_ROLE_KEY=${config.serviceRoleKey}`,
+    `JWT_SECRET=${config.jwtSecret}`,
+    `WEB_URL=${config.webUrl}`,
+  ];
+}
