@@ -57,8 +57,8 @@ export interface StackConfig {
   enableSignup: boolean;
 }
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
+function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number.parseInt(raw, 10);
   if (!Number.isInteger(value) || value <= 0 || value > 65535) {
@@ -73,16 +73,16 @@ function intFromEnv(name: string, fallback: number): number {
  * a fresh stack beside a running `npm start`. Individual STACK_*_PORT variables override single ports.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
-  const base = intFromEnv('STACK_PORT_BASE', 54321);
+  const base = portFromEnv(env, 'STACK_PORT_BASE', 54321);
   const ports: StackPorts = {
-    api: intFromEnv('STACK_API_PORT', base),
-    db: intFromEnv('STACK_DB_PORT', base + 1),
-    rest: intFromEnv('STACK_REST_PORT', base + 9),
-    restAdmin: intFromEnv('STACK_REST_ADMIN_PORT', base + 10),
-    auth: intFromEnv('STACK_AUTH_PORT', base + 11),
-    realtime: intFromEnv('STACK_REALTIME_PORT', base + 12),
-    functions: intFromEnv('STACK_FUNCTIONS_PORT', base + 13),
-    web: intFromEnv('STACK_WEB_PORT', 5173),
+    api: portFromEnv(env, 'STACK_API_PORT', base),
+    db: portFromEnv(env, 'STACK_DB_PORT', base + 1),
+    rest: portFromEnv(env, 'STACK_REST_PORT', base + 9),
+    restAdmin: portFromEnv(env, 'STACK_REST_ADMIN_PORT', base + 10),
+    auth: portFromEnv(env, 'STACK_AUTH_PORT', base + 11),
+    realtime: portFromEnv(env, 'STACK_REALTIME_PORT', base + 12),
+    functions: portFromEnv(env, 'STACK_FUNCTIONS_PORT', base + 13),
+    web: portFromEnv(env, 'STACK_WEB_PORT', 5173),
   };
   const jwtSecret = env.STACK_JWT_SECRET || DEFAULT_JWT_SECRET;
   const dataDir = path.resolve(env.STACK_DATA_DIR || path.join(supabaseDir, 'local', '.data'));
@@ -96,12 +96,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     authenticatorPassword: 'postgres',
     apiUrl: `http://127.0.0.1:${ports.api}`,
     webUrl: `http://127.0.0.1:${ports.web}`,
-    jwtExpiry: intFromEnvSeconds(env.STACK_JWT_EXPIRY, 3600),
+    jwtExpiry: secondsFromEnv(env.STACK_JWT_EXPIRY, 3600),
     enableSignup: env.STACK_ENABLE_SIGNUP === 'true',
   };
 }
 
-function intFromEnvSeconds(raw: string | undefined, fallback: number): number {
+function secondsFromEnv(raw: string | undefined, fallback: number): number {
   if (!raw) return fallback;
   const value = Number.parseInt(raw, 10);
   if (!Number.isInteger(value) || value < 1) throw new Error(`STACK_JWT_EXPIRY must be a positive number of seconds, got "${raw}"`);

@@ -60,3 +60,9 @@ begin
   end if;
 end
 $$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- graphql_public: PostgREST is configured with schemas public,graphql_public as by the Supabase CLI
+-- -----------------------------------------------------------------------------------------------------
+create schema if not exists graphql_public;
+grant usage on schema graphql_public to anon, authenticated, service_role;

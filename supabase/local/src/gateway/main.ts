@@ -1,0 +1,12 @@
+/**
+ * Entry of the gateway part: listens on the stack's public API port.
+ */
+import { loadConfig } from '../config.ts';
+import { createGateway } from './gateway.ts';
+
+const config = loadConfig();
+const server = createGateway(config);
+server.listen(config.ports.api, '127.0.0.1', () => {
+  process.stdout.write(`listening on http://127.0.0.1:${config.ports.api}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

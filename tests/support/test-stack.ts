@@ -1,0 +1,122 @@
+/**
+ * Starts a fresh local stack for a test run: a new temporary data folder (so bootstrap, migrations and the
+ * demo seed are applied from scratch) on its own ports (TEST_STACK_PORT_BASE, default 55321), so tests can
+ * run beside a developer's `npm start`. Used by the vitest global setup, the Playwright global setup and
+ * the benchmarks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface StackEnv {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dbUrl: string;
+  webUrl: string;
+  dataDir: string;
+  /** The supervisor's state file: pids of every part (tests kill parts through it). */
+  stateFile: string;
+}
+
+export interface TestStack {
+  env: StackEnv;
+  /** Everything the supervisor printed so far (for diagnosing a failure). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function parseStatus(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const match = /^([A-Z_]+)=(.*)$/.exec(line.trim());
+    if (match) values[match[1]!] = match[2]!;
+  }
+  return values;
+}
+
+export async function startTestStack(options: { withWeb?: boolean; portBase?: number; webPort?: number; extraEnv?: Record<string, string> } = {}): Promise<TestStack> {
+  const portBase = options.portBase ?? Number(process.env.TEST_STACK_PORT_BASE || 55321);
+  const webPort = options.webPort ?? Number(process.env.TEST_STACK_WEB_PORT || portBase + 52);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharmacy-test-stack-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    STACK_PORT_BASE: String(portBase),
+    STACK_WEB_PORT: String(webPort),
+    STACK_DATA_DIR: dataDir,
+    // Tests exercise refresh-token reuse detection without waiting out GoTrue's 10 s grace interval.
+    STACK_REFRESH_TOKEN_REUSE_INTERVAL: '0',
+    ...options.extraEnv,
+  };
+  for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT']) {
+    delete env[key];
+  }
+  const cliArgs = ['--import', 'tsx', 'supabase/local/src/cli.ts'];
+  const status = await run(process.execPath, [...cliArgs, 'status'], env);
+  const values = parseStatus(status);
+
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [...cliArgs, 'start', ...(options.withWeb ? ['--with-web'] : [])], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const stateFile = path.join(dataDir, 'stack.json');
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the test stack exited (code ${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGINT');
+      throw new Error(`the test stack did not become ready in 120 s:\n${output}`);
+    }
+    try {
+      if (JSON.parse(fs.readFileSync(stateFile, 'utf8')).ready === true) break;
+    } catch {
+      // Not written yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    env: {
+      apiUrl: values.API_URL!,
+      anonKey: values.ANON_KEY!,
+      serviceRoleKey: values.SERVICE_ROLE_KEY!,
+      jwtSecret: values.JWT_SECRET!,
+      dbUrl: values.DB_URL!,
+      webUrl: values.WEB_URL!,
+      dataDir,
+      stateFile,
+    },
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGINT');
+        const timeout = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        await exited;
+        clearTimeout(timeout);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} failed: ${err}`))));
+  });
+}
