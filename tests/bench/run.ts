@@ -1,0 +1,28 @@
+/**
+ * `npm run bench`: starts a fresh stack (BENCH_STACK_PORT_BASE, default 60321) and runs every benchmark
+ * against it, printing each one's figures and the ratio or goal it is judged by.
+ * `npm run bench -- rest` or `-- realtime` runs one.
+ */
+import { startTestStack } from '../support/test-stack.ts';
+import { runRestBench } from './rest.ts';
+
+const only = process.argv[2];
+const stack = await startTestStack({ portBase: Number(process.env.BENCH_STACK_PORT_BASE || 60321) });
+let failed = false;
+try {
+  if (!only || only === 'rest') {
+    console.log('\n== REST: gateway vs direct PostgREST ==');
+    await runRestBench(stack.env);
+  }
+  if (!only || only === 'realtime') {
+    console.log('\n== Realtime: postgres_changes with RLS ==');
+    const { runRealtimeBench } = await import('./realtime.ts');
+    await runRealtimeBench(stack.env);
+  }
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  await stack.stop();
+}
+process.exit(failed ? 1 : 0);
