@@ -50,8 +50,8 @@ export async function applyBootstrap(client: pg.Client): Promise<void> {
   for (const name of await sqlFiles(bootstrapDir)) await runFile(client, path.join(bootstrapDir, name));
 }
 
-/** Applies pending migrations; returns the names applied. */
-export async function applyMigrations(client: pg.Client): Promise<string[]> {
+/** Applies pending migrations (from supabase/migrations unless told otherwise); returns the file names applied. */
+export async function applyMigrations(client: pg.Client, dir = migrationsDir): Promise<string[]> {
   await client.query(`
     create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (
@@ -63,12 +63,12 @@ export async function applyMigrations(client: pg.Client): Promise<string[]> {
     (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((row) => row.version),
   );
   const applied: string[] = [];
-  for (const file of await sqlFiles(migrationsDir)) {
+  for (const file of await sqlFiles(dir)) {
     const match = /^(\d+)_(.*)\.sql$/.exec(file);
-    if (!match) throw new Error(`supabase/migrations/${file}: name must be <timestamp>_<name>.sql`);
+    if (!match) throw new Error(`${path.relative(supabaseDir, path.join(dir, file))}: name must be <timestamp>_<name>.sql`);
     const [, version, name] = match as unknown as [string, string, string];
     if (done.has(version)) continue;
-    await runFile(client, path.join(migrationsDir, file), async () => {
+    await runFile(client, path.join(dir, file), async () => {
       await client.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [version, name]);
     });
     applied.push(file);
