@@ -1,0 +1,30 @@
+/**
+ * JSON responses for edge functions: every answer, success or error, is JSON with an explicit status and
+ * the CORS headers. Errors have the shape `{ error: message, details? }`; code deep in a handler throws
+ * HttpError and the router turns it into that response.
+ */
+import { corsHeaders } from './cors.ts';
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+export function errorResponse(status: number, message: string, details?: unknown, headers: Record<string, string> = {}): Response {
+  const body = details === undefined ? { error: message } : { error: message, details };
+  return jsonResponse(body, status, headers);
+}
+
+/** An error that is the client's to see: the router answers errorResponse(status, message, details). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * supabase-js clients for edge functions.
+ *
+ * createUserClient is the default: it acts as the caller (their Authorization header is forwarded), so
+ * row-level security decides what they may read and write, exactly as if the browser had asked.
+ * createAdminClient uses the service role and bypasses RLS: only for the few operations a caller cannot
+ * be allowed to do directly (creating auth users during onboarding, cross-tenant reference-data sync),
+ * and only after the handler has checked who the caller is and what they may do.
+ */
+import { type SupabaseClient, createClient } from '@supabase/supabase-js';
+import { requireEnv } from './env.ts';
+
+/** A function runs per request: never keep or refresh a session in it. */
+const serverAuthOptions = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
+
+export function createUserClient(req: Request): SupabaseClient {
+  const authorization = req.headers.get('Authorization');
+  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
+    auth: serverAuthOptions,
+    global: { headers: authorization ? { Authorization: authorization } : {} },
+  });
+}
+
+/** Service role: bypasses RLS. Check the caller first; see the module comment for when this is right. */
+export function createAdminClient(): SupabaseClient {
+  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
+    auth: serverAuthOptions,
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * The `api` edge function: the spec's /api endpoints that are more than table access, served at
+ * {SUPABASE_URL}/functions/v1/api/<path>. Each area adds its routes from routes/<area>.ts.
+ */
+import { preflightResponse } from '../_shared/cors.ts';
+import { Router } from '../_shared/router.ts';
+import { addHealthRoutes } from './routes/health.ts';
+
+const router = new Router();
+addHealthRoutes(router);
+
+Deno.serve((req) => preflightResponse(req) ?? router.handle(req));
