@@ -51,6 +51,7 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
     STACK_DATA_DIR: dataDir,
     // Tests exercise refresh-token reuse detection without waiting out GoTrue's 10 s grace interval.
     STACK_REFRESH_TOKEN_REUSE_INTERVAL: '0',
+    STACK_WATCH_FUNCTIONS: 'false',
     ...options.extraEnv,
   };
   for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT']) {

@@ -10,7 +10,7 @@ import { applyBootstrap, applyMigrations, applySeed, withClient } from './db/mig
 import { isAlive, readState, Supervisor } from './supervisor.ts';
 
 async function start(withWeb: boolean): Promise<void> {
-  const supervisor = new Supervisor(loadConfig(), { withWeb });
+  const supervisor = new Supervisor(loadConfig(), { withWeb, watchFunctions: process.env.STACK_WATCH_FUNCTIONS !== 'false' });
   try {
     await supervisor.start();
   } catch (error) {

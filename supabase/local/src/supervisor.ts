@@ -91,7 +91,14 @@ function nodePart(name: string, port: number, entry: string, config: StackConfig
   };
 }
 
-function partSpecs(config: StackConfig, withWeb: boolean): PartSpec[] {
+export interface SupervisorOptions {
+  /** Also serve the web app (npm start). */
+  withWeb: boolean;
+  /** Reload edge functions when their code changes (development; tests run without it). */
+  watchFunctions: boolean;
+}
+
+function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] {
   const env = stackEnvironment(config);
   const parts: PartSpec[] = [
     {
@@ -108,7 +115,14 @@ function partSpecs(config: StackConfig, withWeb: boolean): PartSpec[] {
       name: 'functions',
       port: config.ports.functions,
       command: denoBinary,
-      args: ['run', '--allow-all', '--config', path.join('edge-functions', 'deno.json'), path.join('supabase', 'local', 'src', 'functions', 'main.ts')],
+      args: [
+        'run',
+        '--allow-all',
+        ...(options.watchFunctions ? ['--watch=edge-functions/,shared/src/,supabase/config.toml', '--watch-exclude=edge-functions/node_modules'] : []),
+        '--config',
+        path.join('edge-functions', 'deno.json'),
+        path.join('supabase', 'local', 'src', 'functions', 'main.ts'),
+      ],
       env: {
         ...env,
         FUNCTIONS_PORT: String(config.ports.functions),
@@ -123,7 +137,7 @@ function partSpecs(config: StackConfig, withWeb: boolean): PartSpec[] {
     },
     nodePart('gateway', config.ports.api, 'gateway/main.ts', config),
   ];
-  if (withWeb) {
+  if (options.withWeb) {
     parts.push({
       name: 'web',
       port: config.ports.web,
@@ -187,7 +201,7 @@ export class Supervisor {
 
   constructor(
     private readonly config: StackConfig,
-    private readonly options: { withWeb: boolean },
+    private readonly options: SupervisorOptions,
   ) {
     this.state = {
       pid: process.pid,
@@ -249,7 +263,7 @@ export class Supervisor {
     process.once('SIGTERM', () => void this.shutdown(0));
 
     await this.startPostgres();
-    for (const spec of partSpecs(this.config, this.options.withWeb)) {
+    for (const spec of partSpecs(this.config, this.options)) {
       if (this.stopping) return;
       this.launch(spec);
       await this.waitReady(spec);
