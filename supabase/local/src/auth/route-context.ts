@@ -1,0 +1,16 @@
+/** What every route handler receives. */
+import type http from 'node:http';
+import type pg from 'pg';
+import type { AuthRequest } from './http.ts';
+import type { AuthSettings } from './settings.ts';
+
+export interface RouteContext {
+  req: AuthRequest;
+  res: http.ServerResponse;
+  pool: pg.Pool;
+  settings: AuthSettings;
+  /** Path parameters of the matched route (e.g. user_id). */
+  params: Readonly<Record<string, string>>;
+}
+
+export type RouteHandler = (context: RouteContext) => Promise<void>;

@@ -1,0 +1,97 @@
+/**
+ * The signed-in user's own endpoints: GET /user, PUT /user and POST /logout, behind GoTrue's
+ * requireAuthentication.
+ */
+import { withTransaction } from './db.ts';
+import { badRequest, DUPLICATE_EMAIL_MESSAGE, forbidden, unprocessable } from './errors.ts';
+import { optionalObject, optionalString, readJsonObject, sendJson, sendNoContent } from './http.ts';
+import { hashPassword, passwordMatches, passwordStrengthError } from './passwords.ts';
+import { requireUser, tokenAudience } from './request-auth.ts';
+import type { RouteContext } from './route-context.ts';
+import { endAllSessions, endSessions, type LogoutScope } from './sessions.ts';
+import {
+  emailTaken,
+  findUserById,
+  mergeMetadata,
+  phoneTaken,
+  updateUser,
+  upsertIdentity,
+  userJson,
+  validateEmail,
+  validatePhone,
+  type UserRow,
+  type UserUpdate,
+} from './users.ts';
+
+export async function getUser({ req, res, pool, settings }: RouteContext): Promise<void> {
+  const { claims, user } = await requireUser(pool, req, settings);
+  if (tokenAudience(claims) !== settings.audience) {
+    throw badRequest('validation_failed', "Token audience doesn't match request audience");
+  }
+  sendJson(res, req, 200, await userJson(pool, user));
+}
+
+/**
+ * PUT /user. Changing the password ends the user's other sessions, as GoTrue does. An email or phone
+ * change is applied at once: GoTrue would first mail or text a confirmation, and the local stack
+ * sends neither.
+ */
+export async function updateOwnUser({ req, res, pool, settings }: RouteContext): Promise<void> {
+  const { user, sessionId } = await requireUser(pool, req, settings);
+  const body = await readJsonObject(req);
+  const emailParam = optionalString(body, 'email');
+  const phoneParam = optionalString(body, 'phone');
+  const password = optionalString(body, 'password');
+  const data = optionalObject(body, 'data');
+  const appData = optionalObject(body, 'app_metadata');
+
+  const email = emailParam ? validateEmail(emailParam) : undefined;
+  const phone = phoneParam ? validatePhone(phoneParam) : undefined;
+  if (password !== undefined) {
+    const weakness = passwordStrengthError(password, settings.minPasswordLength);
+    if (weakness) throw weakness;
+  }
+  if (appData && !settings.adminRoles.includes(user.role ?? '')) {
+    throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+  }
+  const changesEmail = email !== undefined && email !== (user.email ?? '');
+  const changesPhone = phone !== undefined && phone !== (user.phone ?? '');
+  if (changesEmail && (await emailTaken(pool, email, user.aud ?? settings.audience, user.id))) {
+    throw unprocessable('email_exists', DUPLICATE_EMAIL_MESSAGE);
+  }
+  if (changesPhone && (await phoneTaken(pool, phone, user.id))) {
+    throw unprocessable('phone_exists', 'A user with this phone number has already been registered');
+  }
+  if (password && (await passwordMatches(user.encrypted_password, password))) {
+    throw unprocessable('same_password', 'New password should be different from the old password.');
+  }
+  const passwordHash = password ? await hashPassword(password) : undefined;
+
+  const updated = await withTransaction(pool, async (db) => {
+    const current = (await findUserById(db, user.id, { forUpdate: true })) as UserRow;
+    const update: UserUpdate = {};
+    if (password !== undefined) update.encrypted_password = passwordHash ?? '';
+    if (data) update.raw_user_meta_data = mergeMetadata(current.raw_user_meta_data, data);
+    if (appData) update.raw_app_meta_data = mergeMetadata(current.raw_app_meta_data, appData);
+    if (changesEmail) update.email = email;
+    if (changesPhone) update.phone = phone;
+    const saved = await updateUser(db, user.id, update);
+    if (changesEmail) await upsertIdentity(db, user.id, 'email', { email });
+    if (changesPhone) await upsertIdentity(db, user.id, 'phone', { phone });
+    if (password !== undefined) {
+      if (sessionId) await endSessions(db, 'others', user.id, sessionId);
+      else await endAllSessions(db, user.id);
+    }
+    return saved;
+  });
+  sendJson(res, req, 200, await userJson(pool, updated));
+}
+
+export async function logout({ req, res, pool, settings }: RouteContext): Promise<void> {
+  const { user, sessionId } = await requireUser(pool, req, settings);
+  const requested = req.query.get('scope') ?? '';
+  const scope: LogoutScope | null = requested === '' || requested === 'global' ? 'global' : requested === 'local' || requested === 'others' ? requested : null;
+  if (!scope) throw badRequest('validation_failed', `Unsupported logout scope "${requested}"`);
+  await endSessions(pool, scope, user.id, sessionId);
+  sendNoContent(res, req);
+}
