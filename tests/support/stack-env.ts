@@ -31,7 +31,11 @@ let pool: pg.Pool | undefined;
 
 /** Runs SQL as the database superuser (test fixtures: tables, policies, publication membership). */
 export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  pool ??= new pg.Pool({ connectionString: stackEnv().dbUrl, max: 4 });
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: stackEnv().dbUrl, max: 4 });
+    // Idle connections die when a test restarts Postgres; the pool replaces them on the next query.
+    pool.on('error', () => undefined);
+  }
   const result = await pool.query<T>(text, params);
   return result.rows;
 }

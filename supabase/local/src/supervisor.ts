@@ -196,6 +196,8 @@ export class Supervisor {
   private readonly children = new Map<string, ChildProcess>();
   private postgres: PostgresServer | null = null;
   private stopping = false;
+  /** Set once this supervisor has written the state file; a refused start must leave another stack's file alone. */
+  private ownsState = false;
   private readonly restarts = new Map<string, number>();
   private state: StackState;
 
@@ -222,6 +224,7 @@ export class Supervisor {
     const file = stateFile(this.config);
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(this.state, null, 2));
     fs.renameSync(`${file}.tmp`, file);
+    this.ownsState = true;
   }
 
   /** Refuses to start beside a running stack; cleans up after a supervisor that was killed outright. */
@@ -359,10 +362,12 @@ export class Supervisor {
     if (this.postgres) {
       await Promise.race([this.postgres.stop(), sleep(10_000)]);
     }
-    try {
-      fs.rmSync(stateFile(this.config), { force: true });
-    } catch {
-      // The data folder may already be gone (a test removed it).
+    if (this.ownsState) {
+      try {
+        fs.rmSync(stateFile(this.config), { force: true });
+      } catch {
+        // The data folder may already be gone (a test removed it).
+      }
     }
     this.log('stack', 'stopped');
     process.exit(exitCode);
