@@ -1,0 +1,17 @@
+/**
+ * Playwright global setup: one fresh local stack serving the web app for the whole run, on the port the
+ * config's baseURL names. Returns the teardown that stops it.
+ */
+import type { FullConfig } from '@playwright/test';
+import { startTestStack } from '../support/test-stack.ts';
+
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  const baseURL = config.projects[0]?.use.baseURL;
+  if (!baseURL) throw new Error('tests/playwright.config.ts must set use.baseURL');
+  const stack = await startTestStack({ withWeb: true, webPort: Number(new URL(baseURL).port) });
+  if (stack.env.webUrl !== baseURL) {
+    await stack.stop();
+    throw new Error(`the test stack serves the web app at ${stack.env.webUrl}, but the tests expect ${baseURL}`);
+  }
+  return () => stack.stop();
+}

@@ -1,0 +1,40 @@
+/**
+ * The web app shell end to end: the signed-out landing page, its two ways in, the 404 page, and the
+ * connection indicator, whose "connected" state proves browser → gateway → edge function works.
+ */
+import { expect, test } from '@playwright/test';
+
+test('the landing page shows the product and the Sign In and Start Free Trial buttons', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pharmacy Management System' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start Free Trial', exact: true })).toBeVisible();
+});
+
+test('Start Free Trial goes to /onboard, which is marked as not yet available', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Start Free Trial', exact: true }).click();
+  await expect(page).toHaveURL(/\/onboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pharmacy Onboarding' })).toBeVisible();
+  await expect(page.getByText('Not yet available', { exact: true })).toBeVisible();
+});
+
+test('Sign In goes to /login, which is marked as not yet available', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await expect(page.getByText('Not yet available', { exact: true })).toBeVisible();
+});
+
+test('an unknown path shows 404 Page Not Found', async ({ page }) => {
+  await page.goto('/no-such-page/anywhere');
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveCount(0);
+});
+
+test('the status indicator reports a connection to the pharmacy server', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Connected to the pharmacy server')).toBeVisible();
+  await expect(page.getByText('Cannot connect to the pharmacy server')).toHaveCount(0);
+});
