@@ -22,12 +22,13 @@ const CORS_EXPOSE_HEADERS = 'Content-Range, Content-Location, Location, Preferen
 /** Headers that describe one connection and must not be forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
 
-function json(res: http.ServerResponse, status: number, body: unknown, cors: boolean): void {
+/** The gateway's own answers (no route, key refused, part down) carry CORS so browsers can read them. */
+function json(res: http.ServerResponse, status: number, body: unknown): void {
   const payload = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(payload),
-    ...(cors ? { 'access-control-allow-origin': '*' } : {}),
+    'access-control-allow-origin': '*',
   });
   res.end(payload);
 }
@@ -77,7 +78,7 @@ export function createGateway(config: StackConfig): http.Server {
   const server = http.createServer((req, res) => {
     const matched = match(req.url ?? '/');
     if (!matched) {
-      json(res, 404, { message: 'no Route matched with those values' }, true);
+      json(res, 404, { message: 'no Route matched with those values' });
       return;
     }
     const { route, path } = matched;
@@ -96,9 +97,11 @@ export function createGateway(config: StackConfig): http.Server {
     if (route.requiresApiKey) {
       const failure = checkApiKey(req);
       if (failure) {
-        json(res, failure.status, { message: failure.message }, route.gatewayCors);
+        json(res, failure.status, { message: failure.message });
         return;
       }
+    } else if (!req.headers.authorization && typeof req.headers.apikey === 'string' && validKeys.has(req.headers.apikey)) {
+      req.headers.authorization = `Bearer ${req.headers.apikey}`;
     }
 
     const headers: http.OutgoingHttpHeaders = { ...req.headers };
@@ -123,7 +126,7 @@ export function createGateway(config: StackConfig): http.Server {
     );
     upstream.on('error', () => {
       // The part is down or restarting: answer as Kong does rather than hanging the client.
-      if (!res.headersSent) json(res, 502, { message: 'An invalid response was received from the upstream server' }, route.gatewayCors);
+      if (!res.headersSent) json(res, 502, { message: 'An invalid response was received from the upstream server' });
       else res.destroy();
     });
     req.pipe(upstream);
