@@ -1,5 +1,5 @@
 /**
- * The web app shell end to end: the signed-out landing page, its two ways in, the 404 page, and the
+ * The web app shell end to end: the signed-out landing page, its two ways in, the catch-all, and the
  * connection indicator, whose "connected" state proves browser → gateway → edge function works.
  */
 import { expect, test } from '@playwright/test';
@@ -27,10 +27,10 @@ test('Sign In goes to /login, which is marked as not yet available', async ({ pa
   await expect(page.getByText('Not yet available', { exact: true })).toBeVisible();
 });
 
-test('an unknown path shows 404 Page Not Found', async ({ page }) => {
+test('signed out, an unknown path shows the landing page', async ({ page }) => {
   await page.goto('/no-such-page/anywhere');
-  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pharmacy Management System' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start Free Trial', exact: true })).toBeVisible();
 });
 
 test('the status indicator reports a connection to the pharmacy server', async ({ page }) => {

@@ -11,7 +11,6 @@ import { paths } from '../config/paths.ts';
 import { useSession } from '../features/auth/api/get-session.ts';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync.ts';
 import { LandingRoute } from './routes/landing.tsx';
-import { NotFoundRoute } from './routes/not-found.tsx';
 import { NotYetAvailableRoute } from './routes/not-yet-available.tsx';
 import { RouteErrorRoute } from './routes/route-error.tsx';
 
@@ -25,7 +24,8 @@ const signedOutRoutes: RouteObject[] = [
       { path: paths.onboard, element: <NotYetAvailableRoute screen="Pharmacy Onboarding" /> },
       { path: paths.productionOnboard, element: <NotYetAvailableRoute screen="Pharmacy Account Setup" /> },
       { path: paths.subscriptionPlans, element: <NotYetAvailableRoute screen="Subscription Plans" /> },
-      { path: '*', element: <NotFoundRoute /> },
+      // Signed out, any other path is the landing page (spec §2); '404 Page Not Found' belongs to the signed-in set.
+      { path: '*', element: <LandingRoute /> },
     ],
   },
 ];
