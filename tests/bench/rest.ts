@@ -102,6 +102,9 @@ export async function runRestBench(env: StackEnv): Promise<{ ratio: number }> {
   const tool = hasWrk() ? 'wrk' : 'autocannon';
   const gateway: number[] = [];
   const direct: number[] = [];
+  // One unmeasured round each warms PostgREST's pool, Postgres's caches and the gateway's JIT.
+  await load(directUrl, headers);
+  await load(gatewayUrl, { ...headers, apikey: env.anonKey });
   for (let round = 1; round <= ROUNDS; round++) {
     const d = await load(directUrl, headers);
     const g = await load(gatewayUrl, { ...headers, apikey: env.anonKey });

@@ -32,6 +32,9 @@ const SERVER_FLAGS = [
   '-c', 'shared_buffers=128MB',
   '-c', 'fsync=off',
   '-c', 'synchronous_commit=off',
+  // Logical decoding sees a commit only once its WAL is flushed: with asynchronous commit the WAL writer's
+  // default 200 ms delay would become realtime latency.
+  '-c', 'wal_writer_delay=10ms',
   '-c', 'full_page_writes=off',
   '-c', 'log_checkpoints=off',
 ];

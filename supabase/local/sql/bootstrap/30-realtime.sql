@@ -1,0 +1,176 @@
+-- =====================================================================================================
+-- Bootstrap: the local Realtime service's private helpers (schema _realtime).
+-- The service (supabase/local/src/realtime) connects as the superuser and calls these to validate
+-- postgres_changes subscriptions and to decide, for a batch of changed rows, which subscribers' row-level
+-- security lets them see each row — the way Supabase Realtime's walrus does, one round trip per batch.
+-- Not exposed to the API roles. Idempotent; not a migration.
+-- =====================================================================================================
+
+create schema if not exists _realtime;
+revoke all on schema _realtime from public;
+comment on schema _realtime is 'Private helpers of the local Realtime service; not part of the API.';
+
+-- -----------------------------------------------------------------------------------------------------
+-- Subscription validation: the tables a postgres_changes binding resolves to, with what the service needs
+-- to accept or refuse it for the subscriber's role.
+-- -----------------------------------------------------------------------------------------------------
+create or replace function _realtime.subscription_tables(subscriber_role text, schema_pattern text, table_pattern text)
+returns table (
+  table_oid oid,
+  schema_name text,
+  table_name text,
+  published boolean,
+  can_select boolean,
+  column_names text[],
+  selectable_column_names text[]
+)
+language sql
+stable
+set search_path = ''
+as $$
+  select
+    c.oid,
+    n.nspname::text,
+    c.relname::text,
+    exists (
+      select 1 from pg_catalog.pg_publication_tables p
+      where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname
+    ),
+    pg_catalog.has_table_privilege(subscriber_role, c.oid, 'SELECT'),
+    array(
+      select a.attname::text from pg_catalog.pg_attribute a
+      where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by a.attnum
+    ),
+    array(
+      select a.attname::text from pg_catalog.pg_attribute a
+      where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+        and pg_catalog.has_column_privilege(subscriber_role, c.oid, a.attname, 'SELECT')
+      order by a.attnum
+    )
+  from pg_catalog.pg_class c
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('r', 'p')
+    and (schema_pattern = '*' or n.nspname = schema_pattern)
+    and (table_pattern = '*' or c.relname = table_pattern)
+    -- Wildcards only ever resolve to published tables, as on Supabase; a named table is reported either way.
+    and (
+      (schema_pattern <> '*' and table_pattern <> '*')
+      or exists (
+        select 1 from pg_catalog.pg_publication_tables p
+        where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname
+      )
+    )
+  order by n.nspname, c.relname
+$$;
+comment on function _realtime.subscription_tables(text, text, text) is
+  'Tables a postgres_changes binding (schema/table, * for any) resolves to: publication membership, the role''s '
+  'SELECT privilege, and all / selectable column names. Used by the local Realtime service at join time.';
+
+-- -----------------------------------------------------------------------------------------------------
+-- Table facts the change dispatcher needs: row-level security and the primary key (name, SQL type).
+-- -----------------------------------------------------------------------------------------------------
+create or replace function _realtime.table_info(table_oid oid)
+returns table (row_security boolean, primary_key_names text[], primary_key_types text[])
+language sql
+stable
+set search_path = ''
+as $$
+  select
+    c.relrowsecurity,
+    coalesce(array(
+      select a.attname::text
+      from pg_catalog.pg_index i
+      cross join lateral unnest(i.indkey) with ordinality k(attnum, position)
+      join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+      where i.indrelid = c.oid and i.indisprimary
+      order by k.position
+    ), '{}'),
+    coalesce(array(
+      select pg_catalog.format_type(a.atttypid, null)
+      from pg_catalog.pg_index i
+      cross join lateral unnest(i.indkey) with ordinality k(attnum, position)
+      join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+      where i.indrelid = c.oid and i.indisprimary
+      order by k.position
+    ), '{}')
+  from pg_catalog.pg_class c
+  where c.oid = table_oid
+$$;
+comment on function _realtime.table_info(oid) is
+  'Whether the table has row-level security enabled, and its primary key columns with their SQL types.';
+
+-- -----------------------------------------------------------------------------------------------------
+-- Type facts for turning pgoutput's text values into the JSON values Supabase sends (to_jsonb semantics).
+-- -----------------------------------------------------------------------------------------------------
+create or replace function _realtime.type_info(type_oids oid[])
+returns table (type_oid oid, type_name text, base_type_name text, element_type_name text)
+language sql
+stable
+set search_path = ''
+as $$
+  select
+    t.oid,
+    t.typname::text,
+    -- A domain converts like its base type.
+    coalesce((select b.typname::text from pg_catalog.pg_type b where b.oid = t.typbasetype and t.typtype = 'd'), t.typname::text),
+    case when t.typcategory = 'A' then (
+      select coalesce(eb.typname, e.typname)::text
+      from pg_catalog.pg_type e
+      left join pg_catalog.pg_type eb on eb.oid = e.typbasetype and e.typtype = 'd'
+      where e.oid = t.typelem
+    ) end
+  from pg_catalog.pg_type t
+  where t.oid = any (type_oids)
+$$;
+comment on function _realtime.type_info(oid[]) is
+  'Name, base type name (for domains) and array element type name of the given types.';
+
+-- -----------------------------------------------------------------------------------------------------
+-- Row visibility for many subscribers in one call. For each claim set i (role_names[i], claims[i]) it
+-- becomes that role with those request.jwt.claims — exactly what PostgREST does per request — and runs
+-- check_statement (an EXECUTE of a statement the service prepared on this connection, returning the
+-- 1-based indexes of the changed rows the role can select by primary key). Roles without SELECT on the
+-- table see nothing (the check would fail). Role and claims are transaction-local and reset on return.
+-- -----------------------------------------------------------------------------------------------------
+create or replace function _realtime.visible_rows(table_oid oid, check_statement text, role_names text[], claims text[])
+returns table (claim_index integer, row_index integer)
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  i integer;
+  visible_row integer;
+  active_role text := null;
+  role_may_select boolean := false;
+begin
+  for i in 1 .. coalesce(array_length(claims, 1), 0) loop
+    if role_names[i] is distinct from active_role then
+      perform pg_catalog.set_config('role', 'none', true);
+      role_may_select := pg_catalog.has_table_privilege(role_names[i], table_oid, 'SELECT');
+      if role_may_select then
+        perform pg_catalog.set_config('role', role_names[i], true);
+      end if;
+      active_role := role_names[i];
+    end if;
+    if role_may_select then
+      perform pg_catalog.set_config('request.jwt.claims', claims[i], true);
+      for visible_row in execute check_statement loop
+        claim_index := i;
+        row_index := visible_row;
+        return next;
+      end loop;
+    end if;
+  end loop;
+  perform pg_catalog.set_config('role', 'none', true);
+  perform pg_catalog.set_config('request.jwt.claims', '', true);
+end
+$$;
+comment on function _realtime.visible_rows(oid, text, text[], text[]) is
+  'For each (role, JWT claims) pair, the changed rows (by index) that the role''s row-level security lets it '
+  'select, evaluated as PostgREST would. One call checks a batch of rows for every subscriber of a table.';
+
+revoke all on function _realtime.subscription_tables(text, text, text) from public;
+revoke all on function _realtime.table_info(oid) from public;
+revoke all on function _realtime.type_info(oid[]) from public;
+revoke all on function _realtime.visible_rows(oid, text, text[], text[]) from public;

@@ -1,0 +1,401 @@
+/**
+ * postgres_changes: validates bindings at join, and turns replicated transactions into the events
+ * Supabase sends — {ids, data:{schema, table, commit_timestamp, type, columns, record, old_record, errors}}
+ * — delivered to a subscriber only when its binding's event and filters match and, for INSERT/UPDATE on a
+ * table with row-level security, its own role and claims can select the row. Transactions that arrive
+ * while a batch is being checked are checked together in the next batch: one RLS round trip per table per
+ * batch for all subscribers, so the cost follows the load instead of the subscriber count times changes.
+ */
+import type { Catalog, PrimaryKeyColumn } from './catalog.ts';
+import type { ChannelMember } from './channel.ts';
+import { FilterError, parseFilter, passesFilters, type ColumnFilter, type RecordView } from './filters.ts';
+import { formatCommitTimestamp, type RelationMessage, type TupleValues } from './pgoutput.ts';
+import { valueJson, type ColumnType } from './pg-values.ts';
+import { encodeTextFrameWithRawPayload } from './protocol.ts';
+import type { ReplicatedTransaction, ReplicationStream, RowChange } from './replication.ts';
+import type { ClaimSet, RlsChecker } from './rls.ts';
+
+type ChangeEvent = '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+
+interface Subscription {
+  member: ChannelMember;
+  id: number;
+  event: ChangeEvent;
+  filters: ColumnFilter[];
+  /** Columns the role may select, or null when it may select all of them. */
+  selectableColumns: Set<string> | null;
+}
+
+export type BindingResult =
+  | { ok: true; bindings: Record<string, unknown>[] }
+  | { ok: false; reason: string };
+
+interface RelationView {
+  relation: RelationMessage;
+  types: ColumnType[];
+  indexByName: Map<string, number>;
+}
+
+interface PreparedChange {
+  change: RowChange;
+  view: RelationView;
+  commitTimestamp: string;
+  rowSecurity: boolean;
+  primaryKey: PrimaryKeyColumn[];
+  candidates: Subscription[];
+  /** Index of the row in its table's RLS batch, or -1 when no check is needed. */
+  rowIndex: number;
+}
+
+interface TableBatch {
+  tableOid: number;
+  schema: string;
+  table: string;
+  primaryKey: PrimaryKeyColumn[];
+  keys: string[][];
+  claimSets: ClaimSet[];
+  claimIndex: Map<string, number>;
+  visibility: Uint8Array[];
+}
+
+/** A deterministic binding id (like the real server's phash2 of the params): equal bindings share it. */
+export function bindingId(params: Record<string, unknown>): number {
+  const text = JSON.stringify(Object.keys(params).sort().map((key) => [key, params[key]]));
+  let value = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    value ^= text.charCodeAt(i);
+    value = Math.imul(value, 0x01000193);
+  }
+  return (value >>> 0) & 0x7ffffff;
+}
+
+function describe(event: string, schema: string, table: string, filters: ColumnFilter[]): string {
+  const filterText = filters.map((filter) => `{${filter.column}, ${filter.operator}, ${filter.values.join(',')}}`).join(', ');
+  return `[event: ${event}, schema: ${schema}, table: ${table}, filters: [${filterText}]]`;
+}
+
+function normalizeEvent(event: unknown): ChangeEvent {
+  if (typeof event !== 'string') return '*';
+  const upper = event.toUpperCase();
+  return upper === 'INSERT' || upper === 'UPDATE' || upper === 'DELETE' ? upper : '*';
+}
+
+export class PostgresChanges {
+  private readonly byTable = new Map<number, Set<Subscription>>();
+  private readonly byMember = new Map<ChannelMember, Subscription[]>();
+  private readonly relations = new Map<number, RelationView | Promise<RelationView>>();
+  private readonly queue: ReplicatedTransaction[] = [];
+  private processing = false;
+
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly rls: RlsChecker,
+    replication: ReplicationStream,
+    private readonly log: (line: string) => void,
+  ) {
+    replication.on('relation', (relation) => {
+      this.relations.delete(relation.relationOid);
+      this.catalog.invalidateTable(relation.relationOid);
+    });
+    replication.on('transaction', (transaction) => {
+      this.queue.push(transaction);
+      if (!this.processing) void this.drain();
+    });
+  }
+
+  get subscriptionCount(): number {
+    let count = 0;
+    for (const subscriptions of this.byMember.values()) count += subscriptions.length;
+    return count;
+  }
+
+  /** Validates a channel's bindings; on success they are active and echoed with their ids. */
+  async subscribe(member: ChannelMember, bindings: unknown[]): Promise<BindingResult> {
+    const created: { subscription: Subscription; tables: number[] }[] = [];
+    const echoed: Record<string, unknown>[] = [];
+    const role = await this.catalog.role(member.claims.role);
+    if (!role.exists) return { ok: false, reason: `Unable to subscribe to changes: role "${member.claims.role}" does not exist` };
+    for (const raw of bindings) {
+      if (raw === null || raw === undefined) continue;
+      if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, reason: 'Unable to subscribe to changes: each postgres_changes binding must be an object' };
+      const params = raw as Record<string, unknown>;
+      const event = normalizeEvent(params.event);
+      const schema = typeof params.schema === 'string' ? params.schema : 'public';
+      const table = typeof params.table === 'string' ? params.table : '*';
+      if (params.schema === undefined && params.table === undefined) {
+        return { ok: false, reason: `No subscription params provided. Please provide at least a \`schema\` or \`table\` to subscribe to: ${JSON.stringify(params)}` };
+      }
+      let filters: ColumnFilter[];
+      try {
+        filters = parseFilter(typeof params.filter === 'string' ? params.filter : undefined);
+      } catch (error) {
+        if (error instanceof FilterError) return { ok: false, reason: error.message };
+        throw error;
+      }
+      const described = describe(event, schema, table, filters);
+      const tables = await this.catalog.subscriptionTables(member.claims.role, schema, table);
+      const wildcard = schema === '*' || table === '*';
+      const usable = tables.filter((candidate) => candidate.published && (candidate.canSelect || role.bypassRls));
+      if (!wildcard) {
+        const found = tables[0];
+        if (!found || !found.published) {
+          return { ok: false, reason: `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${described}` };
+        }
+        if (!found.canSelect) {
+          return { ok: false, reason: `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${described}. Exception: permission denied for table ${found.table}` };
+        }
+        const missing = filters.find((filter) => !found.columnNames.includes(filter.column));
+        if (missing) {
+          return { ok: false, reason: `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${described}. Exception: invalid column for filter ${missing.column}` };
+        }
+      } else if (usable.length === 0) {
+        return { ok: false, reason: `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${described}` };
+      }
+      const id = bindingId(params);
+      const restricted = usable.some((candidate) => candidate.selectableColumnNames.length < candidate.columnNames.length);
+      const selectableColumns = restricted ? new Set(usable.flatMap((candidate) => candidate.selectableColumnNames)) : null;
+      created.push({ subscription: { member, id, event, filters, selectableColumns }, tables: usable.map((candidate) => candidate.oid) });
+      echoed.push({ ...params, id });
+    }
+    if (member.closed) return { ok: true, bindings: echoed };
+    const subscriptions: Subscription[] = [];
+    for (const { subscription, tables } of created) {
+      subscriptions.push(subscription);
+      for (const oid of tables) {
+        let set = this.byTable.get(oid);
+        if (!set) {
+          set = new Set();
+          this.byTable.set(oid, set);
+        }
+        set.add(subscription);
+      }
+    }
+    if (subscriptions.length > 0) this.byMember.set(member, subscriptions);
+    return { ok: true, bindings: echoed };
+  }
+
+  unsubscribe(member: ChannelMember): void {
+    const subscriptions = this.byMember.get(member);
+    if (!subscriptions) return;
+    this.byMember.delete(member);
+    for (const [oid, set] of this.byTable) {
+      for (const subscription of subscriptions) set.delete(subscription);
+      if (set.size === 0) this.byTable.delete(oid);
+    }
+  }
+
+  private async drain(): Promise<void> {
+    this.processing = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.queue.length);
+        try {
+          await this.processBatch(batch);
+        } catch (error) {
+          this.log(`postgres_changes batch failed: ${(error as Error).stack ?? String(error)}`);
+        }
+      }
+    } finally {
+      this.processing = false;
+    }
+  }
+
+  private relationView(relation: RelationMessage): RelationView | Promise<RelationView> {
+    const cached = this.relations.get(relation.relationOid);
+    if (cached && (cached instanceof Promise || cached.relation === relation)) return cached;
+    const pending = this.catalog.columnTypes(relation.columns.map((column) => column.typeOid)).then((types) => {
+      const view: RelationView = {
+        relation,
+        types: relation.columns.map((column) => types.get(column.typeOid)!),
+        indexByName: new Map(relation.columns.map((column, index) => [column.name, index])),
+      };
+      if (this.relations.get(relation.relationOid) === pending) this.relations.set(relation.relationOid, view);
+      return view;
+    });
+    pending.catch(() => this.relations.delete(relation.relationOid));
+    this.relations.set(relation.relationOid, pending);
+    return pending;
+  }
+
+  private async processBatch(transactions: ReplicatedTransaction[]): Promise<void> {
+    const prepared: PreparedChange[] = [];
+    const tableBatches = new Map<number, TableBatch>();
+    for (const transaction of transactions) {
+      const commitTimestamp = formatCommitTimestamp(transaction.commitTime);
+      for (const change of transaction.changes) {
+        const subscriptions = this.byTable.get(change.relation.relationOid);
+        if (!subscriptions || subscriptions.size === 0) continue;
+        const view = await this.relationView(change.relation);
+        const info = await this.catalog.tableInfo(change.relation.relationOid);
+        const record = change.type === 'DELETE' ? recordView(view, change.oldTuple, change.oldKind) : recordView(view, change.newTuple, null);
+        const candidates: Subscription[] = [];
+        for (const subscription of subscriptions) {
+          if (subscription.member.closed) continue;
+          if (subscription.event !== '*' && subscription.event !== change.type) continue;
+          if (!passesFilters(subscription.filters, record)) continue;
+          candidates.push(subscription);
+        }
+        if (candidates.length === 0) continue;
+        const entry: PreparedChange = {
+          change,
+          view,
+          commitTimestamp,
+          rowSecurity: info.rowSecurity,
+          primaryKey: info.primaryKey,
+          candidates,
+          rowIndex: -1,
+        };
+        const needsCheck = info.rowSecurity && change.type !== 'DELETE' && info.primaryKey.length > 0;
+        if (needsCheck) {
+          const claimSetsNeeded = candidates.filter((subscription) => !this.catalog.bypassesRls(subscription.member.claims.role));
+          if (claimSetsNeeded.length > 0) {
+            let batch = tableBatches.get(change.relation.relationOid);
+            if (!batch) {
+              batch = {
+                tableOid: change.relation.relationOid,
+                schema: change.relation.schema,
+                table: change.relation.table,
+                primaryKey: info.primaryKey,
+                keys: [],
+                claimSets: [],
+                claimIndex: new Map(),
+                visibility: [],
+              };
+              tableBatches.set(batch.tableOid, batch);
+            }
+            entry.rowIndex = batch.keys.length;
+            batch.keys.push(info.primaryKey.map((column) => {
+              const index = view.indexByName.get(column.name);
+              return (index === undefined ? null : change.newTuple?.[index]) ?? '';
+            }));
+            for (const subscription of claimSetsNeeded) {
+              const { claimsKey } = subscription.member;
+              if (!batch.claimIndex.has(claimsKey)) {
+                batch.claimIndex.set(claimsKey, batch.claimSets.length);
+                batch.claimSets.push({ role: subscription.member.claims.role, claimsJson: subscription.member.claims.claimsJson });
+              }
+            }
+          }
+        }
+        prepared.push(entry);
+      }
+    }
+    if (prepared.length === 0) return;
+    await Promise.all(
+      [...tableBatches.values()].map(async (batch) => {
+        batch.visibility = await this.rls.visibleRows(batch, batch.claimSets);
+      }),
+    );
+    for (const entry of prepared) {
+      const batch = entry.rowIndex >= 0 ? tableBatches.get(entry.change.relation.relationOid) : undefined;
+      const visible = batch
+        ? entry.candidates.filter((subscription) => {
+            const claim = batch.claimIndex.get(subscription.member.claimsKey);
+            return claim === undefined || batch.visibility[claim]![entry.rowIndex] === 1;
+          })
+        : entry.candidates;
+      if (visible.length > 0) this.deliver(entry, visible);
+    }
+  }
+
+  private deliver(entry: PreparedChange, subscriptions: Subscription[]): void {
+    // Bindings of one channel that match are reported together, in one message.
+    const idsByMember = new Map<ChannelMember, { ids: number[]; selectable: Set<string> | null }>();
+    for (const subscription of subscriptions) {
+      if (subscription.member.closed) continue;
+      const matched = idsByMember.get(subscription.member);
+      if (matched) {
+        if (!matched.ids.includes(subscription.id)) matched.ids.push(subscription.id);
+      } else {
+        idsByMember.set(subscription.member, { ids: [subscription.id], selectable: subscription.selectableColumns });
+      }
+    }
+    const dataByColumns = new Map<Set<string> | null, string>();
+    const frames = new Map<string, Buffer>();
+    for (const [member, { ids, selectable }] of idsByMember) {
+      let data = dataByColumns.get(selectable);
+      if (data === undefined) {
+        data = changeData(entry, selectable);
+        dataByColumns.set(selectable, data);
+      }
+      const idsJson = ids.length === 1 ? `[${ids[0]}]` : JSON.stringify(ids);
+      const key = `${member.socket.version}\u0000${member.topic}\u0000${idsJson}\u0000${selectable === null ? '' : [...selectable].join(',')}`;
+      let frame = frames.get(key);
+      if (!frame) {
+        frame = Buffer.from(encodeTextFrameWithRawPayload(null, null, member.topic, 'postgres_changes', `{"ids":${idsJson},"data":${data}}`, member.socket.version));
+        frames.set(key, frame);
+      }
+      member.socket.sendText(frame);
+    }
+  }
+}
+
+/** A tuple seen through its relation, for filters. */
+function recordView(view: RelationView, tuple: TupleValues | null, oldKind: 'K' | 'O' | null): RecordView {
+  return {
+    indexOf: (column) => view.indexByName.get(column),
+    valueAt: (index) => {
+      if (!tuple) return undefined;
+      // A key-only old tuple carries placeholders (null) for non-key columns.
+      if (oldKind === 'K' && !view.relation.columns[index]!.isKey) return undefined;
+      return tuple[index];
+    },
+    kindAt: (index) => view.types[index]!.kind,
+    typeNameAt: (index) => view.types[index]!.name,
+  };
+}
+
+function objectJson(view: RelationView, pick: (index: number) => string | null | undefined, include: (index: number) => boolean): string {
+  const parts: string[] = [];
+  const { columns } = view.relation;
+  for (let index = 0; index < columns.length; index++) {
+    if (!include(index)) continue;
+    const value = pick(index);
+    if (value === undefined) continue;
+    parts.push(`${JSON.stringify(columns[index]!.name)}:${valueJson(value, view.types[index]!)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** The `data` of a postgres_changes event, as JSON text. */
+function changeData(entry: PreparedChange, selectable: Set<string> | null): string {
+  const { change, view } = entry;
+  const { relation } = view;
+  const isSelectable = (index: number) => selectable === null || selectable.has(relation.columns[index]!.name);
+  const primaryKeyNames = new Set(entry.primaryKey.map((column) => column.name));
+  const isPrimaryKey = (index: number) => primaryKeyNames.has(relation.columns[index]!.name);
+  const columns = relation.columns
+    .map((column, index) => (isSelectable(index) ? `{"name":${JSON.stringify(column.name)},"type":${JSON.stringify(view.types[index]!.name)}}` : null))
+    .filter((column): column is string => column !== null);
+  const head = `{"schema":${JSON.stringify(relation.schema)},"table":${JSON.stringify(relation.table)},"commit_timestamp":"${entry.commitTimestamp}","type":"${change.type}"`;
+  if (change.type !== 'DELETE' && entry.primaryKey.length === 0) {
+    return `${head},"columns":[],"record":{},"errors":["Error 400: Bad Request, no primary key"]}`;
+  }
+  const parts = [head, `"columns":[${columns.join(',')}]`];
+  if (change.type === 'INSERT' || change.type === 'UPDATE') {
+    const newTuple = change.newTuple!;
+    const oldFull = change.oldKind === 'O' ? change.oldTuple : null;
+    // An unchanged TOASTed value is not in the new tuple; the full old row has it when REPLICA IDENTITY FULL.
+    parts.push(`"record":${objectJson(view, (index) => (newTuple[index] === undefined ? oldFull?.[index] : newTuple[index]), isSelectable)}`);
+  }
+  if (change.type === 'UPDATE') {
+    const old = change.oldTuple;
+    const oldRecord = change.oldKind === 'O'
+      ? objectJson(view, (index) => old![index], isSelectable)
+      : change.oldKind === 'K'
+        ? objectJson(view, (index) => old![index], (index) => isSelectable(index) && relation.columns[index]!.isKey)
+        : objectJson(view, (index) => change.newTuple![index], (index) => isSelectable(index) && relation.columns[index]!.isKey);
+    parts.push(`"old_record":${oldRecord}`);
+  } else if (change.type === 'DELETE') {
+    const old = change.oldTuple!;
+    // RLS cannot be applied to a deleted row, so with RLS on only its primary key is revealed.
+    const include = entry.rowSecurity
+      ? (index: number) => isSelectable(index) && isPrimaryKey(index)
+      : change.oldKind === 'K'
+        ? (index: number) => isSelectable(index) && relation.columns[index]!.isKey
+        : isSelectable;
+    parts.push(`"old_record":${objectJson(view, (index) => old[index], include)}`);
+  }
+  parts.push('"errors":null}');
+  return parts.join(',');
+}
