@@ -15,12 +15,22 @@ interface Route {
   requiresApiKey: boolean;
   /** Edge functions answer CORS themselves (as on hosted Supabase); other upstreams get it here. */
   gatewayCors: boolean;
+  /**
+   * Small JSON answers are collected and sent in one write with their headers (fewer syscalls: the
+   * gateway's main cost). Functions may stream (server-sent events), so theirs are piped as they come.
+   */
+  bufferResponses: boolean;
 }
+
+/** Past this size a buffered response switches to streaming. */
+const RESPONSE_BUFFER_LIMIT = 256 * 1024;
 
 const CORS_ALLOW_METHODS = 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS';
 const CORS_EXPOSE_HEADERS = 'Content-Range, Content-Location, Location, Preference-Applied, Range-Unit, X-Total-Count, Link, X-Supabase-Api-Version, X-Sb-Error-Code';
 /** Headers that describe one connection and must not be forwarded (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+/** Request headers the gateway sets itself. */
+const REPLACED_REQUEST_HEADERS = new Set([...HOP_BY_HOP, 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-prefix']);
 
 /** The gateway's own answers (no route, key refused, part down) carry CORS so browsers can read them. */
 function json(res: http.ServerResponse, status: number, body: unknown): void {
@@ -45,12 +55,44 @@ function clientAddress(req: http.IncomingMessage): string {
   return previous ? `${previous}, ${own}` : own;
 }
 
+/** Sends a small upstream answer in one write with its headers; streams one that grows past the limit. */
+function relayBuffered(upstreamRes: http.IncomingMessage, res: http.ServerResponse, status: number, headers: string[]): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let streaming = false;
+  upstreamRes.on('data', (chunk: Buffer) => {
+    if (!streaming) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size <= RESPONSE_BUFFER_LIMIT) return;
+      streaming = true;
+      res.writeHead(status, headers);
+      for (const buffered of chunks.splice(0)) res.write(buffered);
+      return;
+    }
+    if (!res.write(chunk)) {
+      upstreamRes.pause();
+      res.once('drain', () => upstreamRes.resume());
+    }
+  });
+  upstreamRes.once('end', () => {
+    if (streaming) {
+      res.end();
+      return;
+    }
+    headers.push('content-length', String(size));
+    res.writeHead(status, headers);
+    res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+  });
+  upstreamRes.once('error', () => res.destroy());
+}
+
 export function createGateway(config: StackConfig): http.Server {
   const routes: Route[] = [
-    { prefix: '/auth/v1', port: config.ports.auth, requiresApiKey: true, gatewayCors: true },
-    { prefix: '/rest/v1', port: config.ports.rest, requiresApiKey: true, gatewayCors: true },
-    { prefix: '/realtime/v1', port: config.ports.realtime, requiresApiKey: true, gatewayCors: true },
-    { prefix: '/functions/v1', port: config.ports.functions, requiresApiKey: false, gatewayCors: false },
+    { prefix: '/auth/v1', port: config.ports.auth, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
+    { prefix: '/rest/v1', port: config.ports.rest, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
+    { prefix: '/realtime/v1', port: config.ports.realtime, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
+    { prefix: '/functions/v1', port: config.ports.functions, requiresApiKey: false, gatewayCors: false, bufferResponses: false },
   ];
   const validKeys = new Set([config.anonKey, config.serviceRoleKey]);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64, scheduling: 'lifo' });
@@ -65,14 +107,16 @@ export function createGateway(config: StackConfig): http.Server {
     return null;
   }
 
-  /** Returns an error message when key-auth fails, else null. */
-  function checkApiKey(req: http.IncomingMessage): { status: number; message: string } | null {
+  /** The API key from the `apikey` header or query parameter, as Kong's key-auth reads it. */
+  function requestApiKey(req: http.IncomingMessage): string | null {
     const header = req.headers.apikey;
-    const key = (Array.isArray(header) ? header[0] : header) ?? queryApiKey(req.url ?? '');
-    if (!key) return { status: 401, message: 'No API key found in request' };
-    if (!validKeys.has(key)) return { status: 401, message: 'Invalid API key' };
-    if (!req.headers.authorization) req.headers.authorization = `Bearer ${key}`;
-    return null;
+    return (Array.isArray(header) ? header[0] : header) ?? queryApiKey(req.url ?? '');
+  }
+
+  /** Kong's key-auth answer for a request that must carry one of the project's keys; null when it does. */
+  function apiKeyRefusal(apiKey: string | null): string | null {
+    if (!apiKey) return 'No API key found in request';
+    return validKeys.has(apiKey) ? null : 'Invalid API key';
   }
 
   const server = http.createServer((req, res) => {
@@ -94,34 +138,49 @@ export function createGateway(config: StackConfig): http.Server {
       res.end();
       return;
     }
-    if (route.requiresApiKey) {
-      const failure = checkApiKey(req);
-      if (failure) {
-        json(res, failure.status, { message: failure.message });
-        return;
-      }
-    } else if (!req.headers.authorization && typeof req.headers.apikey === 'string' && validKeys.has(req.headers.apikey)) {
-      req.headers.authorization = `Bearer ${req.headers.apikey}`;
-    }
+    const apiKey = requestApiKey(req);
+    const refusal = route.requiresApiKey ? apiKeyRefusal(apiKey) : null;
+    if (refusal) return json(res, 401, { message: refusal });
+    // Kong's rule: without an Authorization header the API key is the bearer token.
+    const bearerFromApiKey = !req.headers.authorization && apiKey && validKeys.has(apiKey) ? `Bearer ${apiKey}` : null;
 
-    const headers: http.OutgoingHttpHeaders = { ...req.headers };
-    for (const name of HOP_BY_HOP) delete headers[name];
-    headers['x-forwarded-for'] = clientAddress(req);
-    headers['x-forwarded-host'] = req.headers.host ?? '';
-    headers['x-forwarded-proto'] = 'http';
-    headers['x-forwarded-prefix'] = route.prefix;
+    // Headers travel as raw [name, value, …] arrays: the hot path builds no header objects.
+    const raw = req.rawHeaders;
+    const headers: string[] = [];
+    for (let i = 0; i < raw.length; i += 2) {
+      if (!REPLACED_REQUEST_HEADERS.has(raw[i]!.toLowerCase())) headers.push(raw[i]!, raw[i + 1]!);
+    }
+    if (bearerFromApiKey) headers.push('authorization', bearerFromApiKey);
+    headers.push(
+      'x-forwarded-for', clientAddress(req),
+      'x-forwarded-host', req.headers.host ?? '',
+      'x-forwarded-proto', 'http',
+      'x-forwarded-prefix', route.prefix,
+    );
 
     const upstream = http.request(
       { host: '127.0.0.1', port: route.port, method: req.method, path, headers, agent },
       (upstreamRes) => {
-        const responseHeaders: http.OutgoingHttpHeaders = { ...upstreamRes.headers };
-        for (const name of HOP_BY_HOP) delete responseHeaders[name];
-        if (route.gatewayCors && origin && !responseHeaders['access-control-allow-origin']) {
-          responseHeaders['access-control-allow-origin'] = '*';
-          responseHeaders['access-control-expose-headers'] ??= CORS_EXPOSE_HEADERS;
+        const upstreamRaw = upstreamRes.rawHeaders;
+        const responseHeaders: string[] = [];
+        let hasAllowOrigin = false;
+        for (let i = 0; i < upstreamRaw.length; i += 2) {
+          const name = upstreamRaw[i]!.toLowerCase();
+          if (HOP_BY_HOP.has(name)) continue;
+          // A buffered answer gets its own content-length once it is complete.
+          if (route.bufferResponses && name === 'content-length') continue;
+          if (name === 'access-control-allow-origin') hasAllowOrigin = true;
+          responseHeaders.push(upstreamRaw[i]!, upstreamRaw[i + 1]!);
         }
-        res.writeHead(upstreamRes.statusCode ?? 502, responseHeaders);
-        upstreamRes.pipe(res);
+        if (route.gatewayCors && origin && !hasAllowOrigin) {
+          responseHeaders.push('access-control-allow-origin', '*', 'access-control-expose-headers', CORS_EXPOSE_HEADERS);
+        }
+        const status = upstreamRes.statusCode ?? 502;
+        if (route.bufferResponses) relayBuffered(upstreamRes, res, status, responseHeaders);
+        else {
+          res.writeHead(status, responseHeaders);
+          upstreamRes.pipe(res);
+        }
       },
     );
     upstream.on('error', () => {
@@ -129,7 +188,9 @@ export function createGateway(config: StackConfig): http.Server {
       if (!res.headersSent) json(res, 502, { message: 'An invalid response was received from the upstream server' });
       else res.destroy();
     });
-    req.pipe(upstream);
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody) req.pipe(upstream);
+    else upstream.end();
   });
 
   server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
@@ -142,9 +203,9 @@ export function createGateway(config: StackConfig): http.Server {
       refuse(404, 'no Route matched with those values');
       return;
     }
-    const failure = checkApiKey(req);
-    if (failure) {
-      refuse(failure.status, failure.message);
+    const refusal = apiKeyRefusal(requestApiKey(req));
+    if (refusal) {
+      refuse(401, refusal);
       return;
     }
     const upstream = net.connect({ host: '127.0.0.1', port: matched.route.port });
