@@ -1,7 +1,8 @@
 /**
  * JSON responses for edge functions: every answer, success or error, is JSON with an explicit status and
- * the CORS headers. Errors have the shape `{ error: message, details? }`; code deep in a handler throws
- * HttpError and the router turns it into that response.
+ * the CORS headers. Errors have the shape `{ error: message, details? }` plus any fields an endpoint's
+ * contract adds (a validation failure's `errors` list); code deep in a handler throws HttpError and the
+ * router turns it into that response.
  */
 import { corsHeaders } from './cors.ts';
 
@@ -17,14 +18,23 @@ export function errorResponse(status: number, message: string, details?: unknown
   return jsonResponse(body, status, headers);
 }
 
-/** An error that is the client's to see: the router answers errorResponse(status, message, details). */
+/** An error that is the client's to see: the router answers httpErrorResponse(error). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly details?: unknown,
+    /** More top-level fields of the error body, e.g. `{ errors: [...] }`. */
+    readonly fields: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/** `{ error, details?, ...fields }` with the error's status. */
+export function httpErrorResponse(error: HttpError): Response {
+  const body: Record<string, unknown> = { ...error.fields, error: error.message };
+  if (error.details !== undefined) body.details = error.details;
+  return jsonResponse(body, error.status);
 }

@@ -4,7 +4,7 @@
  * a known path with another method 405, an HttpError its own status, and any other exception 500 —
  * always JSON. Pure (no Deno APIs), so Node unit tests exercise it directly.
  */
-import { HttpError, errorResponse } from './http.ts';
+import { HttpError, errorResponse, httpErrorResponse } from './http.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -113,7 +113,7 @@ export class Router {
     try {
       return await match.handler({ req, url, params: match.params });
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.details);
+      if (error instanceof HttpError) return httpErrorResponse(error);
       console.error(`${req.method} ${url.pathname} failed`, error);
       return errorResponse(500, 'Internal server error');
     }

@@ -21,9 +21,15 @@ export function createUserClient(req: Request): SupabaseClient {
   });
 }
 
-/** Service role: bypasses RLS. Check the caller first; see the module comment for when this is right. */
-export function createAdminClient(): SupabaseClient {
+/**
+ * Service role: bypasses RLS. Check the caller first; see the module comment for when this is right.
+ * Given the caller's request, its X-Forwarded-For goes along, so what the database records (the audit
+ * log's IP address) names the caller rather than this function.
+ */
+export function createAdminClient(callerRequest?: Request): SupabaseClient {
+  const forwardedFor = callerRequest?.headers.get('X-Forwarded-For');
   return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
     auth: serverAuthOptions,
+    global: { headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {} },
   });
 }

@@ -4,9 +4,15 @@
  */
 import { preflightResponse } from '../_shared/cors.ts';
 import { Router } from '../_shared/router.ts';
+import { addAuthRoutes } from './routes/auth.ts';
 import { addHealthRoutes } from './routes/health.ts';
+import { addOnboardingRoutes } from './routes/onboarding.ts';
+import { addSubscriptionRoutes } from './routes/subscription.ts';
 
 const router = new Router();
 addHealthRoutes(router);
+addAuthRoutes(router);
+addOnboardingRoutes(router);
+addSubscriptionRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

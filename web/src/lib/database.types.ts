@@ -1,5 +1,5 @@
-// Generated shape of `supabase gen types typescript` for a project whose `public` schema is still empty.
-// Regenerate, do not edit by hand, once migrations add tables:
+// The shape `supabase gen types typescript` produces for the public schema of supabase/migrations, written by
+// hand (the Supabase CLI needs Docker, absent here). Keep it in step with the migrations, or regenerate it:
 //   npx supabase gen types typescript --db-url "$DB_URL" --schema public > web/src/lib/database.types.ts
 
 export type Json =
@@ -18,13 +18,448 @@ export type Database = {
   }
   public: {
     Tables: {
-      [_ in never]: never
+      audit_log: {
+        Row: {
+          action: string
+          actor_user_id: string | null
+          created_at: string
+          description: string
+          details: Json
+          entity_id: string | null
+          entity_type: string
+          id: number
+          ip_address: unknown
+          pharmacy_id: string | null
+          success: boolean
+        }
+        Insert: {
+          action: string
+          actor_user_id?: string | null
+          created_at?: string
+          description: string
+          details?: Json
+          entity_id?: string | null
+          entity_type: string
+          id?: never
+          ip_address?: unknown
+          pharmacy_id?: string | null
+          success?: boolean
+        }
+        Update: {
+          action?: string
+          actor_user_id?: string | null
+          created_at?: string
+          description?: string
+          details?: Json
+          entity_id?: string | null
+          entity_type?: string
+          id?: never
+          ip_address?: unknown
+          pharmacy_id?: string | null
+          success?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "audit_log_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: false
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      pharmacies: {
+        Row: {
+          business_type: string | null
+          chain_affiliation: string | null
+          city: string | null
+          county: string | null
+          created_at: string
+          dea_number: string
+          email: string | null
+          fax: string | null
+          id: string
+          is_demo: boolean
+          nabp_number: string | null
+          ncpdp_id: string
+          npi_number: string | null
+          ownership_type: string | null
+          pharmacy_name: string
+          phone: string | null
+          state: string | null
+          state_license_number: string | null
+          state_license_state: string | null
+          street_address: string | null
+          tax_id: string | null
+          trade_name: string | null
+          updated_at: string
+          website: string | null
+          zip_code: string | null
+        }
+        Insert: {
+          business_type?: string | null
+          chain_affiliation?: string | null
+          city?: string | null
+          county?: string | null
+          created_at?: string
+          dea_number: string
+          email?: string | null
+          fax?: string | null
+          id?: string
+          is_demo?: boolean
+          nabp_number?: string | null
+          ncpdp_id: string
+          npi_number?: string | null
+          ownership_type?: string | null
+          pharmacy_name: string
+          phone?: string | null
+          state?: string | null
+          state_license_number?: string | null
+          state_license_state?: string | null
+          street_address?: string | null
+          tax_id?: string | null
+          trade_name?: string | null
+          updated_at?: string
+          website?: string | null
+          zip_code?: string | null
+        }
+        Update: {
+          business_type?: string | null
+          chain_affiliation?: string | null
+          city?: string | null
+          county?: string | null
+          created_at?: string
+          dea_number?: string
+          email?: string | null
+          fax?: string | null
+          id?: string
+          is_demo?: boolean
+          nabp_number?: string | null
+          ncpdp_id?: string
+          npi_number?: string | null
+          ownership_type?: string | null
+          pharmacy_name?: string
+          phone?: string | null
+          state?: string | null
+          state_license_number?: string | null
+          state_license_state?: string | null
+          street_address?: string | null
+          tax_id?: string | null
+          trade_name?: string | null
+          updated_at?: string
+          website?: string | null
+          zip_code?: string | null
+        }
+        Relationships: []
+      }
+      pharmacists_in_charge: {
+        Row: {
+          created_at: string
+          first_name: string
+          id: string
+          last_name: string
+          license_expiration: string | null
+          license_number: string
+          license_state: string | null
+          pharmacy_id: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          first_name: string
+          id?: string
+          last_name: string
+          license_expiration?: string | null
+          license_number: string
+          license_state?: string | null
+          pharmacy_id?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          first_name?: string
+          id?: string
+          last_name?: string
+          license_expiration?: string | null
+          license_number?: string
+          license_state?: string | null
+          pharmacy_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pharmacists_in_charge_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: true
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      pharmacy_operating_hours: {
+        Row: {
+          closes_at: string | null
+          created_at: string
+          is_closed: boolean
+          opens_at: string | null
+          pharmacy_id: string
+          updated_at: string
+          weekday: string
+        }
+        Insert: {
+          closes_at?: string | null
+          created_at?: string
+          is_closed?: boolean
+          opens_at?: string | null
+          pharmacy_id?: string
+          updated_at?: string
+          weekday: string
+        }
+        Update: {
+          closes_at?: string | null
+          created_at?: string
+          is_closed?: boolean
+          opens_at?: string | null
+          pharmacy_id?: string
+          updated_at?: string
+          weekday?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pharmacy_operating_hours_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: false
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      security_policies: {
+        Row: {
+          created_at: string
+          lockout_minutes: number
+          max_failed_logins: number
+          pharmacy_id: string
+          session_timeout_minutes: number
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          lockout_minutes?: number
+          max_failed_logins?: number
+          pharmacy_id?: string
+          session_timeout_minutes?: number
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          lockout_minutes?: number
+          max_failed_logins?: number
+          pharmacy_id?: string
+          session_timeout_minutes?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "security_policies_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: true
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      staff_profiles: {
+        Row: {
+          created_at: string
+          email: string
+          failed_login_count: number
+          first_name: string
+          is_active: boolean
+          last_login_at: string | null
+          last_name: string
+          license_expiration: string | null
+          license_number: string | null
+          license_state: string | null
+          license_type: string | null
+          locked_until: string | null
+          pharmacy_id: string
+          phone: string | null
+          role: string
+          two_factor_enabled: boolean
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          failed_login_count?: number
+          first_name: string
+          is_active?: boolean
+          last_login_at?: string | null
+          last_name: string
+          license_expiration?: string | null
+          license_number?: string | null
+          license_state?: string | null
+          license_type?: string | null
+          locked_until?: string | null
+          pharmacy_id?: string
+          phone?: string | null
+          role: string
+          two_factor_enabled?: boolean
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          failed_login_count?: number
+          first_name?: string
+          is_active?: boolean
+          last_login_at?: string | null
+          last_name?: string
+          license_expiration?: string | null
+          license_number?: string | null
+          license_state?: string | null
+          license_type?: string | null
+          locked_until?: string | null
+          pharmacy_id?: string
+          phone?: string | null
+          role?: string
+          two_factor_enabled?: boolean
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "staff_profiles_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: false
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      subscription_plans: {
+        Row: {
+          billing_cycle: string
+          created_at: string
+          currency: string
+          description: string
+          features: Json
+          id: string
+          is_active: boolean
+          name: string
+          price: number
+          trial_days: number
+          updated_at: string
+        }
+        Insert: {
+          billing_cycle: string
+          created_at?: string
+          currency?: string
+          description: string
+          features?: Json
+          id: string
+          is_active?: boolean
+          name: string
+          price: number
+          trial_days?: number
+          updated_at?: string
+        }
+        Update: {
+          billing_cycle?: string
+          created_at?: string
+          currency?: string
+          description?: string
+          features?: Json
+          id?: string
+          is_active?: boolean
+          name?: string
+          price?: number
+          trial_days?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      subscriptions: {
+        Row: {
+          created_at: string
+          id: string
+          next_billing_date: string | null
+          pharmacy_id: string
+          plan_id: string
+          status: string
+          trial_ends_at: string | null
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          next_billing_date?: string | null
+          pharmacy_id?: string
+          plan_id: string
+          status: string
+          trial_ends_at?: string | null
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          next_billing_date?: string | null
+          pharmacy_id?: string
+          plan_id?: string
+          status?: string
+          trial_ends_at?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "subscriptions_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: false
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "subscriptions_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "subscription_plans"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
     }
     Functions: {
-      [_ in never]: never
+      current_staff_context: { Args: never; Returns: Json }
+      demo_sign_in_panel: { Args: never; Returns: Json }
+      hook_password_verification_attempt: {
+        Args: { event: Json }
+        Returns: Json
+      }
+      onboard_pharmacy: {
+        Args: {
+          admin_user_id: string
+          operating_hours?: Json
+          pharmacy: Json
+          pic?: Json
+          plan_id?: string
+        }
+        Returns: Json
+      }
+      onboarding_conflicts: {
+        Args: {
+          dea_number: string
+          email: string
+          nabp_number: string
+          ncpdp_id: string
+        }
+        Returns: string[]
+      }
     }
     Enums: {
       [_ in never]: never

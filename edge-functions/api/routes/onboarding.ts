@@ -1,0 +1,60 @@
+/**
+ * The tabbed onboarding's calls (spec §3, §7):
+ * - POST /api/onboarding/validate — the form checked with the shared schema, the plan against the active
+ *   plans and the registration numbers and admin email against existing ones. Always 200
+ *   { isValid, errors } for a JSON object body: the Plan tab shows the list.
+ * - POST /api/onboarding/complete — the form plus operatingHours; creates the pharmacy with its admin and
+ *   trial, all or nothing. 201 { pharmacy, user, subscription, nextSteps }; 400 / 409 as /api/auth/onboard.
+ */
+import type { OnboardingCompleteResponse, OnboardingValidationResponse } from '@pharmacy/shared/onboarding-api.ts';
+import { ONBOARDING_NEXT_STEPS } from '@pharmacy/shared/onboarding-api.ts';
+import { tabbedOnboardingAccount } from '@pharmacy/shared/onboarding-rows.ts';
+import { onboardingCompleteSchema, onboardingTabbedSchema } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
+import { jsonResponse } from '../../_shared/http.ts';
+import type { Router } from '../../_shared/router.ts';
+import { createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';
+import { readJsonObject, validateBody, validationFailed, validationMessages } from '../../_shared/validation.ts';
+import { findOnboardingConflicts } from '../onboarding/conflicts.ts';
+import { createPharmacyAccount } from '../onboarding/create-account.ts';
+import { isActivePlan } from '../subscription/plans.ts';
+
+const SELECT_PLAN_MESSAGE = 'Please select a subscription plan';
+
+/** A trimmed non-empty string field of an unvalidated body, or null. */
+function textField(body: Record<string, unknown>, name: string): string | null {
+  const value = body[name];
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return text === '' ? null : text;
+}
+
+export function addOnboardingRoutes(router: Router): void {
+  router.post('/api/onboarding/validate', async ({ req }) => {
+    const body = await readJsonObject(req);
+    const parsed = onboardingTabbedSchema.safeParse(body);
+    const errors = parsed.success ? [] : validationMessages(parsed.error);
+
+    const selectedPlan = textField(body, 'selectedPlan');
+    if (selectedPlan !== null && !(await isActivePlan(createUserClient(req), selectedPlan))) errors.push(SELECT_PLAN_MESSAGE);
+
+    const conflicts = await findOnboardingConflicts(createAdminClient(req), {
+      deaNumber: textField(body, 'deaNumber'),
+      ncpdpId: textField(body, 'ncpdpId'),
+      nabpNumber: null, // the tabbed form has no NABP number
+      email: textField(body, 'adminEmail')?.toLowerCase() ?? null,
+    });
+    errors.push(...conflicts);
+
+    const response: OnboardingValidationResponse = { isValid: errors.length === 0, errors };
+    return jsonResponse(response);
+  });
+
+  router.post('/api/onboarding/complete', async ({ req }) => {
+    const form = validateBody(onboardingCompleteSchema, await readJsonObject(req));
+    if (!(await isActivePlan(createUserClient(req), form.selectedPlan))) throw validationFailed([SELECT_PLAN_MESSAGE]);
+
+    const created = await createPharmacyAccount(createAdminClient(req), tabbedOnboardingAccount(form));
+    const response: OnboardingCompleteResponse = { ...created, nextSteps: [...ONBOARDING_NEXT_STEPS] };
+    return jsonResponse(response, 201);
+  });
+}

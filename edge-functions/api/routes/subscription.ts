@@ -1,0 +1,49 @@
+/**
+ * Subscription calls (spec part 1 §7, part 2 "Subscription"):
+ * - GET /api/subscription/plans — the active plans; anyone may list them (the signed-out Plan tab and
+ *   plans page), read with the caller's key so the table's RLS decides.
+ * - GET /api/subscription/current — the caller's pharmacy's subscription with its plan, read with the
+ *   caller's JWT: RLS admits only their own pharmacy's subscription. 401 without a signed-in user, 404
+ *   when their pharmacy has none (or they have no pharmacy).
+ */
+import type { CurrentSubscription } from '@pharmacy/shared/subscription.ts';
+import { requireUser } from '../../_shared/auth.ts';
+import { HttpError, jsonResponse } from '../../_shared/http.ts';
+import type { Router } from '../../_shared/router.ts';
+import { createUserClient } from '../../_shared/supabase-clients.ts';
+import { PLAN_COLUMNS, type SubscriptionPlanRow, listActivePlans, planFromRow } from '../subscription/plans.ts';
+
+interface SubscriptionRow {
+  plan_id: string;
+  status: CurrentSubscription['status'];
+  trial_ends_at: string | null;
+  next_billing_date: string | null;
+  plan: SubscriptionPlanRow;
+}
+
+export function addSubscriptionRoutes(router: Router): void {
+  router.get('/api/subscription/plans', async ({ req }) => {
+    return jsonResponse(await listActivePlans(createUserClient(req)));
+  });
+
+  router.get('/api/subscription/current', async ({ req }) => {
+    await requireUser(req);
+    const { data, error } = await createUserClient(req)
+      .from('subscriptions')
+      .select(`plan_id, status, trial_ends_at, next_billing_date, plan:subscription_plans!inner(${PLAN_COLUMNS})`)
+      .order('created_at', { ascending: false })
+      .limit(1)
+      .maybeSingle();
+    if (error) throw new Error(`reading the current subscription failed: ${error.message}`);
+    if (!data) throw new HttpError(404, 'No subscription found');
+    const row = data as unknown as SubscriptionRow;
+    const facts = {
+      planId: row.plan_id,
+      status: row.status,
+      trialEndsAt: row.trial_ends_at,
+      nextBillingDate: row.next_billing_date,
+    };
+    const response: CurrentSubscription = { ...facts, plan: planFromRow(row.plan), subscription: facts };
+    return jsonResponse(response);
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Subscription plans (reference data in public.subscription_plans, readable by anyone) as the API shows
+ * them: camelCase, price as a number.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SubscriptionPlan } from '@pharmacy/shared/subscription.ts';
+
+export const PLAN_COLUMNS = 'id, name, description, price, currency, billing_cycle, trial_days, features';
+
+export interface SubscriptionPlanRow {
+  id: string;
+  name: string;
+  description: string | null;
+  price: number | string;
+  currency: string;
+  billing_cycle: string;
+  trial_days: number;
+  features: SubscriptionPlan['features'];
+}
+
+export function planFromRow(row: SubscriptionPlanRow): SubscriptionPlan {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    // numeric may arrive as a string when PostgREST is told to keep full precision.
+    price: Number(row.price),
+    currency: row.currency,
+    billingCycle: row.billing_cycle,
+    trialDays: row.trial_days,
+    features: row.features,
+  };
+}
+
+/** The plans a pharmacy can choose, cheapest first. */
+export async function listActivePlans(client: SupabaseClient): Promise<SubscriptionPlan[]> {
+  const { data, error } = await client
+    .from('subscription_plans')
+    .select(PLAN_COLUMNS)
+    .eq('is_active', true)
+    .order('price')
+    .order('id');
+  if (error) throw new Error(`listing subscription plans failed: ${error.message}`);
+  return (data as SubscriptionPlanRow[]).map(planFromRow);
+}
+
+/** Whether `planId` names a plan a pharmacy can choose. */
+export async function isActivePlan(client: SupabaseClient, planId: string): Promise<boolean> {
+  const { data, error } = await client.from('subscription_plans').select('id').eq('id', planId).eq('is_active', true).maybeSingle();
+  if (error) throw new Error(`looking up subscription plan failed: ${error.message}`);
+  return data !== null;
+}
