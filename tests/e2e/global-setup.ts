@@ -1,6 +1,7 @@
 /**
  * Playwright global setup: one fresh local stack serving the web app for the whole run, on the port the
- * config's baseURL names. Returns the teardown that stops it.
+ * config's baseURL names. Exports the stack's API URL and anon key (E2E_API_URL, E2E_ANON_KEY) for tests
+ * that prepare data through the API, and returns the teardown that stops it.
  */
 import type { FullConfig } from '@playwright/test';
 import { startTestStack } from '../support/test-stack.ts';
@@ -13,5 +14,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     await stack.stop();
     throw new Error(`the test stack serves the web app at ${stack.env.webUrl}, but the tests expect ${baseURL}`);
   }
+  // Workers inherit the environment the global setup leaves behind.
+  process.env.E2E_API_URL = stack.env.apiUrl;
+  process.env.E2E_ANON_KEY = stack.env.anonKey;
   return () => stack.stop();
 }

@@ -1,6 +1,7 @@
-/** The app's providers (react-query) around the session-aware router. */
+/** The app's providers (react-query) around the session-aware router, and the toast area. */
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from '../components/ui/toast/toaster.tsx';
 import { createQueryClient } from '../lib/react-query.ts';
 import { AppRouter } from './router.tsx';
 
@@ -9,6 +10,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppRouter />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -1,9 +1,7 @@
 /**
- * Stands in for a screen of the spec that a later release delivers (sign-in, onboarding, plans). It says
- * so plainly instead of showing a form that does nothing.
+ * Stands in, inside the signed-in shell, for a screen of the spec that a later release delivers
+ * (dashboard, prescriptions, …). It says so plainly instead of showing made-up data or dead buttons.
  */
-import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
 
 export interface NotYetAvailableRouteProps {
   screen: string;
@@ -11,17 +9,14 @@ export interface NotYetAvailableRouteProps {
 
 export function NotYetAvailableRoute({ screen }: NotYetAvailableRouteProps) {
   return (
-    <section className="flex flex-1 items-center justify-center">
-      <div className="card w-full max-w-lg bg-base-100 shadow-sm">
-        <div className="card-body items-center gap-3 text-center">
+    <section className="flex flex-1 flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight">{screen}</h1>
+      <div className="card max-w-xl border border-dashed border-base-300 bg-base-100">
+        <div className="card-body gap-2">
           <span className="badge badge-warning">Not yet available</span>
-          <h1 className="card-title text-2xl">{screen}</h1>
-          <p className="text-base-content/70">This screen is not yet available. It arrives in a coming release.</p>
-          <div className="card-actions mt-2">
-            <Link to={paths.home} className="btn btn-ghost">
-              Back to the home page
-            </Link>
-          </div>
+          <p className="text-base-content/70">
+            This screen is not yet available. It arrives in a coming release; nothing here is live data yet.
+          </p>
         </div>
       </div>
     </section>

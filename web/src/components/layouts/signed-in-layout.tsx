@@ -1,0 +1,65 @@
+/**
+ * Frame of the signed-in pages (spec §2 "Sidebar"): a sidebar with the product, the 14 page links, the AI
+ * assistant card and the signed-in account (given by the caller, so this layout needs no feature), and the
+ * page beside it. On narrow screens the sidebar becomes a drawer opened from the top bar.
+ */
+import type { ReactNode } from 'react';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../config/product.ts';
+import { paths, signedInPages } from '../../config/paths.ts';
+import { ProductMark } from '../ui/product-mark.tsx';
+
+const DRAWER_ID = 'app-sidebar-drawer';
+
+export interface SignedInLayoutProps {
+  account: ReactNode;
+}
+
+export function SignedInLayout({ account }: SignedInLayoutProps) {
+  return (
+    <div className="drawer min-h-screen bg-base-200 lg:drawer-open">
+      <input id={DRAWER_ID} type="checkbox" className="drawer-toggle" aria-label="Show navigation" />
+      <div className="drawer-content flex min-w-0 flex-col">
+        <header className="navbar border-b border-base-300 bg-base-100 lg:hidden">
+          <label htmlFor={DRAWER_ID} className="btn btn-ghost btn-sm" aria-label="Open navigation">
+            ☰
+          </label>
+          <span className="ml-2 font-semibold">{PRODUCT_NAME}</span>
+        </header>
+        <main className="flex flex-1 flex-col p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+      <div className="drawer-side z-40">
+        <label htmlFor={DRAWER_ID} className="drawer-overlay" aria-label="Close navigation" />
+        <aside className="flex min-h-full w-72 flex-col gap-4 border-r border-base-300 bg-base-100 p-4">
+          <Link to={paths.home} className="flex items-center gap-3 px-2 py-1 font-semibold leading-tight">
+            <ProductMark />
+            {PRODUCT_NAME}
+          </Link>
+          <nav aria-label="Main">
+            <ul className="menu w-full gap-0.5 p-0">
+              {signedInPages.map((page) => (
+                <li key={page.path}>
+                  <NavLink to={page.path} end className={({ isActive }) => (isActive ? 'bg-primary/10 font-medium text-primary' : '')}>
+                    {page.sidebarLabel}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-auto flex flex-col gap-4">
+            <section aria-label="AI assistant" className="rounded-box border border-primary/20 bg-primary/5 p-3">
+              <p className="flex items-center gap-2 text-sm font-semibold text-primary">
+                <span className="status status-primary" aria-hidden="true" />
+                AI Assistant
+              </p>
+              <p className="mt-1 text-xs text-base-content/70">Drug interaction checking active</p>
+            </section>
+            <div className="border-t border-base-300 pt-4">{account}</div>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
