@@ -5,8 +5,8 @@ import { loadConfig } from '../config.ts';
 import { createGateway } from './gateway.ts';
 
 const config = loadConfig();
-const server = createGateway(config);
-server.listen(config.ports.api, '127.0.0.1', () => {
+const gateway = createGateway(config);
+gateway.listen(config.ports.api, '127.0.0.1', () => {
   process.stdout.write(`listening on http://127.0.0.1:${config.ports.api}\n`);
 });
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+process.on('SIGTERM', () => gateway.close(() => process.exit(0)));
