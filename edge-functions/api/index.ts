@@ -6,6 +6,7 @@ import { preflightResponse } from '../_shared/cors.ts';
 import { Router } from '../_shared/router.ts';
 import { addAuthRoutes } from './routes/auth.ts';
 import { addHealthRoutes } from './routes/health.ts';
+import { addInteractionRoutes } from './routes/interactions.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addSubscriptionRoutes } from './routes/subscription.ts';
 
@@ -14,5 +15,6 @@ addHealthRoutes(router);
 addAuthRoutes(router);
 addOnboardingRoutes(router);
 addSubscriptionRoutes(router);
+addInteractionRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: starts a fresh stack (BENCH_STACK_PORT_BASE, default 60321) and runs every benchmark
  * against it, printing each one's figures and the ratio or goal it is judged by.
- * `npm run bench -- rest` or `-- realtime` runs one.
+ * `npm run bench -- rest`, `-- realtime` or `-- interactions` runs one.
  */
 import { startTestStack } from '../support/test-stack.ts';
 import { runRestBench } from './rest.ts';
@@ -18,6 +18,11 @@ try {
     console.log('\n== Realtime: postgres_changes with RLS ==');
     const { runRealtimeBench } = await import('./realtime.ts');
     await runRealtimeBench(stack.env);
+  }
+  if (!only || only === 'interactions') {
+    console.log('\n== Interaction check: 20-drug profile ==');
+    const { runInteractionsBench } = await import('./interactions.ts');
+    await runInteractionsBench(stack.env);
   }
 } catch (error) {
   failed = true;
