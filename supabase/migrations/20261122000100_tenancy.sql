@@ -222,7 +222,8 @@ as $$
       'billing:manage', 'labels:print', 'reports:read']
     when 'technician' then array[
       'prescriptions:read', 'prescriptions:enter',
-      'patients:read', 'patients:write', 'inventory:manage', 'billing:manage', 'labels:print']
+      'patients:read', 'patients:write', 'prescribers:manage', 'drugs:manage', 'inventory:manage',
+      'billing:manage', 'labels:print']
     else array[]::text[]
   end
 $$;

@@ -41,6 +41,8 @@ test('the sign-in page links to onboarding and shows the demo panel from the dat
   await expect(panel.getByText('****')).toHaveCount(2);
   const today = new Date().toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
   await expect(panel.getByText(today)).toBeVisible();
+  // The seed enters RX 1001–1015 for the demo pharmacy, so its counter offers 1016 next.
+  await expect(panel.getByText('1016', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'New pharmacy? Start onboarding' }).click();
   await expect(page).toHaveURL(/\/onboard$/);
 });

@@ -68,6 +68,139 @@ export type Database = {
           },
         ]
       }
+      medications: {
+        Row: {
+          created_at: string
+          dea_schedule: string | null
+          dosage_form: string | null
+          generic_name: string | null
+          id: string
+          is_low_stock: boolean | null
+          low_stock_threshold: number
+          manufacturer: string | null
+          name: string
+          ndc_number: string | null
+          pharmacy_id: string
+          price: number
+          stock: number
+          strength: string | null
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          dea_schedule?: string | null
+          dosage_form?: string | null
+          generic_name?: string | null
+          id?: string
+          is_low_stock?: never
+          low_stock_threshold?: number
+          manufacturer?: string | null
+          name: string
+          ndc_number?: string | null
+          pharmacy_id?: string
+          price?: number
+          stock?: number
+          strength?: string | null
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          dea_schedule?: string | null
+          dosage_form?: string | null
+          generic_name?: string | null
+          id?: string
+          is_low_stock?: never
+          low_stock_threshold?: number
+          manufacturer?: string | null
+          name?: string
+          ndc_number?: string | null
+          pharmacy_id?: string
+          price?: number
+          stock?: number
+          strength?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "medications_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: false
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      patients: {
+        Row: {
+          allergies: string[]
+          city: string | null
+          created_at: string
+          current_medications: string[]
+          date_of_birth: string | null
+          email: string | null
+          first_name: string
+          id: string
+          insurance_group_number: string | null
+          insurance_member_id: string | null
+          insurance_provider: string | null
+          last_name: string
+          pharmacy_id: string
+          phone: string | null
+          state: string | null
+          street_address: string | null
+          updated_at: string
+          zip_code: string | null
+        }
+        Insert: {
+          allergies?: string[]
+          city?: string | null
+          created_at?: string
+          current_medications?: string[]
+          date_of_birth?: string | null
+          email?: string | null
+          first_name: string
+          id?: string
+          insurance_group_number?: string | null
+          insurance_member_id?: string | null
+          insurance_provider?: string | null
+          last_name: string
+          pharmacy_id?: string
+          phone?: string | null
+          state?: string | null
+          street_address?: string | null
+          updated_at?: string
+          zip_code?: string | null
+        }
+        Update: {
+          allergies?: string[]
+          city?: string | null
+          created_at?: string
+          current_medications?: string[]
+          date_of_birth?: string | null
+          email?: string | null
+          first_name?: string
+          id?: string
+          insurance_group_number?: string | null
+          insurance_member_id?: string | null
+          insurance_provider?: string | null
+          last_name?: string
+          pharmacy_id?: string
+          phone?: string | null
+          state?: string | null
+          street_address?: string | null
+          updated_at?: string
+          zip_code?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "patients_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: false
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       pharmacies: {
         Row: {
           business_type: string | null
@@ -229,6 +362,303 @@ export type Database = {
             foreignKeyName: "pharmacy_operating_hours_pharmacy_id_fkey"
             columns: ["pharmacy_id"]
             isOneToOne: false
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      prescribers: {
+        Row: {
+          board_certifications: string[]
+          created_at: string
+          dea_number: string | null
+          degree: string | null
+          email: string | null
+          fax: string | null
+          first_name: string
+          id: string
+          last_name: string
+          license_number: string | null
+          license_state: string | null
+          npi_number: string | null
+          pharmacy_id: string
+          phone: string | null
+          practice_address: string | null
+          practice_city: string | null
+          practice_state: string | null
+          practice_zip_code: string | null
+          specialty: string | null
+          title: string | null
+          updated_at: string
+          verification_status: string
+        }
+        Insert: {
+          board_certifications?: string[]
+          created_at?: string
+          dea_number?: string | null
+          degree?: string | null
+          email?: string | null
+          fax?: string | null
+          first_name: string
+          id?: string
+          last_name: string
+          license_number?: string | null
+          license_state?: string | null
+          npi_number?: string | null
+          pharmacy_id?: string
+          phone?: string | null
+          practice_address?: string | null
+          practice_city?: string | null
+          practice_state?: string | null
+          practice_zip_code?: string | null
+          specialty?: string | null
+          title?: string | null
+          updated_at?: string
+          verification_status?: string
+        }
+        Update: {
+          board_certifications?: string[]
+          created_at?: string
+          dea_number?: string | null
+          degree?: string | null
+          email?: string | null
+          fax?: string | null
+          first_name?: string
+          id?: string
+          last_name?: string
+          license_number?: string | null
+          license_state?: string | null
+          npi_number?: string | null
+          pharmacy_id?: string
+          phone?: string | null
+          practice_address?: string | null
+          practice_city?: string | null
+          practice_state?: string | null
+          practice_zip_code?: string | null
+          specialty?: string | null
+          title?: string | null
+          updated_at?: string
+          verification_status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "prescribers_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: false
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      prescription_label_prints: {
+        Row: {
+          id: string
+          kind: string
+          pharmacy_id: string
+          prescription_id: string
+          printed_at: string
+          printed_by: string | null
+        }
+        Insert: {
+          id?: string
+          kind?: string
+          pharmacy_id?: string
+          prescription_id: string
+          printed_at?: string
+          printed_by?: string | null
+        }
+        Update: {
+          id?: string
+          kind?: string
+          pharmacy_id?: string
+          prescription_id?: string
+          printed_at?: string
+          printed_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "prescription_label_prints_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: false
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "prescription_label_prints_prescription_fkey"
+            columns: ["pharmacy_id", "prescription_id"]
+            isOneToOne: false
+            referencedRelation: "prescriptions"
+            referencedColumns: ["pharmacy_id", "id"]
+          },
+        ]
+      }
+      prescriptions: {
+        Row: {
+          ai_flags: Json
+          callback_number: string | null
+          caller_info: string | null
+          completed_at: string | null
+          completed_by: string | null
+          created_at: string
+          date_filled: string | null
+          days_supply: number | null
+          directions: string | null
+          entered_at: string
+          entered_by: string | null
+          fax_number: string | null
+          id: string
+          medication_id: string
+          original_date: string | null
+          overridden_at: string | null
+          overridden_by: string | null
+          override_reason: string | null
+          patient_id: string
+          pharmacy_id: string
+          prescriber_id: string | null
+          prescriber_name: string | null
+          prescription_type: string
+          processed_at: string | null
+          processed_by: string | null
+          quantity: number | null
+          refills: number
+          refills_used: number
+          rx_number: number
+          source: string
+          status: string
+          updated_at: string
+          urgency_level: string | null
+          verification_notes: string | null
+          verified_at: string | null
+          verified_by: string | null
+        }
+        Insert: {
+          ai_flags?: Json
+          callback_number?: string | null
+          caller_info?: string | null
+          completed_at?: string | null
+          completed_by?: string | null
+          created_at?: string
+          date_filled?: string | null
+          days_supply?: number | null
+          directions?: string | null
+          entered_at?: string
+          entered_by?: string | null
+          fax_number?: string | null
+          id?: string
+          medication_id: string
+          original_date?: string | null
+          overridden_at?: string | null
+          overridden_by?: string | null
+          override_reason?: string | null
+          patient_id: string
+          pharmacy_id?: string
+          prescriber_id?: string | null
+          prescriber_name?: string | null
+          prescription_type?: string
+          processed_at?: string | null
+          processed_by?: string | null
+          quantity?: number | null
+          refills?: number
+          refills_used?: number
+          rx_number: number
+          source?: string
+          status?: string
+          updated_at?: string
+          urgency_level?: string | null
+          verification_notes?: string | null
+          verified_at?: string | null
+          verified_by?: string | null
+        }
+        Update: {
+          ai_flags?: Json
+          callback_number?: string | null
+          caller_info?: string | null
+          completed_at?: string | null
+          completed_by?: string | null
+          created_at?: string
+          date_filled?: string | null
+          days_supply?: number | null
+          directions?: string | null
+          entered_at?: string
+          entered_by?: string | null
+          fax_number?: string | null
+          id?: string
+          medication_id?: string
+          original_date?: string | null
+          overridden_at?: string | null
+          overridden_by?: string | null
+          override_reason?: string | null
+          patient_id?: string
+          pharmacy_id?: string
+          prescriber_id?: string | null
+          prescriber_name?: string | null
+          prescription_type?: string
+          processed_at?: string | null
+          processed_by?: string | null
+          quantity?: number | null
+          refills?: number
+          refills_used?: number
+          rx_number?: number
+          source?: string
+          status?: string
+          updated_at?: string
+          urgency_level?: string | null
+          verification_notes?: string | null
+          verified_at?: string | null
+          verified_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "prescriptions_medication_fkey"
+            columns: ["pharmacy_id", "medication_id"]
+            isOneToOne: false
+            referencedRelation: "medications"
+            referencedColumns: ["pharmacy_id", "id"]
+          },
+          {
+            foreignKeyName: "prescriptions_patient_fkey"
+            columns: ["pharmacy_id", "patient_id"]
+            isOneToOne: false
+            referencedRelation: "patients"
+            referencedColumns: ["pharmacy_id", "id"]
+          },
+          {
+            foreignKeyName: "prescriptions_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: false
+            referencedRelation: "pharmacies"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "prescriptions_prescriber_fkey"
+            columns: ["pharmacy_id", "prescriber_id"]
+            isOneToOne: false
+            referencedRelation: "prescribers"
+            referencedColumns: ["pharmacy_id", "id"]
+          },
+        ]
+      }
+      rx_number_counters: {
+        Row: {
+          last_rx_number: number
+          pharmacy_id: string
+          updated_at: string
+        }
+        Insert: {
+          last_rx_number: number
+          pharmacy_id: string
+          updated_at?: string
+        }
+        Update: {
+          last_rx_number?: number
+          pharmacy_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "rx_number_counters_pharmacy_id_fkey"
+            columns: ["pharmacy_id"]
+            isOneToOne: true
             referencedRelation: "pharmacies"
             referencedColumns: ["id"]
           },

@@ -1,0 +1,87 @@
+/**
+ * Helpers of the clinical database tests: a patient, a medication and a prescription made through
+ * supabase-js as a signed-in staff member (so RLS and the workflow triggers apply), and the ai_flags shapes
+ * the interaction check stores.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export const NO_INTERACTIONS = { hasInteractions: false, interactions: [], recommendedActions: [] };
+
+export const WARFARIN_IBUPROFEN_ALERT = {
+  hasInteractions: true,
+  interactions: [{
+    severity: 'severe',
+    interactingDrugs: ['ibuprofen', 'warfarin'],
+    description: 'NSAIDs add to the anticoagulant effect of warfarin and raise the risk of bleeding.',
+    recommendations: ['Prefer acetaminophen'],
+  }],
+  recommendedActions: ['Contact the prescriber'],
+};
+
+export interface PrescriptionRow {
+  id: string;
+  pharmacy_id: string;
+  rx_number: number;
+  status: string;
+  ai_flags: typeof NO_INTERACTIONS;
+  override_reason: string | null;
+  overridden_by: string | null;
+  overridden_at: string | null;
+  entered_by: string | null;
+  entered_at: string;
+  processed_by: string | null;
+  processed_at: string | null;
+  verified_by: string | null;
+  verified_at: string | null;
+  completed_by: string | null;
+  completed_at: string | null;
+  date_filled: string | null;
+  directions: string | null;
+  verification_notes: string | null;
+}
+
+async function insertOne(client: SupabaseClient, table: string, row: Record<string, unknown>): Promise<{ id: string }> {
+  const { data, error } = await client.from(table).insert(row).select('id').single();
+  if (error || !data) throw new Error(`could not add to ${table}: ${error?.message}`);
+  return data as { id: string };
+}
+
+export function addPatient(client: SupabaseClient, lastName = 'Patient'): Promise<{ id: string }> {
+  return insertOne(client, 'patients', {
+    first_name: 'Pat', last_name: lastName, date_of_birth: '1960-01-02', allergies: ['Penicillin'], current_medications: ['Warfarin 5mg'],
+  });
+}
+
+export function addMedication(client: SupabaseClient, name = 'Ibuprofen'): Promise<{ id: string }> {
+  return insertOne(client, 'medications', { name, generic_name: name.toLowerCase(), strength: '800 mg', dosage_form: 'tablet', price: 9.99, stock: 100 });
+}
+
+export interface PrescriptionParts {
+  patientId: string;
+  medicationId: string;
+}
+
+/** Enters a prescription as `client`; returns the row the database stored. */
+export async function enterPrescription(client: SupabaseClient, parts: PrescriptionParts, extra: Record<string, unknown> = {}): Promise<PrescriptionRow> {
+  const { data, error } = await client.from('prescriptions').insert({
+    patient_id: parts.patientId,
+    medication_id: parts.medicationId,
+    prescription_type: 'written',
+    source: 'manual_entry',
+    directions: 'Take 1 tablet by mouth every 8 hours as needed',
+    quantity: 30,
+    refills: 1,
+    days_supply: 10,
+    ai_flags: NO_INTERACTIONS,
+    ...extra,
+  }).select('*').single();
+  if (error || !data) throw new Error(`could not enter a prescription: ${error?.message}`);
+  return data as PrescriptionRow;
+}
+
+/** Updates one prescription as `client`; returns the stored row or the error message. */
+export async function updatePrescription(client: SupabaseClient, id: string, changes: Record<string, unknown>): Promise<{ row: PrescriptionRow | null; error: string | null }> {
+  const { data, error } = await client.from('prescriptions').update(changes).eq('id', id).select('*');
+  if (error) return { row: null, error: error.message };
+  return { row: (data?.[0] as PrescriptionRow | undefined) ?? null, error: null };
+}
