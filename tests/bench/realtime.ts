@@ -7,11 +7,9 @@
  * p50/p95/max, the share delivered, and the judged figures: at 500 clients, ≥ 30 changes/s sustained with
  * p95 ≤ 150 ms. Then raises the rate to show the headroom.
  *
- * Run by `npm run bench` (tests/bench/run.ts passes the stack env) or directly
- * (`node --import tsx tests/bench/realtime.ts`, which starts its own stack on BENCH_STACK_PORT_BASE).
+ * Run by `npm run bench` or `npm run bench -- realtime` (tests/bench/run.ts starts the stack and passes its env).
  */
 import { randomUUID } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { signJwt } from '../../supabase/local/src/jwt.ts';
@@ -254,20 +252,4 @@ export async function runRealtimeBench(env: StackEnv): Promise<{ goalMet: boolea
       `p95 at ${GOAL.changesPerSecond}/s ${goalResult?.p95 ?? 'n/a'} ms (goal ≤ ${GOAL.p95Ms}) → ${goalMet ? 'GOAL MET' : 'GOAL NOT MET'}`,
   );
   return { goalMet, results };
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { startTestStack } = await import('../support/test-stack.ts');
-  const stack = await startTestStack({ portBase: Number(process.env.BENCH_STACK_PORT_BASE || 60321) });
-  let failed = false;
-  try {
-    console.log('== Realtime: postgres_changes with RLS ==');
-    await runRealtimeBench(stack.env);
-  } catch (error) {
-    failed = true;
-    console.error(error);
-  } finally {
-    await stack.stop();
-  }
-  process.exit(failed ? 1 : 0);
 }
