@@ -7,7 +7,9 @@ import { Router } from '../_shared/router.ts';
 import { addAuthRoutes } from './routes/auth.ts';
 import { addHealthRoutes } from './routes/health.ts';
 import { addInteractionRoutes } from './routes/interactions.ts';
+import { addLabelRoutes } from './routes/labels.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
+import { addPrescriptionRoutes } from './routes/prescriptions.ts';
 import { addSubscriptionRoutes } from './routes/subscription.ts';
 
 const router = new Router();
@@ -16,5 +18,7 @@ addAuthRoutes(router);
 addOnboardingRoutes(router);
 addSubscriptionRoutes(router);
 addInteractionRoutes(router);
+addPrescriptionRoutes(router);
+addLabelRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

@@ -7,22 +7,18 @@
  */
 import { checkInteractions } from '@pharmacy/shared/interactions/engine.ts';
 import { checkInteractionsSchema } from '@pharmacy/shared/interactions/check-interactions-schema.ts';
-import { createKnowledgeBaseCache } from '@pharmacy/shared/interactions/knowledge-base-cache.ts';
-import { type KnowledgeBaseReader, loadKnowledgeBase } from '@pharmacy/shared/interactions/loader.ts';
 import { requireUser } from '../../_shared/auth.ts';
 import { jsonResponse } from '../../_shared/http.ts';
 import type { Router } from '../../_shared/router.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
 import { readJsonObject, validateBody } from '../../_shared/validation.ts';
-
-const KNOWLEDGE_BASE_TTL_MS = 5 * 60 * 1000;
-const knowledgeBaseCache = createKnowledgeBaseCache(KNOWLEDGE_BASE_TTL_MS);
+import { knowledgeBaseFor } from '../knowledge-base.ts';
 
 export function addInteractionRoutes(router: Router): void {
   router.post('/api/ai/check-interactions', async ({ req }) => {
     await requireUser(req);
     const input = validateBody(checkInteractionsSchema, await readJsonObject(req));
-    const kb = await knowledgeBaseCache.get(() => loadKnowledgeBase(createUserClient(req) as unknown as KnowledgeBaseReader));
+    const kb = await knowledgeBaseFor(createUserClient(req));
     return jsonResponse(checkInteractions(kb, input));
   });
 }

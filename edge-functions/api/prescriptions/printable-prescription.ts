@@ -1,0 +1,111 @@
+/**
+ * Everything a label or receipt prints about one prescription, read with the caller's JWT so RLS decides:
+ * a prescription of another pharmacy (or none) is 404. Also records the print in prescription_label_prints
+ * as the caller; the database refuses prescriptions that are not verified yet (409).
+ */
+import type { DeaSchedule, LabelPharmacy } from '@pharmacy/shared/labels/label-html.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { HttpError } from '../../_shared/http.ts';
+import { databaseFailure } from './database-errors.ts';
+
+export interface PrintablePrescription {
+  id: string;
+  rxNumber: number;
+  dateFilled: string | null;
+  directions: string | null;
+  quantity: number | null;
+  refills: number;
+  refillsUsed: number;
+  prescriberName: string;
+  patientName: string;
+  medication: { name: string; strength: string | null; price: number; deaSchedule: DeaSchedule | null };
+  pharmacy: LabelPharmacy;
+}
+
+interface PrescriptionPrintRow {
+  id: string;
+  pharmacy_id: string;
+  rx_number: number | string;
+  date_filled: string | null;
+  directions: string | null;
+  quantity: number | string | null;
+  refills: number;
+  refills_used: number;
+  prescriber_name: string | null;
+  prescriber_id: string | null;
+  patient_id: string;
+  medication_id: string;
+}
+
+async function single<T>(what: string, query: PromiseLike<{ data: T | null; error: { code?: string; message: string } | null }>): Promise<T> {
+  const { data, error } = await query;
+  if (error) throw databaseFailure(`reading the ${what}`, error);
+  // The prescription is visible, so its patient, medication and pharmacy are too (same pharmacy, same policies).
+  if (!data) throw new Error(`the prescription's ${what} is not readable`);
+  return data;
+}
+
+export async function readPrintablePrescription(client: SupabaseClient, prescriptionId: string): Promise<PrintablePrescription> {
+  const found = await client
+    .from('prescriptions')
+    .select('id, pharmacy_id, rx_number, date_filled, directions, quantity, refills, refills_used, prescriber_name, prescriber_id, patient_id, medication_id')
+    .eq('id', prescriptionId)
+    .maybeSingle();
+  if (found.error) throw databaseFailure('reading the prescription', found.error);
+  if (!found.data) throw new HttpError(404, 'Prescription not found');
+  const row = found.data as PrescriptionPrintRow;
+
+  const [patient, medication, pharmacy, prescriber] = await Promise.all([
+    single<{ first_name: string; last_name: string }>('patient', client.from('patients').select('first_name, last_name').eq('id', row.patient_id).maybeSingle()),
+    single<{ name: string; strength: string | null; price: number | string; dea_schedule: DeaSchedule | null }>(
+      'medication',
+      client.from('medications').select('name, strength, price, dea_schedule').eq('id', row.medication_id).maybeSingle(),
+    ),
+    single<{ pharmacy_name: string; street_address: string | null; city: string | null; state: string | null; zip_code: string | null; phone: string | null }>(
+      'pharmacy',
+      client.from('pharmacies').select('pharmacy_name, street_address, city, state, zip_code, phone').eq('id', row.pharmacy_id).maybeSingle(),
+    ),
+    row.prescriber_id
+      ? single<{ title: string | null; first_name: string; last_name: string }>(
+          'prescriber',
+          client.from('prescribers').select('title, first_name, last_name').eq('id', row.prescriber_id).maybeSingle(),
+        )
+      : Promise.resolve(null),
+  ]);
+
+  const prescriberName =
+    row.prescriber_name?.trim() ||
+    (prescriber ? [prescriber.title, prescriber.first_name, prescriber.last_name].filter((part) => part && part.trim() !== '').join(' ') : '');
+
+  return {
+    id: row.id,
+    rxNumber: Number(row.rx_number),
+    dateFilled: row.date_filled,
+    directions: row.directions,
+    quantity: row.quantity === null ? null : Number(row.quantity),
+    refills: row.refills,
+    refillsUsed: row.refills_used,
+    prescriberName,
+    patientName: `${patient.first_name} ${patient.last_name}`,
+    medication: { name: medication.name, strength: medication.strength, price: Number(medication.price), deaSchedule: medication.dea_schedule },
+    pharmacy: {
+      name: pharmacy.pharmacy_name,
+      streetAddress: pharmacy.street_address,
+      city: pharmacy.city,
+      state: pharmacy.state,
+      zipCode: pharmacy.zip_code,
+      phone: pharmacy.phone,
+    },
+  };
+}
+
+/** Appends the print to the prescription's print history as the caller. */
+export async function recordPrint(client: SupabaseClient, prescriptionId: string, kind: 'label' | 'receipt'): Promise<void> {
+  const { error } = await client.from('prescription_label_prints').insert({ prescription_id: prescriptionId, kind });
+  if (error) throw databaseFailure(`recording the ${kind} print`, error);
+}
+
+/** Today's date in UTC, YYYY-MM-DD (the date a not-yet-filled prescription's label shows). */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

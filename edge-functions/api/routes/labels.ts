@@ -1,0 +1,65 @@
+/**
+ * Printable documents of a prescription (spec part 1 §4 "Label page", §7):
+ * - POST /api/labels/generate {prescriptionId} → 200 text/html: the 4 in × 2.5 in label with the federally
+ *   required elements, the schedule II–IV transfer warning and a Code 128 barcode of the Rx number.
+ * - POST /api/receipts/generate {prescriptionId} → 200 text/html: the pickup receipt with the price.
+ * Both act as the caller: another pharmacy's prescription is 404, and each print is recorded in
+ * prescription_label_prints (kind 'label' or 'receipt'); the database refuses prints of prescriptions that
+ * are not verified yet (409). 400 on a bad body, 401 without a signed-in user.
+ */
+import { prescriptionLabelHtml } from '@pharmacy/shared/labels/label-html.ts';
+import { prescriptionReceiptHtml } from '@pharmacy/shared/labels/receipt-html.ts';
+import { printRequestSchema } from '@pharmacy/shared/schemas/print-request.ts';
+import { requireUser } from '../../_shared/auth.ts';
+import { corsHeaders } from '../../_shared/cors.ts';
+import type { Router } from '../../_shared/router.ts';
+import { createUserClient } from '../../_shared/supabase-clients.ts';
+import { readJsonObject, validateBody } from '../../_shared/validation.ts';
+import { readPrintablePrescription, recordPrint, todayUtc } from '../prescriptions/printable-prescription.ts';
+
+function htmlResponse(html: string): Response {
+  return new Response(html, { status: 200, headers: { ...corsHeaders, 'Content-Type': 'text/html; charset=utf-8' } });
+}
+
+export function addLabelRoutes(router: Router): void {
+  router.post('/api/labels/generate', async ({ req }) => {
+    await requireUser(req);
+    const { prescriptionId } = validateBody(printRequestSchema, await readJsonObject(req));
+    const client = createUserClient(req);
+    const prescription = await readPrintablePrescription(client, prescriptionId);
+    const html = prescriptionLabelHtml({
+      pharmacy: prescription.pharmacy,
+      rxNumber: prescription.rxNumber,
+      dateFilled: prescription.dateFilled ?? todayUtc(),
+      patientName: prescription.patientName,
+      prescriberName: prescription.prescriberName,
+      drugName: prescription.medication.name,
+      strength: prescription.medication.strength,
+      quantity: prescription.quantity,
+      directions: prescription.directions,
+      refillsRemaining: Math.max(0, prescription.refills - prescription.refillsUsed),
+      deaSchedule: prescription.medication.deaSchedule,
+    });
+    await recordPrint(client, prescription.id, 'label');
+    return htmlResponse(html);
+  });
+
+  router.post('/api/receipts/generate', async ({ req }) => {
+    await requireUser(req);
+    const { prescriptionId } = validateBody(printRequestSchema, await readJsonObject(req));
+    const client = createUserClient(req);
+    const prescription = await readPrintablePrescription(client, prescriptionId);
+    const html = prescriptionReceiptHtml({
+      pharmacy: prescription.pharmacy,
+      rxNumber: prescription.rxNumber,
+      date: prescription.dateFilled ?? todayUtc(),
+      patientName: prescription.patientName,
+      drugName: prescription.medication.name,
+      strength: prescription.medication.strength,
+      quantity: prescription.quantity,
+      price: prescription.medication.price,
+    });
+    await recordPrint(client, prescription.id, 'receipt');
+    return htmlResponse(html);
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The pickup receipt (POST /api/receipts/generate): an HTML page with the pharmacy, Rx number, patient,
+ * drug, quantity, price and date. Pure: every value is HTML-escaped here.
+ */
+import { escapeHtml, usDate } from './html-escape.ts';
+import { pharmacyAddress, type LabelPharmacy } from './label-html.ts';
+
+export interface PrescriptionReceipt {
+  pharmacy: LabelPharmacy;
+  rxNumber: number | string;
+  /** YYYY-MM-DD. */
+  date: string;
+  patientName: string;
+  drugName: string;
+  strength: string | null;
+  quantity: number | string | null;
+  /** Price of the fill in US dollars. */
+  price: number;
+}
+
+export function formatUsd(amount: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+}
+
+const RECEIPT_CSS = `
+@page { size: 3in auto; margin: 0.1in; }
+body { font-family: 'Courier New', monospace; font-size: 9pt; color: #000; background: #fff; margin: 0; }
+.receipt { width: 2.8in; padding: 0.1in; }
+.center { text-align: center; }
+.row { display: flex; justify-content: space-between; gap: 0.1in; }
+.total { border-top: 1px dashed #000; margin-top: 0.05in; padding-top: 0.05in; font-weight: bold; }
+`;
+
+export function prescriptionReceiptHtml(receipt: PrescriptionReceipt): string {
+  const rx = escapeHtml(receipt.rxNumber);
+  const drug = [receipt.drugName, receipt.strength].filter((part) => part && part.trim() !== '').join(' ');
+  const price = escapeHtml(formatUsd(receipt.price));
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Rx ${rx} receipt</title>
+<style>${RECEIPT_CSS}</style>
+</head>
+<body>
+<div class="receipt">
+  <div class="center">
+    <strong data-field="pharmacy-name">${escapeHtml(receipt.pharmacy.name)}</strong><br>
+    <span data-field="pharmacy-address">${escapeHtml(pharmacyAddress(receipt.pharmacy))}</span><br>
+    <span data-field="pharmacy-phone">${escapeHtml(receipt.pharmacy.phone ?? '')}</span>
+  </div>
+  <p class="row"><span>Date</span><span data-field="date">${escapeHtml(usDate(receipt.date))}</span></p>
+  <p class="row"><span>Rx#</span><span data-field="rx-number">${rx}</span></p>
+  <p class="row"><span>Patient</span><span data-field="patient-name">${escapeHtml(receipt.patientName)}</span></p>
+  <p class="row"><span>Drug</span><span data-field="drug">${escapeHtml(drug)}</span></p>
+  <p class="row"><span>Quantity</span><span data-field="quantity">${escapeHtml(receipt.quantity ?? '')}</span></p>
+  <p class="row total"><span>Total</span><span data-field="price">${price}</span></p>
+</div>
+</body>
+</html>
+`;
+}

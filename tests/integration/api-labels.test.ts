@@ -1,0 +1,123 @@
+/**
+ * POST /api/labels/generate and /api/receipts/generate through supabase.functions.invoke: the label HTML
+ * has every required element, the Code 128 SVG of the Rx number and escaped values, the transfer warning
+ * only for schedule II–IV drugs; each print is recorded in the print history as the caller; another
+ * pharmacy's prescription is 404; a prescription not yet verified is refused by the database (409).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { code128Svg } from '../../shared/src/labels/code128.ts';
+import { TRANSFER_WARNING } from '../../shared/src/labels/label-html.ts';
+import { callApi } from '../support/api-call.ts';
+import { closeSql, sql } from '../support/stack-env.ts';
+import { type TestPharmacy, createPharmacy } from './db-fixtures.ts';
+
+afterAll(closeSql);
+
+async function insertRow(client: SupabaseClient, table: string, row: Record<string, unknown>): Promise<string> {
+  const { data, error } = await client.from(table).insert(row).select('id').single();
+  if (error || !data) throw new Error(`could not add to ${table}: ${error?.message}`);
+  return (data as { id: string }).id;
+}
+
+let home: TestPharmacy;
+let other: TestPharmacy;
+let plainRx: { id: string; rxNumber: number };
+let scheduledRx: { id: string; rxNumber: number };
+let pendingRx: { id: string; rxNumber: number };
+
+/** Entered by the technician through the API, processed by the technician, verified by the pharmacist. */
+async function enter(patientId: string, medicationId: string): Promise<{ id: string; rxNumber: number }> {
+  const answer = await callApi<{ id: string; rxNumber: number }>(home.technician.client, 'prescriptions', {
+    body: { prescriptionType: 'written', patientId, medicationId, directions: 'Take 1 tablet by mouth every 6 hours as needed <for pain>', quantity: '20', refills: '3', daysSupply: '5' },
+  });
+  if (answer.status !== 201) throw new Error(`could not enter: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+async function verify(id: string): Promise<void> {
+  const processed = await home.technician.client.from('prescriptions').update({ status: 'processing' }).eq('id', id);
+  if (processed.error) throw new Error(processed.error.message);
+  const verified = await home.pharmacist.client.from('prescriptions').update({ status: 'ready' }).eq('id', id);
+  if (verified.error) throw new Error(verified.error.message);
+}
+
+beforeAll(async () => {
+  [home, other] = await Promise.all([createPharmacy('Label Home <Pharmacy> & Co'), createPharmacy('Label Other')]);
+  const tech = home.technician.client;
+  const patient = await insertRow(tech, 'patients', { first_name: '<script>alert(1)</script>', last_name: "O'Brien", current_medications: [], allergies: [] });
+  const prescriber = await insertRow(tech, 'prescribers', { title: 'Dr.', first_name: 'Alan', last_name: 'Grant' });
+  const amoxicillin = await insertRow(tech, 'medications', { name: 'Amoxicillin', generic_name: 'amoxicillin', strength: '500 mg', price: 8.5, stock: 100 });
+  const oxycodone = await insertRow(tech, 'medications', { name: 'Oxycodone', generic_name: 'oxycodone', strength: '5 mg', price: 21.75, stock: 100, dea_schedule: 'II' });
+  plainRx = await enter(patient, amoxicillin);
+  scheduledRx = await enter(patient, oxycodone);
+  pendingRx = await enter(patient, amoxicillin);
+  const linked = await home.technician.client.from('prescriptions').update({ prescriber_id: prescriber }).in('id', [plainRx.id, scheduledRx.id]);
+  if (linked.error) throw new Error(linked.error.message);
+  await verify(plainRx.id);
+  await verify(scheduledRx.id);
+});
+
+async function prints(prescriptionId: string): Promise<{ kind: string; printed_by: string }[]> {
+  return sql('select kind, printed_by from public.prescription_label_prints where prescription_id = $1 order by printed_at', [prescriptionId]);
+}
+
+describe('POST /api/labels/generate', () => {
+  it('returns the label HTML with every required element, the barcode and escaped values, and records the print', async () => {
+    const answer = await callApi<string>(home.technician.client, 'labels/generate', { body: { prescriptionId: plainRx.id } });
+    expect(answer.status).toBe(200);
+    const html = answer.body;
+    expect(typeof html).toBe('string');
+    const today = new Date().toISOString().slice(0, 10);
+    const [year, month, day] = today.split('-');
+    for (const text of [
+      'Label Home &lt;Pharmacy&gt; &amp; Co', '1 Main St, Peoria, IL 61602', '(309) 555-0100', `Rx# ${plainRx.rxNumber}`,
+      `Filled: ${month}/${day}/${year}`, '&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Brien', 'Prescriber: Dr. Alan Grant', 'Amoxicillin 500 mg',
+      'Qty: 20', 'Take 1 tablet by mouth every 6 hours as needed &lt;for pain&gt;', 'Refills: 3', '@page { size: 4in 2.5in;',
+    ]) {
+      expect(html).toContain(text);
+    }
+    expect(html).not.toContain('<script>');
+    expect(html).toContain(code128Svg(String(plainRx.rxNumber), { moduleWidth: 1, height: 30, cssWidth: '2in', cssHeight: '0.3in' }));
+    expect(html).not.toContain(TRANSFER_WARNING);
+    expect(await prints(plainRx.id)).toEqual([{ kind: 'label', printed_by: home.technician.id }]);
+  });
+
+  it('adds the transfer warning for a schedule II drug', async () => {
+    const answer = await callApi<string>(home.pharmacist.client, 'labels/generate', { body: { prescriptionId: scheduledRx.id } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain(TRANSFER_WARNING);
+    expect(answer.body).toContain('Oxycodone 5 mg');
+  });
+
+  it('answers 404 for another pharmacy\'s prescription and records nothing', async () => {
+    const answer = await callApi<{ error: string }>(other.pharmacist.client, 'labels/generate', { body: { prescriptionId: scheduledRx.id } });
+    expect(answer).toEqual({ status: 404, body: { error: 'Prescription not found' } });
+    expect((await prints(scheduledRx.id)).map((row) => row.printed_by)).not.toContain(other.pharmacist.id);
+  });
+
+  it('refuses a prescription that is not verified yet (409) and a bad body (400)', async () => {
+    const pending = await callApi<{ error: string }>(home.technician.client, 'labels/generate', { body: { prescriptionId: pendingRx.id } });
+    expect(pending.status).toBe(409);
+    expect(pending.body.error).toContain('not verified yet');
+    expect(await prints(pendingRx.id)).toEqual([]);
+    const bad = await callApi<{ errors: string[] }>(home.technician.client, 'labels/generate', { body: { prescriptionId: 'nope' } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('POST /api/receipts/generate', () => {
+  it('returns the receipt with the price and records it as a receipt', async () => {
+    const answer = await callApi<string>(home.technician.client, 'receipts/generate', { body: { prescriptionId: scheduledRx.id } });
+    expect(answer.status).toBe(200);
+    for (const text of ['Label Home &lt;Pharmacy&gt; &amp; Co', String(scheduledRx.rxNumber), 'O&#39;Brien', 'Oxycodone 5 mg', '>20<', '$21.75']) {
+      expect(answer.body).toContain(text);
+    }
+    expect(await prints(scheduledRx.id)).toContainEqual({ kind: 'receipt', printed_by: home.technician.id });
+  });
+
+  it('answers 404 for another pharmacy\'s prescription', async () => {
+    const answer = await callApi<{ error: string }>(other.technician.client, 'receipts/generate', { body: { prescriptionId: plainRx.id } });
+    expect(answer).toEqual({ status: 404, body: { error: 'Prescription not found' } });
+  });
+});
