@@ -5,7 +5,7 @@
  * moment, and a change of set moves the address: leaving the signed-in set lands on /login (spec §2
  * "Logout redirects to /login"), entering it from a signed-out-only page lands on the dashboard.
  */
-import { useMemo, useRef } from 'react';
+import { type ReactElement, useMemo, useRef } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppErrorScreen } from '../components/errors/app-error-screen.tsx';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
@@ -44,13 +44,17 @@ const signedOutRoutes: RouteObject[] = [
   },
 ];
 
+/** The signed-in screens that exist, by path; one line per screen. */
+const builtScreens: Partial<Record<(typeof signedInPages)[number]['path'], ReactElement>> = {
+};
+
 const signedInRoutes: RouteObject[] = [
   {
     element: <AppRoot />,
     errorElement: <RouteErrorRoute />,
     children: [
-      // Later releases replace these with the real screens; until then each says it is not yet available.
-      ...signedInPages.map((page) => ({ path: page.path, element: <NotYetAvailableRoute screen={page.title} /> })),
+      // Screens not built yet say so (never fake data); built ones are listed in builtScreens.
+      ...signedInPages.map((page) => ({ path: page.path, element: builtScreens[page.path] ?? <NotYetAvailableRoute screen={page.title} /> })),
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
