@@ -6,6 +6,9 @@
 /** The shape the wizard's phone rule accepts: "(555) 123-4567". */
 export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
 
+/** The message every phone field shows for a number not in that shape (spec §5). */
+export const PHONE_FORMAT_MESSAGE = 'Phone format: (555) 123-4567';
+
 /**
  * Masks what the user has typed so far: keeps the first ten digits and lays them out as
  * "(xxx) xxx-xxxx", showing only as much of the mask as the digits reach ("555" → "(555",

@@ -632,9 +632,9 @@ create policy "Staff can record prints for their pharmacy" on public.prescriptio
   with check (pharmacy_id = (select private.current_pharmacy_id()));
 
 -- -----------------------------------------------------------------------------------------------------
--- Realtime: the queue, the patient list and stock follow changes live on every terminal
+-- Realtime: the queue, the patient list, stock and print history follow changes live on every terminal
 -- -----------------------------------------------------------------------------------------------------
-alter publication supabase_realtime add table public.prescriptions, public.patients, public.medications;
+alter publication supabase_realtime add table public.prescriptions, public.patients, public.medications, public.prescription_label_prints;
 
 -- -----------------------------------------------------------------------------------------------------
 -- The sign-in page's demo panel: with prescriptions in place it shows the demo pharmacy's real next Rx number

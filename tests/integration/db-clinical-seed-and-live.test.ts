@@ -6,7 +6,7 @@
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSql, eventually } from '../support/stack-env.ts';
+import { closeSql, eventually, sql } from '../support/stack-env.ts';
 import { createPharmacy, signIn, type TestPharmacy } from './db-fixtures.ts';
 import { addMedication, addPatient, enterPrescription, updatePrescription } from './db-clinical-support.ts';
 
@@ -54,6 +54,14 @@ describe('demo seed', () => {
 });
 
 describe('the live queue', () => {
+  it('publishes the queue, patients, stock and print history to Realtime', async () => {
+    const rows = await sql<{ tablename: string }>(
+      `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public'
+         and tablename in ('prescriptions', 'patients', 'medications', 'prescription_label_prints') order by tablename`,
+    );
+    expect(rows.map((row) => row.tablename)).toEqual(['medications', 'patients', 'prescription_label_prints', 'prescriptions']);
+  });
+
   let a: TestPharmacy;
   let b: TestPharmacy;
   const channels: Array<{ client: SupabaseClient; channel: RealtimeChannel }> = [];

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { CHAIN_AFFILIATIONS } from '../chain-affiliations.ts';
-import { PHONE_PATTERN } from '../phone.ts';
+import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../phone.ts';
 import {
   DEA_NUMBER_PATTERN,
   NABP_MIN_LENGTH,
@@ -58,7 +58,7 @@ export const wizardLocationContactSchema = z.object({
   state: stateCode(STATE_LENGTH_MESSAGE),
   zipCode: z.string({ error: 'Invalid ZIP code' }).trim().regex(ZIP_CODE_PATTERN, 'Invalid ZIP code'),
   county: optionalText(),
-  phone: z.string({ error: 'Phone format: (555) 123-4567' }).trim().regex(PHONE_PATTERN, 'Phone format: (555) 123-4567'),
+  phone: z.string({ error: PHONE_FORMAT_MESSAGE }).trim().regex(PHONE_PATTERN, PHONE_FORMAT_MESSAGE),
   fax: optionalText(),
   email: z.email({ error: 'Invalid email address' }),
   website: optionalWebsite(),

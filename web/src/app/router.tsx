@@ -17,7 +17,11 @@ import { signOut } from '../features/auth/api/sign-out.ts';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppRoot } from './routes/app/app-root.tsx';
+import { DashboardRoute } from './routes/app/dashboard.tsx';
+import { LabelsRoute } from './routes/app/labels.tsx';
 import { NotFoundRoute } from './routes/app/not-found.tsx';
+import { PatientsRoute } from './routes/app/patients.tsx';
+import { PrescriptionsRoute } from './routes/app/prescriptions.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { LoginRoute } from './routes/login.tsx';
 import { NotYetAvailableRoute } from './routes/not-yet-available.tsx';
@@ -46,6 +50,10 @@ const signedOutRoutes: RouteObject[] = [
 
 /** The signed-in screens that exist, by path; one line per screen. */
 const builtScreens: Partial<Record<(typeof signedInPages)[number]['path'], ReactElement>> = {
+  '/patients': <PatientsRoute />,
+  '/prescriptions': <PrescriptionsRoute />,
+  '/': <DashboardRoute />,
+  '/labels': <LabelsRoute />,
 };
 
 const signedInRoutes: RouteObject[] = [

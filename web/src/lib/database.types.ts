@@ -866,6 +866,10 @@ export type Database = {
     }
     Functions: {
       current_staff_context: { Args: never; Returns: Json }
+      dashboard_stats: {
+        Args: { day_end: string; day_start: string }
+        Returns: Json
+      }
       demo_sign_in_panel: { Args: never; Returns: Json }
       hook_password_verification_attempt: {
         Args: { event: Json }

@@ -1,0 +1,288 @@
+/**
+ * Patient Management end to end (spec part 1 §2, §3 Patient, §5 patient search, §9): the seeded patients in
+ * the 'Patient Database' table, the debounced server-side search by name, phone and DOB, Add Patient with
+ * the shared schema's messages, a valid add, Edit, View, and a patient added at another terminal appearing
+ * without reload. Reading tests use the demo pharmacy; writing tests use a pharmacy onboarded for the test,
+ * so the demo data other specs read stays as seeded.
+ */
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { onboardPharmacyThroughApi, type WizardData } from './support/onboarding-data.ts';
+import { signIn } from './support/sign-in.ts';
+
+const SEARCH_PLACEHOLDER = 'Search patients by name, phone, or DOB...';
+const SEEDED_PATIENT_COUNT = 14;
+
+interface NewPatient {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  phoneDigits: string;
+  insuranceProvider?: string;
+  insuranceMemberId?: string;
+  insuranceGroupNumber?: string;
+  streetAddress?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+  allergies?: string[];
+  currentMedications?: string[];
+}
+
+let uniqueCounter = 0;
+function uniqueLastName(base: string): string {
+  uniqueCounter += 1;
+  return `${base}${Date.now().toString(36).slice(-4)}${uniqueCounter}`;
+}
+
+async function openPatients(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patients' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Patient Management' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Patient Database' })).toBeVisible();
+}
+
+function patientTable(page: Page): Locator {
+  return page.getByRole('table');
+}
+
+/** The body rows of the table (the header row has column headers, not cells). */
+function bodyRows(page: Page): Locator {
+  return patientTable(page).locator('tbody tr');
+}
+
+function rowOf(page: Page, name: string): Locator {
+  return bodyRows(page).filter({ hasText: name });
+}
+
+async function fillPatientForm(dialog: Locator, patient: NewPatient): Promise<void> {
+  await dialog.getByRole('textbox', { name: 'First Name', exact: true }).fill(patient.firstName);
+  await dialog.getByRole('textbox', { name: 'Last Name', exact: true }).fill(patient.lastName);
+  await dialog.getByLabel('Date of Birth', { exact: true }).fill(patient.dateOfBirth);
+  await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill(patient.phoneDigits);
+  if (patient.streetAddress) await dialog.getByRole('textbox', { name: 'Street Address', exact: true }).fill(patient.streetAddress);
+  if (patient.city) await dialog.getByRole('textbox', { name: 'City', exact: true }).fill(patient.city);
+  if (patient.state) await dialog.getByRole('combobox', { name: 'State', exact: true }).selectOption(patient.state);
+  if (patient.zipCode) await dialog.getByRole('textbox', { name: 'ZIP Code', exact: true }).fill(patient.zipCode);
+  if (patient.insuranceProvider) await dialog.getByRole('textbox', { name: 'Insurance Provider', exact: true }).fill(patient.insuranceProvider);
+  if (patient.insuranceMemberId) await dialog.getByRole('textbox', { name: 'Member ID', exact: true }).fill(patient.insuranceMemberId);
+  if (patient.insuranceGroupNumber) await dialog.getByRole('textbox', { name: 'Group Number', exact: true }).fill(patient.insuranceGroupNumber);
+  for (const [index, allergy] of (patient.allergies ?? []).entries()) {
+    await dialog.getByRole('button', { name: 'Add allergy', exact: true }).click();
+    await dialog.getByRole('textbox', { name: `Allergy ${index + 1}`, exact: true }).fill(allergy);
+  }
+  for (const [index, medication] of (patient.currentMedications ?? []).entries()) {
+    await dialog.getByRole('button', { name: 'Add medication', exact: true }).click();
+    await dialog.getByRole('textbox', { name: `Medication ${index + 1}`, exact: true }).fill(medication);
+  }
+}
+
+async function addPatientThroughDialog(page: Page, patient: NewPatient): Promise<void> {
+  await page.getByRole('button', { name: 'Add Patient', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Patient' });
+  await expect(dialog).toBeVisible();
+  await fillPatientForm(dialog, patient);
+  await dialog.getByRole('button', { name: 'Add Patient', exact: true }).click();
+  await expect(page.getByText(`${patient.firstName} ${patient.lastName} was added to the patient database.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+async function signInToNewPharmacy(page: Page, pharmacy: WizardData): Promise<void> {
+  await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
+  await openPatients(page);
+}
+
+test.describe('the demo pharmacy', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'tech@demo.pharmacy', 'demo-password');
+    await openPatients(page);
+  });
+
+  test('lists the seeded patients with initials, short id, DOB, phone, insurance and allergy badges', async ({ page }) => {
+    await expect(bodyRows(page)).toHaveCount(SEEDED_PATIENT_COUNT);
+    await expect(patientTable(page).getByRole('columnheader')).toHaveText(['Patient', 'DOB', 'Phone', 'Insurance', 'Allergies', 'Actions']);
+
+    const holloway = rowOf(page, 'Margaret Holloway');
+    await expect(holloway.getByText('MH', { exact: true })).toBeVisible();
+    await expect(holloway.getByText('ID: 00000000', { exact: true })).toBeVisible();
+    await expect(holloway.getByText('03/14/1948', { exact: true })).toBeVisible();
+    await expect(holloway.getByText('(217) 555-0301', { exact: true })).toBeVisible();
+    await expect(holloway.getByText('Medicare Part D (Humana)', { exact: true })).toBeVisible();
+    await expect(holloway.getByRole('list', { name: 'Allergies' }).getByRole('listitem')).toHaveText(['Penicillin', 'Sulfa drugs']);
+    await expect(holloway.getByRole('button', { name: 'View Margaret Holloway' })).toHaveText('View');
+    await expect(holloway.getByRole('button', { name: 'Edit Margaret Holloway' })).toHaveText('Edit');
+
+    const doyle = rowOf(page, 'Kevin Doyle');
+    await expect(doyle.getByText('No insurance', { exact: true })).toBeVisible();
+    await expect(doyle.getByText('None', { exact: true })).toBeVisible();
+    await expect(rowOf(page, 'Marcus Bell').getByRole('list', { name: 'Allergies' }).getByRole('listitem')).toHaveText(['Peanuts', 'Erythromycin']);
+  });
+
+  test('the search filters on the server once typing stops, by name, phone and DOB', async ({ page }) => {
+    const searchTerms: string[] = [];
+    page.on('request', (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/rest/v1/patients') && url.searchParams.has('or')) searchTerms.push(url.searchParams.get('or')!);
+    });
+    const search = page.getByRole('searchbox', { name: 'Search patients' });
+    await expect(search).toHaveAttribute('placeholder', SEARCH_PLACEHOLDER);
+    await expect(bodyRows(page)).toHaveCount(SEEDED_PATIENT_COUNT);
+
+    // Typed key by key: the debounce waits for the last key, so the server is asked for the whole word only.
+    await search.pressSequentially('holl');
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(rowOf(page, 'Margaret Holloway')).toBeVisible();
+    expect(searchTerms.length).toBeGreaterThan(0);
+    for (const term of searchTerms) expect(term).toContain('*holl*');
+
+    await search.fill('');
+    await expect(bodyRows(page)).toHaveCount(SEEDED_PATIENT_COUNT);
+    await search.pressSequentially('555-0308');
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(rowOf(page, 'Kevin Doyle')).toBeVisible();
+
+    await search.fill('margaret holloway');
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(rowOf(page, 'Margaret Holloway')).toBeVisible();
+
+    await search.fill('12/28/1955');
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(rowOf(page, 'Dolores Fairbanks')).toBeVisible();
+
+    await search.fill('no such patient');
+    await expect(bodyRows(page)).toHaveText(['No patients found']);
+  });
+
+  test('View shows every field of the record', async ({ page }) => {
+    await rowOf(page, 'Margaret Holloway').getByRole('button', { name: 'View Margaret Holloway' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Patient Details' });
+    await expect(dialog).toBeVisible();
+    for (const text of [
+      'Margaret Holloway',
+      '00000000-0000-4000-8000-0000000cc001',
+      '03/14/1948',
+      '(217) 555-0301',
+      'mholloway@example.com',
+      '1212 S Grand Ave W, Springfield, IL 62704',
+      'Medicare Part D (Humana)',
+      'H4718202113',
+      'RX4718',
+    ]) {
+      await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByRole('list', { name: 'All allergies' }).getByRole('listitem')).toHaveText(['Penicillin', 'Sulfa drugs']);
+    await expect(dialog.getByRole('list', { name: 'Current medications' }).getByRole('listitem')).toHaveText([
+      'Warfarin 5mg',
+      'Metoprolol Succinate ER 50mg',
+      'Atorvastatin 40mg',
+    ]);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('a pharmacy of its own', () => {
+  test('Add Patient with bad input shows the messages and adds nothing', async ({ page, request }) => {
+    const pharmacy = await onboardPharmacyThroughApi(request);
+    await signInToNewPharmacy(page, pharmacy);
+    await expect(bodyRows(page)).toHaveText(['No patients found']);
+
+    await page.getByRole('button', { name: 'Add Patient', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Patient' });
+    await dialog.getByRole('textbox', { name: 'Last Name', exact: true }).fill('   ');
+    await dialog.getByLabel('Date of Birth', { exact: true }).fill('2999-01-01');
+    await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('555123');
+    await dialog.getByRole('textbox', { name: 'ZIP Code', exact: true }).fill('1234');
+    await dialog.getByRole('button', { name: 'Add allergy', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Add Patient', exact: true }).click();
+
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Date of birth must be in the past',
+      'Phone format: (555) 123-4567',
+      'Invalid ZIP code',
+      'An allergy cannot be blank',
+    ]) {
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue('(555) 123');
+
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Patient Database' })).toBeVisible();
+    await expect(bodyRows(page)).toHaveText(['No patients found']);
+  });
+
+  test('a valid patient is added, shown in the table, edited and viewed', async ({ page, request }) => {
+    const pharmacy = await onboardPharmacyThroughApi(request);
+    await signInToNewPharmacy(page, pharmacy);
+    const patient: NewPatient = {
+      firstName: 'Ada',
+      lastName: uniqueLastName('Quill'),
+      dateOfBirth: '1987-07-21',
+      phoneDigits: '5035550199',
+      streetAddress: '400 SW Oak St',
+      city: 'Portland',
+      state: 'OR',
+      zipCode: '97204',
+      insuranceProvider: 'Regence BlueCross BlueShield',
+      insuranceMemberId: 'RGX4410021',
+      insuranceGroupNumber: 'G-2231',
+      allergies: ['Penicillin', 'Latex', 'Codeine', 'Shellfish'],
+      currentMedications: ['Lisinopril 10mg'],
+    };
+    const name = `${patient.firstName} ${patient.lastName}`;
+    await addPatientThroughDialog(page, patient);
+
+    const row = rowOf(page, name);
+    await expect(row).toBeVisible();
+    await expect(row.getByText('AQ', { exact: true })).toBeVisible();
+    await expect(row.getByText('07/21/1987', { exact: true })).toBeVisible();
+    await expect(row.getByText('(503) 555-0199', { exact: true })).toBeVisible();
+    await expect(row.getByText('Regence BlueCross BlueShield', { exact: true })).toBeVisible();
+    await expect(row.getByRole('list', { name: 'Allergies' }).getByRole('listitem')).toHaveText(['Penicillin', 'Latex', '+2 more']);
+
+    // Edit: change the phone and drop the insurance.
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit Patient' });
+    await expect(editDialog.getByRole('textbox', { name: 'Insurance Provider', exact: true })).toHaveValue('Regence BlueCross BlueShield');
+    await editDialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('5035550123');
+    await editDialog.getByRole('textbox', { name: 'Insurance Provider', exact: true }).fill('');
+    await editDialog.getByRole('button', { name: 'Remove allergy 4', exact: true }).click();
+    await editDialog.getByRole('button', { name: 'Save Changes', exact: true }).click();
+    await expect(page.getByText(`${name}'s record was updated.`)).toBeVisible();
+    await expect(editDialog).toBeHidden();
+    await expect(row.getByText('(503) 555-0123', { exact: true })).toBeVisible();
+    await expect(row.getByText('No insurance', { exact: true })).toBeVisible();
+    await expect(row.getByRole('list', { name: 'Allergies' }).getByRole('listitem')).toHaveText(['Penicillin', 'Latex', '+1 more']);
+
+    // View, after a reload: what was saved is what the database holds.
+    await page.reload();
+    await rowOf(page, name).getByRole('button', { name: `View ${name}` }).click();
+    const viewDialog = page.getByRole('dialog', { name: 'Patient Details' });
+    for (const text of [name, '07/21/1987', '(503) 555-0123', '400 SW Oak St, Portland, OR 97204', 'No insurance', 'RGX4410021', 'G-2231']) {
+      await expect(viewDialog.getByText(text, { exact: true })).toBeVisible();
+    }
+    await expect(viewDialog.getByRole('list', { name: 'All allergies' }).getByRole('listitem')).toHaveText(['Penicillin', 'Latex', 'Codeine']);
+    await expect(viewDialog.getByRole('list', { name: 'Current medications' }).getByRole('listitem')).toHaveText(['Lisinopril 10mg']);
+  });
+
+  test('a patient added at another terminal appears without reload', async ({ page, browser, request }) => {
+    const pharmacy = await onboardPharmacyThroughApi(request);
+    await signInToNewPharmacy(page, pharmacy);
+    await expect(bodyRows(page)).toHaveText(['No patients found']);
+
+    const otherContext = await browser.newContext();
+    try {
+      const otherPage = await otherContext.newPage();
+      await signInToNewPharmacy(otherPage, pharmacy);
+      const patient: NewPatient = { firstName: 'Remy', lastName: uniqueLastName('Terminal'), dateOfBirth: '1970-02-02', phoneDigits: '5035550111' };
+      await addPatientThroughDialog(otherPage, patient);
+
+      await expect(rowOf(page, `${patient.firstName} ${patient.lastName}`)).toBeVisible();
+      await expect(bodyRows(page)).toHaveCount(1);
+    } finally {
+      await otherContext.close();
+    }
+  });
+});

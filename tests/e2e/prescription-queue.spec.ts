@@ -1,0 +1,140 @@
+/**
+ * The live prescription queue end to end with two terminals of the demo pharmacy (two browser contexts):
+ * a technician enters a prescription and it reaches the pharmacist's Pending tab without a reload; the
+ * technician processes it, the pharmacist verifies it, the technician's Ready tab shows it without a reload
+ * and Print Label opens the label. A prescription interacting with the patient's current medications
+ * (ibuprofen for a patient taking warfarin) shows the orange alert; the technician cannot override it, the
+ * pharmacist overrides it with a reason and it moves to Processing. Presence shows who has it open.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn } from './support/sign-in.ts';
+
+const PASSWORD = 'demo-password';
+
+async function openQueue(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, PASSWORD);
+  await page.goto('/prescriptions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Prescription Management' })).toBeVisible();
+  return page;
+}
+
+function card(page: Page, directions: string) {
+  return page.getByRole('article').filter({ hasText: directions });
+}
+
+async function openTab(page: Page, name: 'Pending' | 'Processing' | 'Ready' | 'Completed'): Promise<void> {
+  await page.getByRole('tab', { name: new RegExp(`^${name} \\(\\d+\\)$`) }).click();
+  await expect(page.getByRole('tab', { name: new RegExp(`^${name} `) })).toHaveAttribute('aria-selected', 'true');
+}
+
+async function enterPrescription(page: Page, entry: { patient: string; medication: string; directions: string }): Promise<void> {
+  await page.getByRole('button', { name: 'New Prescription', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manual Prescription Entry' });
+  await expect(dialog.getByRole('button', { name: 'Written RX', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await dialog.getByLabel('Patient', { exact: true }).selectOption({ label: entry.patient });
+  await dialog.getByLabel('Prescriber', { exact: true }).selectOption({ label: 'Dr. Priya Natarajan, DO' });
+  await dialog.getByLabel('Medication', { exact: true }).selectOption({ label: entry.medication });
+  await dialog.getByRole('textbox', { name: 'Directions', exact: true }).fill(entry.directions);
+  await dialog.getByRole('textbox', { name: 'Quantity', exact: true }).fill('30');
+  await dialog.getByRole('textbox', { name: 'Refills', exact: true }).fill('2');
+  await dialog.getByRole('textbox', { name: 'Days Supply', exact: true }).fill('30');
+  await dialog.getByRole('button', { name: 'Create Prescription', exact: true }).click();
+  // The overlays follow the request: 'prescription' while it is sent, then 'analysis' while the server checks.
+  await expect(page.getByRole('status', { name: 'Entering prescription' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Analyzing drug safety' })).toBeVisible();
+  await expect(page.getByText('Written prescription created and safety analyzed successfully')).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a prescription moves technician → pharmacist → technician live, and an interaction alert only the pharmacist overrides', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const technician = await openQueue(browser, 'tech@demo.pharmacy');
+  const pharmacist = await openQueue(browser, 'rph@demo.pharmacy');
+  const stamp = Date.now();
+
+  // The fax type shows its own fields; written (the default) does not.
+  await technician.getByRole('button', { name: 'New Prescription', exact: true }).click();
+  const entryDialog = technician.getByRole('dialog', { name: 'Manual Prescription Entry' });
+  await expect(entryDialog.getByRole('textbox', { name: 'Fax Number' })).toHaveCount(0);
+  await entryDialog.getByRole('button', { name: 'Fax RX', exact: true }).click();
+  await expect(entryDialog.getByRole('textbox', { name: 'Fax Number' })).toBeVisible();
+  await entryDialog.getByRole('button', { name: 'Verbal Order', exact: true }).click();
+  await expect(entryDialog.getByRole('textbox', { name: 'Caller Information' })).toBeVisible();
+  await expect(entryDialog.getByRole('combobox', { name: 'Urgency Level' })).toBeVisible();
+  await entryDialog.getByRole('button', { name: 'Written RX', exact: true }).click();
+  await entryDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+  // 1. The technician enters a clean prescription; it reaches the pharmacist's Pending tab without a reload.
+  const cleanDirections = `Take 1 tablet by mouth once daily (e2e ${stamp})`;
+  await enterPrescription(technician, { patient: 'Kevin Doyle', medication: 'Lisinopril 10 mg tablet', directions: cleanDirections });
+  await expect(card(technician, cleanDirections)).toBeVisible();
+  const pharmacistCard = card(pharmacist, cleanDirections);
+  await expect(pharmacistCard).toBeVisible();
+  await expect(pharmacistCard.getByText('pending', { exact: true })).toBeVisible();
+
+  // 2. The technician processes it; the technician cannot verify, the pharmacist can.
+  await card(technician, cleanDirections).getByRole('button', { name: 'Process', exact: true }).click();
+  await expect(technician.getByText('Prescription updated successfully')).toBeVisible();
+  await expect(card(technician, cleanDirections)).toHaveCount(0);
+  await expect(pharmacistCard).toHaveCount(0);
+  await openTab(technician, 'Processing');
+  await expect(card(technician, cleanDirections)).toBeVisible();
+  await expect(card(technician, cleanDirections).getByRole('button', { name: 'Verify' })).toHaveCount(0);
+  await openTab(technician, 'Ready');
+  await expect(card(technician, cleanDirections)).toHaveCount(0);
+
+  await openTab(pharmacist, 'Processing');
+  await card(pharmacist, cleanDirections).getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(pharmacist.getByText('Prescription updated successfully')).toBeVisible();
+
+  // 3. The technician's Ready tab shows it without a reload; Print Label opens the label.
+  const readyCard = card(technician, cleanDirections);
+  await expect(readyCard).toBeVisible();
+  await expect(readyCard.getByText('ready', { exact: true })).toBeVisible();
+  const labelWindow = technician.context().waitForEvent('page');
+  await readyCard.getByRole('button', { name: 'Print Label', exact: true }).click();
+  const label = await labelWindow;
+  await expect(label.locator('body')).toContainText('Lisinopril');
+  await expect(label.locator('body')).toContainText('Kevin');
+  await expect(technician.getByText('Label generated and ready for printing')).toBeVisible();
+  await label.close();
+
+  // 4. Ibuprofen for a patient taking warfarin: the orange alert on both terminals.
+  await openTab(technician, 'Pending');
+  await openTab(pharmacist, 'Pending');
+  const alertDirections = `Take 1 tablet by mouth every 8 hours as needed (e2e ${stamp})`;
+  await enterPrescription(technician, { patient: 'Margaret Holloway', medication: 'Ibuprofen 800 mg tablet', directions: alertDirections });
+  const technicianAlertCard = card(technician, alertDirections);
+  await expect(technicianAlertCard.getByText('AI Alert: Potential drug interaction detected')).toBeVisible();
+  await expect(technicianAlertCard.getByRole('button', { name: 'Process' })).toHaveCount(0);
+  const pharmacistAlertCard = card(pharmacist, alertDirections);
+  await expect(pharmacistAlertCard.getByText('AI Alert: Potential drug interaction detected')).toBeVisible();
+
+  // The technician reviews it: the interaction is listed, overriding is not theirs to do.
+  await technicianAlertCard.getByRole('button', { name: 'Review Alert', exact: true }).click();
+  const technicianDialog = technician.getByRole('dialog', { name: 'Drug Interaction Alert' });
+  await expect(technicianDialog.getByText('severe', { exact: true })).toBeVisible();
+  await expect(technicianDialog.getByText(/warfarin/i).first()).toBeVisible();
+  await expect(technicianDialog.getByRole('button', { name: 'Contact Physician' })).toBeVisible();
+  await expect(technicianDialog.getByRole('button', { name: 'Override & Process' })).toBeDisabled();
+  // Presence: the pharmacist sees that the technician has it open.
+  await expect(pharmacistAlertCard.getByLabel('Open by Taylor Technician')).toHaveText('TT');
+  await technicianDialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(pharmacistAlertCard.getByLabel('Open by Taylor Technician')).toHaveCount(0);
+
+  // The pharmacist overrides with a reason (required) and it moves to Processing on both screens.
+  await pharmacistAlertCard.getByRole('button', { name: 'Review Alert', exact: true }).click();
+  const pharmacistDialog = pharmacist.getByRole('dialog', { name: 'Drug Interaction Alert' });
+  await pharmacistDialog.getByRole('button', { name: 'Override & Process', exact: true }).click();
+  await expect(pharmacistDialog.getByText('Give a reason for overriding the interaction alert')).toBeVisible();
+  await pharmacistDialog.getByRole('textbox', { name: 'Override reason' }).fill('Short course; prescriber consulted, INR check in 3 days');
+  await pharmacistDialog.getByRole('button', { name: 'Override & Process', exact: true }).click();
+  await expect(pharmacist.getByText('Prescription updated successfully')).toBeVisible();
+  await expect(pharmacistDialog).toHaveCount(0);
+  await expect(pharmacistAlertCard).toHaveCount(0);
+  await expect(technicianAlertCard).toHaveCount(0);
+  await openTab(technician, 'Processing');
+  await expect(card(technician, alertDirections).getByText('Interaction alert overridden: Short course; prescriber consulted, INR check in 3 days')).toBeVisible();
+});

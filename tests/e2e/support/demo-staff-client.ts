@@ -1,0 +1,34 @@
+/**
+ * A supabase-js client in the test process, signed in as a demo staff member, for computing what a screen
+ * should show from the data itself and for changing data "at another terminal" while the page is open.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export async function demoStaffClient(email: string): Promise<SupabaseClient> {
+  const apiUrl = process.env.E2E_API_URL;
+  const anonKey = process.env.E2E_ANON_KEY;
+  if (!apiUrl || !anonKey) throw new Error('E2E_API_URL / E2E_ANON_KEY are set by tests/e2e/global-setup.ts');
+  const client = createClient(apiUrl, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+  if (error) throw new Error(`could not sign in ${email}: ${error.message}`);
+  return client;
+}
+
+/** Enters a prescription through POST /api/prescriptions as `client`; returns its id and Rx number. */
+export async function enterPrescriptionThroughApi(
+  client: SupabaseClient,
+  body: Record<string, unknown>,
+): Promise<{ id: string; rxNumber: number }> {
+  const { data, error } = await client.functions.invoke<{ id: string; rxNumber: number }>('api/prescriptions', { method: 'POST', body });
+  if (error || !data) {
+    const detail = error && 'context' in error ? await (error.context as Response).text() : String(error);
+    throw new Error(`could not enter a prescription: ${detail}`);
+  }
+  return data;
+}

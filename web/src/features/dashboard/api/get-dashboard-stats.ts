@@ -1,0 +1,38 @@
+/**
+ * The four stat cards (spec §3 "Dashboard stats"): pendingPrescriptions, completedToday, aiAlerts,
+ * revenueToday, from the database function dashboard_stats for the terminal's local day (RLS applies: the
+ * caller's pharmacy only). What each number counts is written on the function.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { supabase } from '../../../lib/supabase.ts';
+import { dashboardKeys } from '../keys.ts';
+import type { LocalDay } from '../local-day.ts';
+
+const dashboardStatsSchema = z.object({
+  pendingPrescriptions: z.number(),
+  completedToday: z.number(),
+  aiAlerts: z.number(),
+  revenueToday: z.coerce.number(),
+});
+
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+export async function getDashboardStats(day: LocalDay): Promise<DashboardStats> {
+  const { data, error } = await supabase.rpc('dashboard_stats', { day_start: day.start.toISOString(), day_end: day.end.toISOString() });
+  if (error) throw new Error(error.message);
+  const parsed = dashboardStatsSchema.safeParse(data);
+  if (!parsed.success) throw new Error(`Unexpected dashboard stats: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+export function getDashboardStatsQueryOptions(pharmacyId: string, day: LocalDay) {
+  return queryOptions({
+    queryKey: dashboardKeys.stats(pharmacyId, day.start.toISOString()),
+    queryFn: () => getDashboardStats(day),
+  });
+}
+
+export function useDashboardStats(pharmacyId: string, day: LocalDay) {
+  return useQuery(getDashboardStatsQueryOptions(pharmacyId, day));
+}

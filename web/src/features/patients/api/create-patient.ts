@@ -1,0 +1,23 @@
+/**
+ * Add Patient (spec §7 POST /api/patients): inserts the validated form as the signed-in staff member (RLS
+ * applies; the database fills in their pharmacy) and refreshes the pharmacy's patient lists.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { patientKeys } from '../keys.ts';
+import { PATIENT_COLUMNS, patientFromRow, patientWriteFromForm, type Patient } from './patient-record.ts';
+
+export async function createPatient(values: PatientFormValues): Promise<Patient> {
+  const { data, error } = await supabase.from('patients').insert(patientWriteFromForm(values)).select(PATIENT_COLUMNS).single();
+  if (error) throw new Error(error.message);
+  return patientFromRow(data);
+}
+
+export function useCreatePatient(pharmacyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPatient,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all(pharmacyId) }),
+  });
+}

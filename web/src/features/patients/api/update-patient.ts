@@ -1,0 +1,30 @@
+/**
+ * Edit patient (spec §7 PUT /api/patients/{id}): writes the validated form over the stored record as the
+ * signed-in staff member (RLS applies) and refreshes the pharmacy's patient lists. A row the caller may not
+ * change comes back as no row, which is reported rather than taken for success.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { patientKeys } from '../keys.ts';
+import { PATIENT_COLUMNS, patientFromRow, patientWriteFromForm, type Patient } from './patient-record.ts';
+
+export interface UpdatePatientInput {
+  id: string;
+  values: PatientFormValues;
+}
+
+export async function updatePatient({ id, values }: UpdatePatientInput): Promise<Patient> {
+  const { data, error } = await supabase.from('patients').update(patientWriteFromForm(values)).eq('id', id).select(PATIENT_COLUMNS).maybeSingle();
+  if (error) throw new Error(error.message);
+  if (data === null) throw new Error('This patient no longer exists or you may not change it.');
+  return patientFromRow(data);
+}
+
+export function useUpdatePatient(pharmacyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePatient,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all(pharmacyId) }),
+  });
+}

@@ -1,0 +1,63 @@
+/** View patient: every field of the record, read-only, with allergies as badges and medications as a list. */
+import type { ReactNode } from 'react';
+import type { Patient } from '../api/patient-record.ts';
+import { formatAddress, formatDateOfBirth, patientFullName } from './patient-format.ts';
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-medium uppercase tracking-wide text-base-content/60">{term}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+function orNotRecorded(value: string | null): string {
+  return value && value !== '' ? value : 'Not recorded';
+}
+
+export function PatientDetails({ patient }: { patient: Patient }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      <Detail term="Name">{patientFullName(patient)}</Detail>
+      <Detail term="Patient ID">
+        <span className="font-mono text-xs">{patient.id}</span>
+      </Detail>
+      <Detail term="Date of Birth">{formatDateOfBirth(patient.dateOfBirth)}</Detail>
+      <Detail term="Phone">{orNotRecorded(patient.phone)}</Detail>
+      <Detail term="Email">{orNotRecorded(patient.email)}</Detail>
+      <Detail term="Address">{formatAddress(patient) ?? 'Not recorded'}</Detail>
+      <Detail term="Insurance Provider">{patient.insuranceProvider ?? 'No insurance'}</Detail>
+      <Detail term="Member ID">{orNotRecorded(patient.insuranceMemberId)}</Detail>
+      <Detail term="Group Number">{orNotRecorded(patient.insuranceGroupNumber)}</Detail>
+      <div className="sm:col-span-2">
+        <Detail term="Allergies">
+          {patient.allergies.length === 0 ? (
+            'None'
+          ) : (
+            <ul className="flex flex-wrap gap-1" aria-label="All allergies">
+              {patient.allergies.map((allergy, index) => (
+                <li key={`${index}-${allergy}`} className="badge badge-error badge-soft">
+                  {allergy}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Detail>
+      </div>
+      <div className="sm:col-span-2">
+        <Detail term="Current Medications">
+          {patient.currentMedications.length === 0 ? (
+            'None'
+          ) : (
+            <ul className="list-inside list-disc" aria-label="Current medications">
+              {patient.currentMedications.map((medication, index) => (
+                <li key={`${index}-${medication}`}>{medication}</li>
+              ))}
+            </ul>
+          )}
+        </Detail>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Patient Management (spec §2): the 'Patient Database' table of the pharmacy's patients, a search box
+ * debounced by 300 ms whose term the database filters by (spec §5, §9; no simulated delay), Add Patient,
+ * View and Edit in dialogs, toasts on save. A realtime subscription keeps the list current on every
+ * terminal of the pharmacy.
+ */
+import { useCallback, useState } from 'react';
+import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
+import { toast } from '../../../components/ui/toast/toast-store.ts';
+import { useCreatePatient } from '../api/create-patient.ts';
+import { PATIENT_LIST_LIMIT, usePatients } from '../api/get-patients.ts';
+import { patientFormFromPatient, type Patient } from '../api/patient-record.ts';
+import { useUpdatePatient } from '../api/update-patient.ts';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { usePatientsRealtime } from '../hooks/use-patients-realtime.ts';
+import { ModalDialog } from './modal-dialog.tsx';
+import { PatientDetails } from './patient-details.tsx';
+import { patientFullName } from './patient-format.ts';
+import { PatientForm } from './patient-form.tsx';
+import { PatientsTable } from './patients-table.tsx';
+
+/** Spec §9: patient search debounce. */
+export const PATIENT_SEARCH_DEBOUNCE_MS = 300;
+
+type OpenDialog = { kind: 'add' } | { kind: 'view'; patient: Patient } | { kind: 'edit'; patient: Patient } | null;
+
+export interface PatientManagementProps {
+  pharmacyId: string;
+}
+
+export function PatientManagement({ pharmacyId }: PatientManagementProps) {
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), PATIENT_SEARCH_DEBOUNCE_MS);
+  const patients = usePatients(pharmacyId, debouncedSearch);
+  usePatientsRealtime(pharmacyId);
+  const createPatient = useCreatePatient(pharmacyId);
+  const updatePatient = useUpdatePatient(pharmacyId);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const onView = useCallback((patient: Patient) => setDialog({ kind: 'view', patient }), []);
+  const onEdit = useCallback((patient: Patient) => setDialog({ kind: 'edit', patient }), []);
+
+  // View and Edit show the latest copy of the record when the list has one (realtime may have refreshed it).
+  const dialogPatient = dialog && dialog.kind !== 'add' ? (patients.data?.find((row) => row.id === dialog.patient.id) ?? dialog.patient) : null;
+
+  function onAdd(values: PatientFormValues) {
+    createPatient.mutate(values, {
+      onSuccess: (patient) => {
+        toast({ title: 'Success', description: `${patientFullName(patient)} was added to the patient database.` });
+        setDialog(null);
+      },
+      onError: (error) => toast({ title: 'Error', description: error.message || 'Failed to add the patient', variant: 'destructive' }),
+    });
+  }
+
+  function onSaveEdit(id: string, values: PatientFormValues) {
+    updatePatient.mutate(
+      { id, values },
+      {
+        onSuccess: (patient) => {
+          toast({ title: 'Success', description: `${patientFullName(patient)}'s record was updated.` });
+          setDialog(null);
+        },
+        onError: (error) => toast({ title: 'Error', description: error.message || 'Failed to update the patient', variant: 'destructive' }),
+      },
+    );
+  }
+
+  const rows = patients.data ?? [];
+  const tableStatus = patients.isPending ? 'loading' : patients.isError && !patients.data ? { error: patients.error.message } : undefined;
+  const isSearching = search.trim() !== debouncedSearch || (patients.isFetching && !patients.isPending);
+
+  return (
+    <section className="flex flex-1 flex-col gap-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Patient Management</h1>
+          <p className="text-base-content/70">Patient records, allergies and insurance for your pharmacy.</p>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
+          Add Patient
+        </button>
+      </header>
+
+      <section aria-labelledby="patient-database-title" className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <h2 id="patient-database-title" className="card-title">
+              Patient Database
+            </h2>
+            <label className="input w-full sm:w-96">
+              <span className="sr-only">Search patients</span>
+              <input
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Search patients by name, phone, or DOB..."
+                aria-label="Search patients"
+              />
+              {isSearching ? <span className="loading loading-spinner loading-xs" aria-label="Searching" /> : null}
+            </label>
+          </div>
+          {patients.isError && patients.data ? (
+            <div role="alert" className="alert alert-error alert-soft">
+              <span>The search could not be run: {patients.error.message}</span>
+            </div>
+          ) : null}
+          <PatientsTable patients={rows} status={tableStatus} onView={onView} onEdit={onEdit} />
+          {rows.length >= PATIENT_LIST_LIMIT ? (
+            <p className="text-sm text-base-content/70">Showing the first {PATIENT_LIST_LIMIT} patients. Search to find others.</p>
+          ) : null}
+        </div>
+      </section>
+
+      <ModalDialog title="Add Patient" open={dialog?.kind === 'add'} onClose={closeDialog} wide>
+        <PatientForm
+          initialValues={EMPTY_PATIENT_FORM}
+          submitLabel="Add Patient"
+          savingLabel="Adding..."
+          isSaving={createPatient.isPending}
+          onSubmit={onAdd}
+          onCancel={closeDialog}
+        />
+      </ModalDialog>
+
+      <ModalDialog title="Edit Patient" open={dialog?.kind === 'edit'} onClose={closeDialog} wide>
+        {dialog?.kind === 'edit' && dialogPatient ? (
+          <PatientForm
+            initialValues={patientFormFromPatient(dialog.patient)}
+            submitLabel="Save Changes"
+            savingLabel="Saving..."
+            isSaving={updatePatient.isPending}
+            onSubmit={(values) => onSaveEdit(dialog.patient.id, values)}
+            onCancel={closeDialog}
+          />
+        ) : null}
+      </ModalDialog>
+
+      <ModalDialog title="Patient Details" open={dialog?.kind === 'view'} onClose={closeDialog} wide>
+        {dialog?.kind === 'view' && dialogPatient ? (
+          <>
+            <PatientDetails patient={dialogPatient} />
+            <div className="modal-action">
+              <button type="button" className="btn" onClick={closeDialog}>
+                Close
+              </button>
+            </div>
+          </>
+        ) : null}
+      </ModalDialog>
+    </section>
+  );
+}

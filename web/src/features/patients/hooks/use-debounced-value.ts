@@ -1,0 +1,14 @@
+/**
+ * The value as it was once it stopped changing for `delayMs` (spec §5, §9: patient search debounce 300 ms).
+ * Every change restarts the wait, so typing a word asks the server once, for the whole word.
+ */
+import { useEffect, useState } from 'react';
+
+export function useDebouncedValue<Value>(value: Value, delayMs: number): Value {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}

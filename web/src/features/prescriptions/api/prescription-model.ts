@@ -1,0 +1,106 @@
+/**
+ * The prescription as the queue reads it (spec part 1 §3 Prescription read model): the row with the patient
+ * (name, current medications) and the medication (name, strength, price, stock) embedded, and aiFlags. The
+ * select string and the parser live together so what is asked for and what is read cannot drift.
+ */
+import { z } from 'zod';
+
+export const PRESCRIPTION_STATUSES = ['pending', 'processing', 'ready', 'completed'] as const;
+export type PrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
+
+export const PRESCRIPTION_QUEUE_SELECT =
+  'id, rx_number, status, prescription_type, source, prescriber_name, directions, quantity, refills, refills_used, ' +
+  'days_supply, urgency_level, fax_number, original_date, caller_info, callback_number, override_reason, created_at, ai_flags, ' +
+  'patient:patients!prescriptions_patient_fkey(first_name, last_name, current_medications), ' +
+  'medication:medications!prescriptions_medication_fkey(name, strength, price, stock)';
+
+const interactionSchema = z.object({
+  severity: z.enum(['severe', 'moderate', 'mild']),
+  interactingDrugs: z.array(z.string()),
+  description: z.string(),
+  recommendations: z.array(z.string()),
+});
+
+const aiFlagsSchema = z.object({
+  hasInteractions: z.boolean(),
+  interactions: z.array(interactionSchema),
+  recommendedActions: z.array(z.string()),
+});
+
+const rowSchema = z.object({
+  id: z.string(),
+  rx_number: z.coerce.number(),
+  status: z.enum(PRESCRIPTION_STATUSES),
+  prescription_type: z.enum(['written', 'fax', 'verbal', 'electronic']),
+  source: z.string(),
+  prescriber_name: z.string().nullable(),
+  directions: z.string().nullable(),
+  quantity: z.coerce.number().nullable(),
+  refills: z.number(),
+  refills_used: z.number(),
+  days_supply: z.number().nullable(),
+  urgency_level: z.string().nullable(),
+  fax_number: z.string().nullable(),
+  original_date: z.string().nullable(),
+  caller_info: z.string().nullable(),
+  callback_number: z.string().nullable(),
+  override_reason: z.string().nullable(),
+  created_at: z.string(),
+  ai_flags: aiFlagsSchema,
+  patient: z.object({ first_name: z.string(), last_name: z.string(), current_medications: z.array(z.string()) }),
+  medication: z.object({ name: z.string(), strength: z.string().nullable(), price: z.coerce.number(), stock: z.number() }),
+});
+
+export type InteractionItem = z.infer<typeof interactionSchema>;
+
+export interface QueuePrescription {
+  id: string;
+  rxNumber: number;
+  status: PrescriptionStatus;
+  prescriptionType: 'written' | 'fax' | 'verbal' | 'electronic';
+  source: string;
+  prescriberName: string | null;
+  directions: string | null;
+  quantity: number | null;
+  refills: number;
+  refillsUsed: number;
+  daysSupply: number | null;
+  urgencyLevel: string | null;
+  faxNumber: string | null;
+  originalDate: string | null;
+  callerInfo: string | null;
+  callbackNumber: string | null;
+  overrideReason: string | null;
+  createdAt: string;
+  aiFlags: z.infer<typeof aiFlagsSchema>;
+  patient: { firstName: string; lastName: string; currentMedications: string[] };
+  medication: { name: string; strength: string | null; price: number; stock: number };
+}
+
+export function parseQueuePrescriptions(data: unknown): QueuePrescription[] {
+  const parsed = z.array(rowSchema).safeParse(data);
+  if (!parsed.success) throw new Error(`The server described prescriptions in an unexpected shape: ${parsed.error.message}`);
+  return parsed.data.map((row) => ({
+    id: row.id,
+    rxNumber: row.rx_number,
+    status: row.status,
+    prescriptionType: row.prescription_type,
+    source: row.source,
+    prescriberName: row.prescriber_name,
+    directions: row.directions,
+    quantity: row.quantity,
+    refills: row.refills,
+    refillsUsed: row.refills_used,
+    daysSupply: row.days_supply,
+    urgencyLevel: row.urgency_level,
+    faxNumber: row.fax_number,
+    originalDate: row.original_date,
+    callerInfo: row.caller_info,
+    callbackNumber: row.callback_number,
+    overrideReason: row.override_reason,
+    createdAt: row.created_at,
+    aiFlags: row.ai_flags,
+    patient: { firstName: row.patient.first_name, lastName: row.patient.last_name, currentMedications: row.patient.current_medications },
+    medication: row.medication,
+  }));
+}

@@ -1,0 +1,118 @@
+/**
+ * One prescription of the queue (spec §4 "Prescription status"): status badge (pending yellow, processing blue,
+ * ready green, completed gray), and the action its status allows. A prescription with an interaction alert is
+ * an orange card with 'AI Alert: Potential drug interaction detected' and Review Alert. Processing shows
+ * Verify to pharmacists and admins (the spec leaves processing → ready unshown; a pharmacy needs it), ready
+ * shows Print Label and Complete Pickup. Staff who have it open elsewhere show as initials.
+ */
+import type { PresentStaff } from '../hooks/use-prescription-presence.ts';
+import type { PrescriptionStatus, QueuePrescription } from '../api/prescription-model.ts';
+
+const STATUS_BADGE: Record<PrescriptionStatus, string> = {
+  pending: 'bg-yellow-100 text-yellow-800 border-yellow-300',
+  processing: 'bg-blue-100 text-blue-800 border-blue-300',
+  ready: 'bg-green-100 text-green-800 border-green-300',
+  completed: 'bg-gray-100 text-gray-700 border-gray-300',
+};
+
+const TYPE_LABEL: Record<QueuePrescription['prescriptionType'], string> = {
+  written: 'Written RX',
+  fax: 'Fax RX',
+  verbal: 'Verbal Order',
+  electronic: 'E-Script',
+};
+
+export interface PrescriptionCardProps {
+  prescription: QueuePrescription;
+  canVerify: boolean;
+  busy: boolean;
+  printing: boolean;
+  presentStaff: readonly PresentStaff[];
+  onProcess: () => void;
+  onVerify: () => void;
+  onComplete: () => void;
+  onPrintLabel: () => void;
+  onReviewAlert: () => void;
+}
+
+export function PrescriptionCard({ prescription, canVerify, busy, printing, presentStaff, onProcess, onVerify, onComplete, onPrintLabel, onReviewAlert }: PrescriptionCardProps) {
+  const { status, aiFlags, patient, medication } = prescription;
+  const alerted = aiFlags.hasInteractions && status === 'pending';
+  const title = `Prescription RX ${prescription.rxNumber}`;
+  return (
+    <article
+      aria-label={title}
+      className={`card border ${alerted ? 'border-orange-400 bg-orange-50' : 'border-base-300 bg-base-100'} shadow-sm`}
+    >
+      <div className="card-body gap-2 p-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 className="font-semibold">RX {prescription.rxNumber}</h3>
+          <div className="flex items-center gap-2">
+            {presentStaff.map((staff) => (
+              <span
+                key={staff.userId}
+                title={`${staff.name} has this prescription open`}
+                aria-label={`Open by ${staff.name}`}
+                className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-content"
+              >
+                {staff.initials}
+              </span>
+            ))}
+            <span className="badge badge-outline">{TYPE_LABEL[prescription.prescriptionType]}</span>
+            <span className={`badge border ${STATUS_BADGE[status]}`}>{status}</span>
+          </div>
+        </div>
+        <p>
+          <span className="font-medium">{patient.firstName} {patient.lastName}</span>
+          {' · '}
+          {medication.name}
+          {medication.strength ? ` ${medication.strength}` : ''}
+        </p>
+        {prescription.directions ? <p className="text-sm text-base-content/80">{prescription.directions}</p> : null}
+        <p className="text-xs text-base-content/60">
+          Qty {prescription.quantity ?? '—'} · Refills {prescription.refills}
+          {prescription.daysSupply !== null ? ` · ${prescription.daysSupply} days` : ''}
+          {prescription.prescriberName ? ` · ${prescription.prescriberName}` : ''}
+          {prescription.urgencyLevel ? ` · ${prescription.urgencyLevel}` : ''}
+          {' · '}
+          {new Date(prescription.createdAt).toLocaleString()}
+        </p>
+        {prescription.overrideReason ? (
+          <p className="text-xs text-orange-800">Interaction alert overridden: {prescription.overrideReason}</p>
+        ) : null}
+        {alerted ? (
+          <p role="alert" className="font-medium text-orange-700">
+            AI Alert: Potential drug interaction detected
+          </p>
+        ) : null}
+        <div className="card-actions justify-end">
+          {alerted ? (
+            <button type="button" className="btn btn-sm btn-warning" onClick={onReviewAlert}>
+              Review Alert
+            </button>
+          ) : null}
+          {status === 'pending' && !aiFlags.hasInteractions ? (
+            <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={onProcess}>
+              Process
+            </button>
+          ) : null}
+          {status === 'processing' && canVerify ? (
+            <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={onVerify}>
+              Verify
+            </button>
+          ) : null}
+          {status === 'ready' ? (
+            <>
+              <button type="button" className="btn btn-sm btn-outline" disabled={printing} onClick={onPrintLabel}>
+                Print Label
+              </button>
+              <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={onComplete}>
+                Complete Pickup
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
