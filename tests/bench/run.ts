@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: starts a fresh stack (BENCH_STACK_PORT_BASE, default 60321) and runs every benchmark
  * against it, printing each one's figures and the ratio or goal it is judged by.
- * `npm run bench -- rest`, `-- realtime` or `-- interactions` runs one.
+ * `npm run bench -- rest`, `-- realtime`, `-- interactions` or `-- handoff` runs one.
  */
 import { startTestStack } from '../support/test-stack.ts';
 import { runRestBench } from './rest.ts';
@@ -23,6 +23,11 @@ try {
     console.log('\n== Interaction check: 20-drug profile ==');
     const { runInteractionsBench } = await import('./interactions.ts');
     await runInteractionsBench(stack.env);
+  }
+  if (!only || only === 'handoff') {
+    console.log('\n== Handoff: one terminal changes the queue, the others see it ==');
+    const { runHandoffBench } = await import('./handoff.ts');
+    await runHandoffBench(stack.env);
   }
 } catch (error) {
   failed = true;

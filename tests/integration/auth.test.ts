@@ -7,6 +7,7 @@
 import { createClient, isAuthApiError, isAuthWeakPasswordError, type Session } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { loadConfig } from '../../supabase/local/src/config.ts';
 import { verifyJwt } from '../../supabase/local/src/jwt.ts';
 import { closeSql, createServiceClient, createTestClient, createUser, eventually, signedInClient, sql, stackEnv } from '../support/stack-env.ts';
 
@@ -342,7 +343,7 @@ describe('wire format', () => {
   it('requires a user token for /user: no token is 401 no_authorization', async () => {
     const env = stackEnv();
     // Behind the gateway a request always carries at least the apikey as bearer, so call the part directly.
-    const authPort = Number(new URL(env.apiUrl).port) + 11;
+    const authPort = loadConfig({ STACK_PORT_BASE: new URL(env.apiUrl).port }).ports.auth;
     const response = await fetch(`http://127.0.0.1:${authPort}/user`, { headers: { 'x-supabase-api-version': '2024-01-01' } });
     expect(response.status).toBe(401);
     expect((await response.json()).code).toBe('no_authorization');

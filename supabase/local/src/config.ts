@@ -16,6 +16,8 @@ export const supabaseDir = path.join(repoRoot, 'supabase');
 
 /** The Supabase CLI's well-known local JWT secret. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+/** Where Linux's default ephemeral (outgoing connection) port range begins. */
+const EPHEMERAL_PORTS_START = 32768;
 /** Expiry the CLI gives its anon and service_role keys. */
 const DEMO_KEY_EXPIRY = 1983812996;
 
@@ -69,19 +71,24 @@ function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 
 /**
  * Reads the configuration from the environment. STACK_PORT_BASE moves every port of the stack at once
- * (the gateway takes the base, Postgres base+1, internal services base+9..base+14), which is how tests run
- * a fresh stack beside a running `npm start`. Individual STACK_*_PORT variables override single ports.
+ * (the gateway takes the base, Postgres base+1, internal services base-30000+9..+13 when the base is in the
+ * ephemeral range), which is how tests run a fresh stack beside a running `npm start`. Individual STACK_*_PORT variables override single ports.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const base = portFromEnv(env, 'STACK_PORT_BASE', 54321);
+  // Internal parts listen below Linux's ephemeral port range (32768–60999): a port inside it can be taken at
+  // any moment as the local end of some outgoing connection (a pool's connection to Postgres, say), and the
+  // part could then not bind it. The public ports are fixed by the brief; they are bound before the parts
+  // open their connections.
+  const internal = base >= EPHEMERAL_PORTS_START ? base - 30000 : base;
   const ports: StackPorts = {
     api: portFromEnv(env, 'STACK_API_PORT', base),
     db: portFromEnv(env, 'STACK_DB_PORT', base + 1),
-    rest: portFromEnv(env, 'STACK_REST_PORT', base + 9),
-    restAdmin: portFromEnv(env, 'STACK_REST_ADMIN_PORT', base + 10),
-    auth: portFromEnv(env, 'STACK_AUTH_PORT', base + 11),
-    realtime: portFromEnv(env, 'STACK_REALTIME_PORT', base + 12),
-    functions: portFromEnv(env, 'STACK_FUNCTIONS_PORT', base + 13),
+    rest: portFromEnv(env, 'STACK_REST_PORT', internal + 9),
+    restAdmin: portFromEnv(env, 'STACK_REST_ADMIN_PORT', internal + 10),
+    auth: portFromEnv(env, 'STACK_AUTH_PORT', internal + 11),
+    realtime: portFromEnv(env, 'STACK_REALTIME_PORT', internal + 12),
+    functions: portFromEnv(env, 'STACK_FUNCTIONS_PORT', internal + 13),
     web: portFromEnv(env, 'STACK_WEB_PORT', 5173),
   };
   const jwtSecret = env.STACK_JWT_SECRET || DEFAULT_JWT_SECRET;

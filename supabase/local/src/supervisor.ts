@@ -113,6 +113,9 @@ function functionSourcePaths(): string[] {
 function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] {
   const env = stackEnvironment(config);
   const parts: PartSpec[] = [
+    // The gateway first: its public port lies in the ephemeral range, so bind it before the other parts open
+    // their connections (it answers 502 for a part that is not up yet).
+    nodePart('gateway', config.ports.api, 'gateway/main.ts', config),
     {
       name: 'rest',
       port: config.ports.rest,
@@ -147,7 +150,6 @@ function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] 
         NO_COLOR: '1',
       },
     },
-    nodePart('gateway', config.ports.api, 'gateway/main.ts', config),
   ];
   if (options.withWeb) {
     parts.push({
