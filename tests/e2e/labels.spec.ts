@@ -123,10 +123,10 @@ test('custom entry previews a 4 × 2.5 in label with the spec\'s fallbacks', asy
   await expect(label).toContainText('Days supply: 30');
   await expect(label).toContainText('Refills: 0');
   await expect(label).toContainText('Prescriber: Custom Entry');
-  const box = await label.boundingBox();
-  expect(box).not.toBeNull();
-  expect(Math.round(box!.width)).toBe(384); // 4 in at 96 CSS px per inch
-  expect(Math.round(box!.height)).toBe(240); // 2.5 in
+  // Layout size, not the on-screen box: the dialog's opening animation scales what boundingBox() sees.
+  const [width, height] = await label.evaluate((element: HTMLElement) => [element.offsetWidth, element.offsetHeight]);
+  expect(width).toBe(384); // 4 in at 96 CSS px per inch
+  expect(height).toBe(240); // 2.5 in
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });
