@@ -20,6 +20,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
+  // Live updates cross terminals through the whole stack on a 2-core machine: give them time under load.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${webPort}`,
     headless: true,

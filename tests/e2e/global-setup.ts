@@ -1,7 +1,7 @@
 /**
  * Playwright global setup: one fresh local stack serving the web app for the whole run, on the port the
  * config's baseURL names. Exports the stack's API URL and anon key (E2E_API_URL, E2E_ANON_KEY) for tests
- * that prepare data through the API, and returns the teardown that stops it.
+ * that prepare data through the API and its state file (E2E_STACK_STATE_FILE), and returns the teardown.
  */
 import type { FullConfig } from '@playwright/test';
 import { startTestStack } from '../support/test-stack.ts';
@@ -17,5 +17,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   // Workers inherit the environment the global setup leaves behind.
   process.env.E2E_API_URL = stack.env.apiUrl;
   process.env.E2E_ANON_KEY = stack.env.anonKey;
+  // Tests that cut a part of the stack (to prove a screen catches up) find its pid here.
+  process.env.E2E_STACK_STATE_FILE = stack.env.stateFile;
   return () => stack.stop();
 }

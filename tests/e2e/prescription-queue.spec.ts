@@ -6,7 +6,9 @@
  * (ibuprofen for a patient taking warfarin) shows the orange alert; the technician cannot override it, the
  * pharmacist overrides it with a reason and it moves to Processing. Presence shows who has it open.
  */
+import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { demoStaffClient, enterPrescriptionThroughApi } from './support/demo-staff-client.ts';
 import { signIn } from './support/sign-in.ts';
 
 const PASSWORD = 'demo-password';
@@ -137,4 +139,32 @@ test('a prescription moves technician → pharmacist → technician live, and an
   await expect(technicianAlertCard).toHaveCount(0);
   await openTab(technician, 'Processing');
   await expect(card(technician, alertDirections).getByText('Interaction alert overridden: Short course; prescriber consulted, INR check in 3 days')).toBeVisible();
+});
+
+test('after a lost realtime connection the queue catches up by refetching', async ({ browser }) => {
+  const pharmacist = await openQueue(browser, 'rph@demo.pharmacy');
+  await openTab(pharmacist, 'Pending');
+  const technician = await demoStaffClient('tech@demo.pharmacy');
+  const { data: patient } = await technician.from('patients').select('id').limit(1).single();
+  const { data: medication } = await technician.from('medications').select('id').ilike('name', 'lisinopril%').limit(1).single();
+  const directions = `Entered while the realtime service was down ${Date.now()}`;
+
+  // Cut the realtime service: the page's socket drops, and the change below is made while it is away, so its
+  // event is never delivered; only the refetch on re-subscribing can show it.
+  const stateFile = process.env.E2E_STACK_STATE_FILE;
+  if (!stateFile) throw new Error('E2E_STACK_STATE_FILE is set by tests/e2e/global-setup.ts');
+  const realtimePid = (JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { parts: Record<string, number> }).parts.realtime!;
+  process.kill(realtimePid, 'SIGKILL');
+  await enterPrescriptionThroughApi(technician, {
+    patientId: patient!.id,
+    medicationId: medication!.id,
+    directions,
+    quantity: '30',
+    refills: '0',
+    daysSupply: '30',
+    prescriptionType: 'written',
+  });
+
+  await expect(card(pharmacist, directions)).toBeVisible({ timeout: 30_000 });
+  await pharmacist.context().close();
 });
