@@ -67,8 +67,14 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  // TEST_STACK_LOG_FILE keeps what the stack printed (every part's log) for diagnosing a failed run.
+  const logFile = process.env.TEST_STACK_LOG_FILE;
+  const record = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    if (logFile) fs.appendFileSync(logFile, chunk);
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const stateFile = path.join(dataDir, 'stack.json');
