@@ -6,27 +6,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
-import { readFunctionsErrorBody } from '../../../lib/functions-error.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { generateLabel, LABEL_FAILED_MESSAGE, LABEL_GENERATED_MESSAGE, openHtmlInNewWindow } from '../../../lib/label-printing.ts';
 import { labelsKeys } from '../keys.ts';
-
-export const LABEL_GENERATED_MESSAGE = 'Label generated and ready for printing';
-export const LABEL_FAILED_MESSAGE = 'Failed to generate label';
-
-export async function generateLabel(prescriptionId: string): Promise<string> {
-  const { data, error } = await supabase.functions.invoke<string>('api/labels/generate', { method: 'POST', body: { prescriptionId } });
-  if (error) throw new Error((await readFunctionsErrorBody(error)).message);
-  if (typeof data !== 'string' || data === '') throw new Error('The server answered without a label');
-  return data;
-}
-
-export function openHtmlInNewWindow(html: string): void {
-  const printWindow = window.open('', '_blank');
-  if (!printWindow) return;
-  printWindow.document.open();
-  printWindow.document.write(html);
-  printWindow.document.close();
-}
 
 export function useGenerateLabel(pharmacyId: string) {
   const queryClient = useQueryClient();

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
+import { LABEL_FAILED_MESSAGE, LABEL_GENERATED_MESSAGE, openHtmlInNewWindow } from '../../../lib/label-printing.ts';
 import { useGenerateLabel } from '../api/generate-label.ts';
 import { usePrescriptions } from '../api/get-prescriptions.ts';
 import { PRESCRIPTION_STATUSES, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
@@ -59,15 +60,10 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const printLabel = (prescriptionId: string) =>
     label.mutate(prescriptionId, {
       onSuccess: (html) => {
-        toast({ title: 'Success', description: 'Label generated and ready for printing' });
-        const labelWindow = window.open('', '_blank');
-        // A blocked popup does nothing, silently (spec §4).
-        if (!labelWindow) return;
-        labelWindow.document.open();
-        labelWindow.document.write(html);
-        labelWindow.document.close();
+        toast({ title: 'Success', description: LABEL_GENERATED_MESSAGE });
+        openHtmlInNewWindow(html);
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to generate label', variant: 'destructive' }),
+      onError: () => toast({ title: 'Error', description: LABEL_FAILED_MESSAGE, variant: 'destructive' }),
     });
 
   const refresh = () => {
