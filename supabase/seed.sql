@@ -100,7 +100,8 @@ where p.dea_number = 'BD4726189';
 -- and starts with the real labeler code of the manufacturer named beside it (e.g. 0093 Teva, 0378 Mylan,
 -- 0781 Sandoz, 65862 Aurobindo, 68180 Lupin, 0069/0071 Pfizer). The product and package segments are
 -- plausible, NOT checked against the FDA NDC Directory (no network here): demo data only, never dispense
--- from them. Prices are per fill (cash, USD); stock in units (tablets, capsules, inhalers, bottles).
+-- from them. Prices are per fill (cash, USD); stock in units (tablets, capsules, inhalers, bottles) before the
+-- seeded fills: verifying the ready and completed prescriptions below takes their quantities out.
 -- Rows with stock at or below their threshold are the dashboard's low-stock alerts.
 -- -----------------------------------------------------------------------------------------------------
 insert into public.medications (
@@ -129,7 +130,7 @@ cross join (values
   ('Oxycodone and Acetaminophen', 'oxycodone hydrochloride and acetaminophen', '5 mg/325 mg', 'tablet', '0406-0512-01', 'SpecGx', 24.99, 200, 60, 'II'),
   ('Hydrocodone and Acetaminophen', 'hydrocodone bitartrate and acetaminophen', '5 mg/325 mg', 'tablet', '0406-0123-01', 'SpecGx', 19.99, 260, 60, 'II'),
   ('Acetaminophen and Codeine', 'acetaminophen and codeine phosphate', '300 mg/30 mg', 'tablet', '0093-0150-01', 'Teva Pharmaceuticals', 12.99, 300, 60, 'III'),
-  ('Methotrexate', 'methotrexate sodium', '2.5 mg', 'tablet', '0054-4550-25', 'Hikma Pharmaceuticals', 16.99, 18, 25, null),
+  ('Methotrexate', 'methotrexate sodium', '2.5 mg', 'tablet', '0054-4550-25', 'Hikma Pharmaceuticals', 16.99, 42, 25, null),
   ('Allopurinol', 'allopurinol', '300 mg', 'tablet', '16729-020-01', 'Accord Healthcare', 8.99, 450, 90, null),
   ('Colchicine', 'colchicine', '0.6 mg', 'tablet', '64764-119-07', 'Takeda Pharmaceuticals', 34.99, 120, 30, null),
   -- Antibiotics and antifungals

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/src/jwt.ts';
@@ -200,6 +201,25 @@ describe('postgres_changes', () => {
     await sql('delete from public.realtime_notes where id = $1', [aliceRow]);
     await eventually(() => anonNotes.changes.length > 0, 'the delete to reach anon');
     expect(anonNotes.changes.map((change) => [change.eventType, change.old])).toEqual([['DELETE', { id: aliceRow }]]);
+  });
+
+  it('checks row visibility only once the replicated transaction is visible to other sessions', async () => {
+    // A commit reaches the replication stream a moment before other sessions see it; the RLS check waits for it.
+    const writer = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await writer.connect();
+    try {
+      await writer.query('begin');
+      const [{ xid }] = (await writer.query<{ xid: string }>('select (pg_current_xact_id()::text::bigint % 4294967296)::text as xid')).rows;
+      const [pending] = await sql<{ visible: boolean }>("select _realtime.await_visible_transactions($1, interval '150 milliseconds') as visible", [[xid]]);
+      expect(pending!.visible).toBe(false);
+      const waiting = sql<{ visible: boolean }>("select _realtime.await_visible_transactions($1, interval '10 seconds') as visible", [[xid]]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await writer.query('commit');
+      const [committed] = await waiting;
+      expect(committed!.visible).toBe(true);
+    } finally {
+      await writer.end();
+    }
   });
 
   it('refuses bindings to unpublished, missing or unselectable tables and bad filters', async () => {

@@ -12,6 +12,8 @@ export interface PrintablePrescription {
   id: string;
   rxNumber: number;
   dateFilled: string | null;
+  /** Today at the pharmacy (its time zone), YYYY-MM-DD. */
+  pharmacyToday: string;
   directions: string | null;
   quantity: number | null;
   refills: number;
@@ -61,9 +63,9 @@ export async function readPrintablePrescription(client: SupabaseClient, prescrip
       'medication',
       client.from('medications').select('name, strength, price, dea_schedule').eq('id', row.medication_id).maybeSingle(),
     ),
-    single<{ pharmacy_name: string; street_address: string | null; city: string | null; state: string | null; zip_code: string | null; phone: string | null }>(
+    single<{ pharmacy_name: string; street_address: string | null; city: string | null; state: string | null; zip_code: string | null; phone: string | null; time_zone: string }>(
       'pharmacy',
-      client.from('pharmacies').select('pharmacy_name, street_address, city, state, zip_code, phone').eq('id', row.pharmacy_id).maybeSingle(),
+      client.from('pharmacies').select('pharmacy_name, street_address, city, state, zip_code, phone, time_zone').eq('id', row.pharmacy_id).maybeSingle(),
     ),
     row.prescriber_id
       ? single<{ title: string | null; first_name: string; last_name: string }>(
@@ -81,6 +83,7 @@ export async function readPrintablePrescription(client: SupabaseClient, prescrip
     id: row.id,
     rxNumber: Number(row.rx_number),
     dateFilled: row.date_filled,
+    pharmacyToday: dateInTimeZone(pharmacy.time_zone),
     directions: row.directions,
     quantity: row.quantity === null ? null : Number(row.quantity),
     refills: row.refills,
@@ -106,6 +109,8 @@ export async function recordPrint(client: SupabaseClient, prescriptionId: string
 }
 
 /** Today's date in UTC, YYYY-MM-DD (the date a not-yet-filled prescription's label shows). */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+/** The calendar date (YYYY-MM-DD) in an IANA time zone at a moment. */
+export function dateInTimeZone(timeZone: string, now: Date = new Date()): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

@@ -15,7 +15,7 @@ import { corsHeaders } from '../../_shared/cors.ts';
 import type { Router } from '../../_shared/router.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
 import { readJsonObject, validateBody } from '../../_shared/validation.ts';
-import { readPrintablePrescription, recordPrint, todayUtc } from '../prescriptions/printable-prescription.ts';
+import { readPrintablePrescription, recordPrint } from '../prescriptions/printable-prescription.ts';
 
 function htmlResponse(html: string): Response {
   return new Response(html, { status: 200, headers: { ...corsHeaders, 'Content-Type': 'text/html; charset=utf-8' } });
@@ -30,7 +30,7 @@ export function addLabelRoutes(router: Router): void {
     const html = prescriptionLabelHtml({
       pharmacy: prescription.pharmacy,
       rxNumber: prescription.rxNumber,
-      dateFilled: prescription.dateFilled ?? todayUtc(),
+      dateFilled: prescription.dateFilled ?? prescription.pharmacyToday,
       patientName: prescription.patientName,
       prescriberName: prescription.prescriberName,
       drugName: prescription.medication.name,
@@ -52,7 +52,7 @@ export function addLabelRoutes(router: Router): void {
     const html = prescriptionReceiptHtml({
       pharmacy: prescription.pharmacy,
       rxNumber: prescription.rxNumber,
-      date: prescription.dateFilled ?? todayUtc(),
+      date: prescription.dateFilled ?? prescription.pharmacyToday,
       patientName: prescription.patientName,
       drugName: prescription.medication.name,
       strength: prescription.medication.strength,

@@ -224,6 +224,7 @@ export type Database = {
           state_license_state: string | null
           street_address: string | null
           tax_id: string | null
+          time_zone: string
           trade_name: string | null
           updated_at: string
           website: string | null
@@ -251,6 +252,7 @@ export type Database = {
           state_license_state?: string | null
           street_address?: string | null
           tax_id?: string | null
+          time_zone?: string
           trade_name?: string | null
           updated_at?: string
           website?: string | null
@@ -278,6 +280,7 @@ export type Database = {
           state_license_state?: string | null
           street_address?: string | null
           tax_id?: string | null
+          time_zone?: string
           trade_name?: string | null
           updated_at?: string
           website?: string | null

@@ -131,8 +131,50 @@ comment on function _realtime.type_info(oid[]) is
 -- check_statement (an EXECUTE of a statement the service prepared on this connection, returning the
 -- 1-based indexes of the changed rows the role can select by primary key). Roles without SELECT on the
 -- table see nothing (the check would fail). Role and claims are transaction-local and reset on return.
+--
+-- A transaction's commit reaches the replication stream a moment before other sessions can see it (its
+-- WAL is written before it leaves the list of running transactions), and on a busy machine that moment
+-- is long enough for the check to run first and find a just-inserted row invisible to everyone. So the
+-- check first waits (briefly, bounded) until every replicated transaction of the batch (their 32-bit
+-- xids from pgoutput's BEGIN) is visible to a new snapshot; each later statement takes a new snapshot.
 -- -----------------------------------------------------------------------------------------------------
-create or replace function _realtime.visible_rows(table_oid oid, check_statement text, role_names text[], claims text[])
+drop function if exists _realtime.visible_rows(oid, text, text[], text[]);
+
+create or replace function _realtime.await_visible_transactions(xids bigint[], max_wait interval)
+returns boolean
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  deadline timestamptz := pg_catalog.clock_timestamp() + max_wait;
+  snapshot pg_catalog.pg_snapshot;
+  next_full bigint;
+begin
+  loop
+    snapshot := pg_catalog.pg_current_snapshot();
+    next_full := pg_catalog.pg_snapshot_xmax(snapshot)::text::bigint;
+    -- The full (epoch-qualified) xid is the latest one below the snapshot's xmax with those low 32 bits.
+    if not exists (
+      select 1
+      from (select ((next_full >> 32) << 32) | x as candidate from unnest(xids) x) c
+      where not pg_catalog.pg_visible_in_snapshot(
+        (case when c.candidate >= next_full then c.candidate - 4294967296 else c.candidate end)::text::xid8, snapshot)
+    ) then
+      return true;
+    end if;
+    if pg_catalog.clock_timestamp() >= deadline then
+      return false;
+    end if;
+    perform pg_catalog.pg_sleep(0.001);
+  end loop;
+end
+$$;
+comment on function _realtime.await_visible_transactions(bigint[], interval) is
+  'Waits (up to max_wait) until the given committed transactions (32-bit xids) are visible to new snapshots; '
+  'false when the wait ran out.';
+
+create or replace function _realtime.visible_rows(table_oid oid, check_statement text, role_names text[], claims text[], committed_xids bigint[])
 returns table (claim_index integer, row_index integer)
 language plpgsql
 volatile
@@ -144,6 +186,7 @@ declare
   active_role text := null;
   role_may_select boolean := false;
 begin
+  perform _realtime.await_visible_transactions(committed_xids, interval '2 seconds');
   for i in 1 .. coalesce(array_length(claims, 1), 0) loop
     if role_names[i] is distinct from active_role then
       perform pg_catalog.set_config('role', 'none', true);
@@ -166,11 +209,13 @@ begin
   perform pg_catalog.set_config('request.jwt.claims', '', true);
 end
 $$;
-comment on function _realtime.visible_rows(oid, text, text[], text[]) is
+comment on function _realtime.visible_rows(oid, text, text[], text[], bigint[]) is
   'For each (role, JWT claims) pair, the changed rows (by index) that the role''s row-level security lets it '
-  'select, evaluated as PostgREST would. One call checks a batch of rows for every subscriber of a table.';
+  'select, evaluated as PostgREST would, once the replicated transactions (committed_xids) are visible. One call '
+  'checks a batch of rows for every subscriber of a table.';
 
 revoke all on function _realtime.subscription_tables(text, text, text) from public;
 revoke all on function _realtime.table_info(oid) from public;
 revoke all on function _realtime.type_info(oid[]) from public;
-revoke all on function _realtime.visible_rows(oid, text, text[], text[]) from public;
+revoke all on function _realtime.visible_rows(oid, text, text[], text[], bigint[]) from public;
+revoke all on function _realtime.await_visible_transactions(bigint[], interval) from public;

@@ -17,6 +17,9 @@ import type { ClaimSet, RlsChecker } from './rls.ts';
 
 type ChangeEvent = '*' | 'INSERT' | 'UPDATE' | 'DELETE';
 
+/** STACK_REALTIME_DEBUG=1 logs every subscription and every change's matching and RLS outcome. */
+const debug = process.env.STACK_REALTIME_DEBUG === '1';
+
 interface Subscription {
   member: ChannelMember;
   id: number;
@@ -53,6 +56,7 @@ interface TableBatch {
   table: string;
   primaryKey: PrimaryKeyColumn[];
   keys: string[][];
+  xids: number[];
   claimSets: ClaimSet[];
   claimIndex: Map<string, number>;
   visibility: Uint8Array[];
@@ -171,12 +175,14 @@ export class PostgresChanges {
       }
     }
     if (subscriptions.length > 0) this.byMember.set(member, subscriptions);
+    if (debug) this.log(`debug subscribe ${member.topic} role=${member.claims.role} sub=${(JSON.parse(member.claims.claimsJson) as { sub?: string }).sub} tables=${created.map((entry) => entry.tables.join('+')).join(',')} filters=${created.map((entry) => entry.subscription.filters.map((filter) => `${filter.column}${filter.operator}${filter.values.join('|')}`).join('&')).join(',')}`);
     return { ok: true, bindings: echoed };
   }
 
   unsubscribe(member: ChannelMember): void {
     const subscriptions = this.byMember.get(member);
     if (!subscriptions) return;
+    if (debug) this.log(`debug unsubscribe ${member.topic}`);
     this.byMember.delete(member);
     for (const [oid, set] of this.byTable) {
       for (const subscription of subscriptions) set.delete(subscription);
@@ -224,6 +230,7 @@ export class PostgresChanges {
       const commitTimestamp = formatCommitTimestamp(transaction.commitTime);
       for (const change of transaction.changes) {
         const subscriptions = this.byTable.get(change.relation.relationOid);
+        if (debug) this.log(`debug change ${change.relation.schema}.${change.relation.table} ${change.type} lsn-commit=${commitTimestamp} subscribers=${subscriptions?.size ?? 0}`);
         if (!subscriptions || subscriptions.size === 0) continue;
         const view = await this.relationView(change.relation);
         const info = await this.catalog.tableInfo(change.relation.relationOid);
@@ -257,6 +264,7 @@ export class PostgresChanges {
                 table: change.relation.table,
                 primaryKey: info.primaryKey,
                 keys: [],
+                xids: [],
                 claimSets: [],
                 claimIndex: new Map(),
                 visibility: [],
@@ -264,6 +272,7 @@ export class PostgresChanges {
               tableBatches.set(batch.tableOid, batch);
             }
             entry.rowIndex = batch.keys.length;
+            if (!batch.xids.includes(transaction.xid)) batch.xids.push(transaction.xid);
             batch.keys.push(info.primaryKey.map((column) => {
               const index = view.indexByName.get(column.name);
               return (index === undefined ? null : change.newTuple?.[index]) ?? '';
@@ -294,6 +303,7 @@ export class PostgresChanges {
             return claim === undefined || batch.visibility[claim]![entry.rowIndex] === 1;
           })
         : entry.candidates;
+      if (debug) this.log(`debug deliver ${entry.change.relation.table} ${entry.change.type} candidates=${entry.candidates.map((subscription) => subscription.member.topic).join(',')} visible=${visible.map((subscription) => subscription.member.topic).join(',')}`);
       if (visible.length > 0) this.deliver(entry, visible);
     }
   }

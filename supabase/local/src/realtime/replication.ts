@@ -18,6 +18,8 @@ export interface RowChange {
 }
 
 export interface ReplicatedTransaction {
+  /** The transaction id (32 bits, as pgoutput sends it). */
+  xid: number;
   /** Microseconds since 2000-01-01 UTC. */
   commitTime: bigint;
   changes: RowChange[];
@@ -164,7 +166,7 @@ export class ReplicationStream extends EventEmitter<ReplicationEvents> {
         this.emit('relation', message);
         return;
       case 'begin':
-        this.current = { commitTime: message.commitTime, changes: [] };
+        this.current = { xid: message.xid, commitTime: message.commitTime, changes: [] };
         return;
       case 'commit': {
         const transaction = this.current;

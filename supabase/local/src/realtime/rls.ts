@@ -21,6 +21,8 @@ export interface RowsToCheck {
   primaryKey: PrimaryKeyColumn[];
   /** Per changed row, its primary-key values as text, in primaryKey order. */
   keys: string[][];
+  /** The replicated transactions the rows come from: the check waits until they are visible. */
+  xids: number[];
 }
 
 interface Connection {
@@ -142,8 +144,8 @@ export class RlsChecker {
     const statement = `execute ${name}(${columns.join(', ')})`;
     try {
       const result = await connection.client.query<{ claim_index: number; row_index: number }>(
-        'select claim_index, row_index from _realtime.visible_rows($1, $2, $3, $4)',
-        [rows.tableOid, statement, roles, claims],
+        'select claim_index, row_index from _realtime.visible_rows($1, $2, $3, $4, $5)',
+        [rows.tableOid, statement, roles, claims, rows.xids],
       );
       return result.rows;
     } catch (error) {

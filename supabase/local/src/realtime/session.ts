@@ -357,6 +357,7 @@ export class Session implements ChannelSocket {
   private onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    if (process.env.STACK_REALTIME_DEBUG === '1') this.context.log(`debug socket closed with ${[...this.channels.keys()].join(',')}`);
     this.backlog.length = 0;
     for (const member of [...this.channels.values()]) this.removeChannel(member);
   }

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { useGenerateLabel } from '../api/generate-label.ts';
-import { useLabelsLive } from '../hooks/use-labels-live.ts';
+import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
+import { labelsKeys } from '../keys.ts';
 import { EMPTY_LABEL_FORM, formFromPrescription, previewContent, type LabelFormValues, type LabelPreviewContent } from '../label-form.ts';
 import type { LabelPrescription } from '../label-prescription.ts';
 import { LabelGeneratorCard } from './label-generator-card.tsx';
@@ -15,12 +16,15 @@ import { LabelPreviewDialog } from './label-preview-dialog.tsx';
 import { LabelsQuickActions } from './labels-quick-actions.tsx';
 import { PrinterStatusCard } from './printer-status-card.tsx';
 
+/** A prescription verified or picked up, or a label printed, anywhere in the pharmacy refreshes the lists. */
+const LIVE_TABLES: LiveTable[] = [{ table: 'prescriptions' }, { table: 'prescription_label_prints', event: 'INSERT' }];
+
 export interface LabelsPageProps {
   pharmacyId: string;
 }
 
 export function LabelsPage({ pharmacyId }: LabelsPageProps) {
-  useLabelsLive(pharmacyId);
+  useLiveQueries('labels', pharmacyId, labelsKeys.all(pharmacyId), LIVE_TABLES);
   const [form, setForm] = useState<LabelFormValues>(EMPTY_LABEL_FORM);
   const [selected, setSelected] = useState<LabelPrescription | null>(null);
   const [customMode, setCustomMode] = useState(false);

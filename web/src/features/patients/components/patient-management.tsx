@@ -12,12 +12,16 @@ import { PATIENT_LIST_LIMIT, usePatients } from '../api/get-patients.ts';
 import { patientFormFromPatient, type Patient } from '../api/patient-record.ts';
 import { useUpdatePatient } from '../api/update-patient.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
-import { usePatientsRealtime } from '../hooks/use-patients-realtime.ts';
+import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
+import { patientKeys } from '../keys.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { PatientDetails } from './patient-details.tsx';
 import { patientFullName } from './patient-format.ts';
 import { PatientForm } from './patient-form.tsx';
 import { PatientsTable } from './patients-table.tsx';
+
+/** Any insert, update or delete of one of the pharmacy's patients refreshes every open patient list. */
+const LIVE_TABLES: LiveTable[] = [{ table: 'patients' }];
 
 /** Spec §9: patient search debounce. */
 export const PATIENT_SEARCH_DEBOUNCE_MS = 300;
@@ -32,7 +36,7 @@ export function PatientManagement({ pharmacyId }: PatientManagementProps) {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), PATIENT_SEARCH_DEBOUNCE_MS);
   const patients = usePatients(pharmacyId, debouncedSearch);
-  usePatientsRealtime(pharmacyId);
+  useLiveQueries('patients', pharmacyId, patientKeys.all(pharmacyId), LIVE_TABLES);
   const createPatient = useCreatePatient(pharmacyId);
   const updatePatient = useUpdatePatient(pharmacyId);
   const [dialog, setDialog] = useState<OpenDialog>(null);

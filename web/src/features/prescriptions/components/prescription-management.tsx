@@ -11,12 +11,16 @@ import { useGenerateLabel } from '../api/generate-label.ts';
 import { usePrescriptions } from '../api/get-prescriptions.ts';
 import { PRESCRIPTION_STATUSES, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
 import { useUpdatePrescriptionStatus, type StatusChange } from '../api/update-prescription-status.ts';
-import { useLivePrescriptions } from '../hooks/use-live-prescriptions.ts';
+import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
+import { prescriptionKeys } from '../keys.ts';
 import { usePrescriptionPresence } from '../hooks/use-prescription-presence.ts';
 import { InteractionAlertDialog } from './interaction-alert-dialog.tsx';
 import { NewPrescriptionDialog } from './new-prescription-dialog.tsx';
 import { PrescriptionCard } from './prescription-card.tsx';
 import type { QueueStaff } from './queue-staff.ts';
+
+/** Any insert or update of one of the pharmacy's prescriptions refreshes the queue on every terminal. */
+const LIVE_TABLES: LiveTable[] = [{ table: 'prescriptions' }];
 
 const TAB_LABEL: Record<PrescriptionStatus, string> = { pending: 'Pending', processing: 'Processing', ready: 'Ready', completed: 'Completed' };
 
@@ -38,7 +42,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const [tab, setTab] = useState<PrescriptionStatus>('pending');
   const [creating, setCreating] = useState(false);
   const [alertPrescriptionId, setAlertPrescriptionId] = useState<string | null>(null);
-  useLivePrescriptions(staff.pharmacyId);
+  useLiveQueries('prescription-queue', staff.pharmacyId, prescriptionKeys.all(staff.pharmacyId), LIVE_TABLES);
   const presence = usePrescriptionPresence(staff, alertPrescriptionId);
   const all = usePrescriptions(staff.pharmacyId, 'all');
   const shown = usePrescriptions(staff.pharmacyId, tab);

@@ -1,0 +1,38 @@
+/**
+ * Keeps a screen's queries current on every terminal of a pharmacy: one realtime channel with a
+ * postgres_changes binding per table (limited to the pharmacy by filter, and by RLS on the server), and
+ * every event refreshes the queries under `queryKey`. Every (re)SUBSCRIBED refreshes them too, so a screen
+ * that lost its connection catches up on what it missed while it was away.
+ */
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { refreshQueries } from '../lib/refresh-queries.ts';
+import { supabase } from '../lib/supabase.ts';
+
+export interface LiveTable {
+  table: string;
+  /** Which changes refresh the screen (default: all). */
+  event?: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+}
+
+export function useLiveQueries(name: string, pharmacyId: string, queryKey: QueryKey, tables: readonly LiveTable[]): void {
+  const queryClient = useQueryClient();
+  // Callers pass fresh arrays on each render; the subscription follows their contents.
+  const spec = JSON.stringify({ queryKey, tables });
+  useEffect(() => {
+    const { queryKey: key, tables: watched } = JSON.parse(spec) as { queryKey: QueryKey; tables: LiveTable[] };
+    const refresh = () => void refreshQueries(queryClient, key);
+    // A topic of its own per mount: supabase.channel() would hand back a channel of the same topic that is still
+    // leaving (React's development double mount), which takes no new listeners.
+    let channel = supabase.channel(`${name}:${pharmacyId}:${crypto.randomUUID()}`);
+    for (const { table, event = '*' } of watched) {
+      channel = channel.on('postgres_changes', { event, schema: 'public', table, filter: `pharmacy_id=eq.${pharmacyId}` }, refresh);
+    }
+    channel.subscribe((status) => {
+      if (status === 'SUBSCRIBED') refresh();
+    });
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [name, pharmacyId, queryClient, spec]);
+}
