@@ -2,7 +2,8 @@
  * Row-level security of patients, prescribers, medications and the label print history, command by command,
  * as real users through supabase-js: anon; the admin, pharmacist and technician of pharmacy A; the staff of
  * pharmacy B. Staff read and write their own pharmacy's records; only an admin deletes one, and never one a
- * prescription refers to; print history is append-only and written by the database's who/when.
+ * prescription refers to; print history is append-only and written by the database's who/when. Patient
+ * records keep the shared form's formats (migration 20261122000800_patient_record_rules) whoever writes them.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +114,39 @@ describe('records a prescription refers to', () => {
     expect(deletedPatient.error?.message).toMatch(/violates foreign key constraint "prescriptions_patient_fkey"/);
     const deletedMedication = await a.admin.client.from('medications').delete().eq('id', medication.id).select();
     expect(deletedMedication.error?.message).toMatch(/violates foreign key constraint "prescriptions_medication_fkey"/);
+  });
+});
+
+describe('patient record formats', () => {
+  const base = { first_name: 'Fran', last_name: 'Format', date_of_birth: '1980-01-02' };
+
+  it('accepts the shared form\'s formats (phone, ZIP, state, date of birth)', async () => {
+    const { error } = await a.technician.client.from('patients')
+      .insert({ ...base, phone: '(217) 555-0142', zip_code: '62701-1234', state: 'IL' }).select('id').single();
+    expect(error).toBeNull();
+  });
+
+  it('refuses a phone, ZIP, state or date of birth the form would refuse, and stores nothing', async () => {
+    const lastName = `Format ${Date.now()}`;
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ phone: '217-555-0142' }, /patients_phone_format/],
+      [{ zip_code: '6270' }, /patients_zip_code_format/],
+      [{ state: 'Illinois' }, /patients_state_code/],
+      [{ date_of_birth: '1899-12-31' }, /patients_date_of_birth_from_1900/],
+      [{ date_of_birth: tomorrow }, /^Date of birth must be in the past$/],
+    ];
+    for (const [bad, message] of cases) {
+      const { error } = await a.technician.client.from('patients').insert({ ...base, last_name: lastName, ...bad }).select('id');
+      expect(error?.message, JSON.stringify(bad)).toMatch(message);
+    }
+    expect(await sql('select id from public.patients where last_name = $1', [lastName])).toEqual([]);
+
+    // An update is held to the same rules.
+    const { data } = await a.technician.client.from('patients').insert({ ...base, last_name: lastName }).select('id').single();
+    const { error } = await a.technician.client.from('patients').update({ phone: '5555' }).eq('id', data!.id).select('id');
+    expect(error?.message).toMatch(/patients_phone_format/);
+    expect((await stored('patients', data!.id))?.phone).toBeNull();
   });
 });
 

@@ -52,8 +52,9 @@ export function addPatient(client: SupabaseClient, lastName = 'Patient'): Promis
   });
 }
 
+/** A medication with stock enough for every fill a test makes (verification takes the quantity from stock). */
 export function addMedication(client: SupabaseClient, name = 'Ibuprofen'): Promise<{ id: string }> {
-  return insertOne(client, 'medications', { name, generic_name: name.toLowerCase(), strength: '800 mg', dosage_form: 'tablet', price: 9.99, stock: 100 });
+  return insertOne(client, 'medications', { name, generic_name: name.toLowerCase(), strength: '800 mg', dosage_form: 'tablet', price: 9.99, stock: 10_000 });
 }
 
 export interface PrescriptionParts {

@@ -209,7 +209,7 @@ describe('postgres_changes', () => {
     await writer.connect();
     try {
       await writer.query('begin');
-      const [{ xid }] = (await writer.query<{ xid: string }>('select (pg_current_xact_id()::text::bigint % 4294967296)::text as xid')).rows;
+      const xid = (await writer.query<{ xid: string }>('select (pg_current_xact_id()::text::bigint % 4294967296)::text as xid')).rows[0]!.xid;
       const [pending] = await sql<{ visible: boolean }>("select _realtime.await_visible_transactions($1, interval '150 milliseconds') as visible", [[xid]]);
       expect(pending!.visible).toBe(false);
       const waiting = sql<{ visible: boolean }>("select _realtime.await_visible_transactions($1, interval '10 seconds') as visible", [[xid]]);
