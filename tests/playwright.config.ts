@@ -16,8 +16,7 @@ export default defineConfig({
   globalSetup: fileURLToPath(new URL('./e2e/global-setup.ts', import.meta.url)),
   outputDir: fileURLToPath(new URL('../test-results', import.meta.url)),
   workers: 1,
-  // One retry in CI only: a multi-terminal live test crossing the whole stack on a loaded 2-core machine has
-  // failed intermittently (see the session note); a test that fails twice still fails the run.
+  // One retry in CI only (Playwright's usual CI setting); a test that fails twice still fails the run.
   retries: process.env.CI ? 1 : 0,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

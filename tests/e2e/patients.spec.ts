@@ -267,8 +267,6 @@ test.describe('a pharmacy of its own', () => {
     await expect(viewDialog.getByRole('list', { name: 'Current medications' }).getByRole('listitem')).toHaveText(['Lisinopril 10mg']);
   });
 
-  // KNOWN DEFECT (issue 4 stays open): in the full `.ci/run` sequence this live update is not delivered (3 of 3
-  // runs), while the same suite passes when run on its own; to be found with TEST_STACK_LOG_FILE next session.
   test('a patient added at another terminal appears without reload', async ({ page, browser, request }) => {
     const pharmacy = await onboardPharmacyThroughApi(request);
     await signInToNewPharmacy(page, pharmacy);
