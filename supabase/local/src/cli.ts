@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import pg from 'pg';
 import { loadConfig, statusLines } from './config.ts';
 import { postgresDataDir, startPostgres } from './db/postgres.ts';
-import { applyBootstrap, applyMigrations, applySeed, withClient } from './db/migrate.ts';
+import { prepareDatabase, withClient } from './db/migrate.ts';
 import { isAlive, readState, Supervisor } from './supervisor.ts';
 
 async function start(withWeb: boolean): Promise<void> {
@@ -57,10 +57,8 @@ async function dbReset(): Promise<void> {
   process.stdout.write('Database reset: bootstrap, migrations and seed applied to a new database.\n');
 }
 
-async function migrateAndSeed(client: pg.Client): Promise<void> {
-  await applyBootstrap(client);
-  for (const name of await applyMigrations(client)) process.stdout.write(`applied migration ${name}\n`);
-  if (await applySeed(client)) process.stdout.write('applied supabase/seed.sql\n');
+function migrateAndSeed(client: pg.Client): Promise<void> {
+  return prepareDatabase(client, (line) => process.stdout.write(`${line}\n`));
 }
 
 const [command, ...flags] = process.argv.slice(2);

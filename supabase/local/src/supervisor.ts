@@ -13,7 +13,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { repoRoot, statusLines, type StackConfig } from './config.ts';
 import { startPostgres, type PostgresServer } from './db/postgres.ts';
-import { applyBootstrap, applyMigrations, applySeed, withClient } from './db/migrate.ts';
+import { prepareDatabase, withClient } from './db/migrate.ts';
 import { postgrestBinary, postgrestEnv } from './rest/postgrest.ts';
 
 export interface StackState {
@@ -295,12 +295,7 @@ export class Supervisor {
     });
     this.state.parts.postgres = this.postgres.process.pid ?? null;
     this.writeState();
-    await withClient(this.config.dbUrl, async (client) => {
-      await applyBootstrap(client);
-      const applied = await applyMigrations(client);
-      for (const name of applied) this.log('db', `applied migration ${name}`);
-      if (this.postgres?.created && (await applySeed(client))) this.log('db', 'applied supabase/seed.sql');
-    });
+    await withClient(this.config.dbUrl, (client) => prepareDatabase(client, (line) => this.log('db', line)));
     const server = this.postgres;
     server.process.once('exit', (code, signal) => {
       if (this.stopping) return;

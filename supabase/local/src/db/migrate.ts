@@ -1,8 +1,10 @@
 /**
  * Brings a database up to date: the bootstrap (what hosted Supabase provides), then each migration of
  * supabase/migrations once, in name order, tracked in supabase_migrations.schema_migrations as the
- * Supabase CLI tracks them; then supabase/seed.sql when asked.
+ * Supabase CLI tracks them; then supabase/seed.sql once, recorded in supabase_migrations.seed_files as
+ * the CLI records seeds.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -78,13 +80,40 @@ export async function applyMigrations(client: pg.Client, dir = migrationsDir): P
   return applied;
 }
 
-export async function applySeed(client: pg.Client): Promise<boolean> {
+const SEED_PATH = 'supabase/seed.sql';
+
+/**
+ * Bootstrap, pending migrations, then the seed unless it is recorded as applied. So a first start that
+ * stopped before seeding seeds on the next start, and a seeded database is never seeded twice. A database
+ * whose migrations predate the record was seeded when it was made: it is recorded without seeding again.
+ */
+export async function prepareDatabase(client: pg.Client, report: (line: string) => void): Promise<void> {
+  await applyBootstrap(client);
+  const tracking = await client.query<{ migrations: boolean; seeds: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is not null as migrations,
+            to_regclass('supabase_migrations.seed_files') is not null as seeds`,
+  );
+  const { migrations: migrationsTracked, seeds: seedsTracked } = tracking.rows[0]!;
+  const hadMigrations = migrationsTracked && ((await client.query('select 1 from supabase_migrations.schema_migrations limit 1')).rowCount ?? 0) > 0;
+  for (const name of await applyMigrations(client)) report(`applied migration ${name}`);
+
+  await client.query('create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null)');
+  const recorded = await client.query('select 1 from supabase_migrations.seed_files where path = $1', [SEED_PATH]);
+  if ((recorded.rowCount ?? 0) > 0) return;
+  let seed: string;
   try {
-    await fs.access(seedFile);
+    seed = await fs.readFile(seedFile, 'utf8');
   } catch {
-    return false;
+    return;
   }
-  await runFile(client, seedFile);
+  const record = async () => {
+    await client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [SEED_PATH, createHash('sha256').update(seed).digest('hex')]);
+  };
+  if (!seedsTracked && hadMigrations) {
+    await record();
+    return;
+  }
+  await runFile(client, seedFile, record);
   await client.query(`notify pgrst, 'reload schema'`);
-  return true;
+  report('applied supabase/seed.sql');
 }

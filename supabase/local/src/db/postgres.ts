@@ -15,7 +15,7 @@ import type { StackConfig } from '../config.ts';
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) asyncExitHook.unhookEvent(signal);
 
 export interface PostgresServer {
-  /** True when this start created a new cluster (so bootstrap, migrations and seed are all due). */
+  /** True when this start created a new cluster. */
   created: boolean;
   /** The server process; its exit means the database went away. */
   process: ChildProcess;
