@@ -108,7 +108,6 @@ export async function recordPrint(client: SupabaseClient, prescriptionId: string
   if (error) throw databaseFailure(`recording the ${kind} print`, error);
 }
 
-/** Today's date in UTC, YYYY-MM-DD (the date a not-yet-filled prescription's label shows). */
 /** The calendar date (YYYY-MM-DD) in an IANA time zone at a moment. */
 export function dateInTimeZone(timeZone: string, now: Date = new Date()): string {
   // en-CA formats dates as YYYY-MM-DD.

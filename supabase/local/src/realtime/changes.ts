@@ -230,7 +230,7 @@ export class PostgresChanges {
       const commitTimestamp = formatCommitTimestamp(transaction.commitTime);
       for (const change of transaction.changes) {
         const subscriptions = this.byTable.get(change.relation.relationOid);
-        if (debug) this.log(`debug change ${change.relation.schema}.${change.relation.table} ${change.type} lsn-commit=${commitTimestamp} subscribers=${subscriptions?.size ?? 0}`);
+        if (debug) this.log(`debug change ${change.relation.schema}.${change.relation.table} ${change.type} commit=${commitTimestamp} subscribers=${subscriptions?.size ?? 0}`);
         if (!subscriptions || subscriptions.size === 0) continue;
         const view = await this.relationView(change.relation);
         const info = await this.catalog.tableInfo(change.relation.relationOid);
