@@ -3,6 +3,7 @@
  * 'Only N units left' and a 'Critical' badge; 'All medications well-stocked' when there is none.
  */
 import { useLowStockMedications } from '../api/get-low-stock-medications.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 export interface LowStockAlertsCardProps {
   pharmacyId: string;
@@ -11,34 +12,29 @@ export interface LowStockAlertsCardProps {
 export function LowStockAlertsCard({ pharmacyId }: LowStockAlertsCardProps) {
   const lowStock = useLowStockMedications(pharmacyId);
   return (
-    <section aria-labelledby="low-stock-title" className="card border border-base-300 bg-base-100">
-      <div className="card-body gap-3">
-        <h2 id="low-stock-title" className="card-title text-lg">
-          Low Stock Alerts
-        </h2>
-        {lowStock.isPending ? (
-          <div className="skeleton h-14 w-full" aria-label="Loading" />
-        ) : lowStock.isError ? (
-          <p className="text-sm text-base-content/60">Stock levels could not be loaded.</p>
-        ) : lowStock.data.length === 0 ? (
-          <p className="py-6 text-center text-sm text-base-content/60">All medications well-stocked</p>
-        ) : (
-          <ul className="flex flex-col gap-2">
-            {lowStock.data.map((medication) => (
-              <li key={medication.id} data-testid="low-stock-item" className="flex items-center justify-between gap-3 rounded-box border border-error/30 bg-error/5 p-3">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">
-                    {medication.name}
-                    {medication.strength ? <span className="font-normal text-base-content/70"> {medication.strength}</span> : null}
-                  </p>
-                  <p className="text-sm text-error">Only {medication.stock} units left</p>
-                </div>
-                <span className="badge badge-error shrink-0">Critical</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <SectionCard title="Low Stock Alerts">
+      {lowStock.isPending ? (
+        <div className="skeleton h-14 w-full" aria-label="Loading" />
+      ) : lowStock.isError ? (
+        <p className="text-sm text-base-content/60">Stock levels could not be loaded.</p>
+      ) : lowStock.data.length === 0 ? (
+        <p className="py-6 text-center text-sm text-base-content/60">All medications well-stocked</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {lowStock.data.map((medication) => (
+            <li key={medication.id} data-testid="low-stock-item" className="flex items-center justify-between gap-3 rounded-box border border-error/30 bg-error/5 p-3">
+              <div className="min-w-0">
+                <p className="truncate font-medium">
+                  {medication.name}
+                  {medication.strength ? <span className="font-normal text-base-content/70"> {medication.strength}</span> : null}
+                </p>
+                <p className="text-sm text-error">Only {medication.stock} units left</p>
+              </div>
+              <span className="badge badge-error shrink-0">Critical</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
   );
 }

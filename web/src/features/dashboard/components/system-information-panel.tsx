@@ -6,6 +6,7 @@
 import { useNextRxNumber } from '../api/get-next-rx-number.ts';
 import { useStaffCredentials } from '../api/get-staff-credentials.ts';
 import { formatLongUsDate } from '../local-day.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 const MASKED_PASSWORD = '****';
 const NOT_ON_FILE = 'Not on file';
@@ -63,39 +64,34 @@ export function SystemInformationPanel({ pharmacy }: SystemInformationPanelProps
   const nextRx = useNextRxNumber(pharmacy.id);
   const place = [pharmacy.city, pharmacy.state].filter(Boolean).join(', ');
   return (
-    <section aria-labelledby="system-information-title" className="card border border-base-300 bg-base-100">
-      <div className="card-body gap-4">
-        <h2 id="system-information-title" className="card-title text-lg">
-          System Information
-        </h2>
-        <div className="grid gap-6 md:grid-cols-3">
-          <section aria-labelledby="staff-credentials-title">
-            <h3 id="staff-credentials-title" className="mb-2 font-semibold">Staff Credentials</h3>
-            <StaffCredentials pharmacyId={pharmacy.id} />
-          </section>
-          <section aria-labelledby="system-status-title">
-            <h3 id="system-status-title" className="mb-2 font-semibold">System Status</h3>
-            <dl className="flex flex-col gap-1 text-sm">
-              <Row label="Date" value={formatLongUsDate()} />
-              <Row
-                label="Next RX"
-                testId="next-rx-number"
-                value={nextRx.isPending ? '…' : nextRx.isError ? '—' : String(nextRx.data)}
-              />
-            </dl>
-          </section>
-          <section aria-labelledby="license-information-title">
-            <h3 id="license-information-title" className="mb-2 font-semibold">License Information</h3>
-            <dl className="flex flex-col gap-1 text-sm">
-              <Row label="Pharmacy" value={pharmacy.pharmacyName || DEFAULT_PHARMACY_NAME} testId="license-pharmacy-name" />
-              <Row label="Location" value={place || NOT_ON_FILE} />
-              <Row label="DEA" value={pharmacy.deaNumber || NOT_ON_FILE} testId="license-dea" />
-              <Row label="NCPDP" value={pharmacy.ncpdpId || NOT_ON_FILE} testId="license-ncpdp" />
-              <Row label="State License" value={pharmacy.stateLicenseNumber || NOT_ON_FILE} testId="license-state" />
-            </dl>
-          </section>
-        </div>
+    <SectionCard title="System Information" gap="gap-4">
+      <div className="grid gap-6 md:grid-cols-3">
+        <section aria-labelledby="staff-credentials-title">
+          <h3 id="staff-credentials-title" className="mb-2 font-semibold">Staff Credentials</h3>
+          <StaffCredentials pharmacyId={pharmacy.id} />
+        </section>
+        <section aria-labelledby="system-status-title">
+          <h3 id="system-status-title" className="mb-2 font-semibold">System Status</h3>
+          <dl className="flex flex-col gap-1 text-sm">
+            <Row label="Date" value={formatLongUsDate()} />
+            <Row
+              label="Next RX"
+              testId="next-rx-number"
+              value={nextRx.isPending ? '…' : nextRx.isError ? '—' : String(nextRx.data)}
+            />
+          </dl>
+        </section>
+        <section aria-labelledby="license-information-title">
+          <h3 id="license-information-title" className="mb-2 font-semibold">License Information</h3>
+          <dl className="flex flex-col gap-1 text-sm">
+            <Row label="Pharmacy" value={pharmacy.pharmacyName || DEFAULT_PHARMACY_NAME} testId="license-pharmacy-name" />
+            <Row label="Location" value={place || NOT_ON_FILE} />
+            <Row label="DEA" value={pharmacy.deaNumber || NOT_ON_FILE} testId="license-dea" />
+            <Row label="NCPDP" value={pharmacy.ncpdpId || NOT_ON_FILE} testId="license-ncpdp" />
+            <Row label="State License" value={pharmacy.stateLicenseNumber || NOT_ON_FILE} testId="license-state" />
+          </dl>
+        </section>
       </div>
-    </section>
+    </SectionCard>
   );
 }

@@ -7,6 +7,7 @@
 import { TextField } from '../../../components/form/text-field.tsx';
 import type { LabelFormValues } from '../label-form.ts';
 import type { LabelPrescription } from '../label-prescription.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 export interface LabelGeneratorCardProps {
   form: LabelFormValues;
@@ -34,62 +35,60 @@ export function LabelGeneratorCard(props: LabelGeneratorCardProps) {
   const set = (name: keyof LabelFormValues, value: string) => onFormChange({ ...form, [name]: value });
 
   return (
-    <section aria-labelledby="label-generator-title" className="card border border-base-300 bg-base-100">
-      <div className="card-body gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="label-generator-title" className="card-title text-lg">
-            Label Generator
-          </h2>
-          <label className="flex cursor-pointer items-center gap-2 text-sm">
-            <input type="checkbox" className="toggle toggle-sm" checked={customMode} onChange={(event) => onCustomModeChange(event.target.checked)} />
-            Custom entry
-          </label>
-        </div>
-        <p className="text-sm text-base-content/70" data-testid="label-generator-mode">
-          {customMode
-            ? 'Custom entry: type the label yourself and preview it. Generate Label prints a selected prescription only.'
-            : selected
-              ? `Selected prescription RX ${selected.rxNumber}. The fields come from the prescription and are locked.`
-              : 'Select a prescription below, or switch to custom entry.'}
-        </p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {FIELDS.map((field) => (
-            <TextField
-              key={field.name}
-              label={field.label}
-              name={field.name}
-              inputMode={field.inputMode}
-              value={form[field.name]}
-              readOnly={locked}
-              aria-readonly={locked}
-              className={locked ? 'opacity-80' : undefined}
-              onChange={(event) => set(field.name, event.target.value)}
-            />
-          ))}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="label-directions" className="text-sm font-medium">
-            Directions
-          </label>
-          <textarea
-            id="label-directions"
-            name="directions"
-            className="textarea w-full"
-            rows={2}
-            value={form.directions}
+    <SectionCard
+      title="Label Generator"
+      gap="gap-4"
+      headerAction={
+        <label className="flex cursor-pointer items-center gap-2 text-sm">
+          <input type="checkbox" className="toggle toggle-sm" checked={customMode} onChange={(event) => onCustomModeChange(event.target.checked)} />
+          Custom entry
+        </label>
+      }
+    >
+      <p className="text-sm text-base-content/70" data-testid="label-generator-mode">
+        {customMode
+          ? 'Custom entry: type the label yourself and preview it. Generate Label prints a selected prescription only.'
+          : selected
+            ? `Selected prescription RX ${selected.rxNumber}. The fields come from the prescription and are locked.`
+            : 'Select a prescription below, or switch to custom entry.'}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            inputMode={field.inputMode}
+            value={form[field.name]}
             readOnly={locked}
-            onChange={(event) => set('directions', event.target.value)}
+            aria-readonly={locked}
+            className={locked ? 'opacity-80' : undefined}
+            onChange={(event) => set(field.name, event.target.value)}
           />
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-primary" disabled={selected === null || customMode || generating} onClick={onGenerate}>
-            {generating ? 'Generating...' : 'Generate Label'}
-          </button>
-          <button type="button" className="btn btn-outline" disabled={!canPreview} onClick={onPreview}>
-            Preview
-          </button>
-        </div>
+        ))}
       </div>
-    </section>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="label-directions" className="text-sm font-medium">
+          Directions
+        </label>
+        <textarea
+          id="label-directions"
+          name="directions"
+          className="textarea w-full"
+          rows={2}
+          value={form.directions}
+          readOnly={locked}
+          onChange={(event) => set('directions', event.target.value)}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary" disabled={selected === null || customMode || generating} onClick={onGenerate}>
+          {generating ? 'Generating...' : 'Generate Label'}
+        </button>
+        <button type="button" className="btn btn-outline" disabled={!canPreview} onClick={onPreview}>
+          Preview
+        </button>
+      </div>
+    </SectionCard>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useReadyPrescriptions } from '../api/get-ready-prescriptions.ts';
 import { useRecentlyPrinted } from '../api/get-recently-printed.ts';
 import { matchesLabelSearch, medicationLabel, patientFullName, type LabelPrescription } from '../label-prescription.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 const SKELETON_ROWS = 3;
 type Tab = 'ready' | 'printed';
@@ -81,55 +82,50 @@ export function LabelPrescriptionsCard({ pharmacyId, selectedId, onSelect, onPri
   const printedShown = printed.data?.filter((rx) => matchesLabelSearch(rx, search));
 
   return (
-    <section aria-labelledby="label-prescriptions-title" className="card border border-base-300 bg-base-100">
-      <div className="card-body gap-3">
-        <h2 id="label-prescriptions-title" className="card-title text-lg">
-          Prescriptions
-        </h2>
-        <input
-          type="search"
-          className="input w-full"
-          placeholder="Search by patient name or Rx number..."
-          aria-label="Search prescriptions"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <div role="tablist" className="tabs tabs-border">
-          <button type="button" role="tab" className={`tab ${tab === 'ready' ? 'tab-active' : ''}`} aria-selected={tab === 'ready'} onClick={() => setTab('ready')}>
-            Ready for Pickup ({readyShown?.length ?? 0})
-          </button>
-          <button type="button" role="tab" className={`tab ${tab === 'printed' ? 'tab-active' : ''}`} aria-selected={tab === 'printed'} onClick={() => setTab('printed')}>
-            Recently Printed ({printedShown?.length ?? 0})
-          </button>
-        </div>
-        <div role="tabpanel">
-          {tab === 'ready' ? (
-            <ItemList
-              items={readyShown}
-              pending={ready.isPending}
-              failed={ready.isError}
-              emptyText={search.trim() ? 'No ready prescriptions match your search' : 'No prescriptions ready for pickup'}
-              actionLabel="Print Label"
-              selectedId={selectedId}
-              printingId={printingId}
-              onSelect={onSelect}
-              onPrint={onPrint}
-            />
-          ) : (
-            <ItemList
-              items={printedShown}
-              pending={printed.isPending}
-              failed={printed.isError}
-              emptyText={search.trim() ? 'No printed labels match your search' : 'No labels printed yet'}
-              actionLabel="Reprint"
-              selectedId={selectedId}
-              printingId={printingId}
-              onSelect={onSelect}
-              onPrint={onPrint}
-            />
-          )}
-        </div>
+    <SectionCard title="Prescriptions">
+      <input
+        type="search"
+        className="input w-full"
+        placeholder="Search by patient name or Rx number..."
+        aria-label="Search prescriptions"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <div role="tablist" className="tabs tabs-border">
+        <button type="button" role="tab" className={`tab ${tab === 'ready' ? 'tab-active' : ''}`} aria-selected={tab === 'ready'} onClick={() => setTab('ready')}>
+          Ready for Pickup ({readyShown?.length ?? 0})
+        </button>
+        <button type="button" role="tab" className={`tab ${tab === 'printed' ? 'tab-active' : ''}`} aria-selected={tab === 'printed'} onClick={() => setTab('printed')}>
+          Recently Printed ({printedShown?.length ?? 0})
+        </button>
       </div>
-    </section>
+      <div role="tabpanel">
+        {tab === 'ready' ? (
+          <ItemList
+            items={readyShown}
+            pending={ready.isPending}
+            failed={ready.isError}
+            emptyText={search.trim() ? 'No ready prescriptions match your search' : 'No prescriptions ready for pickup'}
+            actionLabel="Print Label"
+            selectedId={selectedId}
+            printingId={printingId}
+            onSelect={onSelect}
+            onPrint={onPrint}
+          />
+        ) : (
+          <ItemList
+            items={printedShown}
+            pending={printed.isPending}
+            failed={printed.isError}
+            emptyText={search.trim() ? 'No printed labels match your search' : 'No labels printed yet'}
+            actionLabel="Reprint"
+            selectedId={selectedId}
+            printingId={printingId}
+            onSelect={onSelect}
+            onPrint={onPrint}
+          />
+        )}
+      </div>
+    </SectionCard>
   );
 }
