@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { demoStaffClient, DEMO_PASSWORD, enterPrescriptionThroughApi } from './support/demo-staff-client.ts';
+import { demoStaffClient, DEMO_PASSWORD, enterLisinoprilThroughApi } from './support/demo-staff-client.ts';
 import { signIn } from './support/sign-in.ts';
 
 const TECH_EMAIL = 'tech@demo.pharmacy';
@@ -94,22 +94,8 @@ test('the dashboard shows the signed-in user and the pharmacy\'s real numbers, a
   await expect(page.getByRole('link', { name: 'Add New Patient' })).toHaveAttribute('href', '/patients');
 
   // Another terminal enters a prescription: the screen follows with no reload.
-  const [patient, medication, prescriber] = await Promise.all([
-    tech.from('patients').select('id').order('last_name').limit(1).single(),
-    tech.from('medications').select('id').eq('name', 'Lisinopril').limit(1).single(),
-    tech.from('prescribers').select('id').limit(1).single(),
-  ]);
-  const created = await enterPrescriptionThroughApi(tech, {
-    patientId: patient.data!.id,
-    medicationId: medication.data!.id,
-    prescriberId: prescriber.data!.id,
-    prescriptionType: 'written',
-    source: 'manual_entry',
-    directions: 'Take 1 tablet by mouth once daily',
-    quantity: '30',
-    refills: '0',
-    daysSupply: '30',
-  });
+  const patient = await tech.from('patients').select('id').order('last_name').limit(1).single();
+  const created = await enterLisinoprilThroughApi(tech, patient.data!.id, '0');
   const after = await expectedStats(tech);
   expect(after.pending).toBe(before.pending + 1);
   expect(after.nextRx).toBe(created.rxNumber + 1);

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { demoStaffClient, DEMO_PASSWORD, enterPrescriptionThroughApi } from './support/demo-staff-client.ts';
+import { demoStaffClient, DEMO_PASSWORD, enterLisinoprilThroughApi } from './support/demo-staff-client.ts';
 import { signIn } from './support/sign-in.ts';
 
 const PHARMACIST_EMAIL = 'rph@demo.pharmacy';
@@ -20,22 +20,8 @@ interface ReadyPrescription {
 
 /** Enters a prescription, processes it (overriding an alert if the check raised one) and verifies it. */
 async function readyPrescription(rph: SupabaseClient): Promise<ReadyPrescription> {
-  const [patient, medication, prescriber] = await Promise.all([
-    rph.from('patients').select('id, first_name, last_name').order('created_at').limit(1).single(),
-    rph.from('medications').select('id').eq('name', 'Lisinopril').limit(1).single(),
-    rph.from('prescribers').select('id').limit(1).single(),
-  ]);
-  const created = await enterPrescriptionThroughApi(rph, {
-    patientId: patient.data!.id,
-    medicationId: medication.data!.id,
-    prescriberId: prescriber.data!.id,
-    prescriptionType: 'written',
-    source: 'manual_entry',
-    directions: 'Take 1 tablet by mouth once daily',
-    quantity: '30',
-    refills: '2',
-    daysSupply: '30',
-  });
+  const patient = await rph.from('patients').select('id, first_name, last_name').order('created_at').limit(1).single();
+  const created = await enterLisinoprilThroughApi(rph, patient.data!.id, '2');
   const row = await rph.from('prescriptions').select('ai_flags').eq('id', created.id).single();
   const flagged = (row.data!.ai_flags as { hasInteractions: boolean }).hasInteractions;
   const processing = await rph.from('prescriptions')

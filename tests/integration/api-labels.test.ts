@@ -11,14 +11,9 @@ import { TRANSFER_WARNING } from '../../shared/src/labels/label-html.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, sql } from '../support/stack-env.ts';
 import { type TestPharmacy, createPharmacy } from './db-fixtures.ts';
+import { insertRow } from './db-clinical-support.ts';
 
 afterAll(closeSql);
-
-async function insertRow(client: SupabaseClient, table: string, row: Record<string, unknown>): Promise<string> {
-  const { data, error } = await client.from(table).insert(row).select('id').single();
-  if (error || !data) throw new Error(`could not add to ${table}: ${error?.message}`);
-  return (data as { id: string }).id;
-}
 
 let home: TestPharmacy;
 let other: TestPharmacy;

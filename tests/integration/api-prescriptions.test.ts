@@ -10,6 +10,7 @@ import { PRESCRIPTION_MESSAGES } from '../../shared/src/schemas/prescription.ts'
 import { callApi } from '../support/api-call.ts';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
 import { type TestPharmacy, createPharmacy } from './db-fixtures.ts';
+import { insertRow } from './db-clinical-support.ts';
 
 afterAll(closeSql);
 
@@ -30,12 +31,6 @@ interface CreatedPrescription {
     interactions: { severity: string; interactingDrugs: string[]; description: string; recommendations: string[] }[];
     recommendedActions: string[];
   };
-}
-
-async function insertRow(client: SupabaseClient, table: string, row: Record<string, unknown>): Promise<string> {
-  const { data, error } = await client.from(table).insert(row).select('id').single();
-  if (error || !data) throw new Error(`could not add to ${table}: ${error?.message}`);
-  return (data as { id: string }).id;
 }
 
 let home: TestPharmacy;

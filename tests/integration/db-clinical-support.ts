@@ -40,10 +40,15 @@ export interface PrescriptionRow {
   verification_notes: string | null;
 }
 
-async function insertOne(client: SupabaseClient, table: string, row: Record<string, unknown>): Promise<{ id: string }> {
+/** Inserts one row as `client` (RLS applying); returns its id. */
+export async function insertRow(client: SupabaseClient, table: string, row: Record<string, unknown>): Promise<string> {
   const { data, error } = await client.from(table).insert(row).select('id').single();
   if (error || !data) throw new Error(`could not add to ${table}: ${error?.message}`);
-  return data as { id: string };
+  return (data as { id: string }).id;
+}
+
+async function insertOne(client: SupabaseClient, table: string, row: Record<string, unknown>): Promise<{ id: string }> {
+  return { id: await insertRow(client, table, row) };
 }
 
 export function addPatient(client: SupabaseClient, lastName = 'Patient'): Promise<{ id: string }> {

@@ -32,3 +32,27 @@ export async function enterPrescriptionThroughApi(
   }
   return data;
 }
+
+/** Enters a written prescription of the demo catalogue's Lisinopril for `patientId` through the api function. */
+export async function enterLisinoprilThroughApi(
+  client: SupabaseClient,
+  patientId: string,
+  refills: string,
+): Promise<{ id: string; rxNumber: number }> {
+  const [medication, prescriber] = await Promise.all([
+    client.from('medications').select('id').eq('name', 'Lisinopril').limit(1).single(),
+    client.from('prescribers').select('id').limit(1).single(),
+  ]);
+  if (medication.error || prescriber.error) throw new Error(`demo Lisinopril or prescriber missing: ${(medication.error ?? prescriber.error)!.message}`);
+  return enterPrescriptionThroughApi(client, {
+    patientId,
+    medicationId: medication.data.id,
+    prescriberId: prescriber.data.id,
+    prescriptionType: 'written',
+    source: 'manual_entry',
+    directions: 'Take 1 tablet by mouth once daily',
+    quantity: '30',
+    refills,
+    daysSupply: '30',
+  });
+}

@@ -13,7 +13,7 @@ import { formatCommitTimestamp, type RelationMessage, type TupleValues } from '.
 import { valueJson, type ColumnType } from './pg-values.ts';
 import { encodeTextFrameWithRawPayload } from './protocol.ts';
 import type { ReplicatedTransaction, ReplicationStream, RowChange } from './replication.ts';
-import type { ClaimSet, RlsChecker } from './rls.ts';
+import type { ClaimSet, RlsChecker, RowsToCheck } from './rls.ts';
 
 type ChangeEvent = '*' | 'INSERT' | 'UPDATE' | 'DELETE';
 
@@ -50,13 +50,8 @@ interface PreparedChange {
   rowIndex: number;
 }
 
-interface TableBatch {
-  tableOid: number;
-  schema: string;
-  table: string;
-  primaryKey: PrimaryKeyColumn[];
-  keys: string[][];
-  xids: number[];
+/** The changed rows of one table in a batch (what the RLS check reads), and who is to see them. */
+interface TableBatch extends RowsToCheck {
   claimSets: ClaimSet[];
   claimIndex: Map<string, number>;
   visibility: Uint8Array[];
