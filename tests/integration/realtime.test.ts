@@ -82,6 +82,9 @@ beforeAll(async () => {
     );
     alter table public.realtime_notes enable row level security;
     create policy "Owners read their notes" on public.realtime_notes for select to authenticated using ((select auth.uid()) = owner_id);
+    create policy "Anyone reads public notes" on public.realtime_notes for select to anon using (status = 'public');
+    -- The whole old row in the WAL: a DELETE then goes to whoever could select that row.
+    alter table public.realtime_notes replica identity full;
     alter publication supabase_realtime add table public.realtime_notes;
     drop table if exists public.realtime_unpublished;
     create table public.realtime_unpublished (id bigint primary key);
@@ -133,7 +136,7 @@ describe('postgres_changes', () => {
       new: { id, body: 'second', tags: ['a', 'b c'], meta: { k: [1, 2] }, done: true },
       old: { id },
     });
-    // RLS cannot be applied to deleted rows, so only the primary key is revealed.
+    // As on Supabase, a deleted row of a table with RLS reveals only its primary key.
     expect(deleted).toMatchObject({ eventType: 'DELETE', new: {}, old: { id } });
     expect(Object.keys(deleted.old)).toEqual(['id']);
     expect(notes.changes).toHaveLength(3);
@@ -197,10 +200,41 @@ describe('postgres_changes', () => {
     expect(aliceNotes.changes.map((change) => [change.eventType, change.new.id])).toEqual([['INSERT', aliceRow], ['UPDATE', aliceRow]]);
     expect(bobNotes.changes.map((change) => [change.eventType, change.new.id])).toEqual([['INSERT', bobRow], ['INSERT', bobLast]]);
 
-    // anon may subscribe (it may select the table) but its policies admit no row; a DELETE is not RLS-checked.
+    // A DELETE goes to those whose policies admitted the old row, not to every subscriber of the table.
     await sql('delete from public.realtime_notes where id = $1', [aliceRow]);
-    await eventually(() => anonNotes.changes.length > 0, 'the delete to reach anon');
-    expect(anonNotes.changes.map((change) => [change.eventType, change.old])).toEqual([['DELETE', { id: aliceRow }]]);
+    await sql('delete from public.realtime_notes where id = $1', [bobRow]);
+    const deletes = (changes: Change[]) => changes.filter((change) => change.eventType === 'DELETE').map((change) => change.old);
+    await eventually(() => deletes(bobNotes.changes).length > 0, "bob's delete");
+    await eventually(() => deletes(aliceNotes.changes).length > 0, "alice's delete");
+    expect(deletes(aliceNotes.changes)).toEqual([{ id: aliceRow }]);
+    expect(deletes(bobNotes.changes)).toEqual([{ id: bobRow }]);
+
+    // anon may subscribe (it may select the table); its policy admits only public notes, and no delete above.
+    const publicRow = await insertNote(bob.user.id, { body: 'for everyone', status: 'public' });
+    await eventually(() => anonNotes.changes.length > 0, 'the public note to reach anon');
+    expect(anonNotes.changes.map((change) => [change.eventType, change.new.id])).toEqual([['INSERT', publicRow]]);
+  });
+
+  it('sends the DELETE of a row-level-secured table without its old row only to roles that bypass RLS', async () => {
+    await sql('alter table public.realtime_notes replica identity default');
+    try {
+      const owner = await signedInClient('rt-no-old-row');
+      track(owner.client);
+      const ownerNotes = notesChannel(owner.client, 'no-old-row', { event: '*' });
+      const service = track(createTestClient({ key: stackEnv().serviceRoleKey }));
+      const serviceNotes = notesChannel(service, 'no-old-row', { event: '*' });
+      await Promise.all([ownerNotes.live, serviceNotes.live]);
+      const id = await insertNote(owner.user.id, { body: 'deleted without its old row' });
+      await eventually(() => ownerNotes.changes.length > 0, 'the insert');
+      await sql('delete from public.realtime_notes where id = $1', [id]);
+      const marker = await insertNote(owner.user.id, { body: 'after the delete' });
+      await eventually(() => ownerNotes.changes.some((change) => change.new.id === marker), 'the marker');
+      await eventually(() => serviceNotes.changes.some((change) => change.new.id === marker), 'the marker for the service role');
+      expect(ownerNotes.changes.map((change) => change.eventType)).toEqual(['INSERT', 'INSERT']);
+      expect(serviceNotes.changes.map((change) => change.eventType)).toEqual(['INSERT', 'DELETE', 'INSERT']);
+    } finally {
+      await sql('alter table public.realtime_notes replica identity full');
+    }
   });
 
   it('checks row visibility only once the replicated transaction is visible to other sessions', async () => {
@@ -249,12 +283,11 @@ describe('postgres_changes', () => {
     const notes = notesChannel(anonClient, 'token-swap', { event: '*' });
     await notes.live;
 
-    // As anon, alice's row is invisible; the DELETE of another row (never RLS-checked) comes after it.
+    // As anon, alice's row is invisible; a public note (anon's policy admits it) comes after it.
     const hidden = await insertNote(alice.user.id, { body: 'before the token' });
-    const marker = await insertNote(alice.user.id, { body: 'marker' });
-    await sql('delete from public.realtime_notes where id = $1', [marker]);
-    await eventually(() => notes.changes.some((change) => change.eventType === 'DELETE'), 'the marker delete');
-    expect(notes.changes.map((change) => change.eventType)).toEqual(['DELETE']);
+    const marker = await insertNote(alice.user.id, { body: 'marker', status: 'public' });
+    await eventually(() => notes.changes.some((change) => change.new.id === marker), 'the public marker');
+    expect(notes.changes.map((change) => change.new.id)).toEqual([marker]);
 
     // The client pushes access_token to its joined channels; from then on alice's rows are delivered.
     await anonClient.realtime.setAuth(data.session!.access_token);

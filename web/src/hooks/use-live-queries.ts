@@ -1,5 +1,6 @@
 /**
- * Keeps a screen's queries current on every terminal of a pharmacy: one realtime channel with a
+ * Keeps a screen's queries current on every terminal of a pharmacy: one private realtime channel
+ * `pharmacy:<id>:changes:…` (admitted by the realtime.messages policies to that pharmacy's staff only) with a
  * postgres_changes binding per table (limited to the pharmacy by filter, and by RLS on the server), and
  * every event refreshes the queries under `queryKey`. Every (re)SUBSCRIBED refreshes them too, so a screen
  * that lost its connection catches up on what it missed while it was away.
@@ -24,7 +25,7 @@ export function useLiveQueries(name: string, pharmacyId: string, queryKey: Query
     const refresh = () => void refreshQueries(queryClient, key);
     // A topic of its own per mount: supabase.channel() would hand back a channel of the same topic that is still
     // leaving (React's development double mount), which takes no new listeners.
-    let channel = supabase.channel(`${name}:${pharmacyId}:${crypto.randomUUID()}`);
+    let channel = supabase.channel(`pharmacy:${pharmacyId}:changes:${name}:${crypto.randomUUID()}`, { config: { private: true } });
     for (const { table, event = '*' } of watched) {
       channel = channel.on('postgres_changes', { event, schema: 'public', table, filter: `pharmacy_id=eq.${pharmacyId}` }, refresh);
     }

@@ -138,6 +138,20 @@ comment on function _realtime.type_info(oid[]) is
 -- check first waits (briefly, bounded) until every replicated transaction of the batch (their 32-bit
 -- xids from pgoutput's BEGIN) is visible to a new snapshot; each later statement takes a new snapshot.
 -- -----------------------------------------------------------------------------------------------------
+-- -----------------------------------------------------------------------------------------------------
+-- The roles a JWT may name (as PostgREST and Realtime accept them): the checks below never take on another.
+-- -----------------------------------------------------------------------------------------------------
+create or replace function _realtime.is_api_role(role_name text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(role_name in ('anon', 'authenticated', 'service_role'), false)
+$$;
+comment on function _realtime.is_api_role(text) is
+  'Whether a role named by a JWT is one the service may take on: anon, authenticated or service_role.';
+
 drop function if exists _realtime.visible_rows(oid, text, text[], text[]);
 
 create or replace function _realtime.await_visible_transactions(xids bigint[], max_wait interval)
@@ -190,7 +204,9 @@ begin
   for i in 1 .. coalesce(array_length(claims, 1), 0) loop
     if role_names[i] is distinct from active_role then
       perform pg_catalog.set_config('role', 'none', true);
-      role_may_select := pg_catalog.has_table_privilege(role_names[i], table_oid, 'SELECT');
+      -- Only the API roles a JWT may name are ever taken on; any other role sees nothing.
+      role_may_select := _realtime.is_api_role(role_names[i])
+        and pg_catalog.has_table_privilege(role_names[i], table_oid, 'SELECT');
       if role_may_select then
         perform pg_catalog.set_config('role', role_names[i], true);
       end if;
@@ -214,6 +230,174 @@ comment on function _realtime.visible_rows(oid, text, text[], text[], bigint[]) 
   'select, evaluated as PostgREST would, once the replicated transactions (committed_xids) are visible. One call '
   'checks a batch of rows for every subscriber of a table.';
 
+-- -----------------------------------------------------------------------------------------------------
+-- Visibility of deleted rows. A deleted row can no longer be selected, so for a DELETE on a table with
+-- REPLICA IDENTITY FULL the old row (from the WAL) is run through the SELECT policies that apply to each
+-- subscriber's role, with that subscriber's claims — what its row-level security said of the row just
+-- before the delete. Permissive policies are or-ed, restrictive ones and-ed, as Postgres combines them; a
+-- role without a permissive policy, without SELECT on the table, or not an API role sees nothing.
+-- old_rows is a JSON array of objects {column: text value or null}.
+-- -----------------------------------------------------------------------------------------------------
+create or replace function _realtime.select_policy_predicate(table_oid oid, role_name text)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when not _realtime.is_api_role(role_name) or not pg_catalog.has_table_privilege(role_name, table_oid, 'SELECT') then 'false'
+    when (select r.rolbypassrls from pg_catalog.pg_roles r where r.rolname = role_name) then 'true'
+    else
+      '(' || coalesce(pg_catalog.string_agg('(' || coalesce(pg_catalog.pg_get_expr(p.polqual, p.polrelid), 'false') || ')', ' or ')
+        filter (where p.polpermissive), 'false') || ')'
+      || coalesce(' and ' || pg_catalog.string_agg('(' || coalesce(pg_catalog.pg_get_expr(p.polqual, p.polrelid), 'true') || ')', ' and ')
+        filter (where not p.polpermissive), '')
+  end
+  from pg_catalog.pg_policy p
+  where p.polrelid = table_oid
+    and p.polcmd in ('r', '*')
+    and (0::oid = any (p.polroles)
+         or exists (select 1 from unnest(p.polroles) applies(role_oid) where pg_catalog.pg_has_role(role_name, applies.role_oid, 'USAGE')))
+$$;
+comment on function _realtime.select_policy_predicate(oid, text) is
+  'The combined USING expression of the SELECT policies that apply to a role on a table (false when none '
+  'applies or the role may not select it), for evaluating row-level security on a deleted row.';
+
+create or replace function _realtime.visible_old_rows(table_oid oid, old_rows jsonb, role_names text[], claims text[])
+returns table (claim_index integer, row_index integer)
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  i integer;
+  visible_row integer;
+  active_role text := null;
+  statement text;
+  api_role boolean := false;
+  relation_name text := (select pg_catalog.quote_ident(c.relname) from pg_catalog.pg_class c where c.oid = table_oid);
+begin
+  for i in 1 .. coalesce(array_length(claims, 1), 0) loop
+    if role_names[i] is distinct from active_role then
+      perform pg_catalog.set_config('role', 'none', true);
+      -- Decided before taking on the role (which may not use schema _realtime).
+      api_role := _realtime.is_api_role(role_names[i]);
+      -- The row is seen under the table's own name, so the policies' column references resolve to it.
+      statement := pg_catalog.format(
+        'select k.i::integer from pg_catalog.jsonb_array_elements($1) with ordinality as k(r, i) '
+        'cross join lateral pg_catalog.jsonb_populate_record(null::%s, k.r) as %s where %s',
+        table_oid::regclass, relation_name, _realtime.select_policy_predicate(table_oid, role_names[i]));
+      if api_role then
+        perform pg_catalog.set_config('role', role_names[i], true);
+      end if;
+      active_role := role_names[i];
+    end if;
+    if api_role then
+      perform pg_catalog.set_config('request.jwt.claims', claims[i], true);
+      for visible_row in execute statement using old_rows loop
+        claim_index := i;
+        row_index := visible_row;
+        return next;
+      end loop;
+    end if;
+  end loop;
+  perform pg_catalog.set_config('role', 'none', true);
+  perform pg_catalog.set_config('request.jwt.claims', '', true);
+end
+$$;
+comment on function _realtime.visible_old_rows(oid, jsonb, text[], text[]) is
+  'For each (role, JWT claims) pair, the deleted rows (by index in old_rows) that the role''s SELECT policies '
+  'admitted, evaluated on the old row with those claims. DELETE events go only to those subscribers.';
+
+-- -----------------------------------------------------------------------------------------------------
+-- Private channels, authorized as hosted Realtime does: policies on realtime.messages with the joining
+-- user's role and claims and realtime.topic() set. Receiving: a row per extension is inserted (as the
+-- service) and selected back as the user; a visible row means that extension may be received. Sending:
+-- the row is inserted as the user; a refusal (42501, or any error) means not allowed. Either way the rows
+-- and settings are rolled back (the block ends by raising, which undoes its subtransaction).
+-- -----------------------------------------------------------------------------------------------------
+create or replace function _realtime.become_subscriber(channel_topic text, role_name text, claims text)
+returns void
+language plpgsql
+volatile
+set search_path = ''
+as $$
+begin
+  if not _realtime.is_api_role(role_name) then
+    raise exception 'role % may not be taken on by realtime', role_name using errcode = '42501';
+  end if;
+  perform pg_catalog.set_config('role', role_name, true);
+  perform pg_catalog.set_config('realtime.topic', channel_topic, true);
+  perform pg_catalog.set_config('request.jwt.claims', claims, true);
+  perform pg_catalog.set_config('request.jwt.claim.sub', coalesce(claims::jsonb ->> 'sub', ''), true);
+  perform pg_catalog.set_config('request.jwt.claim.role', role_name, true);
+end
+$$;
+comment on function _realtime.become_subscriber(text, text, text) is
+  'Takes on an API role with its JWT claims and the topic being authorized (transaction-local settings).';
+
+create or replace function _realtime.receivable_extensions(channel_topic text, role_name text, claims text, extensions text[])
+returns text[]
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  probe_ids uuid[];
+  readable text[] := '{}';
+begin
+  begin
+    with probes as (
+      insert into realtime.messages (topic, extension, private)
+      select channel_topic, e, true from unnest(extensions) e
+      returning id
+    )
+    select pg_catalog.array_agg(id) into probe_ids from probes;
+    perform _realtime.become_subscriber(channel_topic, role_name, claims);
+    select coalesce(pg_catalog.array_agg(m.extension), '{}') into readable from realtime.messages m where m.id = any (probe_ids);
+    raise sqlstate 'RT000';
+  exception
+    when sqlstate 'RT000' then null;
+    when others then readable := '{}';
+  end;
+  return readable;
+end
+$$;
+comment on function _realtime.receivable_extensions(text, text, text, text[]) is
+  'Which of the extensions (broadcast, presence) the user may receive on a private channel topic, by the '
+  'select policies of realtime.messages. Nothing on any error (fail closed).';
+
+create or replace function _realtime.may_send(channel_topic text, role_name text, claims text, message_extension text)
+returns boolean
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  allowed boolean := false;
+begin
+  begin
+    perform _realtime.become_subscriber(channel_topic, role_name, claims);
+    insert into realtime.messages (topic, extension, private) values (channel_topic, message_extension, true);
+    allowed := true;
+    raise sqlstate 'RT000';
+  exception
+    when sqlstate 'RT000' then null;
+    when others then allowed := false;
+  end;
+  return allowed;
+end
+$$;
+comment on function _realtime.may_send(text, text, text, text) is
+  'Whether the user may send (broadcast, or track presence) on a private channel topic, by the insert '
+  'policies of realtime.messages. False on any error (fail closed).';
+
+revoke all on function _realtime.is_api_role(text) from public;
+revoke all on function _realtime.select_policy_predicate(oid, text) from public;
+revoke all on function _realtime.visible_old_rows(oid, jsonb, text[], text[]) from public;
+revoke all on function _realtime.become_subscriber(text, text, text) from public;
+revoke all on function _realtime.receivable_extensions(text, text, text, text[]) from public;
+revoke all on function _realtime.may_send(text, text, text, text) from public;
 revoke all on function _realtime.subscription_tables(text, text, text) from public;
 revoke all on function _realtime.table_info(oid) from public;
 revoke all on function _realtime.type_info(oid[]) from public;

@@ -1,8 +1,12 @@
 /**
  * Access-token checks for channels, worded as Supabase Realtime words its join and shutdown reasons
- * ("<Code>: <message>"). A channel's claims decide its role and RLS context for postgres_changes.
+ * ("<Code>: <message>"). A channel's claims decide its role and RLS context for postgres_changes and
+ * private channels; only the API roles are accepted, so the service never takes on any other role.
  */
 import { JwtError, verifyJwt, type JwtClaims } from '../jwt.ts';
+
+/** The roles a JWT may name, as PostgREST serves them; anything else (postgres, supabase_admin…) is refused. */
+export const API_ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated', 'service_role']);
 
 export type TokenCheck =
   | { ok: true; claims: JwtClaims & { role: string; exp: number }; role: string; exp: number }
@@ -37,6 +41,9 @@ export function checkAccessToken(token: unknown, secret: string, nowSeconds = Ma
   }
   if (typeof claims.role !== 'string' || claims.role === '' || typeof claims.exp !== 'number') {
     return { ok: false, reason: 'InvalidJWTToken: Fields `role` and `exp` are required in JWT' };
+  }
+  if (!API_ROLES.has(claims.role)) {
+    return { ok: false, reason: `InvalidJWTToken: The role \`${claims.role}\` is not allowed; a JWT's role must be anon, authenticated or service_role` };
   }
   return { ok: true, claims: claims as JwtClaims & { role: string; exp: number }, role: claims.role, exp: claims.exp };
 }

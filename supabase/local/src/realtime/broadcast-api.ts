@@ -2,11 +2,14 @@
  * Realtime's REST broadcast, as realtime-js calls it (paths as seen behind the gateway's /realtime/v1):
  * - POST /api/broadcast {messages:[{topic, event, payload, private}]} — send()'s fallback when not joined;
  * - POST /api/broadcast/<topic>/events/<event>[?private=true] — httpSend(), JSON or octet-stream body.
- * Both answer 202. The caller is the JWT in Authorization (else apikey); private topics need service_role.
+ * Both answer 202. The caller is the JWT in Authorization (else apikey); a message to a private topic is
+ * delivered only when realtime.messages' insert policy lets the caller send there (as hosted: the batch
+ * endpoint drops refused messages and still answers 202; the single-event endpoint answers 401).
  */
 import type http from 'node:http';
 import { checkAccessToken } from './auth.ts';
-import { topicKey } from './channel.ts';
+import { topicKey, type ChannelClaims } from './channel.ts';
+import type { ChannelAuthorizer } from './channel-authorization.ts';
 import type { TopicHub } from './hub.ts';
 import type { UserBroadcast } from './protocol.ts';
 
@@ -49,7 +52,7 @@ function callerToken(req: http.IncomingMessage): string | null {
 }
 
 /** Handles a request under /api/broadcast; returns false when the path is not one of them. */
-export async function handleBroadcastApi(req: http.IncomingMessage, res: http.ServerResponse, hub: TopicHub, jwtSecret: string): Promise<boolean> {
+export async function handleBroadcastApi(req: http.IncomingMessage, res: http.ServerResponse, hub: TopicHub, authorizer: ChannelAuthorizer, jwtSecret: string): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)$/.exec(url.pathname);
   if (url.pathname !== '/api/broadcast' && !single) return false;
@@ -67,13 +70,14 @@ export async function handleBroadcastApi(req: http.IncomingMessage, res: http.Se
     respond(res, 413, { message: 'Payload too large' });
     return true;
   }
-  const mayUsePrivate = checked.role === 'service_role';
+  const claims: ChannelClaims = { role: checked.role, claimsJson: JSON.stringify(checked.claims), exp: checked.exp };
+  const maySendPrivately = (subTopic: string) => authorizer.maySend(subTopic, claims, 'broadcast');
 
   if (single) {
     const subTopic = decodeURIComponent(single[1]!);
     const event = decodeURIComponent(single[2]!);
     const isPrivate = url.searchParams.get('private') === 'true';
-    if (isPrivate && !mayUsePrivate) {
+    if (isPrivate && !(await maySendPrivately(subTopic))) {
       respond(res, 401, { message: `You do not have permissions to write to this Channel topic: ${subTopic}` });
       return true;
     }
@@ -118,7 +122,7 @@ export async function handleBroadcastApi(req: http.IncomingMessage, res: http.Se
   for (const message of messages as { topic: string; event: string; payload?: unknown; private?: unknown }[]) {
     const isPrivate = message.private === true;
     // As the real server, messages to private topics the caller may not write to are not delivered.
-    if (isPrivate && !mayUsePrivate) continue;
+    if (isPrivate && !(await maySendPrivately(message.topic))) continue;
     const topic = `realtime:${message.topic}`;
     const json = JSON.stringify(message.payload === undefined ? {} : message.payload);
     hub.broadcast(topicKey(topic, isPrivate), topic, { event: message.event, payload: { encoding: 'json', json }, meta: null }, null);

@@ -14,6 +14,7 @@ import { valueJson, type ColumnType } from './pg-values.ts';
 import { encodeTextFrameWithRawPayload } from './protocol.ts';
 import type { ReplicatedTransaction, ReplicationStream, RowChange } from './replication.ts';
 import type { ClaimSet, RlsChecker, RowsToCheck } from './rls.ts';
+import type { ChannelClaims } from './channel.ts';
 
 type ChangeEvent = '*' | 'INSERT' | 'UPDATE' | 'DELETE';
 
@@ -39,22 +40,47 @@ interface RelationView {
   indexByName: Map<string, number>;
 }
 
+/** A subscription the change matched, with the claims its member had then (the RLS answer is for those). */
+interface Candidate {
+  subscription: Subscription;
+  claims: ChannelClaims;
+  claimsKey: string;
+  bypassesRls: boolean;
+}
+
+/**
+ * Who may see a change: `open` (no row-level security), `checked` (by the RLS answer of its batch), or
+ * `closed` (row-level security with nothing to check it on: only roles that bypass RLS see it).
+ */
+type Access = 'open' | 'checked' | 'closed';
+
 interface PreparedChange {
   change: RowChange;
   view: RelationView;
   commitTimestamp: string;
   rowSecurity: boolean;
   primaryKey: PrimaryKeyColumn[];
-  candidates: Subscription[];
-  /** Index of the row in its table's RLS batch, or -1 when no check is needed. */
+  candidates: Candidate[];
+  access: Access;
+  /** The RLS batch holding the row, and the row's index in it (when access is `checked`). */
+  batch: ClaimBatch | null;
   rowIndex: number;
 }
 
-/** The changed rows of one table in a batch (what the RLS check reads), and who is to see them. */
-interface TableBatch extends RowsToCheck {
+/** The claim sets a batch of rows is checked for, and the answer per claim set. */
+interface ClaimBatch {
   claimSets: ClaimSet[];
   claimIndex: Map<string, number>;
   visibility: Uint8Array[];
+}
+
+/** The changed rows of one table in a batch (what the RLS check reads), and who is to see them. */
+interface TableBatch extends RowsToCheck, ClaimBatch {}
+
+/** The deleted rows of one table in a batch: their old values, checked against the SELECT policies. */
+interface DeletedBatch extends ClaimBatch {
+  tableOid: number;
+  oldRows: Record<string, unknown>[];
 }
 
 /** A deterministic binding id (like the real server's phash2 of the params): equal bindings share it. */
@@ -221,6 +247,7 @@ export class PostgresChanges {
   private async processBatch(transactions: ReplicatedTransaction[]): Promise<void> {
     const prepared: PreparedChange[] = [];
     const tableBatches = new Map<number, TableBatch>();
+    const deletedBatches = new Map<number, DeletedBatch>();
     for (const transaction of transactions) {
       const commitTimestamp = formatCommitTimestamp(transaction.commitTime);
       for (const change of transaction.changes) {
@@ -230,12 +257,15 @@ export class PostgresChanges {
         const view = await this.relationView(change.relation);
         const info = await this.catalog.tableInfo(change.relation.relationOid);
         const record = change.type === 'DELETE' ? recordView(view, change.oldTuple, change.oldKind) : recordView(view, change.newTuple, null);
-        const candidates: Subscription[] = [];
+        const candidates: Candidate[] = [];
         for (const subscription of subscriptions) {
-          if (subscription.member.closed) continue;
+          const { member } = subscription;
+          if (member.closed) continue;
           if (subscription.event !== '*' && subscription.event !== change.type) continue;
           if (!passesFilters(subscription.filters, record)) continue;
-          candidates.push(subscription);
+          // The claims are taken now: whatever the RLS check answers is an answer for these claims only.
+          const claims = member.claims;
+          candidates.push({ subscription, claims, claimsKey: member.claimsKey, bypassesRls: this.catalog.bypassesRls(claims.role) });
         }
         if (candidates.length === 0) continue;
         const entry: PreparedChange = {
@@ -245,60 +275,72 @@ export class PostgresChanges {
           rowSecurity: info.rowSecurity,
           primaryKey: info.primaryKey,
           candidates,
+          access: 'open',
+          batch: null,
           rowIndex: -1,
         };
-        const needsCheck = info.rowSecurity && change.type !== 'DELETE' && info.primaryKey.length > 0;
-        if (needsCheck) {
-          const claimSetsNeeded = candidates.filter((subscription) => !this.catalog.bypassesRls(subscription.member.claims.role));
-          if (claimSetsNeeded.length > 0) {
-            let batch = tableBatches.get(change.relation.relationOid);
-            if (!batch) {
-              batch = {
-                tableOid: change.relation.relationOid,
-                schema: change.relation.schema,
-                table: change.relation.table,
-                primaryKey: info.primaryKey,
-                keys: [],
-                xids: [],
-                claimSets: [],
-                claimIndex: new Map(),
-                visibility: [],
-              };
-              tableBatches.set(batch.tableOid, batch);
-            }
-            entry.rowIndex = batch.keys.length;
-            if (!batch.xids.includes(transaction.xid)) batch.xids.push(transaction.xid);
-            batch.keys.push(info.primaryKey.map((column) => {
-              const index = view.indexByName.get(column.name);
-              return (index === undefined ? null : change.newTuple?.[index]) ?? '';
-            }));
-            for (const subscription of claimSetsNeeded) {
-              const { claimsKey } = subscription.member;
-              if (!batch.claimIndex.has(claimsKey)) {
-                batch.claimIndex.set(claimsKey, batch.claimSets.length);
-                batch.claimSets.push({ role: subscription.member.claims.role, claimsJson: subscription.member.claims.claimsJson });
-              }
-            }
-          }
-        }
         prepared.push(entry);
+        if (!info.rowSecurity) continue;
+        const toCheck = candidates.filter((candidate) => !candidate.bypassesRls);
+        if (change.type === 'DELETE') {
+          if (change.oldKind !== 'O') {
+            // Without the old row nothing tells whose row it was: only roles that bypass RLS see it.
+            entry.access = 'closed';
+            continue;
+          }
+          entry.access = 'checked';
+          if (toCheck.length === 0) continue;
+          let batch = deletedBatches.get(change.relation.relationOid);
+          if (!batch) {
+            batch = { tableOid: change.relation.relationOid, oldRows: [], claimSets: [], claimIndex: new Map(), visibility: [] };
+            deletedBatches.set(batch.tableOid, batch);
+          }
+          entry.batch = batch;
+          entry.rowIndex = batch.oldRows.length;
+          batch.oldRows.push(oldRowValues(view, change.oldTuple!));
+          addClaimSets(batch, toCheck);
+        } else if (info.primaryKey.length > 0) {
+          entry.access = 'checked';
+          if (toCheck.length === 0) continue;
+          let batch = tableBatches.get(change.relation.relationOid);
+          if (!batch) {
+            batch = {
+              tableOid: change.relation.relationOid,
+              schema: change.relation.schema,
+              table: change.relation.table,
+              primaryKey: info.primaryKey,
+              keys: [],
+              xids: [],
+              claimSets: [],
+              claimIndex: new Map(),
+              visibility: [],
+            };
+            tableBatches.set(batch.tableOid, batch);
+          }
+          entry.batch = batch;
+          entry.rowIndex = batch.keys.length;
+          if (!batch.xids.includes(transaction.xid)) batch.xids.push(transaction.xid);
+          batch.keys.push(info.primaryKey.map((column) => {
+            const index = view.indexByName.get(column.name);
+            return (index === undefined ? null : change.newTuple?.[index]) ?? '';
+          }));
+          addClaimSets(batch, toCheck);
+        }
+        // A row without a primary key is sent with an error and no record, as Supabase does: nothing to check.
       }
     }
     if (prepared.length === 0) return;
-    await Promise.all(
-      [...tableBatches.values()].map(async (batch) => {
+    await Promise.all([
+      ...[...tableBatches.values()].map(async (batch) => {
         batch.visibility = await this.rls.visibleRows(batch, batch.claimSets);
       }),
-    );
+      ...[...deletedBatches.values()].map(async (batch) => {
+        batch.visibility = await this.rls.visibleOldRows(batch.tableOid, batch.oldRows, batch.claimSets);
+      }),
+    ]);
     for (const entry of prepared) {
-      const batch = entry.rowIndex >= 0 ? tableBatches.get(entry.change.relation.relationOid) : undefined;
-      const visible = batch
-        ? entry.candidates.filter((subscription) => {
-            const claim = batch.claimIndex.get(subscription.member.claimsKey);
-            return claim === undefined || batch.visibility[claim]![entry.rowIndex] === 1;
-          })
-        : entry.candidates;
-      if (debug) this.log(`debug deliver ${entry.change.relation.table} ${entry.change.type} candidates=${entry.candidates.map((subscription) => subscription.member.topic).join(',')} visible=${visible.map((subscription) => subscription.member.topic).join(',')}`);
+      const visible = entry.candidates.filter((candidate) => isVisible(entry, candidate)).map((candidate) => candidate.subscription);
+      if (debug) this.log(`debug deliver ${entry.change.relation.table} ${entry.change.type} candidates=${entry.candidates.map((candidate) => candidate.subscription.member.topic).join(',')} visible=${visible.map((subscription) => subscription.member.topic).join(',')}`);
       if (visible.length > 0) this.deliver(entry, visible);
     }
   }
@@ -333,6 +375,42 @@ export class PostgresChanges {
       member.socket.sendText(frame);
     }
   }
+}
+
+function addClaimSets(batch: ClaimBatch, candidates: Candidate[]): void {
+  for (const { claims, claimsKey } of candidates) {
+    if (batch.claimIndex.has(claimsKey)) continue;
+    batch.claimIndex.set(claimsKey, batch.claimSets.length);
+    batch.claimSets.push({ role: claims.role, claimsJson: claims.claimsJson });
+  }
+}
+
+/** Fail closed: a subscriber sees a checked row only with an answer for the very claims it was checked for. */
+function isVisible(entry: PreparedChange, candidate: Candidate): boolean {
+  if (entry.access === 'open' || candidate.bypassesRls) return true;
+  if (entry.access === 'closed' || !entry.batch) return false;
+  const claim = entry.batch.claimIndex.get(candidate.claimsKey);
+  return claim !== undefined && entry.batch.visibility[claim]?.[entry.rowIndex] === 1;
+}
+
+/** A deleted row's old values by column name (text as pgoutput sends it; JSON columns parsed), for the policies. */
+function oldRowValues(view: RelationView, tuple: TupleValues): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  view.relation.columns.forEach((column, index) => {
+    const value = tuple[index];
+    if (value === undefined) return;
+    const type = view.types[index]!;
+    if (value !== null && type.kind === 'json' && type.elementKind === null) {
+      try {
+        row[column.name] = JSON.parse(value);
+        return;
+      } catch {
+        // Not JSON after all: handed over as text.
+      }
+    }
+    row[column.name] = value;
+  });
+  return row;
 }
 
 /** A tuple seen through its relation, for filters. */
@@ -393,7 +471,7 @@ function changeData(entry: PreparedChange, selectable: Set<string> | null): stri
     parts.push(`"old_record":${oldRecord}`);
   } else if (change.type === 'DELETE') {
     const old = change.oldTuple!;
-    // RLS cannot be applied to a deleted row, so with RLS on only its primary key is revealed.
+    // As on Supabase, a deleted row of a table with RLS shows only its primary key (even to whom it was visible).
     const include = entry.rowSecurity
       ? (index: number) => isSelectable(index) && isPrimaryKey(index)
       : change.oldKind === 'K'

@@ -1,7 +1,8 @@
 /**
  * A joined channel: one socket's membership of one topic, with the options it joined with and the
- * claims (role, request.jwt.claims) its postgres_changes are checked against. Topics are shared by
- * every member joined to the same name; private and public channels of one name are distinct topics.
+ * claims (role, request.jwt.claims) its postgres_changes and private-channel rights are checked against.
+ * Topics are shared by every member joined to the same name; private and public channels of one name are
+ * distinct topics.
  */
 import type { ProtocolVersion } from './protocol.ts';
 
@@ -16,9 +17,23 @@ export interface ChannelSocket {
 export interface ChannelOptions {
   ack: boolean;
   self: boolean;
+  /** The key presence is tracked under (see presenceKeyFor). */
   presenceKey: string;
+  /** The key the client asked for at join (or a random one): used only for tokens without a user id. */
+  requestedPresenceKey: string;
   presenceEnabled: boolean;
   isPrivate: boolean;
+}
+
+/**
+ * What a private channel's member may do, per realtime.messages' policies for its current claims: receive
+ * presence (decided at join; broadcast receipt is the join itself), and send — checked at the first send
+ * and remembered until the claims change (null = not checked yet).
+ */
+export interface PrivateAccess {
+  presenceReadable: boolean;
+  mayBroadcast: boolean | null;
+  mayTrack: boolean | null;
 }
 
 export interface ChannelClaims {
@@ -26,6 +41,11 @@ export interface ChannelClaims {
   /** JSON text of the claims, set as request.jwt.claims. */
   claimsJson: string;
   exp: number;
+}
+
+/** The presence key: the user's id (JWT `sub`) when the token has one, never a value the client chose. */
+export function presenceKeyFor(claims: { sub?: unknown }, requested: string): string {
+  return typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : requested;
 }
 
 export function topicKey(topic: string, isPrivate: boolean): string {
@@ -41,6 +61,8 @@ export class ChannelMember {
   claimsKey: string;
   closed = false;
   expiryTimer: NodeJS.Timeout | null = null;
+  /** Set for private channels once authorized; public channels have no restrictions of their own. */
+  privateAccess: PrivateAccess | null = null;
 
   constructor(
     readonly socket: ChannelSocket,
@@ -53,6 +75,11 @@ export class ChannelMember {
     this.subTopic = topic.replace(/^realtime:/i, '');
     this.claims = claims;
     this.claimsKey = `${claims.role}\u0000${claims.claimsJson}`;
+  }
+
+  /** Whether presence state and diffs may reach this member. */
+  get receivesPresence(): boolean {
+    return this.options.presenceEnabled && (this.privateAccess === null || this.privateAccess.presenceReadable);
   }
 
   setClaims(claims: ChannelClaims): void {

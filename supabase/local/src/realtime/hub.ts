@@ -82,7 +82,7 @@ export class TopicHub {
     const payload = JSON.stringify(diff);
     const frames = new Map<string, Buffer>();
     for (const member of members) {
-      if (!member.options.presenceEnabled || member.closed) continue;
+      if (!member.receivesPresence || member.closed) continue;
       const version = member.socket.version;
       let frame = frames.get(version);
       if (!frame) {

@@ -101,6 +101,27 @@ export class RlsChecker {
     return visibility;
   }
 
+  /**
+   * For each claim set, which deleted rows (by index) its SELECT policies admitted, evaluated on the old
+   * rows. One call per table and batch; a failing check shows nothing to anyone in it (logged).
+   */
+  async visibleOldRows(tableOid: number, oldRows: Record<string, unknown>[], claimSets: ClaimSet[]): Promise<Uint8Array[]> {
+    const visibility = claimSets.map(() => new Uint8Array(oldRows.length));
+    if (claimSets.length === 0 || oldRows.length === 0) return visibility;
+    try {
+      const connection = this.connection(0);
+      await connection.ready;
+      const result = await connection.client.query<{ claim_index: number; row_index: number }>(
+        'select claim_index, row_index from _realtime.visible_old_rows($1, $2::jsonb, $3, $4)',
+        [tableOid, JSON.stringify(oldRows), claimSets.map((set) => set.role), claimSets.map((set) => set.claimsJson)],
+      );
+      for (const row of result.rows) visibility[row.claim_index - 1]![row.row_index - 1] = 1;
+    } catch (error) {
+      this.log(`rls check of deleted rows of table ${tableOid} failed (${(error as Error).message}); nobody sees them`);
+    }
+    return visibility;
+  }
+
   private async checkOn(part: number, rows: RowsToCheck, indexes: number[], claimSets: ClaimSet[], visibility: Uint8Array[]): Promise<void> {
     if (indexes.length === 0) return;
     const roles = indexes.map((i) => claimSets[i]!.role);

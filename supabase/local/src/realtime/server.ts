@@ -11,6 +11,7 @@ import type { StackConfig } from '../config.ts';
 import { verifyJwt } from '../jwt.ts';
 import { handleBroadcastApi } from './broadcast-api.ts';
 import { Catalog } from './catalog.ts';
+import { ChannelAuthorizer } from './channel-authorization.ts';
 import { PostgresChanges } from './changes.ts';
 import { TopicHub } from './hub.ts';
 import { SUPPORTED_VERSIONS, type ProtocolVersion } from './protocol.ts';
@@ -48,13 +49,14 @@ export async function startRealtimeServer(config: StackConfig, options: Realtime
   const rls = new RlsChecker(config.dbUrl, log);
   const replication = new ReplicationStream(config.dbUrl, log);
   const hub = new TopicHub();
+  const authorizer = new ChannelAuthorizer(config.dbUrl, log);
   const changes = new PostgresChanges(catalog, rls, replication, log);
-  const context = { jwtSecret: config.jwtSecret, hub, changes, replication, log };
+  const context = { jwtSecret: config.jwtSecret, hub, authorizer, changes, replication, log };
   const sessions = new Set<Session>();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4 * 1024 * 1024 });
 
   const server = http.createServer((req, res) => {
-    handleBroadcastApi(req, res, hub, config.jwtSecret)
+    handleBroadcastApi(req, res, hub, authorizer, config.jwtSecret)
       .then((handled) => {
         if (handled) return;
         const body = JSON.stringify({ message: 'Not Found' });
@@ -132,6 +134,7 @@ export async function startRealtimeServer(config: StackConfig, options: Realtime
       wss.close();
       await replication.stop();
       await rls.close();
+      await authorizer.close();
       await catalog.close();
     },
   };

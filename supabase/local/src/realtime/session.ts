@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { checkAccessToken } from './auth.ts';
-import { ChannelMember, type ChannelSocket } from './channel.ts';
+import { ChannelMember, presenceKeyFor, type ChannelClaims, type ChannelSocket } from './channel.ts';
+import { unauthorizedReadReason, type ChannelAuthorizer } from './channel-authorization.ts';
 import type { PostgresChanges } from './changes.ts';
 import type { TopicHub } from './hub.ts';
 import {
@@ -24,6 +25,7 @@ import type { ReplicationStream } from './replication.ts';
 export interface SessionContext {
   jwtSecret: string;
   hub: TopicHub;
+  authorizer: ChannelAuthorizer;
   changes: PostgresChanges;
   replication: ReplicationStream;
   log: (line: string) => void;
@@ -185,12 +187,16 @@ export class Session implements ChannelSocket {
       return;
     }
     const isPrivate = config.private === true;
-    if (isPrivate && checked.role !== 'service_role') {
-      // Private channels are authorized by policies on realtime.messages, which this stack does not provide.
-      this.reply(message, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${topic.slice('realtime:'.length)}` });
+    const claims: ChannelClaims = { role: checked.role, claimsJson: JSON.stringify(checked.claims), exp: checked.exp };
+    const presenceEnabled = presenceConfig.enabled === true;
+    const requestedPresenceKey = typeof presenceConfig.key === 'string' && presenceConfig.key !== '' ? presenceConfig.key : randomUUID();
+    // Private channels: the policies on realtime.messages decide, with this user's claims, as on hosted Supabase.
+    const access = isPrivate ? await this.context.authorizer.readAccess(topic.slice('realtime:'.length), claims) : null;
+    if (this.closed) return;
+    if (access && !access.broadcast) {
+      this.reply(message, 'error', { reason: unauthorizedReadReason(topic.slice('realtime:'.length)) });
       return;
     }
-    const presenceKey = typeof presenceConfig.key === 'string' && presenceConfig.key !== '' ? presenceConfig.key : randomUUID();
     const member = new ChannelMember(
       this,
       topic,
@@ -198,12 +204,14 @@ export class Session implements ChannelSocket {
       {
         ack: broadcastConfig.ack === true,
         self: broadcastConfig.self === true,
-        presenceKey,
-        presenceEnabled: presenceConfig.enabled === true,
+        presenceKey: presenceKeyFor(checked.claims, requestedPresenceKey),
+        requestedPresenceKey,
+        presenceEnabled,
         isPrivate,
       },
-      { role: checked.role, claimsJson: JSON.stringify(checked.claims), exp: checked.exp },
+      claims,
     );
+    if (access) member.privateAccess = { presenceReadable: access.presence, mayBroadcast: null, mayTrack: null };
     const bindings = Array.isArray(config.postgres_changes) ? (config.postgres_changes as unknown[]) : [];
     let echoed: Record<string, unknown>[] = [];
     if (bindings.length > 0) {
@@ -236,7 +244,7 @@ export class Session implements ChannelSocket {
     this.scheduleExpiry(member);
     this.reply(message, 'ok', { postgres_changes: echoed });
     if (echoed.length > 0) this.announceSubscribed(member);
-    if (member.options.presenceEnabled) this.pushPresenceState(member);
+    if (member.receivesPresence) this.pushPresenceState(member);
   }
 
   /** "Subscribed to PostgreSQL" once replication is streaming, so later commits are sure to be seen. */
@@ -286,7 +294,7 @@ export class Session implements ChannelSocket {
     this.reply(message, 'ok', {});
   }
 
-  private refreshToken(message: PhoenixMessage): void {
+  private async refreshToken(message: PhoenixMessage): Promise<void> {
     const member = this.channels.get(message.topic);
     if (!member) return;
     const token = asObject(message.payload).access_token;
@@ -296,31 +304,86 @@ export class Session implements ChannelSocket {
       this.shutdown(member, checked.reason);
       return;
     }
-    member.setClaims({ role: checked.role, claimsJson: JSON.stringify(checked.claims), exp: checked.exp });
+    const claims: ChannelClaims = { role: checked.role, claimsJson: JSON.stringify(checked.claims), exp: checked.exp };
+    if (member.privateAccess) {
+      // New claims, new rights: a private channel is authorized again, as on a join.
+      const access = await this.context.authorizer.readAccess(member.subTopic, claims);
+      if (member.closed) return;
+      if (!access.broadcast) {
+        this.shutdown(member, unauthorizedReadReason(member.subTopic));
+        return;
+      }
+      member.privateAccess = { presenceReadable: access.presence, mayBroadcast: null, mayTrack: null };
+    }
+    const presenceKey = presenceKeyFor(checked.claims, member.options.requestedPresenceKey);
+    if (presenceKey !== member.options.presenceKey) {
+      // Another user now: what the previous one tracked leaves with them.
+      this.context.hub.untrack(member);
+      member.options.presenceKey = presenceKey;
+    }
+    member.setClaims(claims);
     this.scheduleExpiry(member);
   }
 
-  private onJsonBroadcast(message: PhoenixMessage): void {
+  /** Whether the member may send this kind of message (always on public channels; by policy on private ones). */
+  private async maySend(member: ChannelMember, extension: 'broadcast' | 'presence'): Promise<boolean> {
+    const access = member.privateAccess;
+    if (!access) return true;
+    const cached = extension === 'broadcast' ? access.mayBroadcast : access.mayTrack;
+    if (cached !== null) return cached;
+    const claims = member.claims;
+    const allowed = await this.context.authorizer.maySend(member.subTopic, claims, extension);
+    // Remembered only while the claims it was checked for are still the member's.
+    if (member.claims === claims && member.privateAccess === access) {
+      if (extension === 'broadcast') access.mayBroadcast = allowed;
+      else access.mayTrack = allowed;
+    }
+    return allowed && member.claims === claims;
+  }
+
+  private onJsonBroadcast(message: PhoenixMessage): Promise<void> | void {
     const member = this.channels.get(message.topic);
     if (!member) return;
     const payload = asObject(message.payload);
     const event = typeof payload.event === 'string' ? payload.event : '';
     const body = payload.payload === undefined ? {} : payload.payload;
-    this.context.hub.broadcast(member.topicKey, member.topic, { event, payload: { encoding: 'json', json: JSON.stringify(body) }, meta: null }, member);
-    if (member.options.ack) this.reply(message, 'ok', {});
+    const relay = () => {
+      this.context.hub.broadcast(member.topicKey, member.topic, { event, payload: { encoding: 'json', json: JSON.stringify(body) }, meta: null }, member);
+      if (member.options.ack) this.reply(message, 'ok', {});
+    };
+    return this.whenAllowed(member, 'broadcast', relay);
   }
 
-  private onBinaryBroadcast(incoming: Extract<Incoming, { kind: 'broadcast' }>): void {
+  private onBinaryBroadcast(incoming: Extract<Incoming, { kind: 'broadcast' }>): Promise<void> | void {
     const member = this.channels.get(incoming.topic);
     if (!member) return;
-    // Client metadata (e.g. `persist`) concerns storage this stack does not offer; it is not relayed.
-    this.context.hub.broadcast(member.topicKey, member.topic, { ...incoming.broadcast, meta: null }, member);
-    if (member.options.ack) {
-      this.push({ join_ref: incoming.joinRef, ref: incoming.ref, topic: incoming.topic, event: 'phx_reply', payload: { status: 'ok', response: {} } });
-    }
+    const relay = () => {
+      // Client metadata (e.g. `persist`) concerns storage this stack does not offer; it is not relayed.
+      this.context.hub.broadcast(member.topicKey, member.topic, { ...incoming.broadcast, meta: null }, member);
+      if (member.options.ack) {
+        this.push({ join_ref: incoming.joinRef, ref: incoming.ref, topic: incoming.topic, event: 'phx_reply', payload: { status: 'ok', response: {} } });
+      }
+    };
+    return this.whenAllowed(member, 'broadcast', relay);
   }
 
-  private onPresence(message: PhoenixMessage): void {
+  /**
+   * Runs `send` if the member may send; a refused private broadcast is dropped without a reply, as hosted
+   * Realtime drops it. Synchronous once the answer is known, so broadcasts keep their pace.
+   */
+  private whenAllowed(member: ChannelMember, extension: 'broadcast' | 'presence', send: () => void, refused?: () => void): Promise<void> | void {
+    const access = member.privateAccess;
+    const known = !access ? true : extension === 'broadcast' ? access.mayBroadcast : access.mayTrack;
+    if (known === true) return send();
+    if (known === false) return refused?.();
+    return this.maySend(member, extension).then((allowed) => {
+      if (member.closed) return;
+      if (allowed) send();
+      else refused?.();
+    });
+  }
+
+  private onPresence(message: PhoenixMessage): Promise<void> | void {
     const member = this.channels.get(message.topic);
     if (!member) return;
     const payload = asObject(message.payload);
@@ -330,12 +393,15 @@ export class Session implements ChannelSocket {
         this.reply(message, 'error', { reason: 'Presence track payload must be a map' });
         return;
       }
-      // Tracking turns presence on for this channel, which then needs the current state.
-      const enabledNow = !member.options.presenceEnabled;
-      member.options.presenceEnabled = true;
-      this.reply(message, 'ok', {});
-      if (enabledNow) this.pushPresenceState(member);
-      this.context.hub.track(member, meta as Record<string, unknown>);
+      const track = () => {
+        // Tracking turns presence on for this channel, which then needs the current state.
+        const enabledNow = !member.options.presenceEnabled;
+        member.options.presenceEnabled = true;
+        this.reply(message, 'ok', {});
+        if (enabledNow && member.receivesPresence) this.pushPresenceState(member);
+        this.context.hub.track(member, meta as Record<string, unknown>);
+      };
+      return this.whenAllowed(member, 'presence', track, () => this.reply(message, 'error', { reason: 'You do not have permissions to track presence on this Channel topic' }));
     } else if (payload.event === 'untrack') {
       this.reply(message, 'ok', {});
       this.context.hub.untrack(member);

@@ -1,7 +1,9 @@
 /**
  * Which staff member has which prescription open (issue 4: presence). Every queue screen of a pharmacy joins
- * one presence channel keyed by the staff member and tracks the prescription whose dialog it has open (or
- * none); the hook answers, per prescription id, the other staff members who have it open.
+ * the private channel `pharmacy:<id>:presence` (only that pharmacy's staff are admitted, by the policies on
+ * realtime.messages) and tracks the prescription whose dialog it has open (or none); presence is keyed by
+ * the user's id, which the server takes from the JWT. The hook answers, per prescription id, the other
+ * staff members who have it open.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/supabase-js';
@@ -40,7 +42,7 @@ export function usePrescriptionPresence(self: PresenceSelf, openPrescriptionId: 
     // Deferred one tick: React's development double mount would otherwise reuse the channel it is leaving
     // (one presence topic per pharmacy, and supabase.channel() returns a live channel of the same topic).
     const start = setTimeout(() => {
-      channel = supabase.channel(`prescription-presence:${self.pharmacyId}`, { config: { presence: { key: self.userId } } });
+      channel = supabase.channel(`pharmacy:${self.pharmacyId}:presence`, { config: { private: true, presence: { key: self.userId } } });
       channelRef.current = channel;
       channel
         .on('presence', { event: 'sync' }, () => setState({ ...(channel?.presenceState<PresenceMeta>() ?? {}) }))
