@@ -265,3 +265,11 @@ comment on function public.take_rate_limit_slot(text, inet) is
   'the gateway''s X-Forwarded-For); never trusted from end users.';
 revoke execute on function public.take_rate_limit_slot(text, inet) from public, anon, authenticated;
 grant execute on function public.take_rate_limit_slot(text, inet) to service_role;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Helper privileges: the helpers above run only inside triggers and security-definer functions
+-- -----------------------------------------------------------------------------------------------------
+revoke all on function private.sync_staff_access_with_active_flag() from public;
+revoke all on function private.inet_or_null(text) from public;
+revoke all on function private.record_auth_audit_event() from public;
+revoke all on table private.rate_limit_policies, private.rate_limit_hits from public, anon, authenticated, service_role;
