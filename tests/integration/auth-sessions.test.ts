@@ -276,6 +276,27 @@ describe('tokens', () => {
     expect(sessions[0]!.refresh_token).not.toBe(sessions[1]!.refresh_token);
   });
 
+  it('lets a token refreshed twice within the reuse interval (two racing requests) give both callers working tokens', async () => {
+    const config = loadConfig({ STACK_PORT_BASE: String(new URL(stackEnv().apiUrl).port) });
+    const service = createAuthService({ settings: { ...authSettings(config, {}), refreshTokenReuseInterval: 10 }, dbUrl: stackEnv().dbUrl, log: () => undefined });
+    try {
+      const port = await service.listen(0);
+      const user = await createUser('racing-refresh');
+      const signedIn = await requestFrom('127.0.0.1', '/token?grant_type=password', { port, body: { email: user.email, password: user.password } });
+      const first = (signedIn.body as { refresh_token: string }).refresh_token;
+      const refresh = (token: string) => requestFrom('127.0.0.1', '/token?grant_type=refresh_token', { port, body: { refresh_token: token } });
+      const a = await refresh(first);
+      const b = await refresh(first);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const [tokenA, tokenB] = [a, b].map((answer) => (answer.body as { refresh_token: string }).refresh_token);
+      expect(tokenA).not.toBe(tokenB);
+      expect((await refresh(tokenA!)).status).toBe(200);
+      expect((await refresh(tokenB!)).status).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('is refused by auth, functions and realtime when a JWT has no exp', async () => {
     const env = stackEnv();
     const ports = internalPorts();

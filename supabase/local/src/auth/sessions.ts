@@ -1,11 +1,12 @@
 /**
  * Sessions and refresh tokens with GoTrue's semantics: a sign-in creates a session and its first
  * refresh token; a refresh revokes the presented token and issues a child (parent = presented token).
+ * A revoked token is accepted within the reuse interval after its revocation (it gets a child of its own).
  * Tokens are stored as digests (tokens.ts), so a token once handed out can never be handed out again: when
- * the direct parent of the session's active token comes back (the client lost the previous response), the
- * active token is revoked and a new child issued instead of GoTrue's re-sending of the active one. Any
- * other revoked token is accepted only within the reuse interval after its revocation, otherwise every token
- * of the session is revoked and the request fails with refresh_token_already_used. A session not refreshed
+ * the direct parent of the session's active token comes back later (the client lost the previous response),
+ * the active token is revoked and a new child issued, instead of GoTrue's re-sending of the active one. Any
+ * other revoked token past the interval revokes every token of the session and the request fails with
+ * refresh_token_already_used. A session not refreshed
  * for the inactivity timeout ([auth.sessions] inactivity_timeout) is expired, as GoTrue's CheckValidity does.
  */
 import type pg from 'pg';
@@ -123,20 +124,20 @@ export async function refreshSession(pool: pg.Pool, presentedToken: string, poli
       throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired (Inactivity)');
     }
 
-    if (token.revoked) {
+    if (token.revoked && token.reuse_window_passed) {
       const active = await db.query<{ token: string; parent: string | null }>(
         `select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1`,
         [session.id],
       );
       const activeToken = active.rows[0];
-      if (activeToken && activeToken.parent === token.token) {
-        // The client never received the active token: replace it (below) with a new child of the presented one.
-        await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [activeToken.token]);
-      } else if (token.reuse_window_passed) {
+      if (!activeToken || activeToken.parent !== token.token) {
         await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [session.id]);
         return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
+      // The client never received the active token: it is replaced (below) by a new child of the presented one.
+      await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [activeToken.token]);
     }
+    // Within the reuse interval a revoked token gets a child of its own (a concurrent refresh of the same token).
     await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [token.id]);
     const refreshToken = await insertRefreshToken(db, user.id, session.id, token.token);
     await db.query(
