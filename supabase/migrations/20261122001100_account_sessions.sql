@@ -22,6 +22,16 @@ as $$
 declare
   ended_sessions integer := 0;
 begin
+  if tg_op = 'DELETE' then
+    -- A removed staff member keeps no session either (their auth user stays, with access to nothing).
+    with ended as (delete from auth.sessions where user_id = old.user_id returning 1)
+    select count(*) into ended_sessions from ended;
+    delete from auth.refresh_tokens where user_id = old.user_id::text;
+    perform private.record_audit_event(old.pharmacy_id, (select auth.uid()), 'end_sessions', 'staff_profile', old.user_id::text,
+      format('Staff member %s %s removed: signed out everywhere (%s sessions ended)', old.first_name, old.last_name, ended_sessions),
+      true, jsonb_build_object('sessionsEnded', ended_sessions));
+    return null;
+  end if;
   if tg_op = 'UPDATE' and new.is_active is not distinct from old.is_active then
     return null;
   end if;
@@ -45,12 +55,13 @@ begin
 end
 $$;
 comment on function private.sync_staff_access_with_active_flag() is
-  'AFTER INSERT/UPDATE OF is_active trigger of staff_profiles: deactivation bans the auth user (refresh and sign-in '
-  'refused) and deletes every session and refresh token at once; reactivation lifts the ban. Audited either way. '
+  'AFTER INSERT/UPDATE OF is_active/DELETE trigger of staff_profiles: deactivation bans the auth user (refresh and '
+  'sign-in refused) and deletes every session and refresh token at once; reactivation lifts the ban; removal ends '
+  'the sessions. Audited each time. '
   'Holds for every path (PostgREST, the api function, SQL), since it is the row change itself that triggers it.';
 
 drop trigger if exists sync_access_with_active_flag on public.staff_profiles;
-create trigger sync_access_with_active_flag after insert or update of is_active on public.staff_profiles
+create trigger sync_access_with_active_flag after insert or update of is_active or delete on public.staff_profiles
   for each row execute function private.sync_staff_access_with_active_flag();
 
 -- -----------------------------------------------------------------------------------------------------

@@ -151,6 +151,17 @@ describe('deactivation', () => {
     expect(await sessionCount(viaSql.id)).toBe(0);
     expect((await viaSql.client.from('patients').select('id')).data).toEqual([]);
   });
+
+  it('ends the sessions of a staff member an admin removes', async () => {
+    const removed = await addStaff(pharmacy.id, 'technician', 'Re', 'Moved');
+    const token = (await sessionOf(removed.client)).refresh_token;
+    const { error } = await pharmacy.admin.client.from('staff_profiles').delete().eq('user_id', removed.id);
+    expect(error).toBeNull();
+    expect(await sessionCount(removed.id)).toBe(0);
+    expect((await createTestClient().auth.refreshSession({ refresh_token: token })).error?.status).toBe(400);
+    const [audit] = await sql(`select actor_user_id from public.audit_log where action = 'end_sessions' and entity_id = $1`, [removed.id]);
+    expect(audit).toEqual({ actor_user_id: pharmacy.admin.id });
+  });
 });
 
 describe('lockout', () => {
