@@ -4,6 +4,7 @@
  * sign-out scopes, closed sign-up, the admin user API and the access token's acceptance by PostgREST.
  * The test stack runs with STACK_REFRESH_TOKEN_REUSE_INTERVAL=0 so that reuse is judged without waiting.
  */
+import { createHash } from 'node:crypto';
 import { createClient, isAuthApiError, isAuthWeakPasswordError, type Session } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -43,8 +44,9 @@ describe('password sign-in', () => {
     expect(error).toBeNull();
     const session = data.session!;
     expect(session.token_type).toBe('bearer');
-    expect(session.expires_in).toBe(3600);
-    expect(session.refresh_token).toMatch(/^[a-z0-9]{12}$/);
+    // config.toml's jwt_expiry; refresh tokens are 256 random bits, base64url.
+    expect(session.expires_in).toBe(900);
+    expect(session.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(session.user.id).toBe(user.id);
     expect(session.user.email).toBe(user.email);
     expect(session.user.last_sign_in_at).toBeTruthy();
@@ -68,7 +70,7 @@ describe('password sign-in', () => {
       session_id: expect.any(String),
       is_anonymous: false,
     });
-    expect((claims.exp as number) - (claims.iat as number)).toBe(3600);
+    expect((claims.exp as number) - (claims.iat as number)).toBe(900);
     expect(session.expires_at).toBe(claims.exp);
 
     const stored = await sql('select s.aal, t.revoked from auth.sessions s join auth.refresh_tokens t on t.session_id = s.id where s.id = $1 and s.user_id = $2', [
@@ -122,23 +124,28 @@ describe('refresh tokens', () => {
     expect(verifyJwt(after.access_token, stackEnv().jwtSecret).sub).toBe(claimsOf(before.access_token).sub);
     expect(claimsOf(after.access_token).session_id).toBe(claimsOf(before.access_token).session_id);
 
+    // The table keeps each token's SHA-256, never the token.
+    const digest = (token: string) => createHash('sha256').update(token).digest('hex');
     const rows = await sql<{ token: string; revoked: boolean; parent: string | null }>(
       'select token, revoked, parent from auth.refresh_tokens where token = any($1) order by id',
-      [[before.refresh_token, after.refresh_token]],
+      [[digest(before.refresh_token), digest(after.refresh_token)]],
     );
     expect(rows).toEqual([
-      { token: before.refresh_token, revoked: true, parent: null },
-      { token: after.refresh_token, revoked: false, parent: before.refresh_token },
+      { token: digest(before.refresh_token), revoked: true, parent: null },
+      { token: digest(after.refresh_token), revoked: false, parent: digest(before.refresh_token) },
     ]);
   });
 
-  it('hands the current token back to a client that lost the response to its last refresh', async () => {
+  it('gives a client that lost the response to its last refresh a new token in place of the lost one', async () => {
     const { client } = await signedInClient('lost');
     const first = (await client.auth.getSession()).data.session!.refresh_token;
     const second = (await refreshWith(first)).data.session!.refresh_token;
     const retried = await refreshWith(first);
     expect(retried.error).toBeNull();
-    expect(retried.data.session?.refresh_token).toBe(second);
+    // Only digests are stored, so the lost token cannot be sent again: it is revoked and replaced.
+    const third = retried.data.session!.refresh_token;
+    expect(third).not.toBe(second);
+    expect((await refreshWith(third)).error).toBeNull();
   });
 
   it('refuses reuse of an older revoked token and then revokes the whole session', async () => {
@@ -180,11 +187,11 @@ describe('the signed-in user', () => {
     const weak = await client.auth.updateUser({ password: '12345' });
     expect(isAuthWeakPasswordError(weak.error)).toBe(true);
     expect(weak.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
-    const same = await client.auth.updateUser({ password: user.password });
+    const same = await client.auth.updateUser({ password: user.password, current_password: user.password });
     expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
 
     const newPassword = `${user.password}-new`;
-    const { data, error } = await client.auth.updateUser({ password: newPassword, data: { display_name: 'Pat' } });
+    const { data, error } = await client.auth.updateUser({ password: newPassword, current_password: user.password, data: { display_name: 'Pat' } });
     expect(error).toBeNull();
     expect(data.user?.user_metadata).toMatchObject({ display_name: 'Pat', email_verified: true });
 
@@ -197,7 +204,7 @@ describe('the signed-in user', () => {
   it('changing the password ends the user’s other sessions but keeps the current one', async () => {
     const { client, user } = await signedInClient('pwsessions');
     const other = await signIn(user.email, user.password);
-    const { error } = await client.auth.updateUser({ password: `${user.password}-2` });
+    const { error } = await client.auth.updateUser({ password: `${user.password}-2`, current_password: user.password });
     expect(error).toBeNull();
     expect((await refreshWith(other.refresh_token)).error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
     expect((await client.auth.refreshSession()).error).toBeNull();

@@ -5,6 +5,7 @@
  *   { isValid, errors } for a JSON object body: the Plan tab shows the list.
  * - POST /api/onboarding/complete — the form plus operatingHours; creates the pharmacy with its admin and
  *   trial, all or nothing. 201 { pharmacy, user, subscription, nextSteps }; 400 / 409 as /api/auth/onboard.
+ * Both are limited per client IP (429): validate says whether an email or registration number is taken.
  */
 import type { OnboardingCompleteResponse, OnboardingValidationResponse } from '@pharmacy/shared/onboarding-api.ts';
 import { ONBOARDING_NEXT_STEPS } from '@pharmacy/shared/onboarding-api.ts';
@@ -12,6 +13,7 @@ import { tabbedOnboardingAccount } from '@pharmacy/shared/onboarding-rows.ts';
 import { onboardingCompleteSchema, onboardingTabbedSchema } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
 import { jsonResponse } from '../../_shared/http.ts';
 import type { Router } from '../../_shared/router.ts';
+import { requireRateLimitSlot } from '../../_shared/rate-limit.ts';
 import { createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';
 import { readJsonObject, validateBody, validationFailed, validationMessages } from '../../_shared/validation.ts';
 import { findOnboardingConflicts } from '../onboarding/conflicts.ts';
@@ -31,6 +33,7 @@ function textField(body: Record<string, unknown>, name: string): string | null {
 export function addOnboardingRoutes(router: Router): void {
   router.post('/api/onboarding/validate', async ({ req }) => {
     const body = await readJsonObject(req);
+    await requireRateLimitSlot(req, 'onboarding_check');
     const parsed = onboardingTabbedSchema.safeParse(body);
     const errors = parsed.success ? [] : validationMessages(parsed.error);
 
@@ -52,6 +55,7 @@ export function addOnboardingRoutes(router: Router): void {
   router.post('/api/onboarding/complete', async ({ req }) => {
     const form = validateBody(onboardingCompleteSchema, await readJsonObject(req));
     if (!(await isActivePlan(createUserClient(req), form.selectedPlan))) throw validationFailed([SELECT_PLAN_MESSAGE]);
+    await requireRateLimitSlot(req, 'onboarding');
 
     const created = await createPharmacyAccount(createAdminClient(req), tabbedOnboardingAccount(form));
     const response: OnboardingCompleteResponse = { ...created, nextSteps: [...ONBOARDING_NEXT_STEPS] };

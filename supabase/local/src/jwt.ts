@@ -22,7 +22,8 @@ export class JwtError extends Error {}
 
 /**
  * Verifies signature and expiry; returns the claims. Throws JwtError with a reason otherwise.
- * `nowSeconds` is injectable for tests.
+ * A token without a numeric `exp` is refused: it would never expire, so a leaked one would work forever
+ * (every key and access token the stack issues carries one). `nowSeconds` is injectable for tests.
  */
 export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): JwtClaims {
   const parts = token.split('.');
@@ -47,6 +48,7 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
     throw new JwtError('token is malformed');
   }
   if (typeof claims !== 'object' || claims === null) throw new JwtError('token is malformed');
-  if (typeof claims.exp === 'number' && claims.exp <= nowSeconds) throw new JwtError('token has expired');
+  if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) throw new JwtError('token has no expiry (exp claim)');
+  if (claims.exp <= nowSeconds) throw new JwtError('token has expired');
   return claims;
 }

@@ -146,3 +146,19 @@ $$;
 comment on function auth.jwt() is 'The claims of the request''s JWT.';
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
+
+-- -----------------------------------------------------------------------------------------------------
+-- GoTrue's audit trail (one row per account event; payload {actor_id, actor_username, action, log_type, traits})
+-- -----------------------------------------------------------------------------------------------------
+create table if not exists auth.audit_log_entries (
+  instance_id uuid,
+  id uuid not null primary key,
+  payload json,
+  created_at timestamptz,
+  ip_address varchar(64) not null default ''
+);
+create index if not exists audit_logs_instance_id_idx on auth.audit_log_entries (instance_id);
+comment on table auth.audit_log_entries is 'Auth: Audit trail for user actions.';
+
+-- Hosted Supabase lets the postgres role (which owns the project's migrations and their security-definer
+-- functions) read and change Auth's tables and put triggers on them; locally postgres is the superuser.

@@ -2,10 +2,11 @@
  * GoTrue's admin user API (/admin/users...), open to tokens with an admin role (the service_role key):
  * create, list with X-Total-Count and Link pagination headers, get, update, delete.
  */
+import { recordAuthAudit } from './audit.ts';
 import { withTransaction, type Queryable } from './db.ts';
 import { badRequest, DUPLICATE_EMAIL_MESSAGE, notFound, unprocessable } from './errors.ts';
 import { parseGoDuration } from './go-duration.ts';
-import { optionalBoolean, optionalObject, optionalString, readJsonObject, readOptionalJsonObject, sendJson, type JsonObject } from './http.ts';
+import { clientIp, optionalBoolean, optionalObject, optionalString, readJsonObject, readOptionalJsonObject, sendJson, type JsonObject } from './http.ts';
 import { hashPassword, passwordStrengthError, unguessablePassword } from './passwords.ts';
 import { requireAdmin } from './request-auth.ts';
 import type { RouteContext } from './route-context.ts';
@@ -99,8 +100,8 @@ export async function createUser({ req, res, pool, settings }: RouteContext): Pr
   const bannedForMs = banDuration(body);
   const passwordHash = passwordHashParam || (await hashPassword(password || unguessablePassword()));
 
-  const created = await withTransaction(pool, (db) =>
-    insertUser(db, {
+  const created = await withTransaction(pool, async (db) => {
+    const user = await insertUser(db, {
       ...(customId ? { id: customId.toLowerCase() } : {}),
       email,
       phone,
@@ -112,8 +113,10 @@ export async function createUser({ req, res, pool, settings }: RouteContext): Pr
       emailConfirmed: emailConfirm,
       phoneConfirmed: phoneConfirm,
       bannedForMs: bannedForMs ?? null,
-    }),
-  );
+    });
+    await recordAuthAudit(db, null, 'user_signedup', clientIp(req), { user_id: user.id, user_email: user.email ?? '', user_phone: user.phone ?? '', provider: providers[0] });
+    return user;
+  });
   sendJson(res, req, 200, await userJson(pool, created));
 }
 
@@ -208,6 +211,14 @@ export async function updateUserById({ req, res, pool, settings, params }: Route
     if (email) await upsertIdentity(db, target.id, 'email', { email, email_verified: emailConfirm });
     if (phone) await upsertIdentity(db, target.id, 'phone', { phone, phone_verified: phoneConfirm });
     if (password !== undefined) await endAllSessions(db, target.id);
+    // GoTrue's traits plus what changed (keys only; never the password).
+    await recordAuthAudit(db, null, 'user_modified', clientIp(req), {
+      user_id: target.id,
+      user_email: saved.email ?? '',
+      user_phone: saved.phone ?? '',
+      changed: Object.keys(body).filter((key) => key !== 'password_hash').sort(),
+      ...(bannedForMs !== undefined ? { banned_until: saved.banned_until?.toISOString() ?? null } : {}),
+    });
     return saved;
   });
   sendJson(res, req, 200, await userJson(pool, updated));
@@ -223,6 +234,7 @@ export async function deleteUserById({ req, res, pool, settings, params }: Route
   const body = await readOptionalJsonObject(req);
   const softDelete = optionalBoolean(body, 'should_soft_delete');
   await withTransaction(pool, async (db) => {
+    await recordAuthAudit(db, null, 'user_deleted', clientIp(req), { user_id: target.id, user_email: target.email ?? '', user_phone: target.phone ?? '' });
     await endAllSessions(db, target.id);
     if (!softDelete) {
       await db.query(`delete from auth.users where id = $1`, [target.id]);

@@ -61,13 +61,21 @@ export function loadPostgresHook(hookName: string, file = path.join(supabaseDir,
  * Calls the hook function with `input` and returns its JSON output. A failing function is GoTrue's 500
  * "Error running hook URI: <uri>"; an output carrying {error: {http_code, message}} is that HTTP error.
  */
-export async function runPostgresHook(pool: pg.Pool, hook: PostgresHook, input: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function runPostgresHook(
+  pool: pg.Pool,
+  hook: PostgresHook,
+  input: Record<string, unknown>,
+  clientIp: string | null = null,
+): Promise<Record<string, unknown>> {
   let output: unknown;
   const client = await pool.connect();
   try {
     await client.query('begin');
     await client.query('set local role supabase_auth_admin');
     await client.query(`set local statement_timeout to ${HOOK_TIMEOUT_MS}`);
+    // The request context PostgREST gives functions (request.headers), here carrying only the client IP, so the
+    // hook's audit rows name the address the attempt came from (private.request_ip()).
+    if (clientIp) await client.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-forwarded-for': clientIp })]);
     const result = await client.query<{ output: unknown }>(`select ${hook.functionName}($1) as output`, [JSON.stringify(input)]);
     await client.query('commit');
     output = result.rows[0]?.output ?? null;

@@ -4,6 +4,9 @@
  * [auth.hook.password_verification_attempt]) is told {user_id, valid} and may refuse the sign-in — the
  * product's account lockout lives in that database function. A refusal is 400 invalid_credentials with
  * the hook's message, after ending every session of the user when the hook asks to log them out.
+ * An unknown email (or a user without a password) costs the same bcrypt comparison before the same answer
+ * as a wrong password, so neither the answer nor its timing says whether an account exists. The hook
+ * runs with the client's IP as the request context its audit rows read (private.request_ip()).
  */
 import type pg from 'pg';
 import { loadPostgresHook, runPostgresHook, type PostgresHook } from './auth-hooks.ts';
@@ -24,11 +27,12 @@ function passwordVerificationHook(): PostgresHook | null {
 }
 
 /** Resolves when the sign-in may proceed; throws the error the client must see otherwise. */
-export async function verifyPasswordSignIn(pool: pg.Pool, user: UserRow, password: string): Promise<void> {
-  const valid = await passwordMatches(user.encrypted_password, password);
+export async function verifyPasswordSignIn(pool: pg.Pool, user: UserRow | null, password: string, clientIp: string | null): Promise<void> {
+  const valid = await passwordMatches(user?.encrypted_password ?? null, password);
+  if (!user || !user.encrypted_password) throw badRequest('invalid_credentials', INVALID_LOGIN_MESSAGE);
   const hook = passwordVerificationHook();
   if (hook) {
-    const output = await runPostgresHook(pool, hook, { user_id: user.id, valid });
+    const output = await runPostgresHook(pool, hook, { user_id: user.id, valid }, clientIp);
     if (output.decision === 'reject') {
       if (output.should_logout_user === true) await endAllSessions(pool, user.id);
       const message = typeof output.message === 'string' && output.message !== '' ? output.message : DEFAULT_HOOK_REJECTION_MESSAGE;

@@ -18,8 +18,16 @@ export async function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, salt);
 }
 
+/** A hash of a password nobody knows: compared against when there is no user, so that an unknown email costs
+ * the same bcrypt work as a known one and the answer's timing tells nothing. */
+const DUMMY_HASH = bcrypt.hashSync(randomBytes(24).toString('base64url'), BCRYPT_COST);
+
+/** Whether `password` matches `hash`; without a usable hash, a comparison against DUMMY_HASH still runs. */
 export async function passwordMatches(hash: string | null, password: string): Promise<boolean> {
-  if (!hash || !/^\$2[aby]?\$\d\d\$/.test(hash)) return false;
+  if (!hash || !/^\$2[aby]?\$\d\d\$/.test(hash)) {
+    await bcrypt.compare(password, DUMMY_HASH);
+    return false;
+  }
   try {
     return await bcrypt.compare(password, hash);
   } catch {

@@ -2,6 +2,7 @@
 import type http from 'node:http';
 import type pg from 'pg';
 import type { AuthRequest } from './http.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import type { AuthSettings } from './settings.ts';
 
 export interface RouteContext {
@@ -9,6 +10,8 @@ export interface RouteContext {
   res: http.ServerResponse;
   pool: pg.Pool;
   settings: AuthSettings;
+  /** Per-IP limits shared by the service's routes ([auth.rate_limit]). */
+  limits: { signIn: RateLimiter };
   /** Path parameters of the matched route (e.g. user_id). */
   params: Readonly<Record<string, string>>;
 }

@@ -10,6 +10,7 @@ import { createUser, deleteUserById, getUserById, listUsers, updateUserById } fr
 import { createPool } from './db.ts';
 import { AuthHttpError, notFound } from './errors.ts';
 import { parseRequest, sendError, sendPreflight, type AuthRequest } from './http.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { health, settings as settingsRoute } from './meta-routes.ts';
 import type { RouteHandler } from './route-context.ts';
 import type { AuthSettings } from './settings.ts';
@@ -73,6 +74,7 @@ export interface AuthServiceOptions {
 
 export function createAuthService({ settings, dbUrl, log = (line) => console.error(line) }: AuthServiceOptions): AuthService {
   const pool = createPool(dbUrl);
+  const limits = { signIn: new RateLimiter(settings.signInRateLimit.max, settings.signInRateLimit.windowMs) };
 
   const server = http.createServer((raw, res) => {
     if (raw.method === 'OPTIONS') {
@@ -85,7 +87,7 @@ export function createAuthService({ settings, dbUrl, log = (line) => console.err
       sendError(res, req, matched);
       return;
     }
-    matched.handler({ req, res, pool, settings, params: matched.params }).catch((error: unknown) => {
+    matched.handler({ req, res, pool, settings, limits, params: matched.params }).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;

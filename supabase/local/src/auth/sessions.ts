@@ -1,15 +1,18 @@
 /**
  * Sessions and refresh tokens with GoTrue's semantics: a sign-in creates a session and its first
  * refresh token; a refresh revokes the presented token and issues a child (parent = presented token).
- * Reuse of a revoked token is GoTrue's: the direct parent of the session's active token gets that
- * active token back (the client lost the previous response); any other revoked token is accepted only
- * within the reuse interval after its revocation, otherwise every token of the session is revoked and
- * the request fails with refresh_token_already_used.
+ * A revoked token is accepted within the reuse interval after its revocation (it gets a child of its own).
+ * Tokens are stored as digests (tokens.ts), so a token once handed out can never be handed out again: when
+ * the direct parent of the session's active token comes back later (the client lost the previous response),
+ * the active token is revoked and a new child issued, instead of GoTrue's re-sending of the active one. Any
+ * other revoked token past the interval revokes every token of the session and the request fails with
+ * refresh_token_already_used. A session not refreshed
+ * for the inactivity timeout ([auth.sessions] inactivity_timeout) is expired, as GoTrue's CheckValidity does.
  */
 import type pg from 'pg';
 import { withTransaction, type Queryable } from './db.ts';
 import { AuthHttpError, badRequest } from './errors.ts';
-import { newRefreshToken } from './tokens.ts';
+import { newRefreshToken, refreshTokenDigest } from './tokens.ts';
 import { findUserById, isBanned, type UserRow } from './users.ts';
 
 export interface ClientInfo {
@@ -28,6 +31,14 @@ interface SessionRow {
   id: string;
   created_at: Date;
   not_after: Date | null;
+  /** refreshed_at (GoTrue stores it as UTC without zone), else created_at. */
+  last_refreshed_at: Date;
+}
+
+export interface RefreshPolicy {
+  reuseIntervalSeconds: number;
+  /** 0 = no inactivity timeout. */
+  inactivityTimeoutMs: number;
 }
 
 interface RefreshTokenRow {
@@ -40,12 +51,13 @@ interface RefreshTokenRow {
   reuse_window_passed: boolean;
 }
 
-async function insertRefreshToken(db: Queryable, userId: string, sessionId: string, parent: string | null): Promise<string> {
+/** Stores a new token's digest (parent: the digest of the token it replaces) and returns the token itself. */
+async function insertRefreshToken(db: Queryable, userId: string, sessionId: string, parentDigest: string | null): Promise<string> {
   const token = newRefreshToken();
   await db.query(
     `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
      values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
-    [token, userId, parent, sessionId],
+    [refreshTokenDigest(token), userId, parentDigest, sessionId],
   );
   return token;
 }
@@ -72,7 +84,8 @@ async function recordSignIn(db: Queryable, userId: string): Promise<UserRow> {
 const NOT_FOUND_MESSAGE = 'Invalid Refresh Token: Refresh Token Not Found';
 
 /** The refresh_token grant. Throws GoTrue's 400 errors; commits the family revocation on reuse. */
-export async function refreshSession(pool: pg.Pool, presented: string, reuseIntervalSeconds: number, client: ClientInfo): Promise<IssuedSession> {
+export async function refreshSession(pool: pg.Pool, presentedToken: string, policy: RefreshPolicy, client: ClientInfo): Promise<IssuedSession> {
+  const presented = refreshTokenDigest(presentedToken);
   // Errors after which the transaction must still commit (revocations) are returned, not thrown.
   const outcome = await withTransaction(pool, async (db): Promise<IssuedSession | AuthHttpError> => {
     // Lock the session before the token, the order in which deleting a session (logout) locks them.
@@ -80,13 +93,19 @@ export async function refreshSession(pool: pg.Pool, presented: string, reuseInte
     const sessionId = located.rows[0]?.session_id;
     if (located.rows.length === 0) throw badRequest('refresh_token_not_found', NOT_FOUND_MESSAGE);
     const session = sessionId
-      ? (await db.query<SessionRow>(`select id, created_at, not_after from auth.sessions where id = $1 for update`, [sessionId])).rows[0]
+      ? (
+          await db.query<SessionRow>(
+            `select id, created_at, not_after, coalesce(refreshed_at at time zone 'utc', created_at) as last_refreshed_at
+               from auth.sessions where id = $1 for update`,
+            [sessionId],
+          )
+        ).rows[0]
       : undefined;
     const tokenResult = await db.query<RefreshTokenRow>(
       `select id, token, user_id, revoked, parent, session_id,
               clock_timestamp() > updated_at + make_interval(secs => $2::float8) as reuse_window_passed
          from auth.refresh_tokens where token = $1 for update`,
-      [presented, reuseIntervalSeconds],
+      [presented, policy.reuseIntervalSeconds],
     );
     const token = tokenResult.rows[0];
     if (!token) throw badRequest('refresh_token_not_found', NOT_FOUND_MESSAGE);
@@ -101,25 +120,26 @@ export async function refreshSession(pool: pg.Pool, presented: string, reuseInte
     if (session.not_after && session.not_after.getTime() < Date.now()) {
       throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
     }
+    if (policy.inactivityTimeoutMs > 0 && Date.now() > session.last_refreshed_at.getTime() + policy.inactivityTimeoutMs) {
+      throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired (Inactivity)');
+    }
 
-    let refreshToken: string | null = null;
-    if (token.revoked) {
+    if (token.revoked && token.reuse_window_passed) {
       const active = await db.query<{ token: string; parent: string | null }>(
         `select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1`,
         [session.id],
       );
       const activeToken = active.rows[0];
-      if (activeToken && activeToken.parent === token.token) {
-        refreshToken = activeToken.token;
-      } else if (token.reuse_window_passed) {
+      if (!activeToken || activeToken.parent !== token.token) {
         await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [session.id]);
         return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
+      // The client never received the active token: it is replaced (below) by a new child of the presented one.
+      await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [activeToken.token]);
     }
-    if (refreshToken === null) {
-      await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [token.id]);
-      refreshToken = await insertRefreshToken(db, user.id, session.id, token.token);
-    }
+    // Within the reuse interval a revoked token gets a child of its own (a concurrent refresh of the same token).
+    await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [token.id]);
+    const refreshToken = await insertRefreshToken(db, user.id, session.id, token.token);
     await db.query(
       `update auth.sessions set refreshed_at = timezone('utc', now()), updated_at = now(), user_agent = $2, ip = $3::inet where id = $1`,
       [session.id, client.userAgent, client.ip],

@@ -1,8 +1,10 @@
 /**
  * Settings of the auth service: what GoTrue reads from its GOTRUE_* environment, derived here from the
- * stack's configuration plus the few auth-only variables (STACK_REFRESH_TOKEN_REUSE_INTERVAL).
+ * stack's configuration, supabase/config.toml's [auth] sections (as the CLI passes them to GoTrue) and the
+ * few auth-only variables (STACK_REFRESH_TOKEN_REUSE_INTERVAL, STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS).
  */
 import type { StackConfig } from '../config.ts';
+import { loadAuthConfigToml, type AuthConfigToml } from './auth-config.ts';
 
 export interface AuthSettings {
   jwtSecret: string;
@@ -19,8 +21,18 @@ export interface AuthSettings {
   enableSignup: boolean;
   /** Seconds during which a rotated refresh token may still be exchanged (GoTrue default 10). */
   refreshTokenReuseInterval: number;
-  /** GoTrue's PASSWORD_MIN_LENGTH (6 by default). */
+  /** GoTrue's PASSWORD_MIN_LENGTH: config.toml [auth] minimum_password_length. */
   minPasswordLength: number;
+  /** GoTrue's SESSIONS_INACTIVITY_TIMEOUT in milliseconds (0 = off): no refresh after this long idle. */
+  inactivityTimeoutMs: number;
+  /** GoTrue's RATE_LIMIT_OTP (config.toml sign_in_sign_ups): password sign-ins and sign-ups per IP per window; 0 = off. */
+  signInRateLimit: { max: number; windowMs: number };
+  /**
+   * GoTrue's SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD (hosted: Authentication > Email > "Require current
+   * password when updating"): PUT /user must carry `current_password` to change the password. The local service
+   * asks for it for an email change too (hosted GoTrue protects that with the double-confirmed email change).
+   */
+  requireCurrentPassword: boolean;
 }
 
 function nonNegativeSeconds(name: string, raw: string | undefined, fallback: number): number {
@@ -30,16 +42,26 @@ function nonNegativeSeconds(name: string, raw: string | undefined, fallback: num
   return value;
 }
 
-export function authSettings(config: StackConfig, env: NodeJS.ProcessEnv = process.env): AuthSettings {
+/** GoTrue's rate limits of sign_in_sign_ups count per 5 minutes. */
+const SIGN_IN_RATE_WINDOW_MS = 5 * 60_000;
+
+export function authSettings(config: StackConfig, env: NodeJS.ProcessEnv = process.env, toml: AuthConfigToml = loadAuthConfigToml()): AuthSettings {
+  const signInLimit = env.STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS
+    ? nonNegativeSeconds('STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS', env.STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS, 0)
+    : toml.signInSignUpsPer5Minutes;
   return {
     jwtSecret: config.jwtSecret,
-    jwtExpiry: config.jwtExpiry,
+    // STACK_JWT_EXPIRY (tests) wins over config.toml's jwt_expiry.
+    jwtExpiry: env.STACK_JWT_EXPIRY ? config.jwtExpiry : (toml.jwtExpiry ?? config.jwtExpiry),
     issuer: `${config.apiUrl}/auth/v1`,
     audience: 'authenticated',
     defaultRole: 'authenticated',
     adminRoles: ['service_role', 'supabase_admin'],
     enableSignup: config.enableSignup,
     refreshTokenReuseInterval: nonNegativeSeconds('STACK_REFRESH_TOKEN_REUSE_INTERVAL', env.STACK_REFRESH_TOKEN_REUSE_INTERVAL, 10),
-    minPasswordLength: 6,
+    minPasswordLength: toml.minimumPasswordLength,
+    inactivityTimeoutMs: toml.inactivityTimeoutMs,
+    signInRateLimit: { max: signInLimit, windowMs: SIGN_IN_RATE_WINDOW_MS },
+    requireCurrentPassword: true,
   };
 }

@@ -5,15 +5,16 @@
  */
 import { withTransaction } from './db.ts';
 import { unprocessable } from './errors.ts';
-import { optionalObject, optionalString, readJsonObject, sendJson } from './http.ts';
+import { clientIp, optionalObject, optionalString, readJsonObject, sendJson } from './http.ts';
 import { hashPassword, passwordStrengthError } from './passwords.ts';
 import type { RouteContext } from './route-context.ts';
 import { startSession } from './sessions.ts';
 import { clientInfo, sessionResponse } from './token-routes.ts';
 import { findUserByEmail, insertUser, validateEmail } from './users.ts';
 
-export async function signup({ req, res, pool, settings }: RouteContext): Promise<void> {
+export async function signup({ req, res, pool, settings, limits }: RouteContext): Promise<void> {
   if (!settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  limits.signIn.take(clientIp(req) ?? 'unknown');
   const body = await readJsonObject(req);
   const password = optionalString(body, 'password') ?? '';
   const emailParam = optionalString(body, 'email') ?? '';

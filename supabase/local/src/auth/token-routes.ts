@@ -3,7 +3,7 @@
  * GoTrue's order and its AccessTokenResponse.
  */
 import { withTransaction, type Queryable } from './db.ts';
-import { badRequest, INVALID_LOGIN_MESSAGE, oauthError, unprocessable } from './errors.ts';
+import { badRequest, oauthError, unprocessable } from './errors.ts';
 import { clientIp, optionalString, readJsonObject, sendJson, userAgent, type AuthRequest } from './http.ts';
 import { verifyPasswordSignIn } from './password-sign-in.ts';
 import { passwordStrengthError } from './passwords.ts';
@@ -26,7 +26,10 @@ export async function sessionResponse(db: Queryable, settings: AuthSettings, iss
 
 export async function token(context: RouteContext): Promise<void> {
   const grantType = context.req.query.get('grant_type');
-  if (grantType === 'password') return passwordGrant(context);
+  if (grantType === 'password') {
+    context.limits.signIn.take(clientIp(context.req) ?? 'unknown');
+    return passwordGrant(context);
+  }
   if (grantType === 'refresh_token') return refreshTokenGrant(context);
   throw badRequest('invalid_credentials', 'unsupported_grant_type');
 }
@@ -41,12 +44,13 @@ async function passwordGrant({ req, res, pool, settings }: RouteContext): Promis
   if (!email) throw badRequest('validation_failed', 'missing email or phone');
 
   const user = await findUserByEmail(pool, email, settings.audience);
-  if (!user || !user.encrypted_password) throw badRequest('invalid_credentials', INVALID_LOGIN_MESSAGE);
-  if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-  await verifyPasswordSignIn(pool, user, password);
-  if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  await verifyPasswordSignIn(pool, user, password, clientIp(req));
+  // After the password check (GoTrue checks the ban first): a wrong password never tells that an account is
+  // banned, e.g. deactivated staff, whose right password gets the hook's deactivation message instead.
+  if (isBanned(user!)) throw badRequest('user_banned', 'User is banned');
+  if (!user!.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
-  const response = await withTransaction(pool, async (db) => sessionResponse(db, settings, await startSession(db, user, clientInfo(req))));
+  const response = await withTransaction(pool, async (db) => sessionResponse(db, settings, await startSession(db, user!, clientInfo(req))));
   // GoTrue signs the user in but warns when the password no longer meets the policy.
   const weakness = passwordStrengthError(password, settings.minPasswordLength);
   if (weakness?.code === 'weak_password') {
@@ -59,6 +63,11 @@ async function refreshTokenGrant({ req, res, pool, settings }: RouteContext): Pr
   const body = await readJsonObject(req);
   const presented = optionalString(body, 'refresh_token') ?? '';
   if (!presented) throw oauthError('invalid_request', 'refresh_token required');
-  const issued = await refreshSession(pool, presented, settings.refreshTokenReuseInterval, clientInfo(req));
+  const issued = await refreshSession(
+    pool,
+    presented,
+    { reuseIntervalSeconds: settings.refreshTokenReuseInterval, inactivityTimeoutMs: settings.inactivityTimeoutMs },
+    clientInfo(req),
+  );
   sendJson(res, req, 200, await sessionResponse(pool, settings, issued));
 }

@@ -1,21 +1,24 @@
 /**
- * What GoTrue issues: HS256 access tokens with its claim set, and opaque refresh tokens in GoTrue's
- * legacy format (12 characters, stored in auth.refresh_tokens), the format its rotation and
- * reuse detection are defined for.
+ * What GoTrue issues: HS256 access tokens with its claim set, and opaque refresh tokens (rows of
+ * auth.refresh_tokens, with GoTrue's rotation and reuse detection). A refresh token is 256 random bits;
+ * the table keeps only its SHA-256, so a read of the database (a backup, a leaked dump) yields no usable token.
  */
-import { randomInt } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { signJwt } from '../jwt.ts';
 import type { AuthSettings } from './settings.ts';
 import { appMetadata, userMetadata, userJsonWith, type UserRow } from './users.ts';
 import type { JsonObject } from './http.ts';
 
-const REFRESH_TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const REFRESH_TOKEN_LENGTH = 12;
+const REFRESH_TOKEN_BYTES = 32;
 
+/** A new refresh token as the client receives it (43 base64url characters). */
 export function newRefreshToken(): string {
-  let token = '';
-  for (let i = 0; i < REFRESH_TOKEN_LENGTH; i += 1) token += REFRESH_TOKEN_ALPHABET[randomInt(REFRESH_TOKEN_ALPHABET.length)];
-  return token;
+  return randomBytes(REFRESH_TOKEN_BYTES).toString('base64url');
+}
+
+/** What auth.refresh_tokens stores for a token (its `token` and its children's `parent`): hex SHA-256. */
+export function refreshTokenDigest(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 export interface SessionClaims {

@@ -4,7 +4,8 @@
  */
 import { withTransaction } from './db.ts';
 import { badRequest, DUPLICATE_EMAIL_MESSAGE, forbidden, unprocessable } from './errors.ts';
-import { optionalObject, optionalString, readJsonObject, sendJson, sendNoContent } from './http.ts';
+import { recordAuthAudit } from './audit.ts';
+import { clientIp, optionalObject, optionalString, readJsonObject, sendJson, sendNoContent } from './http.ts';
 import { hashPassword, passwordMatches, passwordStrengthError } from './passwords.ts';
 import { requireUser, tokenAudience } from './request-auth.ts';
 import type { RouteContext } from './route-context.ts';
@@ -32,9 +33,11 @@ export async function getUser({ req, res, pool, settings }: RouteContext): Promi
 }
 
 /**
- * PUT /user. Changing the password ends the user's other sessions, as GoTrue does. An email or phone
- * change is applied at once: GoTrue would first mail or text a confirmation, and the local stack
- * sends neither.
+ * PUT /user. Changing the password or the email needs the current password in `current_password` (GoTrue's
+ * field, sent by auth-js's updateUser({ password, current_password })): a stolen access token or an unlocked
+ * terminal must not take the account over. Changing the password ends the user's other sessions, as GoTrue
+ * does. An email or phone change is applied at once: GoTrue would first mail or text a confirmation, and
+ * the local stack sends neither. Password and account changes are audited (auth.audit_log_entries).
  */
 export async function updateOwnUser({ req, res, pool, settings }: RouteContext): Promise<void> {
   const { user, sessionId } = await requireUser(pool, req, settings);
@@ -42,6 +45,7 @@ export async function updateOwnUser({ req, res, pool, settings }: RouteContext):
   const emailParam = optionalString(body, 'email');
   const phoneParam = optionalString(body, 'phone');
   const password = optionalString(body, 'password');
+  const currentPassword = optionalString(body, 'current_password');
   const data = optionalObject(body, 'data');
   const appData = optionalObject(body, 'app_metadata');
 
@@ -62,6 +66,12 @@ export async function updateOwnUser({ req, res, pool, settings }: RouteContext):
   if (changesPhone && (await phoneTaken(pool, phone, user.id))) {
     throw unprocessable('phone_exists', 'A user with this phone number has already been registered');
   }
+  if (settings.requireCurrentPassword && (password || changesEmail) && user.encrypted_password) {
+    if (!currentPassword) throw badRequest('current_password_required', 'Current password required when setting new password.');
+    if (!(await passwordMatches(user.encrypted_password, currentPassword))) {
+      throw badRequest('current_password_invalid', 'Current password required when setting new password.');
+    }
+  }
   if (password && (await passwordMatches(user.encrypted_password, password))) {
     throw unprocessable('same_password', 'New password should be different from the old password.');
   }
@@ -81,7 +91,9 @@ export async function updateOwnUser({ req, res, pool, settings }: RouteContext):
     if (password !== undefined) {
       if (sessionId) await endSessions(db, 'others', user.id, sessionId);
       else await endAllSessions(db, user.id);
+      await recordAuthAudit(db, saved, 'user_updated_password', clientIp(req));
     }
+    await recordAuthAudit(db, saved, 'user_modified', clientIp(req), changesEmail ? { old_email: user.email, new_email: email } : undefined);
     return saved;
   });
   sendJson(res, req, 200, await userJson(pool, updated));
@@ -92,6 +104,9 @@ export async function logout({ req, res, pool, settings }: RouteContext): Promis
   const requested = req.query.get('scope') ?? '';
   const scope: LogoutScope | null = requested === '' || requested === 'global' ? 'global' : requested === 'local' || requested === 'others' ? requested : null;
   if (!scope) throw badRequest('validation_failed', `Unsupported logout scope "${requested}"`);
-  await endSessions(pool, scope, user.id, sessionId);
+  await withTransaction(pool, async (db) => {
+    await endSessions(db, scope, user.id, sessionId);
+    await recordAuthAudit(db, user, 'logout', clientIp(req), { scope });
+  });
   sendNoContent(res, req);
 }

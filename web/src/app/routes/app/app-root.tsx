@@ -1,16 +1,23 @@
 /**
- * Root of the signed-in route set: the shell with the signed-in staff member's account block. The router
+ * Root of the signed-in route set: the shell with the signed-in staff member's account block and the idle
+ * sign-out after the pharmacy's session timeout. The router
  * mounts this set only once the current user is loaded, so the cached context is read here.
  */
 import { SignedInLayout } from '../../../components/layouts/signed-in-layout.tsx';
 import { FullScreenLoader } from '../../../components/ui/full-screen-loader.tsx';
 import { useCurrentStaff } from '../../../features/auth/api/get-current-staff.ts';
 import { useSession } from '../../../features/auth/api/get-session.ts';
+import { IdleSessionGuard } from '../../../features/auth/components/idle-session-guard.tsx';
 import { StaffCard } from '../../../features/auth/components/staff-card.tsx';
 
 export function AppRoot() {
   const session = useSession();
   const staff = useCurrentStaff(session.data?.user.id);
   if (!staff.data) return <FullScreenLoader message="Loading your pharmacy…" />;
-  return <SignedInLayout account={<StaffCard staff={staff.data} />} />;
+  return (
+    <>
+      <SignedInLayout account={<StaffCard staff={staff.data} />} />
+      <IdleSessionGuard timeoutMinutes={staff.data.securityPolicy.sessionTimeoutMinutes} />
+    </>
+  );
 }

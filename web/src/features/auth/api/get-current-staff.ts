@@ -1,5 +1,6 @@
 /**
- * The signed-in user's staff context (spec §3 "Auth user response": user, pharmacy, permissions) from the
+ * The signed-in user's staff context (spec §3 "Auth user response": user, pharmacy, permissions, and the
+ * pharmacy's session timeout) from the
  * database function current_staff_context. null when the auth user has no staff profile — the app then
  * treats the visitor as signed out (spec §4 "Session"). Cached 300000 ms, never retried (spec §7, §9).
  */
@@ -29,6 +30,8 @@ const currentStaffSchema = z.object({
     ncpdpId: nullableText,
     stateInternationalizeNumber: nullableText,
   }),
+  /** The pharmacy's session rules; the idle sign-out uses sessionTimeoutMinutes. */
+  securityPolicy: z.object({ sessionTimeoutMinutes: z.number().int().positive() }),
   permissions: z.array(z.string()),
 });
 

@@ -7,8 +7,9 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { supabase } from '../../../lib/supabase.ts';
 import { authKeys } from '../keys.ts';
 
-export async function signOut(queryClient: QueryClient): Promise<void> {
-  const { error } = await supabase.auth.signOut();
+/** scope 'global' (the Sign Out button) ends every session of the user; 'local' only this browser's (idle sign-out). */
+export async function signOut(queryClient: QueryClient, scope: 'global' | 'local' = 'global'): Promise<void> {
+  const { error } = await supabase.auth.signOut({ scope });
   if (error) {
     console.error('Sign-out failed on the server; signing out of this browser only.', error);
     await supabase.auth.signOut({ scope: 'local' });

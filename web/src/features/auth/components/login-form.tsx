@@ -3,6 +3,7 @@
  * reading 'Signing In...' while pending, and a failure shown as an alert (and a toast) with the server's
  * message — e.g. a locked account — or 'Invalid email or password'.
  */
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signInSchema, type SignInInput } from '@pharmacy/shared/schemas/sign-in.ts';
@@ -10,12 +11,14 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { SIGN_IN_FALLBACK_ERROR, useSignIn } from '../api/sign-in.ts';
 import type { CurrentStaff } from '../api/get-current-staff.ts';
+import { takeIdleSignOutMessage } from '../idle-sign-out-notice.ts';
 
 export interface LoginFormProps {
   onSignedIn: (staff: CurrentStaff) => void;
 }
 
 export function LoginForm({ onSignedIn }: LoginFormProps) {
+  const [idleNotice] = useState(takeIdleSignOutMessage);
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const signIn = useSignIn({
     onSuccess: onSignedIn,
@@ -29,6 +32,11 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+      {idleNotice && !signIn.isError ? (
+        <div role="status" className="alert alert-info alert-soft">
+          <span>{idleNotice}</span>
+        </div>
+      ) : null}
       {signIn.isError ? (
         <div role="alert" className="alert alert-error alert-soft">
           <span>{signIn.error.message || SIGN_IN_FALLBACK_ERROR}</span>
