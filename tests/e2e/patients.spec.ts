@@ -6,6 +6,7 @@
  * so the demo data other specs read stays as seeded.
  */
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { demoStaffClient } from './support/demo-staff-client.ts';
 import { onboardPharmacyThroughApi, type WizardData } from './support/onboarding-data.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -284,5 +285,46 @@ test.describe('a pharmacy of its own', () => {
     } finally {
       await otherContext.close();
     }
+  });
+});
+
+test.describe('access history (HIPAA audit of record reads)', () => {
+  test('an admin sees who opened a record; other staff see no history', async ({ page, browser }) => {
+    const admin = await demoStaffClient('admin@demo.pharmacy');
+    const { data: doyle } = await admin.from('patients').select('id').eq('first_name', 'Kevin').eq('last_name', 'Doyle').single();
+    const technicianOpens = async (): Promise<number> => {
+      const { data, error } = await admin.rpc('patient_access_history', { patient_id: doyle!.id, page_size: 200 });
+      if (error) throw new Error(error.message);
+      return (data as { actor_name: string; action: string }[])
+        .filter((entry) => entry.actor_name === 'Taylor Technician' && entry.action === 'patient_record_opened').length;
+    };
+    const opensBefore = await technicianOpens();
+
+    // The technician opens Kevin Doyle's record at another terminal.
+    const technicianContext = await browser.newContext();
+    try {
+      const technicianPage = await technicianContext.newPage();
+      await signIn(technicianPage, 'tech@demo.pharmacy', 'demo-password');
+      await openPatients(technicianPage);
+      await rowOf(technicianPage, 'Kevin Doyle').getByRole('button', { name: 'View Kevin Doyle' }).click();
+      const technicianDialog = technicianPage.getByRole('dialog', { name: 'Patient Details' });
+      await expect(technicianDialog.getByText('Kevin Doyle', { exact: true })).toBeVisible();
+      await expect(technicianDialog.getByRole('heading', { name: 'Access History' })).toHaveCount(0);
+    } finally {
+      await technicianContext.close();
+    }
+
+    await signIn(page, 'admin@demo.pharmacy', 'demo-password');
+    await openPatients(page);
+    await rowOf(page, 'Kevin Doyle').getByRole('button', { name: 'View Kevin Doyle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Patient Details' });
+    await expect(dialog.getByRole('heading', { name: 'Access History' })).toBeVisible();
+    const entries = dialog.getByRole('list', { name: 'Access history' }).getByRole('listitem');
+    // Newest first: the admin's own open, recorded before the record was shown.
+    await expect(entries.first()).toContainText('Avery Admin (admin) · Opened the patient record');
+    await expect(entries.first()).toContainText('127.0.0.1');
+    await expect(entries.filter({ hasText: 'Taylor Technician (technician) · Opened the patient record' }).first()).toBeVisible();
+    // One open, one entry: re-renders and React's development double effects record nothing more.
+    expect(await technicianOpens()).toBe(opensBefore + 1);
   });
 });

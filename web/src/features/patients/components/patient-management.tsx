@@ -2,7 +2,7 @@
  * Patient Management (spec §2): the 'Patient Database' table of the pharmacy's patients, a search box
  * debounced by 300 ms whose term the database filters by (spec §5, §9; no simulated delay), Add Patient,
  * View and Edit in dialogs, toasts on save. A realtime subscription keeps the list current on every
- * terminal of the pharmacy.
+ * terminal of the pharmacy. View records the open on the audit trail; admins also see the record's Access History.
  */
 import { useCallback, useState } from 'react';
 import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
@@ -15,7 +15,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
 import { patientKeys } from '../keys.ts';
 import { ModalDialog } from './modal-dialog.tsx';
-import { PatientDetails } from './patient-details.tsx';
+import { OpenedPatientRecord } from './opened-patient-record.tsx';
 import { patientFullName } from './patient-format.ts';
 import { PatientForm } from './patient-form.tsx';
 import { PatientsTable } from './patients-table.tsx';
@@ -30,9 +30,11 @@ type OpenDialog = { kind: 'add' } | { kind: 'view'; patient: Patient } | { kind:
 
 export interface PatientManagementProps {
   pharmacyId: string;
+  /** Admins (permission audit:read) see who opened a record; the database refuses anyone else. */
+  canSeeAccessHistory: boolean;
 }
 
-export function PatientManagement({ pharmacyId }: PatientManagementProps) {
+export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientManagementProps) {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), PATIENT_SEARCH_DEBOUNCE_MS);
   const patients = usePatients(pharmacyId, debouncedSearch);
@@ -144,7 +146,7 @@ export function PatientManagement({ pharmacyId }: PatientManagementProps) {
       <ModalDialog title="Patient Details" open={dialog?.kind === 'view'} onClose={closeDialog} wide>
         {dialog?.kind === 'view' && dialogPatient ? (
           <>
-            <PatientDetails patient={dialogPatient} />
+            <OpenedPatientRecord pharmacyId={pharmacyId} patient={dialogPatient} canSeeAccessHistory={canSeeAccessHistory} />
             <div className="modal-action">
               <button type="button" className="btn" onClick={closeDialog}>
                 Close
