@@ -290,6 +290,8 @@ test.describe('a pharmacy of its own', () => {
 
 test.describe('access history (HIPAA audit of record reads)', () => {
   test('an admin sees who opened a record; other staff see no history', async ({ page, browser }) => {
+    // Two terminals sign in one after the other: more than one default test's time on a loaded machine.
+    test.setTimeout(90_000);
     const admin = await demoStaffClient('admin@demo.pharmacy');
     const { data: doyle } = await admin.from('patients').select('id').eq('first_name', 'Kevin').eq('last_name', 'Doyle').single();
     const technicianOpens = async (): Promise<number> => {

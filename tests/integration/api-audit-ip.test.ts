@@ -3,9 +3,9 @@
  * (127.0.0.9), so the address the gateway sees is not the one every other part of the stack has:
  * - through PostgREST (the web app's record_patient_access call), the row carries the address the gateway
  *   saw;
- * - through the `api` edge function (a label print: the function writes the print with the caller's JWT),
- *   the row carries the caller's address too, not the function's: the function's per-request client
- *   forwards the X-Forwarded-For it received.
+ * - through the `api` edge function (a label print, a prescription entry: the function writes with the
+ *   caller's JWT), the row carries the caller's address too, not the function's: the function's per-request
+ *   client forwards the X-Forwarded-For it received.
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,5 +81,18 @@ describe('the client IP of PHI-access audit rows', () => {
     const status = await postFromClientAddress('/functions/v1/api/labels/generate', await accessToken(home.technician), { prescriptionId: rx.id });
     expect(status).toBe(200);
     expect(await accessIps(patient.id, 'label_printed')).toEqual([CLIENT_ADDRESS]);
+  });
+
+  it('through the api function: entering a prescription audits it with the caller\'s address', async () => {
+    const patient = await addPatient(home.technician.client, 'Ip entry');
+    const medication = await addMedication(home.technician.client, 'Entry drug');
+    const status = await postFromClientAddress('/functions/v1/api/prescriptions', await accessToken(home.technician), {
+      prescriptionType: 'written', patientId: patient.id, medicationId: medication.id, directions: 'Take 1 tablet daily', quantity: '30', refills: '0', daysSupply: '30',
+    });
+    expect(status).toBe(201);
+    const rows = await sql<{ ip: string | null }>(
+      `select host(a.ip_address) as ip from public.audit_log a join public.prescriptions p on p.id::text = a.entity_id
+        where p.patient_id = $1 and a.action = 'prescription_entered'`, [patient.id]);
+    expect(rows).toEqual([{ ip: CLIENT_ADDRESS }]);
   });
 });

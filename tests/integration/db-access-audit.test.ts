@@ -11,7 +11,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
+import pg from 'pg';
+import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
 import { createPharmacy, type StaffRole, type TestPharmacy } from './db-fixtures.ts';
 import { addMedication, addPatient, enterPrescription, updatePrescription } from './db-clinical-support.ts';
 
@@ -185,6 +186,43 @@ describe('patient_access_history: who looked at this patient', () => {
     const foreign = await b.admin.client.rpc('patient_access_history', { patient_id: patient.id });
     expect(foreign.error).toBeNull();
     expect(foreign.data).toEqual([]);
+  });
+});
+
+describe('privileges and index', () => {
+  it('only the two public functions are callable by staff; the audit writer is not callable by API roles', async () => {
+    const rows = await sql<{ role: string; fn: string; allowed: boolean }>(`
+      select r.role, f.fn, has_function_privilege(r.role, f.fn, 'execute') as allowed
+        from unnest(array['anon', 'authenticated']) as r(role),
+             unnest(array['public.record_patient_access(uuid, text, uuid)', 'public.patient_access_history(uuid, integer, bigint)',
+                          'private.record_phi_access(uuid, uuid, uuid, text, text, text, text, jsonb)']) as f(fn)
+       order by 1, 2`);
+    expect(rows.filter((row) => row.allowed).map((row) => `${row.role} ${row.fn.split('(')[0]}`)).toEqual([
+      'authenticated public.patient_access_history',
+      'authenticated public.record_patient_access',
+    ]);
+  });
+
+  it('one patient\'s history is read from the patient-access index in order, without sorting the log', async () => {
+    const patient = await addPatient(a.technician.client, 'Indexed');
+    const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await client.connect();
+    let plan: { 'QUERY PLAN': string }[];
+    try {
+      await client.query('begin');
+      // Only the index can answer then: a plan that still sorts means the index does not fit the query.
+      await client.query('set local enable_seqscan = off');
+      await client.query('set local enable_bitmapscan = off');
+      plan = (await client.query(`explain select id, created_at, actor_user_id, action, description, entity_type, entity_id, ip_address
+                                   from public.audit_log where pharmacy_id = $1 and patient_id = $2
+                                   order by created_at desc, id desc limit 50`, [a.id, patient.id])).rows;
+      await client.query('rollback');
+    } finally {
+      await client.end();
+    }
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Index Scan using audit_log_patient_access_idx/);
+    expect(text).not.toContain('Sort');
   });
 });
 
