@@ -6,7 +6,7 @@
  * so the demo data other specs read stays as seeded.
  */
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import { demoStaffClient } from './support/demo-staff-client.ts';
+import { demoStaffClient, enterPrescriptionThroughApi, staffClient } from './support/demo-staff-client.ts';
 import { onboardPharmacyThroughApi, type WizardData } from './support/onboarding-data.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -328,5 +328,40 @@ test.describe('access history (HIPAA audit of record reads)', () => {
     await expect(entries.filter({ hasText: 'Taylor Technician (technician) · Opened the patient record' }).first()).toBeVisible();
     // One open, one entry: re-renders and React's development double effects record nothing more.
     expect(await technicianOpens()).toBe(opensBefore + 1);
+  });
+
+  test('opening a prescription in the queue shows in its patient\'s access history', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const pharmacy = await onboardPharmacyThroughApi(request);
+    const admin = await staffClient(pharmacy.adminEmail, pharmacy.adminPassword);
+    const lastName = uniqueLastName('Alerted');
+    const { data: patient, error: patientError } = await admin.from('patients')
+      .insert({ first_name: 'Wren', last_name: lastName, date_of_birth: '1950-03-04', current_medications: ['Warfarin 5mg'], allergies: [] })
+      .select('id').single();
+    const { data: medication, error: medicationError } = await admin.from('medications')
+      .insert({ name: 'Ibuprofen', generic_name: 'ibuprofen', strength: '800 mg', dosage_form: 'tablet', price: 9.99, stock: 500 })
+      .select('id').single();
+    if (patientError || medicationError) throw new Error((patientError ?? medicationError)!.message);
+    const directions = `Take 1 tablet every 8 hours as needed (${lastName})`;
+    const rx = await enterPrescriptionThroughApi(admin, {
+      patientId: patient.id, medicationId: medication.id, prescriptionType: 'written', source: 'manual_entry',
+      directions, quantity: '30', refills: '0', daysSupply: '10',
+    });
+
+    await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
+    await page.goto('/prescriptions');
+    const alertCard = page.getByRole('article').filter({ hasText: directions });
+    await alertCard.getByRole('button', { name: 'Review Alert', exact: true }).click();
+    const alertDialog = page.getByRole('dialog', { name: 'Drug Interaction Alert' });
+    await expect(alertDialog).toBeVisible();
+    await alertDialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+    await openPatients(page);
+    const name = `Wren ${lastName}`;
+    await rowOf(page, name).getByRole('button', { name: `View ${name}` }).click();
+    const entries = page.getByRole('dialog', { name: 'Patient Details' }).getByRole('list', { name: 'Access history' }).getByRole('listitem');
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText('Opened the patient record');
+    await expect(entries.nth(1)).toContainText(`${pharmacy.adminFirstName} ${pharmacy.adminLastName} (admin) · Opened Prescription RX ${rx.rxNumber}`);
   });
 });
