@@ -13,7 +13,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
-import { createPharmacy, type StaffRole, type TestPharmacy } from './db-fixtures.ts';
+import { addStaff, createPharmacy, type StaffRole, type TestPharmacy } from './db-fixtures.ts';
 import { addMedication, addPatient, enterPrescription, updatePrescription } from './db-clinical-support.ts';
 
 let a: TestPharmacy;
@@ -186,6 +186,20 @@ describe('patient_access_history: who looked at this patient', () => {
     const foreign = await b.admin.client.rpc('patient_access_history', { patient_id: patient.id });
     expect(foreign.error).toBeNull();
     expect(foreign.data).toEqual([]);
+  });
+});
+
+describe('deactivated staff', () => {
+  it('can neither record an access nor read a history', async () => {
+    const patient = await addPatient(a.technician.client, 'Deactivated reader');
+    const formerAdmin = await addStaff(a.id, 'admin', 'Dee', 'Activated');
+    const { error } = await a.admin.client.from('staff_profiles').update({ is_active: false }).eq('user_id', formerAdmin.id);
+    expect(error).toBeNull();
+    const recorded = await recordAccess(formerAdmin.client, { patient_id: patient.id, what: 'patient_record' });
+    expect(recorded.error?.message).toBe('Only active staff of a pharmacy can open patient records');
+    const history = await formerAdmin.client.rpc('patient_access_history', { patient_id: patient.id });
+    expect(history.error?.message).toBe("Only a pharmacy admin can see who opened a patient's record");
+    expect(await accessRows(patient.id)).toEqual([]);
   });
 });
 
