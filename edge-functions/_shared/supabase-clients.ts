@@ -13,23 +13,32 @@ import { requireEnv } from './env.ts';
 /** A function runs per request: never keep or refresh a session in it. */
 const serverAuthOptions = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
 
+/**
+ * The caller's X-Forwarded-For (as the gateway set it), to send on with a function's own requests, so what
+ * the database records (the audit log's IP address, private.request_ip()) names the caller rather than this
+ * function.
+ */
+function callerForwardedFor(callerRequest: Request | undefined): Record<string, string> {
+  const forwardedFor = callerRequest?.headers.get('X-Forwarded-For');
+  return forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {};
+}
+
+/** Acts as the caller: their Authorization header (RLS applies) and their X-Forwarded-For go along. */
 export function createUserClient(req: Request): SupabaseClient {
   const authorization = req.headers.get('Authorization');
   return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
     auth: serverAuthOptions,
-    global: { headers: authorization ? { Authorization: authorization } : {} },
+    global: { headers: { ...(authorization ? { Authorization: authorization } : {}), ...callerForwardedFor(req) } },
   });
 }
 
 /**
  * Service role: bypasses RLS. Check the caller first; see the module comment for when this is right.
- * Given the caller's request, its X-Forwarded-For goes along, so what the database records (the audit
- * log's IP address) names the caller rather than this function.
+ * Given the caller's request, its X-Forwarded-For goes along (see callerForwardedFor).
  */
 export function createAdminClient(callerRequest?: Request): SupabaseClient {
-  const forwardedFor = callerRequest?.headers.get('X-Forwarded-For');
   return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
     auth: serverAuthOptions,
-    global: { headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {} },
+    global: { headers: callerForwardedFor(callerRequest) },
   });
 }

@@ -6,6 +6,7 @@
  * so the demo data other specs read stays as seeded.
  */
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { demoStaffClient, enterPrescriptionThroughApi, staffClient } from './support/demo-staff-client.ts';
 import { onboardPharmacyThroughApi, type WizardData } from './support/onboarding-data.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -284,5 +285,83 @@ test.describe('a pharmacy of its own', () => {
     } finally {
       await otherContext.close();
     }
+  });
+});
+
+test.describe('access history (HIPAA audit of record reads)', () => {
+  test('an admin sees who opened a record; other staff see no history', async ({ page, browser }) => {
+    // Two terminals sign in one after the other: more than one default test's time on a loaded machine.
+    test.setTimeout(90_000);
+    const admin = await demoStaffClient('admin@demo.pharmacy');
+    const { data: doyle } = await admin.from('patients').select('id').eq('first_name', 'Kevin').eq('last_name', 'Doyle').single();
+    const technicianOpens = async (): Promise<number> => {
+      const { data, error } = await admin.rpc('patient_access_history', { patient_id: doyle!.id, page_size: 200 });
+      if (error) throw new Error(error.message);
+      return (data as { actor_name: string; action: string }[])
+        .filter((entry) => entry.actor_name === 'Taylor Technician' && entry.action === 'patient_record_opened').length;
+    };
+    const opensBefore = await technicianOpens();
+
+    // The technician opens Kevin Doyle's record at another terminal.
+    const technicianContext = await browser.newContext();
+    try {
+      const technicianPage = await technicianContext.newPage();
+      await signIn(technicianPage, 'tech@demo.pharmacy', 'demo-password');
+      await openPatients(technicianPage);
+      await rowOf(technicianPage, 'Kevin Doyle').getByRole('button', { name: 'View Kevin Doyle' }).click();
+      const technicianDialog = technicianPage.getByRole('dialog', { name: 'Patient Details' });
+      await expect(technicianDialog.getByText('Kevin Doyle', { exact: true })).toBeVisible();
+      await expect(technicianDialog.getByRole('heading', { name: 'Access History' })).toHaveCount(0);
+    } finally {
+      await technicianContext.close();
+    }
+
+    await signIn(page, 'admin@demo.pharmacy', 'demo-password');
+    await openPatients(page);
+    await rowOf(page, 'Kevin Doyle').getByRole('button', { name: 'View Kevin Doyle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Patient Details' });
+    await expect(dialog.getByRole('heading', { name: 'Access History' })).toBeVisible();
+    const entries = dialog.getByRole('list', { name: 'Access history' }).getByRole('listitem');
+    // Newest first: the admin's own open, recorded before the record was shown.
+    await expect(entries.first()).toContainText('Avery Admin (admin) · Opened the patient record');
+    await expect(entries.first()).toContainText('127.0.0.1');
+    await expect(entries.filter({ hasText: 'Taylor Technician (technician) · Opened the patient record' }).first()).toBeVisible();
+    // One open, one entry: re-renders and React's development double effects record nothing more.
+    expect(await technicianOpens()).toBe(opensBefore + 1);
+  });
+
+  test('opening a prescription in the queue shows in its patient\'s access history', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const pharmacy = await onboardPharmacyThroughApi(request);
+    const admin = await staffClient(pharmacy.adminEmail, pharmacy.adminPassword);
+    const lastName = uniqueLastName('Alerted');
+    const { data: patient, error: patientError } = await admin.from('patients')
+      .insert({ first_name: 'Wren', last_name: lastName, date_of_birth: '1950-03-04', current_medications: ['Warfarin 5mg'], allergies: [] })
+      .select('id').single();
+    const { data: medication, error: medicationError } = await admin.from('medications')
+      .insert({ name: 'Ibuprofen', generic_name: 'ibuprofen', strength: '800 mg', dosage_form: 'tablet', price: 9.99, stock: 500 })
+      .select('id').single();
+    if (patientError || medicationError) throw new Error((patientError ?? medicationError)!.message);
+    const directions = `Take 1 tablet every 8 hours as needed (${lastName})`;
+    const rx = await enterPrescriptionThroughApi(admin, {
+      patientId: patient.id, medicationId: medication.id, prescriptionType: 'written', source: 'manual_entry',
+      directions, quantity: '30', refills: '0', daysSupply: '10',
+    });
+
+    await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
+    await page.goto('/prescriptions');
+    const alertCard = page.getByRole('article').filter({ hasText: directions });
+    await alertCard.getByRole('button', { name: 'Review Alert', exact: true }).click();
+    const alertDialog = page.getByRole('dialog', { name: 'Drug Interaction Alert' });
+    await expect(alertDialog).toBeVisible();
+    await alertDialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+    await openPatients(page);
+    const name = `Wren ${lastName}`;
+    await rowOf(page, name).getByRole('button', { name: `View ${name}` }).click();
+    const entries = page.getByRole('dialog', { name: 'Patient Details' }).getByRole('list', { name: 'Access history' }).getByRole('listitem');
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText('Opened the patient record');
+    await expect(entries.nth(1)).toContainText(`${pharmacy.adminFirstName} ${pharmacy.adminLastName} (admin) · Opened Prescription RX ${rx.rxNumber}`);
   });
 });

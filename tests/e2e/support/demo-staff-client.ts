@@ -7,7 +7,12 @@ import WebSocket from 'ws';
 
 export const DEMO_PASSWORD = 'demo-password';
 
-export async function demoStaffClient(email: string): Promise<SupabaseClient> {
+export function demoStaffClient(email: string): Promise<SupabaseClient> {
+  return staffClient(email, DEMO_PASSWORD);
+}
+
+/** A supabase-js client in the test process signed in as any staff member (e.g. an onboarded pharmacy's admin). */
+export async function staffClient(email: string, password: string): Promise<SupabaseClient> {
   const apiUrl = process.env.E2E_API_URL;
   const anonKey = process.env.E2E_ANON_KEY;
   if (!apiUrl || !anonKey) throw new Error('E2E_API_URL / E2E_ANON_KEY are set by tests/e2e/global-setup.ts');
@@ -15,7 +20,7 @@ export async function demoStaffClient(email: string): Promise<SupabaseClient> {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   });
-  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+  const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw new Error(`could not sign in ${email}: ${error.message}`);
   return client;
 }

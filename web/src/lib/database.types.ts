@@ -30,6 +30,7 @@ export type Database = {
           id: number
           ip_address: unknown
           pharmacy_id: string | null
+          patient_id: string | null
           success: boolean
         }
         Insert: {
@@ -43,6 +44,7 @@ export type Database = {
           id?: never
           ip_address?: unknown
           pharmacy_id?: string | null
+          patient_id?: string | null
           success?: boolean
         }
         Update: {
@@ -56,6 +58,7 @@ export type Database = {
           id?: never
           ip_address?: unknown
           pharmacy_id?: string | null
+          patient_id?: string | null
           success?: boolean
         }
         Relationships: [
@@ -896,6 +899,24 @@ export type Database = {
           ncpdp_id: string
         }
         Returns: string[]
+      }
+      patient_access_history: {
+        Args: { before_id?: number; page_size?: number; patient_id: string }
+        Returns: {
+          accessed_at: string
+          action: string
+          actor_name: string | null
+          actor_role: string | null
+          actor_user_id: string | null
+          description: string
+          id: number
+          ip_address: string | null
+          prescription_id: string | null
+        }[]
+      }
+      record_patient_access: {
+        Args: { patient_id: string; prescription_id?: string; what: string }
+        Returns: undefined
       }
     }
     Enums: {

@@ -8,5 +8,5 @@ export function PatientsRoute() {
   const staff = useCurrentStaff(session.data?.user.id);
   // The signed-in route set is mounted only once the staff context is loaded (see router.tsx).
   if (!staff.data) return null;
-  return <PatientManagement pharmacyId={staff.data.pharmacy.id} />;
+  return <PatientManagement pharmacyId={staff.data.pharmacy.id} canSeeAccessHistory={staff.data.permissions.includes('audit:read')} />;
 }

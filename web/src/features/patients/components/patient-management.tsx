@@ -2,7 +2,8 @@
  * Patient Management (spec §2): the 'Patient Database' table of the pharmacy's patients, a search box
  * debounced by 300 ms whose term the database filters by (spec §5, §9; no simulated delay), Add Patient,
  * View and Edit in dialogs, toasts on save. A realtime subscription keeps the list current on every
- * terminal of the pharmacy.
+ * terminal of the pharmacy. View and Edit show a record once opening it is on the audit trail; admins also see
+ * the record's Access History.
  */
 import { useCallback, useState } from 'react';
 import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
@@ -15,10 +16,12 @@ import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
 import { patientKeys } from '../keys.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+import { PatientAccessHistory } from './patient-access-history.tsx';
 import { PatientDetails } from './patient-details.tsx';
 import { patientFullName } from './patient-format.ts';
 import { PatientForm } from './patient-form.tsx';
 import { PatientsTable } from './patients-table.tsx';
+import { RecordedPatientOpen } from './recorded-patient-open.tsx';
 
 /** Any insert, update or delete of one of the pharmacy's patients refreshes every open patient list. */
 const LIVE_TABLES: LiveTable[] = [{ table: 'patients' }];
@@ -30,9 +33,11 @@ type OpenDialog = { kind: 'add' } | { kind: 'view'; patient: Patient } | { kind:
 
 export interface PatientManagementProps {
   pharmacyId: string;
+  /** Admins (permission audit:read) see who opened a record; the database refuses anyone else. */
+  canSeeAccessHistory: boolean;
 }
 
-export function PatientManagement({ pharmacyId }: PatientManagementProps) {
+export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientManagementProps) {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), PATIENT_SEARCH_DEBOUNCE_MS);
   const patients = usePatients(pharmacyId, debouncedSearch);
@@ -130,21 +135,26 @@ export function PatientManagement({ pharmacyId }: PatientManagementProps) {
 
       <ModalDialog title="Edit Patient" open={dialog?.kind === 'edit'} onClose={closeDialog} wide>
         {dialog?.kind === 'edit' && dialogPatient ? (
-          <PatientForm
-            initialValues={patientFormFromPatient(dialog.patient)}
-            submitLabel="Save Changes"
-            savingLabel="Saving..."
-            isSaving={updatePatient.isPending}
-            onSubmit={(values) => onSaveEdit(dialog.patient.id, values)}
-            onCancel={closeDialog}
-          />
+          <RecordedPatientOpen patientId={dialog.patient.id}>
+            <PatientForm
+              initialValues={patientFormFromPatient(dialog.patient)}
+              submitLabel="Save Changes"
+              savingLabel="Saving..."
+              isSaving={updatePatient.isPending}
+              onSubmit={(values) => onSaveEdit(dialog.patient.id, values)}
+              onCancel={closeDialog}
+            />
+          </RecordedPatientOpen>
         ) : null}
       </ModalDialog>
 
       <ModalDialog title="Patient Details" open={dialog?.kind === 'view'} onClose={closeDialog} wide>
         {dialog?.kind === 'view' && dialogPatient ? (
           <>
-            <PatientDetails patient={dialogPatient} />
+            <RecordedPatientOpen patientId={dialogPatient.id}>
+              <PatientDetails patient={dialogPatient} />
+              {canSeeAccessHistory ? <PatientAccessHistory pharmacyId={pharmacyId} patientId={dialogPatient.id} /> : null}
+            </RecordedPatientOpen>
             <div className="modal-action">
               <button type="button" className="btn" onClick={closeDialog}>
                 Close

@@ -1,6 +1,6 @@
 /**
  * The prescription as the queue reads it (spec part 1 §3 Prescription read model): the row with the patient
- * (name, current medications) and the medication (name, strength, price, stock) embedded, and aiFlags. The
+ * (id, name, current medications) and the medication (name, strength, price, stock) embedded, and aiFlags. The
  * select string and the parser live together so what is asked for and what is read cannot drift.
  */
 import { z } from 'zod';
@@ -11,7 +11,7 @@ export type PrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
 export const PRESCRIPTION_QUEUE_SELECT =
   'id, rx_number, status, prescription_type, source, prescriber_name, directions, quantity, refills, refills_used, ' +
   'days_supply, urgency_level, fax_number, original_date, caller_info, callback_number, override_reason, created_at, ai_flags, ' +
-  'patient:patients!prescriptions_patient_fkey(first_name, last_name, current_medications), ' +
+  'patient:patients!prescriptions_patient_fkey(id, first_name, last_name, current_medications), ' +
   'medication:medications!prescriptions_medication_fkey(name, strength, price, stock)';
 
 const interactionSchema = z.object({
@@ -47,7 +47,7 @@ const rowSchema = z.object({
   override_reason: z.string().nullable(),
   created_at: z.string(),
   ai_flags: aiFlagsSchema,
-  patient: z.object({ first_name: z.string(), last_name: z.string(), current_medications: z.array(z.string()) }),
+  patient: z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), current_medications: z.array(z.string()) }),
   medication: z.object({ name: z.string(), strength: z.string().nullable(), price: z.coerce.number(), stock: z.number() }),
 });
 
@@ -73,7 +73,7 @@ export interface QueuePrescription {
   overrideReason: string | null;
   createdAt: string;
   aiFlags: z.infer<typeof aiFlagsSchema>;
-  patient: { firstName: string; lastName: string; currentMedications: string[] };
+  patient: { id: string; firstName: string; lastName: string; currentMedications: string[] };
   medication: { name: string; strength: string | null; price: number; stock: number };
 }
 
@@ -100,7 +100,7 @@ export function parseQueuePrescriptions(data: unknown): QueuePrescription[] {
     overrideReason: row.override_reason,
     createdAt: row.created_at,
     aiFlags: row.ai_flags,
-    patient: { firstName: row.patient.first_name, lastName: row.patient.last_name, currentMedications: row.patient.current_medications },
+    patient: { id: row.patient.id, firstName: row.patient.first_name, lastName: row.patient.last_name, currentMedications: row.patient.current_medications },
     medication: row.medication,
   }));
 }

@@ -2,7 +2,8 @@
  * Prescription Management (spec part 1 §2 /prescriptions, §4): the New Prescription button, the counters by
  * type (from the full list), the Pending / Processing / Ready / Completed tabs (each fetched with its status,
  * counts from the full list, the spec's empty texts), Refresh, and the cards with their actions. The queue is
- * live (realtime) and shows which colleague has which prescription open (presence).
+ * live (realtime) and shows which colleague has which prescription open (presence). Opening a prescription
+ * records the access on the audit trail first.
  */
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
@@ -17,6 +18,7 @@ import { usePrescriptionPresence } from '../hooks/use-prescription-presence.ts';
 import { InteractionAlertDialog } from './interaction-alert-dialog.tsx';
 import { NewPrescriptionDialog } from './new-prescription-dialog.tsx';
 import { PrescriptionCard } from './prescription-card.tsx';
+import { RecordedPrescriptionOpen } from './recorded-prescription-open.tsx';
 import type { QueueStaff } from './queue-staff.ts';
 
 /** Any insert or update of one of the pharmacy's prescriptions refreshes the queue on every terminal. */
@@ -150,16 +152,24 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
 
       {creating ? <NewPrescriptionDialog pharmacyId={staff.pharmacyId} onClose={() => setCreating(false)} /> : null}
       {alertPrescription ? (
-        <InteractionAlertDialog
+        <RecordedPrescriptionOpen
           key={alertPrescription.id}
           prescription={alertPrescription}
-          canOverride={canOverride}
-          overriding={update.isPending}
-          onOverride={(reason) =>
-            changeStatus({ prescriptionId: alertPrescription.id, status: 'processing', overrideReason: reason }, () => setAlertPrescriptionId(null))
-          }
-          onClose={() => setAlertPrescriptionId(null)}
-        />
+          onFailed={(message) => {
+            toast({ title: 'Error', description: message, variant: 'destructive' });
+            setAlertPrescriptionId(null);
+          }}
+        >
+          <InteractionAlertDialog
+            prescription={alertPrescription}
+            canOverride={canOverride}
+            overriding={update.isPending}
+            onOverride={(reason) =>
+              changeStatus({ prescriptionId: alertPrescription.id, status: 'processing', overrideReason: reason }, () => setAlertPrescriptionId(null))
+            }
+            onClose={() => setAlertPrescriptionId(null)}
+          />
+        </RecordedPrescriptionOpen>
       ) : null}
     </div>
   );
