@@ -57,6 +57,21 @@ grant execute on function
   private.pharmacy_local_date(uuid, timestamptz)
 to authenticated, service_role;
 
+-- Trigger functions: Postgres checks EXECUTE only when a trigger is created, never when it fires, and a
+-- trigger function cannot be called directly; nobody needs them through PUBLIC.
+do $$
+declare
+  trigger_function regprocedure;
+begin
+  for trigger_function in
+    select p.oid::regprocedure from pg_proc p
+    where p.pronamespace = 'private'::regnamespace and p.prorettype = 'trigger'::regtype
+  loop
+    execute format('revoke execute on function %s from public, anon', trigger_function);
+  end loop;
+end
+$$;
+
 -- Called only from security-definer functions (which run as their owner) or by the auth service.
 revoke execute on function
   private.request_ip(),
