@@ -72,13 +72,9 @@ begin
 end
 $$;
 
--- Called only from security-definer functions (which run as their owner) or by the auth service.
-revoke execute on function
-  private.request_ip(),
-  private.record_audit_event(uuid, uuid, text, text, text, text, boolean, jsonb),
-  private.account_locked_message(timestamptz),
-  private.onboarding_duplicates(text, text, text)
-from authenticated, service_role;
+-- Not granted to authenticated or service_role on purpose (and not revoked here, so a grant an earlier
+-- migration made deliberately stands): request_ip, record_audit_event, account_locked_message and
+-- onboarding_duplicates run inside security-definer functions (as their owner) or for the auth service.
 
 -- -----------------------------------------------------------------------------------------------------
 -- private.issue_rx_number(): an end user gets a number only for their own pharmacy's prescription insert
