@@ -168,133 +168,149 @@ as $$
 $$;
 comment on function private.readable_name(text) is 'A column or table name as words for a message: first_name -> First name.';
 
+create function private.constraint_explanation_sql(target regclass) returns text
+language sql stable
+set search_path = ''
+as $$
+  -- One CASE over the row ($1 new, $2 old, $3 true on insert) that names the first rule it breaks as
+  -- '<SQLSTATE> <message>', in the order: required columns, check constraints, unique keys, foreign keys.
+  select 'select case ' || string_agg(format('when %s then %L', condition, explanation), ' ' order by position, name)
+         || ' end from (select ($1).*) as checked_row'
+  from (
+    -- Required columns a client must send (no default).
+    select 1 as position, a.attname::text as name,
+           format('%I is null', a.attname) as condition,
+           '23502 ' || format('%s is required', private.readable_name(a.attname)) as explanation
+    from pg_attribute a
+    where a.attrelid = target and a.attnum > 0 and not a.attisdropped and a.attnotnull
+      and not a.atthasdef and a.attidentity = '' and a.attgenerated = ''
+    union all
+    -- Check constraints: false (not null) breaks one. The comment is the message, else "Invalid <columns>".
+    select 2, con.conname::text,
+           format('(%s) is false', pg_get_expr(con.conbin, con.conrelid)),
+           '23514 ' || coalesce(obj_description(con.oid, 'pg_constraint'),
+             format('Invalid %s', lower((select string_agg(private.readable_name(a.attname), ' and ' order by a.attnum)
+                                          from pg_attribute a where a.attrelid = con.conrelid and a.attnum = any (con.conkey)))))
+    from pg_constraint con
+    where con.conrelid = target and con.contype = 'c'
+      -- A check on a generated column cannot be judged before the column is computed.
+      and not exists (select 1 from pg_attribute g where g.attrelid = con.conrelid and g.attnum = any (con.conkey) and g.attgenerated <> '')
+    union all
+    -- Unique keys and foreign keys with a message (comment), when all their columns are set and one changed.
+    select 3, con.conname::text,
+           format('(%s) and ($3 or %s) and %s exists (select 1 from %s as t where %s)',
+             (select string_agg(format('($1).%I is not null', a.attname), ' and ')
+                from unnest(con.conkey) k join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k),
+             (select string_agg(format('($1).%1$I is distinct from ($2).%1$I', a.attname), ' or ')
+                from unnest(con.conkey) k join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k),
+             case con.contype when 'f' then 'not' else '' end,
+             case con.contype when 'f' then con.confrelid::regclass else con.conrelid::regclass end,
+             (select string_agg(format('t.%I = ($1).%I', target_column.attname, own_column.attname), ' and ')
+                from generate_subscripts(con.conkey, 1) i
+                join pg_attribute own_column on own_column.attrelid = con.conrelid and own_column.attnum = con.conkey[i]
+                join pg_attribute target_column
+                  on target_column.attrelid = case con.contype when 'f' then con.confrelid else con.conrelid end
+                 and target_column.attnum = case con.contype when 'f' then con.confkey[i] else con.conkey[i] end)),
+           case con.contype when 'f' then '23503 ' else '23505 ' end || obj_description(con.oid, 'pg_constraint')
+    from pg_constraint con
+    where con.conrelid = target and con.contype in ('u', 'f') and obj_description(con.oid, 'pg_constraint') is not null
+  ) rules
+$$;
+comment on function private.constraint_explanation_sql(regclass) is
+  'The query zz_explain_constraint_violations runs for a row of the table: one CASE naming the first rule the row '
+  'breaks as ''<SQLSTATE> <message>'': a required column (no default) left out ("<Column> is required"), a check '
+  'constraint (its comment, else "Invalid <columns>"), a unique or foreign key that has a comment (the comment).';
+
+create function private.restricted_delete_sql(target regclass) returns text
+language sql stable
+set search_path = ''
+as $$
+  select 'select case ' || string_agg(format('when exists (select 1 from %s as t where %s) then %L',
+           con.conrelid::regclass,
+           (select string_agg(format('t.%I = ($1).%I', child.attname, parent.attname), ' and ')
+              from generate_subscripts(con.conkey, 1) i
+              join pg_attribute child on child.attrelid = con.conrelid and child.attnum = con.conkey[i]
+              join pg_attribute parent on parent.attrelid = con.confrelid and parent.attnum = con.confkey[i]),
+           format('This %s is still used by %s and cannot be removed',
+             lower(private.readable_name(regexp_replace(regexp_replace((select c.relname from pg_class c where c.oid = target), 'ies$', 'y'), 's$', ''))),
+             lower(private.readable_name((select c.relname from pg_class c where c.oid = con.conrelid))))),
+           ' ' order by con.conname) || ' end'
+  from pg_constraint con
+  where con.confrelid = target and con.contype = 'f' and con.confdeltype in ('a', 'r')
+$$;
+comment on function private.restricted_delete_sql(regclass) is
+  'The query zz_explain_restricted_delete runs for a row being deleted: the message "This <row> is still used by '
+  '<table> and cannot be removed" when a foreign key that does not cascade still points at it.';
+
 create function private.explain_constraint_violations() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  row_checks text;
-  message text;
-  key record;
-  key_changed boolean;
-  key_present boolean;
-  found_row boolean;
+  broken text;
 begin
-  -- Required columns a client must send (no default) and check constraints, in one evaluation of the row.
-  select string_agg(format('when (%s) is false then %L', condition, explanation), ' ' order by position, name)
-  into row_checks
-  from (
-    select 1 as position, a.attname::text as name,
-           format('%I is not null', a.attname) as condition,
-           '23502 ' || format('%s is required', private.readable_name(a.attname)) as explanation
-    from pg_attribute a
-    where a.attrelid = tg_relid and a.attnum > 0 and not a.attisdropped and a.attnotnull
-      and not a.atthasdef and a.attidentity = '' and a.attgenerated = ''
-    union all
-    select 2, con.conname::text, pg_get_expr(con.conbin, con.conrelid),
-           '23514 ' || coalesce(obj_description(con.oid, 'pg_constraint'),
-             format('Invalid %s', lower((select string_agg(private.readable_name(a.attname), ' and ' order by a.attnum)
-                                          from pg_attribute a where a.attrelid = con.conrelid and a.attnum = any (con.conkey)))))
-    from pg_constraint con
-    where con.conrelid = tg_relid and con.contype = 'c'
-      -- A check on a generated column cannot be judged before the column is computed.
-      and not exists (select 1 from pg_attribute g where g.attrelid = con.conrelid and g.attnum = any (con.conkey) and g.attgenerated <> '')
-  ) checks;
-  if row_checks is not null then
-    begin
-      execute format('select case %s end from (select ($1).*) as checked_row', row_checks) into message using new;
-    exception when others then
-      message := null;  -- an expression this cannot judge: the constraint itself decides
-    end;
-    if message is not null then
-      -- "<SQLSTATE> <message>"
-      raise exception '%', substr(message, 7) using errcode = left(message, 5);
-    end if;
+  -- tg_argv[0]: private.constraint_explanation_sql(<this table>), computed when the trigger was installed.
+  execute tg_argv[0] into broken using new, old, tg_op = 'INSERT';
+  if broken is not null then
+    raise exception '%', substr(broken, 7) using errcode = left(broken, 5);
   end if;
-
-  -- Unique keys and foreign keys that carry a message (comment), when their columns are set or changed.
-  for key in
-    select con.oid, con.contype, con.conkey, con.confrelid, con.confkey, obj_description(con.oid, 'pg_constraint') as message,
-           (select array_agg(a.attname order by k.ord) from unnest(con.conkey) with ordinality k(attnum, ord)
-              join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum) as columns,
-           (select array_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
-              join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum) as target_columns
-    from pg_constraint con
-    where con.conrelid = tg_relid and con.contype in ('u', 'f') and obj_description(con.oid, 'pg_constraint') is not null
-    order by con.conname
-  loop
-    execute format('select %s, %s',
-        (select string_agg(format('($1).%I is not null', c), ' and ') from unnest(key.columns) c),
-        case when tg_op = 'UPDATE'
-          then (select string_agg(format('($1).%1$I is distinct from ($2).%1$I', c), ' or ') from unnest(key.columns) c)
-          else 'true' end)
-      into key_present, key_changed using new, old;
-    continue when not key_present or not key_changed;
-    if key.contype = 'u' then
-      execute format('select exists (select 1 from %s t where %s)', tg_relid::regclass,
-          (select string_agg(format('t.%1$I = ($1).%1$I', c), ' and ') from unnest(key.columns) c))
-        into found_row using new;
-      if found_row then
-        raise exception '%', key.message using errcode = '23505';
-      end if;
-    else
-      execute format('select exists (select 1 from %s t where %s)', key.confrelid::regclass,
-          (select string_agg(format('t.%I = ($1).%I', key.target_columns[i], key.columns[i]), ' and ')
-             from generate_subscripts(key.columns, 1) i))
-        into found_row using new;
-      if not found_row then
-        raise exception '%', key.message using errcode = '23503';
-      end if;
-    end if;
-  end loop;
   return new;
 end
 $$;
 comment on function private.explain_constraint_violations() is
-  'BEFORE INSERT/UPDATE trigger (named zz_… so it fires after every other BEFORE trigger and sees the row as it will '
-  'be stored): raises a clear message instead of Postgres'' constraint error. Check constraints: the constraint''s '
-  'comment, else "Invalid <columns>"; required columns without a default: "<Column> is required"; unique and foreign '
-  'keys with a comment: the comment. Security definer so unique and foreign keys are judged as Postgres judges them '
-  '(all rows, not only those the caller may read); it reveals nothing the constraint error would not.';
+  'BEFORE INSERT/UPDATE trigger zz_explain_constraint_violations (zz_: fires after every other BEFORE trigger, so it '
+  'sees the row as it will be stored): raises the clear message of the first rule the row breaks, before Postgres '
+  'would raise its constraint error (see private.constraint_explanation_sql). Security definer so unique and foreign '
+  'keys are judged on all rows, as Postgres judges them; it reveals nothing the constraint error would not.';
 
 create function private.explain_restricted_delete() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  reference record;
-  found_row boolean;
+  refusal text;
 begin
-  for reference in
-    select con.conrelid, con.conkey, con.confkey
-    from pg_constraint con
-    where con.confrelid = tg_relid and con.contype = 'f' and con.confdeltype in ('a', 'r')
-    order by con.conname
-  loop
-    execute format('select exists (select 1 from %s t where %s)', reference.conrelid::regclass,
-        (select string_agg(format('t.%I = ($1).%I', child.attname, parent.attname), ' and ')
-         from generate_subscripts(reference.conkey, 1) i
-         join pg_attribute child on child.attrelid = reference.conrelid and child.attnum = reference.conkey[i]
-         join pg_attribute parent on parent.attrelid = tg_relid and parent.attnum = reference.confkey[i]))
-      into found_row using old;
-    if found_row then
-      raise exception 'This % is still used by % and cannot be removed',
-        lower(private.readable_name(regexp_replace(regexp_replace(tg_table_name, 'ies$', 'y'), 's$', ''))),
-        lower(private.readable_name((select c.relname from pg_class c where c.oid = reference.conrelid)))
-        using errcode = '23503';
-    end if;
-  end loop;
+  -- tg_argv[0]: private.restricted_delete_sql(<this table>), computed when the trigger was installed.
+  execute tg_argv[0] into refusal using old;
+  if refusal is not null then
+    raise exception '%', refusal using errcode = '23503';
+  end if;
   return old;
 end
 $$;
 comment on function private.explain_restricted_delete() is
-  'BEFORE DELETE trigger of a table other rows refer to without cascading: refuses with "This <row> is still used by '
-  '<table> and cannot be removed" instead of Postgres'' foreign key error. Security definer: judged on all rows, as '
-  'the foreign key is.';
+  'BEFORE DELETE trigger zz_explain_restricted_delete of a table other rows refer to without cascading: refuses with '
+  '"This <row> is still used by <table> and cannot be removed" instead of Postgres'' foreign key error. Security '
+  'definer: judged on all rows, as the foreign key is.';
 
-revoke execute on function private.readable_name(text), private.explain_constraint_violations(),
-  private.explain_restricted_delete() from public, anon;
-grant execute on function private.readable_name(text) to authenticated, service_role;
+create function private.install_constraint_explanations(target regclass) returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  explanation text := private.constraint_explanation_sql(target);
+  delete_refusal text := private.restricted_delete_sql(target);
+begin
+  execute format('drop trigger if exists zz_explain_constraint_violations on %s', target);
+  execute format('drop trigger if exists zz_explain_restricted_delete on %s', target);
+  if explanation is not null then
+    execute format('create trigger zz_explain_constraint_violations before insert or update on %s '
+                   'for each row execute function private.explain_constraint_violations(%L)', target, explanation);
+  end if;
+  if delete_refusal is not null then
+    execute format('create trigger zz_explain_restricted_delete before delete on %s '
+                   'for each row execute function private.explain_restricted_delete(%L)', target, delete_refusal);
+  end if;
+end
+$$;
+comment on function private.install_constraint_explanations(regclass) is
+  'Installs (or refreshes) the message triggers of a table with the queries for its current constraints and comments. '
+  'A migration that adds a table API roles write, or changes a constraint or its message, runs it for that table '
+  '(tests/integration/db-hygiene.test.ts checks every such table''s triggers are current).';
+
+revoke execute on function private.readable_name(text), private.constraint_explanation_sql(regclass),
+  private.restricted_delete_sql(regclass), private.explain_constraint_violations(), private.explain_restricted_delete(),
+  private.install_constraint_explanations(regclass) from public, anon;
 
 -- The messages: the shared forms' texts where a form asks for the value (shared/src/schemas).
 comment on constraint patients_first_name_check on public.patients is 'First name is required';
@@ -352,34 +368,13 @@ comment on constraint security_policies_lockout_minutes_check on public.security
 comment on constraint security_policies_session_timeout_minutes_check on public.security_policies is
   'Session timeout must be between 1 and 1440 minutes';
 
--- The triggers, on every table of public that API roles may write (including those of migrations before this
--- one; a later migration's new table adds them itself, which tests/integration/db-hygiene.test.ts checks).
-do $$
-declare
-  target record;
-begin
-  for target in
-    select c.oid::regclass as table_name
-    from pg_class c
-    where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
-      and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')
-      and (has_any_column_privilege('authenticated', c.oid, 'INSERT') or has_any_column_privilege('authenticated', c.oid, 'UPDATE')
-        or has_any_column_privilege('anon', c.oid, 'INSERT') or has_any_column_privilege('anon', c.oid, 'UPDATE'))
-      and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'zz_explain_constraint_violations')
-  loop
-    execute format('create trigger zz_explain_constraint_violations before insert or update on %s '
-                   'for each row execute function private.explain_constraint_violations()', target.table_name);
-  end loop;
-  for target in
-    select distinct con.confrelid::regclass as table_name
-    from pg_constraint con
-    where con.contype = 'f' and con.confdeltype in ('a', 'r')
-      and (select c.relnamespace from pg_class c where c.oid = con.confrelid) = 'public'::regnamespace
-      and (has_table_privilege('authenticated', con.confrelid, 'DELETE') or has_table_privilege('anon', con.confrelid, 'DELETE'))
-      and not exists (select 1 from pg_trigger t where t.tgrelid = con.confrelid and t.tgname = 'zz_explain_restricted_delete')
-  loop
-    execute format('create trigger zz_explain_restricted_delete before delete on %s '
-                   'for each row execute function private.explain_restricted_delete()', target.table_name);
-  end loop;
-end
-$$;
+-- The triggers, on every table of public that API roles may write or delete from (including those of
+-- migrations before this one; a later migration runs private.install_constraint_explanations itself).
+select private.install_constraint_explanations(c.oid::regclass)
+from pg_class c
+where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
+  and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')
+  and (has_any_column_privilege('authenticated', c.oid, 'INSERT') or has_any_column_privilege('authenticated', c.oid, 'UPDATE')
+    or has_table_privilege('authenticated', c.oid, 'DELETE')
+    or has_any_column_privilege('anon', c.oid, 'INSERT') or has_any_column_privilege('anon', c.oid, 'UPDATE')
+    or has_table_privilege('anon', c.oid, 'DELETE'));

@@ -211,22 +211,47 @@ describe('constraint violations reach clients as clear messages', () => {
     for (const error of [duplicate.error, crossed.error, removed.error]) expect(JSON.stringify(error)).not.toMatch(/_key|_fkey|constraint/);
   });
 
-  it('every public table API roles write carries the message triggers (a new migration\'s table included)', async () => {
-    const missing = await sql<{ table_name: string }>(`
-      select c.oid::regclass::text as table_name from pg_class c
+  /** Tables API roles write whose message triggers are missing or were computed before their constraints last changed. */
+  const STALE_MESSAGE_TRIGGERS = `
+    with api_tables as (
+      select c.oid from pg_class c
       where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
         and (has_any_column_privilege('authenticated', c.oid, 'INSERT') or has_any_column_privilege('authenticated', c.oid, 'UPDATE')
-          or has_any_column_privilege('anon', c.oid, 'INSERT') or has_any_column_privilege('anon', c.oid, 'UPDATE'))
-        and exists (select 1 from pg_constraint con where con.conrelid = c.oid and con.contype in ('c', 'u', 'f'))
-        and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'zz_explain_constraint_violations')
-        and c.relname !~ '^(rest_test|realtime_|migration_test|bench_|hygiene_)'
-      union all
-      select distinct con.confrelid::regclass::text from pg_constraint con
-      where con.contype = 'f' and con.confdeltype in ('a', 'r')
-        and (select relnamespace from pg_class where oid = con.confrelid) = 'public'::regnamespace
-        and (has_table_privilege('authenticated', con.confrelid, 'DELETE') or has_table_privilege('anon', con.confrelid, 'DELETE'))
-        and not exists (select 1 from pg_trigger t where t.tgrelid = con.confrelid and t.tgname = 'zz_explain_restricted_delete')`);
-    expect(missing.map((row) => row.table_name)).toEqual([]);
+          or has_table_privilege('authenticated', c.oid, 'DELETE')
+          or has_any_column_privilege('anon', c.oid, 'INSERT') or has_any_column_privilege('anon', c.oid, 'UPDATE')
+          or has_table_privilege('anon', c.oid, 'DELETE'))
+        and c.relname !~ '^(rest_test|realtime_|migration_test|bench_)'
+    ), installed as (
+      select t.tgrelid, t.tgname,
+             convert_from(substring(t.tgargs from 1 for position('\\x00'::bytea in t.tgargs) - 1), 'UTF8') as query
+      from pg_trigger t where t.tgname in ('zz_explain_constraint_violations', 'zz_explain_restricted_delete')
+    )
+    select a.oid::regclass::text || ' ' || expected.name as stale
+    from api_tables a
+    cross join lateral (values
+      ('zz_explain_constraint_violations', private.constraint_explanation_sql(a.oid::regclass)),
+      ('zz_explain_restricted_delete', private.restricted_delete_sql(a.oid::regclass))) as expected (name, query)
+    left join installed i on i.tgrelid = a.oid and i.tgname = expected.name
+    where i.query is distinct from expected.query`;
+
+  it('every public table API roles write carries current message triggers (a later migration\'s table or message included)', async () => {
+    expect((await sql<{ stale: string }>(STALE_MESSAGE_TRIGGERS)).map((row) => row.stale)).toEqual([]);
+    // The check catches a message changed without refreshing the table's trigger, and a new table without one.
+    const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query(`comment on constraint patients_zip_code_format on public.patients is 'ZIP code: 12345 or 12345-6789'`);
+      await client.query(`create table public.hygiene_new_records (id bigint primary key, code text not null check (code ~ '^[A-Z]+$'))`);
+      await client.query('grant insert on public.hygiene_new_records to authenticated');
+      const stale = (await client.query<{ stale: string }>(STALE_MESSAGE_TRIGGERS)).rows.map((row) => row.stale);
+      expect(stale).toEqual(expect.arrayContaining(['patients zz_explain_constraint_violations', 'hygiene_new_records zz_explain_constraint_violations']));
+      await client.query(`select private.install_constraint_explanations(t::regclass) from unnest(array['public.patients', 'public.hygiene_new_records']) t`);
+      expect((await client.query(STALE_MESSAGE_TRIGGERS)).rows).toEqual([]);
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
   });
 
   it('the api function answers a Postgres-worded refusal with a plain message and keeps the constraint name to its log', async () => {
