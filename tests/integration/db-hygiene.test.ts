@@ -67,6 +67,39 @@ describe('private helpers', () => {
     expect(anonByInheritance.map((row) => row.fn)).toEqual([]);
   });
 
+  /** Functions a policy or a column default calls that a role running them may not execute. */
+  const UNCALLABLE_POLICY_FUNCTIONS = `
+      select format('policy %s on %s needs %s for %s', p.polname, p.polrelid::regclass, d.refobjid::regprocedure, r.rolname) as problem
+      from pg_policy p
+      join pg_depend d on d.classid = 'pg_policy'::regclass and d.objid = p.oid and d.refclassid = 'pg_proc'::regclass
+      join pg_roles r on (p.polroles = array[0::oid] and r.rolname in ('anon', 'authenticated')) or r.oid = any (p.polroles)
+      where not has_function_privilege(r.oid, d.refobjid, 'EXECUTE')
+      union all
+      select format('default of %s.%s needs %s for %s', ad.adrelid::regclass, a.attname, d.refobjid::regprocedure, r.rolname)
+      from pg_attrdef ad
+      join pg_attribute a on a.attrelid = ad.adrelid and a.attnum = ad.adnum
+      join pg_depend d on d.classid = 'pg_attrdef'::regclass and d.objid = ad.oid and d.refclassid = 'pg_proc'::regclass
+      join pg_roles r on r.rolname in ('anon', 'authenticated')
+      where has_column_privilege(r.oid, ad.adrelid, a.attnum, 'INSERT') and not has_function_privilege(r.oid, d.refobjid, 'EXECUTE')
+        and (select relnamespace from pg_class where oid = ad.adrelid) = 'public'::regnamespace`;
+
+  it('every function a policy or a column default calls stays executable by the roles that run it', async () => {
+    expect((await sql<{ problem: string }>(UNCALLABLE_POLICY_FUNCTIONS)).map((row) => row.problem)).toEqual([]);
+    // The check sees a helper a policy needs taken away.
+    const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query('revoke execute on function private.current_pharmacy_id() from authenticated');
+      const problems = (await client.query<{ problem: string }>(UNCALLABLE_POLICY_FUNCTIONS)).rows.map((row) => row.problem);
+      expect(problems).toContain(`policy Staff can read their pharmacy's patients on patients needs private.current_pharmacy_id() for authenticated`);
+      expect(problems).toContain('default of patients.pharmacy_id needs private.current_pharmacy_id() for authenticated');
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
+  });
+
   it('a function created in private later is not executable by PUBLIC (default privileges)', async () => {
     const client = new pg.Client({ connectionString: stackEnv().dbUrl });
     await client.connect();
