@@ -10,6 +10,7 @@
  * database; nothing from the request body names one.
  */
 import { type SupabaseClient, isAuthApiError } from '@supabase/supabase-js';
+import { clientMessageForDatabaseError, isPostgresWording } from '@pharmacy/shared/database-errors.ts';
 import type { OnboardingAccount } from '@pharmacy/shared/onboarding-rows.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { findOnboardingConflicts } from './conflicts.ts';
@@ -64,8 +65,12 @@ async function onboardPharmacy(admin: SupabaseClient, account: OnboardingAccount
     plan_id: account.planId,
   });
   if (error) {
-    // A registration number taken between the pre-check and this insert: the database's unique message.
-    if (error.code === '23505') throw conflictError([error.message]);
+    // A registration number taken between the pre-check and this insert: the database's unique message
+    // (onboard_pharmacy's own sentence; Postgres' wording of another key is logged, never answered).
+    if (error.code === '23505') {
+      if (isPostgresWording(error.message)) console.error('onboard_pharmacy: unique violation', error.message);
+      throw conflictError([clientMessageForDatabaseError(error)]);
+    }
     throw new Error(`onboard_pharmacy failed: ${error.code ?? ''} ${error.message}`);
   }
   return data as OnboardPharmacyResult;

@@ -3,6 +3,7 @@
  * signed-in staff member (RLS applies) and refreshes the pharmacy's patient lists. A row the caller may not
  * change comes back as no row, which is reported rather than taken for success.
  */
+import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
 import { supabase } from '../../../lib/supabase.ts';
@@ -16,7 +17,7 @@ export interface UpdatePatientInput {
 
 export async function updatePatient({ id, values }: UpdatePatientInput): Promise<Patient> {
   const { data, error } = await supabase.from('patients').update(patientWriteFromForm(values)).eq('id', id).select(PATIENT_COLUMNS).maybeSingle();
-  if (error) throw new Error(error.message);
+  if (error) throw new Error(clientMessageForDatabaseError(error));
   if (data === null) throw new Error('This patient no longer exists or you may not change it.');
   return patientFromRow(data);
 }
