@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../supabase/local/src/config.ts';
 import { createGateway, type Gateway } from '../../supabase/local/src/gateway/gateway.ts';
 import { ChunkedScanner, HeadError, MALFORMED, NEED_MORE, parseRequestHead, parseResponseHead } from '../../supabase/local/src/gateway/http-parser.ts';
+import { carriesTokenWithoutExpiry, isTokenWithoutExpiry } from '../../supabase/local/src/gateway/jwt-expiry.ts';
 import { signJwt } from '../../supabase/local/src/jwt.ts';
 
 describe('request head parser', () => {
@@ -665,5 +666,37 @@ describe('gateway: JWTs without exp', () => {
     expect(opaque.text).toMatch(/^HTTP\/1\.1 200 /);
     signed.socket.destroy();
     opaque.socket.destroy();
+  });
+});
+
+describe('the gateway\'s exp rule on its own', () => {
+  const secret = 'a-secret-that-is-long-enough-for-the-local-stack';
+  const tokenWith = (claims: object) => `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
+
+  it.each([
+    ['no exp', signJwt({ role: 'authenticated' }, secret)],
+    ['exp as a string', tokenWith({ role: 'authenticated', exp: '9999999999' })],
+    ['exp null', tokenWith({ role: 'authenticated', exp: null })],
+    ['an array of claims', tokenWith([{ exp: 9999999999 }])],
+    ['claims that are not JSON', 'eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.c2ln'],
+    ['a five-part token (JWE)', 'a.b.c.d.e'],
+    ['a dotted value without a second dot', 'abc.def'],
+  ])('refuses a token with %s', (_case, token) => {
+    expect(isTokenWithoutExpiry(token)).toBe(true);
+  });
+
+  it('accepts a numeric exp (expiry itself is the upstream\'s check) and leaves opaque credentials alone', () => {
+    expect(isTokenWithoutExpiry(signJwt({ role: 'anon', exp: 1 }, secret))).toBe(false);
+    expect(isTokenWithoutExpiry('opaque-api-token')).toBe(false);
+    expect(carriesTokenWithoutExpiry('Basic dXNlcjpwYXNz', null)).toBe(false);
+    expect(carriesTokenWithoutExpiry(null, null)).toBe(false);
+  });
+
+  it('finds the token wherever it sits in the Authorization value, and in the apikey', () => {
+    const bad = signJwt({ role: 'service_role' }, secret);
+    expect(carriesTokenWithoutExpiry(`Bearer ${bad}`, null)).toBe(true);
+    expect(carriesTokenWithoutExpiry(`bearer\t${bad}`, null)).toBe(true);
+    expect(carriesTokenWithoutExpiry(bad, null)).toBe(true);
+    expect(carriesTokenWithoutExpiry(null, bad)).toBe(true);
   });
 });
