@@ -7,6 +7,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signJwt } from '../../supabase/local/src/jwt.ts';
+import { requestFromAddress } from '../support/request-from-address.ts';
 import { createUser, eventually, sql, stackEnv } from '../support/stack-env.ts';
 
 describe('gateway', () => {
@@ -176,6 +177,14 @@ describe('gateway: the client address', () => {
     expect(headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(headers['x-real-ip']).toBe('127.0.0.1');
     expect(headers.forwarded).toBeUndefined();
+  });
+
+  it('PostgREST sees each client\'s own address: the peer the gateway saw, from any loopback address', async () => {
+    const answer = await requestFromAddress('127.0.0.9', '/rest/v1/rpc/gateway_test_request_headers', { headers: spoofed });
+    expect(answer.status).toBe(200);
+    const headers = answer.body as Record<string, string>;
+    expect(headers['x-forwarded-for']).toBe('127.0.0.9');
+    expect(headers['x-real-ip']).toBe('127.0.0.9');
   });
 
   it('the auth service records the peer address on the session, never a client-sent one', async () => {

@@ -605,9 +605,20 @@ describe('gateway: the client address', () => {
     const forwarded = realtime.received.join('');
     expect(forwarded).toMatch(/^GET \/websocket\?/);
     expect(forwarded).toContain('Upgrade: websocket\r\n');
-    expect(forwarded).toContain('X-Forwarded-For: 127.0.0.1\r\n');
+    expect(forwarded).toContain('x-forwarded-for: 127.0.0.1\r\n');
     expect(forwarded).not.toContain('6.6.6.6');
     socket.destroy();
+  });
+
+  it('keeps the X-Forwarded-For of a holder of the service-role key (a function acting for its caller), the peer appended', async () => {
+    answerEveryRequest(rest, []);
+    const service = await exchange([get('/rest/v1/x', 'X-Forwarded-For: 127.0.0.9\r\n').replace(`apikey: ${apiKey}`, `apikey: ${config.serviceRoleKey}`)], (text) => text.endsWith('ok'));
+    expect(rest.received.join('')).toContain('x-forwarded-for: 127.0.0.9, 127.0.0.1\r\nx-real-ip: 127.0.0.9\r\n');
+    rest.received = [];
+    // Not an address first: the peer alone.
+    await exchange([get('/rest/v1/x', 'X-Forwarded-For: unknown\r\n').replace(`apikey: ${apiKey}`, `apikey: ${config.serviceRoleKey}`)], (text) => text.endsWith('ok'), service.socket);
+    expect(rest.received.join('')).toContain('x-forwarded-for: 127.0.0.1\r\nx-real-ip: 127.0.0.1\r\n');
+    service.socket.destroy();
   });
 
   it('refuses an upgrade request that carries a body', async () => {

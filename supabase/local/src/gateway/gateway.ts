@@ -6,7 +6,10 @@
  * ways over keep-alive connections.
  *
  * Upstreams learn the client's address from it alone: X-Forwarded-For and X-Real-IP are set to the peer
- * address and whatever the client sent in them or in Forwarded is dropped.
+ * address and whatever the client sent in them or in Forwarded is dropped. The one exception is a request
+ * whose apikey is the service-role key, which only the stack's own servers hold (an edge function calling
+ * the API for its caller): its X-Forwarded-For is kept, with the peer appended, so the caller's address
+ * reaches the database through the function.
  *
  * Request smuggling: every request is framed by one reading (http-parser.ts refuses ambiguous heads and
  * loose chunk framing); a chunked request body is re-encoded for the upstream (payload only, no
@@ -124,7 +127,13 @@ export function createGateway(config: StackConfig): Gateway {
     { prefix: '/realtime/v1', port: config.ports.realtime, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
     { prefix: '/functions/v1', port: config.ports.functions, requiresApiKey: false, gatewayCors: false, bufferResponses: false },
   ].map((route) => ({ ...route, pool: new UpstreamPool(route.port) }));
-  const context: GatewayContext = { routes, validKeys: new Set([config.anonKey, config.serviceRoleKey]), connections: new Set(), closing: false };
+  const context: GatewayContext = {
+    routes,
+    validKeys: new Set([config.anonKey, config.serviceRoleKey]),
+    serviceRoleKey: config.serviceRoleKey,
+    connections: new Set(),
+    closing: false,
+  };
   const server = net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) => {
     context.connections.add(new ClientConnection(context, socket));
   });
@@ -144,6 +153,8 @@ export function createGateway(config: StackConfig): Gateway {
 interface GatewayContext {
   routes: Route[];
   validKeys: Set<string>;
+  /** Requests made with it come from the stack's own servers: the only ones whose X-Forwarded-For counts. */
+  serviceRoleKey: string;
   connections: Set<ClientConnection>;
   closing: boolean;
 }
@@ -345,6 +356,18 @@ class ClientConnection implements UpstreamOwner {
     return null;
   }
 
+  /**
+   * X-Forwarded-For and X-Real-IP for the upstream: the peer address, unless the request holds the
+   * service-role key and names a valid client address first in its own X-Forwarded-For.
+   */
+  private clientAddressFields(head: RequestHead, apiKey: string | null): string {
+    if (apiKey === this.context.serviceRoleKey && head.forwardedFor !== null) {
+      const client = head.forwardedFor.split(',')[0]!.trim();
+      if (net.isIP(client) !== 0) return `x-forwarded-for: ${head.forwardedFor}, ${this.address}\r\nx-real-ip: ${client}\r\n`;
+    }
+    return `x-forwarded-for: ${this.address}\r\nx-real-ip: ${this.address}\r\n`;
+  }
+
   private static upstreamPath(target: string, route: Route): string {
     const rest = target.slice(route.prefix.length);
     return rest.startsWith('/') ? rest : `/${rest}`;
@@ -363,7 +386,7 @@ class ClientConnection implements UpstreamOwner {
     // Kong's rule: without an Authorization header the API key is the bearer token.
     if (!head.authorization && apiKey && this.context.validKeys.has(apiKey)) out += `authorization: Bearer ${apiKey}\r\n`;
     if (head.chunked) out += 'transfer-encoding: chunked\r\n';
-    out += `x-forwarded-for: ${this.address}\r\nx-real-ip: ${this.address}\r\nx-forwarded-host: ${head.host ?? ''}\r\nx-forwarded-proto: http\r\nx-forwarded-prefix: ${route.prefix}\r\n\r\n`;
+    out += `${this.clientAddressFields(head, apiKey)}x-forwarded-host: ${head.host ?? ''}\r\nx-forwarded-proto: http\r\nx-forwarded-prefix: ${route.prefix}\r\n\r\n`;
 
     this.bodyToUpstream = true;
     const body = this.takeBody();
@@ -851,7 +874,7 @@ class ClientConnection implements UpstreamOwner {
     for (let i = 0; i < head.lowerNames.length; i++) {
       if (!REPLACED_UPGRADE_HEADERS.has(head.lowerNames[i]!)) out += `${head.rawHeaders[2 * i]}: ${head.rawHeaders[2 * i + 1]}\r\n`;
     }
-    out += `X-Forwarded-For: ${this.address}\r\nX-Real-IP: ${this.address}\r\n\r\n`;
+    out += `${this.clientAddressFields(head, apiKey)}\r\n`;
     const upstream = net.connect({ host: '127.0.0.1', port: route.port, noDelay: true });
     upstream.write(out, 'latin1');
     if (this.pending !== null) upstream.write(this.pending);

@@ -41,6 +41,8 @@ export interface RequestHead extends HeadFields {
   apiKey: string | null;
   /** The Authorization value (at most one field is accepted; '' when empty), null when absent. */
   authorization: string | null;
+  /** X-Forwarded-For as sent (fields joined): trusted only from a holder of the service-role key. */
+  forwardedFor: string | null;
   origin: string | null;
   corsRequestMethod: string | null;
   corsRequestHeaders: string | null;
@@ -139,6 +141,7 @@ export function parseRequestHead(text: string): RequestHead {
     host: null,
     apiKey: null,
     authorization: null,
+    forwardedFor: null,
     origin: null,
     corsRequestMethod: null,
     corsRequestHeaders: null,
@@ -168,6 +171,9 @@ function requestField(head: RequestHead, name: string, value: string): void {
     case 'authorization':
       if (head.authorization !== null) throw new HeadError(400);
       head.authorization = value;
+      break;
+    case 'x-forwarded-for':
+      head.forwardedFor = joinField(head.forwardedFor, value);
       break;
     case 'origin':
       head.origin ??= value;
