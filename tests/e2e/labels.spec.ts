@@ -116,3 +116,62 @@ test('custom entry previews a 4 × 2.5 in label with the spec\'s fallbacks', asy
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('the app is served with a Content-Security-Policy: its own scripts and the Supabase API only, no inline script', async ({ page }) => {
+  const apiUrl = process.env.E2E_API_URL!;
+  const response = await page.goto('/login');
+  const policy = response!.headers()['content-security-policy'] ?? '';
+  const directive = (name: string) => policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+  expect(directive('script-src')).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*$/);
+  expect(directive('script-src-attr')).toBe("script-src-attr 'none'");
+  expect(directive('connect-src').split(' ')).toEqual(expect.arrayContaining([apiUrl, apiUrl.replace(/^http/, 'ws')]));
+  expect(directive('object-src')).toBe("object-src 'none'");
+  expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+  // The app runs under it, and the browser enforces it: an injected inline script does not run.
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  const injectedRan = await page.evaluate(async () => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injectedInlineScriptRan = true;';
+    document.head.append(script);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return (window as unknown as { __injectedInlineScriptRan?: boolean }).__injectedInlineScriptRan === true;
+  });
+  expect(injectedRan).toBe(false);
+});
+
+test('a label whose HTML carries a script or an onerror attribute in the patient name runs none of it in the app\'s origin', async ({ page }) => {
+  const rph = await demoStaffClient(PHARMACIST_EMAIL);
+  const rx = await readyPrescription(rph);
+  // The server escapes every value; this stands for a template that one day misses one: the payload
+  // replaces the escaped patient name in the label the server really generated.
+  const payload =
+    `<script>localStorage.setItem('label-xss', 'script')</script>` +
+    `<img src="data:image/png;base64,AAAA" onerror="localStorage.setItem('label-xss', 'onerror')">XSS-PROBE ${rx.firstName}`;
+  await page.route('**/functions/v1/api/labels/generate', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const response = await route.fetch();
+    const html = await response.text();
+    expect(html).toContain(`${rx.firstName} ${rx.lastName}`);
+    await route.fulfill({ response, body: html.replace(`${rx.firstName} ${rx.lastName}`, payload) });
+  });
+  await signIn(page, PHARMACIST_EMAIL, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Labels' }).click();
+  const item = page.getByRole('listitem', { name: `RX ${rx.rxNumber} for ${rx.firstName} ${rx.lastName}` });
+  await page.getByRole('searchbox', { name: 'Search prescriptions' }).fill(String(rx.rxNumber));
+  await item.getByRole('button', { name: 'Select' }).click();
+
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Generate Label' }).click();
+  const popup = await popupOpened;
+  await popup.waitForLoadState('load');
+  // The label shows (markup and styles work) ...
+  await expect(popup.locator('[data-field="patient-name"]')).toContainText('XSS-PROBE');
+  await expect(popup.locator('[data-field="rx-number"]')).toContainText(String(rx.rxNumber));
+  // ... but neither the script nor the handler ran, and the window has no way back to the app.
+  expect(await page.evaluate(() => localStorage.getItem('label-xss'))).toBeNull();
+  expect(await popup.evaluate(() => window.opener)).toBeNull();
+  // Its print CSS is the window's own: the print dialog gets the 4 in × 2.5 in label page.
+  await popup.emulateMedia({ media: 'print' });
+  expect(await popup.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
+  await popup.close();
+});

@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api-call.ts';
 import { wizardPayload } from '../support/onboarding-payloads.ts';
+import { requestFromAddress } from '../support/request-from-address.ts';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
 
 afterAll(closeSql);
@@ -86,14 +87,18 @@ describe('POST /api/auth/onboard', () => {
     expect(subscriptions).toEqual([{ plan_id: 'flat-monthly', status: 'trialing' }]);
   });
 
-  it("audits the onboarding with the caller's IP address, not the function's", async () => {
+  it("audits the onboarding with the caller's IP address as the gateway saw it, not the function's nor a claimed one", async () => {
     const payload = wizardPayload();
-    const answer = await callApi<Onboarded>(createTestClient(), 'auth/onboard', { body: payload, headers: { 'X-Forwarded-For': '203.0.113.7' } });
+    // From 127.0.0.7, claiming another address: the gateway passes on only the one it saw.
+    const answer = (await requestFromAddress('127.0.0.7', '/functions/v1/api/auth/onboard', { body: payload, headers: { 'X-Forwarded-For': '203.0.113.7' } })) as {
+      status: number;
+      body: Onboarded;
+    };
     expect(answer.status).toBe(201);
     const audit = await sql<{ ip: string; actor_user_id: string; success: boolean }>(
       "select host(ip_address) as ip, actor_user_id, success from public.audit_log where pharmacy_id = $1 and action = 'onboarding'",
       [answer.body.pharmacy.id]);
-    expect(audit).toEqual([{ ip: '203.0.113.7', actor_user_id: answer.body.user.id, success: true }]);
+    expect(audit).toEqual([{ ip: '127.0.0.7', actor_user_id: answer.body.user.id, success: true }]);
   });
 
   it('ignores a pharmacy id in the body: the database makes the id', async () => {

@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../supabase/local/src/config.ts';
 import { createGateway, type Gateway } from '../../supabase/local/src/gateway/gateway.ts';
 import { ChunkedScanner, HeadError, MALFORMED, NEED_MORE, parseRequestHead, parseResponseHead } from '../../supabase/local/src/gateway/http-parser.ts';
+import { carriesTokenWithoutExpiry, isTokenWithoutExpiry } from '../../supabase/local/src/gateway/jwt-expiry.ts';
+import { signJwt } from '../../supabase/local/src/jwt.ts';
 
 describe('request head parser', () => {
   it('reads the request line, fields and what frames the body', () => {
@@ -35,6 +37,86 @@ describe('request head parser', () => {
   it('reads a response status line and its framing', () => {
     const head = parseResponseHead('HTTP/1.1 404 Not Found\r\nTransfer-Encoding: chunked\r\nConnection: close');
     expect(head).toMatchObject({ status: 404, statusText: '404 Not Found', chunked: true, connectionClose: true });
+  });
+});
+
+describe('request head parser against smuggling (RFC 9112 §6.1, §6.3, §5.2)', () => {
+  const statusOf = (text: string): number => {
+    try {
+      parseRequestHead(text);
+    } catch (error) {
+      if (error instanceof HeadError) return error.status;
+      throw error;
+    }
+    return 0;
+  };
+
+  it.each([
+    ['CL.TE: Content-Length then Transfer-Encoding', 'POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 6\r\nTransfer-Encoding: chunked', 400],
+    ['TE.CL: Transfer-Encoding then Content-Length', 'POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nContent-Length: 6', 400],
+    ['a repeated, equal Content-Length', 'POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\nContent-Length: 4', 400],
+    ['a Content-Length list', 'POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 4, 4', 400],
+    ['a signed Content-Length', 'POST / HTTP/1.1\r\nHost: h\r\nContent-Length: +4', 400],
+    ['a Content-Length padded with a non-breaking space', 'POST / HTTP/1.1\r\nHost: h\r\nContent-Length: \xa04', 400],
+    ['a Transfer-Encoding padded with a vertical tab', 'POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\x0b', 400],
+    ['chunked in an HTTP/1.0 request', 'POST / HTTP/1.0\r\nTransfer-Encoding: chunked', 400],
+    ['a field folded onto the next line (obs-fold)', 'POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\nX-A: 1\r\n Transfer-Encoding: chunked', 400],
+    ['a first field line that starts with whitespace', 'POST / HTTP/1.1\r\n Transfer-Encoding: chunked\r\nHost: h', 400],
+    ['whitespace between a field name and its colon', 'POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding : chunked', 400],
+    ['two Authorization fields', 'GET / HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer a\r\nAuthorization: Bearer b', 400],
+    ['two apikey fields', 'GET / HTTP/1.1\r\nHost: h\r\napikey: a\r\napikey: b', 400],
+    ['Transfer-Encoding chunked twice in one field', 'POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked, chunked', 501],
+    ['Transfer-Encoding chunked in two fields', 'POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked', 501],
+    ['Transfer-Encoding identity', 'POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: identity', 501],
+    ['Transfer-Encoding with a parameter', 'POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked;q=1', 501],
+    ['a Transfer-Encoding that only contains chunked', 'POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: xchunked', 501],
+  ])('refuses %s', (_case, text, status) => {
+    expect(statusOf(text)).toBe(status);
+  });
+
+  it('accepts exactly chunked, in any letter case, and keeps an Authorization value', () => {
+    const head = parseRequestHead('POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: Chunked\r\nAuthorization: Bearer a.b.c');
+    expect(head).toMatchObject({ chunked: true, contentLength: -1, authorization: 'Bearer a.b.c' });
+  });
+});
+
+describe('chunked scanner against smuggling', () => {
+  const scan = (text: string) => {
+    const scanner = new ChunkedScanner();
+    return { result: scanner.scan(Buffer.from(text, 'latin1'), 0), scanner };
+  };
+
+  it.each([
+    ['an empty size', '\r\n'],
+    ['a 0x prefix', '0x5\r\nhello\r\n0\r\n\r\n'],
+    ['a sign', '+5\r\nhello\r\n0\r\n\r\n'],
+    ['a negative size', '-1\r\n'],
+    ['two sizes on one line', '5 5\r\nhello\r\n0\r\n\r\n'],
+    ['a size ending in a bare LF', '5\nhello\r\n0\r\n\r\n'],
+    ['a size ending in a bare CR', '5\rhello\r\n0\r\n\r\n'],
+    ['a size over 12 hex digits', '1000000000000\r\n'],
+    ['a control character in an extension', '5;a\x00b\r\nhello\r\n0\r\n\r\n'],
+    ['a chunk longer than its size', '3\r\nhello\r\n0\r\n\r\n'],
+    ['a request line in the trailer section', '0\r\nGET /admin HTTP/1.1\r\nHost: h\r\n\r\n'],
+    ['a folded trailer line', '0\r\nX-A: 1\r\n folded\r\n\r\n'],
+    ['a trailer line without a name', '0\r\n: 1\r\n\r\n'],
+    ['a trailer line without a colon', '0\r\nX-A\r\n\r\n'],
+    ['a bare CR in a trailer value', '0\r\nX-A: 1\rGET / HTTP/1.1\r\n\r\n'],
+    ['a bare LF in a trailer value', '0\r\nX-A: 1\nGET / HTTP/1.1\r\n\r\n'],
+  ])('refuses %s', (_case, text) => {
+    expect(scan(text).result).toBe(MALFORMED);
+  });
+
+  it('accepts well-formed trailer fields and extensions but flags them as unusual', () => {
+    const plain = scan('5\r\nhello\r\n0\r\n\r\n');
+    expect(plain.result).toBe(15);
+    expect(plain.scanner.unusualFraming).toBe(false);
+    const trailer = scan('5\r\nhello\r\n0\r\nX-Checksum: abc\r\n\r\n');
+    expect(trailer.result).toBe(32);
+    expect(trailer.scanner.unusualFraming).toBe(true);
+    const extension = scan('5 ;name=value\r\nhello\r\n0\r\n\r\n');
+    expect(extension.result).toBeGreaterThan(0);
+    expect(extension.scanner.unusualFraming).toBe(true);
   });
 });
 
@@ -141,17 +223,19 @@ let gateway: Gateway;
 let gatewayPort = 0;
 let rest: Upstream;
 let functions: Upstream;
+let realtime: Upstream;
 let downPort = 0;
 
 beforeAll(async () => {
   rest = await startUpstream();
   functions = await startUpstream();
+  realtime = await startUpstream();
   // A port nothing listens on: a part that is down.
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   downPort = (probe.address() as net.AddressInfo).port;
   await new Promise((resolve) => probe.close(resolve));
-  gateway = createGateway({ ...config, ports: { ...config.ports, rest: rest.port, functions: functions.port, auth: downPort } });
+  gateway = createGateway({ ...config, ports: { ...config.ports, rest: rest.port, functions: functions.port, realtime: realtime.port, auth: downPort } });
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   gatewayPort = (gateway.server.address() as net.AddressInfo).port;
 });
@@ -160,11 +244,13 @@ afterAll(async () => {
   await new Promise<void>((resolve) => gateway.close(resolve));
   rest.server.close();
   functions.server.close();
+  realtime.server.close();
 });
 
 afterEach(() => {
   rest.received = [];
   functions.received = [];
+  realtime.received = [];
 });
 
 const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: gw\r\napikey: ${apiKey}\r\n${extra}\r\n`;
@@ -189,7 +275,7 @@ describe('gateway framing', () => {
     const request = rest.received.join('');
     expect(request).toMatch(/^GET \/items\?id=eq\.42 HTTP\/1\.1\r\n/);
     expect(request).toContain(`authorization: Bearer ${apiKey}\r\n`);
-    expect(request).toContain('x-forwarded-for: 127.0.0.1\r\nx-forwarded-host: gw\r\nx-forwarded-proto: http\r\nx-forwarded-prefix: /rest/v1\r\n');
+    expect(request).toContain('x-forwarded-for: 127.0.0.1\r\nx-real-ip: 127.0.0.1\r\nx-forwarded-host: gw\r\nx-forwarded-proto: http\r\nx-forwarded-prefix: /rest/v1\r\n');
     socket.destroy();
   });
 
@@ -305,16 +391,19 @@ describe('gateway framing', () => {
     first.socket.destroy();
   });
 
-  it('forwards a chunked request body split across packets as it came', async () => {
+  it('forwards a chunked request body split across packets in chunks of its own (no extensions, no trailers)', async () => {
     rest.respond = (socket, text) => {
       if (!text.endsWith('0\r\n\r\n')) return false;
       socket.write('HTTP/1.1 204 No Content\r\n\r\n');
       return true;
     };
     const head = `POST /rest/v1/items HTTP/1.1\r\nHost: gw\r\napikey: ${apiKey}\r\nTransfer-Encoding: chunked\r\n\r\n`;
-    const { text, socket } = await exchange([head + '4\r', '\nabcd\r\n', '3\r\nefg\r\n0\r\n', '\r\n'], (reply) => reply.endsWith('\r\n\r\n'));
+    const { text, socket } = await exchange([head + '004;ext=1\r', '\nabcd\r\n', '3\r\nefg\r\n0\r\n', 'Trailer-A: 1\r\n\r\n'], (reply) => reply.endsWith('\r\n\r\n'));
     expect(text).toMatch(/^HTTP\/1\.1 204 No Content\r\n/);
-    expect(rest.received.join('')).toMatch(/transfer-encoding: chunked\r\n[^]*\r\n\r\n4\r\nabcd\r\n3\r\nefg\r\n0\r\n\r\n$/);
+    const forwarded = rest.received.join('');
+    expect(forwarded).toMatch(/transfer-encoding: chunked\r\n[^]*\r\n\r\n4\r\nabcd\r\n3\r\nefg\r\n0\r\n\r\n$/);
+    expect(forwarded).not.toContain('Trailer-A');
+    expect(forwarded).not.toContain('ext=1');
     socket.destroy();
   });
 
@@ -386,5 +475,239 @@ describe('gateway framing', () => {
     const again = await exchange([get('/nowhere')], (reply) => reply.includes('}'), socket);
     expect(again.text).toMatch(/^HTTP\/1\.1 404 /);
     socket.destroy();
+  });
+});
+
+/** Answers every complete request (a head, plus a chunked body when there is one) with 200 "ok", noting the socket. */
+function answerEveryRequest(upstream: Upstream, sockets: net.Socket[]): void {
+  upstream.respond = (socket, text) => {
+    const headEnd = text.indexOf('\r\n\r\n');
+    if (headEnd < 0) return false;
+    if (/transfer-encoding: chunked/i.test(text.slice(0, headEnd)) && !text.endsWith('0\r\n\r\n')) return false;
+    sockets.push(socket);
+    socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+    return true;
+  };
+}
+
+describe('gateway against request smuggling', () => {
+  const chunkedHead = `POST /rest/v1/rpc/f HTTP/1.1\r\nHost: gw\r\napikey: ${apiKey}\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n`;
+  /** A complete request hidden in a body or trailer: it must never reach an upstream. */
+  const smuggled = `GET /rest/v1/smuggled HTTP/1.1\r\nHost: gw\r\napikey: ${apiKey}\r\n\r\n`;
+
+  it('passes no trailer field on, and closes the upstream connection that carried a chunked request instead of pooling it', async () => {
+    const sockets: net.Socket[] = [];
+    answerEveryRequest(rest, sockets);
+    const attacker = await exchange([`${chunkedHead}3\r\nabc\r\n0\r\nX-Checksum: 1\r\n\r\n`], (text) => text.endsWith('ok'));
+    expect(attacker.text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    const forwarded = rest.received.join('');
+    expect(forwarded).toMatch(/\r\n\r\n3\r\nabc\r\n0\r\n\r\n$/);
+    expect(forwarded).not.toContain('X-Checksum');
+    // Another client's request travels on a new upstream connection.
+    const victim = await exchange([get('/rest/v1/x')], (text) => text.endsWith('ok'));
+    expect(victim.text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1]).not.toBe(sockets[0]);
+    expect(sockets[0]!.destroyed || sockets[0]!.readableEnded).toBe(true);
+    attacker.socket.destroy();
+    victim.socket.destroy();
+  });
+
+  it('refuses a request hidden in the trailer section with 400, closes, and the hidden request reaches no upstream', async () => {
+    const sockets: net.Socket[] = [];
+    answerEveryRequest(rest, sockets);
+    for (const pieces of [[`${chunkedHead}0\r\n${smuggled}`], [chunkedHead, '0\r\n', smuggled]]) {
+      const { text, closed } = await exchange(pieces, () => false);
+      expect(text).toMatch(/^HTTP\/1\.1 400 /);
+      expect(closed).toBe(true);
+    }
+    // A partial request (one that would swallow the next client's request as its body) fares the same.
+    const partial = await exchange([`${chunkedHead}0\r\nPOST /rest/v1/rpc/capture HTTP/1.1\r\nHost: gw\r\nContent-Length: 300\r\n\r\n`], () => false);
+    expect(partial.text).toMatch(/^HTTP\/1\.1 400 /);
+    const victim = await exchange([get('/rest/v1/x')], (text) => text.endsWith('ok'));
+    expect(victim.text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    const forwarded = rest.received.join('');
+    expect(forwarded).not.toContain('smuggled');
+    expect(forwarded).not.toContain('capture');
+    expect(sockets).toHaveLength(1);
+    victim.socket.destroy();
+  });
+
+  const smugglingHeads: [string, string, number][] = [
+    ['CL.TE', `POST /rest/v1/rpc/f HTTP/1.1\r\nHost: gw\r\napikey: ${apiKey}\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${smuggled}`, 400],
+    ['TE.CL', `POST /rest/v1/rpc/f HTTP/1.1\r\nHost: gw\r\napikey: ${apiKey}\r\nTransfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n5c\r\n${smuggled}\r\n0\r\n\r\n`, 400],
+    ['a repeated Content-Length', `POST /rest/v1/rpc/f HTTP/1.1\r\nHost: gw\r\napikey: ${apiKey}\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n${smuggled}`, 400],
+    ['conflicting Content-Lengths', `POST /rest/v1/rpc/f HTTP/1.1\r\nHost: gw\r\napikey: ${apiKey}\r\nContent-Length: 0\r\nContent-Length: ${smuggled.length}\r\n\r\n${smuggled}`, 400],
+    ['an obs-fold line', `POST /rest/v1/rpc/f HTTP/1.1\r\nHost: gw\r\napikey: ${apiKey}\r\nContent-Length: ${smuggled.length}\r\nX-A: 1\r\n Transfer-Encoding: chunked\r\n\r\n${smuggled}`, 400],
+    ['an invalid chunk size', `${chunkedHead}0x5c\r\n${smuggled}\r\n0\r\n\r\n`, 400],
+    ['a chunk size followed by another number', `${chunkedHead}0 5c\r\n${smuggled}\r\n0\r\n\r\n`, 400],
+    ['Transfer-Encoding other than exactly chunked', `POST /rest/v1/rpc/f HTTP/1.1\r\nHost: gw\r\napikey: ${apiKey}\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n${smuggled}`, 501],
+    ['Transfer-Encoding padded with a vertical tab', `POST /rest/v1/rpc/f HTTP/1.1\r\nHost: gw\r\napikey: ${apiKey}\r\nTransfer-Encoding: chunked\x0b\r\n\r\n0\r\n\r\n${smuggled}`, 400],
+  ];
+
+  it.each(smugglingHeads)('refuses %s, closes the connection, and nothing reaches an upstream', async (_case, request, status) => {
+    const sockets: net.Socket[] = [];
+    answerEveryRequest(rest, sockets);
+    const { text, closed } = await exchange([request], () => false);
+    expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(text).toContain('connection: close\r\n');
+    expect(closed).toBe(true);
+    expect(rest.received.join('')).not.toContain('smuggled');
+  });
+
+  it('does not pool an upstream connection whose chunked response came with trailer fields', async () => {
+    const sockets: net.Socket[] = [];
+    rest.respond = (socket) => {
+      sockets.push(socket);
+      socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\nX-Checksum: 1\r\n\r\n');
+      return true;
+    };
+    const endsWithTrailer = (text: string) => text.endsWith('0\r\nX-Checksum: 1\r\n\r\n');
+    const first = await exchange([get('/rest/v1/x')], endsWithTrailer);
+    const second = await exchange([get('/rest/v1/x')], endsWithTrailer, first.socket);
+    expect(second.text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1]).not.toBe(sockets[0]);
+    first.socket.destroy();
+  });
+});
+
+describe('gateway: the client address', () => {
+  const spoofed = 'X-Forwarded-For: 6.6.6.6\r\nX-Real-IP: 6.6.6.6\r\nForwarded: for=6.6.6.6;proto=https\r\nX-Forwarded-Host: evil.example\r\n';
+
+  it.each([
+    ['REST', () => rest, get('/rest/v1/x', spoofed)],
+    ['functions', () => functions, `GET /functions/v1/api/health HTTP/1.1\r\nHost: gw\r\n${spoofed}\r\n`],
+  ])('sets X-Forwarded-For and X-Real-IP to the peer address on %s and drops what the client sent', async (_route, upstream, request) => {
+    answerEveryRequest(upstream(), []);
+    const { socket } = await exchange([request], (text) => text.endsWith('ok'));
+    const forwarded = upstream().received.join('');
+    expect(forwarded).toContain('x-forwarded-for: 127.0.0.1\r\n');
+    expect(forwarded).toContain('x-real-ip: 127.0.0.1\r\n');
+    expect(forwarded).toContain('x-forwarded-host: gw\r\n');
+    expect(forwarded).not.toContain('6.6.6.6');
+    expect(forwarded).not.toMatch(/^forwarded:/im);
+    expect(forwarded).not.toContain('evil.example');
+    socket.destroy();
+  });
+
+  it('does the same on a websocket upgrade to realtime', async () => {
+    realtime.respond = (socket, text) => {
+      if (!text.endsWith('\r\n\r\n')) return false;
+      socket.write('HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n');
+      return true;
+    };
+    const { text, socket } = await exchange(
+      [`GET /realtime/v1/websocket?apikey=${apiKey}&vsn=1.0.0 HTTP/1.1\r\nHost: gw\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n${spoofed}\r\n`],
+      (reply) => reply.endsWith('\r\n\r\n'),
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 101 /);
+    const forwarded = realtime.received.join('');
+    expect(forwarded).toMatch(/^GET \/websocket\?/);
+    expect(forwarded).toContain('Upgrade: websocket\r\n');
+    expect(forwarded).toContain('x-forwarded-for: 127.0.0.1\r\n');
+    expect(forwarded).not.toContain('6.6.6.6');
+    socket.destroy();
+  });
+
+  it('keeps the X-Forwarded-For of a holder of the service-role key (a function acting for its caller), the peer appended', async () => {
+    answerEveryRequest(rest, []);
+    const service = await exchange([get('/rest/v1/x', 'X-Forwarded-For: 127.0.0.9\r\n').replace(`apikey: ${apiKey}`, `apikey: ${config.serviceRoleKey}`)], (text) => text.endsWith('ok'));
+    expect(rest.received.join('')).toContain('x-forwarded-for: 127.0.0.9, 127.0.0.1\r\nx-real-ip: 127.0.0.9\r\n');
+    rest.received = [];
+    // Not an address first: the peer alone.
+    await exchange([get('/rest/v1/x', 'X-Forwarded-For: unknown\r\n').replace(`apikey: ${apiKey}`, `apikey: ${config.serviceRoleKey}`)], (text) => text.endsWith('ok'), service.socket);
+    expect(rest.received.join('')).toContain('x-forwarded-for: 127.0.0.1\r\nx-real-ip: 127.0.0.1\r\n');
+    service.socket.destroy();
+  });
+
+  it('refuses an upgrade request that carries a body', async () => {
+    const { text, closed } = await exchange(
+      [`GET /realtime/v1/websocket?apikey=${apiKey} HTTP/1.1\r\nHost: gw\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nContent-Length: ${smuggledLength()}\r\n\r\nGET /x HTTP/1.1\r\nHost: gw\r\n\r\n`],
+      () => false,
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(closed).toBe(true);
+    expect(realtime.received).toEqual([]);
+  });
+});
+
+function smuggledLength(): number {
+  return 'GET /x HTTP/1.1\r\nHost: gw\r\n\r\n'.length;
+}
+
+describe('gateway: JWTs without exp', () => {
+  const withoutExp = signJwt({ role: 'service_role', iss: 'supabase-demo' }, config.jwtSecret);
+  const withExp = signJwt({ role: 'service_role', iss: 'supabase-demo', exp: Math.floor(Date.now() / 1000) + 3600 }, config.jwtSecret);
+
+  it.each([
+    ['REST, as the bearer token', () => rest, get('/rest/v1/pharmacies', `Authorization: Bearer ${withoutExp}\r\n`)],
+    ['REST, with the scheme in other letters and spacing', () => rest, get('/rest/v1/pharmacies', `Authorization: bEaReR   ${withoutExp}\r\n`)],
+    ['functions, as the bearer token', () => functions, `GET /functions/v1/api/health HTTP/1.1\r\nHost: gw\r\nAuthorization: Bearer ${withoutExp}\r\n\r\n`],
+    ['functions, as the apikey', () => functions, `GET /functions/v1/api/health HTTP/1.1\r\nHost: gw\r\napikey: ${withoutExp}\r\n\r\n`],
+    ['functions, as the apikey query parameter', () => functions, `GET /functions/v1/api/health?apikey=${withoutExp} HTTP/1.1\r\nHost: gw\r\n\r\n`],
+    ['REST, when its claims cannot be read', () => rest, get('/rest/v1/pharmacies', 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.c2ln\r\n')],
+  ])('refuses one on %s with 401 in PostgREST\'s shape, before any upstream', async (_case, upstream, request) => {
+    answerEveryRequest(upstream(), []);
+    const { text, socket } = await exchange([request], (reply) => reply.endsWith('}'));
+    expect(text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(text).toContain('www-authenticate: Bearer error="invalid_token", error_description="JWT has no exp claim"\r\n');
+    expect(text.slice(text.indexOf('\r\n\r\n') + 4)).toBe('{"code":"PGRST301","details":null,"hint":null,"message":"JWT has no exp claim"}');
+    expect(upstream().received).toEqual([]);
+    socket.destroy();
+  });
+
+  it('refuses one on a websocket upgrade', async () => {
+    const { text, closed } = await exchange(
+      [`GET /realtime/v1/websocket?apikey=${apiKey} HTTP/1.1\r\nHost: gw\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nAuthorization: Bearer ${withoutExp}\r\n\r\n`],
+      () => false,
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(closed).toBe(true);
+    expect(realtime.received).toEqual([]);
+  });
+
+  it('passes a JWT with exp, and an opaque bearer token, on to the upstream', async () => {
+    answerEveryRequest(rest, []);
+    answerEveryRequest(functions, []);
+    const signed = await exchange([get('/rest/v1/pharmacies', `Authorization: Bearer ${withExp}\r\n`)], (text) => text.endsWith('ok'));
+    expect(signed.text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(rest.received.join('')).toContain(`Authorization: Bearer ${withExp}\r\n`);
+    const opaque = await exchange(['GET /functions/v1/api/health HTTP/1.1\r\nHost: gw\r\nAuthorization: Bearer opaque-token\r\n\r\n'], (text) => text.endsWith('ok'));
+    expect(opaque.text).toMatch(/^HTTP\/1\.1 200 /);
+    signed.socket.destroy();
+    opaque.socket.destroy();
+  });
+});
+
+describe('the gateway\'s exp rule on its own', () => {
+  const secret = 'a-secret-that-is-long-enough-for-the-local-stack';
+  const tokenWith = (claims: object) => `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
+
+  it.each([
+    ['no exp', signJwt({ role: 'authenticated' }, secret)],
+    ['exp as a string', tokenWith({ role: 'authenticated', exp: '9999999999' })],
+    ['exp null', tokenWith({ role: 'authenticated', exp: null })],
+    ['an array of claims', tokenWith([{ exp: 9999999999 }])],
+    ['claims that are not JSON', 'eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.c2ln'],
+    ['a five-part token (JWE)', 'a.b.c.d.e'],
+    ['a dotted value without a second dot', 'abc.def'],
+  ])('refuses a token with %s', (_case, token) => {
+    expect(isTokenWithoutExpiry(token)).toBe(true);
+  });
+
+  it('accepts a numeric exp (expiry itself is the upstream\'s check) and leaves opaque credentials alone', () => {
+    expect(isTokenWithoutExpiry(signJwt({ role: 'anon', exp: 1 }, secret))).toBe(false);
+    expect(isTokenWithoutExpiry('opaque-api-token')).toBe(false);
+    expect(carriesTokenWithoutExpiry('Basic dXNlcjpwYXNz', null)).toBe(false);
+    expect(carriesTokenWithoutExpiry(null, null)).toBe(false);
+  });
+
+  it('finds the token wherever it sits in the Authorization value, and in the apikey', () => {
+    const bad = signJwt({ role: 'service_role' }, secret);
+    expect(carriesTokenWithoutExpiry(`Bearer ${bad}`, null)).toBe(true);
+    expect(carriesTokenWithoutExpiry(`bearer\t${bad}`, null)).toBe(true);
+    expect(carriesTokenWithoutExpiry(bad, null)).toBe(true);
+    expect(carriesTokenWithoutExpiry(null, bad)).toBe(true);
   });
 });

@@ -2,7 +2,20 @@
  * The API gateway: one port routing /auth/v1, /rest/v1, /realtime/v1 (websocket) and /functions/v1 to
  * the stack's parts with the prefix stripped, as the Supabase CLI's Kong does. It checks the `apikey`
  * (header or query) against the project's keys, uses it as the bearer token when `Authorization` is
- * absent, answers CORS preflights, and streams bodies both ways over keep-alive connections.
+ * absent, refuses JWTs without `exp` (jwt-expiry.ts), answers CORS preflights, and streams bodies both
+ * ways over keep-alive connections.
+ *
+ * Upstreams learn the client's address from it alone: X-Forwarded-For and X-Real-IP are set to the peer
+ * address and whatever the client sent in them or in Forwarded is dropped. The one exception is a request
+ * whose apikey is the service-role key, which only the stack's own servers hold (an edge function calling
+ * the API for its caller): its X-Forwarded-For is kept, with the peer appended, so the caller's address
+ * reaches the database through the function.
+ *
+ * Request smuggling: every request is framed by one reading (http-parser.ts refuses ambiguous heads and
+ * loose chunk framing); a chunked request body is re-encoded for the upstream (payload only, no
+ * extensions, no trailers), and the upstream connection that carried it is closed afterwards rather than
+ * pooled, as is one whose response came with unusual framing. A smuggled message can therefore never sit
+ * on a pooled connection waiting for another client's request.
  *
  * It is a lean HTTP/1.1 proxy on plain sockets (framing in http-parser.ts, upstream keep-alive in
  * upstream-pool.ts) rather than node:http, whose per-request objects and extra writes cost about as much
@@ -24,6 +37,7 @@ import {
   type RequestHead,
   type ResponseHead,
 } from './http-parser.ts';
+import { carriesTokenWithoutExpiry, TOKEN_WITHOUT_EXPIRY_BODY, TOKEN_WITHOUT_EXPIRY_CHALLENGE } from './jwt-expiry.ts';
 import { UpstreamPool, type UpstreamConnection, type UpstreamOwner } from './upstream-pool.ts';
 
 interface Route {
@@ -54,13 +68,20 @@ const CORS_ALLOW_METHODS = 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS';
 const CORS_EXPOSE_HEADERS = 'Content-Range, Content-Location, Location, Preference-Applied, Range-Unit, X-Total-Count, Link, X-Supabase-Api-Version, X-Sb-Error-Code';
 /** Headers that describe one connection and must not be forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
-/** Request headers the gateway sets itself. */
-const REPLACED_REQUEST_HEADERS = new Set([...HOP_BY_HOP, 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-prefix']);
+/** Headers that tell an upstream where a request came from: only the gateway's own values are passed on. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-prefix', 'x-forwarded-port', 'x-client-ip'];
+/** Request headers the gateway drops or sets itself. */
+const REPLACED_REQUEST_HEADERS = new Set([...HOP_BY_HOP, ...FORWARDING_HEADERS]);
+/** Upgrade requests keep Connection and Upgrade, which the upstream needs to switch protocols. */
+const REPLACED_UPGRADE_HEADERS = new Set(FORWARDING_HEADERS);
+const CRLF = Buffer.from('\r\n');
+const LAST_CHUNK = Buffer.from('0\r\n\r\n');
 
 const NO_ROUTE = JSON.stringify({ message: 'no Route matched with those values' });
 const NO_API_KEY = JSON.stringify({ message: 'No API key found in request' });
 const INVALID_API_KEY = JSON.stringify({ message: 'Invalid API key' });
 const UPSTREAM_FAILED = JSON.stringify({ message: 'An invalid response was received from the upstream server' });
+const UPGRADE_WITH_BODY = JSON.stringify({ message: 'An upgrade request cannot carry a body' });
 
 // Where a client connection is in reading its current request.
 const READING_HEAD = 0;
@@ -106,7 +127,13 @@ export function createGateway(config: StackConfig): Gateway {
     { prefix: '/realtime/v1', port: config.ports.realtime, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
     { prefix: '/functions/v1', port: config.ports.functions, requiresApiKey: false, gatewayCors: false, bufferResponses: false },
   ].map((route) => ({ ...route, pool: new UpstreamPool(route.port) }));
-  const context: GatewayContext = { routes, validKeys: new Set([config.anonKey, config.serviceRoleKey]), connections: new Set(), closing: false };
+  const context: GatewayContext = {
+    routes,
+    validKeys: new Set([config.anonKey, config.serviceRoleKey]),
+    serviceRoleKey: config.serviceRoleKey,
+    connections: new Set(),
+    closing: false,
+  };
   const server = net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) => {
     context.connections.add(new ClientConnection(context, socket));
   });
@@ -126,6 +153,8 @@ export function createGateway(config: StackConfig): Gateway {
 interface GatewayContext {
   routes: Route[];
   validKeys: Set<string>;
+  /** Requests made with it come from the stack's own servers: the only ones whose X-Forwarded-For counts. */
+  serviceRoleKey: string;
   connections: Set<ClientConnection>;
   closing: boolean;
 }
@@ -153,6 +182,8 @@ class ClientConnection implements UpstreamOwner {
   private bodyRemaining = 0;
   private bodyChunked = false;
   private readonly requestScanner = new ChunkedScanner();
+  /** The re-encoded chunks of a chunked request body, collected during one takeBody call. */
+  private rechunked: Buffer[] = [];
   /** Request bytes waiting for an upstream connection (the route's pool is at its cap). */
   private queued: (Buffer | string)[] | null = null;
   /** The outgoing head of a body-less request, kept to retry it once on a fresh connection. */
@@ -181,6 +212,11 @@ class ClientConnection implements UpstreamOwner {
 
   private readonly writeDecoded = (payload: Buffer): void => {
     if (!this.socket.write(payload)) this.pauseUpstream();
+  };
+
+  private readonly rechunkPayload = (payload: Buffer): void => {
+    if (payload.length === 0) return;
+    this.rechunked.push(Buffer.from(`${payload.length.toString(16)}\r\n`, 'latin1'), payload, CRLF);
   };
 
   constructor(
@@ -308,6 +344,7 @@ class ClientConnection implements UpstreamOwner {
       if (!apiKey) return this.answer(401, NO_API_KEY);
       if (!this.context.validKeys.has(apiKey)) return this.answer(401, INVALID_API_KEY);
     }
+    if (carriesTokenWithoutExpiry(head.authorization, apiKey)) return this.answer(401, TOKEN_WITHOUT_EXPIRY_BODY, `www-authenticate: ${TOKEN_WITHOUT_EXPIRY_CHALLENGE}\r\n`);
     this.forwardRequest(head, route, apiKey);
   }
 
@@ -319,13 +356,21 @@ class ClientConnection implements UpstreamOwner {
     return null;
   }
 
+  /**
+   * X-Forwarded-For and X-Real-IP for the upstream: the peer address, unless the request holds the
+   * service-role key and names a valid client address first in its own X-Forwarded-For.
+   */
+  private clientAddressFields(head: RequestHead, apiKey: string | null): string {
+    if (apiKey === this.context.serviceRoleKey && head.forwardedFor !== null) {
+      const client = head.forwardedFor.split(',')[0]!.trim();
+      if (net.isIP(client) !== 0) return `x-forwarded-for: ${head.forwardedFor}, ${this.address}\r\nx-real-ip: ${client}\r\n`;
+    }
+    return `x-forwarded-for: ${this.address}\r\nx-real-ip: ${this.address}\r\n`;
+  }
+
   private static upstreamPath(target: string, route: Route): string {
     const rest = target.slice(route.prefix.length);
     return rest.startsWith('/') ? rest : `/${rest}`;
-  }
-
-  private forwardedFor(head: RequestHead): string {
-    return head.forwardedFor ? `${head.forwardedFor}, ${this.address}` : this.address;
   }
 
   private forwardRequest(head: RequestHead, route: Route, apiKey: string | null): void {
@@ -339,9 +384,9 @@ class ClientConnection implements UpstreamOwner {
       out += `${raw[2 * i]}: ${raw[2 * i + 1]}\r\n`;
     }
     // Kong's rule: without an Authorization header the API key is the bearer token.
-    if (!head.hasAuthorization && apiKey && this.context.validKeys.has(apiKey)) out += `authorization: Bearer ${apiKey}\r\n`;
+    if (!head.authorization && apiKey && this.context.validKeys.has(apiKey)) out += `authorization: Bearer ${apiKey}\r\n`;
     if (head.chunked) out += 'transfer-encoding: chunked\r\n';
-    out += `x-forwarded-for: ${this.forwardedFor(head)}\r\nx-forwarded-host: ${head.host ?? ''}\r\nx-forwarded-proto: http\r\nx-forwarded-prefix: ${route.prefix}\r\n\r\n`;
+    out += `${this.clientAddressFields(head, apiKey)}x-forwarded-host: ${head.host ?? ''}\r\nx-forwarded-proto: http\r\nx-forwarded-prefix: ${route.prefix}\r\n\r\n`;
 
     this.bodyToUpstream = true;
     const body = this.takeBody();
@@ -388,9 +433,13 @@ class ClientConnection implements UpstreamOwner {
       this.bodyRemaining -= end;
       if (this.bodyRemaining === 0) this.phase = BODY_DONE;
     } else {
-      const scanned = this.requestScanner.scan(pending, 0);
+      // The upstream gets the payload in chunks of the gateway's own making: what the client framed
+      // (sizes, extensions, trailers) never reaches it, so it cannot read the body differently.
+      this.rechunked = [];
+      const scanned = this.requestScanner.scan(pending, 0, this.rechunkPayload);
       if (scanned === MALFORMED) {
         this.pending = null;
+        this.rechunked = [];
         this.failRequestBody();
         return null;
       }
@@ -398,7 +447,13 @@ class ClientConnection implements UpstreamOwner {
       else {
         end = scanned;
         this.phase = BODY_DONE;
+        this.rechunked.push(LAST_CHUNK);
       }
+      this.pending = end < pending.length ? pending.subarray(end) : null;
+      const chunks = this.rechunked;
+      this.rechunked = [];
+      if (chunks.length === 0) return null;
+      return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     }
     this.pending = end < pending.length ? pending.subarray(end) : null;
     return end === pending.length ? pending : pending.subarray(0, end);
@@ -422,12 +477,12 @@ class ClientConnection implements UpstreamOwner {
   // ---- Answers from the gateway itself ----
 
   /** The gateway's own answers (no route, key refused, part down) carry CORS so browsers can read them. */
-  private answer(status: number, payload: string): void {
+  private answer(status: number, payload: string, extraHeaders = ''): void {
     this.bodyToUpstream = false;
     // A client waiting for 100 Continue would never send the body the connection expects next.
     if (this.phase === READING_BODY && this.request?.expectContinue) this.closeAfterResponse = true;
     this.socket.write(
-      `${statusLine(status)}content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(payload)}\r\naccess-control-allow-origin: *\r\n${this.closeAfterResponse ? 'connection: close\r\n' : ''}\r\n${payload}`,
+      `${statusLine(status)}content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(payload)}\r\naccess-control-allow-origin: *\r\n${extraHeaders}${this.closeAfterResponse ? 'connection: close\r\n' : ''}\r\n${payload}`,
     );
     this.headSent = true;
     this.responseComplete();
@@ -527,7 +582,9 @@ class ClientConnection implements UpstreamOwner {
       (response.minorVersion === 1 || response.connectionKeepAlive) &&
       this.responseFraming !== BODY_UNTIL_CLOSE &&
       // Bytes after a body-less response: the connection is out of step.
-      !(this.responseFraming === BODY_NONE && bodyBytesFollow);
+      !(this.responseFraming === BODY_NONE && bodyBytesFollow) &&
+      // A connection that carried a chunked request is not trusted with another client's request.
+      !request.chunked;
     // The response is not waiting for the rest of the request: the connection cannot carry another.
     if (this.phase === READING_BODY) this.closeAfterResponse = true;
 
@@ -597,6 +654,7 @@ class ClientConnection implements UpstreamOwner {
       }
       if (scanned !== NEED_MORE) {
         done = true;
+        if (this.responseScanner.unusualFraming) this.upstreamReusable = false;
         if (scanned < chunk.length) {
           this.upstreamReusable = false;
           body = chunk.subarray(0, scanned);
@@ -804,14 +862,19 @@ class ClientConnection implements UpstreamOwner {
     const apiKey = head.apiKey ?? queryApiKey(head.target);
     if (!apiKey) return this.refuseUpgrade(401, NO_API_KEY);
     if (!this.context.validKeys.has(apiKey)) return this.refuseUpgrade(401, INVALID_API_KEY);
+    if (carriesTokenWithoutExpiry(head.authorization, apiKey)) return this.refuseUpgrade(401, TOKEN_WITHOUT_EXPIRY_BODY);
+    // After the head the connection is a raw pipe: a body would reach the upstream unframed.
+    if (head.chunked || head.contentLength > 0) return this.refuseUpgrade(400, UPGRADE_WITH_BODY);
 
     this.phase = UPGRADED;
     const socket = this.socket;
     socket.removeListener('data', this.onData);
     socket.setTimeout(0);
     let out = `${head.method} ${ClientConnection.upstreamPath(head.target, route)} HTTP/1.1\r\n`;
-    for (let i = 0; i < head.rawHeaders.length; i += 2) out += `${head.rawHeaders[i]}: ${head.rawHeaders[i + 1]}\r\n`;
-    out += `X-Forwarded-For: ${this.forwardedFor(head)}\r\n\r\n`;
+    for (let i = 0; i < head.lowerNames.length; i++) {
+      if (!REPLACED_UPGRADE_HEADERS.has(head.lowerNames[i]!)) out += `${head.rawHeaders[2 * i]}: ${head.rawHeaders[2 * i + 1]}\r\n`;
+    }
+    out += `${this.clientAddressFields(head, apiKey)}\r\n`;
     const upstream = net.connect({ host: '127.0.0.1', port: route.port, noDelay: true });
     upstream.write(out, 'latin1');
     if (this.pending !== null) upstream.write(this.pending);

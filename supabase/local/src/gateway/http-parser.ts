@@ -2,7 +2,9 @@
  * Minimal, strict HTTP/1.1 framing for the gateway: request and response heads parsed from latin1 text
  * (bytes kept as they are, so they can be written back unchanged), and a chunked-body scanner that finds
  * where a message ends across packet boundaries without copying the body. Anything ambiguous (both
- * Content-Length and Transfer-Encoding, folded lines, bad tokens) is refused rather than guessed at.
+ * Content-Length and Transfer-Encoding, repeated Content-Length, Authorization or apikey, folded lines, bad
+ * tokens, loose chunk framing, trailer lines that are not fields) is refused rather than guessed at: an
+ * upstream that read such a message differently would see a second request the gateway never checked.
  */
 
 /** The blank line ending a head. */
@@ -37,7 +39,9 @@ export interface RequestHead extends HeadFields {
   target: string;
   host: string | null;
   apiKey: string | null;
-  hasAuthorization: boolean;
+  /** The Authorization value (at most one field is accepted; '' when empty), null when absent. */
+  authorization: string | null;
+  /** X-Forwarded-For as sent (fields joined): trusted only from a holder of the service-role key. */
   forwardedFor: string | null;
   origin: string | null;
   corsRequestMethod: string | null;
@@ -73,11 +77,24 @@ function readConnection(head: HeadFields, value: string): void {
   }
 }
 
-function readContentLength(head: HeadFields, value: string): void {
+/**
+ * A request may carry one Content-Length; a response may repeat the same value (RFC 9110 §8.6 lets a
+ * recipient accept that), never differing ones.
+ */
+function readContentLength(head: HeadFields, value: string, request: boolean): void {
   if (!DIGITS.test(value)) throw new HeadError(400);
   const length = Number(value);
-  if (head.contentLength !== -1 && head.contentLength !== length) throw new HeadError(400);
+  if (head.contentLength !== -1 && (request || head.contentLength !== length)) throw new HeadError(400);
   head.contentLength = length;
+}
+
+/** Strips optional whitespace (SP and HTAB only, RFC 9110 §5.6.3) around a field value. */
+function trimOws(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && (value.charCodeAt(start) === 0x20 || value.charCodeAt(start) === 0x09)) start++;
+  while (end > start && (value.charCodeAt(end - 1) === 0x20 || value.charCodeAt(end - 1) === 0x09)) end--;
+  return start === 0 && end === value.length ? value : value.slice(start, end);
 }
 
 function readTransferEncoding(head: HeadFields, value: string, request: boolean): void {
@@ -95,7 +112,7 @@ function readFields<Head extends HeadFields>(lines: string[], head: Head, field:
     if (colon <= 0) throw new HeadError(400);
     const name = line.slice(0, colon);
     if (!TOKEN.test(name)) throw new HeadError(400);
-    const value = line.slice(colon + 1).trim();
+    const value = trimOws(line.slice(colon + 1));
     if (INVALID_VALUE.test(value)) throw new HeadError(400);
     const lowerName = name.toLowerCase();
     raw.push(name, value);
@@ -123,7 +140,7 @@ export function parseRequestHead(text: string): RequestHead {
     connectionNamed: null,
     host: null,
     apiKey: null,
-    hasAuthorization: false,
+    authorization: null,
     forwardedFor: null,
     origin: null,
     corsRequestMethod: null,
@@ -145,11 +162,15 @@ function requestField(head: RequestHead, name: string, value: string): void {
       if (head.host !== null) throw new HeadError(400);
       head.host = value;
       break;
+    // Credentials are checked by the gateway and read again upstream: two of them could be read
+    // differently on each side, so a repeated one is refused.
     case 'apikey':
-      head.apiKey = joinField(head.apiKey, value);
+      if (head.apiKey !== null) throw new HeadError(400);
+      head.apiKey = value;
       break;
     case 'authorization':
-      if (value !== '') head.hasAuthorization = true;
+      if (head.authorization !== null) throw new HeadError(400);
+      head.authorization = value;
       break;
     case 'x-forwarded-for':
       head.forwardedFor = joinField(head.forwardedFor, value);
@@ -173,7 +194,7 @@ function requestField(head: RequestHead, name: string, value: string): void {
       readConnection(head, value);
       break;
     case 'content-length':
-      readContentLength(head, value);
+      readContentLength(head, value, true);
       break;
     case 'transfer-encoding':
       readTransferEncoding(head, value, true);
@@ -182,7 +203,7 @@ function requestField(head: RequestHead, name: string, value: string): void {
 }
 
 function responseField(head: ResponseHead, name: string, value: string): void {
-  if (name === 'content-length') readContentLength(head, value);
+  if (name === 'content-length') readContentLength(head, value, false);
   else if (name === 'transfer-encoding') readTransferEncoding(head, value, false);
   else if (name === 'connection') readConnection(head, value);
 }
@@ -221,22 +242,38 @@ export function responseHasNoBody(method: string, status: number): boolean {
 
 // Chunked scanner states.
 const SIZE = 0;
-const SIZE_EXTENSION = 1;
-const SIZE_LF = 2;
-const DATA = 3;
-const DATA_CR = 4;
-const DATA_LF = 5;
-const TRAILER_LINE_START = 6;
-const TRAILER_LINE = 7;
-const TRAILER_LINE_LF = 8;
-const TRAILER_END_LF = 9;
-const DONE = 10;
+/** Whitespace after the size: only more of it, an extension or the line end may follow. */
+const SIZE_BWS = 1;
+const SIZE_EXTENSION = 2;
+const SIZE_LF = 3;
+const DATA = 4;
+const DATA_CR = 5;
+const DATA_LF = 6;
+const TRAILER_LINE_START = 7;
+const TRAILER_NAME = 8;
+const TRAILER_VALUE = 9;
+const TRAILER_LINE_LF = 10;
+const TRAILER_END_LF = 11;
+const DONE = 12;
 
 const CR = 13;
 const LF = 10;
+const SP = 0x20;
+const HTAB = 0x09;
+const SEMICOLON = 0x3b;
+const COLON = 0x3a;
 const MAX_SIZE_DIGITS = 12;
 const MAX_EXTENSION = 4096;
 const MAX_TRAILER = 16 * 1024;
+
+/** tchar (RFC 9110 §5.6.2) by byte value. */
+const TOKEN_BYTE = new Uint8Array(256);
+for (const char of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") TOKEN_BYTE[char.charCodeAt(0)] = 1;
+
+/** Bytes allowed in a field value or a chunk extension: HTAB, visible ASCII, space and obs-text. */
+function isValueByte(byte: number): boolean {
+  return byte === HTAB || (byte >= SP && byte !== 0x7f);
+}
 
 /** Result of ChunkedScanner.scan when the message continues past the given bytes. */
 export const NEED_MORE = -1;
@@ -253,22 +290,36 @@ function hexValue(byte: number): number {
 /**
  * Follows a chunked body (RFC 9112 §7.1) across packets. `scan` returns the index just past the body's
  * end, NEED_MORE, or MALFORMED; with `onData` it also hands over the decoded payload slices.
+ * Strict where parsers are known to differ: a size is hex digits only, whitespace after it may only lead
+ * to an extension, and every trailer line must be a well-formed field ("name: value"), so a request line
+ * or a folded line hidden in the trailer section is refused rather than passed on.
  */
 export class ChunkedScanner {
   private state = SIZE;
   private remaining = 0;
   private digits = 0;
   private sideBytes = 0;
+  private nameBytes = 0;
+  private sawExtension = false;
+  private sawTrailer = false;
 
   reset(): void {
     this.state = SIZE;
     this.remaining = 0;
     this.digits = 0;
     this.sideBytes = 0;
+    this.nameBytes = 0;
+    this.sawExtension = false;
+    this.sawTrailer = false;
   }
 
   get done(): boolean {
     return this.state === DONE;
+  }
+
+  /** The body used chunk extensions or trailer fields: legal, but what smuggling attempts are made of. */
+  get unusualFraming(): boolean {
+    return this.sawExtension || this.sawTrailer;
   }
 
   scan(buf: Buffer, start: number, onData?: (payload: Buffer) => void): number {
@@ -284,17 +335,24 @@ export class ChunkedScanner {
             this.remaining = this.remaining * 16 + digit;
           } else if (this.digits === 0) return MALFORMED;
           else if (byte === CR) this.state = SIZE_LF;
-          else if (byte === 0x3b || byte === 0x20 || byte === 0x09) {
-            this.state = SIZE_EXTENSION;
-            this.sideBytes = 0;
-          } else return MALFORMED;
+          else if (byte === SEMICOLON) this.startExtension();
+          else if (byte === SP || byte === HTAB) this.state = SIZE_BWS;
+          else return MALFORMED;
+          i++;
+          break;
+        }
+        case SIZE_BWS: {
+          const byte = buf[i]!;
+          if (byte === CR) this.state = SIZE_LF;
+          else if (byte === SEMICOLON) this.startExtension();
+          else if (byte !== SP && byte !== HTAB) return MALFORMED;
           i++;
           break;
         }
         case SIZE_EXTENSION: {
           const byte = buf[i]!;
           if (byte === CR) this.state = SIZE_LF;
-          else if (byte === LF || ++this.sideBytes > MAX_EXTENSION) return MALFORMED;
+          else if (!isValueByte(byte) || ++this.sideBytes > MAX_EXTENSION) return MALFORMED;
           i++;
           break;
         }
@@ -329,13 +387,29 @@ export class ChunkedScanner {
           if (buf[i] === CR) {
             this.state = TRAILER_END_LF;
             i++;
-          } else this.state = TRAILER_LINE;
+          } else {
+            this.sawTrailer = true;
+            this.nameBytes = 0;
+            this.state = TRAILER_NAME;
+          }
           break;
-        case TRAILER_LINE: {
+        case TRAILER_NAME: {
+          // A line starting with whitespace (obs-fold) or without "name:" fails here.
+          if (++this.sideBytes > MAX_TRAILER) return MALFORMED;
+          const byte = buf[i]!;
+          if (byte === COLON) {
+            if (this.nameBytes === 0) return MALFORMED;
+            this.state = TRAILER_VALUE;
+          } else if (TOKEN_BYTE[byte] === 1) this.nameBytes++;
+          else return MALFORMED;
+          i++;
+          break;
+        }
+        case TRAILER_VALUE: {
           if (++this.sideBytes > MAX_TRAILER) return MALFORMED;
           const byte = buf[i]!;
           if (byte === CR) this.state = TRAILER_LINE_LF;
-          else if (byte === LF) return MALFORMED;
+          else if (!isValueByte(byte)) return MALFORMED;
           i++;
           break;
         }
@@ -353,5 +427,11 @@ export class ChunkedScanner {
       }
     }
     return NEED_MORE;
+  }
+
+  private startExtension(): void {
+    this.state = SIZE_EXTENSION;
+    this.sawExtension = true;
+    this.sideBytes = 0;
   }
 }
