@@ -610,15 +610,29 @@ describe('gateway: the client address', () => {
     socket.destroy();
   });
 
-  it('keeps the X-Forwarded-For of a holder of the service-role key (a function acting for its caller), the peer appended', async () => {
+  it('keeps the X-Forwarded-For the stack\'s own servers send on the internal listener only, the peer appended', async () => {
     answerEveryRequest(rest, []);
-    const service = await exchange([get('/rest/v1/x', 'X-Forwarded-For: 127.0.0.9\r\n').replace(`apikey: ${apiKey}`, `apikey: ${config.serviceRoleKey}`)], (text) => text.endsWith('ok'));
-    expect(rest.received.join('')).toContain('x-forwarded-for: 127.0.0.9, 127.0.0.1\r\nx-real-ip: 127.0.0.9\r\n');
-    rest.received = [];
-    // Not an address first: the peer alone.
-    await exchange([get('/rest/v1/x', 'X-Forwarded-For: unknown\r\n').replace(`apikey: ${apiKey}`, `apikey: ${config.serviceRoleKey}`)], (text) => text.endsWith('ok'), service.socket);
+    // The public listener: not even a holder of the service-role key names the client.
+    const outside = await exchange([get('/rest/v1/x', 'X-Forwarded-For: 127.0.0.9\r\n').replace(`apikey: ${apiKey}`, `apikey: ${config.serviceRoleKey}`)], (text) => text.endsWith('ok'));
     expect(rest.received.join('')).toContain('x-forwarded-for: 127.0.0.1\r\nx-real-ip: 127.0.0.1\r\n');
-    service.socket.destroy();
+    expect(rest.received.join('')).not.toContain('127.0.0.9');
+    outside.socket.destroy();
+    rest.received = [];
+
+    const internal = createGateway({ ...config, ports: { ...config.ports, rest: rest.port } }, { trustForwardedFor: true });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    try {
+      const socket = net.connect({ port: (internal.server.address() as net.AddressInfo).port, host: '127.0.0.1', noDelay: true });
+      await exchange([get('/rest/v1/x', 'X-Forwarded-For: 127.0.0.9\r\n')], (text) => text.endsWith('ok'), socket);
+      expect(rest.received.join('')).toContain('x-forwarded-for: 127.0.0.9, 127.0.0.1\r\nx-real-ip: 127.0.0.9\r\n');
+      rest.received = [];
+      // Not an address first: the peer alone.
+      await exchange([get('/rest/v1/x', 'X-Forwarded-For: unknown\r\n')], (text) => text.endsWith('ok'), socket);
+      expect(rest.received.join('')).toContain('x-forwarded-for: 127.0.0.1\r\nx-real-ip: 127.0.0.1\r\n');
+      socket.destroy();
+    } finally {
+      await new Promise<void>((resolve) => internal.close(resolve));
+    }
   });
 
   it('refuses an upgrade request that carries a body', async () => {

@@ -36,6 +36,11 @@ export interface StackPorts {
   realtime: number;
   /** Internal: the Deno edge-function runtime. */
   functions: number;
+  /**
+   * Internal: the gateway's address for the stack's own servers (the CLI's `kong:8000`). Edge functions call
+   * the API here; unlike the public port it keeps the X-Forwarded-For a function sends for its caller.
+   */
+  internalApi: number;
   /** The web app (Vite) when started with it. */
   web: number;
 }
@@ -52,6 +57,8 @@ export interface StackConfig {
   /** Password of the `authenticator` role PostgREST logs in as. */
   authenticatorPassword: string;
   apiUrl: string;
+  /** The gateway's internal address (SUPABASE_URL inside edge functions). */
+  internalApiUrl: string;
   webUrl: string;
   /** Access-token lifetime in seconds (GoTrue's jwt_expiry, 3600 by default). */
   jwtExpiry: number;
@@ -71,7 +78,7 @@ function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 
 /**
  * Reads the configuration from the environment. STACK_PORT_BASE moves every port of the stack at once
- * (the gateway takes the base, Postgres base+1, internal services base-30000+9..+13 when the base is in the
+ * (the gateway takes the base, Postgres base+1, internal services base-30000+9..+14 when the base is in the
  * ephemeral range), which is how tests run a fresh stack beside a running `npm start`. Individual STACK_*_PORT variables override single ports.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
@@ -89,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     auth: portFromEnv(env, 'STACK_AUTH_PORT', internal + 11),
     realtime: portFromEnv(env, 'STACK_REALTIME_PORT', internal + 12),
     functions: portFromEnv(env, 'STACK_FUNCTIONS_PORT', internal + 13),
+    internalApi: portFromEnv(env, 'STACK_INTERNAL_API_PORT', internal + 14),
     web: portFromEnv(env, 'STACK_WEB_PORT', 5173),
   };
   const jwtSecret = env.STACK_JWT_SECRET || DEFAULT_JWT_SECRET;
@@ -102,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     dbUrl: `postgresql://postgres:postgres@127.0.0.1:${ports.db}/postgres`,
     authenticatorPassword: 'postgres',
     apiUrl: `http://127.0.0.1:${ports.api}`,
+    internalApiUrl: `http://127.0.0.1:${ports.internalApi}`,
     webUrl: `http://127.0.0.1:${ports.web}`,
     jwtExpiry: secondsFromEnv(env.STACK_JWT_EXPIRY, 3600),
     enableSignup: env.STACK_ENABLE_SIGNUP === 'true',

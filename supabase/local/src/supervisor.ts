@@ -76,6 +76,7 @@ function stackEnvironment(config: StackConfig): Record<string, string> {
     STACK_AUTH_PORT: String(config.ports.auth),
     STACK_REALTIME_PORT: String(config.ports.realtime),
     STACK_FUNCTIONS_PORT: String(config.ports.functions),
+    STACK_INTERNAL_API_PORT: String(config.ports.internalApi),
     STACK_WEB_PORT: String(config.ports.web),
     STACK_JWT_SECRET: config.jwtSecret,
   };
@@ -142,7 +143,7 @@ function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] 
         ...env,
         FUNCTIONS_PORT: String(config.ports.functions),
         JWT_SECRET: config.jwtSecret,
-        SUPABASE_URL: config.apiUrl,
+        SUPABASE_URL: config.internalApiUrl,
         SUPABASE_ANON_KEY: config.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
         SUPABASE_DB_URL: config.dbUrl,
@@ -262,6 +263,7 @@ export class Supervisor {
     }
     const ports: Array<[number, string]> = [
       [this.config.ports.api, 'API gateway'],
+      [this.config.ports.internalApi, 'API gateway (internal)'],
       [this.config.ports.db, 'Postgres'],
       [this.config.ports.rest, 'PostgREST'],
       [this.config.ports.restAdmin, 'PostgREST admin'],

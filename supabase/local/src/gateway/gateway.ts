@@ -5,10 +5,10 @@
  * absent, refuses JWTs without `exp` (jwt-expiry.ts), answers CORS preflights, and streams bodies both
  * ways over keep-alive connections.
  *
- * Upstreams learn the client's address from it alone: X-Forwarded-For and X-Real-IP are set to the peer
- * address and whatever the client sent in them or in Forwarded is dropped. The one exception is a request
- * whose apikey is the service-role key, which only the stack's own servers hold (an edge function calling
- * the API for its caller): its X-Forwarded-For is kept, with the peer appended, so the caller's address
+ * Upstreams learn the client's address from it alone: on the public port X-Forwarded-For and X-Real-IP are
+ * set to the peer address and whatever the client sent in them or in Forwarded is dropped. The stack's own
+ * servers (edge functions calling the API for their caller) use a second, internal listener — the CLI's
+ * `kong:8000` — that keeps the X-Forwarded-For they send, with the peer appended, so the caller's address
  * reaches the database through the function.
  *
  * Request smuggling: every request is framed by one reading (http-parser.ts refuses ambiguous heads and
@@ -120,7 +120,15 @@ export interface Gateway {
   close(callback: () => void): void;
 }
 
-export function createGateway(config: StackConfig): Gateway {
+export interface GatewayOptions {
+  /**
+   * Keep a request's own X-Forwarded-For (its first entry names the client): only for the internal listener,
+   * which the stack's own servers call. The public listener always replaces it with the peer address.
+   */
+  trustForwardedFor: boolean;
+}
+
+export function createGateway(config: StackConfig, options: GatewayOptions = { trustForwardedFor: false }): Gateway {
   const routes: Route[] = [
     { prefix: '/auth/v1', port: config.ports.auth, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
     { prefix: '/rest/v1', port: config.ports.rest, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
@@ -130,7 +138,7 @@ export function createGateway(config: StackConfig): Gateway {
   const context: GatewayContext = {
     routes,
     validKeys: new Set([config.anonKey, config.serviceRoleKey]),
-    serviceRoleKey: config.serviceRoleKey,
+    trustForwardedFor: options.trustForwardedFor,
     connections: new Set(),
     closing: false,
   };
@@ -153,8 +161,8 @@ export function createGateway(config: StackConfig): Gateway {
 interface GatewayContext {
   routes: Route[];
   validKeys: Set<string>;
-  /** Requests made with it come from the stack's own servers: the only ones whose X-Forwarded-For counts. */
-  serviceRoleKey: string;
+  /** The internal listener: requests come from the stack's own servers, whose X-Forwarded-For counts. */
+  trustForwardedFor: boolean;
   connections: Set<ClientConnection>;
   closing: boolean;
 }
@@ -357,11 +365,11 @@ class ClientConnection implements UpstreamOwner {
   }
 
   /**
-   * X-Forwarded-For and X-Real-IP for the upstream: the peer address, unless the request holds the
-   * service-role key and names a valid client address first in its own X-Forwarded-For.
+   * X-Forwarded-For and X-Real-IP for the upstream: the peer address, unless this is the internal listener
+   * and the request names a valid client address first in its own X-Forwarded-For.
    */
-  private clientAddressFields(head: RequestHead, apiKey: string | null): string {
-    if (apiKey === this.context.serviceRoleKey && head.forwardedFor !== null) {
+  private clientAddressFields(head: RequestHead): string {
+    if (this.context.trustForwardedFor && head.forwardedFor !== null) {
       const client = head.forwardedFor.split(',')[0]!.trim();
       if (net.isIP(client) !== 0) return `x-forwarded-for: ${head.forwardedFor}, ${this.address}\r\nx-real-ip: ${client}\r\n`;
     }
@@ -386,7 +394,7 @@ class ClientConnection implements UpstreamOwner {
     // Kong's rule: without an Authorization header the API key is the bearer token.
     if (!head.authorization && apiKey && this.context.validKeys.has(apiKey)) out += `authorization: Bearer ${apiKey}\r\n`;
     if (head.chunked) out += 'transfer-encoding: chunked\r\n';
-    out += `${this.clientAddressFields(head, apiKey)}x-forwarded-host: ${head.host ?? ''}\r\nx-forwarded-proto: http\r\nx-forwarded-prefix: ${route.prefix}\r\n\r\n`;
+    out += `${this.clientAddressFields(head)}x-forwarded-host: ${head.host ?? ''}\r\nx-forwarded-proto: http\r\nx-forwarded-prefix: ${route.prefix}\r\n\r\n`;
 
     this.bodyToUpstream = true;
     const body = this.takeBody();
@@ -874,7 +882,7 @@ class ClientConnection implements UpstreamOwner {
     for (let i = 0; i < head.lowerNames.length; i++) {
       if (!REPLACED_UPGRADE_HEADERS.has(head.lowerNames[i]!)) out += `${head.rawHeaders[2 * i]}: ${head.rawHeaders[2 * i + 1]}\r\n`;
     }
-    out += `${this.clientAddressFields(head, apiKey)}\r\n`;
+    out += `${this.clientAddressFields(head)}\r\n`;
     const upstream = net.connect({ host: '127.0.0.1', port: route.port, noDelay: true });
     upstream.write(out, 'latin1');
     if (this.pending !== null) upstream.write(this.pending);
