@@ -50,12 +50,12 @@ as $$
 $$;
 comment on function private.record_phi_access(uuid, uuid, uuid, text, text, text, text, jsonb) is
   'Appends one PHI-access entry to audit_log (patient_id set, the request''s client IP added when known). Called by '
-  'public.record_patient_access and the print history''s audit trigger only.';
+  'private.record_patient_access and the print history''s audit trigger only.';
 
 -- -----------------------------------------------------------------------------------------------------
 -- public.record_patient_access(): the web app reports opening a record or a prescription's details
 -- -----------------------------------------------------------------------------------------------------
-create function public.record_patient_access(patient_id uuid, what text, prescription_id uuid default null) returns void
+create function private.record_patient_access(patient_id uuid, what text, prescription_id uuid) returns void
 language plpgsql volatile security definer
 set search_path = ''
 as $$
@@ -93,6 +93,21 @@ begin
     'prescription', record_patient_access.prescription_id::text,
     format('Opened %s', private.prescription_status_label(opened_rx)), jsonb_build_object('rxNumber', opened_rx));
 end
+$$;
+comment on function private.record_patient_access(uuid, text, uuid) is
+  'The privileged step of public.record_patient_access: checks the caller may see the patient (and prescription) '
+  'and appends the PHI-access entry. Takes the pharmacy from the signed-in caller, never from an argument.';
+revoke execute on function private.record_patient_access(uuid, text, uuid) from public, anon;
+grant execute on function private.record_patient_access(uuid, text, uuid) to authenticated;
+
+-- The exposed function runs with the caller's rights (no security-definer function in the API schema); the
+-- write to the append-only log is the private helper's.
+create function public.record_patient_access(patient_id uuid, what text, prescription_id uuid default null) returns void
+language sql volatile security invoker
+set search_path = ''
+as $$
+  select private.record_patient_access(record_patient_access.patient_id, record_patient_access.what,
+                                       record_patient_access.prescription_id)
 $$;
 comment on function public.record_patient_access(uuid, text, uuid) is
   'Records that the signed-in staff member opened a patient''s record (what = patient_record) or one of the '
