@@ -220,17 +220,17 @@ from public.pharmacies p
 cross join (values
   ('00000000-0000-4000-8000-0000000bb001'::uuid, 'Dr.', 'Elena', 'Marquez', 'MD', 'Internal Medicine', '1598765432', 'BM3825417', '036.118204',
    '(217) 555-0210', '(217) 555-0211', 'emarquez@springfieldim.example', '800 N Rutledge St', '62702', 'verified', array['American Board of Internal Medicine']),
-  ('00000000-0000-4000-8000-0000000bb002'::uuid, 'Dr.', 'James', 'Whitaker', 'MD', 'Cardiology', '1487654321', 'BW4918273', '036.120557',
+  ('00000000-0000-4000-8000-0000000bb002'::uuid, 'Dr.', 'James', 'Whitaker', 'MD', 'Cardiology', '1487654321', 'BW4918275', '036.120557',
    '(217) 555-0220', '(217) 555-0221', 'jwhitaker@prairieheart.example', '701 N First St', '62781', 'verified', array['American Board of Internal Medicine', 'Cardiovascular Disease']),
-  ('00000000-0000-4000-8000-0000000bb003'::uuid, 'Dr.', 'Priya', 'Natarajan', 'DO', 'Family Medicine', '1376543210', 'FN2736451', '036.131902',
+  ('00000000-0000-4000-8000-0000000bb003'::uuid, 'Dr.', 'Priya', 'Natarajan', 'DO', 'Family Medicine', '1376543210', 'FN2736455', '036.131902',
    '(217) 555-0230', '(217) 555-0231', 'pnatarajan@capitolfamily.example', '1025 S 6th St', '62703', 'verified', array['American Board of Family Medicine']),
-  ('00000000-0000-4000-8000-0000000bb004'::uuid, 'Dr.', 'Marcus', 'Oyelaran', 'MD', 'Psychiatry', '1265432109', 'BO5647382', '036.127743',
+  ('00000000-0000-4000-8000-0000000bb004'::uuid, 'Dr.', 'Marcus', 'Oyelaran', 'MD', 'Psychiatry', '1265432109', 'BO5647384', '036.127743',
    '(217) 555-0240', '(217) 555-0241', 'moyelaran@lincolnlandbh.example', '2200 Wabash Ave', '62704', 'verified', array['American Board of Psychiatry and Neurology']),
-  ('00000000-0000-4000-8000-0000000bb005'::uuid, 'Dr.', 'Hannah', 'Kowalski', 'MD', 'Rheumatology', '1154321098', 'BK6372819', '036.133408',
+  ('00000000-0000-4000-8000-0000000bb005'::uuid, 'Dr.', 'Hannah', 'Kowalski', 'MD', 'Rheumatology', '1154321098', 'BK6372813', '036.133408',
    '(217) 555-0250', '(217) 555-0251', 'hkowalski@memorialrheum.example', '1 Memorial Plaza', '62781', 'pending', array['American Board of Internal Medicine', 'Rheumatology']),
   ('00000000-0000-4000-8000-0000000bb006'::uuid, null, 'Samuel', 'Greene', 'PA-C', 'Urgent Care', '1043210987', 'MG1928374', '085.004512',
    '(217) 555-0260', '(217) 555-0261', 'sgreene@springfieldurgent.example', '3101 Chatham Rd', '62704', 'verified', array['NCCPA']),
-  ('00000000-0000-4000-8000-0000000bb007'::uuid, 'Dr.', 'Aisha', 'Bello', 'MD', 'Urology', '1932109876', 'BB7263548', '036.140291',
+  ('00000000-0000-4000-8000-0000000bb007'::uuid, 'Dr.', 'Aisha', 'Bello', 'MD', 'Urology', '1932109876', 'BB7263546', '036.140291',
    '(217) 555-0270', '(217) 555-0271', 'abello@centralilurology.example', '751 N Rutledge St', '62702', 'verified', array['American Board of Urology'])
 ) as d (id, title, first_name, last_name, degree, specialty, npi_number, dea_number, license_number, phone, fax, email,
         practice_address, zip, verification_status, board_certifications)
@@ -382,13 +382,13 @@ insert into demo_prescription_plan values
 -- Entered by the technician (Rx numbers in entry order).
 insert into public.prescriptions (
   id, pharmacy_id, status, prescription_type, source, patient_id, prescriber_id, prescriber_name, medication_id, directions,
-  quantity, refills, days_supply, original_date, fax_number, caller_info, callback_number, urgency_level, ai_flags,
+  quantity, refills, days_supply, original_date, fax_number, caller_info, callback_number, urgency_level,
   entered_by, entered_at, created_at
 )
 select plan.id, p.id, 'pending', plan.prescription_type, plan.source, plan.patient_id, plan.prescriber_id,
        concat_ws(' ', d.title, d.first_name, d.last_name) || coalesce(', ' || d.degree, ''), m.id, plan.directions,
        plan.quantity, plan.refills, plan.days_supply, (now() - plan.entered_ago)::date, plan.fax_number, plan.caller_info,
-       plan.callback_number, plan.urgency_level, plan.ai_flags,
+       plan.callback_number, plan.urgency_level,
        '00000000-0000-4000-8000-00000000a003', now() - plan.entered_ago, now() - plan.entered_ago
 from demo_prescription_plan plan
 join public.pharmacies p on p.dea_number = 'BD4726189'
@@ -396,13 +396,15 @@ join public.prescribers d on d.id = plan.prescriber_id
 join public.medications m on m.pharmacy_id = p.id and m.name = plan.medication_name and m.strength = plan.medication_strength
 order by plan.entered_ago desc;
 
--- pending -> processing: the technician, or the pharmacist overriding an interaction alert.
+-- pending -> processing: the technician, or the pharmacist overriding an interaction alert (the database's check
+-- at entry decides which: ai_flags).
 update public.prescriptions rx
 set status = 'processing',
-    override_reason = plan.override_reason,
-    overridden_by = case when plan.override_reason is not null then '00000000-0000-4000-8000-00000000a002'::uuid end,
-    overridden_at = case when plan.override_reason is not null then rx.entered_at + interval '12 minutes' end,
-    processed_by = case when plan.override_reason is not null then '00000000-0000-4000-8000-00000000a002'::uuid
+    override_reason = case when (rx.ai_flags ->> 'hasInteractions')::boolean
+      then coalesce(plan.override_reason, 'Reviewed with the prescriber; the patient was counselled and will be monitored.') end,
+    overridden_by = case when (rx.ai_flags ->> 'hasInteractions')::boolean then '00000000-0000-4000-8000-00000000a002'::uuid end,
+    overridden_at = case when (rx.ai_flags ->> 'hasInteractions')::boolean then rx.entered_at + interval '12 minutes' end,
+    processed_by = case when (rx.ai_flags ->> 'hasInteractions')::boolean then '00000000-0000-4000-8000-00000000a002'::uuid
                         else '00000000-0000-4000-8000-00000000a003'::uuid end,
     processed_at = rx.entered_at + interval '12 minutes'
 from demo_prescription_plan plan
