@@ -40,43 +40,50 @@ comment on function private.clean_drug_text(text) is
   'meaning in drug names (digits, %, /, +, decimal points, commas, &, hyphens).';
 
 create function private.strip_strength_and_form(cleaned text) returns text
-language sql immutable parallel safe
+language plpgsql immutable parallel safe
 set search_path = ''
 as $$
-  select btrim(regexp_replace(coalesce((
-      select string_agg(word, ' ' order by position)
-      from regexp_split_to_table(
-        regexp_replace(
-          -- Strengths with units (longer units first), then bare numbers and ratios.
-          regexp_replace(cleaned,
-            '\y\d+(?:[.,]\d+)?(?:\s*[/-]\s*\d+(?:[.,]\d+)?)*\s*(?:mg/\d*\s*ml|mcg/hr?|mg/hr?|mcg/actuation|mcg|mg|µg|ug|gm?|kg|ml|l|%|units?|iu|meq|mmol)(?![a-z])',
-            ' ', 'g'),
-          '(^|\s)\d+(?:[.,]\d+)?(?:\s*[/-]\s*\d+(?:[.,]\d+)?)*(?=\s|$)', ' ', 'g'),
-        '\s+') with ordinality as w (word, position)
-      where word <> '' and word <> all (array[
-        'tablet', 'tablets', 'tab', 'tabs', 'capsule', 'capsules', 'cap', 'caps', 'oral', 'solution', 'suspension',
-        'injection', 'injectable', 'inj', 'cream', 'ointment', 'gel', 'patch', 'patches', 'er', 'xr', 'xl', 'sr', 'cr', 'la',
-        'dr', 'ec', 'ir', 'odt', 'chewable', 'extended', 'delayed', 'immediate', 'release', 'sustained', 'controlled',
-        'sublingual', 'sl', 'syrup', 'drops', 'inhaler', 'ophthalmic', 'topical', 'transdermal', 'film', 'vial', 'pen',
-        'liquid', 'elixir', 'powder', 'spray', 'nasal', 'suppository', 'lozenge', 'packet', 'daily', 'po', 'iv', 'im',
-        'prn', 'once', 'twice', 'bid', 'tid', 'qid', 'qd', 'qhs', 'generic', 'brand', 'ds', 'ss', 'hfa'])
-    ), ''), '^[\s,/+&-]+|[\s,/+&-]+$', '', 'g'))
+declare
+  words text[];
+begin
+  -- Strengths with units (longer units first), then bare numbers and ratios.
+  words := regexp_split_to_array(
+    regexp_replace(
+      regexp_replace(cleaned,
+        '\y\d+(?:[.,]\d+)?(?:\s*[/-]\s*\d+(?:[.,]\d+)?)*\s*(?:mg/\d*\s*ml|mcg/hr?|mg/hr?|mcg/actuation|mcg|mg|µg|ug|gm?|kg|ml|l|%|units?|iu|meq|mmol)(?![a-z])',
+        ' ', 'g'),
+      '(^|\s)\d+(?:[.,]\d+)?(?:\s*[/-]\s*\d+(?:[.,]\d+)?)*(?=\s|$)', ' ', 'g'),
+    '\s+');
+  return btrim(regexp_replace(array_to_string(array(
+    select word from unnest(words) with ordinality as w (word, position)
+    where word <> '' and word <> all (array[
+      'tablet', 'tablets', 'tab', 'tabs', 'capsule', 'capsules', 'cap', 'caps', 'oral', 'solution', 'suspension',
+      'injection', 'injectable', 'inj', 'cream', 'ointment', 'gel', 'patch', 'patches', 'er', 'xr', 'xl', 'sr', 'cr', 'la',
+      'dr', 'ec', 'ir', 'odt', 'chewable', 'extended', 'delayed', 'immediate', 'release', 'sustained', 'controlled',
+      'sublingual', 'sl', 'syrup', 'drops', 'inhaler', 'ophthalmic', 'topical', 'transdermal', 'film', 'vial', 'pen',
+      'liquid', 'elixir', 'powder', 'spray', 'nasal', 'suppository', 'lozenge', 'packet', 'daily', 'po', 'iv', 'im',
+      'prn', 'once', 'twice', 'bid', 'tid', 'qid', 'qd', 'qhs', 'generic', 'brand', 'ds', 'ss', 'hfa'])
+    order by position), ' '), '^[\s,/+&-]+|[\s,/+&-]+$', '', 'g'));
+end
 $$;
 comment on function private.strip_strength_and_form(text) is
   'Interaction engine: a cleaned drug name without strengths, bare numbers and dosage-form words.';
 
 create function private.without_salt_words(name text) returns text
-language sql immutable parallel safe
+language plpgsql immutable parallel safe
 set search_path = ''
 as $$
-  select coalesce(string_agg(word, ' ' order by position), '')
-  from regexp_split_to_table(name, ' ') with ordinality as w (word, position)
-  where word <> all (array[
-    'hydrochloride', 'hcl', 'hydrobromide', 'hbr', 'sodium', 'potassium', 'calcium', 'magnesium', 'sulfate', 'sulphate',
-    'succinate', 'tartrate', 'bitartrate', 'maleate', 'mesylate', 'besylate', 'citrate', 'acetate', 'phosphate',
-    'fumarate', 'bromide', 'chloride', 'dihydrate', 'monohydrate', 'trihydrate', 'anhydrous', 'hyclate', 'medoxomil',
-    'disodium', 'dipropionate', 'propionate', 'valerate', 'benzathine', 'procaine', 'pamoate', 'lactate',
-    'gluconate', 'carbonate', 'axetil', 'proxetil', 'pivoxil'])
+begin
+  return array_to_string(array(
+    select word from unnest(string_to_array(name, ' ')) with ordinality as w (word, position)
+    where word <> all (array[
+      'hydrochloride', 'hcl', 'hydrobromide', 'hbr', 'sodium', 'potassium', 'calcium', 'magnesium', 'sulfate', 'sulphate',
+      'succinate', 'tartrate', 'bitartrate', 'maleate', 'mesylate', 'besylate', 'citrate', 'acetate', 'phosphate',
+      'fumarate', 'bromide', 'chloride', 'dihydrate', 'monohydrate', 'trihydrate', 'anhydrous', 'hyclate', 'medoxomil',
+      'disodium', 'dipropionate', 'propionate', 'valerate', 'benzathine', 'procaine', 'pamoate', 'lactate',
+      'gluconate', 'carbonate', 'axetil', 'proxetil', 'pivoxil'])
+    order by position), ' ');
+end
 $$;
 comment on function private.without_salt_words(text) is 'Interaction engine: a drug name without salt words (sodium, hydrochloride...).';
 
@@ -87,34 +94,62 @@ comment on column public.drug_synonyms.lookup_name is
   'The synonym as the interaction engine cleans names (private.clean_drug_text): what lookups compare with.';
 create index drug_synonyms_lookup_name_idx on public.drug_synonyms (lookup_name);
 
-create function private.resolve_drug_name(cleaned_name text) returns text[]
-language sql stable
+create function private.allergy_group_lookup_names(group_id text, group_name text, aliases text[]) returns text[]
+language sql immutable parallel safe
 set search_path = ''
 as $$
-  select coalesce(
-    (select array_agg(d.drug_name order by d.drug_name collate "C")
-     from (select distinct s.drug_name from public.drug_synonyms s where s.lookup_name = cleaned_name) d),
-    case when exists (select 1 from public.drug_class_members m where m.drug_name = cleaned_name)
-           or exists (select 1 from public.allergy_group_members m where m.drug_name = cleaned_name)
-           or exists (select 1 from public.drug_synonyms s where s.drug_name = cleaned_name)
-           or exists (select 1 from public.drug_interactions r where r.subject_kind = 'drug' and r.subject = cleaned_name)
-           or exists (select 1 from public.drug_interactions r where r.object_kind = 'drug' and r.object = cleaned_name)
-      then array[cleaned_name] end)
+  select array(select distinct private.clean_drug_text(alias)
+               from unnest(array[replace(group_id, '_', ' '), group_name] || aliases) alias)
+$$;
+comment on function private.allergy_group_lookup_names(text, text, text[]) is
+  'Interaction engine: the cleaned words an allergy list may use for an allergy group: its id (underscores as '
+  'spaces), its name and its aliases.';
+
+alter table public.allergy_groups
+  add column lookup_names text[] generated always as (private.allergy_group_lookup_names(id, name, aliases)) stored;
+comment on column public.allergy_groups.lookup_names is
+  'The group''s id, name and aliases as the interaction engine cleans allergy text: what allergy lookups compare with.';
+
+-- PL/pgSQL (not SQL) throughout the engine: its plans are cached per session, so a check is index probes only.
+create function private.resolve_drug_name(cleaned_name text) returns text[]
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  generics text[];
+begin
+  select array_agg(d.drug_name order by d.drug_name collate "C") into generics
+  from (select distinct s.drug_name from public.drug_synonyms s where s.lookup_name = cleaned_name) d;
+  if generics is not null then return generics; end if;
+  if exists (select 1 from public.drug_class_members m where m.drug_name = cleaned_name)
+     or exists (select 1 from public.allergy_group_members m where m.drug_name = cleaned_name)
+     or exists (select 1 from public.drug_synonyms s where s.drug_name = cleaned_name)
+     or exists (select 1 from public.drug_interactions r where r.subject_kind = 'drug' and r.subject = cleaned_name)
+     or exists (select 1 from public.drug_interactions r where r.object_kind = 'drug' and r.object = cleaned_name) then
+    return array[cleaned_name];
+  end if;
+  return null;
+end
 $$;
 comment on function private.resolve_drug_name(text) is
   'Interaction engine: the generics a cleaned name stands for (a synonym, or a generic the knowledge base knows), '
   'or null.';
 
 create function private.resolve_drug_name_or_saltless(name text) returns text[]
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  select case
-    when name = '' then null
-    else coalesce(private.resolve_drug_name(name),
-      case when private.without_salt_words(name) not in (name, '')
-        then private.resolve_drug_name(private.without_salt_words(name)) end)
-  end
+declare
+  resolved text[];
+  saltless text;
+begin
+  if name = '' then return null; end if;
+  resolved := private.resolve_drug_name(name);
+  if resolved is not null then return resolved; end if;
+  saltless := private.without_salt_words(name);
+  if saltless <> name and saltless <> '' then return private.resolve_drug_name(saltless); end if;
+  return null;
+end
 $$;
 comment on function private.resolve_drug_name_or_saltless(text) is
   'Interaction engine: resolves a name, or (only when that yields a known drug) the name without its salt words.';
@@ -213,14 +248,11 @@ as $$
 declare
   generics text[] := private.medication_generics(medications);
   allergy text;
+  allergy_index integer;
   label text;
   cleaned text;
   allergy_drugs text[];
   allergy_groups text[];
-  generic text;
-  drug_groups text[];
-  same_group record;
-  cross_group record;
   rule record;
   drug_class record;
   members text[];
@@ -231,11 +263,10 @@ declare
   drug_findings jsonb := '[]';
   duplicate_findings jsonb := '[]';
   findings jsonb;
-  i integer;
-  j integer;
 begin
-  -- Drug–allergy: each drug against each recorded allergy.
-  foreach allergy in array coalesce(allergies, '{}') loop
+  -- Drug–allergy: each drug against each recorded allergy (kept in drug order, then allergy order).
+  for allergy_index in 1 .. coalesce(array_length(allergies, 1), 0) loop
+    allergy := allergies[allergy_index];
     label := btrim(regexp_replace(allergy, '\s+', ' ', 'g'));
     cleaned := btrim(regexp_replace(regexp_replace(private.clean_drug_text(label),
       '\y(?:allergy|allergies|allergic|to|intolerance|reaction|sensitivity)\y', ' ', 'g'), '\s+', ' ', 'g'));
@@ -244,84 +275,92 @@ begin
     allergy_drugs := private.normalize_medication_name(cleaned);
     select coalesce(array_agg(distinct g.id), '{}') into allergy_groups
     from public.allergy_groups g
-    where cleaned in (select private.clean_drug_text(alias)
-                      from unnest(array[replace(g.id, '_', ' '), g.name] || g.aliases) alias)
+    where cleaned = any (g.lookup_names)
        or g.id in (select m.group_id from public.allergy_group_members m where m.drug_name = any (allergy_drugs));
-    foreach generic in array generics loop
-      if generic = any (allergy_drugs) then
-        allergy_findings := allergy_findings || jsonb_build_object('kind', 'drug-allergy', 'severity', 'severe',
-          'interactingDrugs', jsonb_build_array(generic, label), 'source', null,
-          'description', format('The patient has a recorded allergy to %s.', generic),
+    -- Each drug: the allergy itself, else its allergy group (first by id), else the most severe cross-sensitive group.
+    select allergy_findings || coalesce(jsonb_agg(jsonb_build_object('drug', position, 'allergy', allergy_index, 'finding', finding)), '[]')
+    into allergy_findings
+    from (
+      select u.position, case
+        when u.generic = any (allergy_drugs) then jsonb_build_object('kind', 'drug-allergy', 'severity', 'severe',
+          'interactingDrugs', jsonb_build_array(u.generic, label), 'source', null,
+          'description', format('The patient has a recorded allergy to %s.', u.generic),
           'recommendations', jsonb_build_array('Do not dispense: contact the prescriber for an alternative',
-            'Confirm the allergy and the reaction with the patient'));
-        continue;
-      end if;
-      select coalesce(array_agg(m.group_id order by m.group_id collate "C"), '{}') into drug_groups
-      from public.allergy_group_members m where m.drug_name = generic;
-      select g.name, g.description into same_group
-      from public.allergy_groups g
-      where g.id = any (drug_groups) and g.id = any (allergy_groups)
-      order by g.id collate "C" limit 1;
-      if found then
-        allergy_findings := allergy_findings || jsonb_build_object('kind', 'drug-allergy', 'severity', 'severe',
-          'interactingDrugs', jsonb_build_array(generic, label), 'source', null,
+            'Confirm the allergy and the reaction with the patient'))
+        when same_group.name is not null then jsonb_build_object('kind', 'drug-allergy', 'severity', 'severe',
+          'interactingDrugs', jsonb_build_array(u.generic, label), 'source', null,
           'description', format('%s belongs to the %s; the patient''s %s covers the whole group. %s',
-            generic, same_group.name, lower(label), same_group.description),
+            u.generic, same_group.name, lower(label), same_group.description),
           'recommendations', jsonb_build_array('Do not dispense: contact the prescriber for an alternative',
-            'Confirm the allergy and the reaction with the patient'));
-        continue;
-      end if;
-      select c.severity, c.description, c.recommendations, g.name into cross_group
-      from public.allergy_cross_sensitivities c
-      join public.allergy_groups g on g.id = c.related_group_id
-      where c.group_id = any (allergy_groups) and c.related_group_id = any (drug_groups)
-      order by private.severity_rank(c.severity), c.group_id collate "C", c.related_group_id collate "C"
-      limit 1;
-      if found then
-        allergy_findings := allergy_findings || jsonb_build_object('kind', 'drug-allergy', 'severity', cross_group.severity,
-          'interactingDrugs', jsonb_build_array(generic, label), 'source', null,
+            'Confirm the allergy and the reaction with the patient'))
+        when cross_group.severity is not null then jsonb_build_object('kind', 'drug-allergy', 'severity', cross_group.severity,
+          'interactingDrugs', jsonb_build_array(u.generic, label), 'source', null,
           'description', format('%s belongs to the %s, which can cross-react with the patient''s %s. %s',
-            generic, cross_group.name, lower(label), cross_group.description),
-          'recommendations', to_jsonb(cross_group.recommendations));
-      end if;
-    end loop;
+            u.generic, cross_group.name, lower(label), cross_group.description),
+          'recommendations', to_jsonb(cross_group.recommendations))
+      end as finding
+      from unnest(generics) with ordinality as u (generic, position)
+      left join lateral (
+        select g.name, g.description
+        from public.allergy_group_members m join public.allergy_groups g on g.id = m.group_id
+        where m.drug_name = u.generic and g.id = any (allergy_groups)
+        order by g.id collate "C" limit 1
+      ) same_group on true
+      left join lateral (
+        select c.severity, c.description, c.recommendations, g.name
+        from public.allergy_cross_sensitivities c
+        join public.allergy_group_members m on m.group_id = c.related_group_id and m.drug_name = u.generic
+        join public.allergy_groups g on g.id = c.related_group_id
+        where c.group_id = any (allergy_groups)
+        order by private.severity_rank(c.severity), c.group_id collate "C", c.related_group_id collate "C"
+        limit 1
+      ) cross_group on true
+    ) per_drug
+    where finding is not null;
   end loop;
 
   -- Drug–drug: one finding per pair, the most severe rule, then the most specific, then the lowest id.
-  for i in 1 .. coalesce(array_length(generics, 1), 0) loop
-    for j in i + 1 .. coalesce(array_length(generics, 1), 0) loop
-      with side_a as (
-        select 'drug' as kind, generics[i] as name
-        union all select 'class', m.class_id from public.drug_class_members m where m.drug_name = generics[i]
-      ), side_b as (
-        select 'drug' as kind, generics[j] as name
-        union all select 'class', m.class_id from public.drug_class_members m where m.drug_name = generics[j]
-      )
-      select r.* into rule
-      from public.drug_interactions r
-      where ((r.subject_kind, r.subject) in (select kind, name from side_a) and (r.object_kind, r.object) in (select kind, name from side_b))
-         or ((r.subject_kind, r.subject) in (select kind, name from side_b) and (r.object_kind, r.object) in (select kind, name from side_a))
-      order by private.severity_rank(r.severity),
-               (r.subject_kind = 'drug')::integer + (r.object_kind = 'drug')::integer desc,
-               r.id collate "C"
-      limit 1;
-      if found then
-        drug_findings := drug_findings || jsonb_build_object('kind', 'drug-drug', 'severity', rule.severity,
-          'interactingDrugs', jsonb_build_array(generics[i], generics[j]), 'description', rule.description,
-          'recommendations', to_jsonb(rule.recommendations), 'source', rule.source);
-        reported_pairs := reported_pairs || (least(generics[i], generics[j]) || '|' || greatest(generics[i], generics[j]));
-      end if;
-    end loop;
+  for rule in
+    with listed as (
+      select g.generic, g.position from unnest(generics) with ordinality as g (generic, position)
+    ), sides as (
+      select l.position, 'drug'::text as kind, l.generic as name from listed l
+      union all
+      select l.position, 'class', m.class_id from listed l join public.drug_class_members m on m.drug_name = l.generic
+    ), matched as (
+      select a.position as first_position, b.position as second_position, r.*
+      from sides a join sides b on a.position < b.position
+      join public.drug_interactions r on r.subject_kind = a.kind and r.subject = a.name and r.object_kind = b.kind and r.object = b.name
+      union all
+      select a.position, b.position, r.*
+      from sides a join sides b on a.position < b.position
+      join public.drug_interactions r on r.subject_kind = b.kind and r.subject = b.name and r.object_kind = a.kind and r.object = a.name
+    )
+    select distinct on (m.first_position, m.second_position) m.*
+    from matched m
+    order by m.first_position, m.second_position, private.severity_rank(m.severity),
+             (m.subject_kind = 'drug')::integer + (m.object_kind = 'drug')::integer desc, m.id collate "C"
+  loop
+    drug_findings := drug_findings || jsonb_build_object('kind', 'drug-drug', 'severity', rule.severity,
+      'interactingDrugs', jsonb_build_array(generics[rule.first_position], generics[rule.second_position]),
+      'description', rule.description, 'recommendations', to_jsonb(rule.recommendations), 'source', rule.source);
+    reported_pairs := reported_pairs || (least(generics[rule.first_position], generics[rule.second_position]) || '|'
+                                         || greatest(generics[rule.first_position], generics[rule.second_position]));
   end loop;
 
   -- Duplicate therapy: two or more drugs of a class flagged for it, unless every pair is already reported.
   for drug_class in
-    select c.id, c.name from public.drug_classes c where c.duplicate_therapy order by c.id collate "C"
+    select c.id, c.name, array_agg(u.generic order by u.position) as members
+    from public.drug_classes c
+    join public.drug_class_members m on m.class_id = c.id
+    join unnest(generics) with ordinality as u (generic, position) on u.generic = m.drug_name
+    where c.duplicate_therapy
+    group by c.id, c.name
+    having count(*) >= 2
+    order by c.id collate "C"
   loop
-    select coalesce(array_agg(g order by position), '{}') into members
-    from unnest(generics) with ordinality as u (g, position)
-    where exists (select 1 from public.drug_class_members m where m.class_id = drug_class.id and m.drug_name = g);
-    continue when cardinality(members) < 2 or array_to_string(members, '|') = any (seen_sets);
+    members := drug_class.members;
+    continue when array_to_string(members, '|') = any (seen_sets);
     select bool_and((least(x.g, y.g) || '|' || greatest(x.g, y.g)) = any (reported_pairs)) into every_pair_reported
     from unnest(members) with ordinality as x (g, px)
     join unnest(members) with ordinality as y (g, py) on py > px;
@@ -336,6 +375,8 @@ begin
         'If one replaces another, make sure the patient stops the old one'));
   end loop;
 
+  select coalesce(jsonb_agg(e -> 'finding' order by (e ->> 'drug')::integer, (e ->> 'allergy')::integer), '[]') into allergy_findings
+  from jsonb_array_elements(allergy_findings) e;
   -- Most severe first; within a severity allergies, then pairs, then duplicates, each in medication order.
   select coalesce(jsonb_agg(f order by private.severity_rank(f ->> 'severity'), position), '[]') into findings
   from jsonb_array_elements(allergy_findings || drug_findings || duplicate_findings) with ordinality as e (f, position);
@@ -825,6 +866,7 @@ comment on function public.move_prescription(uuid, text, text) is
 -- Privileges
 -- -----------------------------------------------------------------------------------------------------
 revoke all on function private.clean_drug_text(text), private.strip_strength_and_form(text), private.without_salt_words(text),
+  private.allergy_group_lookup_names(text, text, text[]),
   private.resolve_drug_name(text), private.resolve_drug_name_or_saltless(text), private.normalize_medication_name(text),
   private.medication_generics(text[]), private.severity_rank(text), private.recommended_actions(jsonb),
   private.interaction_check(text[], text[]), private.prescription_interaction_flags(uuid, uuid, uuid, uuid),
@@ -835,6 +877,7 @@ revoke all on function private.clean_drug_text(text), private.strip_strength_and
 revoke all on function public.check_interactions(text[], text[]), public.move_prescription(uuid, text, text) from public, anon;
 -- The triggers and the RPCs run as the caller and call these.
 grant execute on function private.clean_drug_text(text), private.strip_strength_and_form(text), private.without_salt_words(text),
+  private.allergy_group_lookup_names(text, text, text[]),
   private.resolve_drug_name(text), private.resolve_drug_name_or_saltless(text), private.normalize_medication_name(text),
   private.medication_generics(text[]), private.severity_rank(text), private.recommended_actions(jsonb),
   private.interaction_check(text[], text[]), private.prescription_interaction_flags(uuid, uuid, uuid, uuid),

@@ -70,6 +70,7 @@ export type Database = {
       }
       medications: {
         Row: {
+          change_reason: string | null
           created_at: string
           dea_schedule: string | null
           dosage_form: string | null
@@ -87,6 +88,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          change_reason?: string | null
           created_at?: string
           dea_schedule?: string | null
           dosage_form?: string | null
@@ -104,6 +106,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          change_reason?: string | null
           created_at?: string
           dea_schedule?: string | null
           dosage_form?: string | null
@@ -531,6 +534,10 @@ export type Database = {
           updated_at: string
           urgency_level: string | null
           verification_notes: string | null
+          verification_flags: Json | null
+          verification_override_reason: string | null
+          verification_overridden_at: string | null
+          verification_overridden_by: string | null
           verified_at: string | null
           verified_by: string | null
         }
@@ -569,6 +576,10 @@ export type Database = {
           updated_at?: string
           urgency_level?: string | null
           verification_notes?: string | null
+          verification_flags?: Json | null
+          verification_override_reason?: string | null
+          verification_overridden_at?: string | null
+          verification_overridden_by?: string | null
           verified_at?: string | null
           verified_by?: string | null
         }
@@ -607,6 +618,10 @@ export type Database = {
           updated_at?: string
           urgency_level?: string | null
           verification_notes?: string | null
+          verification_flags?: Json | null
+          verification_override_reason?: string | null
+          verification_overridden_at?: string | null
+          verification_overridden_by?: string | null
           verified_at?: string | null
           verified_by?: string | null
         }
@@ -868,12 +883,20 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      check_interactions: {
+        Args: { allergies?: string[]; medications: string[] }
+        Returns: Json
+      }
       current_staff_context: { Args: never; Returns: Json }
       dashboard_stats: {
         Args: { day_end: string; day_start: string }
         Returns: Json
       }
       demo_sign_in_panel: { Args: never; Returns: Json }
+      move_prescription: {
+        Args: { override_reason?: string; prescription_id: string; to_status: string }
+        Returns: Json
+      }
       hook_password_verification_attempt: {
         Args: { event: Json }
         Returns: Json
