@@ -127,7 +127,7 @@ describe('prospective DUR at verification', () => {
       ['prescription_status_changed', true],
       ['update', true], // the new finding stored for review
       ['prescription_move_refused', false],
-      ['prescription_move_refused', false],
+      ['interaction_override_denied', false], // the blank reason
       ['prescription_status_changed', true],
     ]);
   });
