@@ -110,73 +110,105 @@ alter table public.allergy_groups
 comment on column public.allergy_groups.lookup_names is
   'The group''s id, name and aliases as the interaction engine cleans allergy text: what allergy lookups compare with.';
 
--- PL/pgSQL (not SQL) throughout the engine: its plans are cached per session, so a check is index probes only.
-create function private.resolve_drug_name(cleaned_name text) returns text[]
+-- A check resolves every name it may need in one set-based query (private.resolve_drug_names); the decisions
+-- are then made in memory (private.normalize_with), so a 20-drug profile costs one lookup, not hundreds.
+create function private.drug_name_candidates(written text) returns text[]
+language plpgsql immutable parallel safe
+set search_path = ''
+as $$
+declare
+  cleaned text := private.clean_drug_text(written);
+  stripped text;
+  part text;
+  candidates text[];
+begin
+  if cleaned = '' then return '{}'; end if;
+  stripped := private.strip_strength_and_form(cleaned);
+  candidates := array[cleaned, private.without_salt_words(cleaned), stripped, private.without_salt_words(stripped)];
+  foreach part in array regexp_split_to_array(stripped, '\s*(?:/|\+|,|&|\yand\y|\ywith\y|\s-\s|-)\s*') loop
+    part := btrim(part);
+    if part <> '' then candidates := candidates || part || private.without_salt_words(part); end if;
+  end loop;
+  return candidates;
+end
+$$;
+comment on function private.drug_name_candidates(text) is
+  'Interaction engine: every name normalising a written medication may look up (cleaned, stripped of strength and '
+  'form, without salt words, each part of a combination).';
+
+create function private.resolve_drug_names(names text[]) returns jsonb
 language plpgsql stable
 set search_path = ''
 as $$
 declare
-  generics text[];
+  resolved jsonb;
 begin
-  select array_agg(d.drug_name order by d.drug_name collate "C") into generics
-  from (select distinct s.drug_name from public.drug_synonyms s where s.lookup_name = cleaned_name) d;
-  if generics is not null then return generics; end if;
-  if exists (select 1 from public.drug_class_members m where m.drug_name = cleaned_name)
-     or exists (select 1 from public.allergy_group_members m where m.drug_name = cleaned_name)
-     or exists (select 1 from public.drug_synonyms s where s.drug_name = cleaned_name)
-     or exists (select 1 from public.drug_interactions r where r.subject_kind = 'drug' and r.subject = cleaned_name)
-     or exists (select 1 from public.drug_interactions r where r.object_kind = 'drug' and r.object = cleaned_name) then
-    return array[cleaned_name];
+  -- PL/pgSQL so the plan is cached per session (a SQL function would be planned on every call).
+  select coalesce(jsonb_object_agg(r.name, r.generics), '{}') into resolved
+  from (
+    select c.name, coalesce(
+      (select jsonb_agg(d.drug_name order by d.drug_name collate "C")
+       from (select distinct s.drug_name from public.drug_synonyms s where s.lookup_name = c.name) d),
+      case when exists (select 1 from public.drug_class_members m where m.drug_name = c.name)
+             or exists (select 1 from public.allergy_group_members m where m.drug_name = c.name)
+             or exists (select 1 from public.drug_synonyms s where s.drug_name = c.name)
+             or exists (select 1 from public.drug_interactions i where i.subject_kind = 'drug' and i.subject = c.name)
+             or exists (select 1 from public.drug_interactions i where i.object_kind = 'drug' and i.object = c.name)
+        then jsonb_build_array(c.name) end) as generics
+    from (select distinct n.name from unnest(names) as n (name) where n.name <> '') c
+  ) r
+  where r.generics is not null;
+  return resolved;
+end
+$$;
+comment on function private.resolve_drug_names(text[]) is
+  'Interaction engine: {cleaned name: generics} for the names that resolve — a synonym (brand, abbreviation; a '
+  'combination gives each ingredient, sorted) or a generic the knowledge base knows. One set-based query.';
+
+create function private.resolve_with(name text, resolved jsonb) returns text[]
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  saltless text;
+begin
+  if name = '' then return null; end if;
+  if resolved ? name then return array(select jsonb_array_elements_text(resolved -> name)); end if;
+  -- Salt words are dropped only when that yields a known drug ("potassium chloride" stays itself).
+  saltless := private.without_salt_words(name);
+  if saltless <> name and saltless <> '' and resolved ? saltless then
+    return array(select jsonb_array_elements_text(resolved -> saltless));
   end if;
   return null;
 end
 $$;
-comment on function private.resolve_drug_name(text) is
-  'Interaction engine: the generics a cleaned name stands for (a synonym, or a generic the knowledge base knows), '
-  'or null.';
+comment on function private.resolve_with(text, jsonb) is
+  'Interaction engine: the generics of a cleaned name (or of it without salt words) in a resolve_drug_names map, or null.';
 
-create function private.resolve_drug_name_or_saltless(name text) returns text[]
-language plpgsql stable
-set search_path = ''
-as $$
-declare
-  resolved text[];
-  saltless text;
-begin
-  if name = '' then return null; end if;
-  resolved := private.resolve_drug_name(name);
-  if resolved is not null then return resolved; end if;
-  saltless := private.without_salt_words(name);
-  if saltless <> name and saltless <> '' then return private.resolve_drug_name(saltless); end if;
-  return null;
-end
-$$;
-comment on function private.resolve_drug_name_or_saltless(text) is
-  'Interaction engine: resolves a name, or (only when that yields a known drug) the name without its salt words.';
-
-create function private.normalize_medication_name(written text) returns text[]
-language plpgsql stable
+create function private.normalize_with(written text, resolved jsonb) returns text[]
+language plpgsql immutable
 set search_path = ''
 as $$
 declare
   cleaned text := private.clean_drug_text(written);
   stripped text;
   known text[];
+  parts text[];
   part text;
   generic text;
   generics text[] := '{}';
 begin
   if cleaned = '' then return '{}'; end if;
-  known := private.resolve_drug_name_or_saltless(cleaned);
+  known := private.resolve_with(cleaned, resolved);
   if known is not null then return known; end if;
   stripped := private.strip_strength_and_form(cleaned);
-  known := private.resolve_drug_name_or_saltless(stripped);
+  known := private.resolve_with(stripped, resolved);
   if known is not null then return known; end if;
-  if cardinality(array_remove(regexp_split_to_array(stripped, '\s*(?:/|\+|,|&|\yand\y|\ywith\y|\s-\s|-)\s*'), '')) > 1 then
-    foreach part in array regexp_split_to_array(stripped, '\s*(?:/|\+|,|&|\yand\y|\ywith\y|\s-\s|-)\s*') loop
-      part := btrim(part);
-      continue when part = '';
-      foreach generic in array coalesce(private.resolve_drug_name_or_saltless(part), array[part]) loop
+  parts := array_remove(array(select btrim(p) from unnest(
+    regexp_split_to_array(stripped, '\s*(?:/|\+|,|&|\yand\y|\ywith\y|\s-\s|-)\s*')) as p), '');
+  if cardinality(parts) > 1 then
+    foreach part in array parts loop
+      foreach generic in array coalesce(private.resolve_with(part, resolved), array[part]) loop
         if not generic = any (generics) then generics := generics || generic; end if;
       end loop;
     end loop;
@@ -185,10 +217,21 @@ begin
   return case when stripped = '' then '{}' else array[stripped] end;
 end
 $$;
-comment on function private.normalize_medication_name(text) is
+comment on function private.normalize_with(text, jsonb) is
   'Interaction engine: the generic names a written medication stands for ("Norco 5/325" → hydrocodone, '
-  'acetaminophen): clean, drop strength and form, resolve synonyms, drop salt words only when that gives a known '
-  'drug, split unknown combinations. An unknown name comes back cleaned; empty text gives none.';
+  'acetaminophen), given the resolved names: clean, drop strength and form, resolve synonyms, drop salt words only '
+  'when that gives a known drug, split unknown combinations. An unknown name comes back cleaned; empty text gives none.';
+
+create function private.normalize_medication_name(written text) returns text[]
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return private.normalize_with(written, private.resolve_drug_names(private.drug_name_candidates(written)));
+end
+$$;
+comment on function private.normalize_medication_name(text) is
+  'Interaction engine: the generic names one written medication stands for (private.normalize_with).';
 
 create function private.medication_generics(medications text[]) returns text[]
 language plpgsql stable
@@ -198,9 +241,11 @@ declare
   medication text;
   generic text;
   generics text[] := '{}';
+  resolved jsonb := private.resolve_drug_names(array(
+    select unnest(private.drug_name_candidates(m)) from unnest(coalesce(medications, '{}')) as m));
 begin
   foreach medication in array coalesce(medications, '{}') loop
-    foreach generic in array private.normalize_medication_name(medication) loop
+    foreach generic in array private.normalize_with(medication, resolved) loop
       if not generic = any (generics) then generics := generics || generic; end if;
     end loop;
   end loop;
@@ -407,45 +452,50 @@ comment on function public.check_interactions(text[], text[]) is
 create function private.prescription_interaction_flags(
   for_pharmacy_id uuid, for_patient_id uuid, for_medication_id uuid, excluded_prescription_id uuid default null
 ) returns jsonb
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  with new_drug as (
-    select coalesce(nullif(btrim(m.generic_name), ''), m.name) as name
-    from public.medications m where m.pharmacy_id = for_pharmacy_id and m.id = for_medication_id
-  ), patient as (
-    select p.current_medications, p.allergies
-    from public.patients p where p.pharmacy_id = for_pharmacy_id and p.id = for_patient_id
-  ), active_drugs as (
-    -- The drugs of the patient's other open prescriptions (each catalogue drug once).
-    select coalesce(array_agg(d.name order by d.name collate "C"), '{}') as names
-    from (
-      select distinct coalesce(nullif(btrim(m.generic_name), ''), m.name) as name
-      from public.prescriptions rx
-      join public.medications m on m.pharmacy_id = rx.pharmacy_id and m.id = rx.medication_id
-      where rx.pharmacy_id = for_pharmacy_id and rx.patient_id = for_patient_id
-        and rx.status in ('pending', 'processing', 'ready')
-        and rx.id is distinct from excluded_prescription_id
-    ) d
-  ), checked as (
-    select private.medication_generics(array[(select name from new_drug)]) as new_generics,
-           private.interaction_check(
-             array[(select name from new_drug)] || coalesce((select current_medications from patient), '{}') || (select names from active_drugs),
-             coalesce((select allergies from patient), '{}')) as result
-  ), involving_new as (
-    -- What the profile already had was reviewed when those drugs were entered.
-    select coalesce(jsonb_agg(f order by position), '[]') as findings
-    from checked, jsonb_array_elements(checked.result -> 'interactions') with ordinality as e (f, position)
-    where exists (select 1 from jsonb_array_elements_text(f -> 'interactingDrugs') d where d = any (checked.new_generics))
-  )
-  select jsonb_build_object(
-    'hasInteractions', jsonb_array_length(findings) > 0,
-    'interactions', coalesce((
-      select jsonb_agg(jsonb_build_object('severity', f -> 'severity', 'interactingDrugs', f -> 'interactingDrugs',
-        'description', f -> 'description', 'recommendations', f -> 'recommendations') order by position)
-      from jsonb_array_elements(findings) with ordinality as e (f, position)), '[]'),
-    'recommendedActions', private.recommended_actions(findings))
-  from involving_new
+begin
+  -- PL/pgSQL so the plan is cached per session.
+  return (
+    with new_drug as (
+      select coalesce(nullif(btrim(m.generic_name), ''), m.name) as name
+      from public.medications m where m.pharmacy_id = for_pharmacy_id and m.id = for_medication_id
+    ), patient as (
+      select p.current_medications, p.allergies
+      from public.patients p where p.pharmacy_id = for_pharmacy_id and p.id = for_patient_id
+    ), active_drugs as (
+      -- The drugs of the patient's other open prescriptions (each catalogue drug once).
+      select coalesce(array_agg(d.name order by d.name collate "C"), '{}') as names
+      from (
+        select distinct coalesce(nullif(btrim(m.generic_name), ''), m.name) as name
+        from public.prescriptions rx
+        join public.medications m on m.pharmacy_id = rx.pharmacy_id and m.id = rx.medication_id
+        where rx.pharmacy_id = for_pharmacy_id and rx.patient_id = for_patient_id
+          and rx.status in ('pending', 'processing', 'ready')
+          and rx.id is distinct from excluded_prescription_id
+      ) d
+    ), checked as (
+      select private.medication_generics(array[(select name from new_drug)]) as new_generics,
+             private.interaction_check(
+               array[(select name from new_drug)] || coalesce((select current_medications from patient), '{}') || (select names from active_drugs),
+               coalesce((select allergies from patient), '{}')) as result
+    ), involving_new as (
+      -- What the profile already had was reviewed when those drugs were entered.
+      select coalesce(jsonb_agg(f order by position), '[]') as findings
+      from checked, jsonb_array_elements(checked.result -> 'interactions') with ordinality as e (f, position)
+      where exists (select 1 from jsonb_array_elements_text(f -> 'interactingDrugs') d where d = any (checked.new_generics))
+    )
+    select jsonb_build_object(
+      'hasInteractions', jsonb_array_length(findings) > 0,
+      'interactions', coalesce((
+        select jsonb_agg(jsonb_build_object('severity', f -> 'severity', 'interactingDrugs', f -> 'interactingDrugs',
+          'description', f -> 'description', 'recommendations', f -> 'recommendations') order by position)
+        from jsonb_array_elements(findings) with ordinality as e (f, position)), '[]'),
+      'recommendedActions', private.recommended_actions(findings))
+    from involving_new
+  );
+end
 $$;
 comment on function private.prescription_interaction_flags(uuid, uuid, uuid, uuid) is
   'A prescription''s ai_flags: the engine over its drug (generic name when the catalogue has one), the patient''s '
@@ -508,22 +558,27 @@ comment on function private.screen_prescription_at_entry() is
   'check of the patient''s profile now, whoever inserts; a client-sent value that differs is refused.';
 
 create function private.new_verification_findings(rx public.prescriptions) returns jsonb
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  with now_flags as (
-    select private.prescription_interaction_flags(rx.pharmacy_id, rx.patient_id, rx.medication_id, rx.id) as flags
-  ), fresh as (
-    select coalesce(jsonb_agg(f order by position), '[]') as findings
-    from now_flags, jsonb_array_elements(now_flags.flags -> 'interactions') with ordinality as e (f, position)
-    where not (coalesce(rx.ai_flags -> 'interactions', '[]') @> jsonb_build_array(f))
-  )
-  select case when jsonb_array_length(findings) = 0 then null else jsonb_build_object(
-    'hasInteractions', true,
-    'interactions', findings,
-    -- The actions of the fresh findings (their kinds are not stored; severity decides most of them).
-    'recommendedActions', (select flags -> 'recommendedActions' from now_flags)) end
-  from fresh
+begin
+  -- PL/pgSQL so the plan is cached per session.
+  return (
+    with now_flags as (
+      select private.prescription_interaction_flags(rx.pharmacy_id, rx.patient_id, rx.medication_id, rx.id) as flags
+    ), fresh as (
+      select coalesce(jsonb_agg(f order by position), '[]') as findings
+      from now_flags, jsonb_array_elements(now_flags.flags -> 'interactions') with ordinality as e (f, position)
+      where not (coalesce(rx.ai_flags -> 'interactions', '[]') @> jsonb_build_array(f))
+    )
+    select case when jsonb_array_length(findings) = 0 then null else jsonb_build_object(
+      'hasInteractions', true,
+      'interactions', findings,
+      -- The actions of the check as it stands now (stored findings carry no kind to derive them from).
+      'recommendedActions', (select flags -> 'recommendedActions' from now_flags)) end
+    from fresh
+  );
+end
 $$;
 comment on function private.new_verification_findings(public.prescriptions) is
   'Prospective DUR: the interaction check of the prescription against the patient''s profile now, less the '
@@ -867,7 +922,8 @@ comment on function public.move_prescription(uuid, text, text) is
 -- -----------------------------------------------------------------------------------------------------
 revoke all on function private.clean_drug_text(text), private.strip_strength_and_form(text), private.without_salt_words(text),
   private.allergy_group_lookup_names(text, text, text[]),
-  private.resolve_drug_name(text), private.resolve_drug_name_or_saltless(text), private.normalize_medication_name(text),
+  private.drug_name_candidates(text), private.resolve_drug_names(text[]), private.resolve_with(text, jsonb),
+  private.normalize_with(text, jsonb), private.normalize_medication_name(text),
   private.medication_generics(text[]), private.severity_rank(text), private.recommended_actions(jsonb),
   private.interaction_check(text[], text[]), private.prescription_interaction_flags(uuid, uuid, uuid, uuid),
   private.new_verification_findings(public.prescriptions), private.is_valid_dea_number(text),
@@ -878,7 +934,8 @@ revoke all on function public.check_interactions(text[], text[]), public.move_pr
 -- The triggers and the RPCs run as the caller and call these.
 grant execute on function private.clean_drug_text(text), private.strip_strength_and_form(text), private.without_salt_words(text),
   private.allergy_group_lookup_names(text, text, text[]),
-  private.resolve_drug_name(text), private.resolve_drug_name_or_saltless(text), private.normalize_medication_name(text),
+  private.drug_name_candidates(text), private.resolve_drug_names(text[]), private.resolve_with(text, jsonb),
+  private.normalize_with(text, jsonb), private.normalize_medication_name(text),
   private.medication_generics(text[]), private.severity_rank(text), private.recommended_actions(jsonb),
   private.interaction_check(text[], text[]), private.prescription_interaction_flags(uuid, uuid, uuid, uuid),
   private.new_verification_findings(public.prescriptions), private.is_valid_dea_number(text),

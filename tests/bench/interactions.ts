@@ -55,22 +55,22 @@ export async function runInteractionsBench(env: StackEnv): Promise<{ p99Ms: numb
   }
   samples.sort((a, b) => a - b);
 
-  // The engine alone: Postgres times the SQL function itself, so HTTP and PostgREST are left out.
+  // The engine alone: one statement runs it many times, so HTTP, PostgREST and the round trip are left out.
   const db = new pg.Client({ connectionString: env.dbUrl });
   await db.connect();
   const engineRuns = Math.max(1, Math.floor(ITERATIONS / 10));
-  const { rows } = await db.query<{ ms: number }>(
-    `select extract(epoch from clock_timestamp() - started) * 1000 / $3 as ms
-     from (select clock_timestamp() as started) s,
-          lateral (select count(private.interaction_check($1, $2)) from generate_series(1, $3)) runs`,
-    [TWENTY_DRUG_PROFILE, ALLERGIES, engineRuns],
-  );
+  const engineStatement = 'select count(private.interaction_check($1, $2 || g::text)) from generate_series(1, $3) g';
+  await db.query(engineStatement, [TWENTY_DRUG_PROFILE, ALLERGIES, 5]);
+  const engineStarted = performance.now();
+  // `g` makes each run's input distinct, so Postgres cannot evaluate the check once for all of them.
+  await db.query(engineStatement, [TWENTY_DRUG_PROFILE, ALLERGIES, engineRuns]);
+  const engineMs = (performance.now() - engineStarted) / engineRuns;
   await db.end();
 
   const p99Ms = percentile(samples, 0.99);
   const goalMet = p99Ms <= GOAL_P99_MS;
   console.log(`profile: ${TWENTY_DRUG_PROFILE.length} drugs, ${ALLERGIES.length} allergies -> ${findings} findings; ${ITERATIONS} checks`);
-  console.log(`engine alone in Postgres: ${Number(rows[0]!.ms).toFixed(3)} ms per check (mean of ${engineRuns})`);
+  console.log(`engine alone in Postgres: ${engineMs.toFixed(3)} ms per check (mean of ${engineRuns})`);
   console.log(
     `check latency (RPC through the gateway and PostgREST): p50 ${percentile(samples, 0.5).toFixed(3)} ms, p99 ${p99Ms.toFixed(3)} ms, max ${samples.at(-1)!.toFixed(3)} ms ` +
       `(goal p99 ≤ ${GOAL_P99_MS} ms: ${goalMet ? 'met' : 'NOT met'})`,
