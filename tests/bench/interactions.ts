@@ -59,7 +59,7 @@ export async function runInteractionsBench(env: StackEnv): Promise<{ p99Ms: numb
   const db = new pg.Client({ connectionString: env.dbUrl });
   await db.connect();
   const engineRuns = Math.max(1, Math.floor(ITERATIONS / 10));
-  const engineStatement = 'select count(private.interaction_check($1, $2 || g::text)) from generate_series(1, $3) g';
+  const engineStatement = 'select count(private.interaction_check($1::text[], $2::text[] || g::text)) from generate_series(1, $3::integer) g';
   await db.query(engineStatement, [TWENTY_DRUG_PROFILE, ALLERGIES, 5]);
   const engineStarted = performance.now();
   // `g` makes each run's input distinct, so Postgres cannot evaluate the check once for all of them.
