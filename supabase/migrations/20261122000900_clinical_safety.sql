@@ -44,26 +44,22 @@ language plpgsql immutable parallel safe
 set search_path = ''
 as $$
 declare
-  words text[];
+  word text;
+  kept text[] := '{}';
 begin
-  -- Strengths with units (longer units first), then bare numbers and ratios.
-  words := regexp_split_to_array(
+  -- Strengths with units (longer units first), then bare numbers and ratios; then dosage-form words.
+  foreach word in array regexp_split_to_array(
     regexp_replace(
       regexp_replace(cleaned,
         '\y\d+(?:[.,]\d+)?(?:\s*[/-]\s*\d+(?:[.,]\d+)?)*\s*(?:mg/\d*\s*ml|mcg/hr?|mg/hr?|mcg/actuation|mcg|mg|µg|ug|gm?|kg|ml|l|%|units?|iu|meq|mmol)(?![a-z])',
         ' ', 'g'),
       '(^|\s)\d+(?:[.,]\d+)?(?:\s*[/-]\s*\d+(?:[.,]\d+)?)*(?=\s|$)', ' ', 'g'),
-    '\s+');
-  return btrim(regexp_replace(array_to_string(array(
-    select word from unnest(words) with ordinality as w (word, position)
-    where word <> '' and word <> all (array[
-      'tablet', 'tablets', 'tab', 'tabs', 'capsule', 'capsules', 'cap', 'caps', 'oral', 'solution', 'suspension',
-      'injection', 'injectable', 'inj', 'cream', 'ointment', 'gel', 'patch', 'patches', 'er', 'xr', 'xl', 'sr', 'cr', 'la',
-      'dr', 'ec', 'ir', 'odt', 'chewable', 'extended', 'delayed', 'immediate', 'release', 'sustained', 'controlled',
-      'sublingual', 'sl', 'syrup', 'drops', 'inhaler', 'ophthalmic', 'topical', 'transdermal', 'film', 'vial', 'pen',
-      'liquid', 'elixir', 'powder', 'spray', 'nasal', 'suppository', 'lozenge', 'packet', 'daily', 'po', 'iv', 'im',
-      'prn', 'once', 'twice', 'bid', 'tid', 'qid', 'qd', 'qhs', 'generic', 'brand', 'ds', 'ss', 'hfa'])
-    order by position), ' '), '^[\s,/+&-]+|[\s,/+&-]+$', '', 'g'));
+    '\s+') loop
+    if word <> '' and word <> all ('{tablet,tablets,tab,tabs,capsule,capsules,cap,caps,oral,solution,suspension,injection,injectable,inj,cream,ointment,gel,patch,patches,er,xr,xl,sr,cr,la,dr,ec,ir,odt,chewable,extended,delayed,immediate,release,sustained,controlled,sublingual,sl,syrup,drops,inhaler,ophthalmic,topical,transdermal,film,vial,pen,liquid,elixir,powder,spray,nasal,suppository,lozenge,packet,daily,po,iv,im,prn,once,twice,bid,tid,qid,qd,qhs,generic,brand,ds,ss,hfa}'::text[]) then
+      kept := kept || word;
+    end if;
+  end loop;
+  return btrim(regexp_replace(array_to_string(kept, ' '), '^[\s,/+&-]+|[\s,/+&-]+$', '', 'g'));
 end
 $$;
 comment on function private.strip_strength_and_form(text) is
@@ -73,16 +69,16 @@ create function private.without_salt_words(name text) returns text
 language plpgsql immutable parallel safe
 set search_path = ''
 as $$
+declare
+  word text;
+  kept text[] := '{}';
 begin
-  return array_to_string(array(
-    select word from unnest(string_to_array(name, ' ')) with ordinality as w (word, position)
-    where word <> all (array[
-      'hydrochloride', 'hcl', 'hydrobromide', 'hbr', 'sodium', 'potassium', 'calcium', 'magnesium', 'sulfate', 'sulphate',
-      'succinate', 'tartrate', 'bitartrate', 'maleate', 'mesylate', 'besylate', 'citrate', 'acetate', 'phosphate',
-      'fumarate', 'bromide', 'chloride', 'dihydrate', 'monohydrate', 'trihydrate', 'anhydrous', 'hyclate', 'medoxomil',
-      'disodium', 'dipropionate', 'propionate', 'valerate', 'benzathine', 'procaine', 'pamoate', 'lactate',
-      'gluconate', 'carbonate', 'axetil', 'proxetil', 'pivoxil'])
-    order by position), ' ');
+  foreach word in array string_to_array(name, ' ') loop
+    if word <> all ('{hydrochloride,hcl,hydrobromide,hbr,sodium,potassium,calcium,magnesium,sulfate,sulphate,succinate,tartrate,bitartrate,maleate,mesylate,besylate,citrate,acetate,phosphate,fumarate,bromide,chloride,dihydrate,monohydrate,trihydrate,anhydrous,hyclate,medoxomil,disodium,dipropionate,propionate,valerate,benzathine,procaine,pamoate,lactate,gluconate,carbonate,axetil,proxetil,pivoxil}'::text[]) then
+      kept := kept || word;
+    end if;
+  end loop;
+  return array_to_string(kept, ' ');
 end
 $$;
 comment on function private.without_salt_words(text) is 'Interaction engine: a drug name without salt words (sodium, hydrochloride...).';
@@ -233,16 +229,14 @@ $$;
 comment on function private.normalize_medication_name(text) is
   'Interaction engine: the generic names one written medication stands for (private.normalize_with).';
 
-create function private.medication_generics(medications text[]) returns text[]
-language plpgsql stable
+create function private.generics_with(medications text[], resolved jsonb) returns text[]
+language plpgsql immutable
 set search_path = ''
 as $$
 declare
   medication text;
   generic text;
   generics text[] := '{}';
-  resolved jsonb := private.resolve_drug_names(array(
-    select unnest(private.drug_name_candidates(m)) from unnest(coalesce(medications, '{}')) as m));
 begin
   foreach medication in array coalesce(medications, '{}') loop
     foreach generic in array private.normalize_with(medication, resolved) loop
@@ -250,6 +244,18 @@ begin
     end loop;
   end loop;
   return generics;
+end
+$$;
+comment on function private.generics_with(text[], jsonb) is
+  'Interaction engine: the distinct generics of a medication list, in the order first written, given the resolved names.';
+
+create function private.medication_generics(medications text[]) returns text[]
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return private.generics_with(medications, private.resolve_drug_names(array(
+    select unnest(private.drug_name_candidates(m)) from unnest(coalesce(medications, '{}')) as m)));
 end
 $$;
 comment on function private.medication_generics(text[]) is
@@ -291,7 +297,9 @@ language plpgsql stable
 set search_path = ''
 as $$
 declare
-  generics text[] := private.medication_generics(medications);
+  generics text[];
+  resolved jsonb;
+  cleaned_allergies text[];
   allergy text;
   allergy_index integer;
   label text;
@@ -309,15 +317,24 @@ declare
   duplicate_findings jsonb := '[]';
   findings jsonb;
 begin
+  -- The allergies as drug text ("Allergic to amoxicillin (hives)" → "amoxicillin"); every name the check may
+  -- need, medications and allergies, is resolved in one lookup.
+  cleaned_allergies := array(
+    select btrim(regexp_replace(regexp_replace(private.clean_drug_text(btrim(regexp_replace(a, '\s+', ' ', 'g'))),
+      '\y(?:allergy|allergies|allergic|to|intolerance|reaction|sensitivity)\y', ' ', 'g'), '\s+', ' ', 'g'))
+    from unnest(coalesce(allergies, '{}')) with ordinality as x (a, position) order by position);
+  resolved := private.resolve_drug_names(array(
+    select unnest(private.drug_name_candidates(n)) from unnest(coalesce(medications, '{}') || cleaned_allergies) as n));
+  generics := private.generics_with(medications, resolved);
+
   -- Drug–allergy: each drug against each recorded allergy (kept in drug order, then allergy order).
   for allergy_index in 1 .. coalesce(array_length(allergies, 1), 0) loop
     allergy := allergies[allergy_index];
     label := btrim(regexp_replace(allergy, '\s+', ' ', 'g'));
-    cleaned := btrim(regexp_replace(regexp_replace(private.clean_drug_text(label),
-      '\y(?:allergy|allergies|allergic|to|intolerance|reaction|sensitivity)\y', ' ', 'g'), '\s+', ' ', 'g'));
+    cleaned := cleaned_allergies[allergy_index];
     continue when cleaned = '';
     label := case when label ~* 'allerg' then label else label || ' allergy' end;
-    allergy_drugs := private.normalize_medication_name(cleaned);
+    allergy_drugs := private.normalize_with(cleaned, resolved);
     select coalesce(array_agg(distinct g.id), '{}') into allergy_groups
     from public.allergy_groups g
     where cleaned = any (g.lookup_names)
@@ -923,7 +940,7 @@ comment on function public.move_prescription(uuid, text, text) is
 revoke all on function private.clean_drug_text(text), private.strip_strength_and_form(text), private.without_salt_words(text),
   private.allergy_group_lookup_names(text, text, text[]),
   private.drug_name_candidates(text), private.resolve_drug_names(text[]), private.resolve_with(text, jsonb),
-  private.normalize_with(text, jsonb), private.normalize_medication_name(text),
+  private.normalize_with(text, jsonb), private.normalize_medication_name(text), private.generics_with(text[], jsonb),
   private.medication_generics(text[]), private.severity_rank(text), private.recommended_actions(jsonb),
   private.interaction_check(text[], text[]), private.prescription_interaction_flags(uuid, uuid, uuid, uuid),
   private.new_verification_findings(public.prescriptions), private.is_valid_dea_number(text),
@@ -935,7 +952,7 @@ revoke all on function public.check_interactions(text[], text[]), public.move_pr
 grant execute on function private.clean_drug_text(text), private.strip_strength_and_form(text), private.without_salt_words(text),
   private.allergy_group_lookup_names(text, text, text[]),
   private.drug_name_candidates(text), private.resolve_drug_names(text[]), private.resolve_with(text, jsonb),
-  private.normalize_with(text, jsonb), private.normalize_medication_name(text),
+  private.normalize_with(text, jsonb), private.normalize_medication_name(text), private.generics_with(text[], jsonb),
   private.medication_generics(text[]), private.severity_rank(text), private.recommended_actions(jsonb),
   private.interaction_check(text[], text[]), private.prescription_interaction_flags(uuid, uuid, uuid, uuid),
   private.new_verification_findings(public.prescriptions), private.is_valid_dea_number(text),
