@@ -264,14 +264,6 @@ comment on function private.medication_generics(text[]) is
 -- -----------------------------------------------------------------------------------------------------
 -- Interaction engine: findings
 -- -----------------------------------------------------------------------------------------------------
-create function private.severity_rank(severity text) returns integer
-language sql immutable parallel safe
-set search_path = ''
-as $$
-  select case severity when 'severe' then 0 when 'moderate' then 1 when 'mild' then 2 end
-$$;
-comment on function private.severity_rank(text) is 'Interaction engine: severe 0, moderate 1, mild 2 (most severe first).';
-
 create function private.recommended_actions(findings jsonb) returns jsonb
 language sql immutable
 set search_path = ''
@@ -374,7 +366,7 @@ begin
         join public.allergy_group_members m on m.group_id = c.related_group_id and m.drug_name = u.generic
         join public.allergy_groups g on g.id = c.related_group_id
         where c.group_id = any (allergy_groups)
-        order by private.severity_rank(c.severity), c.group_id collate "C", c.related_group_id collate "C"
+        order by array_position('{severe,moderate,mild}'::text[], c.severity), c.group_id collate "C", c.related_group_id collate "C"
         limit 1
       ) cross_group on true
     ) per_drug
@@ -400,7 +392,7 @@ begin
     )
     select distinct on (m.first_position, m.second_position) m.*
     from matched m
-    order by m.first_position, m.second_position, private.severity_rank(m.severity),
+    order by m.first_position, m.second_position, array_position('{severe,moderate,mild}'::text[], m.severity),
              (m.subject_kind = 'drug')::integer + (m.object_kind = 'drug')::integer desc, m.id collate "C"
   loop
     drug_findings := drug_findings || jsonb_build_object('kind', 'drug-drug', 'severity', rule.severity,
@@ -440,7 +432,7 @@ begin
   select coalesce(jsonb_agg(e -> 'finding' order by (e ->> 'drug')::integer, (e ->> 'allergy')::integer), '[]') into allergy_findings
   from jsonb_array_elements(allergy_findings) e;
   -- Most severe first; within a severity allergies, then pairs, then duplicates, each in medication order.
-  select coalesce(jsonb_agg(f order by private.severity_rank(f ->> 'severity'), position), '[]') into findings
+  select coalesce(jsonb_agg(f order by array_position('{severe,moderate,mild}'::text[], f ->> 'severity'), position), '[]') into findings
   from jsonb_array_elements(allergy_findings || drug_findings || duplicate_findings) with ordinality as e (f, position);
   return jsonb_build_object('hasInteractions', jsonb_array_length(findings) > 0, 'interactions', findings,
     'recommendedActions', private.recommended_actions(findings));
@@ -610,6 +602,12 @@ declare
   end_user boolean := private.is_end_user_request();
   fresh jsonb;
 begin
+  -- Every caller, trusted ones too: the flags stay the check of the patient and drug they were computed for.
+  if new.ai_flags is distinct from old.ai_flags or new.patient_id is distinct from old.patient_id
+     or new.medication_id is distinct from old.medication_id then
+    raise exception '%: the patient, medication and interaction check are fixed at entry; enter a new prescription instead', rx
+      using errcode = '42501';
+  end if;
   if end_user and (new.verification_flags is distinct from old.verification_flags
                    or new.verification_overridden_by is distinct from old.verification_overridden_by
                    or new.verification_overridden_at is distinct from old.verification_overridden_at) then
@@ -644,8 +642,8 @@ begin
 end
 $$;
 comment on function private.screen_prescription_at_verification() is
-  'BEFORE UPDATE trigger of prescriptions (after the workflow guard): at processing → ready the interaction check '
-  'runs again; a finding new since entry refuses verification until a verification override reason is given '
+  'BEFORE UPDATE trigger of prescriptions (after the workflow guard): ai_flags, patient and medication never change '
+  '(for any caller); at processing → ready the interaction check runs again; a finding new since entry refuses verification until a verification override reason is given '
   '(the finding is then stored in verification_flags with who and when). End users never write the recorded columns.';
 
 create trigger screen_interactions_at_entry before insert on public.prescriptions
@@ -921,7 +919,7 @@ begin
       end if;
       perform private.record_refused_prescription_move(prescription_id, to_status, refusal_code, refusal_message, override_given);
       return jsonb_build_object('ok', false, 'code', refusal_code, 'message', refusal_message,
-        'newFindings', refusal_hint = 'dur_new_finding');
+        'newFindings', coalesce(refusal_hint = 'dur_new_finding', false));
   end;
   perform set_config('pharmacy.moving_prescription', '', true);
   return jsonb_build_object('ok', true, 'prescription', to_jsonb(moved));
@@ -941,7 +939,7 @@ revoke all on function private.clean_drug_text(text), private.strip_strength_and
   private.allergy_group_lookup_names(text, text, text[]),
   private.drug_name_candidates(text), private.resolve_drug_names(text[]), private.resolve_with(text, jsonb),
   private.normalize_with(text, jsonb), private.normalize_medication_name(text), private.generics_with(text[], jsonb),
-  private.medication_generics(text[]), private.severity_rank(text), private.recommended_actions(jsonb),
+  private.medication_generics(text[]), private.recommended_actions(jsonb),
   private.interaction_check(text[], text[]), private.prescription_interaction_flags(uuid, uuid, uuid, uuid),
   private.new_verification_findings(public.prescriptions), private.is_valid_dea_number(text),
   private.record_refused_prescription_move(uuid, text, text, text, boolean), private.store_verification_findings(uuid),
@@ -953,7 +951,7 @@ grant execute on function private.clean_drug_text(text), private.strip_strength_
   private.allergy_group_lookup_names(text, text, text[]),
   private.drug_name_candidates(text), private.resolve_drug_names(text[]), private.resolve_with(text, jsonb),
   private.normalize_with(text, jsonb), private.normalize_medication_name(text), private.generics_with(text[], jsonb),
-  private.medication_generics(text[]), private.severity_rank(text), private.recommended_actions(jsonb),
+  private.medication_generics(text[]), private.recommended_actions(jsonb),
   private.interaction_check(text[], text[]), private.prescription_interaction_flags(uuid, uuid, uuid, uuid),
   private.new_verification_findings(public.prescriptions), private.is_valid_dea_number(text),
   private.record_refused_prescription_move(uuid, text, text, text, boolean), private.store_verification_findings(uuid),

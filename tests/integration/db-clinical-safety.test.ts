@@ -61,9 +61,11 @@ describe('interaction flags cannot be forged', () => {
       `insert into public.prescriptions (pharmacy_id, patient_id, medication_id, ai_flags) values ($1, $2, $3, $4)`,
       [a.id, patient, ibuprofen, NO_INTERACTIONS],
     )).rejects.toThrow(/the flags sent do not match the patient's profile/);
-    const [inserted] = await sql<{ ai_flags: PrescriptionRow['ai_flags'] }>(
-      `insert into public.prescriptions (pharmacy_id, patient_id, medication_id) values ($1, $2, $3) returning ai_flags`, [a.id, patient, ibuprofen]);
+    const [inserted] = await sql<{ id: string; ai_flags: PrescriptionRow['ai_flags'] }>(
+      `insert into public.prescriptions (pharmacy_id, patient_id, medication_id) values ($1, $2, $3) returning id, ai_flags`, [a.id, patient, ibuprofen]);
     expect(inserted!.ai_flags.hasInteractions).toBe(true);
+    await expect(sql('update public.prescriptions set ai_flags = $2 where id = $1', [inserted!.id, NO_INTERACTIONS]))
+      .rejects.toThrow(/the patient, medication and interaction check are fixed at entry/);
   });
 
   it('keeps only the findings that involve the new drug (profile pairs were reviewed before)', async () => {
