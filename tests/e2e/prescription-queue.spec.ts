@@ -7,7 +7,7 @@
  * pharmacist overrides it with a reason and it moves to Processing. Presence shows who has it open. A fill the
  * stock on record cannot cover is refused at verification with the numbers, and stays in Processing. When the
  * patient starts warfarin after entry, verification finds the new interaction, shows it in the alert dialog,
- * and the pharmacist verifies past it with a reason (prospective DUR).
+ * and the pharmacist verifies past it with a reason (prospective DUR). The form refuses a schedule II refill.
  */
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -232,4 +232,23 @@ test('verification runs the check again: a finding new since entry opens the ale
   await openTab(pharmacist, 'Ready');
   await expect(card(pharmacist, directions).getByText('Verification alert overridden: Prescriber consulted; short course with INR check')).toBeVisible();
   await pharmacist.context().close();
+});
+
+test('the form refuses a refill of a schedule II drug with the DEA rule, and enters nothing', async ({ browser }) => {
+  const technician = await openQueue(browser, 'tech@demo.pharmacy');
+  const directions = `Take 1 tablet by mouth every 6 hours as needed for severe pain (CII ${Date.now()})`;
+  await technician.getByRole('button', { name: 'New Prescription', exact: true }).click();
+  const dialog = technician.getByRole('dialog', { name: 'Manual Prescription Entry' });
+  await dialog.getByLabel('Patient', { exact: true }).selectOption({ label: 'Kevin Doyle' });
+  await dialog.getByLabel('Prescriber', { exact: true }).selectOption({ label: 'Dr. Priya Natarajan, DO' });
+  await dialog.getByLabel('Medication', { exact: true }).selectOption({ label: 'Oxycodone 5 mg tablet' });
+  await dialog.getByRole('textbox', { name: 'Directions', exact: true }).fill(directions);
+  await dialog.getByRole('textbox', { name: 'Quantity', exact: true }).fill('12');
+  await dialog.getByRole('textbox', { name: 'Refills', exact: true }).fill('1');
+  await dialog.getByRole('button', { name: 'Create Prescription', exact: true }).click();
+  await expect(dialog.getByText('Schedule II controlled substances cannot be refilled (21 CFR 1306.12): refills must be 0')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  const staff = await demoStaffClient('tech@demo.pharmacy');
+  expect((await staff.from('prescriptions').select('id').eq('directions', directions)).data).toEqual([]);
+  await technician.context().close();
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidDeaNumber } from '../../shared/src/schemas/field-rules.ts';
 import {
-  addMonths, CONTROLLED_SUBSTANCE_MESSAGES, controlledSubstanceIssues, PRESCRIPTION_MESSAGES, prescriptionFormSchema, sourceForType,
+  addMonths, CONTROLLED_SUBSTANCE_MESSAGES, controlledSubstanceFieldIssues, controlledSubstanceIssues, PRESCRIPTION_MESSAGES, prescriptionFormSchema, sourceForType,
 } from '../../shared/src/schemas/prescription.ts';
 
 const PATIENT_ID = '0b6f3c52-6a1e-4c1f-9a77-2f1c1a9e3d10';
@@ -127,5 +127,12 @@ describe('DEA rules (21 CFR 1306)', () => {
       'A schedule IV prescription cannot be filled more than 6 months after the date written (2026-01-15) (21 CFR 1306.22)',
     ]);
     expect(controlledSubstanceIssues({ ...base, today: '2027-01-01' })).toEqual([]);
+  });
+});
+
+describe('controlledSubstanceFieldIssues', () => {
+  it('names the form field each DEA rule concerns', () => {
+    expect(controlledSubstanceFieldIssues({ deaSchedule: 'IV', refills: 6, prescriberDeaNumber: null, dateWritten: '2026-01-01', today: '2026-08-01' })
+      .map((issue) => issue.field)).toEqual(['refills', 'prescriberId', 'originalDate']);
   });
 });

@@ -173,19 +173,30 @@ export interface ControlledPrescription {
   today: string;
 }
 
+/** The form field a DEA rule's message belongs to. */
+export type ControlledIssueField = 'refills' | 'prescriberId' | 'originalDate';
+
 /**
- * The DEA rules (21 CFR 1306) a prescription breaks, as messages: schedule II no refills; III–V at most 5
- * refills and no fill past 6 months from the date written; a prescriber with a valid DEA number.
+ * The DEA rules (21 CFR 1306) a prescription breaks, each with the form field it concerns: schedule II no
+ * refills; III–V at most 5 refills and no fill past 6 months from the date written; a prescriber with a valid
+ * DEA number.
  */
-export function controlledSubstanceIssues(prescription: ControlledPrescription): string[] {
+export function controlledSubstanceFieldIssues(prescription: ControlledPrescription): { field: ControlledIssueField; message: string }[] {
   const { deaSchedule: schedule } = prescription;
   if (schedule === null) return [];
-  const issues: string[] = [];
-  if (schedule === 'II' && prescription.refills > 0) issues.push(CONTROLLED_SUBSTANCE_MESSAGES.scheduleIIRefills);
-  if (prescription.refills > CONTROLLED_MAX_REFILLS) issues.push(CONTROLLED_SUBSTANCE_MESSAGES.tooManyRefills(schedule));
-  if (!isValidDeaNumber(prescription.prescriberDeaNumber)) issues.push(CONTROLLED_SUBSTANCE_MESSAGES.prescriberDeaNumber(schedule));
+  const issues: { field: ControlledIssueField; message: string }[] = [];
+  if (schedule === 'II' && prescription.refills > 0) issues.push({ field: 'refills', message: CONTROLLED_SUBSTANCE_MESSAGES.scheduleIIRefills });
+  if (prescription.refills > CONTROLLED_MAX_REFILLS) issues.push({ field: 'refills', message: CONTROLLED_SUBSTANCE_MESSAGES.tooManyRefills(schedule) });
+  if (!isValidDeaNumber(prescription.prescriberDeaNumber)) {
+    issues.push({ field: 'prescriberId', message: CONTROLLED_SUBSTANCE_MESSAGES.prescriberDeaNumber(schedule) });
+  }
   if (schedule !== 'II' && prescription.today > addMonths(prescription.dateWritten, CONTROLLED_VALID_MONTHS)) {
-    issues.push(CONTROLLED_SUBSTANCE_MESSAGES.expired(schedule, prescription.dateWritten));
+    issues.push({ field: 'originalDate', message: CONTROLLED_SUBSTANCE_MESSAGES.expired(schedule, prescription.dateWritten) });
   }
   return issues;
+}
+
+/** The messages of controlledSubstanceFieldIssues (what the api function answers 400 with). */
+export function controlledSubstanceIssues(prescription: ControlledPrescription): string[] {
+  return controlledSubstanceFieldIssues(prescription).map((issue) => issue.message);
 }
