@@ -2,7 +2,8 @@
  * Interaction-check latency: the engine (SQL in the database, public.check_interactions — the same engine that
  * flags every prescription at entry) on a 20-drug profile, called through PostgREST by a signed-in user as the
  * api function does. Prints p50 / p99 / max of one call, and of the engine alone inside Postgres
- * (private.interaction_check timed in a loop, no HTTP), and judges the RPC's p99 against the goal (≤ 20 ms).
+ * (private.interaction_check run many times in one statement, no HTTP) and of a one-drug RPC on the same path
+ * (the HTTP, gateway and PostgREST baseline), and judges the 20-drug RPC's p99 against the goal (≤ 20 ms).
  */
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -39,21 +40,26 @@ export async function runInteractionsBench(env: StackEnv): Promise<{ p99Ms: numb
   const signedIn = await client.auth.signInWithPassword({ email, password });
   if (signedIn.error) throw signedIn.error;
 
-  const input = { medications: TWENTY_DRUG_PROFILE, allergies: ALLERGIES };
-  const check = async () => {
+  const check = async (input: { medications: string[]; allergies: string[] }) => {
     const { data, error } = await client.rpc('check_interactions', input);
     if (error) throw new Error(`check_interactions failed: ${error.message}`);
     return data as { interactions: unknown[] };
   };
-  const findings = (await check()).interactions.length;
-  for (let i = 0; i < WARMUP; i++) await check();
-  const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const started = performance.now();
-    await check();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
+  const timed = async (input: { medications: string[]; allergies: string[] }): Promise<number[]> => {
+    for (let i = 0; i < WARMUP; i++) await check(input);
+    const times: number[] = [];
+    for (let i = 0; i < ITERATIONS; i++) {
+      const started = performance.now();
+      await check(input);
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b);
+  };
+  const input = { medications: TWENTY_DRUG_PROFILE, allergies: ALLERGIES };
+  const findings = (await check(input)).interactions.length;
+  const samples = await timed(input);
+  // The same path with a one-drug list: what HTTP, the gateway and PostgREST cost by themselves.
+  const baseline = await timed({ medications: ['warfarin'], allergies: [] });
 
   // The engine alone: one statement runs it many times, so HTTP, PostgREST and the round trip are left out.
   const db = new pg.Client({ connectionString: env.dbUrl });
@@ -71,6 +77,7 @@ export async function runInteractionsBench(env: StackEnv): Promise<{ p99Ms: numb
   const goalMet = p99Ms <= GOAL_P99_MS;
   console.log(`profile: ${TWENTY_DRUG_PROFILE.length} drugs, ${ALLERGIES.length} allergies -> ${findings} findings; ${ITERATIONS} checks`);
   console.log(`engine alone in Postgres: ${engineMs.toFixed(3)} ms per check (mean of ${engineRuns})`);
+  console.log(`one-drug RPC on the same path (baseline): p50 ${percentile(baseline, 0.5).toFixed(3)} ms, p99 ${percentile(baseline, 0.99).toFixed(3)} ms`);
   console.log(
     `check latency (RPC through the gateway and PostgREST): p50 ${percentile(samples, 0.5).toFixed(3)} ms, p99 ${p99Ms.toFixed(3)} ms, max ${samples.at(-1)!.toFixed(3)} ms ` +
       `(goal p99 ≤ ${GOAL_P99_MS} ms: ${goalMet ? 'met' : 'NOT met'})`,
