@@ -220,17 +220,17 @@ from public.pharmacies p
 cross join (values
   ('00000000-0000-4000-8000-0000000bb001'::uuid, 'Dr.', 'Elena', 'Marquez', 'MD', 'Internal Medicine', '1598765432', 'BM3825417', '036.118204',
    '(217) 555-0210', '(217) 555-0211', 'emarquez@springfieldim.example', '800 N Rutledge St', '62702', 'verified', array['American Board of Internal Medicine']),
-  ('00000000-0000-4000-8000-0000000bb002'::uuid, 'Dr.', 'James', 'Whitaker', 'MD', 'Cardiology', '1487654321', 'BW4918273', '036.120557',
+  ('00000000-0000-4000-8000-0000000bb002'::uuid, 'Dr.', 'James', 'Whitaker', 'MD', 'Cardiology', '1487654321', 'BW4918275', '036.120557',
    '(217) 555-0220', '(217) 555-0221', 'jwhitaker@prairieheart.example', '701 N First St', '62781', 'verified', array['American Board of Internal Medicine', 'Cardiovascular Disease']),
-  ('00000000-0000-4000-8000-0000000bb003'::uuid, 'Dr.', 'Priya', 'Natarajan', 'DO', 'Family Medicine', '1376543210', 'FN2736451', '036.131902',
+  ('00000000-0000-4000-8000-0000000bb003'::uuid, 'Dr.', 'Priya', 'Natarajan', 'DO', 'Family Medicine', '1376543210', 'FN2736455', '036.131902',
    '(217) 555-0230', '(217) 555-0231', 'pnatarajan@capitolfamily.example', '1025 S 6th St', '62703', 'verified', array['American Board of Family Medicine']),
-  ('00000000-0000-4000-8000-0000000bb004'::uuid, 'Dr.', 'Marcus', 'Oyelaran', 'MD', 'Psychiatry', '1265432109', 'BO5647382', '036.127743',
+  ('00000000-0000-4000-8000-0000000bb004'::uuid, 'Dr.', 'Marcus', 'Oyelaran', 'MD', 'Psychiatry', '1265432109', 'BO5647384', '036.127743',
    '(217) 555-0240', '(217) 555-0241', 'moyelaran@lincolnlandbh.example', '2200 Wabash Ave', '62704', 'verified', array['American Board of Psychiatry and Neurology']),
-  ('00000000-0000-4000-8000-0000000bb005'::uuid, 'Dr.', 'Hannah', 'Kowalski', 'MD', 'Rheumatology', '1154321098', 'BK6372819', '036.133408',
+  ('00000000-0000-4000-8000-0000000bb005'::uuid, 'Dr.', 'Hannah', 'Kowalski', 'MD', 'Rheumatology', '1154321098', 'BK6372813', '036.133408',
    '(217) 555-0250', '(217) 555-0251', 'hkowalski@memorialrheum.example', '1 Memorial Plaza', '62781', 'pending', array['American Board of Internal Medicine', 'Rheumatology']),
   ('00000000-0000-4000-8000-0000000bb006'::uuid, null, 'Samuel', 'Greene', 'PA-C', 'Urgent Care', '1043210987', 'MG1928374', '085.004512',
    '(217) 555-0260', '(217) 555-0261', 'sgreene@springfieldurgent.example', '3101 Chatham Rd', '62704', 'verified', array['NCCPA']),
-  ('00000000-0000-4000-8000-0000000bb007'::uuid, 'Dr.', 'Aisha', 'Bello', 'MD', 'Urology', '1932109876', 'BB7263548', '036.140291',
+  ('00000000-0000-4000-8000-0000000bb007'::uuid, 'Dr.', 'Aisha', 'Bello', 'MD', 'Urology', '1932109876', 'BB7263546', '036.140291',
    '(217) 555-0270', '(217) 555-0271', 'abello@centralilurology.example', '751 N Rutledge St', '62702', 'verified', array['American Board of Urology'])
 ) as d (id, title, first_name, last_name, degree, specialty, npi_number, dea_number, license_number, phone, fax, email,
         practice_address, zip, verification_status, board_certifications)
@@ -283,7 +283,8 @@ where p.dea_number = 'BD4726189';
 -- Prescriptions: a queue in every status. Each is entered (pending) by the technician, then moved one step
 -- at a time through the status machine: processed by the technician (or, past an interaction alert, by the
 -- pharmacist's override), verified by the pharmacist, picked up at the technician's counter. ai_flags are
--- what the interaction check reports for the patient's current medications.
+-- the database's own interaction check at entry (20261122000900_clinical_safety); override_reason is the
+-- pharmacist's note where that check raises an alert.
 -- -----------------------------------------------------------------------------------------------------
 create temporary table demo_prescription_plan (
   id uuid primary key,
@@ -303,92 +304,68 @@ create temporary table demo_prescription_plan (
   urgency_level text,
   entered_ago interval not null,
   target_status text not null,
-  ai_flags jsonb not null,
   override_reason text
 ) on commit drop;
 
 insert into demo_prescription_plan values
   ('00000000-0000-4000-8000-0000000dd001', '00000000-0000-4000-8000-0000000cc001', '00000000-0000-4000-8000-0000000bb006',
    'Ibuprofen', '800 mg', 'written', 'manual_entry', 'Take 1 tablet by mouth every 8 hours as needed for pain with food', 30, 0, 10,
-   null, null, null, 'routine', interval '35 minutes', 'pending',
-   '{"hasInteractions": true, "interactions": [{"severity": "severe", "interactingDrugs": ["ibuprofen", "warfarin"],
-     "description": "NSAIDs add to the anticoagulant effect of warfarin and injure the gastric lining, raising the risk of serious gastrointestinal bleeding.",
-     "recommendations": ["Avoid the combination; prefer acetaminophen for pain", "If an NSAID is necessary, use the lowest dose for the shortest time and monitor INR and signs of bleeding"]}],
-     "recommendedActions": ["Contact the prescriber about an alternative analgesic", "Counsel the patient on signs of bleeding"]}', null),
+   null, null, null, 'routine', interval '35 minutes', 'pending', null),
   ('00000000-0000-4000-8000-0000000dd002', '00000000-0000-4000-8000-0000000cc002', '00000000-0000-4000-8000-0000000bb004',
    'Fluoxetine', '20 mg', 'electronic', 'e-prescription', 'Take 1 capsule by mouth every morning', 30, 2, 30,
-   null, null, null, 'routine', interval '20 minutes', 'pending',
-   '{"hasInteractions": true, "interactions": [{"severity": "severe", "interactingDrugs": ["fluoxetine", "phenelzine"],
-     "description": "An SSRI taken with an MAO inhibitor can cause serotonin syndrome (agitation, hyperthermia, rigidity), which may be fatal.",
-     "recommendations": ["Do not combine", "Allow at least 14 days after stopping phenelzine before starting fluoxetine (5 weeks after stopping fluoxetine before an MAOI)"]}],
-     "recommendedActions": ["Contact the prescriber before dispensing", "Confirm whether phenelzine has been discontinued and when"]}', null),
+   null, null, null, 'routine', interval '20 minutes', 'pending', null),
   ('00000000-0000-4000-8000-0000000dd003', '00000000-0000-4000-8000-0000000cc003', '00000000-0000-4000-8000-0000000bb003',
    'Clarithromycin', '500 mg', 'fax', 'manual_entry', 'Take 1 tablet by mouth twice daily for 7 days', 14, 0, 7,
    '(217) 555-0231', null, null, 'routine', interval '2 hours', 'processing',
-   '{"hasInteractions": true, "interactions": [{"severity": "severe", "interactingDrugs": ["clarithromycin", "simvastatin"],
-     "description": "Clarithromycin strongly inhibits CYP3A4 and sharply raises simvastatin levels, risking myopathy and rhabdomyolysis.",
-     "recommendations": ["Hold simvastatin for the course of clarithromycin and 2 days after", "Or choose an antibiotic without CYP3A4 inhibition (e.g. doxycycline)"]}],
-     "recommendedActions": ["Contact the prescriber", "Counsel the patient to report muscle pain or weakness"]}',
    'Called Dr. Natarajan''s office: simvastatin is held for the 7-day course and 2 days after; patient counselled on muscle symptoms.'),
   ('00000000-0000-4000-8000-0000000dd004', '00000000-0000-4000-8000-0000000cc008', '00000000-0000-4000-8000-0000000bb003',
    'Amoxicillin', '500 mg', 'electronic', 'e-prescription', 'Take 1 capsule by mouth three times daily for 10 days', 30, 0, 10,
-   null, null, null, 'routine', interval '15 minutes', 'pending',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null),
+   null, null, null, 'routine', interval '15 minutes', 'pending', null),
   ('00000000-0000-4000-8000-0000000dd005', '00000000-0000-4000-8000-0000000cc005', '00000000-0000-4000-8000-0000000bb006',
    'Azithromycin', '250 mg', 'verbal', 'manual_entry', 'Take 2 tablets by mouth on day 1, then 1 tablet daily on days 2 to 5', 6, 0, 5,
-   null, 'Nurse Karen Ellis for Samuel Greene, PA-C', '(217) 555-0260', 'urgent', interval '10 minutes', 'pending',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null),
+   null, 'Nurse Karen Ellis for Samuel Greene, PA-C', '(217) 555-0260', 'urgent', interval '10 minutes', 'pending', null),
   ('00000000-0000-4000-8000-0000000dd006', '00000000-0000-4000-8000-0000000cc014', '00000000-0000-4000-8000-0000000bb006',
    'Ibuprofen', '600 mg', 'written', 'manual_entry', 'Take 1 tablet by mouth every 6 hours as needed for pain with food', 20, 0, 5,
-   null, null, null, 'routine', interval '90 minutes', 'processing',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null),
+   null, null, null, 'routine', interval '90 minutes', 'processing', null),
   ('00000000-0000-4000-8000-0000000dd007', '00000000-0000-4000-8000-0000000cc006', '00000000-0000-4000-8000-0000000bb002',
    'Metoprolol Tartrate', '25 mg', 'electronic', 'e-prescription', 'Take 1 tablet by mouth twice daily', 60, 5, 30,
-   null, null, null, 'routine', interval '70 minutes', 'processing',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null),
+   null, null, null, 'routine', interval '70 minutes', 'processing', null),
   ('00000000-0000-4000-8000-0000000dd008', '00000000-0000-4000-8000-0000000cc009', '00000000-0000-4000-8000-0000000bb002',
    'Furosemide', '40 mg', 'electronic', 'e-prescription', 'Take 1 tablet by mouth every morning', 30, 3, 30,
-   null, null, null, 'routine', interval '4 hours', 'ready',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null),
+   null, null, null, 'routine', interval '4 hours', 'ready', null),
   ('00000000-0000-4000-8000-0000000dd009', '00000000-0000-4000-8000-0000000cc011', '00000000-0000-4000-8000-0000000bb001',
    'Albuterol Sulfate HFA', '90 mcg/actuation', 'electronic', 'e-prescription', 'Inhale 2 puffs by mouth every 4 to 6 hours as needed for wheezing', 1, 1, 25,
-   null, null, null, 'routine', interval '3 hours', 'ready',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null),
+   null, null, null, 'routine', interval '3 hours', 'ready', null),
   ('00000000-0000-4000-8000-0000000dd010', '00000000-0000-4000-8000-0000000cc012', '00000000-0000-4000-8000-0000000bb002',
    'Lisinopril', '20 mg', 'written', 'manual_entry', 'Take 1 tablet by mouth once daily', 90, 3, 90,
    null, null, null, 'routine', interval '5 hours', 'ready',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null),
+   'Potassium 4.3 mmol/L last week; Dr. Whitaker continues lisinopril with spironolactone, potassium recheck in 2 weeks.'),
   ('00000000-0000-4000-8000-0000000dd011', '00000000-0000-4000-8000-0000000cc013', '00000000-0000-4000-8000-0000000bb004',
    'Alprazolam', '0.5 mg', 'written', 'manual_entry', 'Take 1 tablet by mouth twice daily as needed for anxiety', 60, 2, 30,
-   null, null, null, 'routine', interval '6 hours', 'completed',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null),
+   null, null, null, 'routine', interval '6 hours', 'completed', null),
   ('00000000-0000-4000-8000-0000000dd012', '00000000-0000-4000-8000-0000000cc007', '00000000-0000-4000-8000-0000000bb005',
    'Methotrexate', '2.5 mg', 'electronic', 'e-prescription', 'Take 6 tablets (15 mg) by mouth once weekly on Mondays', 24, 2, 28,
-   null, null, null, 'routine', interval '7 hours', 'completed',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null),
+   null, null, null, 'routine', interval '7 hours', 'completed', null),
   ('00000000-0000-4000-8000-0000000dd013', '00000000-0000-4000-8000-0000000cc010', '00000000-0000-4000-8000-0000000bb001',
    'Omeprazole', '20 mg', 'fax', 'manual_entry', 'Take 1 capsule by mouth 30 minutes before breakfast', 30, 5, 30,
-   '(217) 555-0211', null, null, 'routine', interval '8 hours', 'completed',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null),
+   '(217) 555-0211', null, null, 'routine', interval '8 hours', 'completed', null),
   ('00000000-0000-4000-8000-0000000dd014', '00000000-0000-4000-8000-0000000cc004', '00000000-0000-4000-8000-0000000bb006',
    'Meloxicam', '15 mg', 'fax', 'manual_entry', 'Take 1 tablet by mouth once daily with food', 30, 1, 30,
-   '(217) 555-0261', null, null, 'routine', interval '1 day 3 hours', 'completed',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null),
+   '(217) 555-0261', null, null, 'routine', interval '1 day 3 hours', 'completed', null),
   ('00000000-0000-4000-8000-0000000dd015', '00000000-0000-4000-8000-0000000cc001', '00000000-0000-4000-8000-0000000bb001',
    'Atorvastatin Calcium', '40 mg', 'electronic', 'e-prescription', 'Take 1 tablet by mouth at bedtime', 90, 3, 90,
-   null, null, null, 'routine', interval '2 days 4 hours', 'completed',
-   '{"hasInteractions": false, "interactions": [], "recommendedActions": []}', null);
+   null, null, null, 'routine', interval '2 days 4 hours', 'completed', null);
 
 -- Entered by the technician (Rx numbers in entry order).
 insert into public.prescriptions (
   id, pharmacy_id, status, prescription_type, source, patient_id, prescriber_id, prescriber_name, medication_id, directions,
-  quantity, refills, days_supply, original_date, fax_number, caller_info, callback_number, urgency_level, ai_flags,
+  quantity, refills, days_supply, original_date, fax_number, caller_info, callback_number, urgency_level,
   entered_by, entered_at, created_at
 )
 select plan.id, p.id, 'pending', plan.prescription_type, plan.source, plan.patient_id, plan.prescriber_id,
        concat_ws(' ', d.title, d.first_name, d.last_name) || coalesce(', ' || d.degree, ''), m.id, plan.directions,
        plan.quantity, plan.refills, plan.days_supply, (now() - plan.entered_ago)::date, plan.fax_number, plan.caller_info,
-       plan.callback_number, plan.urgency_level, plan.ai_flags,
+       plan.callback_number, plan.urgency_level,
        '00000000-0000-4000-8000-00000000a003', now() - plan.entered_ago, now() - plan.entered_ago
 from demo_prescription_plan plan
 join public.pharmacies p on p.dea_number = 'BD4726189'
@@ -396,13 +373,15 @@ join public.prescribers d on d.id = plan.prescriber_id
 join public.medications m on m.pharmacy_id = p.id and m.name = plan.medication_name and m.strength = plan.medication_strength
 order by plan.entered_ago desc;
 
--- pending -> processing: the technician, or the pharmacist overriding an interaction alert.
+-- pending -> processing: the technician, or the pharmacist overriding an interaction alert (the database's check
+-- at entry decides which: ai_flags).
 update public.prescriptions rx
 set status = 'processing',
-    override_reason = plan.override_reason,
-    overridden_by = case when plan.override_reason is not null then '00000000-0000-4000-8000-00000000a002'::uuid end,
-    overridden_at = case when plan.override_reason is not null then rx.entered_at + interval '12 minutes' end,
-    processed_by = case when plan.override_reason is not null then '00000000-0000-4000-8000-00000000a002'::uuid
+    override_reason = case when (rx.ai_flags ->> 'hasInteractions')::boolean
+      then coalesce(plan.override_reason, 'Reviewed with the prescriber; the patient was counselled and will be monitored.') end,
+    overridden_by = case when (rx.ai_flags ->> 'hasInteractions')::boolean then '00000000-0000-4000-8000-00000000a002'::uuid end,
+    overridden_at = case when (rx.ai_flags ->> 'hasInteractions')::boolean then rx.entered_at + interval '12 minutes' end,
+    processed_by = case when (rx.ai_flags ->> 'hasInteractions')::boolean then '00000000-0000-4000-8000-00000000a002'::uuid
                         else '00000000-0000-4000-8000-00000000a003'::uuid end,
     processed_at = rx.entered_at + interval '12 minutes'
 from demo_prescription_plan plan

@@ -45,7 +45,8 @@ export async function runHandoffBench(env: StackEnv): Promise<{ p50Ms: number; p
   const { data: pharmacy } = await service.from('pharmacies').select('id').eq('is_demo', true).single();
   if (!pharmacy) throw new Error('the bench needs the demo pharmacy of the seed');
   const pharmacyId = (pharmacy as { id: string }).id;
-  const { data: patient } = await service.from('patients').select('id').eq('pharmacy_id', pharmacyId).limit(1).single();
+  // A patient on no medication: the database's interaction check leaves the lisinopril unflagged, so it processes.
+  const { data: patient } = await service.from('patients').select('id').eq('pharmacy_id', pharmacyId).eq('current_medications', '{}').limit(1).single();
   const { data: medication } = await service.from('medications').select('id').eq('pharmacy_id', pharmacyId).ilike('name', 'lisinopril%').limit(1).single();
   if (!patient || !medication) throw new Error('the bench needs a demo patient and lisinopril in the catalogue');
 
@@ -93,8 +94,8 @@ export async function runHandoffBench(env: StackEnv): Promise<{ p50Ms: number; p
     if (entered.error) throw new Error(`entering a prescription failed: ${entered.error.message}`);
     await sleep(PAUSE_MS);
     sentAt.set(keyOf('processed', id), performance.now());
-    const processed = await actor.from('prescriptions').update({ status: 'processing' }).eq('id', id);
-    if (processed.error) throw new Error(`processing a prescription failed: ${processed.error.message}`);
+    const processed = await actor.rpc('move_prescription', { prescription_id: id, to_status: 'processing' });
+    if (processed.error || !processed.data.ok) throw new Error(`processing a prescription failed: ${processed.error?.message ?? processed.data.message}`);
     await sleep(PAUSE_MS);
   }
   await sleep(2000);

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { demoStaffClient, DEMO_PASSWORD, enterLisinoprilThroughApi } from './support/demo-staff-client.ts';
+import { demoStaffClient, DEMO_PASSWORD, enterLisinoprilThroughApi, movePrescriptionAs } from './support/demo-staff-client.ts';
 import { signIn } from './support/sign-in.ts';
 
 const PHARMACIST_EMAIL = 'rph@demo.pharmacy';
@@ -24,11 +24,8 @@ async function readyPrescription(rph: SupabaseClient): Promise<ReadyPrescription
   const created = await enterLisinoprilThroughApi(rph, patient.data!.id, '2');
   const row = await rph.from('prescriptions').select('ai_flags').eq('id', created.id).single();
   const flagged = (row.data!.ai_flags as { hasInteractions: boolean }).hasInteractions;
-  const processing = await rph.from('prescriptions')
-    .update(flagged ? { status: 'processing', override_reason: 'Reviewed with the prescriber' } : { status: 'processing' })
-    .eq('id', created.id);
-  expect(processing.error).toBeNull();
-  expect((await rph.from('prescriptions').update({ status: 'ready' }).eq('id', created.id)).error).toBeNull();
+  await movePrescriptionAs(rph, created.id, 'processing', flagged ? 'Reviewed with the prescriber' : undefined);
+  await movePrescriptionAs(rph, created.id, 'ready');
   return { id: created.id, rxNumber: created.rxNumber, firstName: patient.data!.first_name, lastName: patient.data!.last_name };
 }
 

@@ -5,11 +5,13 @@
  * and Print Label opens the label. A prescription interacting with the patient's current medications
  * (ibuprofen for a patient taking warfarin) shows the orange alert; the technician cannot override it, the
  * pharmacist overrides it with a reason and it moves to Processing. Presence shows who has it open. A fill the
- * stock on record cannot cover is refused at verification with the numbers, and stays in Processing.
+ * stock on record cannot cover is refused at verification with the numbers, and stays in Processing. When the
+ * patient starts warfarin after entry, verification finds the new interaction, shows it in the alert dialog,
+ * and the pharmacist verifies past it with a reason (prospective DUR). The form refuses a schedule II refill.
  */
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demoStaffClient, enterPrescriptionThroughApi } from './support/demo-staff-client.ts';
+import { demoStaffClient, enterPrescriptionThroughApi, movePrescriptionAs } from './support/demo-staff-client.ts';
 import { signIn } from './support/sign-in.ts';
 
 const PASSWORD = 'demo-password';
@@ -185,8 +187,7 @@ test('verifying a fill the stock cannot cover shows the refusal with the numbers
     daysSupply: '30',
     prescriptionType: 'written',
   });
-  const { error } = await technician.from('prescriptions').update({ status: 'processing' }).eq('id', entered.id);
-  expect(error).toBeNull();
+  await movePrescriptionAs(technician, entered.id, 'processing');
 
   const pharmacist = await openQueue(browser, 'rph@demo.pharmacy');
   await openTab(pharmacist, 'Processing');
@@ -198,4 +199,56 @@ test('verifying a fill the stock cannot cover shows the refusal with the numbers
   const { data: after } = await technician.from('medications').select('stock').eq('id', inhaler!.id).single();
   expect(after!.stock).toBe(inhaler!.stock);
   await pharmacist.context().close();
+});
+
+test('verification runs the check again: a finding new since entry opens the alert, resolved by Override & Verify', async ({ browser }) => {
+  const technician = await demoStaffClient('tech@demo.pharmacy');
+  const lastName = `Dur${Date.now()}`;
+  const { data: patient, error: patientError } = await technician.from('patients')
+    .insert({ first_name: 'Dana', last_name: lastName, current_medications: [], allergies: [] }).select('id').single();
+  expect(patientError).toBeNull();
+  const { data: ibuprofen } = await technician.from('medications').select('id').ilike('name', 'ibuprofen').limit(1).single();
+  const directions = `Take 1 tablet by mouth every 8 hours with food (DUR ${Date.now()})`;
+  const entered = await enterPrescriptionThroughApi(technician, {
+    patientId: patient!.id, medicationId: ibuprofen!.id, directions, quantity: '20', refills: '0', daysSupply: '7', prescriptionType: 'written',
+  });
+  await movePrescriptionAs(technician, entered.id, 'processing');
+  // After entry the patient starts warfarin.
+  expect((await technician.from('patients').update({ current_medications: ['Warfarin 5mg'] }).eq('id', patient!.id)).error).toBeNull();
+
+  const pharmacist = await openQueue(browser, 'rph@demo.pharmacy');
+  await openTab(pharmacist, 'Processing');
+  await card(pharmacist, directions).getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(pharmacist.getByText(
+    `Prescription RX ${entered.rxNumber}: the patient's profile changed since entry and the interaction check found something new; review the alert and override it with a reason to verify`,
+  )).toBeVisible();
+  const dialog = pharmacist.getByRole('dialog', { name: 'Drug Interaction Alert' });
+  await expect(dialog.getByText("Found at verification: the patient's medications or allergies changed since entry.")).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Interactions' }).getByText('ibuprofen + warfarin')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Override reason' }).fill('Prescriber consulted; short course with INR check');
+  await dialog.getByRole('button', { name: 'Override & Verify', exact: true }).click();
+  await expect(pharmacist.getByText('Prescription updated successfully')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await openTab(pharmacist, 'Ready');
+  await expect(card(pharmacist, directions).getByText('Verification alert overridden: Prescriber consulted; short course with INR check')).toBeVisible();
+  await pharmacist.context().close();
+});
+
+test('the form refuses a refill of a schedule II drug with the DEA rule, and enters nothing', async ({ browser }) => {
+  const technician = await openQueue(browser, 'tech@demo.pharmacy');
+  const directions = `Take 1 tablet by mouth every 6 hours as needed for severe pain (CII ${Date.now()})`;
+  await technician.getByRole('button', { name: 'New Prescription', exact: true }).click();
+  const dialog = technician.getByRole('dialog', { name: 'Manual Prescription Entry' });
+  await dialog.getByLabel('Patient', { exact: true }).selectOption({ label: 'Kevin Doyle' });
+  await dialog.getByLabel('Prescriber', { exact: true }).selectOption({ label: 'Dr. Priya Natarajan, DO' });
+  await dialog.getByLabel('Medication', { exact: true }).selectOption({ label: 'Oxycodone 5 mg tablet' });
+  await dialog.getByRole('textbox', { name: 'Directions', exact: true }).fill(directions);
+  await dialog.getByRole('textbox', { name: 'Quantity', exact: true }).fill('12');
+  await dialog.getByRole('textbox', { name: 'Refills', exact: true }).fill('1');
+  await dialog.getByRole('button', { name: 'Create Prescription', exact: true }).click();
+  await expect(dialog.getByText('Schedule II controlled substances cannot be refilled (21 CFR 1306.12): refills must be 0')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  const staff = await demoStaffClient('tech@demo.pharmacy');
+  expect((await staff.from('prescriptions').select('id').eq('directions', directions)).data).toEqual([]);
+  await technician.context().close();
 });

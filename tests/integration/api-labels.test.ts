@@ -22,32 +22,33 @@ let scheduledRx: { id: string; rxNumber: number };
 let pendingRx: { id: string; rxNumber: number };
 
 /** Entered by the technician through the API, processed by the technician, verified by the pharmacist. */
-async function enter(patientId: string, medicationId: string): Promise<{ id: string; rxNumber: number }> {
+async function enter(patientId: string, medicationId: string, extra: Record<string, string> = {}): Promise<{ id: string; rxNumber: number }> {
   const answer = await callApi<{ id: string; rxNumber: number }>(home.technician.client, 'prescriptions', {
-    body: { prescriptionType: 'written', patientId, medicationId, directions: 'Take 1 tablet by mouth every 6 hours as needed <for pain>', quantity: '20', refills: '3', daysSupply: '5' },
+    body: { prescriptionType: 'written', patientId, medicationId, directions: 'Take 1 tablet by mouth every 6 hours as needed <for pain>', quantity: '20', refills: '3', daysSupply: '5', ...extra },
   });
   if (answer.status !== 201) throw new Error(`could not enter: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
 
 async function verify(id: string): Promise<void> {
-  const processed = await home.technician.client.from('prescriptions').update({ status: 'processing' }).eq('id', id);
-  if (processed.error) throw new Error(processed.error.message);
-  const verified = await home.pharmacist.client.from('prescriptions').update({ status: 'ready' }).eq('id', id);
-  if (verified.error) throw new Error(verified.error.message);
+  for (const [client, status] of [[home.technician.client, 'processing'], [home.pharmacist.client, 'ready']] as const) {
+    const { data, error } = await client.rpc('move_prescription', { prescription_id: id, to_status: status });
+    if (error || !data.ok) throw new Error(error?.message ?? data.message);
+  }
 }
 
 beforeAll(async () => {
   [home, other] = await Promise.all([createPharmacy('Label Home <Pharmacy> & Co'), createPharmacy('Label Other')]);
   const tech = home.technician.client;
   const patient = await insertRow(tech, 'patients', { first_name: '<script>alert(1)</script>', last_name: "O'Brien", current_medications: [], allergies: [] });
-  const prescriber = await insertRow(tech, 'prescribers', { title: 'Dr.', first_name: 'Alan', last_name: 'Grant' });
+  // A controlled drug is added by the pharmacist; its prescriber has a valid DEA number; schedule II has no refills.
+  const prescriber = await insertRow(tech, 'prescribers', { title: 'Dr.', first_name: 'Alan', last_name: 'Grant', dea_number: 'AG1234563' });
   const amoxicillin = await insertRow(tech, 'medications', { name: 'Amoxicillin', generic_name: 'amoxicillin', strength: '500 mg', price: 8.5, stock: 100 });
-  const oxycodone = await insertRow(tech, 'medications', { name: 'Oxycodone', generic_name: 'oxycodone', strength: '5 mg', price: 21.75, stock: 100, dea_schedule: 'II' });
+  const oxycodone = await insertRow(home.pharmacist.client, 'medications', { name: 'Oxycodone', generic_name: 'oxycodone', strength: '5 mg', price: 21.75, stock: 100, dea_schedule: 'II' });
   plainRx = await enter(patient, amoxicillin);
-  scheduledRx = await enter(patient, oxycodone);
+  scheduledRx = await enter(patient, oxycodone, { prescriberId: prescriber, refills: '0' });
   pendingRx = await enter(patient, amoxicillin);
-  const linked = await home.technician.client.from('prescriptions').update({ prescriber_id: prescriber }).in('id', [plainRx.id, scheduledRx.id]);
+  const linked = await home.technician.client.from('prescriptions').update({ prescriber_id: prescriber }).in('id', [plainRx.id]);
   if (linked.error) throw new Error(linked.error.message);
   await verify(plainRx.id);
   await verify(scheduledRx.id);

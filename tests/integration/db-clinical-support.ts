@@ -1,29 +1,23 @@
 /**
  * Helpers of the clinical database tests: a patient, a medication and a prescription made through
- * supabase-js as a signed-in staff member (so RLS and the workflow triggers apply), and the ai_flags shapes
- * the interaction check stores.
+ * supabase-js as a signed-in staff member (so RLS and the workflow triggers apply). The database computes a
+ * prescription's ai_flags from the patient's profile: an Ibuprofen prescription for a patient on warfarin
+ * (addWarfarinPatient) is alerted, one for a patient on nothing (addPatient) is not. Status moves go through
+ * the move_prescription RPC, as the web app does.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 export const NO_INTERACTIONS = { hasInteractions: false, interactions: [], recommendedActions: [] };
-
-export const WARFARIN_IBUPROFEN_ALERT = {
-  hasInteractions: true,
-  interactions: [{
-    severity: 'severe',
-    interactingDrugs: ['ibuprofen', 'warfarin'],
-    description: 'NSAIDs add to the anticoagulant effect of warfarin and raise the risk of bleeding.',
-    recommendations: ['Prefer acetaminophen'],
-  }],
-  recommendedActions: ['Contact the prescriber'],
-};
 
 export interface PrescriptionRow {
   id: string;
   pharmacy_id: string;
   rx_number: number;
   status: string;
-  ai_flags: typeof NO_INTERACTIONS;
+  ai_flags: { hasInteractions: boolean; interactions: { severity: string; interactingDrugs: string[]; description: string; recommendations: string[] }[]; recommendedActions: string[] };
+  verification_flags: PrescriptionRow['ai_flags'] | null;
+  verification_override_reason: string | null;
+  verification_overridden_by: string | null;
   override_reason: string | null;
   overridden_by: string | null;
   overridden_at: string | null;
@@ -51,9 +45,17 @@ async function insertOne(client: SupabaseClient, table: string, row: Record<stri
   return { id: await insertRow(client, table, row) };
 }
 
+/** A patient allergic to penicillin and on no medication: an Ibuprofen prescription for them is clean. */
 export function addPatient(client: SupabaseClient, lastName = 'Patient'): Promise<{ id: string }> {
   return insertOne(client, 'patients', {
-    first_name: 'Pat', last_name: lastName, date_of_birth: '1960-01-02', allergies: ['Penicillin'], current_medications: ['Warfarin 5mg'],
+    first_name: 'Pat', last_name: lastName, date_of_birth: '1960-01-02', allergies: ['Penicillin'], current_medications: [],
+  });
+}
+
+/** A patient on warfarin: an Ibuprofen prescription for them carries the warfarin–NSAID alert. */
+export function addWarfarinPatient(client: SupabaseClient, lastName = 'Anticoagulated'): Promise<{ id: string }> {
+  return insertOne(client, 'patients', {
+    first_name: 'Wanda', last_name: lastName, date_of_birth: '1950-03-04', allergies: ['Penicillin'], current_medications: ['Warfarin 5mg'],
   });
 }
 
@@ -78,15 +80,37 @@ export async function enterPrescription(client: SupabaseClient, parts: Prescript
     quantity: 30,
     refills: 1,
     days_supply: 10,
-    ai_flags: NO_INTERACTIONS,
     ...extra,
   }).select('*').single();
   if (error || !data) throw new Error(`could not enter a prescription: ${error?.message}`);
   return data as PrescriptionRow;
 }
 
-/** Updates one prescription as `client`; returns the stored row or the error message. */
-export async function updatePrescription(client: SupabaseClient, id: string, changes: Record<string, unknown>): Promise<{ row: PrescriptionRow | null; error: string | null }> {
+export interface UpdateResult {
+  row: PrescriptionRow | null;
+  error: string | null;
+}
+
+/** Moves one prescription as `client` through move_prescription; returns the stored row or the refusal's message. */
+export async function movePrescription(client: SupabaseClient, id: string, status: string, overrideReason?: string): Promise<UpdateResult> {
+  const { data, error } = await client.rpc('move_prescription', {
+    prescription_id: id, to_status: status, ...(overrideReason === undefined ? {} : { override_reason: overrideReason }),
+  });
+  if (error) return { row: null, error: error.message };
+  const result = data as { ok: boolean; message?: string; prescription?: PrescriptionRow };
+  return result.ok ? { row: result.prescription!, error: null } : { row: null, error: result.message! };
+}
+
+/**
+ * Updates one prescription as `client`; returns the stored row or the error message. A change of status alone
+ * (with an override reason or not) goes through move_prescription, as the web app sends it; anything else is a
+ * plain PATCH through PostgREST.
+ */
+export async function updatePrescription(client: SupabaseClient, id: string, changes: Record<string, unknown>): Promise<UpdateResult> {
+  const { status, override_reason: overrideReason, ...rest } = changes;
+  if (typeof status === 'string' && Object.keys(rest).length === 0) {
+    return movePrescription(client, id, status, overrideReason as string | undefined);
+  }
   const { data, error } = await client.from('prescriptions').update(changes).eq('id', id).select('*');
   if (error) return { row: null, error: error.message };
   return { row: (data?.[0] as PrescriptionRow | undefined) ?? null, error: null };

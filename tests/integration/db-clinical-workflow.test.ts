@@ -10,19 +10,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSql, eventually, sql, stackEnv } from '../support/stack-env.ts';
 import { createPharmacy, type StaffRole, type TestPharmacy } from './db-fixtures.ts';
 import {
-  addMedication, addPatient, enterPrescription, NO_INTERACTIONS, updatePrescription, WARFARIN_IBUPROFEN_ALERT,
+  addMedication, addPatient, addWarfarinPatient, enterPrescription, NO_INTERACTIONS, updatePrescription,
   type PrescriptionParts, type PrescriptionRow,
 } from './db-clinical-support.ts';
 
 let a: TestPharmacy;
 let b: TestPharmacy;
 let partsA: PrescriptionParts;
+/** Pharmacy A's Ibuprofen for a patient on warfarin: entered with the database's interaction alert. */
+let alertedPartsA: PrescriptionParts;
 let partsB: PrescriptionParts;
 const ROLES: StaffRole[] = ['technician', 'pharmacist', 'admin'];
 
 beforeAll(async () => {
   [a, b] = [await createPharmacy('Workflow Pharmacy A'), await createPharmacy('Workflow Pharmacy B')];
   partsA = { patientId: (await addPatient(a.technician.client)).id, medicationId: (await addMedication(a.technician.client)).id };
+  alertedPartsA = { patientId: (await addWarfarinPatient(a.technician.client)).id, medicationId: partsA.medicationId };
   partsB = { patientId: (await addPatient(b.technician.client)).id, medicationId: (await addMedication(b.technician.client)).id };
 }, 120_000);
 
@@ -30,9 +33,10 @@ afterAll(async () => {
   await closeSql();
 });
 
-/** A prescription of pharmacy A moved to `status` by its pharmacist (the role allowed every step). */
-async function prescriptionAt(status: 'pending' | 'processing' | 'ready' | 'completed', aiFlags: object = NO_INTERACTIONS): Promise<PrescriptionRow> {
-  let row = await enterPrescription(a.technician.client, partsA, { ai_flags: aiFlags });
+/** A prescription of pharmacy A (clean, or alerted) moved to `status` by its pharmacist (the role allowed every step). */
+async function prescriptionAt(status: 'pending' | 'processing' | 'ready' | 'completed', alerted = false): Promise<PrescriptionRow> {
+  let row = await enterPrescription(a.technician.client, alerted ? alertedPartsA : partsA);
+  expect(row.ai_flags.hasInteractions).toBe(alerted);
   for (const next of ['processing', 'ready', 'completed'] as const) {
     if (row.status === status) break;
     const moved = await updatePrescription(a.pharmacist.client, row.id, { status: next });
@@ -119,7 +123,8 @@ describe('status transitions per role', () => {
 
     for (const role of ['pharmacist', 'admin'] as const) {
       const row = await prescriptionAt('processing');
-      const moved = await updatePrescription(a[role].client, row.id, { status: 'ready', verification_notes: `Checked by ${role}` });
+      expect((await updatePrescription(a[role].client, row.id, { verification_notes: `Checked by ${role}` })).error, role).toBeNull();
+      const moved = await updatePrescription(a[role].client, row.id, { status: 'ready' });
       expect(moved.error, role).toBeNull();
       expect(moved.row).toMatchObject({ status: 'ready', verified_by: a[role].id, verification_notes: `Checked by ${role}` });
       expect(moved.row?.date_filled).not.toBeNull();
@@ -172,7 +177,7 @@ describe('status transitions per role', () => {
 
 describe('interaction alerts and overrides', () => {
   it('a technician cannot process a prescription with an alert, with or without a reason', async () => {
-    const row = await prescriptionAt('pending', WARFARIN_IBUPROFEN_ALERT);
+    const row = await prescriptionAt('pending', true);
     const plain = await updatePrescription(a.technician.client, row.id, { status: 'processing' });
     expect(plain.error).toBe(
       `Prescription RX ${row.rx_number} has an unresolved interaction alert: a pharmacist must review it and override it with a reason`);
@@ -182,7 +187,7 @@ describe('interaction alerts and overrides', () => {
   });
 
   it('a pharmacist must give a non-empty reason', async () => {
-    const row = await prescriptionAt('pending', WARFARIN_IBUPROFEN_ALERT);
+    const row = await prescriptionAt('pending', true);
     const missing = await updatePrescription(a.pharmacist.client, row.id, { status: 'processing' });
     expect(missing.error).toBe(`Prescription RX ${row.rx_number} has an interaction alert: give an override reason to process it`);
     const blank = await updatePrescription(a.pharmacist.client, row.id, { status: 'processing', override_reason: '   ' });
@@ -192,14 +197,14 @@ describe('interaction alerts and overrides', () => {
 
   it('a pharmacist or admin overrides with a reason: recorded with who and when, then the technician carries on', async () => {
     for (const role of ['pharmacist', 'admin'] as const) {
-      const row = await prescriptionAt('pending', WARFARIN_IBUPROFEN_ALERT);
+      const row = await prescriptionAt('pending', true);
       const moved = await updatePrescription(a[role].client, row.id, { status: 'processing', override_reason: '  Prescriber confirmed; INR checked weekly  ' });
       expect(moved.error, role).toBeNull();
       expect(moved.row).toMatchObject({
         status: 'processing', override_reason: 'Prescriber confirmed; INR checked weekly', overridden_by: a[role].id, processed_by: a[role].id,
       });
       expect(moved.row?.overridden_at).not.toBeNull();
-      expect(moved.row?.ai_flags).toEqual(WARFARIN_IBUPROFEN_ALERT);
+      expect(moved.row?.ai_flags).toEqual(row.ai_flags);
       const verified = await updatePrescription(a.pharmacist.client, row.id, { status: 'ready' });
       expect(verified.error).toBeNull();
       const pickedUp = await updatePrescription(a.technician.client, row.id, { status: 'completed' });
@@ -211,13 +216,15 @@ describe('interaction alerts and overrides', () => {
     const clean = await prescriptionAt('pending');
     const nothing = await updatePrescription(a.pharmacist.client, clean.id, { status: 'processing', override_reason: 'Just because' });
     expect(nothing.error).toBe(`Prescription RX ${clean.rx_number} has no interaction alert to override`);
-    const alerted = await prescriptionAt('pending', WARFARIN_IBUPROFEN_ALERT);
+    const alerted = await prescriptionAt('pending', true);
     const noMove = await updatePrescription(a.pharmacist.client, alerted.id, { override_reason: 'Later' });
-    expect(noMove.error).toBe(`Prescription RX ${alerted.rx_number}: an override reason is given only when processing a prescription with an interaction alert`);
+    expect(noMove.error).toBe('Prescription status changes go through move_prescription, which records refusals');
+    const completing = await updatePrescription(a.pharmacist.client, (await prescriptionAt('ready')).id, { status: 'completed', override_reason: 'Later' });
+    expect(completing.error).toBe('An override reason is given only when processing or verifying a prescription with an interaction alert');
   });
 
   it('nobody clears the alert by rewriting ai_flags', async () => {
-    const row = await prescriptionAt('pending', WARFARIN_IBUPROFEN_ALERT);
+    const row = await prescriptionAt('pending', true);
     for (const role of ROLES) {
       const rewritten = await updatePrescription(a[role].client, row.id, { ai_flags: NO_INTERACTIONS });
       expect(rewritten.error, role).toBe(
@@ -242,9 +249,12 @@ describe('who and when are the database\'s', () => {
 
   it('refuses who/when values from the client, and changes to the entry', async () => {
     const row = await prescriptionAt('pending');
-    const spoofed = await updatePrescription(a.technician.client, row.id, { status: 'processing', processed_by: a.pharmacist.id });
+    const spoofed = await updatePrescription(a.technician.client, row.id, { processed_by: a.pharmacist.id });
     expect(spoofed.error).toBe(
       `Prescription RX ${row.rx_number}: who processed, verified, completed or overrode it, and when, is recorded by the database; leave those columns out`);
+    // A status PATCH straight through PostgREST is refused: moves go through move_prescription (audited).
+    const patched = await updatePrescription(a.technician.client, row.id, { status: 'processing', processed_by: a.pharmacist.id });
+    expect(patched.error).toBe('Prescription status changes go through move_prescription, which records refusals');
     const verifiedAt = await updatePrescription(a.admin.client, row.id, { verified_at: new Date().toISOString() });
     expect(verifiedAt.error).toMatch(/is recorded by the database/);
     for (const change of [{ rx_number: 99 }, { entered_by: a.admin.id }, { entered_at: '2020-01-01T00:00:00Z' }]) {
@@ -279,7 +289,7 @@ describe('two terminals racing one prescription', () => {
       const racers = Promise.all([first(), second()]);
       await eventually(async () => {
         const [waiting] = await sql<{ count: string }>(
-          `select count(*) from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%update "public"."prescriptions"%'`);
+          `select count(*) from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%move_prescription%'`);
         return Number(waiting!.count) >= 2;
       }, 'both updates to wait for the row lock');
       await holder.query('commit');
@@ -320,7 +330,7 @@ describe('two terminals racing one prescription', () => {
 
 describe('audit log', () => {
   it('records the entry and every transition with its actor, and the override reason', async () => {
-    const row = await enterPrescription(a.technician.client, partsA, { ai_flags: WARFARIN_IBUPROFEN_ALERT });
+    const row = await enterPrescription(a.technician.client, alertedPartsA);
     await updatePrescription(a.pharmacist.client, row.id, { status: 'processing', override_reason: 'Discussed with prescriber' });
     await updatePrescription(a.pharmacist.client, row.id, { status: 'ready' });
     await updatePrescription(a.technician.client, row.id, { status: 'completed' });
@@ -338,11 +348,14 @@ describe('audit log', () => {
     expect(data?.[1]?.details).toMatchObject({ from: 'pending', to: 'processing', overrideReason: 'Discussed with prescriber' });
   });
 
-  it('a refused transition leaves no audit row', async () => {
+  it('a refused transition leaves one failed audit row, and no transition row', async () => {
     const row = await prescriptionAt('processing');
-    await updatePrescription(a.technician.client, row.id, { status: 'ready' });
-    const rows = await sql(`select 1 from public.audit_log where entity_id = $1 and details ->> 'to' = 'ready'`, [row.id]);
-    expect(rows).toEqual([]);
+    const refused = await updatePrescription(a.technician.client, row.id, { status: 'ready' });
+    expect(refused.error).toBe('Only a pharmacist or admin can verify a prescription (processing → ready)');
+    const rows = await sql<{ action: string; success: boolean; actor_user_id: string }>(
+      `select action, success, actor_user_id from public.audit_log where entity_id = $1 and details ->> 'to' = 'ready'`, [row.id]);
+    expect(rows).toEqual([{ action: 'prescription_move_refused', success: false, actor_user_id: a.technician.id }]);
+    expect(await storedStatus(row.id)).toBe('processing');
   });
 });
 
@@ -353,7 +366,7 @@ describe('another pharmacy', () => {
     expect(seen.data).toEqual([]);
     for (const role of ROLES) {
       const moved = await updatePrescription(b[role].client, row.id, { status: 'ready' });
-      expect(moved).toEqual({ row: null, error: null });
+      expect(moved).toEqual({ row: null, error: 'This prescription is no longer in your queue; refresh to see the current queue' });
       const deleted = await b[role].client.from('prescriptions').delete().eq('id', row.id).select();
       if (!deleted.error) expect(deleted.data).toEqual([]);
     }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSql, createTestClient } from '../support/stack-env.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 import {
-  addMedication, addPatient, enterPrescription, NO_INTERACTIONS, updatePrescription, WARFARIN_IBUPROFEN_ALERT,
+  addMedication, addPatient, addWarfarinPatient, enterPrescription, updatePrescription,
 } from './db-clinical-support.ts';
 
 interface DashboardStats {
@@ -37,6 +37,7 @@ beforeAll(async () => {
   const tech = a.technician.client;
   const rph = a.pharmacist.client;
   const patient = (await addPatient(tech)).id;
+  const onWarfarin = (await addWarfarinPatient(tech)).id;
   const cheap = (await addMedication(tech, 'Ibuprofen')).id; // 9.99 per fill
   const { data: pricey, error } = await tech.from('medications')
     .insert({ name: 'Atorvastatin', strength: '40 mg', price: 25.5, stock: 50 }).select('id').single();
@@ -44,11 +45,11 @@ beforeAll(async () => {
 
   // Two pending (one with an open alert), one alerted and overridden (processing), two completed.
   await enterPrescription(tech, { patientId: patient, medicationId: cheap });
-  await enterPrescription(tech, { patientId: patient, medicationId: cheap }, { ai_flags: WARFARIN_IBUPROFEN_ALERT });
-  const overridden = await enterPrescription(tech, { patientId: patient, medicationId: cheap }, { ai_flags: WARFARIN_IBUPROFEN_ALERT });
+  await enterPrescription(tech, { patientId: onWarfarin, medicationId: cheap });
+  const overridden = await enterPrescription(tech, { patientId: onWarfarin, medicationId: cheap });
   expect((await updatePrescription(rph, overridden.id, { status: 'processing', override_reason: 'Prescriber confirmed' })).error).toBeNull();
   for (const medicationId of [cheap, pricey.id]) {
-    const rx = await enterPrescription(tech, { patientId: patient, medicationId }, { ai_flags: NO_INTERACTIONS });
+    const rx = await enterPrescription(tech, { patientId: patient, medicationId });
     for (const [client, status] of [[tech, 'processing'], [rph, 'ready'], [tech, 'completed']] as const) {
       expect((await updatePrescription(client, rx.id, { status })).error).toBeNull();
     }

@@ -1,47 +1,37 @@
 /**
  * POST /api/prescriptions — enters a prescription (spec part 1 §4 creation flow, §7). The body is checked
  * with the shared form schema (400 with its messages). Acting as the caller (RLS applies), it reads the
- * patient (current medications, allergies), the drugs of the patient's active prescriptions and the new
- * medication — a patient, medication or prescriber the caller cannot see (another pharmacy's) is 404 — runs
- * the interaction engine for the new drug against that profile, and inserts the prescription with its
- * aiFlags in one insert (aiFlags cannot be changed by staff afterwards). The database makes it pending and
- * sets the Rx number and who entered it. 201 with the prescription in camelCase.
+ * patient, the medication (its DEA schedule) and the prescriber (its DEA number) — one the caller cannot see
+ * (another pharmacy's) is 404 — checks the DEA rules with the shared schema (400 with their messages), and
+ * inserts the prescription. The database runs the interaction check of the patient's profile in that insert
+ * (ai_flags; a client cannot send its own), makes it pending and sets the Rx number and who entered it; it
+ * holds the DEA rules too. 201 with the prescription in camelCase.
  */
-import { aiFlagsForNewPrescription } from '@pharmacy/shared/prescriptions/ai-flags.ts';
-import { prescriptionFormSchema, sourceForType, type PrescriptionFormValues } from '@pharmacy/shared/schemas/prescription.ts';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  controlledSubstanceIssues, type DeaSchedule, prescriptionFormSchema, sourceForType, type PrescriptionFormValues,
+} from '@pharmacy/shared/schemas/prescription.ts';
 import { requireUser } from '../../_shared/auth.ts';
 import { HttpError, jsonResponse } from '../../_shared/http.ts';
 import type { Router } from '../../_shared/router.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
-import { readJsonObject, validateBody } from '../../_shared/validation.ts';
+import { readJsonObject, validateBody, validationFailed } from '../../_shared/validation.ts';
 import { databaseFailure } from '../prescriptions/database-errors.ts';
-import { knowledgeBaseFor } from '../knowledge-base.ts';
 import { PRESCRIPTION_COLUMNS, type PrescriptionRow, prescriptionFromRow } from '../prescriptions/prescription-response.ts';
 
-const ACTIVE_STATUSES = ['pending', 'processing', 'ready'] as const;
-
-interface PatientProfileRow {
+interface PatientRow {
   id: string;
-  current_medications: string[];
-  allergies: string[];
 }
 
-interface MedicationNameRow {
+interface MedicationRow {
   id: string;
-  name: string;
-  generic_name: string | null;
+  dea_schedule: DeaSchedule | null;
 }
 
-interface PrescriberNameRow {
+interface PrescriberRow {
   title: string | null;
   first_name: string;
   last_name: string;
-}
-
-/** The name the engine should read for a catalogue drug: its generic name when the catalogue has one. */
-function engineName(medication: MedicationNameRow): string {
-  return medication.generic_name?.trim() || medication.name;
+  dea_number: string | null;
 }
 
 async function visibleRow<T>(query: PromiseLike<{ data: T | null; error: { code?: string; message: string } | null }>, what: string, notFound: string): Promise<T> {
@@ -54,22 +44,11 @@ async function visibleRow<T>(query: PromiseLike<{ data: T | null; error: { code?
   return data;
 }
 
-/** Generic names (or names) of the drugs of the patient's pending, processing and ready prescriptions. */
-async function activePrescriptionDrugs(client: SupabaseClient, patientId: string): Promise<string[]> {
-  const active = await client.from('prescriptions').select('medication_id').eq('patient_id', patientId).in('status', [...ACTIVE_STATUSES]);
-  if (active.error) throw databaseFailure('reading active prescriptions', active.error);
-  const medicationIds = [...new Set((active.data as { medication_id: string }[]).map((row) => row.medication_id))];
-  if (medicationIds.length === 0) return [];
-  const medications = await client.from('medications').select('id, name, generic_name').in('id', medicationIds);
-  if (medications.error) throw databaseFailure('reading active prescriptions\' medications', medications.error);
-  return (medications.data as MedicationNameRow[]).map(engineName);
-}
-
-function prescriberDisplayName(prescriber: PrescriberNameRow): string {
+function prescriberDisplayName(prescriber: PrescriberRow): string {
   return [prescriber.title, prescriber.first_name, prescriber.last_name].filter((part) => part && part.trim() !== '').join(' ');
 }
 
-function insertRow(form: PrescriptionFormValues, prescriberName: string | undefined, aiFlags: unknown): Record<string, unknown> {
+function insertRow(form: PrescriptionFormValues, prescriberName: string | undefined): Record<string, unknown> {
   return {
     prescription_type: form.prescriptionType,
     source: form.source ?? sourceForType(form.prescriptionType),
@@ -87,7 +66,6 @@ function insertRow(form: PrescriptionFormValues, prescriberName: string | undefi
     caller_info: form.callerInfo ?? null,
     callback_number: form.callbackNumber ?? null,
     urgency_level: form.urgencyLevel ?? null,
-    ai_flags: aiFlags,
   };
 }
 
@@ -97,37 +75,36 @@ export function addPrescriptionRoutes(router: Router): void {
     const form = validateBody(prescriptionFormSchema, await readJsonObject(req));
     const client = createUserClient(req);
 
-    const [patient, medication, prescriber] = await Promise.all([
-      visibleRow<PatientProfileRow>(
-        client.from('patients').select('id, current_medications, allergies').eq('id', form.patientId).maybeSingle(),
-        'patient',
-        'Patient not found',
-      ),
-      visibleRow<MedicationNameRow>(
-        client.from('medications').select('id, name, generic_name').eq('id', form.medicationId).maybeSingle(),
+    const [, medication, prescriber] = await Promise.all([
+      visibleRow<PatientRow>(client.from('patients').select('id').eq('id', form.patientId).maybeSingle(), 'patient', 'Patient not found'),
+      visibleRow<MedicationRow>(
+        client.from('medications').select('id, dea_schedule').eq('id', form.medicationId).maybeSingle(),
         'medication',
         'Medication not found',
       ),
       form.prescriberId
-        ? visibleRow<PrescriberNameRow>(
-            client.from('prescribers').select('title, first_name, last_name').eq('id', form.prescriberId).maybeSingle(),
+        ? visibleRow<PrescriberRow>(
+            client.from('prescribers').select('title, first_name, last_name, dea_number').eq('id', form.prescriberId).maybeSingle(),
             'prescriber',
             'Prescriber not found',
           )
         : Promise.resolve(null),
     ]);
 
-    const [activeDrugs, kb] = await Promise.all([activePrescriptionDrugs(client, patient.id), knowledgeBaseFor(client)]);
-    const aiFlags = aiFlagsForNewPrescription(kb, {
-      newMedication: engineName(medication),
-      profileMedications: [...patient.current_medications, ...activeDrugs],
-      allergies: patient.allergies,
+    const today = new Date().toISOString().slice(0, 10);
+    const deaIssues = controlledSubstanceIssues({
+      deaSchedule: medication.dea_schedule,
+      refills: form.refills,
+      prescriberDeaNumber: prescriber?.dea_number,
+      dateWritten: form.originalDate ?? today,
+      today,
     });
+    if (deaIssues.length > 0) throw validationFailed(deaIssues);
 
     const prescriberName = form.prescriberName ?? (prescriber ? prescriberDisplayName(prescriber) : undefined);
     const { data, error } = await client
       .from('prescriptions')
-      .insert(insertRow(form, prescriberName, aiFlags))
+      .insert(insertRow(form, prescriberName))
       .select(PRESCRIPTION_COLUMNS)
       .single();
     if (error) throw databaseFailure('entering the prescription', error);

@@ -1,9 +1,8 @@
 /**
- * The recommended actions of an interaction check, derived from its findings: what the pharmacy should
- * do before the prescription moves on, most urgent first, each once.
+ * The recommended actions the interaction check can return (computed by the database's engine,
+ * private.recommended_actions in supabase/migrations/20261122000900_clinical_safety.sql): the texts, so
+ * clients and tests can name them.
  */
-import type { InteractionFinding } from './types.ts';
-
 export const RECOMMENDED_ACTIONS = {
   contactPrescriber: 'Contact prescriber before dispensing',
   verifyAllergy: 'Verify the allergy and reaction history with the patient before dispensing',
@@ -12,16 +11,3 @@ export const RECOMMENDED_ACTIONS = {
   counselPatient: 'Counsel the patient on the interaction and what to watch for',
   documentReview: 'Document the review or the override reason on the prescription',
 } as const;
-
-export function recommendedActionsFor(findings: readonly InteractionFinding[]): string[] {
-  if (findings.length === 0) return [];
-  const has = (test: (finding: InteractionFinding) => boolean) => findings.some(test);
-  const actions: string[] = [];
-  if (has((finding) => finding.severity === 'severe')) actions.push(RECOMMENDED_ACTIONS.contactPrescriber);
-  if (has((finding) => finding.kind === 'drug-allergy')) actions.push(RECOMMENDED_ACTIONS.verifyAllergy);
-  if (has((finding) => finding.kind === 'duplicate-therapy')) actions.push(RECOMMENDED_ACTIONS.confirmDuplicate);
-  if (has((finding) => finding.severity !== 'mild')) actions.push(RECOMMENDED_ACTIONS.pharmacistReview);
-  if (has((finding) => finding.kind === 'drug-drug')) actions.push(RECOMMENDED_ACTIONS.counselPatient);
-  actions.push(RECOMMENDED_ACTIONS.documentReview);
-  return actions;
-}

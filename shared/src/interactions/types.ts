@@ -1,7 +1,8 @@
 /**
  * The interaction engine's vocabulary: the knowledge-base rows as the database stores them
- * (supabase/migrations/20261122000400_drug_knowledge.sql) and the result the engine gives — the shape of a
- * prescription's aiFlags and of POST /api/ai/check-interactions (spec part 1 §3 "Interaction item").
+ * (supabase/migrations/20261122000400_drug_knowledge.sql) and the result the engine gives — the shape of
+ * POST /api/ai/check-interactions and of public.check_interactions (spec part 1 §3 "Interaction item"). The
+ * engine itself is SQL (supabase/migrations/20261122000900_clinical_safety.sql): one engine for every path.
  */
 
 export const SEVERITIES = ['severe', 'moderate', 'mild'] as const;

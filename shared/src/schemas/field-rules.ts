@@ -8,6 +8,16 @@ import { isUsStateCode } from '../us-states.ts';
 
 /** Two capital letters, then seven digits (spec §5, §9). */
 export const DEA_NUMBER_PATTERN = /^[A-Z]{2}\d{7}$/;
+
+/**
+ * A valid DEA registration number: the pattern, and the check digit — the last digit of
+ * (d1 + d3 + d5) + 2 × (d2 + d4 + d6) is d7. The database holds the same rule (private.is_valid_dea_number).
+ */
+export function isValidDeaNumber(text: string | null | undefined): boolean {
+  if (!text || !DEA_NUMBER_PATTERN.test(text)) return false;
+  const d = [...text.slice(2)].map(Number);
+  return ((d[0]! + d[2]! + d[4]!) + 2 * (d[1]! + d[3]! + d[5]!)) % 10 === d[6];
+}
 /** Exactly ten digits (spec §9); the NPI input also stops at this many characters. */
 export const NPI_LENGTH = 10;
 export const NPI_PATTERN = /^\d{10}$/;

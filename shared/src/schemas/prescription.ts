@@ -8,7 +8,7 @@
  * callbackNumber) are optional. Status, Rx number and who entered it are the database's to set.
  */
 import * as z from 'zod';
-import { INVALID_DATE_MESSAGE, isCalendarDate } from './field-rules.ts';
+import { INVALID_DATE_MESSAGE, isCalendarDate, isValidDeaNumber } from './field-rules.ts';
 
 export const PRESCRIPTION_TYPES = ['written', 'fax', 'verbal', 'electronic'] as const;
 export type PrescriptionType = (typeof PRESCRIPTION_TYPES)[number];
@@ -131,4 +131,72 @@ export type PrescriptionFormValues = z.output<typeof prescriptionFormSchema>;
 /** The source a prescription type implies when the form does not say: electronic ones are e-prescriptions. */
 export function sourceForType(type: PrescriptionType): PrescriptionSource {
   return type === 'electronic' ? 'e-prescription' : 'manual_entry';
+}
+
+/** DEA schedules of controlled substances (medications.dea_schedule). */
+export const DEA_SCHEDULES = ['II', 'III', 'IV', 'V'] as const;
+export type DeaSchedule = (typeof DEA_SCHEDULES)[number];
+
+/** Schedules III–V: at most this many refills (21 CFR 1306.22). */
+export const CONTROLLED_MAX_REFILLS = 5;
+/** Schedules III–V: no fill or refill later than this many months after the date written (21 CFR 1306.22). */
+export const CONTROLLED_VALID_MONTHS = 6;
+
+/** The DEA rules' messages; the database refuses with the same words (20261122000900_clinical_safety.sql). */
+export const CONTROLLED_SUBSTANCE_MESSAGES = {
+  scheduleIIRefills: 'Schedule II controlled substances cannot be refilled (21 CFR 1306.12): refills must be 0',
+  tooManyRefills: (schedule: DeaSchedule) =>
+    `Schedule ${schedule} controlled substances allow at most ${CONTROLLED_MAX_REFILLS} refills (21 CFR 1306.22)`,
+  prescriberDeaNumber: (schedule: DeaSchedule) => `A controlled substance (schedule ${schedule}) needs a prescriber with a valid DEA number`,
+  expired: (schedule: DeaSchedule, dateWritten: string) =>
+    `A schedule ${schedule} prescription cannot be filled more than ${CONTROLLED_VALID_MONTHS} months after the date written (${dateWritten}) (21 CFR 1306.22)`,
+} as const;
+
+/** `date` (YYYY-MM-DD) plus `months`, the day clamped to the month's last day (as Postgres adds intervals). */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+export interface ControlledPrescription {
+  /** The medication's schedule; null for a drug that is not controlled (no rule applies). */
+  deaSchedule: DeaSchedule | null;
+  refills: number;
+  /** The chosen prescriber's DEA number (none when no prescriber is chosen). */
+  prescriberDeaNumber: string | null | undefined;
+  /** The date written (the original date, else the day of entry), YYYY-MM-DD. */
+  dateWritten: string;
+  /** The day of the fill, YYYY-MM-DD. */
+  today: string;
+}
+
+/** The form field a DEA rule's message belongs to. */
+export type ControlledIssueField = 'refills' | 'prescriberId' | 'originalDate';
+
+/**
+ * The DEA rules (21 CFR 1306) a prescription breaks, each with the form field it concerns: schedule II no
+ * refills; III–V at most 5 refills and no fill past 6 months from the date written; a prescriber with a valid
+ * DEA number.
+ */
+export function controlledSubstanceFieldIssues(prescription: ControlledPrescription): { field: ControlledIssueField; message: string }[] {
+  const { deaSchedule: schedule } = prescription;
+  if (schedule === null) return [];
+  const issues: { field: ControlledIssueField; message: string }[] = [];
+  if (schedule === 'II' && prescription.refills > 0) issues.push({ field: 'refills', message: CONTROLLED_SUBSTANCE_MESSAGES.scheduleIIRefills });
+  if (prescription.refills > CONTROLLED_MAX_REFILLS) issues.push({ field: 'refills', message: CONTROLLED_SUBSTANCE_MESSAGES.tooManyRefills(schedule) });
+  if (!isValidDeaNumber(prescription.prescriberDeaNumber)) {
+    issues.push({ field: 'prescriberId', message: CONTROLLED_SUBSTANCE_MESSAGES.prescriberDeaNumber(schedule) });
+  }
+  if (schedule !== 'II' && prescription.today > addMonths(prescription.dateWritten, CONTROLLED_VALID_MONTHS)) {
+    issues.push({ field: 'originalDate', message: CONTROLLED_SUBSTANCE_MESSAGES.expired(schedule, prescription.dateWritten) });
+  }
+  return issues;
+}
+
+/** The messages of controlledSubstanceFieldIssues (what the api function answers 400 with). */
+export function controlledSubstanceIssues(prescription: ControlledPrescription): string[] {
+  return controlledSubstanceFieldIssues(prescription).map((issue) => issue.message);
 }

@@ -61,3 +61,16 @@ export async function enterLisinoprilThroughApi(
     daysSupply: '30',
   });
 }
+
+/**
+ * Moves a prescription as `client` through move_prescription (the one audited path; status cannot be PATCHed);
+ * throws the database's refusal.
+ */
+export async function movePrescriptionAs(client: SupabaseClient, prescriptionId: string, status: string, overrideReason?: string): Promise<void> {
+  const { data, error } = await client.rpc('move_prescription', {
+    prescription_id: prescriptionId, to_status: status, ...(overrideReason === undefined ? {} : { override_reason: overrideReason }),
+  });
+  if (error) throw new Error(`moving the prescription failed: ${error.message}`);
+  const result = data as { ok: boolean; message?: string };
+  if (!result.ok) throw new Error(`moving the prescription was refused: ${result.message}`);
+}

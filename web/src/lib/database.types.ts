@@ -73,6 +73,7 @@ export type Database = {
       }
       medications: {
         Row: {
+          change_reason: string | null
           created_at: string
           dea_schedule: string | null
           dosage_form: string | null
@@ -90,6 +91,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          change_reason?: string | null
           created_at?: string
           dea_schedule?: string | null
           dosage_form?: string | null
@@ -107,6 +109,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          change_reason?: string | null
           created_at?: string
           dea_schedule?: string | null
           dosage_form?: string | null
@@ -534,6 +537,10 @@ export type Database = {
           updated_at: string
           urgency_level: string | null
           verification_notes: string | null
+          verification_flags: Json | null
+          verification_override_reason: string | null
+          verification_overridden_at: string | null
+          verification_overridden_by: string | null
           verified_at: string | null
           verified_by: string | null
         }
@@ -572,6 +579,10 @@ export type Database = {
           updated_at?: string
           urgency_level?: string | null
           verification_notes?: string | null
+          verification_flags?: Json | null
+          verification_override_reason?: string | null
+          verification_overridden_at?: string | null
+          verification_overridden_by?: string | null
           verified_at?: string | null
           verified_by?: string | null
         }
@@ -610,6 +621,10 @@ export type Database = {
           updated_at?: string
           urgency_level?: string | null
           verification_notes?: string | null
+          verification_flags?: Json | null
+          verification_override_reason?: string | null
+          verification_overridden_at?: string | null
+          verification_overridden_by?: string | null
           verified_at?: string | null
           verified_by?: string | null
         }
@@ -871,12 +886,20 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      check_interactions: {
+        Args: { allergies?: string[]; medications: string[] }
+        Returns: Json
+      }
       current_staff_context: { Args: never; Returns: Json }
       dashboard_stats: {
         Args: { day_end: string; day_start: string }
         Returns: Json
       }
       demo_sign_in_panel: { Args: never; Returns: Json }
+      move_prescription: {
+        Args: { override_reason?: string; prescription_id: string; to_status: string }
+        Returns: Json
+      }
       hook_password_verification_attempt: {
         Args: { event: Json }
         Returns: Json

@@ -2,8 +2,10 @@
  * The choices of the prescription form (spec §2 "Manual Prescription Entry", §7 GET /api/prescribers and the
  * patient and medication lists): the pharmacy's patients, prescribers and catalogue drugs, read with RLS.
  * Each becomes a select option with a non-empty value (spec §5 "A select item must not have an empty value").
+ * Prescribers carry their DEA number and medications their DEA schedule, for the form's DEA rules.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEA_SCHEDULES, type DeaSchedule } from '@pharmacy/shared/schemas/prescription.ts';
 import type { SelectOption } from '../../../components/form/select-field.tsx';
 import { supabase } from '../../../lib/supabase.ts';
 import { prescriptionKeys } from '../keys.ts';
@@ -14,30 +16,47 @@ export async function getPatientChoices(): Promise<SelectOption[]> {
   return data.map((patient) => ({ value: patient.id, label: `${patient.first_name} ${patient.last_name}` }));
 }
 
-export async function getPrescriberChoices(): Promise<SelectOption[]> {
-  const { data, error } = await supabase.from('prescribers').select('id, title, first_name, last_name, degree').order('last_name');
+export interface PrescriberChoice extends SelectOption {
+  deaNumber: string | null;
+}
+
+export interface MedicationChoice extends SelectOption {
+  deaSchedule: DeaSchedule | null;
+}
+
+function deaSchedule(value: string | null): DeaSchedule | null {
+  return DEA_SCHEDULES.find((schedule) => schedule === value) ?? null;
+}
+
+export async function getPrescriberChoices(): Promise<PrescriberChoice[]> {
+  const { data, error } = await supabase.from('prescribers').select('id, title, first_name, last_name, degree, dea_number').order('last_name');
   if (error) throw new Error(error.message);
   return data.map((prescriber) => ({
     value: prescriber.id,
+    deaNumber: prescriber.dea_number,
     label: [prescriber.title, prescriber.first_name, prescriber.last_name].filter(Boolean).join(' ') + (prescriber.degree ? `, ${prescriber.degree}` : ''),
   }));
 }
 
-export async function getMedicationChoices(): Promise<SelectOption[]> {
-  const { data, error } = await supabase.from('medications').select('id, name, strength, dosage_form').order('name').order('strength');
+export async function getMedicationChoices(): Promise<MedicationChoice[]> {
+  const { data, error } = await supabase.from('medications').select('id, name, strength, dosage_form, dea_schedule').order('name').order('strength');
   if (error) throw new Error(error.message);
   return data.map((medication) => ({
     value: medication.id,
+    deaSchedule: deaSchedule(medication.dea_schedule),
     label: [medication.name, medication.strength, medication.dosage_form].filter(Boolean).join(' '),
   }));
 }
 
 const fetchers = { patients: getPatientChoices, prescribers: getPrescriberChoices, medications: getMedicationChoices } as const;
 
-export function getFormChoicesQueryOptions(pharmacyId: string, kind: keyof typeof fetchers) {
-  return queryOptions({ queryKey: prescriptionKeys.formChoices(pharmacyId, kind), queryFn: fetchers[kind] });
+type Choices = { [Kind in keyof typeof fetchers]: Awaited<ReturnType<(typeof fetchers)[Kind]>> };
+
+export function getFormChoicesQueryOptions<Kind extends keyof typeof fetchers>(pharmacyId: string, kind: Kind) {
+  const fetchChoices = fetchers[kind] as () => Promise<Choices[Kind]>;
+  return queryOptions({ queryKey: prescriptionKeys.formChoices(pharmacyId, kind), queryFn: fetchChoices });
 }
 
-export function useFormChoices(pharmacyId: string, kind: keyof typeof fetchers) {
+export function useFormChoices<Kind extends keyof typeof fetchers>(pharmacyId: string, kind: Kind) {
   return useQuery(getFormChoicesQueryOptions(pharmacyId, kind));
 }

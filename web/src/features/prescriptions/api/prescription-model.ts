@@ -1,6 +1,7 @@
 /**
  * The prescription as the queue reads it (spec part 1 §3 Prescription read model): the row with the patient
- * (id, name, current medications) and the medication (name, strength, price, stock) embedded, and aiFlags. The
+ * (id, name, current medications) and the medication (name, strength, price, stock) embedded, aiFlags and the
+ * verification check's new findings. The
  * select string and the parser live together so what is asked for and what is read cannot drift.
  */
 import { z } from 'zod';
@@ -11,6 +12,7 @@ export type PrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
 export const PRESCRIPTION_QUEUE_SELECT =
   'id, rx_number, status, prescription_type, source, prescriber_name, directions, quantity, refills, refills_used, ' +
   'days_supply, urgency_level, fax_number, original_date, caller_info, callback_number, override_reason, created_at, ai_flags, ' +
+  'verification_flags, verification_override_reason, ' +
   'patient:patients!prescriptions_patient_fkey(id, first_name, last_name, current_medications), ' +
   'medication:medications!prescriptions_medication_fkey(name, strength, price, stock)';
 
@@ -47,11 +49,14 @@ const rowSchema = z.object({
   override_reason: z.string().nullable(),
   created_at: z.string(),
   ai_flags: aiFlagsSchema,
+  verification_flags: aiFlagsSchema.nullable(),
+  verification_override_reason: z.string().nullable(),
   patient: z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), current_medications: z.array(z.string()) }),
   medication: z.object({ name: z.string(), strength: z.string().nullable(), price: z.coerce.number(), stock: z.number() }),
 });
 
 export type InteractionItem = z.infer<typeof interactionSchema>;
+export type InteractionFlags = z.infer<typeof aiFlagsSchema>;
 
 export interface QueuePrescription {
   id: string;
@@ -72,7 +77,11 @@ export interface QueuePrescription {
   callbackNumber: string | null;
   overrideReason: string | null;
   createdAt: string;
-  aiFlags: z.infer<typeof aiFlagsSchema>;
+  /** The interaction check at entry. */
+  aiFlags: InteractionFlags;
+  /** What the check found new at verification (the patient's profile changed since entry); null when nothing. */
+  verificationFlags: InteractionFlags | null;
+  verificationOverrideReason: string | null;
   patient: { id: string; firstName: string; lastName: string; currentMedications: string[] };
   medication: { name: string; strength: string | null; price: number; stock: number };
 }
@@ -100,7 +109,21 @@ export function parseQueuePrescriptions(data: unknown): QueuePrescription[] {
     overrideReason: row.override_reason,
     createdAt: row.created_at,
     aiFlags: row.ai_flags,
+    verificationFlags: row.verification_flags,
+    verificationOverrideReason: row.verification_override_reason,
     patient: { id: row.patient.id, firstName: row.patient.first_name, lastName: row.patient.last_name, currentMedications: row.patient.current_medications },
     medication: row.medication,
   }));
+}
+
+/**
+ * The interaction alert a prescription waits on, if any: at pending, the entry check's (resolved by processing
+ * with an override); at processing, what verification found new (resolved by verifying with an override).
+ */
+export function openInteractionAlert(prescription: QueuePrescription): { flags: InteractionFlags; resolvedBy: 'processing' | 'ready' } | null {
+  if (prescription.status === 'pending' && prescription.aiFlags.hasInteractions) return { flags: prescription.aiFlags, resolvedBy: 'processing' };
+  if (prescription.status === 'processing' && prescription.verificationFlags?.hasInteractions && prescription.verificationOverrideReason === null) {
+    return { flags: prescription.verificationFlags, resolvedBy: 'ready' };
+  }
+  return null;
 }

@@ -1,11 +1,15 @@
 /**
- * A step of the status machine (spec §4; §7 "PUT /api/prescriptions/{id} status"), written with supabase-js.
- * Only `status` is sent (the database records who and when); an override also sends `override_reason`. The
- * database decides what the signed-in role may do and refuses a lost race — its message is shown as is.
- * Success refreshes the queue (spec §7 "After a prescription update the prescription list is refreshed").
+ * A step of the status machine (spec §4; §7 "PUT /api/prescriptions/{id} status") through the database's one
+ * audited path, public.move_prescription: the database decides what the signed-in role may do, records who and
+ * when, refuses a lost race, runs the interaction check again at verification, and records every refusal in
+ * the audit log. A refusal comes back as {ok: false, message} and is shown as is. An override reason is sent
+ * when a pharmacist or admin processes past the entry alert or verifies past a new verification alert.
+ * Success refreshes the queue (spec §7 "After a prescription update the prescription list is refreshed"); so
+ * does a refusal, which may have stored a new verification finding to review.
  */
 import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { supabase } from '../../../lib/supabase.ts';
 import { prescriptionKeys } from '../keys.ts';
 import type { PrescriptionStatus } from './prescription-model.ts';
@@ -13,16 +17,36 @@ import type { PrescriptionStatus } from './prescription-model.ts';
 export interface StatusChange {
   prescriptionId: string;
   status: Exclude<PrescriptionStatus, 'pending'>;
-  /** Given only when a pharmacist or admin processes a prescription past its interaction alert. */
+  /** Given only when a pharmacist or admin moves a prescription past its interaction alert. */
   overrideReason?: string;
 }
 
+const moveResultSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), message: z.string(), newFindings: z.boolean().optional() }),
+]);
+
+/** A refusal of the database; newFindings: verification found something new since entry (now shown for review). */
+export class StatusChangeRefused extends Error {
+  constructor(
+    message: string,
+    readonly newFindings: boolean,
+  ) {
+    super(message);
+    this.name = 'StatusChangeRefused';
+  }
+}
+
 export async function updatePrescriptionStatus({ prescriptionId, status, overrideReason }: StatusChange): Promise<void> {
-  const change = overrideReason === undefined ? { status } : { status, override_reason: overrideReason };
-  const { data, error } = await supabase.from('prescriptions').update(change).eq('id', prescriptionId).select('id');
+  const { data, error } = await supabase.rpc('move_prescription', {
+    prescription_id: prescriptionId,
+    to_status: status,
+    ...(overrideReason === undefined ? {} : { override_reason: overrideReason }),
+  });
   if (error) throw new Error(clientMessageForDatabaseError(error));
-  // RLS hides a row the caller may not change: nothing updated is a refusal, not a success.
-  if (data.length === 0) throw new Error('This prescription is no longer in your queue; refresh to see the current queue');
+  const result = moveResultSchema.safeParse(data);
+  if (!result.success) throw new Error(`Unexpected answer to moving the prescription: ${JSON.stringify(data)}`);
+  if (!result.data.ok) throw new StatusChangeRefused(result.data.message, result.data.newFindings ?? false);
 }
 
 export function useUpdatePrescriptionStatus(pharmacyId: string) {

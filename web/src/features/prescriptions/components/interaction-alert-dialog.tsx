@@ -2,11 +2,12 @@
  * The Drug Interaction Alert dialog (spec §2, max width 2xl): each interaction with its severity badge (severe
  * destructive, moderate default, mild secondary — spec §9), interacting drugs, description and
  * recommendations, then the recommended actions. 'Override & Process' needs the override reason and the
- * 'interactions:override' permission (pharmacists and admins); the database enforces both as well.
+ * 'interactions:override' permission (pharmacists and admins); the database enforces both as well. The same
+ * dialog shows what verification found new since entry (prospective DUR), resolved by 'Override & Verify'.
  * 'Contact Physician' has no behaviour in the spec and is shown disabled rather than pretending to act.
  */
 import { useId, useState } from 'react';
-import type { InteractionItem, QueuePrescription } from '../api/prescription-model.ts';
+import type { InteractionFlags, InteractionItem, QueuePrescription } from '../api/prescription-model.ts';
 
 const SEVERITY_BADGE: Record<InteractionItem['severity'], string> = {
   severe: 'badge-error',
@@ -16,18 +17,22 @@ const SEVERITY_BADGE: Record<InteractionItem['severity'], string> = {
 
 export interface InteractionAlertDialogProps {
   prescription: QueuePrescription;
+  /** The findings to review: the entry check's, or what verification found new. */
+  flags: InteractionFlags;
+  /** The step the override takes the prescription to: processing (entry alert) or ready (verification alert). */
+  resolvedBy: 'processing' | 'ready';
   canOverride: boolean;
   overriding: boolean;
   onOverride: (reason: string) => void;
   onClose: () => void;
 }
 
-export function InteractionAlertDialog({ prescription, canOverride, overriding, onOverride, onClose }: InteractionAlertDialogProps) {
+export function InteractionAlertDialog({ prescription, flags, resolvedBy, canOverride, overriding, onOverride, onClose }: InteractionAlertDialogProps) {
   const titleId = useId();
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const { interactions, recommendedActions } = prescription.aiFlags;
+  const { interactions, recommendedActions } = flags;
 
   const submitOverride = () => {
     if (reason.trim() === '') {
@@ -48,6 +53,9 @@ export function InteractionAlertDialog({ prescription, canOverride, overriding, 
           RX {prescription.rxNumber} · {prescription.patient.firstName} {prescription.patient.lastName} · {prescription.medication.name}{' '}
           {prescription.medication.strength ?? ''}
         </p>
+        {resolvedBy === 'ready' ? (
+          <p className="mt-2 text-sm font-medium">Found at verification: the patient's medications or allergies changed since entry.</p>
+        ) : null}
         <ul className="mt-4 flex flex-col gap-3" aria-label="Interactions">
           {interactions.map((item, index) => (
             <li key={index} className="rounded-box border border-base-300 p-3">
@@ -106,7 +114,7 @@ export function InteractionAlertDialog({ prescription, canOverride, overriding, 
             Contact Physician
           </button>
           <button type="button" className="btn btn-warning" disabled={!canOverride || overriding} onClick={submitOverride}>
-            Override & Process
+            {resolvedBy === 'ready' ? 'Override & Verify' : 'Override & Process'}
           </button>
         </div>
       </div>

@@ -1,7 +1,8 @@
 /**
  * 'Manual Prescription Entry' (spec §2): the four type buttons (Written RX default, Fax RX, Verbal Order,
  * E-Script) and the fields of §3 — fax adds fax number and original date, verbal adds caller information,
- * callback number and urgency level. Validated with the shared prescription schema. The creation flow (spec
+ * callback number and urgency level. Validated with the shared prescription schema, then the shared DEA rules
+ * for a controlled drug (the server and the database hold them too). The creation flow (spec
  * §4) shows the 'prescription' overlay while the entry is sent (at least 1.5 s) and then the 'analysis'
  * overlay until the server has checked interactions and answered (at least 2 s), instead of the spec's
  * simulated delays; success toasts, closes and resets, failure closes the overlay and toasts the message.
@@ -10,6 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  controlledSubstanceFieldIssues,
   prescriptionFormSchema,
   URGENCY_LEVELS,
   type PrescriptionFormInput,
@@ -76,6 +78,22 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
   };
 
   const submit = form.handleSubmit(async (values) => {
+    // DEA rules (21 CFR 1306) for a controlled drug, with the messages the server would answer.
+    const today = new Date().toLocaleDateString('en-CA'); // the terminal's date, YYYY-MM-DD
+    const deaIssues = controlledSubstanceFieldIssues({
+      deaSchedule: medications.data?.find((medication) => medication.value === values.medicationId)?.deaSchedule ?? null,
+      refills: values.refills,
+      prescriberDeaNumber: prescribers.data?.find((prescriber) => prescriber.value === values.prescriberId)?.deaNumber,
+      dateWritten: values.originalDate ?? today,
+      today,
+    });
+    if (deaIssues.length > 0) {
+      for (const field of new Set(deaIssues.map((issue) => issue.field))) {
+        const text = deaIssues.filter((issue) => issue.field === field).map((issue) => issue.message).join('. ');
+        form.setError(field, { message: text });
+      }
+      return;
+    }
     setOverlay('prescription');
     const request = create.mutateAsync(values);
     // The request runs from the start; the overlays only keep their minimum times.

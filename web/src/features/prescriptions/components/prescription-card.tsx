@@ -1,12 +1,13 @@
 /**
  * One prescription of the queue (spec §4 "Prescription status"): status badge (pending yellow, processing blue,
  * ready green, completed gray), and the action its status allows. A prescription with an interaction alert is
- * an orange card with 'AI Alert: Potential drug interaction detected' and Review Alert. Processing shows
+ * an orange card with 'AI Alert: Potential drug interaction detected' and Review Alert — at pending for the entry
+ * check, at processing for a finding verification made (the patient's profile changed). Processing shows
  * Verify to pharmacists and admins (the spec leaves processing → ready unshown; a pharmacy needs it), ready
  * shows Print Label and Complete Pickup. Staff who have it open elsewhere show as initials.
  */
 import type { PresentStaff } from '../hooks/use-prescription-presence.ts';
-import type { PrescriptionStatus, QueuePrescription } from '../api/prescription-model.ts';
+import { openInteractionAlert, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
 
 const STATUS_BADGE: Record<PrescriptionStatus, string> = {
   pending: 'bg-yellow-100 text-yellow-800 border-yellow-300',
@@ -37,7 +38,7 @@ export interface PrescriptionCardProps {
 
 export function PrescriptionCard({ prescription, canVerify, busy, printing, presentStaff, onProcess, onVerify, onComplete, onPrintLabel, onReviewAlert }: PrescriptionCardProps) {
   const { status, aiFlags, patient, medication } = prescription;
-  const alerted = aiFlags.hasInteractions && status === 'pending';
+  const alerted = openInteractionAlert(prescription) !== null;
   const title = `Prescription RX ${prescription.rxNumber}`;
   return (
     <article
@@ -80,6 +81,9 @@ export function PrescriptionCard({ prescription, canVerify, busy, printing, pres
         {prescription.overrideReason ? (
           <p className="text-xs text-orange-800">Interaction alert overridden: {prescription.overrideReason}</p>
         ) : null}
+        {prescription.verificationOverrideReason ? (
+          <p className="text-xs text-orange-800">Verification alert overridden: {prescription.verificationOverrideReason}</p>
+        ) : null}
         {alerted ? (
           <p role="alert" className="font-medium text-orange-700">
             AI Alert: Potential drug interaction detected
@@ -96,7 +100,7 @@ export function PrescriptionCard({ prescription, canVerify, busy, printing, pres
               Process
             </button>
           ) : null}
-          {status === 'processing' && canVerify ? (
+          {status === 'processing' && canVerify && !alerted ? (
             <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={onVerify}>
               Verify
             </button>

@@ -10,8 +10,8 @@ import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { LABEL_FAILED_MESSAGE, LABEL_GENERATED_MESSAGE, openHtmlInNewWindow } from '../../../lib/label-printing.ts';
 import { useGenerateLabel } from '../api/generate-label.ts';
 import { usePrescriptions } from '../api/get-prescriptions.ts';
-import { PRESCRIPTION_STATUSES, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
-import { useUpdatePrescriptionStatus, type StatusChange } from '../api/update-prescription-status.ts';
+import { openInteractionAlert, PRESCRIPTION_STATUSES, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
+import { StatusChangeRefused, useUpdatePrescriptionStatus, type StatusChange } from '../api/update-prescription-status.ts';
 import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
 import { prescriptionKeys } from '../keys.ts';
 import { usePrescriptionPresence } from '../hooks/use-prescription-presence.ts';
@@ -53,6 +53,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const canVerify = staff.permissions.includes('prescriptions:verify');
   const canOverride = staff.permissions.includes('interactions:override');
   const alertPrescription = alertPrescriptionId ? all.data?.find((prescription) => prescription.id === alertPrescriptionId) : undefined;
+  const openAlert = alertPrescription ? openInteractionAlert(alertPrescription) : null;
 
   const changeStatus = (change: StatusChange, onDone?: () => void) =>
     update.mutate(change, {
@@ -60,7 +61,11 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
         toast({ title: 'Success', description: 'Prescription updated successfully' });
         onDone?.();
       },
-      onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+      onError: (error) => {
+        toast({ title: 'Error', description: error.message, variant: 'destructive' });
+        // Verification found something new since entry: the finding is stored; open it for review.
+        if (error instanceof StatusChangeRefused && error.newFindings) setAlertPrescriptionId(change.prescriptionId);
+      },
     });
 
   const printLabel = (prescriptionId: string) =>
@@ -151,7 +156,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
       </section>
 
       {creating ? <NewPrescriptionDialog pharmacyId={staff.pharmacyId} onClose={() => setCreating(false)} /> : null}
-      {alertPrescription ? (
+      {alertPrescription && openAlert ? (
         <RecordedPrescriptionOpen
           key={alertPrescription.id}
           prescription={alertPrescription}
@@ -161,11 +166,14 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
           }}
         >
           <InteractionAlertDialog
+            key={`${alertPrescription.id}:${openAlert.resolvedBy}`}
             prescription={alertPrescription}
+            flags={openAlert.flags}
+            resolvedBy={openAlert.resolvedBy}
             canOverride={canOverride}
             overriding={update.isPending}
             onOverride={(reason) =>
-              changeStatus({ prescriptionId: alertPrescription.id, status: 'processing', overrideReason: reason }, () => setAlertPrescriptionId(null))
+              changeStatus({ prescriptionId: alertPrescription.id, status: openAlert.resolvedBy, overrideReason: reason }, () => setAlertPrescriptionId(null))
             }
             onClose={() => setAlertPrescriptionId(null)}
           />

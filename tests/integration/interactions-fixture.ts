@@ -1,5 +1,5 @@
 /**
- * A small knowledge base for the engine's unit tests, in the database's row shapes: a few classes (one
+ * A small knowledge base for the engine's tests (loaded in place of the real one inside a rolled-back transaction), in the database's row shapes: a few classes (one
  * class paired with itself), a drug–class and a drug–drug rule, synonyms (a combination brand), allergy
  * groups with a cross-sensitivity.
  */
@@ -25,7 +25,7 @@ export const fixtureRows: KnowledgeBaseRows = {
     { class_id: 'anticoagulants', drug_name: 'apixaban' },
   ],
   drugSynonyms: [
-    { synonym: 'Advil', drug_name: 'ibuprofen' },
+    { synonym: 'advil', drug_name: 'ibuprofen' },
     { synonym: 'coumadin', drug_name: 'warfarin' },
     { synonym: 'bactrim', drug_name: 'sulfamethoxazole' },
     { synonym: 'bactrim', drug_name: 'trimethoprim' },
