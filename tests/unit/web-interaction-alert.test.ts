@@ -19,7 +19,7 @@ function prescription(status: string, aiFlags: object, verificationFlags: object
     quantity: 10, refills: 0, refills_used: 0, days_supply: null, urgency_level: null, fax_number: null, original_date: null,
     caller_info: null, callback_number: null, override_reason: null, created_at: '2026-11-22T10:00:00Z', ai_flags: aiFlags,
     verification_flags: verificationFlags, verification_override_reason: verificationOverrideReason,
-    patient: { first_name: 'Pat', last_name: 'Doe', current_medications: [] },
+    patient: { id: 'patient', first_name: 'Pat', last_name: 'Doe', current_medications: [] },
     medication: { name: 'Ibuprofen', strength: '800 mg', price: 9.99, stock: 100 },
   }])[0]!;
 }

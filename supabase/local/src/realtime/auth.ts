@@ -34,6 +34,10 @@ export function checkAccessToken(token: unknown, secret: string, nowSeconds = Ma
       const exp = unverifiedExpiry(token) ?? nowSeconds;
       return { ok: false, reason: `InvalidJWTToken: Token has expired ${nowSeconds - exp} seconds ago` };
     }
+    // Hosted Realtime's wording for a token that lacks `exp` (jwt.ts refuses it before the claims are read).
+    if (error.message === 'token has no expiry (exp claim)') {
+      return { ok: false, reason: 'InvalidJWTToken: Fields `role` and `exp` are required in JWT' };
+    }
     if (error.message === 'signature is invalid' || error.message === 'signing method is not HS256') {
       return { ok: false, reason: 'JwtSignatureError: Failed to validate JWT signature' };
     }
