@@ -7,7 +7,6 @@
  * with the client's IP.
  */
 import { createHash } from 'node:crypto';
-import http from 'node:http';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -17,6 +16,7 @@ import { authSettings } from '../../supabase/local/src/auth/settings.ts';
 import { loadConfig } from '../../supabase/local/src/config.ts';
 import { signJwt } from '../../supabase/local/src/jwt.ts';
 import { wizardPayload } from '../support/onboarding-payloads.ts';
+import { requestFromAddress } from '../support/request-from-address.ts';
 import { closeSql, createServiceClient, createTestClient, createUser, sql, stackEnv } from '../support/stack-env.ts';
 import { addStaff, createPharmacy, signIn, type TestPharmacy } from './db-fixtures.ts';
 
@@ -52,47 +52,13 @@ async function attempt(email: string, password: string) {
   return createTestClient().auth.signInWithPassword({ email, password });
 }
 
-/** A raw HTTP request through the gateway from a chosen loopback address (each address is another client). */
+/** A raw HTTP request from a chosen loopback address (each address is another client), with the anon bearer. */
 function requestFrom(
   localAddress: string,
   path: string,
   options: { method?: string; body?: unknown; headers?: Record<string, string>; port?: number } = {},
-): Promise<{ status: number; body: unknown }> {
-  const env = stackEnv();
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: options.port ?? Number(new URL(env.apiUrl).port),
-        path,
-        method: options.method ?? (payload ? 'POST' : 'GET'),
-        localAddress,
-        headers: {
-          apikey: env.anonKey,
-          authorization: `Bearer ${env.anonKey}`,
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...options.headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          let body: unknown = text;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            // not JSON
-          }
-          resolve({ status: res.statusCode ?? 0, body });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+) {
+  return requestFromAddress(localAddress, path, { ...options, headers: { authorization: `Bearer ${stackEnv().anonKey}`, ...options.headers } });
 }
 
 describe('deactivation', () => {

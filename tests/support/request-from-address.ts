@@ -1,7 +1,7 @@
 /**
  * An HTTP request to the test stack's gateway from a chosen loopback address (127.0.0.0/8 all reaches the
  * machine), so a test can tell "the address the gateway saw" apart from anything a client claims in
- * X-Forwarded-For. Sends the anon key unless the caller's headers say otherwise.
+ * X-Forwarded-For. Sends the anon key unless the caller's headers say otherwise; `port` reaches one part directly.
  */
 import http from 'node:http';
 import { stackEnv } from './stack-env.ts';
@@ -14,7 +14,7 @@ export interface AddressedAnswer {
 export function requestFromAddress(
   localAddress: string,
   path: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: { method?: string; body?: unknown; headers?: Record<string, string>; port?: number } = {},
 ): Promise<AddressedAnswer> {
   const env = stackEnv();
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -22,7 +22,8 @@ export function requestFromAddress(
     const request = http.request(
       {
         host: '127.0.0.1',
-        port: Number(new URL(env.apiUrl).port),
+        // The gateway unless a test speaks to one part directly.
+        port: options.port ?? Number(new URL(env.apiUrl).port),
         path,
         method: options.method ?? (payload ? 'POST' : 'GET'),
         localAddress,
