@@ -468,7 +468,8 @@ begin
   -- PL/pgSQL so the plan is cached per session.
   return (
     with new_drug as (
-      select coalesce(nullif(btrim(m.generic_name), ''), m.name) as name
+      -- Both names of the catalogue entry: a generic name that contradicts the drug's name cannot hide it.
+      select array_remove(array[nullif(btrim(m.generic_name), ''), m.name], null) as names
       from public.medications m where m.pharmacy_id = for_pharmacy_id and m.id = for_medication_id
     ), patient as (
       select p.current_medications, p.allergies
@@ -477,17 +478,18 @@ begin
       -- The drugs of the patient's other open prescriptions (each catalogue drug once).
       select coalesce(array_agg(d.name order by d.name collate "C"), '{}') as names
       from (
-        select distinct coalesce(nullif(btrim(m.generic_name), ''), m.name) as name
+        select distinct n.name
         from public.prescriptions rx
         join public.medications m on m.pharmacy_id = rx.pharmacy_id and m.id = rx.medication_id
+        cross join lateral unnest(array_remove(array[nullif(btrim(m.generic_name), ''), m.name], null)) as n (name)
         where rx.pharmacy_id = for_pharmacy_id and rx.patient_id = for_patient_id
           and rx.status in ('pending', 'processing', 'ready')
           and rx.id is distinct from excluded_prescription_id
       ) d
     ), checked as (
-      select private.medication_generics(array[(select name from new_drug)]) as new_generics,
+      select private.medication_generics((select names from new_drug)) as new_generics,
              private.interaction_check(
-               array[(select name from new_drug)] || coalesce((select current_medications from patient), '{}') || (select names from active_drugs),
+               coalesce((select names from new_drug), '{}') || coalesce((select current_medications from patient), '{}') || (select names from active_drugs),
                coalesce((select allergies from patient), '{}')) as result
     ), involving_new as (
       -- What the profile already had was reviewed when those drugs were entered.
@@ -507,7 +509,7 @@ begin
 end
 $$;
 comment on function private.prescription_interaction_flags(uuid, uuid, uuid, uuid) is
-  'A prescription''s ai_flags: the engine over its drug (generic name when the catalogue has one), the patient''s '
+  'A prescription''s ai_flags: the engine over its drug (both its name and generic name), the patient''s '
   'current medications and the drugs of their other open prescriptions, and their allergies, keeping the findings '
   'that involve the new drug: {hasInteractions, interactions[{severity, interactingDrugs, description, '
   'recommendations}], recommendedActions}. Runs as the caller (RLS applies).';
@@ -693,13 +695,17 @@ declare
   prescriber_dea text;
   written date;
   filled_on date;
+  verifying boolean;
 begin
   select m.dea_schedule into schedule
   from public.medications m where m.pharmacy_id = new.pharmacy_id and m.id = new.medication_id;
   if schedule is null then
     return new;
   end if;
-  if tg_op = 'INSERT' or new.refills is distinct from old.refills or new.medication_id is distinct from old.medication_id then
+  verifying := tg_op = 'UPDATE' and old.status = 'processing' and new.status = 'ready';
+  -- Checked at entry, on every change that touches them, and again at verification (the prescriber's DEA number
+  -- or the drug's schedule may have changed since entry).
+  if tg_op = 'INSERT' or verifying or new.refills is distinct from old.refills or new.medication_id is distinct from old.medication_id then
     if schedule = 'II' and new.refills > 0 then
       raise exception 'Schedule II controlled substances cannot be refilled (21 CFR 1306.12): refills must be 0'
         using errcode = '23514';
@@ -709,7 +715,7 @@ begin
         using errcode = '23514';
     end if;
   end if;
-  if tg_op = 'INSERT' or new.prescriber_id is distinct from old.prescriber_id or new.medication_id is distinct from old.medication_id then
+  if tg_op = 'INSERT' or verifying or new.prescriber_id is distinct from old.prescriber_id or new.medication_id is distinct from old.medication_id then
     select p.dea_number into prescriber_dea
     from public.prescribers p where p.pharmacy_id = new.pharmacy_id and p.id = new.prescriber_id;
     if not private.is_valid_dea_number(prescriber_dea) then
@@ -717,8 +723,12 @@ begin
         using errcode = '23514';
     end if;
   end if;
+  if (tg_op = 'INSERT' or verifying or new.original_date is distinct from old.original_date)
+     and new.original_date > private.pharmacy_local_date(new.pharmacy_id, now()) then
+    raise exception 'The date written of a controlled substance prescription cannot be in the future' using errcode = '23514';
+  end if;
   -- Not filled or refilled past 6 months from the date written (schedules III–V).
-  if schedule <> 'II' and (tg_op = 'INSERT' or (old.status = 'processing' and new.status = 'ready')) then
+  if schedule <> 'II' and (tg_op = 'INSERT' or verifying) then
     written := coalesce(new.original_date, private.pharmacy_local_date(new.pharmacy_id, new.entered_at));
     filled_on := private.pharmacy_local_date(new.pharmacy_id, now());
     if filled_on > written + interval '6 months' then
@@ -732,7 +742,8 @@ $$;
 comment on function private.guard_controlled_prescription() is
   'BEFORE INSERT/UPDATE trigger of prescriptions for controlled drugs (medications.dea_schedule): schedule II no '
   'refills; III–V at most 5 refills and no fill past 6 months from the date written (original_date, else the '
-  'entry date); a prescriber with a valid DEA number. Applies to every caller.';
+  'entry date; never in the future); a prescriber with a valid DEA number. Checked at entry, on changes and again '
+  'at verification. Applies to every caller.';
 create trigger guard_controlled_substance before insert or update on public.prescriptions
   for each row execute function private.guard_controlled_prescription();
 
@@ -800,6 +811,28 @@ comment on function private.guard_controlled_medication() is
   'stock or dea_schedule of one, giving change_reason, which is audited (controlled_substance_changed) and cleared.';
 create trigger guard_controlled_substance before insert or update on public.medications
   for each row execute function private.guard_controlled_medication();
+
+-- What a catalogue drug is (the names the interaction engine reads, strength, form) is the pharmacist's to change.
+create function private.guard_medication_identity() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if private.is_end_user_request()
+     and coalesce(private.current_staff_role(), '') not in ('pharmacist', 'admin')
+     and (new.name, new.generic_name, new.strength, new.dosage_form) is distinct from
+         (old.name, old.generic_name, old.strength, old.dosage_form) then
+    raise exception 'Only a pharmacist or admin can change a medication''s name, generic name, strength or form'
+      using errcode = '42501';
+  end if;
+  return new;
+end
+$$;
+comment on function private.guard_medication_identity() is
+  'BEFORE UPDATE trigger of medications: only a pharmacist or admin changes what a catalogue drug is (name, generic '
+  'name, strength, form) — a renamed drug would change what the interaction check sees for every prescription of it.';
+create trigger guard_identity before update of name, generic_name, strength, dosage_form on public.medications
+  for each row execute function private.guard_medication_identity();
 
 -- -----------------------------------------------------------------------------------------------------
 -- Status moves: one audited path
@@ -885,6 +918,11 @@ declare
   refusal_hint text;
   override_given boolean := override_reason is not null;
 begin
+  -- Not a status at all: refused before anything is tried, so no caller-chosen text reaches the audit log (a move
+  -- to a real status the workflow refuses, back to pending say, is tried and recorded below).
+  if to_status is null or to_status not in ('pending', 'processing', 'ready', 'completed') then
+    raise exception 'A prescription moves to processing, ready or completed' using errcode = '22023';
+  end if;
   perform set_config('pharmacy.moving_prescription', prescription_id::text, true);
   begin
     if to_status = 'processing' then

@@ -32,7 +32,7 @@ begin
       true, jsonb_build_object('sessionsEnded', ended_sessions));
     return null;
   end if;
-  if tg_op = 'UPDATE' and new.is_active is not distinct from old.is_active then
+  if new.is_active is not distinct from old.is_active then
     return null;
   end if;
   if not new.is_active then
@@ -46,7 +46,7 @@ begin
       format('Staff member %s %s deactivated: signed out everywhere (%s sessions ended) and barred from signing in',
         new.first_name, new.last_name, ended_sessions),
       true, jsonb_build_object('sessionsEnded', ended_sessions));
-  elsif tg_op = 'UPDATE' then
+  else
     update auth.users set banned_until = null, updated_at = now() where id = new.user_id;
     perform private.record_audit_event(new.pharmacy_id, (select auth.uid()), 'reactivate', 'staff_profile', new.user_id::text,
       format('Staff member %s %s reactivated: may sign in again', new.first_name, new.last_name), true, '{}'::jsonb);
@@ -55,13 +55,15 @@ begin
 end
 $$;
 comment on function private.sync_staff_access_with_active_flag() is
-  'AFTER INSERT/UPDATE OF is_active/DELETE trigger of staff_profiles: deactivation bans the auth user (refresh and '
+  'AFTER UPDATE OF is_active/DELETE trigger of staff_profiles: deactivation bans the auth user (refresh and '
   'sign-in refused) and deletes every session and refresh token at once; reactivation lifts the ban; removal ends '
   'the sessions. Audited each time. '
   'Holds for every path (PostgREST, the api function, SQL), since it is the row change itself that triggers it.';
 
 drop trigger if exists sync_access_with_active_flag on public.staff_profiles;
-create trigger sync_access_with_active_flag after insert or update of is_active or delete on public.staff_profiles
+-- Not on insert: an added profile bans nobody (an admin could otherwise name any auth user in a new, inactive
+-- profile and lock them out); only a change of an existing staff member's flag does.
+create trigger sync_access_with_active_flag after update of is_active or delete on public.staff_profiles
   for each row execute function private.sync_staff_access_with_active_flag();
 
 -- -----------------------------------------------------------------------------------------------------

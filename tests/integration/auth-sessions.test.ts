@@ -322,6 +322,33 @@ describe('tokens', () => {
   });
 });
 
+describe('what an admin cannot do to others', () => {
+  it('a new staff profile, even an inactive one, bans nobody: an admin cannot lock out an auth user by naming them', async () => {
+    const outsider = await createUser('technician');
+    const added = await pharmacy.admin.client.from('staff_profiles')
+      .insert({ user_id: outsider.id, role: 'technician', first_name: 'Not', last_name: 'Mine', email: outsider.email, is_active: false })
+      .select('user_id');
+    expect(added.error).toBeNull();
+    expect(await sql('select banned_until from auth.users where id = $1', [outsider.id])).toEqual([{ banned_until: null }]);
+  });
+});
+
+describe('guessing the current password', () => {
+  it('counts toward the lockout like a sign-in, so a stolen access token cannot guess it at leisure', async () => {
+    const staff = await addStaff(pharmacy.id, 'technician', 'Guess', 'Ed');
+    const newPassword = `new-${Date.now()}-pw`;
+    for (let guess = 1; guess <= 3; guess++) {
+      const wrong = await staff.client.auth.updateUser({ password: newPassword, current_password: `guess-${guess}` });
+      expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_invalid' });
+    }
+    // Locked now: even the right current password changes nothing, and says why.
+    const right = await staff.client.auth.updateUser({ password: newPassword, current_password: staff.password });
+    expect(right.error).toMatchObject({ status: 400, code: 'current_password_invalid' });
+    expect(right.error?.message).toMatch(LOCKED_MESSAGE);
+    expect(await sql('select failed_login_count from public.staff_profiles where user_id = $1', [staff.id])).toEqual([{ failed_login_count: 3 }]);
+  });
+});
+
 describe('audited account changes', () => {
   async function auditRows(entityId: string, actions: string[]) {
     return sql<{ action: string; actor_user_id: string | null; pharmacy_id: string | null; ip: string | null; description: string }>(

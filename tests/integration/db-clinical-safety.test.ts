@@ -86,6 +86,18 @@ describe('interaction flags cannot be forged', () => {
     expect(second.ai_flags.interactions).toContainEqual(expect.objectContaining({ interactingDrugs: ['ibuprofen', 'warfarin'] }));
   });
 
+  it('a drug cannot be renamed out of the check: technicians cannot change what a drug is, and both names are read', async () => {
+    const renamed = await a.technician.client.from('medications').update({ generic_name: 'ascorbic acid' }).eq('id', ibuprofen).select('id');
+    expect(renamed.error?.message).toBe("Only a pharmacist or admin can change a medication's name, generic name, strength or form");
+    // A catalogue entry whose generic name contradicts its name is checked under both names.
+    const disguised = await insertRow(a.technician.client, 'medications', { name: 'Ibuprofen 800 mg', generic_name: 'ascorbic acid', strength: '800 mg', price: 5, stock: 100 });
+    const patient = (await addWarfarinPatient(a.technician.client)).id;
+    const row = await enterPrescription(a.technician.client, { patientId: patient, medicationId: disguised });
+    expect(row.ai_flags.interactions).toContainEqual(expect.objectContaining({ severity: 'severe', interactingDrugs: ['ibuprofen', 'warfarin'] }));
+    const corrected = await a.pharmacist.client.from('medications').update({ generic_name: 'ibuprofen' }).eq('id', disguised).select('generic_name');
+    expect(corrected).toMatchObject({ error: null, data: [{ generic_name: 'ibuprofen' }] });
+  });
+
   it('nobody rewrites the flags afterwards', async () => {
     const patient = (await addWarfarinPatient(a.technician.client)).id;
     const row = await enterPrescription(a.technician.client, { patientId: patient, medicationId: ibuprofen });
@@ -202,6 +214,23 @@ describe('DEA rules (21 CFR 1306)', () => {
     expect(direct.error?.message).toBe(CONTROLLED_SUBSTANCE_MESSAGES.prescriberDeaNumber('II'));
   });
 
+  it('is checked again at verification (a prescriber\'s DEA number gone since entry), and a date written cannot be in the future', async () => {
+    const prescriber = await insertRow(a.technician.client, 'prescribers', { first_name: 'Later', last_name: 'Lapsed', dea_number: 'BL1234563' });
+    const cleanPatient = (await addPatient(a.technician.client, 'Reverified')).id;
+    const entered = await callApi<{ id: string }>(a.technician.client, 'prescriptions', { body: { ...form(alprazolam, { prescriberId: prescriber }), patientId: cleanPatient } });
+    expect(entered.status).toBe(201);
+    expect((await movePrescription(a.technician.client, entered.body.id, 'processing')).error).toBeNull();
+    await sql('update public.prescribers set dea_number = null where id = $1', [prescriber]);
+    const verified = await movePrescription(a.pharmacist.client, entered.body.id, 'ready');
+    expect(verified.error).toBe(CONTROLLED_SUBSTANCE_MESSAGES.prescriberDeaNumber('IV'));
+    expect(await sql('select status from public.prescriptions where id = $1', [entered.body.id])).toEqual([{ status: 'processing' }]);
+
+    const tomorrow = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const future = await a.technician.client.from('prescriptions')
+      .insert({ patient_id: cleanPatient, medication_id: alprazolam, prescriber_id: deaPrescriber, original_date: tomorrow }).select('id');
+    expect(future.error?.message).toBe(CONTROLLED_SUBSTANCE_MESSAGES.writtenInFuture);
+  });
+
   it('controlled stock and schedule: a technician is refused; a pharmacist must give a reason, which is audited', async () => {
     const byTechnician = await a.technician.client.from('medications').update({ stock: 500 }).eq('id', oxycodone).select('id');
     expect(byTechnician.error?.message).toBe('Only a pharmacist or admin can change the stock or DEA schedule of a controlled substance');
@@ -242,6 +271,13 @@ describe('refused attempts leave an audit row', () => {
     ]);
     const [stored] = await sql<{ status: string; override_reason: string | null }>('select status, override_reason from public.prescriptions where id = $1', [row.id]);
     expect(stored).toEqual({ status: 'pending', override_reason: null });
+  });
+
+  it('a move to no known status is refused before anything is tried or recorded', async () => {
+    const row = await enterPrescription(a.technician.client, { patientId: (await addPatient(a.technician.client, 'Nowhere')).id, medicationId: ibuprofen });
+    const { error } = await a.technician.client.rpc('move_prescription', { prescription_id: row.id, to_status: 'any text the caller likes' });
+    expect(error?.message).toBe('A prescription moves to processing, ready or completed');
+    expect((await auditRows(row.id)).filter((entry) => !entry.success)).toEqual([]);
   });
 
   it('status cannot be PATCHed past the audited path', async () => {

@@ -128,6 +128,12 @@ describe('DEA rules (21 CFR 1306)', () => {
     ]);
     expect(controlledSubstanceIssues({ ...base, today: '2027-01-01' })).toEqual([]);
   });
+
+  it('a date written in the future is refused for any schedule', () => {
+    expect(controlledSubstanceIssues({ ...base, dateWritten: '2026-02-02' })).toEqual([CONTROLLED_SUBSTANCE_MESSAGES.writtenInFuture]);
+    expect(controlledSubstanceIssues({ ...base, dateWritten: '2026-02-01' })).toEqual([]);
+    expect(controlledSubstanceIssues({ ...base, deaSchedule: null, dateWritten: '2030-01-01' })).toEqual([]);
+  });
 });
 
 describe('controlledSubstanceFieldIssues', () => {

@@ -150,6 +150,7 @@ export const CONTROLLED_SUBSTANCE_MESSAGES = {
   prescriberDeaNumber: (schedule: DeaSchedule) => `A controlled substance (schedule ${schedule}) needs a prescriber with a valid DEA number`,
   expired: (schedule: DeaSchedule, dateWritten: string) =>
     `A schedule ${schedule} prescription cannot be filled more than ${CONTROLLED_VALID_MONTHS} months after the date written (${dateWritten}) (21 CFR 1306.22)`,
+  writtenInFuture: 'The date written of a controlled substance prescription cannot be in the future',
 } as const;
 
 /** `date` (YYYY-MM-DD) plus `months`, the day clamped to the month's last day (as Postgres adds intervals). */
@@ -178,8 +179,8 @@ export type ControlledIssueField = 'refills' | 'prescriberId' | 'originalDate';
 
 /**
  * The DEA rules (21 CFR 1306) a prescription breaks, each with the form field it concerns: schedule II no
- * refills; III–V at most 5 refills and no fill past 6 months from the date written; a prescriber with a valid
- * DEA number.
+ * refills; III–V at most 5 refills and no fill past 6 months from the date written, which is never in the
+ * future; a prescriber with a valid DEA number.
  */
 export function controlledSubstanceFieldIssues(prescription: ControlledPrescription): { field: ControlledIssueField; message: string }[] {
   const { deaSchedule: schedule } = prescription;
@@ -189,6 +190,9 @@ export function controlledSubstanceFieldIssues(prescription: ControlledPrescript
   if (prescription.refills > CONTROLLED_MAX_REFILLS) issues.push({ field: 'refills', message: CONTROLLED_SUBSTANCE_MESSAGES.tooManyRefills(schedule) });
   if (!isValidDeaNumber(prescription.prescriberDeaNumber)) {
     issues.push({ field: 'prescriberId', message: CONTROLLED_SUBSTANCE_MESSAGES.prescriberDeaNumber(schedule) });
+  }
+  if (prescription.dateWritten > prescription.today) {
+    issues.push({ field: 'originalDate', message: CONTROLLED_SUBSTANCE_MESSAGES.writtenInFuture });
   }
   if (schedule !== 'II' && prescription.today > addMonths(prescription.dateWritten, CONTROLLED_VALID_MONTHS)) {
     issues.push({ field: 'originalDate', message: CONTROLLED_SUBSTANCE_MESSAGES.expired(schedule, prescription.dateWritten) });

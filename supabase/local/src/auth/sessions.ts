@@ -138,7 +138,9 @@ export async function refreshSession(pool: pg.Pool, presentedToken: string, poli
       await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [activeToken.token]);
     }
     // Within the reuse interval a revoked token gets a child of its own (a concurrent refresh of the same token).
-    await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [token.id]);
+    // Only the revocation stamps updated_at: re-stamping a revoked token would restart its reuse interval on every
+    // presentation and keep a stolen token alive for ever.
+    await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked`, [token.id]);
     const refreshToken = await insertRefreshToken(db, user.id, session.id, token.token);
     await db.query(
       `update auth.sessions set refreshed_at = timezone('utc', now()), updated_at = now(), user_agent = $2, ip = $3::inet where id = $1`,

@@ -3,7 +3,8 @@
  * requireAuthentication.
  */
 import { withTransaction } from './db.ts';
-import { badRequest, DUPLICATE_EMAIL_MESSAGE, forbidden, unprocessable } from './errors.ts';
+import { AuthHttpError, badRequest, DUPLICATE_EMAIL_MESSAGE, forbidden, INVALID_LOGIN_MESSAGE, unprocessable } from './errors.ts';
+import { verifyPasswordSignIn } from './password-sign-in.ts';
 import { recordAuthAudit } from './audit.ts';
 import { clientIp, optionalObject, optionalString, readJsonObject, sendJson, sendNoContent } from './http.ts';
 import { hashPassword, passwordMatches, passwordStrengthError } from './passwords.ts';
@@ -39,7 +40,25 @@ export async function getUser({ req, res, pool, settings }: RouteContext): Promi
  * does. An email or phone change is applied at once: GoTrue would first mail or text a confirmation, and
  * the local stack sends neither. Password and account changes are audited (auth.audit_log_entries).
  */
-export async function updateOwnUser({ req, res, pool, settings }: RouteContext): Promise<void> {
+/**
+ * The current password of a password or email change is judged like a sign-in's (one limiter per client IP, the
+ * password verification hook counting failures toward the lockout), so a stolen access token cannot be used to
+ * guess it at leisure.
+ */
+async function verifyCurrentPassword(pool: RouteContext['pool'], limits: RouteContext['limits'], req: RouteContext['req'], user: UserRow, currentPassword: string): Promise<void> {
+  const ip = clientIp(req);
+  limits.signIn.take(ip ?? 'unknown');
+  try {
+    await verifyPasswordSignIn(pool, user, currentPassword, ip);
+  } catch (error) {
+    if (!(error instanceof AuthHttpError) || error.status !== 400) throw error;
+    // A wrong password keeps GoTrue's answer; a lockout says so (the hook shows it only to the right password).
+    const message = error.message === INVALID_LOGIN_MESSAGE ? 'Current password required when setting new password.' : error.message;
+    throw badRequest('current_password_invalid', message);
+  }
+}
+
+export async function updateOwnUser({ req, res, pool, settings, limits }: RouteContext): Promise<void> {
   const { user, sessionId } = await requireUser(pool, req, settings);
   const body = await readJsonObject(req);
   const emailParam = optionalString(body, 'email');
@@ -68,9 +87,7 @@ export async function updateOwnUser({ req, res, pool, settings }: RouteContext):
   }
   if (settings.requireCurrentPassword && (password || changesEmail) && user.encrypted_password) {
     if (!currentPassword) throw badRequest('current_password_required', 'Current password required when setting new password.');
-    if (!(await passwordMatches(user.encrypted_password, currentPassword))) {
-      throw badRequest('current_password_invalid', 'Current password required when setting new password.');
-    }
+    await verifyCurrentPassword(pool, limits, req, user, currentPassword);
   }
   if (password && (await passwordMatches(user.encrypted_password, password))) {
     throw unprocessable('same_password', 'New password should be different from the old password.');

@@ -463,7 +463,10 @@ function changeData(entry: PreparedChange, selectable: Set<string> | null): stri
   }
   if (change.type === 'UPDATE') {
     const old = change.oldTuple;
-    const oldRecord = change.oldKind === 'O'
+    // As on Supabase, the previous values of a row-level-secured table are not sent: its primary key only.
+    const oldRecord = entry.rowSecurity
+      ? objectJson(view, (index) => (old ?? change.newTuple!)[index], (index) => isSelectable(index) && isPrimaryKey(index))
+      : change.oldKind === 'O'
       ? objectJson(view, (index) => old![index], isSelectable)
       : change.oldKind === 'K'
         ? objectJson(view, (index) => old![index], (index) => isSelectable(index) && relation.columns[index]!.isKey)
