@@ -7,8 +7,12 @@
  * be allowed to do directly (creating auth users during onboarding, cross-tenant reference-data sync),
  * and only after the handler has checked who the caller is and what they may do.
  */
+import type { Database } from '@pharmacy/database-types';
 import { type SupabaseClient, createClient } from '@supabase/supabase-js';
 import { requireEnv } from './env.ts';
+
+/** A client typed by the generated database types (web/src/lib/database.types.ts, `npm run db:types`). */
+export type DatabaseClient = SupabaseClient<Database>;
 
 /** A function runs per request: never keep or refresh a session in it. */
 const serverAuthOptions = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
@@ -24,9 +28,9 @@ function callerForwardedFor(callerRequest: Request | undefined): Record<string, 
 }
 
 /** Acts as the caller: their Authorization header (RLS applies) and their X-Forwarded-For go along. */
-export function createUserClient(req: Request): SupabaseClient {
+export function createUserClient(req: Request): DatabaseClient {
   const authorization = req.headers.get('Authorization');
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
+  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
     auth: serverAuthOptions,
     global: { headers: { ...(authorization ? { Authorization: authorization } : {}), ...callerForwardedFor(req) } },
   });
@@ -36,8 +40,8 @@ export function createUserClient(req: Request): SupabaseClient {
  * Service role: bypasses RLS. Check the caller first; see the module comment for when this is right.
  * Given the caller's request, its X-Forwarded-For goes along (see callerForwardedFor).
  */
-export function createAdminClient(callerRequest?: Request): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
+export function createAdminClient(callerRequest?: Request): DatabaseClient {
+  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
     auth: serverAuthOptions,
     global: { headers: callerForwardedFor(callerRequest) },
   });

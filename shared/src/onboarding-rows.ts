@@ -8,8 +8,11 @@ import type { OnboardingComplete, OperatingHours } from './schemas/onboarding-ta
 import { DEFAULT_OPERATING_HOURS } from './schemas/onboarding-tabbed.ts';
 import { DEFAULT_PLAN_ID } from './subscription.ts';
 
-/** A public.pharmacies row as onboarding fills it. */
-export interface PharmacyRow {
+/**
+ * A public.pharmacies row as onboarding fills it. The row shapes are type aliases, not interfaces, so they are
+ * assignable to the generated `Json` type of onboard_pharmacy's jsonb arguments.
+ */
+export type PharmacyRow = {
   pharmacy_name: string;
   trade_name: string | null;
   chain_affiliation: string | null;
@@ -31,13 +34,13 @@ export interface PharmacyRow {
   tax_id: string | null;
   business_type: string | null;
   ownership_type: string | null;
-}
+};
 
 /**
  * The admin's public.staff_profiles fields, which onboard_pharmacy reads from its `pharmacy` argument
  * (role admin; user_id, email and pharmacy_id come from the server).
  */
-export interface AdminProfileFields {
+export type AdminProfileFields = {
   admin_first_name: string;
   admin_last_name: string;
   admin_phone: string | null;
@@ -45,16 +48,16 @@ export interface AdminProfileFields {
   admin_license_state: string | null;
   admin_license_expiration: string | null;
   admin_license_type: string | null;
-}
+};
 
 /** A public.pharmacists_in_charge row. */
-export interface PharmacistInChargeRow {
+export type PharmacistInChargeRow = {
   first_name: string;
   last_name: string;
   license_number: string;
   license_state: string | null;
   license_expiration: string | null;
-}
+};
 
 /** What account creation needs: the arguments of public.onboard_pharmacy except the admin's user id. */
 export interface OnboardingAccount {

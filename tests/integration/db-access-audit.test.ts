@@ -13,6 +13,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
+import type { Tables } from '../../web/src/lib/database.types.ts';
 import { addStaff, createPharmacy, type StaffRole, type TestPharmacy } from './db-fixtures.ts';
 import { addMedication, addPatient, enterPrescription, updatePrescription } from './db-clinical-support.ts';
 
@@ -30,16 +31,7 @@ afterAll(async () => {
   await closeSql();
 });
 
-interface AccessRow {
-  pharmacy_id: string;
-  actor_user_id: string;
-  patient_id: string;
-  action: string;
-  entity_type: string;
-  entity_id: string;
-  description: string;
-  success: boolean;
-}
+type AccessRow = Pick<Tables<'audit_log'>, 'pharmacy_id' | 'actor_user_id' | 'patient_id' | 'action' | 'entity_type' | 'entity_id' | 'description' | 'success'>;
 
 async function accessRows(patientId: string): Promise<AccessRow[]> {
   return sql<AccessRow>(

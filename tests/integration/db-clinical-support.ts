@@ -6,33 +6,16 @@
  * the move_prescription RPC, as the web app does.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AiFlags } from '../../shared/src/prescriptions/ai-flags.ts';
+import type { Tables } from '../../web/src/lib/database.types.ts';
 
 export const NO_INTERACTIONS = { hasInteractions: false, interactions: [], recommendedActions: [] };
 
-export interface PrescriptionRow {
-  id: string;
-  pharmacy_id: string;
-  rx_number: number;
-  status: string;
-  ai_flags: { hasInteractions: boolean; interactions: { severity: string; interactingDrugs: string[]; description: string; recommendations: string[] }[]; recommendedActions: string[] };
-  verification_flags: PrescriptionRow['ai_flags'] | null;
-  verification_override_reason: string | null;
-  verification_overridden_by: string | null;
-  override_reason: string | null;
-  overridden_by: string | null;
-  overridden_at: string | null;
-  entered_by: string | null;
-  entered_at: string;
-  processed_by: string | null;
-  processed_at: string | null;
-  verified_by: string | null;
-  verified_at: string | null;
-  completed_by: string | null;
-  completed_at: string | null;
-  date_filled: string | null;
-  directions: string | null;
-  verification_notes: string | null;
-}
+/** A prescriptions row as the generated types have it; its jsonb flags read as the shared AiFlags shape. */
+export type PrescriptionRow = Omit<Tables<'prescriptions'>, 'ai_flags' | 'verification_flags'> & {
+  ai_flags: AiFlags;
+  verification_flags: AiFlags | null;
+};
 
 /** Inserts one row as `client` (RLS applying); returns its id. */
 export async function insertRow(client: SupabaseClient, table: string, row: Record<string, unknown>): Promise<string> {

@@ -9,7 +9,9 @@
  * creating users and pharmacies is nothing an end user's key may do. The pharmacy id is made by the
  * database; nothing from the request body names one.
  */
-import { type SupabaseClient, isAuthApiError } from '@supabase/supabase-js';
+import { isAuthApiError } from '@supabase/supabase-js';
+import * as z from 'zod';
+import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { clientMessageForDatabaseError, isPostgresWording } from '@pharmacy/shared/database-errors.ts';
 import type { OnboardingAccount } from '@pharmacy/shared/onboarding-rows.ts';
 import { HttpError } from '../../_shared/http.ts';
@@ -23,19 +25,20 @@ export interface CreatedPharmacyAccount {
   subscription: { planId: string; status: string; trialEndsAt: string | null };
 }
 
-/** What public.onboard_pharmacy returns. */
-interface OnboardPharmacyResult {
-  pharmacyId: string;
-  pharmacyName: string;
-  subscription: { planId: string; status: string; trialEndsAt: string | null };
-}
+/** What public.onboard_pharmacy returns (jsonb: the generated types say only `Json`). */
+const onboardPharmacyResultSchema = z.object({
+  pharmacyId: z.string(),
+  pharmacyName: z.string(),
+  subscription: z.object({ planId: z.string(), status: z.string(), trialEndsAt: z.string().nullable() }),
+});
+type OnboardPharmacyResult = z.infer<typeof onboardPharmacyResultSchema>;
 
 /** 409 with the first conflict as `error` (what the web maps, spec §8) and all of them as `errors`. */
 function conflictError(conflicts: string[]): HttpError {
   return new HttpError(409, conflicts[0]!, undefined, { errors: conflicts });
 }
 
-async function createAdminUser(admin: SupabaseClient, account: OnboardingAccount): Promise<{ id: string; email: string }> {
+async function createAdminUser(admin: DatabaseClient, account: OnboardingAccount): Promise<{ id: string; email: string }> {
   const { data, error } = await admin.auth.admin.createUser({
     email: account.adminSignIn.email,
     password: account.adminSignIn.password,
@@ -56,7 +59,7 @@ async function createAdminUser(admin: SupabaseClient, account: OnboardingAccount
   return { id: data.user.id, email: data.user.email ?? account.adminSignIn.email };
 }
 
-async function onboardPharmacy(admin: SupabaseClient, account: OnboardingAccount, adminUserId: string): Promise<OnboardPharmacyResult> {
+async function onboardPharmacy(admin: DatabaseClient, account: OnboardingAccount, adminUserId: string): Promise<OnboardPharmacyResult> {
   const { data, error } = await admin.rpc('onboard_pharmacy', {
     pharmacy: account.pharmacy,
     admin_user_id: adminUserId,
@@ -73,17 +76,17 @@ async function onboardPharmacy(admin: SupabaseClient, account: OnboardingAccount
     }
     throw new Error(`onboard_pharmacy failed: ${error.code ?? ''} ${error.message}`);
   }
-  return data as OnboardPharmacyResult;
+  return onboardPharmacyResultSchema.parse(data);
 }
 
 /** Removes the auth user a failed onboarding created. A failure here is logged: it needs an operator. */
-async function deleteAdminUser(admin: SupabaseClient, userId: string): Promise<void> {
+async function deleteAdminUser(admin: DatabaseClient, userId: string): Promise<void> {
   const { error } = await admin.auth.admin.deleteUser(userId);
   if (error) console.error(`onboarding: could not delete auth user ${userId} after a failed onboarding`, error);
 }
 
 /** Creates the account or throws (HttpError for what the caller can fix; anything else is a 500). */
-export async function createPharmacyAccount(admin: SupabaseClient, account: OnboardingAccount): Promise<CreatedPharmacyAccount> {
+export async function createPharmacyAccount(admin: DatabaseClient, account: OnboardingAccount): Promise<CreatedPharmacyAccount> {
   const conflicts = await findOnboardingConflicts(admin, {
     deaNumber: account.pharmacy.dea_number,
     ncpdpId: account.pharmacy.ncpdp_id,

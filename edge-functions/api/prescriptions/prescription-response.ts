@@ -2,55 +2,24 @@
  * The prescription as the API returns it: the database row in camelCase (spec part 1 §3 Prescription),
  * with rxNumber as a number and quantity as a number.
  */
+import type { Tables } from '@pharmacy/database-types';
 import type { AiFlags } from '@pharmacy/shared/prescriptions/ai-flags.ts';
 
-/** The prescriptions columns the API reads and returns. */
-export const PRESCRIPTION_COLUMNS =
-  'id, pharmacy_id, rx_number, status, prescription_type, source, patient_id, prescriber_id, prescriber_name, ' +
-  'medication_id, directions, quantity, refills, refills_used, days_supply, original_date, fax_number, ' +
-  'verification_notes, caller_info, callback_number, urgency_level, date_filled, ai_flags, override_reason, ' +
-  'overridden_by, overridden_at, entered_by, entered_at, processed_by, processed_at, verified_by, verified_at, ' +
-  'completed_by, completed_at, created_at, updated_at';
+/** The prescriptions columns the API reads and returns (checked against the generated table type). */
+const PRESCRIPTION_FIELDS = [
+  'id', 'pharmacy_id', 'rx_number', 'status', 'prescription_type', 'source', 'patient_id', 'prescriber_id', 'prescriber_name',
+  'medication_id', 'directions', 'quantity', 'refills', 'refills_used', 'days_supply', 'original_date', 'fax_number',
+  'verification_notes', 'caller_info', 'callback_number', 'urgency_level', 'date_filled', 'ai_flags', 'override_reason',
+  'overridden_by', 'overridden_at', 'entered_by', 'entered_at', 'processed_by', 'processed_at', 'verified_by', 'verified_at',
+  'completed_by', 'completed_at', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof Tables<'prescriptions'>)[];
 
-export interface PrescriptionRow {
-  id: string;
-  pharmacy_id: string;
-  rx_number: number | string;
-  status: 'pending' | 'processing' | 'ready' | 'completed';
-  prescription_type: string;
-  source: string;
-  patient_id: string;
-  prescriber_id: string | null;
-  prescriber_name: string | null;
-  medication_id: string;
-  directions: string | null;
-  quantity: number | string | null;
-  refills: number;
-  refills_used: number;
-  days_supply: number | null;
-  original_date: string | null;
-  fax_number: string | null;
-  verification_notes: string | null;
-  caller_info: string | null;
-  callback_number: string | null;
-  urgency_level: string | null;
-  date_filled: string | null;
-  ai_flags: AiFlags;
-  override_reason: string | null;
-  overridden_by: string | null;
-  overridden_at: string | null;
-  entered_by: string | null;
-  entered_at: string;
-  processed_by: string | null;
-  processed_at: string | null;
-  verified_by: string | null;
-  verified_at: string | null;
-  completed_by: string | null;
-  completed_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const PRESCRIPTION_COLUMNS = PRESCRIPTION_FIELDS.join(', ');
 
+/** Those columns of the generated row; the jsonb flags read as the shared AiFlags shape. */
+export type PrescriptionRow = Omit<Pick<Tables<'prescriptions'>, (typeof PRESCRIPTION_FIELDS)[number]>, 'ai_flags'> & { ai_flags: AiFlags };
+
+/** PostgREST may send numeric values as strings; the API answers numbers. */
 function numberOrNull(value: number | string | null): number | null {
   return value === null ? null : Number(value);
 }

@@ -4,7 +4,7 @@
  * as the caller; the database refuses prescriptions that are not verified yet (409).
  */
 import type { DeaSchedule, LabelPharmacy } from '@pharmacy/shared/labels/label-html.ts';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { databaseFailure } from './database-errors.ts';
 
@@ -24,21 +24,6 @@ export interface PrintablePrescription {
   pharmacy: LabelPharmacy;
 }
 
-interface PrescriptionPrintRow {
-  id: string;
-  pharmacy_id: string;
-  rx_number: number | string;
-  date_filled: string | null;
-  directions: string | null;
-  quantity: number | string | null;
-  refills: number;
-  refills_used: number;
-  prescriber_name: string | null;
-  prescriber_id: string | null;
-  patient_id: string;
-  medication_id: string;
-}
-
 async function single<T>(what: string, query: PromiseLike<{ data: T | null; error: { code?: string; message: string } | null }>): Promise<T> {
   const { data, error } = await query;
   if (error) throw databaseFailure(`reading the ${what}`, error);
@@ -47,7 +32,7 @@ async function single<T>(what: string, query: PromiseLike<{ data: T | null; erro
   return data;
 }
 
-export async function readPrintablePrescription(client: SupabaseClient, prescriptionId: string): Promise<PrintablePrescription> {
+export async function readPrintablePrescription(client: DatabaseClient, prescriptionId: string): Promise<PrintablePrescription> {
   const found = await client
     .from('prescriptions')
     .select('id, pharmacy_id, rx_number, date_filled, directions, quantity, refills, refills_used, prescriber_name, prescriber_id, patient_id, medication_id')
@@ -55,7 +40,7 @@ export async function readPrintablePrescription(client: SupabaseClient, prescrip
     .maybeSingle();
   if (found.error) throw databaseFailure('reading the prescription', found.error);
   if (!found.data) throw new HttpError(404, 'Prescription not found');
-  const row = found.data as PrescriptionPrintRow;
+  const row = found.data;
 
   const [patient, medication, pharmacy, prescriber] = await Promise.all([
     single<{ first_name: string; last_name: string }>('patient', client.from('patients').select('first_name, last_name').eq('id', row.patient_id).maybeSingle()),
@@ -103,7 +88,7 @@ export async function readPrintablePrescription(client: SupabaseClient, prescrip
 }
 
 /** Appends the print to the prescription's print history as the caller. */
-export async function recordPrint(client: SupabaseClient, prescriptionId: string, kind: 'label' | 'receipt'): Promise<void> {
+export async function recordPrint(client: DatabaseClient, prescriptionId: string, kind: 'label' | 'receipt'): Promise<void> {
   const { error } = await client.from('prescription_label_prints').insert({ prescription_id: prescriptionId, kind });
   if (error) throw databaseFailure(`recording the ${kind} print`, error);
 }

@@ -7,6 +7,7 @@
  * (ai_flags; a client cannot send its own), makes it pending and sets the Rx number and who entered it; it
  * holds the DEA rules too. 201 with the prescription in camelCase.
  */
+import type { Tables, TablesInsert } from '@pharmacy/database-types';
 import {
   controlledSubstanceIssues, type DeaSchedule, prescriptionFormSchema, sourceForType, type PrescriptionFormValues,
 } from '@pharmacy/shared/schemas/prescription.ts';
@@ -18,21 +19,17 @@ import { readJsonObject, validateBody, validationFailed } from '../../_shared/va
 import { databaseFailure } from '../prescriptions/database-errors.ts';
 import { PRESCRIPTION_COLUMNS, type PrescriptionRow, prescriptionFromRow } from '../prescriptions/prescription-response.ts';
 
-interface PatientRow {
-  id: string;
-}
+type PatientRow = Pick<Tables<'patients'>, 'id'>;
+/** The schedule column is text checked by the database against the DEA schedules. */
+type MedicationRow = Pick<Tables<'medications'>, 'id'> & { dea_schedule: DeaSchedule | null };
+type PrescriberRow = Pick<Tables<'prescribers'>, 'title' | 'first_name' | 'last_name' | 'dea_number'>;
 
-interface MedicationRow {
-  id: string;
-  dea_schedule: DeaSchedule | null;
-}
-
-interface PrescriberRow {
-  title: string | null;
-  first_name: string;
-  last_name: string;
-  dea_number: string | null;
-}
+/**
+ * A new prescription as the api inserts it. The BEFORE INSERT triggers set rx_number (from the pharmacy's
+ * counter) and ai_flags (the interaction check; a sent value is refused), so they are left out; the generated
+ * Insert type lists them as required because the columns are NOT NULL without a default.
+ */
+type PrescriptionEntry = Omit<TablesInsert<'prescriptions'>, 'rx_number' | 'ai_flags'>;
 
 async function visibleRow<T>(query: PromiseLike<{ data: T | null; error: { code?: string; message: string } | null }>, what: string, notFound: string): Promise<T> {
   const { data, error } = await query;
@@ -48,7 +45,7 @@ function prescriberDisplayName(prescriber: PrescriberRow): string {
   return [prescriber.title, prescriber.first_name, prescriber.last_name].filter((part) => part && part.trim() !== '').join(' ');
 }
 
-function insertRow(form: PrescriptionFormValues, prescriberName: string | undefined): Record<string, unknown> {
+function insertRow(form: PrescriptionFormValues, prescriberName: string | undefined): PrescriptionEntry {
   return {
     prescription_type: form.prescriptionType,
     source: form.source ?? sourceForType(form.prescriptionType),
@@ -104,7 +101,7 @@ export function addPrescriptionRoutes(router: Router): void {
     const prescriberName = form.prescriberName ?? (prescriber ? prescriberDisplayName(prescriber) : undefined);
     const { data, error } = await client
       .from('prescriptions')
-      .insert(insertRow(form, prescriberName))
+      .insert(insertRow(form, prescriberName) as TablesInsert<'prescriptions'>)
       .select(PRESCRIPTION_COLUMNS)
       .single();
     if (error) throw databaseFailure('entering the prescription', error);

@@ -6,6 +6,7 @@
  *   caller's JWT: RLS admits only their own pharmacy's subscription. 401 without a signed-in user, 404
  *   when their pharmacy has none (or they have no pharmacy).
  */
+import type { Tables } from '@pharmacy/database-types';
 import type { CurrentSubscription } from '@pharmacy/shared/subscription.ts';
 import { requireUser } from '../../_shared/auth.ts';
 import { HttpError, jsonResponse } from '../../_shared/http.ts';
@@ -13,13 +14,11 @@ import type { Router } from '../../_shared/router.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
 import { PLAN_COLUMNS, type SubscriptionPlanRow, listActivePlans, planFromRow } from '../subscription/plans.ts';
 
-interface SubscriptionRow {
-  plan_id: string;
+/** The status column is text the database checks against the subscription statuses. */
+type SubscriptionRow = Pick<Tables<'subscriptions'>, 'plan_id' | 'trial_ends_at' | 'next_billing_date'> & {
   status: CurrentSubscription['status'];
-  trial_ends_at: string | null;
-  next_billing_date: string | null;
   plan: SubscriptionPlanRow;
-}
+};
 
 export function addSubscriptionRoutes(router: Router): void {
   router.get('/api/subscription/plans', async ({ req }) => {

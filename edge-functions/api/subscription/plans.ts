@@ -2,21 +2,20 @@
  * Subscription plans (reference data in public.subscription_plans, readable by anyone) as the API shows
  * them: camelCase, price as a number.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from '@pharmacy/database-types';
 import type { SubscriptionPlan } from '@pharmacy/shared/subscription.ts';
+import * as z from 'zod';
+import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 
 export const PLAN_COLUMNS = 'id, name, description, price, currency, billing_cycle, trial_days, features';
 
-export interface SubscriptionPlanRow {
-  id: string;
-  name: string;
-  description: string | null;
-  price: number | string;
-  currency: string;
-  billing_cycle: string;
-  trial_days: number;
-  features: SubscriptionPlan['features'];
-}
+export type SubscriptionPlanRow = Pick<
+  Tables<'subscription_plans'>,
+  'id' | 'name' | 'description' | 'price' | 'currency' | 'billing_cycle' | 'trial_days' | 'features'
+>;
+
+/** The jsonb `features` (the generated type says only `Json`). */
+const planFeaturesSchema = z.looseObject({ maxUsers: z.number(), maxPrescriptions: z.number().optional() });
 
 export function planFromRow(row: SubscriptionPlanRow): SubscriptionPlan {
   return {
@@ -28,12 +27,12 @@ export function planFromRow(row: SubscriptionPlanRow): SubscriptionPlan {
     currency: row.currency,
     billingCycle: row.billing_cycle,
     trialDays: row.trial_days,
-    features: row.features,
+    features: planFeaturesSchema.parse(row.features),
   };
 }
 
 /** The plans a pharmacy can choose, cheapest first. */
-export async function listActivePlans(client: SupabaseClient): Promise<SubscriptionPlan[]> {
+export async function listActivePlans(client: DatabaseClient): Promise<SubscriptionPlan[]> {
   const { data, error } = await client
     .from('subscription_plans')
     .select(PLAN_COLUMNS)
@@ -41,11 +40,11 @@ export async function listActivePlans(client: SupabaseClient): Promise<Subscript
     .order('price')
     .order('id');
   if (error) throw new Error(`listing subscription plans failed: ${error.message}`);
-  return (data as SubscriptionPlanRow[]).map(planFromRow);
+  return data.map(planFromRow);
 }
 
 /** Whether `planId` names a plan a pharmacy can choose. */
-export async function isActivePlan(client: SupabaseClient, planId: string): Promise<boolean> {
+export async function isActivePlan(client: DatabaseClient, planId: string): Promise<boolean> {
   const { data, error } = await client.from('subscription_plans').select('id').eq('id', planId).eq('is_active', true).maybeSingle();
   if (error) throw new Error(`looking up subscription plan failed: ${error.message}`);
   return data !== null;

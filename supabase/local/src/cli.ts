@@ -1,12 +1,14 @@
 /**
- * Command line of the local stack: `start [--with-web]`, `status`, `db-reset`.
- * Run through the root package.json scripts (npm start, npm run stack, stack:status, db:reset).
+ * Command line of the local stack: `start [--with-web]`, `status`, `db-reset`, `db-types [--check] [--db-url <url>]`.
+ * Run through the root package.json scripts (npm start, npm run stack, stack:status, db:reset, db:types).
  */
 import fs from 'node:fs/promises';
 import pg from 'pg';
 import { loadConfig, statusLines } from './config.ts';
 import { postgresDataDir, startPostgres } from './db/postgres.ts';
 import { prepareDatabase, withClient } from './db/migrate.ts';
+import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './db/database-types.ts';
+import { withMigratedScratchDatabase } from './db/scratch-database.ts';
 import { isAlive, readState, Supervisor } from './supervisor.ts';
 
 async function start(withWeb: boolean): Promise<void> {
@@ -61,6 +63,30 @@ function migrateAndSeed(client: pg.Client): Promise<void> {
   return prepareDatabase(client, (line) => process.stdout.write(`${line}\n`));
 }
 
+/**
+ * Writes web/src/lib/database.types.ts with the Supabase CLI's `gen types`, from a throwaway database holding the
+ * bootstrap and supabase/migrations (or from `--db-url <url>`). `--check` writes nothing and fails when the file
+ * differs.
+ */
+async function dbTypes(flags: string[]): Promise<void> {
+  const urlAt = flags.indexOf('--db-url');
+  const dbUrl = urlAt >= 0 ? flags[urlAt + 1] : undefined;
+  if (urlAt >= 0 && !dbUrl) throw new Error('--db-url needs a postgresql:// URL');
+  const generated = dbUrl ? await generateDatabaseTypes(dbUrl) : await withMigratedScratchDatabase(generateDatabaseTypes);
+  const current = await fs.readFile(DATABASE_TYPES_FILE, 'utf8').catch(() => '');
+  const relative = 'web/src/lib/database.types.ts';
+  if (flags.includes('--check')) {
+    if (current !== generated) {
+      process.stderr.write(`${relative} differs from what the migrations generate: run npm run db:types\n`);
+      process.exit(1);
+    }
+    process.stdout.write(`${relative} is up to date.\n`);
+    return;
+  }
+  await fs.writeFile(DATABASE_TYPES_FILE, generated);
+  process.stdout.write(current === generated ? `${relative} is up to date.\n` : `Wrote ${relative}.\n`);
+}
+
 const [command, ...flags] = process.argv.slice(2);
 switch (command) {
   case 'start':
@@ -72,7 +98,10 @@ switch (command) {
   case 'db-reset':
     await dbReset();
     break;
+  case 'db-types':
+    await dbTypes(flags);
+    break;
   default:
-    process.stderr.write('usage: cli.ts start [--with-web] | status | db-reset\n');
+    process.stderr.write('usage: cli.ts start [--with-web] | status | db-reset | db-types [--check] [--db-url <url>]\n');
     process.exit(2);
 }

@@ -2,6 +2,8 @@
  * A prescription as the labels screen shows and prints it, and how a database row with its embedded
  * patient and medication becomes one.
  */
+import type { Tables } from '../../lib/database.types.ts';
+
 export interface LabelPrescription {
   id: string;
   rxNumber: number;
@@ -22,19 +24,14 @@ export const LABEL_PRESCRIPTION_COLUMNS =
   'id, rx_number, status, quantity, days_supply, directions, prescriber_name, refills, refills_used, ' +
   'patient:patients(first_name, last_name), medication:medications(name, strength)';
 
-export interface LabelPrescriptionRow {
-  id: string;
-  rx_number: number;
-  status: string;
-  quantity: number | null;
-  days_supply: number | null;
-  directions: string | null;
-  prescriber_name: string | null;
-  refills: number;
-  refills_used: number;
-  patient: { first_name: string; last_name: string } | null;
-  medication: { name: string; strength: string | null } | null;
-}
+/** The row those columns give: generated table types, with the embedded patient and medication. */
+export type LabelPrescriptionRow = Pick<
+  Tables<'prescriptions'>,
+  'id' | 'rx_number' | 'status' | 'quantity' | 'days_supply' | 'directions' | 'prescriber_name' | 'refills' | 'refills_used'
+> & {
+  patient: Pick<Tables<'patients'>, 'first_name' | 'last_name'> | null;
+  medication: Pick<Tables<'medications'>, 'name' | 'strength'> | null;
+};
 
 export function toLabelPrescription(row: LabelPrescriptionRow): LabelPrescription {
   return {
