@@ -1,12 +1,30 @@
 /**
  * `npm run bench`: starts a fresh stack (BENCH_STACK_PORT_BASE, default 60321) and runs every benchmark
  * against it, printing each one's figures and the ratio or goal it is judged by.
- * `npm run bench -- rest`, `-- realtime`, `-- interactions` or `-- handoff` runs one.
+ * `npm run bench -- rest`, `-- realtime`, `-- interactions`, `-- handoff` or `-- bundle` runs one.
+ * `bundle` (the web app's first-visit JavaScript) needs no stack: alone, it starts none.
  */
 import { startTestStack } from '../support/test-stack.ts';
 import { runRestBench } from './rest.ts';
 
 const only = process.argv[2];
+
+async function bundleBench(): Promise<boolean> {
+  console.log('\n== Bundle: the JavaScript of a first visit to the sign-in page ==');
+  const { runBundleBench } = await import('./bundle.ts');
+  return (await runBundleBench()).met;
+}
+
+if (only === 'bundle') {
+  let met = false;
+  try {
+    met = await bundleBench();
+  } catch (error) {
+    console.error(error);
+  }
+  process.exit(met ? 0 : 1);
+}
+
 const stack = await startTestStack({ portBase: Number(process.env.BENCH_STACK_PORT_BASE || 60321) });
 let failed = false;
 try {
@@ -29,6 +47,7 @@ try {
     const { runHandoffBench } = await import('./handoff.ts');
     await runHandoffBench(stack.env);
   }
+  if (!only && !(await bundleBench())) failed = true;
 } catch (error) {
   failed = true;
   console.error(error);

@@ -4,7 +4,6 @@
  * only for schedule II–IV drugs; each print is recorded in the print history as the caller; another
  * pharmacy's prescription is 404; a prescription not yet verified is refused by the database (409).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code128Svg } from '../../shared/src/labels/code128.ts';
 import { TRANSFER_WARNING } from '../../shared/src/labels/label-html.ts';

@@ -4,7 +4,6 @@
  * for a patient on ibuprofen is flagged; a clean profile is not), entered by the caller; a bad form is 400
  * with the schema's messages and changes nothing; another pharmacy's patient or medication is 404.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESCRIPTION_MESSAGES } from '../../shared/src/schemas/prescription.ts';
 import { callApi } from '../support/api-call.ts';

@@ -4,8 +4,13 @@
  * known the full-screen loader shows. A router is created per route set, from the address bar of the
  * moment, and a change of set moves the address: leaving the signed-in set lands on /login (spec §2
  * "Logout redirects to /login"), entering it from a signed-out-only page lands on the dashboard.
+ *
+ * Code splitting: only the landing and sign-in pages are in the first download. The signed-in shell, each
+ * signed-in screen and each onboarding page is its own chunk, loaded by the router when a route first
+ * matches (`lazy`), so a visitor signing in never downloads screen code or screen-only libraries
+ * (`npm run bench -- bundle` prints the first visit's JavaScript; tests/e2e/code-splitting.spec.ts checks it).
  */
-import { type ReactElement, useMemo, useRef } from 'react';
+import { type ComponentType, useMemo, useRef } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppErrorScreen } from '../components/errors/app-error-screen.tsx';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
@@ -16,54 +21,71 @@ import { useSession } from '../features/auth/api/get-session.ts';
 import { signOut } from '../features/auth/api/sign-out.ts';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { AppRoot } from './routes/app/app-root.tsx';
-import { DashboardRoute } from './routes/app/dashboard.tsx';
-import { LabelsRoute } from './routes/app/labels.tsx';
-import { NotFoundRoute } from './routes/app/not-found.tsx';
-import { PatientsRoute } from './routes/app/patients.tsx';
-import { PrescriptionsRoute } from './routes/app/prescriptions.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { LoginRoute } from './routes/login.tsx';
-import { NotYetAvailableRoute } from './routes/not-yet-available.tsx';
-import { OnboardRoute } from './routes/onboard.tsx';
-import { ProductionOnboardRoute } from './routes/production-onboard.tsx';
 import { RouteErrorRoute } from './routes/route-error.tsx';
-import { SubscriptionPlansRoute } from './routes/subscription-plans.tsx';
 
 type RouteSet = 'signed-in' | 'signed-out';
+
+/** A route whose component is its own chunk, imported the first time the route matches. */
+function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+/** Shown while the first page's chunk loads, on a fresh page load only (navigations keep the old page meanwhile). */
+const loadingPage = <FullScreenLoader message="Loading…" />;
 
 const signedOutRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,
     errorElement: <RouteErrorRoute />,
+    hydrateFallbackElement: loadingPage,
     children: [
       { path: paths.home, element: <LandingRoute /> },
       { path: paths.login, element: <LoginRoute /> },
-      { path: paths.onboard, element: <OnboardRoute /> },
-      { path: paths.productionOnboard, element: <ProductionOnboardRoute /> },
-      { path: paths.subscriptionPlans, element: <SubscriptionPlansRoute /> },
+      { path: paths.onboard, ...lazyRoute(() => import('./routes/onboard.tsx').then((module) => module.OnboardRoute)) },
+      {
+        path: paths.productionOnboard,
+        ...lazyRoute(() => import('./routes/production-onboard.tsx').then((module) => module.ProductionOnboardRoute)),
+      },
+      {
+        path: paths.subscriptionPlans,
+        ...lazyRoute(() => import('./routes/subscription-plans.tsx').then((module) => module.SubscriptionPlansRoute)),
+      },
       // Signed out, any other path is the landing page (spec §2); '404 Page Not Found' belongs to the signed-in set.
       { path: '*', element: <LandingRoute /> },
     ],
   },
 ];
 
-/** The signed-in screens that exist, by path; one line per screen. */
-const builtScreens: Partial<Record<(typeof signedInPages)[number]['path'], ReactElement>> = {
-  '/patients': <PatientsRoute />,
-  '/prescriptions': <PrescriptionsRoute />,
-  '/': <DashboardRoute />,
-  '/labels': <LabelsRoute />,
+type SignedInPath = (typeof signedInPages)[number]['path'];
+
+/** The signed-in screens that exist, by path; one line per screen, each its own chunk. */
+const builtScreens: Partial<Record<SignedInPath, () => Promise<ComponentType>>> = {
+  '/patients': () => import('./routes/app/patients.tsx').then((module) => module.PatientsRoute),
+  '/prescriptions': () => import('./routes/app/prescriptions.tsx').then((module) => module.PrescriptionsRoute),
+  '/': () => import('./routes/app/dashboard.tsx').then((module) => module.DashboardRoute),
+  '/labels': () => import('./routes/app/labels.tsx').then((module) => module.LabelsRoute),
 };
+
+/** A screen of a later release: the placeholder, titled with the screen's name. */
+function notYetAvailable(title: string): () => Promise<ComponentType> {
+  return () =>
+    import('./routes/not-yet-available.tsx').then(({ NotYetAvailableRoute }) => {
+      const ScreenNotYetAvailable = () => <NotYetAvailableRoute screen={title} />;
+      return ScreenNotYetAvailable;
+    });
+}
 
 const signedInRoutes: RouteObject[] = [
   {
-    element: <AppRoot />,
+    ...lazyRoute(() => import('./routes/app/app-root.tsx').then((module) => module.AppRoot)),
     errorElement: <RouteErrorRoute />,
+    hydrateFallbackElement: loadingPage,
     children: [
       // Screens not built yet say so (never fake data); built ones are listed in builtScreens.
-      ...signedInPages.map((page) => ({ path: page.path, element: builtScreens[page.path] ?? <NotYetAvailableRoute screen={page.title} /> })),
-      { path: '*', element: <NotFoundRoute /> },
+      ...signedInPages.map((page) => ({ path: page.path, ...lazyRoute(builtScreens[page.path] ?? notYetAvailable(page.title)) })),
+      { path: '*', ...lazyRoute(() => import('./routes/app/not-found.tsx').then((module) => module.NotFoundRoute)) },
     ],
   },
 ];

@@ -288,7 +288,7 @@ class ClientConnection implements UpstreamOwner {
 
   /** Parses the next request head if complete; false when more bytes are needed or the connection ended. */
   private readHead(): boolean {
-    let pending = this.pending!;
+    const pending = this.pending!;
     let start = 0;
     // Empty lines before a request line are ignored (RFC 9112 §2.2).
     while (start + 1 < pending.length && pending[start] === 13 && pending[start + 1] === 10) start += 2;

@@ -12,8 +12,10 @@ export const HEAD_END = Buffer.from('\r\n\r\n');
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Control characters other than horizontal tab are not allowed in field values. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: RFC 9110 §5.5 forbids them.
 const INVALID_VALUE = /[\x00-\x08\x0a-\x1f\x7f]/;
 const REQUEST_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+) ([\x21-\x7e]+) HTTP\/1\.([01])$/;
+// eslint-disable-next-line no-control-regex -- a reason phrase may not carry control characters (RFC 9112 §4).
 const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: [^\x00-\x08\x0a-\x1f\x7f]*)?$/;
 const DIGITS = /^\d{1,15}$/;
 

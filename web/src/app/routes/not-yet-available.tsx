@@ -1,6 +1,7 @@
 /**
- * Stands in, inside the signed-in shell, for a screen of the spec that a later release delivers
- * (dashboard, prescriptions, …). It says so plainly instead of showing made-up data or dead buttons.
+ * Stands in, inside the signed-in shell, for a screen of the spec that a later release delivers (those
+ * not listed in builtScreens of app/router.tsx). It says so plainly instead of showing made-up data or
+ * dead buttons.
  */
 
 export interface NotYetAvailableRouteProps {

@@ -1,6 +1,8 @@
 /**
- * The pharmacy's "today": the terminal's local calendar day as [start, end) instants. The database does not
- * know the pharmacy's time zone, so the dashboard names the day it means.
+ * The dashboard's "today": the terminal's local calendar day as [start, end) instants, which the dashboard
+ * sends to the database. The pharmacy's own time zone is in the database (pharmacies.time_zone, which
+ * dispensing uses for date_filled); a terminal set to another zone counts a different day until the
+ * dashboard's day is taken from there too.
  */
 export interface LocalDay {
   start: Date;

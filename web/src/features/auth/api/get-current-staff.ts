@@ -3,15 +3,16 @@
  * pharmacy's session timeout) from the
  * database function current_staff_context. null when the auth user has no staff profile — the app then
  * treats the visitor as signed out (spec §4 "Session"). Cached 300000 ms, never retried (spec §7, §9).
+ * zod/mini, as everything the sign-in page loads (see shared/src/schemas/sign-in.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { supabase } from '../../../lib/supabase.ts';
 import { authKeys } from '../keys.ts';
 
 export const CURRENT_STAFF_CACHE_MS = 300_000;
 
-const nullableText = z.string().nullable().optional();
+const nullableText = z.optional(z.nullable(z.string()));
 
 const currentStaffSchema = z.object({
   user: z.object({
@@ -31,7 +32,7 @@ const currentStaffSchema = z.object({
     stateInternationalizeNumber: nullableText,
   }),
   /** The pharmacy's session rules; the idle sign-out uses sessionTimeoutMinutes. */
-  securityPolicy: z.object({ sessionTimeoutMinutes: z.number().int().positive() }),
+  securityPolicy: z.object({ sessionTimeoutMinutes: z.int().check(z.positive()) }),
   permissions: z.array(z.string()),
 });
 

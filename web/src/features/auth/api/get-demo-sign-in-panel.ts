@@ -2,21 +2,22 @@
  * What the sign-in page's demo panel shows (spec §2): the demo pharmacy's pharmacist and technician
  * initials, its licensee and the next prescription number, from the database function
  * demo_sign_in_panel. null where no demo pharmacy exists (a production project): the panel is hidden.
+ * zod/mini, as everything the sign-in page loads (see shared/src/schemas/sign-in.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { supabase } from '../../../lib/supabase.ts';
 import { authKeys } from '../keys.ts';
 
 const demoSignInPanelSchema = z.object({
-  pharmacistInitials: z.string().nullable(),
-  technicianInitials: z.string().nullable(),
+  pharmacistInitials: z.nullable(z.string()),
+  technicianInitials: z.nullable(z.string()),
   licensee: z.object({
     pharmacyName: z.string(),
-    city: z.string().nullable().optional(),
-    state: z.string().nullable().optional(),
+    city: z.optional(z.nullable(z.string())),
+    state: z.optional(z.nullable(z.string())),
   }),
-  nextRxNumber: z.union([z.string(), z.number()]).nullable(),
+  nextRxNumber: z.nullable(z.union([z.string(), z.number()])),
 });
 
 export type DemoSignInPanel = z.infer<typeof demoSignInPanelSchema>;

@@ -5,8 +5,8 @@
  * selection, so Generate Label never prints a prescription whose fields were edited away from it.
  */
 import { useState } from 'react';
-import { useGenerateLabel } from '../api/generate-label.ts';
 import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
+import { usePrintLabel } from '../../../hooks/use-print-label.ts';
 import { labelsKeys } from '../keys.ts';
 import { EMPTY_LABEL_FORM, formFromPrescription, previewContent, type LabelFormValues, type LabelPreviewContent } from '../label-form.ts';
 import type { LabelPrescription } from '../label-prescription.ts';
@@ -29,7 +29,7 @@ export function LabelsPage({ pharmacyId }: LabelsPageProps) {
   const [selected, setSelected] = useState<LabelPrescription | null>(null);
   const [customMode, setCustomMode] = useState(false);
   const [preview, setPreview] = useState<LabelPreviewContent | null>(null);
-  const generate = useGenerateLabel(pharmacyId);
+  const generate = usePrintLabel({ refreshAfterPrint: labelsKeys.all(pharmacyId) });
   const printingId = generate.isPending ? (generate.variables ?? null) : null;
 
   function select(prescription: LabelPrescription) {

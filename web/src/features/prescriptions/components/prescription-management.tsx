@@ -7,8 +7,7 @@
  */
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
-import { LABEL_FAILED_MESSAGE, LABEL_GENERATED_MESSAGE, openHtmlInNewWindow } from '../../../lib/label-printing.ts';
-import { useGenerateLabel } from '../api/generate-label.ts';
+import { usePrintLabel } from '../../../hooks/use-print-label.ts';
 import { usePrescriptions } from '../api/get-prescriptions.ts';
 import { openInteractionAlert, PRESCRIPTION_STATUSES, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
 import { StatusChangeRefused, useUpdatePrescriptionStatus, type StatusChange } from '../api/update-prescription-status.ts';
@@ -49,7 +48,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const all = usePrescriptions(staff.pharmacyId, 'all');
   const shown = usePrescriptions(staff.pharmacyId, tab);
   const update = useUpdatePrescriptionStatus(staff.pharmacyId);
-  const label = useGenerateLabel();
+  const label = usePrintLabel();
   const canVerify = staff.permissions.includes('prescriptions:verify');
   const canOverride = staff.permissions.includes('interactions:override');
   const alertPrescription = alertPrescriptionId ? all.data?.find((prescription) => prescription.id === alertPrescriptionId) : undefined;
@@ -68,14 +67,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
       },
     });
 
-  const printLabel = (prescriptionId: string) =>
-    label.mutate(prescriptionId, {
-      onSuccess: (html) => {
-        toast({ title: 'Success', description: LABEL_GENERATED_MESSAGE });
-        openHtmlInNewWindow(html);
-      },
-      onError: () => toast({ title: 'Error', description: LABEL_FAILED_MESSAGE, variant: 'destructive' }),
-    });
+  const printLabel = (prescriptionId: string) => label.mutate(prescriptionId);
 
   const refresh = () => {
     void all.refetch();

@@ -1,10 +1,11 @@
 /**
  * GET /api/health on the `api` edge function: the end-to-end proof that the browser reaches the stack
  * (gateway → functions runtime → function). A 2xx answer of `{ status: "ok" }` means connected; anything
- * else becomes an Error whose message says what went wrong.
+ * else becomes an Error whose message says what went wrong. zod/mini, as everything the sign-in page loads
+ * (see shared/src/schemas/sign-in.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { describeFunctionsError } from '../../../lib/functions-error.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { systemStatusKeys } from '../keys.ts';
