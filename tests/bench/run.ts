@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: starts a fresh stack (BENCH_STACK_PORT_BASE, default 60321) and runs every benchmark
  * against it, printing each one's figures and the ratio or goal it is judged by.
- * `npm run bench -- rest`, `-- realtime`, `-- interactions` or `-- handoff` runs one.
+ * `npm run bench -- rest`, `-- realtime`, `-- interactions`, `-- handoff` or `-- scale` runs one. The scale bench
+ * fills the demo pharmacy with 500,000 prescriptions, so it runs last (or alone).
  */
 import { startTestStack } from '../support/test-stack.ts';
 import { runRestBench } from './rest.ts';
 
 const only = process.argv[2];
-const stack = await startTestStack({ portBase: Number(process.env.BENCH_STACK_PORT_BASE || 60321) });
+const portBase = Number(process.env.BENCH_STACK_PORT_BASE || 60321);
+const stack = await startTestStack({ portBase });
 let failed = false;
 try {
   if (!only || only === 'rest') {
@@ -28,6 +30,11 @@ try {
     console.log('\n== Handoff: one terminal changes the queue, the others see it ==');
     const { runHandoffBench } = await import('./handoff.ts');
     await runHandoffBench(stack.env);
+  }
+  if (!only || only === 'scale') {
+    console.log('\n== Scale: a pharmacy of 100,000 patients and 500,000 prescriptions ==');
+    const { runScaleBench } = await import('./scale.ts');
+    await runScaleBench(stack.env, portBase + 52);
   }
 } catch (error) {
   failed = true;
