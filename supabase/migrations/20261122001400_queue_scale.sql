@@ -150,6 +150,60 @@ create index patients_pharmacy_id_name_id_idx on public.patients (pharmacy_id, l
 drop index public.patients_pharmacy_id_name_idx;
 
 -- -----------------------------------------------------------------------------------------------------
+-- Patient search: trigram indexes need a privileged lookup
+-- -----------------------------------------------------------------------------------------------------
+-- Under row-level security Postgres may use an index only for leakproof conditions, and ILIKE is not leakproof
+-- (a user's condition must not see rows the policies hide): a name search through RLS reads every patient of the
+-- pharmacy (about 170 ms at 100,000). This helper runs as its owner, so the trigram indexes apply, and confines
+-- itself to the caller's own pharmacy (never a pharmacy given by the caller); it returns only ids, which the
+-- callers then read again through RLS.
+create function private.patients_matching(search text, with_phone boolean) returns uuid[]
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  word text;
+  conditions text[] := array['p.pharmacy_id = $1'];
+  pattern text;
+  matched uuid[];
+begin
+  if pharmacy is null or nullif(btrim(search), '') is null then
+    return '{}';
+  end if;
+  -- Every word of the search is contained in the first name, the last name (or the phone): 'smi', 'John Smith'.
+  foreach word in array regexp_split_to_array(btrim(search), '\s+') loop
+    pattern := '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+    conditions := array_append(conditions, format('(p.first_name ilike %1$L or p.last_name ilike %1$L%2$s)', pattern,
+      case when with_phone then format(' or p.phone ilike %L', pattern) else '' end));
+  end loop;
+  execute 'select coalesce(array_agg(p.id), ''{}'') from public.patients p where ' || array_to_string(conditions, ' and ')
+    into matched using pharmacy;
+  return matched;
+end
+$$;
+comment on function private.patients_matching(text, boolean) is
+  'Ids of the caller''s own pharmacy''s patients whose first or last name (or phone, with_phone) contains every word of '
+  'the search, case-insensitive; empty without a search or a pharmacy. Security definer so the trigram indexes apply '
+  '(ILIKE is not leakproof, so RLS would forbid them); scoped to private.current_pharmacy_id(), returns ids only.';
+revoke execute on function private.patients_matching(text, boolean) from public, anon;
+grant execute on function private.patients_matching(text, boolean) to authenticated, service_role;
+
+create function public.search_patients(search text) returns setof public.patients
+language sql stable security invoker
+set search_path = ''
+as $$
+  select p.* from public.patients p where p.id = any (private.patients_matching(search, true))
+$$;
+comment on function public.search_patients(text) is
+  'The patients list''s search: the caller''s pharmacy''s patients whose first name, last name or phone contains every '
+  'word of the search (case-insensitive), through the trigram indexes. Security invoker: the rows are read through RLS. '
+  'PostgREST pages it: rpc(''search_patients'', {search}, {count: ''exact''}).order(''last_name'').order(''first_name'')'
+  '.order(''id'').range(from, to). Without a search it returns nothing (list the table instead).';
+revoke execute on function public.search_patients(text) from public, anon;
+grant execute on function public.search_patients(text) to authenticated, service_role;
+
+-- -----------------------------------------------------------------------------------------------------
 -- One queue tab, a page at a time
 -- -----------------------------------------------------------------------------------------------------
 create function public.queue_page(
@@ -165,8 +219,9 @@ set search_path = ''
 as $$
 declare
   cleaned text := nullif(btrim(search), '');
+  pharmacy uuid := (select private.current_pharmacy_id());
   rx_digits text;
-  word text;
+  patients uuid[];
   conditions text[] := array['rx.pharmacy_id = $1', 'rx.status = $2'];
 begin
   if queue_status is null or queue_status not in ('pending', 'processing', 'ready', 'completed') then
@@ -190,22 +245,25 @@ begin
     if rx_digits is not null then
       conditions := array_append(conditions, format('rx.rx_number = %s', rx_digits::bigint));
     else
-      -- Every word of the search is (part of) the patient's first or last name: 'smi', 'John Smith'.
-      foreach word in array regexp_split_to_array(cleaned, '\s+') loop
-        conditions := array_append(conditions, format(
-          'rx.patient_id in (select p.id from public.patients p where p.pharmacy_id = $1 '
-          'and (p.first_name ilike %1$L or p.last_name ilike %1$L))',
-          '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%'));
-      end loop;
+      -- The matching patients first (private.patients_matching: trigram indexes), then their prescriptions: a few
+      -- patients are read through the (pharmacy, patient) index; many (a common name) are a filter while walking the
+      -- tab newest first, which finds a page of them at once — `is true` keeps the planner from trading that walk
+      -- for a sort of them all.
+      patients := private.patients_matching(cleaned, false);
+      if coalesce(cardinality(patients), 0) <= 1000 then
+        conditions := array_append(conditions, 'rx.patient_id = any ($7)');
+      else
+        conditions := array_append(conditions, '(rx.patient_id = any ($7)) is true');
+      end if;
     end if;
   end if;
 
-  -- Built per call so each page is planned for its own filters (the keyset index for a plain tab, the patient
-  -- or fill-date index for a search).
+  -- Built per call so each page is planned for its own filters (the keyset index for a tab, the Rx number key, the
+  -- patient or fill-date index for a search).
   return query execute
     'select rx.* from public.prescriptions rx where ' || array_to_string(conditions, ' and ')
     || ' order by rx.created_at desc, rx.id desc limit $6'
-  using (select private.current_pharmacy_id()), queue_status, after_created_at, after_id, filled_on, page_size;
+  using pharmacy, queue_status, after_created_at, after_id, filled_on, page_size, coalesce(patients, '{}');
 end
 $$;
 comment on function public.queue_page(text, text, date, timestamptz, uuid, integer) is

@@ -1022,6 +1022,35 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      search_patients: {
+        Args: { search: string }
+        Returns: {
+          allergies: string[]
+          city: string | null
+          created_at: string
+          current_medications: string[]
+          date_of_birth: string | null
+          email: string | null
+          first_name: string
+          id: string
+          insurance_group_number: string | null
+          insurance_member_id: string | null
+          insurance_provider: string | null
+          last_name: string
+          pharmacy_id: string
+          phone: string | null
+          state: string | null
+          street_address: string | null
+          updated_at: string
+          zip_code: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "patients"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       record_patient_access: {
         Args: { patient_id: string; prescription_id?: string; what: string }
         Returns: undefined
