@@ -4,8 +4,9 @@
  * completed) with set-based SQL (goal: under a minute), then measures THROUGH THE GATEWAY with RLS, signed in
  * as the demo technician (supabase-js, sequential requests, p95 against 50 ms each):
  *   queue counts (prescription_queue_counts), one queue page (queue_page with patient and medication embedded:
- *   a tab's first page, a page deep in Completed, a search), patient search (the patients screen's query:
- *   ilike on name/phone, count exact, 25 per page) and dashboard stats;
+ *   tabs, a page a year back in Completed, searches by name, Rx number and fill date), patient search
+ *   (search_patients, count exact, 25 per page; the same search as ILIKE filters on the table, which RLS keeps off
+ *   the trigram indexes, is printed for comparison), the unfiltered patient list and dashboard stats;
  * and in Chromium, on the production build, the queue screen usable (first card and tab counters visible)
  * ≤ 1.5 s after navigating to /prescriptions.
  * History rows are written with triggers off (session_replication_role = replica, as a data migration loads
