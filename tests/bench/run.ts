@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: starts a fresh stack (BENCH_STACK_PORT_BASE, default 60321) and runs every benchmark
  * against it, printing each one's figures and the ratio or goal it is judged by.
- * `npm run bench -- rest`, `-- realtime`, `-- interactions`, `-- handoff` or `-- bundle` runs one.
- * `bundle` (the web app's first-visit JavaScript) needs no stack: alone, it starts none.
+ * `npm run bench -- rest`, `-- realtime`, `-- interactions`, `-- handoff`, `-- bundle` or `-- scale` runs one.
+ * `bundle` (the web app's first-visit JavaScript) needs no stack: alone, it starts none. The scale bench fills the
+ * demo pharmacy with 500,000 prescriptions, so it runs last (or alone).
  */
 import { startTestStack } from '../support/test-stack.ts';
 import { runRestBench } from './rest.ts';
@@ -25,7 +26,8 @@ if (only === 'bundle') {
   process.exit(met ? 0 : 1);
 }
 
-const stack = await startTestStack({ portBase: Number(process.env.BENCH_STACK_PORT_BASE || 60321) });
+const portBase = Number(process.env.BENCH_STACK_PORT_BASE || 60321);
+const stack = await startTestStack({ portBase });
 let failed = false;
 try {
   if (!only || only === 'rest') {
@@ -48,6 +50,11 @@ try {
     await runHandoffBench(stack.env);
   }
   if (!only && !(await bundleBench())) failed = true;
+  if (!only || only === 'scale') {
+    console.log('\n== Scale: a pharmacy of 100,000 patients and 500,000 prescriptions ==');
+    const { runScaleBench } = await import('./scale.ts');
+    await runScaleBench(stack.env, portBase + 52);
+  }
 } catch (error) {
   failed = true;
   console.error(error);

@@ -197,7 +197,7 @@ describe('private helpers', () => {
     expect(context.data?.user?.id).toBe(b.technician.id);
     const panel = await anon.rpc('demo_sign_in_panel');
     expect(panel.error).toBeNull();
-    const stats = await anon.rpc('dashboard_stats', { day_start: new Date(0).toISOString(), day_end: new Date().toISOString() });
+    const stats = await anon.rpc('dashboard_stats');
     expect(stats.error?.code).toBe('42501');
   });
 });

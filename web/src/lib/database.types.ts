@@ -689,6 +689,36 @@ export type Database = {
           },
         ];
       };
+      prescription_queue_counters: {
+        Row: {
+          pharmacy_id: string;
+          prescription_type: string;
+          prescriptions: number;
+          status: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          pharmacy_id: string;
+          prescription_type: string;
+          prescriptions?: number;
+          status: string;
+        };
+        Update: {
+          pharmacy_id?: string;
+          prescription_type?: string;
+          prescriptions?: number;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'prescription_queue_counters_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       prescriptions: {
         Row: {
           ai_flags: NonNullable<Json>;
@@ -1082,7 +1112,7 @@ export type Database = {
     Functions: {
       check_interactions: { Args: { allergies?: string[]; medications: string[] }; Returns: Json };
       current_staff_context: { Args: Record<PropertyKey, never>; Returns: Json };
-      dashboard_stats: { Args: { day_end: string; day_start: string }; Returns: Json };
+      dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
       move_prescription: {
@@ -1111,9 +1141,97 @@ export type Database = {
           prescription_id: string;
         }[];
       };
+      prescription_queue_counts: { Args: Record<PropertyKey, never>; Returns: Json };
+      queue_page: {
+        Args: {
+          after_created_at?: string;
+          after_id?: string;
+          filled_on?: string;
+          page_size?: number;
+          queue_status: string;
+          search?: string;
+        };
+        Returns: {
+          ai_flags: NonNullable<Json>;
+          callback_number: string | null;
+          caller_info: string | null;
+          completed_at: string | null;
+          completed_by: string | null;
+          created_at: string;
+          date_filled: string | null;
+          days_supply: number | null;
+          directions: string | null;
+          entered_at: string;
+          entered_by: string | null;
+          fax_number: string | null;
+          id: string;
+          medication_id: string;
+          original_date: string | null;
+          overridden_at: string | null;
+          overridden_by: string | null;
+          override_reason: string | null;
+          patient_id: string;
+          pharmacy_id: string;
+          prescriber_id: string | null;
+          prescriber_name: string | null;
+          prescription_type: string;
+          processed_at: string | null;
+          processed_by: string | null;
+          quantity: number | null;
+          refills: number;
+          refills_used: number;
+          rx_number: number;
+          source: string;
+          status: string;
+          updated_at: string;
+          urgency_level: string | null;
+          verification_flags: Json | null;
+          verification_notes: string | null;
+          verification_overridden_at: string | null;
+          verification_overridden_by: string | null;
+          verification_override_reason: string | null;
+          verified_at: string | null;
+          verified_by: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'prescriptions';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       record_patient_access: {
         Args: { patient_id: string; prescription_id?: string; what: string };
         Returns: undefined;
+      };
+      search_patients: {
+        Args: { search: string };
+        Returns: {
+          allergies: string[];
+          city: string | null;
+          created_at: string;
+          current_medications: string[];
+          date_of_birth: string | null;
+          email: string | null;
+          first_name: string;
+          id: string;
+          insurance_group_number: string | null;
+          insurance_member_id: string | null;
+          insurance_provider: string | null;
+          last_name: string;
+          pharmacy_id: string;
+          phone: string | null;
+          state: string | null;
+          street_address: string | null;
+          updated_at: string;
+          zip_code: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'patients';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
       take_rate_limit_slot: { Args: { bucket_name: string; caller_ip: unknown }; Returns: boolean };
     };

@@ -1,7 +1,8 @@
 /**
  * The four stat cards (spec §3 "Dashboard stats"): pendingPrescriptions, completedToday, aiAlerts,
- * revenueToday, from the database function dashboard_stats for the terminal's local day (RLS applies: the
- * caller's pharmacy only). What each number counts is written on the function.
+ * revenueToday, from the database function dashboard_stats (RLS applies: the caller's pharmacy only). "Today" is
+ * the pharmacy's own day in its time zone, decided by the database; the terminal's day only keys the query, so a
+ * dashboard left open refetches after midnight. What each number counts is written on the function.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -18,8 +19,8 @@ const dashboardStatsSchema = z.object({
 
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
-export async function getDashboardStats(day: LocalDay): Promise<DashboardStats> {
-  const { data, error } = await supabase.rpc('dashboard_stats', { day_start: day.start.toISOString(), day_end: day.end.toISOString() });
+export async function getDashboardStats(): Promise<DashboardStats> {
+  const { data, error } = await supabase.rpc('dashboard_stats');
   if (error) throw new Error(error.message);
   const parsed = dashboardStatsSchema.safeParse(data);
   if (!parsed.success) throw new Error(`Unexpected dashboard stats: ${parsed.error.message}`);
@@ -29,7 +30,7 @@ export async function getDashboardStats(day: LocalDay): Promise<DashboardStats> 
 export function getDashboardStatsQueryOptions(pharmacyId: string, day: LocalDay) {
   return queryOptions({
     queryKey: dashboardKeys.stats(pharmacyId, day.start.toISOString()),
-    queryFn: () => getDashboardStats(day),
+    queryFn: () => getDashboardStats(),
   });
 }
 
