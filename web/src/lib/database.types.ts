@@ -937,6 +937,65 @@ export type Database = {
           prescription_id: string | null
         }[]
       }
+      prescription_queue_counts: { Args: never; Returns: Json }
+      queue_page: {
+        Args: {
+          after_created_at?: string
+          after_id?: string
+          filled_on?: string
+          page_size?: number
+          queue_status: string
+          search?: string
+        }
+        Returns: {
+          ai_flags: Json
+          callback_number: string | null
+          caller_info: string | null
+          completed_at: string | null
+          completed_by: string | null
+          created_at: string
+          date_filled: string | null
+          days_supply: number | null
+          directions: string | null
+          entered_at: string
+          entered_by: string | null
+          fax_number: string | null
+          id: string
+          medication_id: string
+          original_date: string | null
+          overridden_at: string | null
+          overridden_by: string | null
+          override_reason: string | null
+          patient_id: string
+          pharmacy_id: string
+          prescriber_id: string | null
+          prescriber_name: string | null
+          prescription_type: string
+          processed_at: string | null
+          processed_by: string | null
+          quantity: number | null
+          refills: number
+          refills_used: number
+          rx_number: number
+          source: string
+          status: string
+          updated_at: string
+          urgency_level: string | null
+          verification_notes: string | null
+          verification_flags: Json | null
+          verification_override_reason: string | null
+          verification_overridden_at: string | null
+          verification_overridden_by: string | null
+          verified_at: string | null
+          verified_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "prescriptions"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       record_patient_access: {
         Args: { patient_id: string; prescription_id?: string; what: string }
         Returns: undefined

@@ -12,7 +12,7 @@ import { useCreatePatient } from '../api/create-patient.ts';
 import { PATIENT_LIST_LIMIT, usePatients } from '../api/get-patients.ts';
 import { patientFormFromPatient, type Patient } from '../api/patient-record.ts';
 import { useUpdatePatient } from '../api/update-patient.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
 import { patientKeys } from '../keys.ts';
 import { ModalDialog } from './modal-dialog.tsx';
