@@ -288,6 +288,52 @@ test.describe('a pharmacy of its own', () => {
   });
 });
 
+test.describe('paging on the server', () => {
+  test('shows 25 patients a page with the exact total, pages through the rest, and a search starts on its first page', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const pharmacy = await onboardPharmacyThroughApi(request);
+    const admin = await staffClient(pharmacy.adminEmail, pharmacy.adminPassword);
+    // 60 patients: Page00 … Page59, so the order (last name) is known; one search for the 'Odd' ones matches 30.
+    const rows = Array.from({ length: 60 }, (_, index) => ({
+      first_name: index % 2 === 1 ? 'Odd' : 'Even',
+      last_name: `Page${String(index).padStart(2, '0')}`,
+      current_medications: [],
+      allergies: [],
+    }));
+    expect((await admin.from('patients').insert(rows)).error).toBeNull();
+    const pageRequests: string[] = [];
+    page.on('request', (sent: Request) => {
+      if (new URL(sent.url()).pathname.endsWith('/rest/v1/patients') && sent.method() === 'GET') pageRequests.push(sent.headers()['prefer'] ?? '');
+    });
+
+    await signInToNewPharmacy(page, pharmacy);
+    const pages = page.getByRole('navigation', { name: 'Patient pages' });
+    await expect(pages.getByText('Showing 1–25 of 60', { exact: true })).toBeVisible();
+    await expect(bodyRows(page)).toHaveCount(25);
+    await expect(bodyRows(page).first()).toContainText('Page00');
+    await expect(bodyRows(page).last()).toContainText('Page24');
+    await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await expect(pages.getByText('Page 1 of 3', { exact: true })).toBeVisible();
+    expect(pageRequests.some((prefer) => prefer.includes('count=exact'))).toBe(true);
+
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expect(pages.getByText('Showing 26–50 of 60', { exact: true })).toBeVisible();
+    await expect(bodyRows(page).first()).toContainText('Page25');
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expect(pages.getByText('Showing 51–60 of 60', { exact: true })).toBeVisible();
+    await expect(bodyRows(page)).toHaveCount(10);
+    await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await page.getByRole('searchbox', { name: 'Search patients' }).fill('Odd');
+    await expect(pages.getByText('Showing 1–25 of 30', { exact: true })).toBeVisible();
+    await expect(bodyRows(page).first()).toContainText('Odd Page01');
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expect(pages.getByText('Showing 26–30 of 30', { exact: true })).toBeVisible();
+    await pages.getByRole('button', { name: 'Previous' }).click();
+    await expect(pages.getByText('Showing 1–25 of 30', { exact: true })).toBeVisible();
+  });
+});
+
 test.describe('access history (HIPAA audit of record reads)', () => {
   test('an admin sees who opened a record; other staff see no history', async ({ page, browser }) => {
     // Two terminals sign in one after the other: more than one default test's time on a loaded machine.

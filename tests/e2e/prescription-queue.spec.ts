@@ -11,7 +11,8 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demoStaffClient, enterPrescriptionThroughApi, movePrescriptionAs } from './support/demo-staff-client.ts';
+import { demoStaffClient, enterPrescriptionThroughApi, movePrescriptionAs, staffClient } from './support/demo-staff-client.ts';
+import { onboardPharmacyThroughApi } from './support/onboarding-data.ts';
 import { signIn } from './support/sign-in.ts';
 
 const PASSWORD = 'demo-password';
@@ -251,4 +252,76 @@ test('the form refuses a refill of a schedule II drug with the DEA rule, and ent
   const staff = await demoStaffClient('tech@demo.pharmacy');
   expect((await staff.from('prescriptions').select('id').eq('directions', directions)).data).toEqual([]);
   await technician.context().close();
+});
+
+test('Completed pages recent work first with exact counts, is searched by Rx number, patient and date filled, and takes a live change without fetching the tab again', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const pharmacy = await onboardPharmacyThroughApi(request);
+  const admin = await staffClient(pharmacy.adminEmail, pharmacy.adminPassword);
+  const { data: medication, error: medicationError } = await admin.from('medications')
+    .insert({ name: 'Amoxicillin', strength: '500 mg', price: 5, stock: 100_000 }).select('id').single();
+  expect(medicationError).toBeNull();
+  const { data: patients, error: patientsError } = await admin.from('patients').insert([
+    { first_name: 'Zed', last_name: 'Finder', current_medications: [], allergies: [] },
+    { first_name: 'Ann', last_name: 'Pager', current_medications: [], allergies: [] },
+  ]).select('id, first_name');
+  expect(patientsError).toBeNull();
+  const patientId = (name: string) => patients!.find((patient) => patient.first_name === name)!.id;
+  const enter = (patient: string, index: number) => enterPrescriptionThroughApi(admin, {
+    patientId: patientId(patient), medicationId: medication!.id, directions: `Take 1 capsule by mouth three times daily (page ${index})`,
+    quantity: '21', refills: '0', daysSupply: '7', prescriptionType: 'written',
+  });
+  const complete = async (id: string) => {
+    for (const status of ['processing', 'ready', 'completed']) await movePrescriptionAs(admin, id, status);
+  };
+  // Zed's is the oldest, so it sits on the second page; 30 in all, one page of 25 and five more.
+  const entered = [await enter('Zed', 0)];
+  for (let index = 1; index < 30; index += 1) entered.push(await enter('Ann', index));
+  for (let start = 0; start < entered.length; start += 6) await Promise.all(entered.slice(start, start + 6).map(({ id }) => complete(id)));
+  const { data: filled } = await admin.from('prescriptions').select('date_filled').eq('id', entered[0]!.id).single();
+
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
+  await page.goto('/prescriptions');
+  await expect(page.getByRole('tab', { name: 'Completed (30)' })).toBeVisible();
+  await expect(page.getByLabel('Written RX count')).toHaveText('30');
+  await openTab(page, 'Completed');
+  const cards = page.getByRole('tabpanel', { name: 'Completed' }).getByRole('article');
+  await expect(cards).toHaveCount(25);
+  await expect(cards.first()).toContainText(`RX ${entered[29]!.rxNumber}`);
+  await expect(page.getByText('Showing 25 of 30', { exact: true })).toBeVisible();
+  await expect(card(page, '(page 0)')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Load more', exact: true }).click();
+  await expect(cards).toHaveCount(30);
+  await expect(cards.last()).toContainText(`RX ${entered[0]!.rxNumber}`);
+  await expect(page.getByRole('button', { name: 'Load more', exact: true })).toHaveCount(0);
+
+  const search = page.getByRole('searchbox', { name: 'Search by Rx number or patient' });
+  await search.pressSequentially('Finder');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Zed Finder');
+  await search.fill(String(entered[12]!.rxNumber));
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(`RX ${entered[12]!.rxNumber}`);
+  await search.fill('');
+  await page.getByLabel('Date filled').fill('2001-01-01');
+  await expect(page.getByText('No prescriptions match the search')).toBeVisible();
+  await page.getByLabel('Date filled').fill(filled!.date_filled!);
+  await expect(cards).toHaveCount(25);
+  // Clearing goes back to the tab as it was loaded (both pages).
+  await page.getByRole('button', { name: 'Clear search', exact: true }).click();
+  await expect(cards).toHaveCount(30);
+
+  // Another terminal completes one more: it takes the top of the loaded tab and the count follows, with no tab fetched again.
+  const tabFetches: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname.endsWith('/rest/v1/rpc/queue_page')) tabFetches.push(sent.url());
+  });
+  const latest = await enter('Ann', 30);
+  await complete(latest.id);
+  await expect(page.getByRole('tab', { name: 'Completed (31)' })).toBeVisible();
+  await expect(cards.first()).toContainText(`RX ${latest.rxNumber}`);
+  await expect(cards).toHaveCount(31);
+  expect(tabFetches).toEqual([]);
+  await page.context().close();
 });

@@ -14,12 +14,12 @@ import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 
 // 4 × 1,056 rows: whole blocks of 16, so every status and every type gets exactly 1,056.
 const PER_STATUS = 1_056;
-const STATUSES = ['pending', 'processing', 'ready', 'completed'] as const;
-const TYPES = ['written', 'fax', 'verbal', 'electronic'] as const;
+type QueueStatus = 'pending' | 'processing' | 'ready' | 'completed';
+type PrescriptionType = 'written' | 'fax' | 'verbal' | 'electronic';
 
 interface QueueCounts {
-  byStatus: Record<(typeof STATUSES)[number], number>;
-  byType: Record<(typeof TYPES)[number], number>;
+  byStatus: Record<QueueStatus, number>;
+  byType: Record<PrescriptionType, number>;
   total: number;
 }
 

@@ -1,14 +1,28 @@
 /**
  * Query keys of the prescriptions feature, starting with the pharmacy so one pharmacy's cache never serves
- * another's. Everything the queue shows sits under `all(pharmacyId)`, so one invalidation (a mutation, a
- * realtime event, a reconnect) refreshes the counters, every tab and the form's choice lists together.
+ * another's. Everything the queue shows sits under `all(pharmacyId)`, so one invalidation (a reconnect) refreshes
+ * the counts, every tab and the form's choice lists together; realtime events touch `queues` in place and
+ * refetch only `counts`.
  */
 import type { PrescriptionStatus } from './api/prescription-model.ts';
 
+/** What a queue tab is narrowed by: a search (Rx number or patient name) and the date filled; '' is unset. */
+export interface QueueFilters {
+  search: string;
+  filledOn: string;
+}
+
+export const NO_QUEUE_FILTERS: QueueFilters = { search: '', filledOn: '' };
+
 export const prescriptionKeys = {
   all: (pharmacyId: string) => ['pharmacy', pharmacyId, 'prescriptions'] as const,
-  /** The queue: the full list (status 'all', for the counters and tab counts) or one status (a tab). */
-  list: (pharmacyId: string, status: PrescriptionStatus | 'all') => [...prescriptionKeys.all(pharmacyId), 'list', status] as const,
+  /** The exact counts by status and by type (the tab counts and the counters). */
+  counts: (pharmacyId: string) => [...prescriptionKeys.all(pharmacyId), 'counts'] as const,
+  /** Every queue tab's paged list, whatever its filters. */
+  queues: (pharmacyId: string) => [...prescriptionKeys.all(pharmacyId), 'queue'] as const,
+  /** One tab's paged list (an infinite query), newest first. */
+  queue: (pharmacyId: string, status: PrescriptionStatus, filters: QueueFilters) =>
+    [...prescriptionKeys.queues(pharmacyId), status, { search: filters.search, filledOn: filters.filledOn }] as const,
   formChoices: (pharmacyId: string, kind: 'patients' | 'prescribers' | 'medications') =>
     [...prescriptionKeys.all(pharmacyId), 'form-choices', kind] as const,
 };

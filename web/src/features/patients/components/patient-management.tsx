@@ -1,18 +1,20 @@
 /**
- * Patient Management (spec §2): the 'Patient Database' table of the pharmacy's patients, a search box
+ * Patient Management (spec §2): the 'Patient Database' table of the pharmacy's patients, paged by the database
+ * (25 a page, "Showing 1–25 of 100,000", Previous and Next), a search box
  * debounced by 300 ms whose term the database filters by (spec §5, §9; no simulated delay), Add Patient,
  * View and Edit in dialogs, toasts on save. A realtime subscription keeps the list current on every
  * terminal of the pharmacy. View and Edit show a record once opening it is on the audit trail; admins also see
  * the record's Access History.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useCreatePatient } from '../api/create-patient.ts';
-import { PATIENT_LIST_LIMIT, usePatients } from '../api/get-patients.ts';
+import { usePatients } from '../api/get-patients.ts';
+import { lastPatientPage, patientPageSummary } from '../api/patient-paging.ts';
 import { patientFormFromPatient, type Patient } from '../api/patient-record.ts';
 import { useUpdatePatient } from '../api/update-patient.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
 import { patientKeys } from '../keys.ts';
 import { ModalDialog } from './modal-dialog.tsx';
@@ -40,7 +42,10 @@ export interface PatientManagementProps {
 export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientManagementProps) {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), PATIENT_SEARCH_DEBOUNCE_MS);
-  const patients = usePatients(pharmacyId, debouncedSearch);
+  // The page belongs to the search it was chosen for: a new search starts on the first page.
+  const [paging, setPaging] = useState({ search: '', page: 0 });
+  const page = paging.search === debouncedSearch ? paging.page : 0;
+  const patients = usePatients(pharmacyId, debouncedSearch, page);
   useLiveQueries('patients', pharmacyId, patientKeys.all(pharmacyId), LIVE_TABLES);
   const createPatient = useCreatePatient(pharmacyId);
   const updatePatient = useUpdatePatient(pharmacyId);
@@ -51,7 +56,7 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
   const onEdit = useCallback((patient: Patient) => setDialog({ kind: 'edit', patient }), []);
 
   // View and Edit show the latest copy of the record when the list has one (realtime may have refreshed it).
-  const dialogPatient = dialog && dialog.kind !== 'add' ? (patients.data?.find((row) => row.id === dialog.patient.id) ?? dialog.patient) : null;
+  const dialogPatient = dialog && dialog.kind !== 'add' ? (patients.data?.patients.find((row) => row.id === dialog.patient.id) ?? dialog.patient) : null;
 
   function onAdd(values: PatientFormValues) {
     createPatient.mutate(values, {
@@ -76,7 +81,18 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
     );
   }
 
-  const rows = patients.data ?? [];
+  const shownPage = patients.data?.page ?? page;
+  const total = patients.data?.total ?? 0;
+  const lastPage = lastPatientPage(total);
+  const goToPage = (next: number) => setPaging({ search: debouncedSearch, page: Math.max(0, Math.min(next, lastPage)) });
+  // The list shrank under the page shown (patients removed, a narrower count): show its last page instead.
+  const pageTooFar = patients.data !== undefined && !patients.isPlaceholderData && patients.data.page > lastPatientPage(patients.data.total);
+  useEffect(() => {
+    if (pageTooFar) setPaging({ search: debouncedSearch, page: lastPage });
+  }, [pageTooFar, debouncedSearch, lastPage]);
+
+  const rows = patients.data?.patients ?? [];
+  const summary = patientPageSummary(shownPage, rows.length, total);
   const tableStatus = patients.isPending ? 'loading' : patients.isError && !patients.data ? { error: patients.error.message } : undefined;
   const isSearching = search.trim() !== debouncedSearch || (patients.isFetching && !patients.isPending);
 
@@ -116,8 +132,21 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
             </div>
           ) : null}
           <PatientsTable patients={rows} status={tableStatus} onView={onView} onEdit={onEdit} />
-          {rows.length >= PATIENT_LIST_LIMIT ? (
-            <p className="text-sm text-base-content/70">Showing the first {PATIENT_LIST_LIMIT} patients. Search to find others.</p>
+          {summary !== null ? (
+            <nav aria-label="Patient pages" className="flex flex-wrap items-center justify-between gap-3">
+              <span className="text-sm text-base-content/70">{summary}</span>
+              <div className="join">
+                <button type="button" className="btn btn-sm join-item" onClick={() => goToPage(shownPage - 1)} disabled={shownPage === 0 || patients.isPlaceholderData}>
+                  Previous
+                </button>
+                <span className="btn btn-sm join-item pointer-events-none" aria-current="page">
+                  Page {(shownPage + 1).toLocaleString('en-US')} of {(lastPage + 1).toLocaleString('en-US')}
+                </span>
+                <button type="button" className="btn btn-sm join-item" onClick={() => goToPage(shownPage + 1)} disabled={shownPage >= lastPage || patients.isPlaceholderData}>
+                  Next
+                </button>
+              </div>
+            </nav>
           ) : null}
         </div>
       </section>

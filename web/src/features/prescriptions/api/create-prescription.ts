@@ -1,14 +1,15 @@
 /**
  * POST /api/prescriptions (spec §4 "Prescription creation flow", §7): the server validates the form with the
  * shared schema, checks interactions against the patient's profile and enters the prescription (pending) in
- * one step. A failure carries the server's own message (spec §8 'Error' toast). Success refreshes the queue.
+ * one step. A failure carries the server's own message (spec §8 'Error' toast). Success places the new
+ * prescription into the cached queue tabs and refreshes the counts.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { sourceForType, type PrescriptionFormValues } from '@pharmacy/shared/schemas/prescription.ts';
 import { readFunctionsErrorBody } from '../../../lib/functions-error.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { prescriptionKeys } from '../keys.ts';
+import { refreshQueuePrescription } from './get-queue-prescription.ts';
 
 const createdSchema = z.object({ id: z.string(), rxNumber: z.number(), status: z.string() });
 
@@ -30,6 +31,6 @@ export function useCreatePrescription(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPrescription,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: prescriptionKeys.all(pharmacyId) }),
+    onSuccess: (created) => refreshQueuePrescription(queryClient, pharmacyId, created.id),
   });
 }

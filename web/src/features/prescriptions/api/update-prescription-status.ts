@@ -4,14 +4,15 @@
  * when, refuses a lost race, runs the interaction check again at verification, and records every refusal in
  * the audit log. A refusal comes back as {ok: false, message} and is shown as is. An override reason is sent
  * when a pharmacist or admin processes past the entry alert or verifies past a new verification alert.
- * Success refreshes the queue (spec §7 "After a prescription update the prescription list is refreshed"); so
- * does a refusal, which may have stored a new verification finding to review.
+ * Success refreshes the queue (spec §7 "After a prescription update the prescription list is refreshed"): the
+ * moved prescription is looked up and placed into the cached tabs, and the counts are fetched again; so does a
+ * refusal, which may have stored a new verification finding to review.
  */
 import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '../../../lib/supabase.ts';
-import { prescriptionKeys } from '../keys.ts';
+import { refreshQueuePrescription } from './get-queue-prescription.ts';
 import type { PrescriptionStatus } from './prescription-model.ts';
 
 export interface StatusChange {
@@ -53,6 +54,6 @@ export function useUpdatePrescriptionStatus(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePrescriptionStatus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: prescriptionKeys.all(pharmacyId) }),
+    onSettled: (_result, _error, change) => refreshQueuePrescription(queryClient, pharmacyId, change.prescriptionId),
   });
 }

@@ -1,18 +1,21 @@
 /**
  * Prescription Management (spec part 1 §2 /prescriptions, §4): the New Prescription button, the counters by
- * type (from the full list), the Pending / Processing / Ready / Completed tabs (each fetched with its status,
- * counts from the full list, the spec's empty texts), Refresh, and the cards with their actions. The queue is
- * live (realtime) and shows which colleague has which prescription open (presence). Opening a prescription
- * records the access on the audit trail first.
+ * type, the Pending / Processing / Ready / Completed tabs (counters and tab counts exact, counted by the
+ * database; each tab paged by the database, newest first, with Load more; the spec's empty texts), Refresh, and
+ * the cards with their actions. Completed can be searched by Rx number or patient and by the date filled. The
+ * queue is live (realtime events edit the loaded pages in place) and shows which colleague has which
+ * prescription open (presence). Opening a prescription records the access on the audit trail first.
  */
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
-import { usePrescriptions } from '../api/get-prescriptions.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { useQueueCounts } from '../api/get-queue-counts.ts';
+import { useQueuePage } from '../api/get-queue-page.ts';
 import { openInteractionAlert, PRESCRIPTION_STATUSES, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
 import { StatusChangeRefused, useUpdatePrescriptionStatus, type StatusChange } from '../api/update-prescription-status.ts';
-import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
-import { prescriptionKeys } from '../keys.ts';
+import { NO_QUEUE_FILTERS, type QueueFilters } from '../keys.ts';
+import { useLiveQueue } from '../hooks/use-live-queue.ts';
 import { usePrescriptionPresence } from '../hooks/use-prescription-presence.ts';
 import { InteractionAlertDialog } from './interaction-alert-dialog.tsx';
 import { NewPrescriptionDialog } from './new-prescription-dialog.tsx';
@@ -20,8 +23,11 @@ import { PrescriptionCard } from './prescription-card.tsx';
 import { RecordedPrescriptionOpen } from './recorded-prescription-open.tsx';
 import type { QueueStaff } from './queue-staff.ts';
 
-/** Any insert or update of one of the pharmacy's prescriptions refreshes the queue on every terminal. */
-const LIVE_TABLES: LiveTable[] = [{ table: 'prescriptions' }];
+/** As the patient search (spec §9): the database is asked once typing stops. */
+export const QUEUE_SEARCH_DEBOUNCE_MS = 300;
+
+/** The tabs whose history grows without end, and so can be searched. */
+const SEARCHABLE: ReadonlySet<PrescriptionStatus> = new Set(['completed']);
 
 const TAB_LABEL: Record<PrescriptionStatus, string> = { pending: 'Pending', processing: 'Processing', ready: 'Ready', completed: 'Completed' };
 
@@ -39,19 +45,32 @@ const COUNTERS: readonly { label: string; type: QueuePrescription['prescriptionT
   { label: 'Verbal Orders', type: 'verbal' },
 ];
 
+/** "Showing 25 of 1,204" when the tab's total is known, else what is loaded and whether more follows. */
+function shownCountText(loaded: number, total: number | null, more: boolean): string {
+  if (total !== null) return `Showing ${loaded.toLocaleString('en-US')} of ${Math.max(total, loaded).toLocaleString('en-US')}`;
+  return more ? `Showing the first ${loaded.toLocaleString('en-US')}` : `Showing all ${loaded.toLocaleString('en-US')}`;
+}
+
 export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const [tab, setTab] = useState<PrescriptionStatus>('pending');
   const [creating, setCreating] = useState(false);
   const [alertPrescriptionId, setAlertPrescriptionId] = useState<string | null>(null);
-  useLiveQueries('prescription-queue', staff.pharmacyId, prescriptionKeys.all(staff.pharmacyId), LIVE_TABLES);
+  const [search, setSearch] = useState('');
+  const [filledOn, setFilledOn] = useState('');
+  useLiveQueue(staff.pharmacyId);
   const presence = usePrescriptionPresence(staff, alertPrescriptionId);
-  const all = usePrescriptions(staff.pharmacyId, 'all');
-  const shown = usePrescriptions(staff.pharmacyId, tab);
+  const counts = useQueueCounts(staff.pharmacyId);
+  const searchable = SEARCHABLE.has(tab);
+  const debouncedSearch = useDebouncedValue(search.trim(), QUEUE_SEARCH_DEBOUNCE_MS);
+  const filters: QueueFilters = searchable ? { search: debouncedSearch, filledOn } : NO_QUEUE_FILTERS;
+  const filtered = filters.search !== '' || filters.filledOn !== '';
+  const shown = useQueuePage(staff.pharmacyId, tab, filters);
+  const shownPrescriptions = shown.data?.pages.flatMap((page) => page.prescriptions) ?? [];
   const update = useUpdatePrescriptionStatus(staff.pharmacyId);
   const label = usePrintLabel();
   const canVerify = staff.permissions.includes('prescriptions:verify');
   const canOverride = staff.permissions.includes('interactions:override');
-  const alertPrescription = alertPrescriptionId ? all.data?.find((prescription) => prescription.id === alertPrescriptionId) : undefined;
+  const alertPrescription = alertPrescriptionId ? shownPrescriptions.find((prescription) => prescription.id === alertPrescriptionId) : undefined;
   const openAlert = alertPrescription ? openInteractionAlert(alertPrescription) : null;
 
   const changeStatus = (change: StatusChange, onDone?: () => void) =>
@@ -70,9 +89,10 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const printLabel = (prescriptionId: string) => label.mutate(prescriptionId);
 
   const refresh = () => {
-    void all.refetch();
+    void counts.refetch();
     void shown.refetch();
   };
+  const isSearching = searchable && (search.trim() !== debouncedSearch || (shown.isFetching && !shown.isFetchingNextPage && shown.isPlaceholderData));
 
   return (
     <div className="flex flex-col gap-6">
@@ -88,7 +108,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
           <div key={counter.type} className="stat rounded-box border border-base-300 bg-base-100">
             <div className="stat-title">{counter.label}</div>
             <div className="stat-value text-2xl" aria-label={`${counter.label} count`}>
-              {all.data ? all.data.filter((prescription) => prescription.prescriptionType === counter.type).length : '—'}
+              {counts.data ? counts.data.byType[counter.type] : '—'}
             </div>
           </div>
         ))}
@@ -105,31 +125,68 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
               className={`tab ${tab === status ? 'tab-active' : ''}`}
               onClick={() => setTab(status)}
             >
-              {TAB_LABEL[status]} ({all.data ? all.data.filter((prescription) => prescription.status === status).length : '…'})
+              {TAB_LABEL[status]} ({counts.data ? counts.data.byStatus[status] : '…'})
             </button>
           ))}
         </div>
-        <button type="button" className="btn btn-outline btn-sm" onClick={refresh} disabled={all.isFetching || shown.isFetching}>
+        <button type="button" className="btn btn-outline btn-sm" onClick={refresh} disabled={counts.isFetching || shown.isFetching}>
           Refresh
         </button>
       </div>
 
+      {counts.isError ? (
+        <div role="alert" className="alert alert-error alert-soft">
+          <span>The prescription counts could not be loaded: {counts.error.message}</span>
+        </div>
+      ) : null}
+
       <section role="tabpanel" aria-label={TAB_LABEL[tab]} className="flex flex-col gap-3">
+        {searchable ? (
+          <div role="search" aria-label={`Search ${TAB_LABEL[tab].toLowerCase()} prescriptions`} className="flex flex-wrap items-center gap-3">
+            <label className="input w-full sm:w-96">
+              <span className="sr-only">Search by Rx number or patient</span>
+              <input
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Search by Rx number or patient..."
+                aria-label="Search by Rx number or patient"
+              />
+              {isSearching ? <span className="loading loading-spinner loading-xs" aria-label="Searching" /> : null}
+            </label>
+            <label className="input w-auto">
+              <span className="label">Date filled</span>
+              <input type="date" value={filledOn} onChange={(event) => setFilledOn(event.target.value)} aria-label="Date filled" />
+            </label>
+            {search !== '' || filledOn !== '' ? (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => {
+                  setSearch('');
+                  setFilledOn('');
+                }}
+              >
+                Clear search
+              </button>
+            ) : null}
+          </div>
+        ) : null}
         {shown.isPending ? (
           <p role="status" className="text-base-content/70">
             Loading prescriptions…
           </p>
-        ) : shown.isError ? (
+        ) : shown.data === undefined ? (
           <div role="alert" className="alert alert-error">
-            <span>The prescriptions could not be loaded: {shown.error.message}</span>
+            <span>The prescriptions could not be loaded: {shown.error?.message}</span>
             <button type="button" className="btn btn-sm" onClick={refresh}>
               Try again
             </button>
           </div>
-        ) : shown.data.length === 0 ? (
-          <p className="py-8 text-center text-base-content/70">{EMPTY_TEXT[tab]}</p>
+        ) : shownPrescriptions.length === 0 ? (
+          <p className="py-8 text-center text-base-content/70">{filtered ? 'No prescriptions match the search' : EMPTY_TEXT[tab]}</p>
         ) : (
-          shown.data.map((prescription) => (
+          shownPrescriptions.map((prescription) => (
             <PrescriptionCard
               key={prescription.id}
               prescription={prescription}
@@ -145,6 +202,25 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
             />
           ))
         )}
+        {shown.isSuccess && shownPrescriptions.length > 0 ? (
+          <div className="flex flex-wrap items-center justify-center gap-3 py-2">
+            <span className="text-sm text-base-content/70">
+              {shownCountText(shownPrescriptions.length, filtered ? null : (counts.data?.byStatus[tab] ?? null), shown.hasNextPage)}
+            </span>
+            {shown.hasNextPage ? (
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => void shown.fetchNextPage()} disabled={shown.isFetchingNextPage}>
+                {shown.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {shown.isError && shown.data !== undefined ? (
+          <div role="alert" className="alert alert-error alert-soft">
+            <span>
+              {shown.isFetchNextPageError ? 'More prescriptions could not be loaded' : 'The prescriptions could not be refreshed'}: {shown.error.message}
+            </span>
+          </div>
+        ) : null}
       </section>
 
       {creating ? <NewPrescriptionDialog pharmacyId={staff.pharmacyId} onClose={() => setCreating(false)} /> : null}

@@ -1,5 +1,5 @@
 /**
- * The value as it was once it stopped changing for `delayMs` (spec §5, §9: patient search debounce 300 ms).
+ * The value as it was once it stopped changing for `delayMs` (spec §5, §9: the patient search debounce, 300 ms; the queue search too).
  * Every change restarts the wait, so typing a word asks the server once, for the whole word.
  */
 import { useEffect, useState } from 'react';
