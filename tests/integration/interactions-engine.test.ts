@@ -8,10 +8,16 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECOMMENDED_ACTIONS } from '../../shared/src/interactions/recommended-actions.ts';
-import type { InteractionCheckInput, InteractionCheckResult, KnowledgeBaseRows } from '../../shared/src/interactions/types.ts';
+import type { InteractionCheckInput, InteractionCheckResult } from '../../shared/src/interactions/types.ts';
 import { stackEnv } from '../support/stack-env.ts';
-import { fixtureRows } from './interactions-fixture.ts';
+import { fixtureRows, type KnowledgeBaseRows } from './interactions-fixture.ts';
+
+/** The texts of the database's recommended actions (private.recommended_actions owns them; named here to assert on). */
+const RECOMMENDED_ACTIONS = {
+  contactPrescriber: 'Contact prescriber before dispensing',
+  confirmDuplicate: 'Confirm with the prescriber that duplicate therapy is intended',
+  pharmacistReview: 'Pharmacist review required before processing',
+} as const;
 
 let db: pg.Client;
 

@@ -3,7 +3,18 @@
  * class paired with itself), a drug–class and a drug–drug rule, synonyms (a combination brand), allergy
  * groups with a cross-sensitivity.
  */
-import type { KnowledgeBaseRows } from '../../shared/src/interactions/types.ts';
+import type { TablesInsert } from '../../web/src/lib/database.types.ts';
+
+/** Every table of the knowledge base, in the generated row shapes. */
+export interface KnowledgeBaseRows {
+  drugClasses: TablesInsert<'drug_classes'>[];
+  drugClassMembers: TablesInsert<'drug_class_members'>[];
+  drugSynonyms: TablesInsert<'drug_synonyms'>[];
+  drugInteractions: TablesInsert<'drug_interactions'>[];
+  allergyGroups: TablesInsert<'allergy_groups'>[];
+  allergyGroupMembers: TablesInsert<'allergy_group_members'>[];
+  allergyCrossSensitivities: TablesInsert<'allergy_cross_sensitivities'>[];
+}
 
 export const fixtureRows: KnowledgeBaseRows = {
   drugClasses: [

@@ -1,74 +1,11 @@
 /**
- * The interaction engine's vocabulary: the knowledge-base rows as the database stores them
- * (supabase/migrations/20261122000400_drug_knowledge.sql) and the result the engine gives — the shape of
+ * The interaction engine's vocabulary: the result the engine gives — the shape of
  * POST /api/ai/check-interactions and of public.check_interactions (spec part 1 §3 "Interaction item"). The
  * engine itself is SQL (supabase/migrations/20261122000900_clinical_safety.sql): one engine for every path.
  */
 
 export const SEVERITIES = ['severe', 'moderate', 'mild'] as const;
 export type Severity = (typeof SEVERITIES)[number];
-
-export type InteractionSubjectKind = 'drug' | 'class';
-
-export interface DrugClassRow {
-  id: string;
-  name: string;
-  description: string;
-  duplicate_therapy: boolean;
-}
-
-export interface DrugClassMemberRow {
-  class_id: string;
-  drug_name: string;
-}
-
-export interface DrugSynonymRow {
-  synonym: string;
-  drug_name: string;
-}
-
-export interface DrugInteractionRow {
-  id: string;
-  subject_kind: InteractionSubjectKind;
-  subject: string;
-  object_kind: InteractionSubjectKind;
-  object: string;
-  severity: Severity;
-  description: string;
-  recommendations: string[];
-  source: string;
-}
-
-export interface AllergyGroupRow {
-  id: string;
-  name: string;
-  description: string;
-  aliases: string[];
-}
-
-export interface AllergyGroupMemberRow {
-  group_id: string;
-  drug_name: string;
-}
-
-export interface AllergyCrossSensitivityRow {
-  group_id: string;
-  related_group_id: string;
-  severity: Severity;
-  description: string;
-  recommendations: string[];
-}
-
-/** Every table of the knowledge base, as read from the database. */
-export interface KnowledgeBaseRows {
-  drugClasses: DrugClassRow[];
-  drugClassMembers: DrugClassMemberRow[];
-  drugSynonyms: DrugSynonymRow[];
-  drugInteractions: DrugInteractionRow[];
-  allergyGroups: AllergyGroupRow[];
-  allergyGroupMembers: AllergyGroupMemberRow[];
-  allergyCrossSensitivities: AllergyCrossSensitivityRow[];
-}
 
 /** What a finding is about: two drugs that interact, a drug the patient is allergic to, or two drugs of one class. */
 export type FindingKind = 'drug-drug' | 'drug-allergy' | 'duplicate-therapy';
