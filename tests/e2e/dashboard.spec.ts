@@ -20,7 +20,7 @@ interface ExpectedStats {
   nextRx: number;
 }
 
-/** The stat cards as the dashboard defines them, from the raw rows; "today" is this machine's local day. */
+/** The stat cards as the dashboard defines them, from the raw rows; "today" is the pharmacy's own day (its time zone). */
 async function expectedStats(client: SupabaseClient): Promise<ExpectedStats> {
   const { data, error } = await client
     .from('prescriptions')
@@ -29,13 +29,11 @@ async function expectedStats(client: SupabaseClient): Promise<ExpectedStats> {
   const rows = data as unknown as Array<{
     status: string; completed_at: string | null; ai_flags: { hasInteractions: boolean }; overridden_at: string | null; medication: { price: number };
   }>;
-  const now = new Date();
-  const dayStart = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  const dayEnd = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime();
-  const completedToday = rows.filter((rx) => {
-    const at = rx.completed_at ? Date.parse(rx.completed_at) : NaN;
-    return rx.status === 'completed' && at >= dayStart && at < dayEnd;
-  });
+  const pharmacy = await client.from('pharmacies').select('time_zone').single();
+  if (pharmacy.error) throw new Error(pharmacy.error.message);
+  const pharmacyDay = new Intl.DateTimeFormat('en-CA', { timeZone: pharmacy.data.time_zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const today = pharmacyDay.format(new Date());
+  const completedToday = rows.filter((rx) => rx.status === 'completed' && rx.completed_at !== null && pharmacyDay.format(new Date(rx.completed_at)) === today);
   const cents = completedToday.reduce((sum, rx) => sum + Math.round(Number(rx.medication.price) * 100), 0);
   const counter = await client.from('rx_number_counters').select('last_rx_number').maybeSingle();
   if (counter.error) throw new Error(counter.error.message);

@@ -1,8 +1,7 @@
 /**
- * The dashboard's "today": the terminal's local calendar day as [start, end) instants, which the dashboard
- * sends to the database. The pharmacy's own time zone is in the database (pharmacies.time_zone, which
- * dispensing uses for date_filled); a terminal set to another zone counts a different day until the
- * dashboard's day is taken from there too.
+ * The terminal's local calendar day as [start, end) instants. The dashboard's numbers count the pharmacy's own
+ * day, which the database takes from pharmacies.time_zone (dashboard_stats); this day only keys the stats query,
+ * so an open dashboard fetches them afresh once the terminal's date changes.
  */
 export interface LocalDay {
   start: Date;
