@@ -63,11 +63,11 @@ describe('POST /api/labels/generate', () => {
     expect(answer.status).toBe(200);
     const html = answer.body;
     expect(typeof html).toBe('string');
-    const today = new Date().toISOString().slice(0, 10);
-    const [year, month, day] = today.split('-');
+    // The fill date is the pharmacy's local date at verification (db-dispensing tests that), not this machine's.
+    const [stored] = await sql<{ filled: string }>(`select to_char(date_filled, 'MM/DD/YYYY') as filled from public.prescriptions where id = $1`, [plainRx.id]);
     for (const text of [
       'Label Home &lt;Pharmacy&gt; &amp; Co', '1 Main St, Peoria, IL 61602', '(309) 555-0100', `Rx# ${plainRx.rxNumber}`,
-      `Filled: ${month}/${day}/${year}`, '&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Brien', 'Prescriber: Dr. Alan Grant', 'Amoxicillin 500 mg',
+      `Filled: ${stored!.filled}`, '&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Brien', 'Prescriber: Dr. Alan Grant', 'Amoxicillin 500 mg',
       'Qty: 20', 'Take 1 tablet by mouth every 6 hours as needed &lt;for pain&gt;', 'Refills: 3', '@page { size: 4in 2.5in;',
     ]) {
       expect(html).toContain(text);
