@@ -1,7 +1,14 @@
 /**
- * Request bodies checked with the shared zod schemas. A body that fails answers
+ * Request bodies checked with the shared zod schemas (classic or mini). A body that fails answers
  * 400 `{ error: 'Validation failed', errors: [messages] }` — the same messages the web forms show.
  */
+import {
+  type AnySchema,
+  BODY_NOT_JSON_MESSAGE,
+  BODY_NOT_OBJECT_MESSAGE,
+  parseWithSchema,
+  VALIDATION_FAILED_MESSAGE,
+} from '@pharmacy/shared/api/endpoint.ts';
 import type * as z from 'zod';
 import { HttpError } from './http.ts';
 
@@ -11,26 +18,21 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
   try {
     body = await req.json();
   } catch {
-    throw new HttpError(400, 'Request body must be JSON');
+    throw new HttpError(400, BODY_NOT_JSON_MESSAGE);
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'Request body must be a JSON object');
+    throw new HttpError(400, BODY_NOT_OBJECT_MESSAGE);
   }
   return body as Record<string, unknown>;
 }
 
-/** The messages of a failed validation, one per problem, in the schema's field order. */
-export function validationMessages(error: z.ZodError): string[] {
-  return error.issues.map((issue) => issue.message);
-}
-
 export function validationFailed(errors: string[]): HttpError {
-  return new HttpError(400, 'Validation failed', undefined, { errors });
+  return new HttpError(400, VALIDATION_FAILED_MESSAGE, undefined, { errors });
 }
 
 /** The schema's output for `body`, or 400 with the validation messages. */
-export function validateBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw validationFailed(validationMessages(result.error));
+export function validateBody<Schema extends AnySchema>(schema: Schema, body: unknown): z.output<Schema> {
+  const result = parseWithSchema(schema, body);
+  if (!result.success) throw validationFailed(result.messages);
   return result.data;
 }

@@ -1,9 +1,10 @@
 /**
  * The `api` edge function: the spec's /api endpoints that are more than table access, served at
- * {SUPABASE_URL}/functions/v1/api/<path>. Each area adds its routes from routes/<area>.ts.
+ * {SUPABASE_URL}/functions/v1/api/<path>. Each area serves its endpoints of the contract
+ * (shared/src/api/<area>.ts) from routes/<area>.ts; the ApiRouter takes nothing but contract endpoints.
  */
 import { preflightResponse } from '../_shared/cors.ts';
-import { Router } from '../_shared/router.ts';
+import { ApiRouter } from '../_shared/api-endpoints.ts';
 import { addAuthRoutes } from './routes/auth.ts';
 import { addHealthRoutes } from './routes/health.ts';
 import { addInteractionRoutes } from './routes/interactions.ts';
@@ -12,7 +13,7 @@ import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addPrescriptionRoutes } from './routes/prescriptions.ts';
 import { addSubscriptionRoutes } from './routes/subscription.ts';
 
-const router = new Router();
+const router = new ApiRouter();
 addHealthRoutes(router);
 addAuthRoutes(router);
 addOnboardingRoutes(router);

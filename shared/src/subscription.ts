@@ -18,27 +18,3 @@ export const PLAN_MAX_USERS = -1;
 export function formatPlanPrice(amount: number = PLAN_PRICE_PER_MONTH_USD): string {
   return `$${amount.toLocaleString('en-US')}`;
 }
-
-/** A plan as GET /api/subscription/plans lists it (spec part 2 "Subscription plan"). */
-export interface SubscriptionPlan {
-  id: string;
-  name: string;
-  description: string | null;
-  price: number;
-  currency: string;
-  billingCycle: string;
-  trialDays: number;
-  /** maxUsers and maxPrescriptions: -1 means unlimited. */
-  features: { maxUsers: number; maxPrescriptions?: number; [feature: string]: unknown };
-}
-
-/** The caller's pharmacy's subscription as GET /api/subscription/current answers it. */
-export interface CurrentSubscription {
-  planId: string;
-  status: 'trialing' | 'active' | 'past_due' | 'canceled';
-  trialEndsAt: string | null;
-  nextBillingDate: string | null;
-  plan: SubscriptionPlan;
-  /** The same facts under the names spec part 2 reads (subscription.status, subscription.planId). */
-  subscription: { planId: string; status: CurrentSubscription['status']; trialEndsAt: string | null; nextBillingDate: string | null };
-}

@@ -4,7 +4,7 @@
  * creates the pharmacy with its hours, admin and trial and answers pharmacy, subscription and next steps.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { OnboardingCompleteResponse, OnboardingValidationResponse } from '../../shared/src/onboarding-api.ts';
+import type { OnboardingCompleteResponse, OnboardingValidationResponse } from '../../shared/src/api/onboarding.ts';
 import { DEFAULT_OPERATING_HOURS } from '../../shared/src/schemas/onboarding-tabbed.ts';
 import { callApi } from '../support/api-call.ts';
 import { tabbedPayload } from '../support/onboarding-payloads.ts';

@@ -4,7 +4,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CurrentSubscription, SubscriptionPlan } from '../../shared/src/subscription.ts';
+import type { CurrentSubscription, SubscriptionPlan } from '../../shared/src/api/subscription.ts';
 import { callApi } from '../support/api-call.ts';
 import { wizardPayload } from '../support/onboarding-payloads.ts';
 import { closeSql, createTestClient, signedInClient } from '../support/stack-env.ts';

@@ -3,6 +3,7 @@
  * with rxNumber as a number and quantity as a number.
  */
 import type { Tables } from '@pharmacy/database-types';
+import type { PrescriptionResponse } from '@pharmacy/shared/api/prescriptions.ts';
 import type { AiFlags } from '@pharmacy/shared/prescriptions/ai-flags.ts';
 
 /** The prescriptions columns the API reads and returns (checked against the generated table type). */
@@ -24,7 +25,7 @@ function numberOrNull(value: number | string | null): number | null {
   return value === null ? null : Number(value);
 }
 
-export function prescriptionFromRow(row: PrescriptionRow) {
+export function prescriptionFromRow(row: PrescriptionRow): PrescriptionResponse {
   return {
     id: row.id,
     pharmacyId: row.pharmacy_id,
@@ -64,5 +65,3 @@ export function prescriptionFromRow(row: PrescriptionRow) {
     updatedAt: row.updated_at,
   };
 }
-
-export type PrescriptionResponse = ReturnType<typeof prescriptionFromRow>;

@@ -5,22 +5,17 @@
  * 409 { error, errors } when a registration number or the email is taken; 429 { error } past the per-IP
  * onboarding limit (counted once the form is valid).
  */
+import { onboardEndpoint } from '@pharmacy/shared/api/auth.ts';
 import { wizardOnboardingAccount } from '@pharmacy/shared/onboarding-rows.ts';
-import type { OnboardResponse } from '@pharmacy/shared/onboarding-api.ts';
-import { onboardingWizardSchema } from '@pharmacy/shared/schemas/onboarding-wizard.ts';
-import { jsonResponse } from '../../_shared/http.ts';
-import type { Router } from '../../_shared/router.ts';
+import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { requireRateLimitSlot } from '../../_shared/rate-limit.ts';
 import { createAdminClient } from '../../_shared/supabase-clients.ts';
-import { readJsonObject, validateBody } from '../../_shared/validation.ts';
 import { createPharmacyAccount } from '../onboarding/create-account.ts';
 
-export function addAuthRoutes(router: Router): void {
-  router.post('/api/auth/onboard', async ({ req }) => {
-    const wizard = validateBody(onboardingWizardSchema, await readJsonObject(req));
+export function addAuthRoutes(router: ApiRouter): void {
+  router.serve(onboardEndpoint, async ({ req, body: wizard }) => {
     await requireRateLimitSlot(req, 'onboarding');
     const created = await createPharmacyAccount(createAdminClient(req), wizardOnboardingAccount(wizard));
-    const response: OnboardResponse = { pharmacy: created.pharmacy, user: created.user };
-    return jsonResponse(response, 201);
+    return { pharmacy: created.pharmacy, user: created.user };
   });
 }

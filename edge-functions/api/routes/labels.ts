@@ -9,22 +9,13 @@
  */
 import { prescriptionLabelHtml } from '@pharmacy/shared/labels/label-html.ts';
 import { prescriptionReceiptHtml } from '@pharmacy/shared/labels/receipt-html.ts';
-import { printRequestSchema } from '@pharmacy/shared/schemas/print-request.ts';
-import { requireUser } from '../../_shared/auth.ts';
-import { corsHeaders } from '../../_shared/cors.ts';
-import type { Router } from '../../_shared/router.ts';
+import { generateLabelEndpoint, generateReceiptEndpoint } from '@pharmacy/shared/api/labels.ts';
+import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
-import { readJsonObject, validateBody } from '../../_shared/validation.ts';
 import { readPrintablePrescription, recordPrint } from '../prescriptions/printable-prescription.ts';
 
-function htmlResponse(html: string): Response {
-  return new Response(html, { status: 200, headers: { ...corsHeaders, 'Content-Type': 'text/html; charset=utf-8' } });
-}
-
-export function addLabelRoutes(router: Router): void {
-  router.post('/api/labels/generate', async ({ req }) => {
-    await requireUser(req);
-    const { prescriptionId } = validateBody(printRequestSchema, await readJsonObject(req));
+export function addLabelRoutes(router: ApiRouter): void {
+  router.serve(generateLabelEndpoint, async ({ req, body: { prescriptionId } }) => {
     const client = createUserClient(req);
     const prescription = await readPrintablePrescription(client, prescriptionId);
     const html = prescriptionLabelHtml({
@@ -41,12 +32,10 @@ export function addLabelRoutes(router: Router): void {
       deaSchedule: prescription.medication.deaSchedule,
     });
     await recordPrint(client, prescription.id, 'label');
-    return htmlResponse(html);
+    return html;
   });
 
-  router.post('/api/receipts/generate', async ({ req }) => {
-    await requireUser(req);
-    const { prescriptionId } = validateBody(printRequestSchema, await readJsonObject(req));
+  router.serve(generateReceiptEndpoint, async ({ req, body: { prescriptionId } }) => {
     const client = createUserClient(req);
     const prescription = await readPrintablePrescription(client, prescriptionId);
     const html = prescriptionReceiptHtml({
@@ -60,6 +49,6 @@ export function addLabelRoutes(router: Router): void {
       price: prescription.medication.price,
     });
     await recordPrint(client, prescription.id, 'receipt');
-    return htmlResponse(html);
+    return html;
   });
 }

@@ -7,15 +7,16 @@
  *   trial, all or nothing. 201 { pharmacy, user, subscription, nextSteps }; 400 / 409 as /api/auth/onboard.
  * Both are limited per client IP (429): validate says whether an email or registration number is taken.
  */
-import type { OnboardingCompleteResponse, OnboardingValidationResponse } from '@pharmacy/shared/onboarding-api.ts';
-import { ONBOARDING_NEXT_STEPS } from '@pharmacy/shared/onboarding-api.ts';
+import { parseWithSchema } from '@pharmacy/shared/api/endpoint.ts';
+import {
+  completeOnboardingEndpoint, ONBOARDING_NEXT_STEPS, validateOnboardingEndpoint,
+} from '@pharmacy/shared/api/onboarding.ts';
 import { tabbedOnboardingAccount } from '@pharmacy/shared/onboarding-rows.ts';
-import { onboardingCompleteSchema, onboardingTabbedSchema } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
-import { jsonResponse } from '../../_shared/http.ts';
-import type { Router } from '../../_shared/router.ts';
+import { onboardingTabbedSchema } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
+import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { requireRateLimitSlot } from '../../_shared/rate-limit.ts';
 import { createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';
-import { readJsonObject, validateBody, validationFailed, validationMessages } from '../../_shared/validation.ts';
+import { validationFailed } from '../../_shared/validation.ts';
 import { findOnboardingConflicts } from '../onboarding/conflicts.ts';
 import { createPharmacyAccount } from '../onboarding/create-account.ts';
 import { isActivePlan } from '../subscription/plans.ts';
@@ -30,12 +31,11 @@ function textField(body: Record<string, unknown>, name: string): string | null {
   return text === '' ? null : text;
 }
 
-export function addOnboardingRoutes(router: Router): void {
-  router.post('/api/onboarding/validate', async ({ req }) => {
-    const body = await readJsonObject(req);
+export function addOnboardingRoutes(router: ApiRouter): void {
+  router.serve(validateOnboardingEndpoint, async ({ req, body }) => {
     await requireRateLimitSlot(req, 'onboarding_check');
-    const parsed = onboardingTabbedSchema.safeParse(body);
-    const errors = parsed.success ? [] : validationMessages(parsed.error);
+    const parsed = parseWithSchema(onboardingTabbedSchema, body);
+    const errors = parsed.success ? [] : parsed.messages;
 
     const selectedPlan = textField(body, 'selectedPlan');
     if (selectedPlan !== null && !(await isActivePlan(createUserClient(req), selectedPlan))) errors.push(SELECT_PLAN_MESSAGE);
@@ -48,17 +48,14 @@ export function addOnboardingRoutes(router: Router): void {
     });
     errors.push(...conflicts);
 
-    const response: OnboardingValidationResponse = { isValid: errors.length === 0, errors };
-    return jsonResponse(response);
+    return { isValid: errors.length === 0, errors };
   });
 
-  router.post('/api/onboarding/complete', async ({ req }) => {
-    const form = validateBody(onboardingCompleteSchema, await readJsonObject(req));
+  router.serve(completeOnboardingEndpoint, async ({ req, body: form }) => {
     if (!(await isActivePlan(createUserClient(req), form.selectedPlan))) throw validationFailed([SELECT_PLAN_MESSAGE]);
     await requireRateLimitSlot(req, 'onboarding');
 
     const created = await createPharmacyAccount(createAdminClient(req), tabbedOnboardingAccount(form));
-    const response: OnboardingCompleteResponse = { ...created, nextSteps: [...ONBOARDING_NEXT_STEPS] };
-    return jsonResponse(response, 201);
+    return { ...created, nextSteps: [...ONBOARDING_NEXT_STEPS] };
   });
 }

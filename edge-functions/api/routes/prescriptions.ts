@@ -8,14 +8,14 @@
  * holds the DEA rules too. 201 with the prescription in camelCase.
  */
 import type { Tables, TablesInsert } from '@pharmacy/database-types';
+import { createPrescriptionEndpoint } from '@pharmacy/shared/api/prescriptions.ts';
 import {
-  controlledSubstanceIssues, type DeaSchedule, prescriptionFormSchema, sourceForType, type PrescriptionFormValues,
+  controlledSubstanceIssues, type DeaSchedule, sourceForType, type PrescriptionFormValues,
 } from '@pharmacy/shared/schemas/prescription.ts';
-import { requireUser } from '../../_shared/auth.ts';
-import { HttpError, jsonResponse } from '../../_shared/http.ts';
-import type { Router } from '../../_shared/router.ts';
+import type { ApiRouter } from '../../_shared/api-endpoints.ts';
+import { HttpError } from '../../_shared/http.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
-import { readJsonObject, validateBody, validationFailed } from '../../_shared/validation.ts';
+import { validationFailed } from '../../_shared/validation.ts';
 import { databaseFailure } from '../prescriptions/database-errors.ts';
 import { PRESCRIPTION_COLUMNS, type PrescriptionRow, prescriptionFromRow } from '../prescriptions/prescription-response.ts';
 
@@ -66,10 +66,8 @@ function insertRow(form: PrescriptionFormValues, prescriberName: string | undefi
   };
 }
 
-export function addPrescriptionRoutes(router: Router): void {
-  router.post('/api/prescriptions', async ({ req }) => {
-    await requireUser(req);
-    const form = validateBody(prescriptionFormSchema, await readJsonObject(req));
+export function addPrescriptionRoutes(router: ApiRouter): void {
+  router.serve(createPrescriptionEndpoint, async ({ req, body: form }) => {
     const client = createUserClient(req);
 
     const [, medication, prescriber] = await Promise.all([
@@ -105,6 +103,6 @@ export function addPrescriptionRoutes(router: Router): void {
       .select(PRESCRIPTION_COLUMNS)
       .single();
     if (error) throw databaseFailure('entering the prescription', error);
-    return jsonResponse(prescriptionFromRow(data as unknown as PrescriptionRow), 201);
+    return prescriptionFromRow(data as unknown as PrescriptionRow);
   });
 }

@@ -7,10 +7,11 @@
  *   when their pharmacy has none (or they have no pharmacy).
  */
 import type { Tables } from '@pharmacy/database-types';
-import type { CurrentSubscription } from '@pharmacy/shared/subscription.ts';
-import { requireUser } from '../../_shared/auth.ts';
-import { HttpError, jsonResponse } from '../../_shared/http.ts';
-import type { Router } from '../../_shared/router.ts';
+import {
+  type CurrentSubscription, currentSubscriptionEndpoint, listPlansEndpoint,
+} from '@pharmacy/shared/api/subscription.ts';
+import type { ApiRouter } from '../../_shared/api-endpoints.ts';
+import { HttpError } from '../../_shared/http.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
 import { PLAN_COLUMNS, type SubscriptionPlanRow, listActivePlans, planFromRow } from '../subscription/plans.ts';
 
@@ -20,13 +21,10 @@ type SubscriptionRow = Pick<Tables<'subscriptions'>, 'plan_id' | 'trial_ends_at'
   plan: SubscriptionPlanRow;
 };
 
-export function addSubscriptionRoutes(router: Router): void {
-  router.get('/api/subscription/plans', async ({ req }) => {
-    return jsonResponse(await listActivePlans(createUserClient(req)));
-  });
+export function addSubscriptionRoutes(router: ApiRouter): void {
+  router.serve(listPlansEndpoint, ({ req }) => listActivePlans(createUserClient(req)));
 
-  router.get('/api/subscription/current', async ({ req }) => {
-    await requireUser(req);
+  router.serve(currentSubscriptionEndpoint, async ({ req }) => {
     const { data, error } = await createUserClient(req)
       .from('subscriptions')
       .select(`plan_id, status, trial_ends_at, next_billing_date, plan:subscription_plans!inner(${PLAN_COLUMNS})`)
@@ -43,6 +41,6 @@ export function addSubscriptionRoutes(router: Router): void {
       nextBillingDate: row.next_billing_date,
     };
     const response: CurrentSubscription = { ...facts, plan: planFromRow(row.plan), subscription: facts };
-    return jsonResponse(response);
+    return response;
   });
 }

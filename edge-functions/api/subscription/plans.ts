@@ -3,8 +3,7 @@
  * them: camelCase, price as a number.
  */
 import type { Tables } from '@pharmacy/database-types';
-import type { SubscriptionPlan } from '@pharmacy/shared/subscription.ts';
-import * as z from 'zod';
+import { planFeaturesSchema, type SubscriptionPlan } from '@pharmacy/shared/api/subscription.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 
 export const PLAN_COLUMNS = 'id, name, description, price, currency, billing_cycle, trial_days, features';
@@ -13,9 +12,6 @@ export type SubscriptionPlanRow = Pick<
   Tables<'subscription_plans'>,
   'id' | 'name' | 'description' | 'price' | 'currency' | 'billing_cycle' | 'trial_days' | 'features'
 >;
-
-/** The jsonb `features` (the generated type says only `Json`). */
-const planFeaturesSchema = z.looseObject({ maxUsers: z.number(), maxPrescriptions: z.number().optional() });
 
 export function planFromRow(row: SubscriptionPlanRow): SubscriptionPlan {
   return {
@@ -27,6 +23,7 @@ export function planFromRow(row: SubscriptionPlanRow): SubscriptionPlan {
     currency: row.currency,
     billingCycle: row.billing_cycle,
     trialDays: row.trial_days,
+    // The jsonb `features` (the generated type says only `Json`), read with the contract's schema.
     features: planFeaturesSchema.parse(row.features),
   };
 }

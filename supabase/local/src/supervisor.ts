@@ -147,6 +147,8 @@ function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] 
         SUPABASE_ANON_KEY: config.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
         SUPABASE_DB_URL: config.dbUrl,
+        // The api checks its success bodies against the shared contract here (dev and tests), not on hosted.
+        API_CHECK_RESPONSES: '1',
         DENO_NO_UPDATE_CHECK: '1',
         NO_COLOR: '1',
       },

@@ -33,30 +33,3 @@ async function readBodyText(response: Response): Promise<string> {
 function causeMessage(context: unknown): string | undefined {
   return context instanceof Error && context.message !== '' ? context.message : undefined;
 }
-
-export interface FunctionsErrorBody {
-  /** The server's own message (`error` of its JSON body), or a description of the failure. */
-  message: string;
-  /** The list of problems a 400 'Validation failed' answer carries. */
-  errors: string[];
-}
-
-/**
- * For calls whose failures the user should read in the server's words: the `error` (and `errors`) of the
- * JSON body the api function answers with; other failures are described as describeFunctionsError does.
- */
-export async function readFunctionsErrorBody(error: unknown): Promise<FunctionsErrorBody> {
-  if (error instanceof FunctionsHttpError) {
-    const response = error.context as Response;
-    const text = await readBodyText(response);
-    try {
-      const body = JSON.parse(text) as { error?: unknown; errors?: unknown };
-      const errors = Array.isArray(body.errors) ? body.errors.filter((item): item is string => typeof item === 'string') : [];
-      if (typeof body.error === 'string' && body.error !== '') return { message: body.error, errors };
-    } catch {
-      // Not JSON: fall through to the status line.
-    }
-    return { message: `${response.status}: ${text || response.statusText}`, errors: [] };
-  }
-  return { message: await describeFunctionsError(error), errors: [] };
-}

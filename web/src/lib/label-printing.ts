@@ -9,9 +9,9 @@
  * (no script, no event handler attribute), and the window has no opener to reach back into the app. The
  * page is the window's own document, so its print CSS (`@page` size) applies to the print dialog.
  */
-import { readFunctionsErrorBody } from './functions-error.ts';
+import { generateLabelEndpoint } from '@pharmacy/shared/api/labels.ts';
+import { invokeApi } from './invoke-api.ts';
 import { printableDocument } from './printable-document.ts';
-import { supabase } from './supabase.ts';
 
 export const LABEL_GENERATED_MESSAGE = 'Label generated and ready for printing';
 export const LABEL_FAILED_MESSAGE = 'Failed to generate label';
@@ -19,11 +19,9 @@ export const LABEL_FAILED_MESSAGE = 'Failed to generate label';
 /** How long the blob: URL stays valid: the new window loads it at once, then it is only memory. */
 const PRINTABLE_URL_LIFETIME_MS = 60_000;
 
-export async function generateLabel(prescriptionId: string): Promise<string> {
-  const { data, error } = await supabase.functions.invoke<string>('api/labels/generate', { method: 'POST', body: { prescriptionId } });
-  if (error) throw new Error((await readFunctionsErrorBody(error)).message);
-  if (typeof data !== 'string' || data === '') throw new Error('The server answered without a label');
-  return data;
+/** The label page; a failure is an ApiError with the server's message. */
+export function generateLabel(prescriptionId: string): Promise<string> {
+  return invokeApi(generateLabelEndpoint, { prescriptionId });
 }
 
 /** Opens a generated label or receipt page in a new window, script-free (see above). */

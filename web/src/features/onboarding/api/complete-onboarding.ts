@@ -1,33 +1,18 @@
 /**
  * POST /api/onboarding/complete (spec §7): creates the pharmacy, its admin and the trial subscription from
  * the tabbed form plus operating hours (the defaults of spec §3 unless given), and answers with the
- * pharmacy name, the plan id and the next steps shown on the Complete tab.
+ * pharmacy name, the plan id and the next steps shown on the Complete tab. A failure is an ApiError with the
+ * server's message.
  */
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  DEFAULT_OPERATING_HOURS,
-  type OnboardingComplete,
-  type OnboardingTabbed,
-} from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
-import { readFunctionsErrorBody } from '../../../lib/functions-error.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { completeOnboardingEndpoint, type OnboardingCompleteResponse } from '@pharmacy/shared/api/onboarding.ts';
+import { DEFAULT_OPERATING_HOURS, type OnboardingTabbed } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
+import { invokeApi } from '../../../lib/invoke-api.ts';
 
-const completeResultSchema = z.object({
-  pharmacy: z.object({ pharmacyName: z.string() }),
-  subscription: z.object({ planId: z.string() }),
-  nextSteps: z.array(z.string()),
-});
+export type OnboardingCompleteResult = OnboardingCompleteResponse;
 
-export type OnboardingCompleteResult = z.infer<typeof completeResultSchema>;
-
-export async function completeOnboarding(form: OnboardingTabbed): Promise<OnboardingCompleteResult> {
-  const payload: OnboardingComplete = { ...form, operatingHours: DEFAULT_OPERATING_HOURS };
-  const { data, error } = await supabase.functions.invoke<unknown>('api/onboarding/complete', { method: 'POST', body: payload });
-  if (error) throw new Error((await readFunctionsErrorBody(error)).message);
-  const parsed = completeResultSchema.safeParse(data);
-  if (!parsed.success) throw new Error(`Unexpected answer to account creation: ${JSON.stringify(data)}`);
-  return parsed.data;
+export function completeOnboarding(form: OnboardingTabbed): Promise<OnboardingCompleteResult> {
+  return invokeApi(completeOnboardingEndpoint, { ...form, operatingHours: DEFAULT_OPERATING_HOURS });
 }
 
 export function useCompleteOnboarding() {

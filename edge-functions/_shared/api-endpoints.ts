@@ -1,0 +1,76 @@
+/**
+ * Serves the /api contract (shared/src/api/<area>.ts): an ApiRouter takes endpoint definitions, never loose
+ * paths, so every route the `api` function answers is one the web app can call through invokeApi. For each
+ * request it applies the endpoint's access (401 for 'signed-in' without a user, before the body is read),
+ * reads the JSON object body and parses it with the endpoint's request schema (400 'Validation failed' with the
+ * schema's messages), and answers the handler's result with the endpoint's status and format. Where the
+ * environment sets API_CHECK_RESPONSES=1 (the local stack: dev and tests) it also parses every success body
+ * with the response schema and answers 500 when the handler broke the contract.
+ */
+import {
+  type ApiEndpoint,
+  type ApiRequestData,
+  type ApiResponseBody,
+  parseWithSchema,
+} from '@pharmacy/shared/api/endpoint.ts';
+import { requireUser } from './auth.ts';
+import { corsHeaders } from './cors.ts';
+import { jsonResponse } from './http.ts';
+import { type RouteContext, Router } from './router.ts';
+import { readJsonObject, validateBody } from './validation.ts';
+
+export interface EndpointContext<E extends ApiEndpoint> extends RouteContext {
+  /** The body as the request schema parsed it (undefined for a GET). */
+  body: ApiRequestData<E>;
+}
+
+export type EndpointHandler<E extends ApiEndpoint> = (context: EndpointContext<E>) => Promise<ApiResponseBody<E>>;
+
+/** Whether success bodies are checked against the contract (set by the local stack's functions runtime). */
+function responseCheckEnabled(): boolean {
+  return Deno.env.get('API_CHECK_RESPONSES') === '1';
+}
+
+function checkResponse(endpoint: ApiEndpoint, result: unknown): void {
+  const sent = endpoint.format === 'json' ? JSON.parse(JSON.stringify(result)) : result;
+  const parsed = parseWithSchema(endpoint.response, sent);
+  if (!parsed.success) {
+    throw new Error(`${endpoint.method} ${endpoint.path} answered outside its contract: ${parsed.messages.join('; ')}`);
+  }
+}
+
+function successResponse(endpoint: ApiEndpoint, result: unknown): Response {
+  if (endpoint.format === 'html') {
+    return new Response(String(result), {
+      status: endpoint.successStatus,
+      headers: { ...corsHeaders, 'Content-Type': 'text/html; charset=utf-8' },
+    });
+  }
+  return jsonResponse(result, endpoint.successStatus);
+}
+
+export class ApiRouter {
+  private readonly router = new Router();
+  private readonly served: ApiEndpoint[] = [];
+
+  serve<E extends ApiEndpoint>(endpoint: E, handler: EndpointHandler<NoInfer<E>>): this {
+    this.router.add(endpoint.method, endpoint.path, async (context) => {
+      if (endpoint.access === 'signed-in') await requireUser(context.req);
+      const body = (endpoint.request === null ? undefined : validateBody(endpoint.request, await readJsonObject(context.req))) as ApiRequestData<E>;
+      const result = await handler({ ...context, body });
+      if (responseCheckEnabled()) checkResponse(endpoint, result);
+      return successResponse(endpoint, result);
+    });
+    this.served.push(endpoint);
+    return this;
+  }
+
+  /** The endpoints served, in the order added. */
+  endpoints(): readonly ApiEndpoint[] {
+    return this.served;
+  }
+
+  handle(req: Request): Promise<Response> {
+    return this.router.handle(req);
+  }
+}

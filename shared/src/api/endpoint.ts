@@ -1,0 +1,76 @@
+/**
+ * The /api contract's vocabulary: an endpoint is its method, path, who may call it, the zod schema of its
+ * request body and of its success body, and its status. The web app calls endpoints through one typed
+ * invokeApi (web/src/lib/invoke-api.ts) and the `api` edge function serves them through one helper
+ * (edge-functions/_shared/api-endpoints.ts), so both sides read the same schemas and no path is a loose string.
+ *
+ * Written with zod/mini: the sign-in page loads this module (the health check), and it must stay free of
+ * classic zod. Endpoint schemas may be classic or mini (both are zod core schemas); `parseWithSchema` parses
+ * either.
+ */
+import * as z from 'zod/mini';
+
+export type ApiMethod = 'GET' | 'POST';
+
+/** 'signed-in': a request without a signed-in user answers 401 before its body is read. */
+export type ApiAccess = 'anyone' | 'signed-in';
+
+export type AnySchema = z.core.$ZodType;
+
+export interface ApiEndpoint<Request extends AnySchema | null = AnySchema | null, Response extends AnySchema = AnySchema> {
+  readonly method: ApiMethod;
+  /** Under the `api` function: `/api/<area>/<name>`. */
+  readonly path: `/api/${string}`;
+  readonly access: ApiAccess;
+  /** The JSON object body; null for a GET, which has none. */
+  readonly request: Request;
+  /** The success body: JSON, or for 'html' the page as a string. */
+  readonly response: Response;
+  readonly format: 'json' | 'html';
+  readonly successStatus: 200 | 201;
+}
+
+/** Keeps each endpoint's schema types (a plain object literal typed as ApiEndpoint would lose them). */
+export function apiEndpoint<Request extends AnySchema | null, Response extends AnySchema>(
+  endpoint: ApiEndpoint<Request, Response>,
+): ApiEndpoint<Request, Response> {
+  return Object.freeze(endpoint);
+}
+
+/** What a caller sends: the request schema's input (nothing for a GET). */
+export type ApiRequestBody<E extends ApiEndpoint> = E['request'] extends AnySchema ? z.input<E['request']> : undefined;
+/** What the server's handler receives: the request schema's output. */
+export type ApiRequestData<E extends ApiEndpoint> = E['request'] extends AnySchema ? z.output<E['request']> : undefined;
+/** The success body. */
+export type ApiResponseBody<E extends ApiEndpoint> = z.output<E['response']>;
+
+export const VALIDATION_FAILED_MESSAGE = 'Validation failed';
+export const BODY_NOT_JSON_MESSAGE = 'Request body must be JSON';
+export const BODY_NOT_OBJECT_MESSAGE = 'Request body must be a JSON object';
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
+
+/**
+ * Every error body of every endpoint: `{ error, errors?, details? }` — `error` the message for people, `errors`
+ * the list of problems of a 400 'Validation failed' (or of a 409 conflict).
+ */
+export const apiErrorSchema = z.looseObject({
+  error: z.string(),
+  errors: z.optional(z.array(z.string())),
+  details: z.optional(z.unknown()),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** A request body that is any JSON object (the endpoint judges it itself). */
+export const jsonObjectSchema = z.record(z.string(), z.unknown());
+
+export type SchemaParse<Schema extends AnySchema> =
+  | { success: true; data: z.output<Schema> }
+  | { success: false; messages: string[] };
+
+/** Parses with a classic or mini schema; a failure gives its messages, one per problem, in the schema's field order. */
+export function parseWithSchema<Schema extends AnySchema>(schema: Schema, value: unknown): SchemaParse<Schema> {
+  const result = z.safeParse(schema, value);
+  if (result.success) return { success: true, data: result.data };
+  return { success: false, messages: result.error.issues.map((issue) => issue.message) };
+}
