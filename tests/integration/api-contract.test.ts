@@ -1,0 +1,122 @@
+/**
+ * The /api contract against the running `api` function, driven from the contract objects
+ * (shared/src/api/<area>.ts): every endpoint is served at its path and method (another method is 405, an
+ * unknown path 404), a 'signed-in' endpoint refuses the anon key with 401, a POST refuses a body that is not a
+ * JSON object and a body its request schema refuses with 400 and the schema's own messages — every error in
+ * the one error shape — and the web's typed invoker (web/src/lib/api-invoker.ts) reads answers and errors.
+ * (That the function serves nothing outside the contract: tests/unit/api-contract.test.ts.)
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema, parseWithSchema } from '../../shared/src/api/endpoint.ts';
+import { healthEndpoint } from '../../shared/src/api/health.ts';
+import { generateLabelEndpoint } from '../../shared/src/api/labels.ts';
+import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
+import { ApiError } from '../../web/src/lib/api-error.ts';
+import { createApiInvoker } from '../../web/src/lib/api-invoker.ts';
+import { contractEndpoints, type NamedEndpoint } from '../support/api-contract.ts';
+import { closeSql, createTestClient, signedInClient } from '../support/stack-env.ts';
+
+afterAll(closeSql);
+
+const endpoints = await contractEndpoints();
+let signedIn: { client: SupabaseClient; email: string };
+
+beforeAll(async () => {
+  const { client, user } = await signedInClient('contract');
+  signedIn = { client, email: user.email };
+});
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** A raw call (no contract on the client side), so the server's own answer is what the test sees. */
+async function call(client: SupabaseClient, method: string, path: string, body?: unknown): Promise<Answer> {
+  const { data, error, response } = await client.functions.invoke<unknown>(path.slice(1), {
+    method: method as 'GET' | 'POST',
+    ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
+  });
+  if (!error) return { status: response!.status, body: data };
+  const failed = (error as { context?: Response }).context;
+  if (!(failed instanceof Response)) throw error;
+  return { status: failed.status, body: await failed.json() };
+}
+
+function errorBody(answer: Answer) {
+  const parsed = parseWithSchema(apiErrorSchema, answer.body);
+  expect(parsed.success, `an error body in the contract's shape: ${JSON.stringify(answer.body)}`).toBe(true);
+  return parsed.success ? parsed.data : null;
+}
+
+const callerOf = ({ endpoint }: NamedEndpoint) => (endpoint.access === 'signed-in' ? signedIn.client : createTestClient());
+const posts = endpoints.filter(({ endpoint }) => endpoint.method === 'POST');
+const gets = endpoints.filter(({ endpoint }) => endpoint.method === 'GET');
+
+describe('every endpoint of the contract', () => {
+  it.each(endpoints.map((named) => [named.name, named] as const))('%s is served at its path, and only with its method', async (_name, { endpoint }) => {
+    const other = endpoint.method === 'GET' ? 'POST' : 'GET';
+    const answer = await call(createTestClient(), other, endpoint.path, other === 'POST' ? {} : undefined);
+    expect(answer.status).toBe(405);
+    expect(errorBody(answer)?.error).toBe('Method not allowed');
+  });
+
+  it('nothing else is: an unknown path is 404', async () => {
+    const answer = await call(createTestClient(), 'GET', '/api/no-such-endpoint');
+    expect(answer).toEqual({ status: 404, body: { error: 'Not found' } });
+  });
+
+  it.each(endpoints.filter(({ endpoint }) => endpoint.access === 'signed-in').map((named) => [named.name, named] as const))(
+    '%s refuses a caller who is not signed in: 401 Unauthorized',
+    async (_name, { endpoint }) => {
+      const answer = await call(createTestClient(), endpoint.method, endpoint.path, endpoint.method === 'POST' ? {} : undefined);
+      expect(answer).toEqual({ status: 401, body: { error: 'Unauthorized' } });
+    },
+  );
+});
+
+describe('POST bodies are checked with the request schema', () => {
+  it.each(posts.map((named) => [named.name, named] as const))('%s refuses a body that is not a JSON object: 400', async (_name, named) => {
+    const answer = await call(callerOf(named), 'POST', named.endpoint.path, ['not', 'an', 'object']);
+    expect(answer).toEqual({ status: 400, body: { error: 'Request body must be a JSON object' } });
+  });
+
+  const refusingEmpty = posts.filter(({ endpoint }) => !parseWithSchema(endpoint.request!, {}).success);
+  it('every POST but the onboarding verdict has a schema that refuses an empty body', () => {
+    expect(posts.filter((named) => !refusingEmpty.includes(named)).map(({ endpoint }) => endpoint.path)).toEqual(['/api/onboarding/validate']);
+  });
+
+  it.each(refusingEmpty.map((named) => [named.name, named] as const))("%s answers an empty body 400 with the schema's messages", async (_name, named) => {
+    const expected = parseWithSchema(named.endpoint.request!, {});
+    const answer = await call(callerOf(named), 'POST', named.endpoint.path, {});
+    expect(answer.status).toBe(400);
+    expect(errorBody(answer)).toEqual({ error: 'Validation failed', errors: expected.success ? [] : expected.messages });
+  });
+});
+
+describe('GET answers follow the response schema or the error shape', () => {
+  it.each(gets.map((named) => [named.name, named] as const))('%s', async (_name, named) => {
+    const answer = await call(callerOf(named), 'GET', named.endpoint.path);
+    if (answer.status === 200) {
+      expect(parseWithSchema(named.endpoint.response, answer.body)).toMatchObject({ success: true });
+    } else {
+      // A signed-in user without a pharmacy has no subscription: the endpoint's own 404, not an unknown route.
+      expect(answer.status).toBe(404);
+      expect(errorBody(answer)?.error).toBe('No subscription found');
+    }
+  });
+});
+
+describe("the web's typed invoker", () => {
+  it('answers the parsed success body with the caller\'s session', async () => {
+    const health = await createApiInvoker(signedIn.client)(healthEndpoint);
+    expect(health).toMatchObject({ status: 'ok', service: 'api', user: { email: signedIn.email } });
+  });
+
+  it("turns an error body into an ApiError with the status, the server's message and its problems", async () => {
+    const failure = await createApiInvoker(signedIn.client)(generateLabelEndpoint, { prescriptionId: 'nope' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 400, message: 'Validation failed', errors: [PRINT_REQUEST_MESSAGE] });
+  });
+});

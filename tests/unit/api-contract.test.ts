@@ -1,0 +1,181 @@
+/**
+ * The /api contract (shared/src/api/<area>.ts): each endpoint's request schema takes the documented body and
+ * refuses a bad one with the spec's message; the response schemas take what the api answers; the api
+ * function serves exactly the contract's endpoints, only through ApiRouter; the web calls the api only
+ * through invokeApi; and a failed call becomes an ApiError carrying the server's message.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import { onboardEndpoint } from '../../shared/src/api/auth.ts';
+import { type AnySchema, apiErrorSchema, parseWithSchema } from '../../shared/src/api/endpoint.ts';
+import { healthEndpoint } from '../../shared/src/api/health.ts';
+import { checkInteractionsEndpoint } from '../../shared/src/api/interactions.ts';
+import { generateLabelEndpoint, generateReceiptEndpoint } from '../../shared/src/api/labels.ts';
+import { completeOnboardingEndpoint, ONBOARDING_NEXT_STEPS, validateOnboardingEndpoint } from '../../shared/src/api/onboarding.ts';
+import { createPrescriptionEndpoint } from '../../shared/src/api/prescriptions.ts';
+import { currentSubscriptionEndpoint, listPlansEndpoint } from '../../shared/src/api/subscription.ts';
+import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
+import { PRESCRIPTION_MESSAGES } from '../../shared/src/schemas/prescription.ts';
+import { ApiError, apiErrorFromFunctionsError } from '../../web/src/lib/api-error.ts';
+import type { ApiInvoker } from '../../web/src/lib/api-invoker.ts';
+import { contractEndpoints } from '../support/api-contract.ts';
+import { tabbedPayload, wizardPayload } from '../support/onboarding-payloads.ts';
+
+const repoRoot = path.join(import.meta.dirname, '..', '..');
+const RX_ID = '0b6f3c52-6a1e-4c1f-9a77-2f1c1a9e3d10';
+const MEDICATION_ID = '5d2e8f41-3b7c-4e0a-8f3d-91c2b4a6e7f8';
+
+function messages(schema: AnySchema | null, body: unknown): string[] {
+  if (schema === null) throw new Error('the endpoint takes no body');
+  const result = parseWithSchema(schema, body);
+  return result.success ? [] : result.messages;
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const plan = {
+  id: 'flat-monthly',
+  name: 'Pharmacy Management',
+  description: 'Everything',
+  price: 150,
+  currency: 'USD',
+  billingCycle: 'monthly',
+  trialDays: 30,
+  features: { maxUsers: -1, maxPrescriptions: -1 },
+};
+
+describe('the request schemas', () => {
+  it('take the documented bodies', () => {
+    expect(messages(onboardEndpoint.request, wizardPayload())).toEqual([]);
+    expect(messages(completeOnboardingEndpoint.request, tabbedPayload())).toEqual([]);
+    expect(messages(validateOnboardingEndpoint.request, { pharmacyName: '' })).toEqual([]); // the server judges the form itself
+    expect(messages(checkInteractionsEndpoint.request, { medications: ['Warfarin 5mg'], allergies: ['Penicillin'] })).toEqual([]);
+    expect(messages(generateLabelEndpoint.request, { prescriptionId: RX_ID })).toEqual([]);
+    expect(messages(generateReceiptEndpoint.request, { prescriptionId: RX_ID })).toEqual([]);
+    expect(
+      messages(createPrescriptionEndpoint.request, {
+        prescriptionType: 'written', patientId: RX_ID, medicationId: MEDICATION_ID, directions: 'Take 1 tablet daily', quantity: '30', refills: '2', daysSupply: '30',
+      }),
+    ).toEqual([]);
+  });
+
+  it("refuse bad bodies with the spec's messages", () => {
+    expect(messages(onboardEndpoint.request, wizardPayload({ pharmacyName: ' ' }))).toEqual(['Pharmacy name is required']);
+    expect(messages(completeOnboardingEndpoint.request, tabbedPayload({ deaNumber: 'nope' }))).toEqual(['Invalid DEA number format']);
+    expect(messages(checkInteractionsEndpoint.request, { medications: [] })).toEqual(['At least one medication is required']);
+    expect(messages(generateLabelEndpoint.request, { prescriptionId: 'nope' })).toEqual([PRINT_REQUEST_MESSAGE]);
+    expect(messages(generateReceiptEndpoint.request, {})).toEqual([PRINT_REQUEST_MESSAGE]);
+    expect(messages(createPrescriptionEndpoint.request, { prescriptionType: 'written', medicationId: MEDICATION_ID, directions: 'Daily', quantity: '30' })).toEqual([
+      PRESCRIPTION_MESSAGES.patient,
+    ]);
+    expect(messages(validateOnboardingEndpoint.request, ['not', 'an', 'object'])).not.toEqual([]);
+  });
+});
+
+describe('the response schemas', () => {
+  it('take what the api answers', () => {
+    expect(messages(healthEndpoint.response, { status: 'ok', service: 'api', time: '2026-11-23T00:00:00Z', user: null })).toEqual([]);
+    expect(messages(listPlansEndpoint.response, [plan])).toEqual([]);
+    const facts = { planId: 'flat-monthly', status: 'trialing', trialEndsAt: '2026-12-23T00:00:00Z', nextBillingDate: '2026-12-23' };
+    expect(messages(currentSubscriptionEndpoint.response, { ...facts, plan, subscription: facts })).toEqual([]);
+    expect(messages(validateOnboardingEndpoint.response, { isValid: false, errors: ['Pharmacy name is required'] })).toEqual([]);
+    const created = { pharmacy: { id: RX_ID, pharmacyName: 'Cedar Drug' }, user: { id: RX_ID, email: 'lena@cedar.example.com' } };
+    expect(messages(onboardEndpoint.response, created)).toEqual([]);
+    expect(
+      messages(completeOnboardingEndpoint.response, {
+        ...created,
+        subscription: { planId: 'flat-monthly', status: 'trialing', trialEndsAt: null },
+        nextSteps: [...ONBOARDING_NEXT_STEPS],
+      }),
+    ).toEqual([]);
+    expect(messages(generateLabelEndpoint.response, '<!DOCTYPE html><p>label</p>')).toEqual([]);
+  });
+
+  it('refuse an answer outside the contract', () => {
+    expect(messages(healthEndpoint.response, { status: 'down' })).not.toEqual([]);
+    expect(messages(listPlansEndpoint.response, [{ ...plan, price: '150' }])).not.toEqual([]);
+    expect(messages(generateLabelEndpoint.response, '')).not.toEqual([]);
+    expect(messages(checkInteractionsEndpoint.response, { hasInteractions: true, interactions: [{ severity: 'fatal' }], recommendedActions: [] })).not.toEqual([]);
+  });
+
+  it('share one error body: { error, errors?, details? }', () => {
+    expect(messages(apiErrorSchema, { error: 'Validation failed', errors: ['Pharmacy name is required'] })).toEqual([]);
+    expect(messages(apiErrorSchema, { error: 'Unauthorized' })).toEqual([]);
+    expect(messages(apiErrorSchema, { message: 'Unauthorized' })).not.toEqual([]);
+  });
+});
+
+describe('the contract and the api function', () => {
+  it('names each method and path once', async () => {
+    const routes = (await contractEndpoints()).map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('is what the api function serves, every endpoint once, and nothing else', async () => {
+    const apiFolder = path.join(repoRoot, 'edge-functions', 'api');
+    const sources = sourceFiles(apiFolder).map((file) => readFileSync(file, 'utf8'));
+    const served = sources.flatMap((source) => [...source.matchAll(/\brouter\.serve\(\s*(\w+)/g)].map((match) => match[1]!));
+    const contract = (await contractEndpoints()).map(({ name }) => name.split('.')[1]!);
+    expect(served.sort()).toEqual(contract.sort());
+    // Routes come only from the contract: the api builds an ApiRouter, never the plain Router with a path.
+    for (const source of sources) {
+      expect(source).not.toMatch(/new Router\(|\brouter\.(get|post|put|patch|delete|add)\(/);
+    }
+    expect(readFileSync(path.join(apiFolder, 'index.ts'), 'utf8')).toMatch(/new ApiRouter\(\)/);
+  });
+});
+
+describe('the web app', () => {
+  it('calls the api only through invokeApi, with endpoints of the contract', () => {
+    const webSrc = path.join(repoRoot, 'web', 'src');
+    const invokers = sourceFiles(webSrc).filter((file) => /\.functions\.invoke\s*[<(]/.test(readFileSync(file, 'utf8')));
+    expect(invokers.map((file) => path.relative(webSrc, file).replaceAll('\\', '/'))).toEqual(['lib/api-invoker.ts']);
+  });
+
+  it("turns an error body into an ApiError with the status, the server's message and its problems", async () => {
+    const body = JSON.stringify({ error: 'Validation failed', errors: ['Pharmacy name is required', 'NPI must be 10 digits'] });
+    const error = await apiErrorFromFunctionsError(new FunctionsHttpError(new Response(body, { status: 400, statusText: 'Bad Request' })));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Validation failed', errors: ['Pharmacy name is required', 'NPI must be 10 digits'] });
+    expect(error.detail).toBe('Validation failed: Pharmacy name is required; NPI must be 10 digits');
+    expect(error.statusLine).toBe(`400: ${body}`);
+  });
+
+  it('keeps the status line for an answer that is not an error body, and words a network failure', async () => {
+    const relayed = await apiErrorFromFunctionsError(new FunctionsHttpError(new Response('upstream timeout', { status: 504, statusText: 'Gateway Timeout' })));
+    expect(relayed).toMatchObject({ status: 504, message: '504: upstream timeout', errors: [] });
+    const offline = await apiErrorFromFunctionsError(new FunctionsFetchError(new TypeError('Failed to fetch')));
+    expect(offline).toMatchObject({ status: null, message: 'Could not reach the server (Failed to fetch).' });
+  });
+});
+
+/**
+ * invokeApi's types follow the contract: `npm run typecheck` (tsc over tests/) fails when a call that should be
+ * refused compiles (each @ts-expect-error must meet an error). Never run: the calls would reach the network.
+ */
+export function invokeApiTypeChecks(call: ApiInvoker): void {
+  void call(generateLabelEndpoint, { prescriptionId: RX_ID });
+  void call(healthEndpoint);
+  // @ts-expect-error a label call needs its prescriptionId
+  void call(generateLabelEndpoint, {});
+  // @ts-expect-error a GET takes no body
+  void call(healthEndpoint, {});
+  // @ts-expect-error a POST takes its body
+  void call(createPrescriptionEndpoint);
+  // @ts-expect-error no string paths: only endpoints of the contract
+  void call('/api/health');
+  void call(listPlansEndpoint).then((plans) => {
+    // @ts-expect-error the answer is typed by the response schema
+    const name: number = plans[0]!.name;
+    return name;
+  });
+}

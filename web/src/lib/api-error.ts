@@ -1,0 +1,60 @@
+/**
+ * What a failed call of the `api` function is to the web app: an ApiError with the HTTP status, the server's
+ * own message (`error` of the contract's error body, shared/src/api/endpoint.ts) and its listed problems; a
+ * network or relay failure is described in words (functions-error.ts). Pure, so unit tests exercise it.
+ */
+import { apiErrorSchema, parseWithSchema } from '@pharmacy/shared/api/endpoint.ts';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { describeFunctionsError } from './functions-error.ts';
+
+/** A failed api call. `status` is null when no HTTP answer came (network, relay, a body outside the contract). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    /** The problems a 400 'Validation failed' (or a 409 conflict) lists; empty otherwise. */
+    readonly errors: string[] = [],
+    /** The spec's status line (part 1, §8): `<status>: <body text>`, or the message when there was no answer. */
+    readonly statusLine: string = message,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The message followed by the listed problems ("Validation failed: A; B"). */
+  get detail(): string {
+    return this.errors.length > 0 ? `${this.message}: ${this.errors.join('; ')}` : this.message;
+  }
+}
+
+async function readBodyText(response: Response): Promise<string> {
+  try {
+    return (await response.text()).trim();
+  } catch {
+    return ''; // already consumed or unreadable: the status text is all there is
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ApiError for what supabase.functions.invoke reported. */
+export async function apiErrorFromFunctionsError(error: unknown): Promise<ApiError> {
+  if (!(error instanceof FunctionsHttpError)) {
+    const description = await describeFunctionsError(error);
+    return new ApiError(description, null);
+  }
+  const response = error.context as Response;
+  const text = await readBodyText(response);
+  const statusLine = `${response.status}: ${text || response.statusText}`;
+  const body = parseWithSchema(apiErrorSchema, parseJson(text));
+  if (body.success && body.data.error !== '') {
+    return new ApiError(body.data.error, response.status, body.data.errors ?? [], statusLine);
+  }
+  return new ApiError(statusLine, response.status, [], statusLine);
+}
