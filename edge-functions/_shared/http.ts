@@ -1,8 +1,8 @@
 /**
  * JSON responses for edge functions: every answer, success or error, is JSON with an explicit status and
- * the CORS headers. Errors have the shape `{ error: message, details? }` plus any fields an endpoint's
- * contract adds (a validation failure's `errors` list); code deep in a handler throws HttpError and the
- * router turns it into that response.
+ * the CORS headers. Errors have the contract's one shape (apiErrorSchema, shared/src/api/endpoint.ts):
+ * `{ error: message, errors?, details? }` (`errors`: a validation failure's or a conflict's list); code deep in
+ * a handler throws HttpError and the router turns it into that response.
  */
 import { corsHeaders } from './cors.ts';
 
