@@ -6,7 +6,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { onboardEndpoint } from '@pharmacy/shared/api/auth.ts';
 import type { OnboardingWizard } from '@pharmacy/shared/schemas/onboarding-wizard.ts';
-import { ApiError, invokeApi } from '../../../lib/invoke-api.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { invokeApi } from '../../../lib/invoke-api.ts';
 
 export async function onboardPharmacy(payload: OnboardingWizard): Promise<void> {
   try {

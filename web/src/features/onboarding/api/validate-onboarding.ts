@@ -6,7 +6,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { type OnboardingValidationResponse, validateOnboardingEndpoint } from '@pharmacy/shared/api/onboarding.ts';
 import type { OnboardingTabbed } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
-import { ApiError, invokeApi } from '../../../lib/invoke-api.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { invokeApi } from '../../../lib/invoke-api.ts';
 
 export type OnboardingValidationResult = OnboardingValidationResponse;
 

@@ -5,7 +5,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listPlansEndpoint, type SubscriptionPlan } from '@pharmacy/shared/api/subscription.ts';
-import { ApiError, invokeApi } from '../../../lib/invoke-api.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { invokeApi } from '../../../lib/invoke-api.ts';
 import { subscriptionKeys } from '../keys.ts';
 
 export type { SubscriptionPlan };

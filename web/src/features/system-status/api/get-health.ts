@@ -6,7 +6,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Health, healthEndpoint } from '@pharmacy/shared/api/health.ts';
-import { ApiError, invokeApi } from '../../../lib/invoke-api.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { invokeApi } from '../../../lib/invoke-api.ts';
 import { systemStatusKeys } from '../keys.ts';
 
 export type { Health };
