@@ -15,8 +15,9 @@
 --   * admins read them through public.staff_sign_in_activity() (their own pharmacy's staff; anyone else is
 --     refused); a staff member's own last sign-in stays in public.current_staff_context().
 -- Writes are unchanged: the sign-in hook records the state, an admin may unlock someone (the guard trigger of
--- staff_profiles). Realtime (hosted, and the local stack alike) sends a subscriber only the columns it may
--- select, so a staff_profiles change no longer carries these columns to end users either.
+-- staff_profiles). Realtime: no screen subscribes to staff_profiles changes; hosted Realtime leaves out of a
+-- change the columns a subscriber may not select, while the local stack refuses end users a postgres_changes
+-- subscription to a table they hold only column privileges on (see README, "Where this differs").
 -- =====================================================================================================
 
 -- -----------------------------------------------------------------------------------------------------
