@@ -12,10 +12,11 @@ for (const size of [{ width: 1024, height: 640 }, { width: 1280, height: 900 }])
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patients' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Management' })).toBeVisible();
   const sidebar = page.locator('aside').filter({ has: page.getByRole('navigation', { name: 'Main' }) });
-  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-  expect(pageHeight).toBeGreaterThan(size.height * 1.2);
+  // The patient list makes the page long once it has loaded (the heading shows first).
+  const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+  await expect.poll(pageHeight).toBeGreaterThan(size.height * 1.2);
 
-  for (const scrollY of [0, pageHeight]) {
+  for (const scrollY of [0, await pageHeight()]) {
     await page.evaluate((y) => window.scrollTo(0, y), scrollY);
     await page.screenshot({ path: test.info().outputPath(`sidebar-at-${scrollY}.png`) });
     const box = (await sidebar.boundingBox())!;

@@ -78,10 +78,13 @@ describe('password verification hook', () => {
     // Only an admin unlocks, and only by clearing the count and the lock.
     const notAdmin = await pharmacy.pharmacist.client.from('staff_profiles').update({ failed_login_count: 0, locked_until: null }).eq('user_id', staff.id).select();
     if (notAdmin.error === null) expect(notAdmin.data).toEqual([]);
-    const extend = await pharmacy.admin.client.from('staff_profiles').update({ locked_until: new Date(Date.now() + 86_400_000).toISOString() }).eq('user_id', staff.id).select();
+    const extend = await pharmacy.admin.client.from('staff_profiles').update({ locked_until: new Date(Date.now() + 86_400_000).toISOString() }).eq('user_id', staff.id).select('user_id');
     expect(extend.error?.message).toBe('Sign-in state is recorded by sign-in; an admin may only unlock another staff member');
-    const unlock = await pharmacy.admin.client.from('staff_profiles').update({ failed_login_count: 0, locked_until: null }).eq('user_id', staff.id).select('failed_login_count, locked_until');
-    expect(unlock.data).toEqual([{ failed_login_count: 0, locked_until: null }]);
+    const unlock = await pharmacy.admin.client.from('staff_profiles').update({ failed_login_count: 0, locked_until: null }).eq('user_id', staff.id).select('user_id');
+    expect(unlock.data).toEqual([{ user_id: staff.id }]);
+    // End users cannot select the sign-in state; admins read it through staff_sign_in_activity (migration …0200_screen_access).
+    const activity = await pharmacy.admin.client.rpc('staff_sign_in_activity');
+    expect(activity.data?.find((row: { user_id: string }) => row.user_id === staff.id)).toMatchObject({ failed_login_count: 0, locked_until: null });
     const unlockAudit = await sql(`select actor_user_id from public.audit_log where entity_type = 'staff_profiles' and entity_id = $1 and action = 'update' order by id desc limit 1`, [staff.id]);
     expect(unlockAudit).toEqual([{ actor_user_id: pharmacy.admin.id }]);
 

@@ -146,11 +146,11 @@ describe('staff_profiles', () => {
     for (const actor of ['anon', 'pharmacistA', 'technicianA'] as Actor[]) {
       expect((await client(actor).from('staff_profiles').insert(row).select()).error, actor).not.toBeNull();
     }
-    const foreign = await b.admin.client.from('staff_profiles').insert({ ...row, pharmacy_id: a.id }).select();
+    const foreign = await b.admin.client.from('staff_profiles').insert({ ...row, pharmacy_id: a.id }).select('user_id');
     expect(foreign.error?.message).toBe('Rows can only be added to your own pharmacy');
     expect(await sql(`select 1 from public.staff_profiles where user_id = $1`, [newcomer.id])).toEqual([]);
 
-    const presetLock = await a.admin.client.from('staff_profiles').insert({ ...row, failed_login_count: 2 }).select();
+    const presetLock = await a.admin.client.from('staff_profiles').insert({ ...row, failed_login_count: 2 }).select('user_id');
     expect(presetLock.error?.message).toBe('Sign-in state is recorded by sign-in, not set by hand');
 
     const added = await a.admin.client.from('staff_profiles').insert(row).select('user_id, pharmacy_id, role');
@@ -162,19 +162,19 @@ describe('staff_profiles', () => {
     for (const staff of [a.pharmacist, a.technician]) {
       const own = await staff.client.from('staff_profiles').update({ first_name: 'Renamed', phone: '(309) 555-0111' }).eq('user_id', staff.id).select('first_name, phone');
       expect(own.data).toEqual([{ first_name: 'Renamed', phone: '(309) 555-0111' }]);
-      const license = await staff.client.from('staff_profiles').update({ license_number: 'FORGED' }).eq('user_id', staff.id).select();
+      const license = await staff.client.from('staff_profiles').update({ license_number: 'FORGED' }).eq('user_id', staff.id).select('user_id');
       expect(license.error?.message).toBe('You can change only your own name and phone; ask a pharmacy admin for anything else');
     }
   });
 
   it('update: nobody changes their own role, active flag or pharmacy', async () => {
     for (const staff of [a.admin, a.pharmacist, a.technician]) {
-      const role = await staff.client.from('staff_profiles').update({ role: staff === a.admin ? 'pharmacist' : 'admin' }).eq('user_id', staff.id).select();
+      const role = await staff.client.from('staff_profiles').update({ role: staff === a.admin ? 'pharmacist' : 'admin' }).eq('user_id', staff.id).select('user_id');
       expect(role.error?.message).toBe('You cannot change your own role');
       const moved = await staff.client.from('staff_profiles').update({ pharmacy_id: b.id }).eq('user_id', staff.id).select();
       expect(moved.error).not.toBeNull();
     }
-    const deactivateSelf = await a.admin.client.from('staff_profiles').update({ is_active: false }).eq('user_id', a.admin.id).select();
+    const deactivateSelf = await a.admin.client.from('staff_profiles').update({ is_active: false }).eq('user_id', a.admin.id).select('user_id');
     expect(deactivateSelf.error?.message).toBe('You cannot activate or deactivate your own account');
     const roles = await sql(`select user_id, role, pharmacy_id, is_active from public.staff_profiles where pharmacy_id = $1 and user_id = any($2)`, [a.id, [a.admin.id, a.pharmacist.id, a.technician.id]]);
     expect(roles.map((row) => [row.role, row.is_active]).sort()).toEqual([['admin', true], ['pharmacist', true], ['technician', true]]);

@@ -9,13 +9,18 @@
  * signed-in screen and each onboarding page is its own chunk, loaded by the router when a route first
  * matches (`lazy`), so a visitor signing in never downloads screen code or screen-only libraries
  * (`npm run bench -- bundle` prints the first visit's JavaScript; tests/e2e/code-splitting.spec.ts checks it).
+ *
+ * Roles: the signed-in router is made for the signed-in role (shared/src/screens.ts says who opens what). A
+ * screen the role may not open is served as "Not available for your role" and its code is never loaded; a
+ * change of role (an admin changed it, the staff context refetched) makes a new router. Unknown paths stay 404.
  */
 import { type ComponentType, useMemo, useRef } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppErrorScreen } from '../components/errors/app-error-screen.tsx';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { FullScreenLoader } from '../components/ui/full-screen-loader.tsx';
-import { paths, signedInPages } from '../config/paths.ts';
+import { mayOpenScreen, screens, type ScreenPath, type StaffRole } from '@pharmacy/shared/screens.ts';
+import { paths } from '../config/paths.ts';
 import { useCurrentStaff } from '../features/auth/api/get-current-staff.ts';
 import { useSession } from '../features/auth/api/get-session.ts';
 import { signOut } from '../features/auth/api/sign-out.ts';
@@ -25,7 +30,8 @@ import { LandingRoute } from './routes/landing.tsx';
 import { LoginRoute } from './routes/login.tsx';
 import { RouteErrorRoute } from './routes/route-error.tsx';
 
-type RouteSet = 'signed-in' | 'signed-out';
+/** The route set served: signed out (null), or signed in as a role (whose router holds only the screens it may open). */
+type RouteSet = StaffRole | null;
 
 /** A route whose component is its own chunk, imported the first time the route matches. */
 function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
@@ -58,10 +64,8 @@ const signedOutRoutes: RouteObject[] = [
   },
 ];
 
-type SignedInPath = (typeof signedInPages)[number]['path'];
-
 /** The signed-in screens that exist, by path; one line per screen, each its own chunk. */
-const builtScreens: Partial<Record<SignedInPath, () => Promise<ComponentType>>> = {
+const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = {
   '/patients': () => import('./routes/app/patients.tsx').then((module) => module.PatientsRoute),
   '/prescriptions': () => import('./routes/app/prescriptions.tsx').then((module) => module.PrescriptionsRoute),
   '/': () => import('./routes/app/dashboard.tsx').then((module) => module.DashboardRoute),
@@ -77,26 +81,44 @@ function notYetAvailable(title: string): () => Promise<ComponentType> {
     });
 }
 
-const signedInRoutes: RouteObject[] = [
-  {
-    ...lazyRoute(() => import('./routes/app/app-root.tsx').then((module) => module.AppRoot)),
-    errorElement: <RouteErrorRoute />,
-    hydrateFallbackElement: loadingPage,
-    children: [
-      // Screens not built yet say so (never fake data); built ones are listed in builtScreens.
-      ...signedInPages.map((page) => ({ path: page.path, ...lazyRoute(builtScreens[page.path] ?? notYetAvailable(page.title)) })),
-      { path: '*', ...lazyRoute(() => import('./routes/app/not-found.tsx').then((module) => module.NotFoundRoute)) },
-    ],
-  },
-];
+/** In place of a screen the role may not open: the refusal, without the screen's code. */
+function notAvailableForRole(screen: (typeof screens)[number], role: StaffRole): () => Promise<ComponentType> {
+  return () =>
+    import('./routes/app/not-available-for-role.tsx').then(({ NotAvailableForRoleRoute }) => {
+      const ScreenNotAvailableForRole = () => <NotAvailableForRoleRoute screen={screen} role={role} />;
+      return ScreenNotAvailableForRole;
+    });
+}
+
+function signedInRoutes(role: StaffRole): RouteObject[] {
+  return [
+    {
+      ...lazyRoute(() => import('./routes/app/app-root.tsx').then((module) => module.AppRoot)),
+      errorElement: <RouteErrorRoute />,
+      hydrateFallbackElement: loadingPage,
+      children: [
+        // Screens not built yet say so (never fake data); built ones are listed in builtScreens.
+        ...screens.map((screen) => ({
+          path: screen.path,
+          ...lazyRoute(
+            mayOpenScreen(role, screen)
+              ? (builtScreens[screen.path] ?? notYetAvailable(screen.title))
+              : notAvailableForRole(screen, role),
+          ),
+        })),
+        { path: '*', ...lazyRoute(() => import('./routes/app/not-found.tsx').then((module) => module.NotFoundRoute)) },
+      ],
+    },
+  ];
+}
 
 const SIGNED_OUT_ONLY_PATHS: readonly string[] = [paths.login, paths.onboard, paths.productionOnboard, paths.subscriptionPlans];
 
 /** Moves the address bar when the route set changes, before the new set's router reads it. */
-function addressForNewRouteSet(previous: RouteSet | null, next: RouteSet): void {
-  if (previous === 'signed-in' && next === 'signed-out') {
+function addressForNewRouteSet(previous: RouteSet | undefined, next: RouteSet): void {
+  if (previous !== undefined && previous !== null && next === null) {
     window.history.replaceState(null, '', paths.login);
-  } else if (previous === 'signed-out' && next === 'signed-in' && SIGNED_OUT_ONLY_PATHS.includes(window.location.pathname)) {
+  } else if (previous === null && next !== null && SIGNED_OUT_ONLY_PATHS.includes(window.location.pathname)) {
     window.history.replaceState(null, '', paths.home);
   }
 }
@@ -104,10 +126,10 @@ function addressForNewRouteSet(previous: RouteSet | null, next: RouteSet): void 
 function useRouteSetRouter(routeSet: RouteSet) {
   const shown = useRef<{ routeSet: RouteSet; router: ReturnType<typeof createBrowserRouter> } | null>(null);
   return useMemo(() => {
-    if (shown.current?.routeSet === routeSet) return shown.current.router;
-    addressForNewRouteSet(shown.current?.routeSet ?? null, routeSet);
+    if (shown.current && shown.current.routeSet === routeSet) return shown.current.router;
+    addressForNewRouteSet(shown.current?.routeSet, routeSet);
     shown.current?.router.dispose();
-    const router = createBrowserRouter(routeSet === 'signed-in' ? signedInRoutes : signedOutRoutes);
+    const router = createBrowserRouter(routeSet === null ? signedOutRoutes : signedInRoutes(routeSet));
     shown.current = { routeSet, router };
     return router;
   }, [routeSet]);
@@ -119,7 +141,7 @@ export function AppRouter() {
   const session = useSession();
   const userId = session.data?.user.id;
   const staff = useCurrentStaff(userId);
-  const routeSet: RouteSet = userId !== undefined && staff.data ? 'signed-in' : 'signed-out';
+  const routeSet: RouteSet = userId !== undefined && staff.data ? staff.data.user.role : null;
   const router = useRouteSetRouter(routeSet);
 
   if (session.isPending || (userId !== undefined && staff.isPending)) {
@@ -145,5 +167,5 @@ export function AppRouter() {
     );
   }
   // Keyed by the route set: a new router needs a fresh RouterProvider, not one holding the old router's state.
-  return <RouterProvider key={routeSet} router={router} />;
+  return <RouterProvider key={routeSet ?? 'signed-out'} router={router} />;
 }

@@ -1233,6 +1233,15 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      staff_sign_in_activity: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          failed_login_count: number;
+          last_login_at: string;
+          locked_until: string;
+          user_id: string;
+        }[];
+      };
       take_rate_limit_slot: { Args: { bucket_name: string; caller_ip: unknown }; Returns: boolean };
     };
     Enums: {

@@ -1,21 +1,25 @@
 /**
- * Frame of the signed-in pages (spec §2 "Sidebar"): a sidebar with the product, the 14 page links, the AI
- * assistant card and the signed-in account (given by the caller, so this layout needs no feature), and the
- * page beside it. On narrow screens the sidebar becomes a drawer opened from the top bar.
+ * Frame of the signed-in pages (spec §2 "Sidebar"): a sidebar with the product, the links to the screens the
+ * signed-in role may open (shared/src/screens.ts; all 14 for an admin), the AI assistant card and the signed-in
+ * account (given by the caller, so this layout needs no feature), and the page beside it. On narrow screens the
+ * sidebar becomes a drawer opened from the top bar.
  */
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../config/product.ts';
-import { paths, signedInPages } from '../../config/paths.ts';
+import { screensForRole, type StaffRole } from '@pharmacy/shared/screens.ts';
+import { paths } from '../../config/paths.ts';
 import { ProductMark } from '../ui/product-mark.tsx';
 
 const DRAWER_ID = 'app-sidebar-drawer';
 
 export interface SignedInLayoutProps {
   account: ReactNode;
+  /** The signed-in staff member's role: the sidebar lists only the screens it may open. */
+  role: StaffRole;
 }
 
-export function SignedInLayout({ account }: SignedInLayoutProps) {
+export function SignedInLayout({ account, role }: SignedInLayoutProps) {
   return (
     <div className="drawer min-h-screen bg-base-200 lg:drawer-open">
       <input id={DRAWER_ID} type="checkbox" className="drawer-toggle" aria-label="Show navigation" />
@@ -39,7 +43,7 @@ export function SignedInLayout({ account }: SignedInLayoutProps) {
           </Link>
           <nav aria-label="Main">
             <ul className="menu w-full gap-0.5 p-0">
-              {signedInPages.map((page) => (
+              {screensForRole(role).map((page) => (
                 <li key={page.path}>
                   <NavLink to={page.path} end className={({ isActive }) => (isActive ? 'bg-primary/10 font-medium text-primary' : '')}>
                     {page.sidebarLabel}

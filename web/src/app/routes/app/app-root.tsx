@@ -16,7 +16,7 @@ export function AppRoot() {
   if (!staff.data) return <FullScreenLoader message="Loading your pharmacy…" />;
   return (
     <>
-      <SignedInLayout account={<StaffCard staff={staff.data} />} />
+      <SignedInLayout account={<StaffCard staff={staff.data} />} role={staff.data.user.role} />
       <IdleSessionGuard timeoutMinutes={staff.data.securityPolicy.sessionTimeoutMinutes} />
     </>
   );

@@ -1,0 +1,212 @@
+/**
+ * Role-aware navigation and the database agree (shared/src/screens.ts is the one table of who opens which
+ * screen): for every screen and every staff role, the data the screen reads and writes is the role's to use
+ * exactly when the table lets the role open the screen. The admin screens' data is refused to pharmacists and
+ * technicians by the database itself (RLS, guard triggers, admin-only functions), command by command:
+ *   System Settings — pharmacy details, operating hours, pharmacist in charge (update);
+ *   AI Security Manager — audit log (select), patient access history (function), staff sign-in activity
+ *   (function), security policy (update), another staff member's profile (update).
+ * Every screen open to all staff uses data every role may use. Changing the table without the database (or the
+ * reverse) fails here. Run as real users through supabase-js, on a pharmacy of its own.
+ *
+ * Then the rule this migration adds (20261123000200_screen_access): the staff's sign-in activity (failed
+ * sign-ins, lock, last sign-in) is the Security Manager's, so end users cannot select those columns of
+ * staff_profiles and admins read them through public.staff_sign_in_activity().
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ROLES, mayOpenScreen, screens, type ScreenPath } from '../../shared/src/screens.ts';
+import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
+import { addStaff, createPharmacy, type SignedInStaff, type StaffRole, type TestPharmacy } from './db-fixtures.ts';
+import type { Database } from '../../web/src/lib/database.types.ts';
+import { addMedication, addPatient, enterPrescription, insertRow } from './db-clinical-support.ts';
+
+let a: TestPharmacy;
+let colleague: SignedInStaff;
+let patientId: string;
+let medicationId: string;
+let prescriberId: string;
+let prescriptionId: string;
+
+beforeAll(async () => {
+  a = await createPharmacy('Screen Access Pharmacy');
+  colleague = await addStaff(a.id, 'technician', 'Colin', 'Colleague');
+  patientId = (await addPatient(a.admin.client, 'Screens')).id;
+  medicationId = (await addMedication(a.admin.client)).id;
+  prescriberId = await insertRow(a.admin.client, 'prescribers', { title: 'Dr.', first_name: 'Casey', last_name: 'Screens', specialty: 'Family Medicine' });
+  prescriptionId = (await enterPrescription(a.admin.client, { patientId, medicationId })).id;
+}, 120_000);
+
+afterAll(async () => {
+  await closeSql();
+});
+
+type Result = { data: unknown; error: unknown };
+
+/** A use of a screen's data by one staff member; true when the database let it through. */
+interface Probe {
+  what: string;
+  run: (staff: SignedInStaff) => Promise<boolean>;
+}
+
+const answered = ({ data, error }: Result) => error === null && data !== null;
+const sawRow = (id: string) => ({ data, error }: Result) =>
+  error === null && Array.isArray(data) && data.some((row: { id?: string }) => row.id === id);
+const touchedOneRow = ({ data, error }: Result) => error === null && Array.isArray(data) && data.length === 1;
+
+const readsRow = (table: string, id: () => string): Probe => ({
+  what: `select ${table}`,
+  run: async (staff) => sawRow(id())(await staff.client.from(table).select('id').eq('id', id())),
+});
+
+/** What each screen does with the database (the screens of later releases: the tables they will show). */
+const SCREEN_DATA: Record<ScreenPath, Probe[]> = {
+  '/': [{ what: 'rpc dashboard_stats', run: async (staff) => answered(await staff.client.rpc('dashboard_stats')) }],
+  '/prescriptions': [
+    { what: 'rpc prescription_queue_counts', run: async (staff) => answered(await staff.client.rpc('prescription_queue_counts')) },
+    readsRow('prescriptions', () => prescriptionId),
+  ],
+  '/patients': [
+    readsRow('patients', () => patientId),
+    { what: 'update patients', run: async (staff) => touchedOneRow(await staff.client.from('patients').update({ phone: '(309) 555-0142' }).eq('id', patientId).select('id')) },
+  ],
+  '/drugs': [readsRow('medications', () => medicationId)],
+  '/providers': [
+    readsRow('prescribers', () => prescriberId),
+    { what: 'update prescribers', run: async (staff) => touchedOneRow(await staff.client.from('prescribers').update({ phone: '(309) 555-0143' }).eq('id', prescriberId).select('id')) },
+  ],
+  '/prescription-files': [readsRow('prescriptions', () => prescriptionId)],
+  '/billing': [readsRow('prescriptions', () => prescriptionId), readsRow('medications', () => medicationId)],
+  '/inventory': [
+    readsRow('medications', () => medicationId),
+    { what: 'update medications', run: async (staff) => touchedOneRow(await staff.client.from('medications').update({ stock: 10_000 }).eq('id', medicationId).select('id')) },
+  ],
+  '/labels': [readsRow('prescriptions', () => prescriptionId)],
+  '/reports': [{ what: 'rpc dashboard_stats', run: async (staff) => answered(await staff.client.rpc('dashboard_stats')) }],
+  '/system-settings': [
+    { what: 'update pharmacies', run: async (staff) => touchedOneRow(await staff.client.from('pharmacies').update({ phone: '(309) 555-0100' }).eq('id', a.id).select('id')) },
+    { what: 'update pharmacy_operating_hours', run: async (staff) => touchedOneRow(await staff.client.from('pharmacy_operating_hours').update({ is_closed: false }).eq('weekday', 'monday').select('weekday')) },
+    { what: 'update pharmacists_in_charge', run: async (staff) => touchedOneRow(await staff.client.from('pharmacists_in_charge').update({ license_state: 'IL' }).eq('pharmacy_id', a.id).select('id')) },
+  ],
+  '/security-manager': [
+    { what: 'select audit_log', run: async (staff) => touchedOneRow(await staff.client.from('audit_log').select('id').eq('action', 'onboarding').limit(1)) },
+    { what: 'rpc patient_access_history', run: async (staff) => answered(await staff.client.rpc('patient_access_history', { patient_id: patientId })) },
+    { what: 'rpc staff_sign_in_activity', run: async (staff) => answered(await staff.client.rpc('staff_sign_in_activity')) },
+    { what: 'update security_policies', run: async (staff) => touchedOneRow(await staff.client.from('security_policies').update({ lockout_minutes: 30 }).eq('pharmacy_id', a.id).select('pharmacy_id')) },
+    { what: 'update another staff member', run: async (staff) => touchedOneRow(await staff.client.from('staff_profiles').update({ phone: '(309) 555-0144' }).eq('user_id', colleague.id).select('user_id')) },
+  ],
+  // Its data (imports) arrives with the Data Migration screen; see README "Security".
+  '/data-migration': [],
+  // Demo cards only (spec part 2 "Loading Demo"): no data.
+  '/loading-demo': [],
+};
+
+/** Screens kept from some role whose data does not exist yet: the screen's own issue adds it, admin-only. */
+const NO_DATA_YET: readonly ScreenPath[] = ['/data-migration'];
+
+function staffOf(role: StaffRole): SignedInStaff {
+  return a[role];
+}
+
+describe('screen access: the database agrees with the table of screens', () => {
+  it('every role may use the data of each screen the table lets it open', async () => {
+    for (const screen of screens) {
+      for (const role of STAFF_ROLES.filter((r) => mayOpenScreen(r, screen))) {
+        for (const probe of SCREEN_DATA[screen.path]) {
+          expect(await probe.run(staffOf(role)), `${role} on ${screen.path}: ${probe.what}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('the database refuses a role the data of each screen the table keeps from it', async () => {
+    let refusals = 0;
+    for (const screen of screens) {
+      for (const role of STAFF_ROLES.filter((r) => !mayOpenScreen(r, screen))) {
+        for (const probe of SCREEN_DATA[screen.path]) {
+          expect(await probe.run(staffOf(role)), `${role} on ${screen.path}: ${probe.what}`).toBe(false);
+          refusals += 1;
+        }
+      }
+    }
+    // Pharmacists and technicians, System Settings (3) and AI Security Manager (5).
+    expect(refusals).toBe(2 * (3 + 5));
+  });
+
+  it('every screen kept from some role has data the database guards, unless its data does not exist yet', () => {
+    for (const screen of screens) {
+      const restricted = STAFF_ROLES.some((role) => !mayOpenScreen(role, screen));
+      if (!restricted) continue;
+      if (NO_DATA_YET.includes(screen.path)) expect(SCREEN_DATA[screen.path], screen.path).toEqual([]);
+      else expect(SCREEN_DATA[screen.path].length, screen.path).toBeGreaterThan(0);
+    }
+  });
+});
+
+const SIGN_IN_ACTIVITY = ['failed_login_count', 'locked_until', 'last_login_at'] as const;
+type SignInActivity = Database['public']['Functions']['staff_sign_in_activity']['Returns'];
+
+async function signInActivity(staff: SignedInStaff): Promise<{ data: SignInActivity | null; error: { message: string } | null }> {
+  const { data, error } = await staff.client.rpc('staff_sign_in_activity');
+  return { data: data as SignInActivity | null, error };
+}
+
+describe('staff sign-in activity is the Security Manager\'s (admins only)', () => {
+  it('select: no end user, the admin included, selects a sign-in activity column of staff_profiles; the other columns stay readable', async () => {
+    for (const role of STAFF_ROLES) {
+      for (const column of SIGN_IN_ACTIVITY) {
+        const { data, error } = await staffOf(role).client.from('staff_profiles').select(`user_id, ${column}`);
+        expect(error?.message, `${role}: ${column}`).toMatch(/permission denied/);
+        expect(data, `${role}: ${column}`).toBeNull();
+      }
+      const names = await staffOf(role).client.from('staff_profiles').select('user_id, first_name, role, is_active');
+      expect(names.error, role).toBeNull();
+      expect(names.data?.map((row) => row.user_id), role).toContain(colleague.id);
+    }
+    expect((await createTestClient().from('staff_profiles').select('user_id, last_login_at')).data ?? []).toEqual([]);
+  });
+
+  it('staff_sign_in_activity: an admin reads every staff member of their own pharmacy, as stored', async () => {
+    await sql(`update public.staff_profiles set failed_login_count = 2 where user_id = $1`, [colleague.id]);
+    const { data, error } = await signInActivity(a.admin);
+    expect(error).toBeNull();
+    const stored = await sql<{ user_id: string; failed_login_count: number; last_login_at: Date | null }>(
+      `select user_id, failed_login_count, last_login_at from public.staff_profiles where pharmacy_id = $1`, [a.id]);
+    expect(data?.map((row) => row.user_id).sort()).toEqual(stored.map((row) => row.user_id).sort());
+    const mine = data?.find((row) => row.user_id === colleague.id);
+    expect(mine).toMatchObject({ failed_login_count: 2, locked_until: null });
+    // Everyone here signed in through supabase-js, so the hook recorded a last sign-in for each.
+    expect(data?.every((row) => row.last_login_at !== null)).toBe(true);
+  });
+
+  it('staff_sign_in_activity: refused to pharmacists, technicians and anon; another pharmacy\'s admin sees none of this one', async () => {
+    for (const role of ['pharmacist', 'technician'] as const) {
+      const { data, error } = await signInActivity(staffOf(role));
+      expect(error?.message, role).toBe('Only a pharmacy admin can see the staff\'s sign-in activity');
+      expect(data, role).toBeNull();
+    }
+    expect((await createTestClient().rpc('staff_sign_in_activity')).error).not.toBeNull();
+    const other = await createPharmacy('Screen Access Other Pharmacy');
+    const { data, error } = await signInActivity(other.admin);
+    expect(error).toBeNull();
+    const ids = data?.map((row) => row.user_id) ?? [];
+    expect(ids).toContain(other.technician.id);
+    for (const staff of [a.admin, a.pharmacist, a.technician, colleague]) expect(ids).not.toContain(staff.id);
+  }, 60_000);
+
+  it('update: an admin still unlocks a colleague; the staff member\'s own last sign-in stays in current_staff_context', async () => {
+    await sql(`update public.staff_profiles set failed_login_count = 3, locked_until = now() + interval '30 minutes' where user_id = $1`, [colleague.id]);
+    const refused = await a.pharmacist.client.from('staff_profiles').update({ failed_login_count: 0, locked_until: null }).eq('user_id', colleague.id).select('user_id');
+    if (refused.error === null) expect(refused.data).toEqual([]);
+    const unlock = await a.admin.client.from('staff_profiles').update({ failed_login_count: 0, locked_until: null }).eq('user_id', colleague.id).select('user_id');
+    expect(unlock.error).toBeNull();
+    expect(unlock.data).toEqual([{ user_id: colleague.id }]);
+    expect(await sql(`select failed_login_count, locked_until from public.staff_profiles where user_id = $1`, [colleague.id]))
+      .toEqual([{ failed_login_count: 0, locked_until: null }]);
+
+    const context = await colleague.client.rpc('current_staff_context');
+    expect(context.error).toBeNull();
+    const [own] = await sql<{ last_login: string }>(`select to_jsonb(last_login_at) #>> '{}' as last_login from public.staff_profiles where user_id = $1`, [colleague.id]);
+    expect(own?.last_login).toBeTruthy();
+    expect((context.data as { user: { lastLogin: string | null } }).user.lastLogin).toBe(own!.last_login);
+  });
+});
