@@ -228,7 +228,7 @@ describe('search_patients', () => {
   async function search(client: TestPharmacy['technician']['client'], term: string): Promise<string[]> {
     const { data, error } = await client.rpc('search_patients', { search: term, page_size: 100 });
     if (error) throw new Error(error.message);
-    return data.map((row) => row.id);
+    return (data as { id: string }[]).map((row) => row.id);
   }
 
   it('finds the caller\'s patients by part of the name, every word, case-insensitive; pages with an exact total', async () => {
@@ -237,7 +237,7 @@ describe('search_patients', () => {
     expect(await search(tech, 'john smith')).toEqual([blacksmith]);
     expect(await search(tech, 'marg')).toEqual([smithson]);
     const page = await tech.rpc('search_patients', { search: 'smith', page_size: 1 });
-    expect(page.data?.map((row) => [row.id, row.total_count])).toEqual([[blacksmith, 2]]);
+    expect((page.data as { id: string; total_count: number }[]).map((row) => [row.id, row.total_count])).toEqual([[blacksmith, 2]]);
   });
 
   it('shows another pharmacy\'s staff none of them, and refuses anon', async () => {
