@@ -41,7 +41,7 @@ function verdict(met: boolean): string {
 }
 
 /** The synthetic history, set-based. Ids are derived from the row number so rows can refer to each other. */
-export async function buildPharmacy(env: StackEnv, db: pg.Client, pharmacyId: string): Promise<void> {
+async function buildPharmacy(env: StackEnv, db: pg.Client, pharmacyId: string): Promise<void> {
   // Two connections at once (the history's rows refer to each other by derived ids, and foreign-key checks are
   // triggers, off in replica mode): catalogue and patients on one, prescriptions on the other.
   const other = new pg.Client({ connectionString: env.dbUrl });
@@ -150,7 +150,7 @@ async function timed(label: string, samples: number, request: (i: number) => Pro
   return p95 <= GOAL_MS;
 }
 
-export async function measureApi(env: StackEnv): Promise<boolean> {
+async function measureApi(env: StackEnv): Promise<boolean> {
   const tech: SupabaseClient = createClient(env.apiUrl, env.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
