@@ -10,7 +10,7 @@
  * and the pharmacist verifies past it with a reason (prospective DUR). The form refuses a schedule II refill.
  */
 import fs from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { demoStaffClient, enterPrescriptionThroughApi, movePrescriptionAs, staffClient } from './support/demo-staff-client.ts';
 import { onboardPharmacyThroughApi } from './support/onboarding-data.ts';
 import { signIn } from './support/sign-in.ts';
@@ -35,11 +35,18 @@ async function openTab(page: Page, name: 'Pending' | 'Processing' | 'Ready' | 'C
   await expect(page.getByRole('tab', { name: new RegExp(`^${name} `) })).toHaveAttribute('aria-selected', 'true');
 }
 
+/** The form's Patient combobox: types part of the name and picks the patient from the server's suggestions. */
+async function choosePatient(dialog: Locator, name: string): Promise<void> {
+  await dialog.getByRole('combobox', { name: 'Patient', exact: true }).fill(name.split(' ').pop()!);
+  await dialog.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Patient', exact: true })).toHaveValue(name);
+}
+
 async function enterPrescription(page: Page, entry: { patient: string; medication: string; directions: string }): Promise<void> {
   await page.getByRole('button', { name: 'New Prescription', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Manual Prescription Entry' });
   await expect(dialog.getByRole('button', { name: 'Written RX', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await dialog.getByLabel('Patient', { exact: true }).selectOption({ label: entry.patient });
+  await choosePatient(dialog, entry.patient);
   await dialog.getByLabel('Prescriber', { exact: true }).selectOption({ label: 'Dr. Priya Natarajan, DO' });
   await dialog.getByLabel('Medication', { exact: true }).selectOption({ label: entry.medication });
   await dialog.getByRole('textbox', { name: 'Directions', exact: true }).fill(entry.directions);
@@ -240,7 +247,7 @@ test('the form refuses a refill of a schedule II drug with the DEA rule, and ent
   const directions = `Take 1 tablet by mouth every 6 hours as needed for severe pain (CII ${Date.now()})`;
   await technician.getByRole('button', { name: 'New Prescription', exact: true }).click();
   const dialog = technician.getByRole('dialog', { name: 'Manual Prescription Entry' });
-  await dialog.getByLabel('Patient', { exact: true }).selectOption({ label: 'Kevin Doyle' });
+  await choosePatient(dialog, 'Kevin Doyle');
   await dialog.getByLabel('Prescriber', { exact: true }).selectOption({ label: 'Dr. Priya Natarajan, DO' });
   await dialog.getByLabel('Medication', { exact: true }).selectOption({ label: 'Oxycodone 5 mg tablet' });
   await dialog.getByRole('textbox', { name: 'Directions', exact: true }).fill(directions);
@@ -251,6 +258,67 @@ test('the form refuses a refill of a schedule II drug with the DEA rule, and ent
   await expect(dialog).toBeVisible();
   const staff = await demoStaffClient('tech@demo.pharmacy');
   expect((await staff.from('prescriptions').select('id').eq('directions', directions)).data).toEqual([]);
+  await technician.context().close();
+});
+
+test('the form\'s Patient field searches the server from two characters and is a keyboard combobox', async ({ browser }) => {
+  const technician = await openQueue(browser, 'tech@demo.pharmacy');
+  const searches: { search: string; page_size: number }[] = [];
+  let patientListReads = 0;
+  technician.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('/rest/v1/rpc/search_patients')) searches.push(request.postDataJSON() as (typeof searches)[number]);
+    if (path.endsWith('/rest/v1/patients')) patientListReads += 1;
+  });
+  await technician.getByRole('button', { name: 'New Prescription', exact: true }).click();
+  const dialog = technician.getByRole('dialog', { name: 'Manual Prescription Entry' });
+  const patient = dialog.getByRole('combobox', { name: 'Patient', exact: true });
+  const list = dialog.getByRole('listbox', { name: 'Patient' });
+  await expect(patient).toHaveAttribute('aria-expanded', 'false');
+
+  await patient.pressSequentially('a');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Type at least 2 characters to search patients' })).toBeVisible();
+  await expect(list.getByRole('option')).toHaveCount(0);
+  await patient.pressSequentially('r');
+  // 'ar': Marcus Bell, Harold Benson, Margaret Holloway, Evelyn Park, in name order.
+  await expect(list.getByRole('option')).toHaveCount(4);
+  const options = list.getByRole('option');
+  await expect(options.nth(0)).toContainText('Marcus Bell');
+  await expect(options.nth(3)).toContainText('Evelyn Park');
+  await expect(patient).toHaveAttribute('aria-expanded', 'true');
+  await expect(patient).toHaveAttribute('aria-controls', (await list.getAttribute('id'))!);
+
+  const activeName = async () => technician.locator(`[id="${await patient.getAttribute('aria-activedescendant')}"]`).innerText();
+  await patient.press('ArrowDown');
+  expect(await activeName()).toContain('Marcus Bell');
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await patient.press('ArrowDown');
+  expect(await activeName()).toContain('Harold Benson');
+  await patient.press('ArrowUp');
+  expect(await activeName()).toContain('Marcus Bell');
+  await patient.press('ArrowUp');
+  expect(await activeName()).toContain('Evelyn Park');
+  await patient.press('Enter');
+  await expect(patient).toHaveValue('Evelyn Park');
+  await expect(patient).toHaveAttribute('aria-expanded', 'false');
+  await expect(list).toBeHidden();
+
+  // Escape closes the suggestions, not the dialog.
+  await patient.fill('Holl');
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await patient.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(patient).toHaveAttribute('aria-expanded', 'false');
+  await expect(dialog).toBeVisible();
+
+  // Only whole typed searches of two characters or more reached the server, a few patients at a time; no list of all patients.
+  expect(searches.length).toBeGreaterThan(0);
+  for (const sent of searches) {
+    expect(sent.search.length).toBeGreaterThanOrEqual(2);
+    expect(sent.page_size).toBe(8);
+  }
+  expect(searches.map((sent) => sent.search)).not.toContain('a');
+  expect(patientListReads).toBe(0);
   await technician.context().close();
 });
 

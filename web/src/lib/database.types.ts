@@ -1205,33 +1205,27 @@ export type Database = {
         Returns: undefined;
       };
       search_patients: {
-        Args: { search: string };
+        Args: { page_offset?: number; page_size?: number; search?: string };
         Returns: {
           allergies: string[];
-          city: string | null;
+          city: string;
           created_at: string;
           current_medications: string[];
-          date_of_birth: string | null;
-          email: string | null;
+          date_of_birth: string;
+          email: string;
           first_name: string;
           id: string;
-          insurance_group_number: string | null;
-          insurance_member_id: string | null;
-          insurance_provider: string | null;
+          insurance_group_number: string;
+          insurance_member_id: string;
+          insurance_provider: string;
           last_name: string;
-          pharmacy_id: string;
-          phone: string | null;
-          state: string | null;
-          street_address: string | null;
+          phone: string;
+          state: string;
+          street_address: string;
+          total_count: number;
           updated_at: string;
-          zip_code: string | null;
+          zip_code: string;
         }[];
-        SetofOptions: {
-          from: '*';
-          to: 'patients';
-          isOneToOne: false;
-          isSetofReturn: true;
-        };
       };
       staff_sign_in_activity: {
         Args: Record<PropertyKey, never>;

@@ -23,6 +23,8 @@ export const prescriptionKeys = {
   /** One tab's paged list (an infinite query), newest first. */
   queue: (pharmacyId: string, status: PrescriptionStatus, filters: QueueFilters) =>
     [...prescriptionKeys.queues(pharmacyId), status, { search: filters.search, filledOn: filters.filledOn }] as const,
-  formChoices: (pharmacyId: string, kind: 'patients' | 'prescribers' | 'medications') =>
+  formChoices: (pharmacyId: string, kind: 'prescribers' | 'medications') =>
     [...prescriptionKeys.all(pharmacyId), 'form-choices', kind] as const,
+  /** The form's patient picker: the patients a typed search finds (a few at a time, searched by the server). */
+  patientChoices: (pharmacyId: string, search: string) => [...prescriptionKeys.all(pharmacyId), 'patient-choices', { search }] as const,
 };

@@ -1,16 +1,16 @@
 /**
  * The pharmacy's patients for the Patient Database table (spec §7 GET /api/patients with an optional
- * search), one page at a time: filtered by the database (see patient-search-filter.ts), ordered by last name,
- * first name and id (a stable order to page by), with the exact count of every match, so the screen can say
+ * search), one page at a time, from `rpc('search_patients')`: the database holds the search rule (name words,
+ * phone digits, date of birth; private.patient_search_condition), orders by last name, first name and id (a stable
+ * order to page by) and gives every row the exact number of matches, so the screen can say
  * "Showing 1–25 of 100,000" and page through all of them. RLS admits only the signed-in staff member's pharmacy.
  * No artificial delay: the spec's 1.2 s one was simulated.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { patientKeys } from '../keys.ts';
-import { patientPageRange } from './patient-paging.ts';
+import { PATIENT_PAGE_SIZE, patientPageRange } from './patient-paging.ts';
 import { PATIENT_COLUMNS, patientFromRow, type Patient } from './patient-record.ts';
-import { patientSearchFilter } from './patient-search-filter.ts';
 
 export interface PatientPage {
   /** Which page (from 0) these rows are. */
@@ -20,31 +20,22 @@ export interface PatientPage {
   total: number;
 }
 
-/** PostgREST's answer to a range that starts past the last row (the list shrank under the page shown). */
-const RANGE_NOT_SATISFIABLE = 'PGRST103';
-
-export async function getPatients(search: string, page: number): Promise<PatientPage> {
-  const filter = patientSearchFilter(search);
-  let query = supabase.from('patients').select(PATIENT_COLUMNS, { count: 'exact' });
-  if (filter !== null) query = query.or(filter);
-  const { from, to } = patientPageRange(page);
-  const { data, count, error } = await query
-    .order('last_name', { ascending: true })
-    .order('first_name', { ascending: true })
-    .order('id', { ascending: true })
-    .range(from, to);
-  if (error?.code === RANGE_NOT_SATISFIABLE) return { page, patients: [], total: await countPatients(filter) };
+async function searchPatients(search: string, pageSize: number, pageOffset: number) {
+  const { data, error } = await supabase
+    .rpc('search_patients', { search, page_size: pageSize, page_offset: pageOffset })
+    .select(`${PATIENT_COLUMNS}, total_count`);
   if (error) throw new Error(error.message);
-  if (count === null) throw new Error('The server did not say how many patients there are.');
-  return { page, patients: data.map(patientFromRow), total: count };
+  return data;
 }
 
-async function countPatients(filter: string | null): Promise<number> {
-  let query = supabase.from('patients').select('id', { count: 'exact', head: true });
-  if (filter !== null) query = query.or(filter);
-  const { count, error } = await query;
-  if (error) throw new Error(error.message);
-  return count ?? 0;
+export async function getPatients(search: string, page: number): Promise<PatientPage> {
+  const rows = await searchPatients(search, PATIENT_PAGE_SIZE, patientPageRange(page).from);
+  if (rows.length === 0 && page > 0) {
+    // Past the last page (the list shrank under the page shown): the total alone, so the screen can step back.
+    const [first] = await searchPatients(search, 1, 0);
+    return { page, patients: [], total: first?.total_count ?? 0 };
+  }
+  return { page, patients: rows.map(patientFromRow), total: rows[0]?.total_count ?? 0 };
 }
 
 export function getPatientsQueryOptions(pharmacyId: string, search: string, page: number) {

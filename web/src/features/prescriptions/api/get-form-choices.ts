@@ -1,6 +1,7 @@
 /**
  * The choices of the prescription form (spec §2 "Manual Prescription Entry", §7 GET /api/prescribers and the
- * patient and medication lists): the pharmacy's patients, prescribers and catalogue drugs, read with RLS.
+ * medication list): the pharmacy's prescribers and catalogue drugs, read with RLS. (Patients are searched as the
+ * user types: search-patient-choices.ts.)
  * Each becomes a select option with a non-empty value (spec §5 "A select item must not have an empty value").
  * Prescribers carry their DEA number and medications their DEA schedule, for the form's DEA rules.
  */
@@ -9,12 +10,6 @@ import { DEA_SCHEDULES, type DeaSchedule } from '@pharmacy/shared/schemas/prescr
 import type { SelectOption } from '../../../components/form/select-field.tsx';
 import { supabase } from '../../../lib/supabase.ts';
 import { prescriptionKeys } from '../keys.ts';
-
-export async function getPatientChoices(): Promise<SelectOption[]> {
-  const { data, error } = await supabase.from('patients').select('id, first_name, last_name').order('last_name').order('first_name');
-  if (error) throw new Error(error.message);
-  return data.map((patient) => ({ value: patient.id, label: `${patient.first_name} ${patient.last_name}` }));
-}
 
 export interface PrescriberChoice extends SelectOption {
   deaNumber: string | null;
@@ -48,7 +43,7 @@ export async function getMedicationChoices(): Promise<MedicationChoice[]> {
   }));
 }
 
-const fetchers = { patients: getPatientChoices, prescribers: getPrescriberChoices, medications: getMedicationChoices } as const;
+const fetchers = { prescribers: getPrescriberChoices, medications: getMedicationChoices } as const;
 
 type Choices = { [Kind in keyof typeof fetchers]: Awaited<ReturnType<(typeof fetchers)[Kind]>> };
 

@@ -9,7 +9,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import {
   controlledSubstanceFieldIssues,
   prescriptionFormSchema,
@@ -24,6 +24,7 @@ import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useCreatePrescription } from '../api/create-prescription.ts';
 import { useFormChoices } from '../api/get-form-choices.ts';
 import { LoadingOverlay, type OverlayType } from './loading-overlay.tsx';
+import { PatientPickerField } from './patient-picker-field.tsx';
 
 const TYPE_BUTTONS: readonly { type: PrescriptionType; label: string; toastName: string }[] = [
   { type: 'written', label: 'Written RX', toastName: 'Written' },
@@ -62,7 +63,6 @@ export interface NewPrescriptionDialogProps {
 export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDialogProps) {
   const titleId = useId();
   const [overlay, setOverlay] = useState<OverlayType | null>(null);
-  const patients = useFormChoices(pharmacyId, 'patients');
   const prescribers = useFormChoices(pharmacyId, 'prescribers');
   const medications = useFormChoices(pharmacyId, 'medications');
   const create = useCreatePrescription(pharmacyId);
@@ -113,7 +113,7 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
     }
   });
 
-  const choicesError = patients.error ?? prescribers.error ?? medications.error;
+  const choicesError = prescribers.error ?? medications.error;
 
   return (
     <>
@@ -141,7 +141,13 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
             </p>
           ) : null}
           <form className="mt-4 grid gap-3 sm:grid-cols-2" noValidate onSubmit={(event) => void submit(event)}>
-            <SelectField label="Patient" placeholder="Select patient" options={patients.data ?? []} error={message('patientId')} required {...form.register('patientId')} />
+            <Controller
+              control={form.control}
+              name="patientId"
+              render={({ field }) => (
+                <PatientPickerField pharmacyId={pharmacyId} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={message('patientId')} />
+              )}
+            />
             <SelectField label="Prescriber" placeholder="Select prescriber" options={prescribers.data ?? []} error={message('prescriberId')} {...form.register('prescriberId')} />
             <SelectField
               label="Medication"

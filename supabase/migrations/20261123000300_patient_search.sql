@@ -1,0 +1,225 @@
+-- =====================================================================================================
+-- Patient search (issue 10): the rule of "Search patients by name, phone, or DOB" in one place, fast at a
+-- pharmacy of 100,000 patients.
+--
+--   * One search key per patient, lower(first_name || ' ' || last_name), with a trigram index: a word (no
+--     spaces) is contained in the key exactly when it is contained in the first or the last name, so every word
+--     costs one LIKE on one pre-lowered string instead of ILIKEs on two columns.
+--   * The phone's digits (regexp_replace(phone, '\D', '', 'g')): a btree for ten typed digits (exact) and a
+--     trigram index for fewer (contained), whatever formatting the user or the record used.
+--   * (pharmacy_id, date_of_birth) for a date of birth (YYYY-MM-DD or MM/DD/YYYY) or a birth year (YYYY).
+--   * public.search_patients(search, page_size, page_offset) returns one page in name order WITH the exact
+--     total: the matches are found once (through the indexes) and counted and paged in the same statement,
+--     instead of PostgREST materialising every matching row to count and sort it.
+--   * private.patients_matching (queue_page's patient-name search) uses the same search key.
+-- =====================================================================================================
+
+-- -----------------------------------------------------------------------------------------------------
+-- Indexes
+-- -----------------------------------------------------------------------------------------------------
+create index patients_name_key_trgm_idx on public.patients
+  using gin ((lower(first_name || ' ' || last_name)) extensions.gin_trgm_ops);
+create index patients_phone_digits_trgm_idx on public.patients
+  using gin ((regexp_replace(coalesce(phone, ''), '\D', '', 'g')) extensions.gin_trgm_ops);
+create index patients_pharmacy_id_phone_digits_idx on public.patients
+  (pharmacy_id, (regexp_replace(coalesce(phone, ''), '\D', '', 'g')));
+create index patients_pharmacy_id_date_of_birth_idx on public.patients (pharmacy_id, date_of_birth);
+-- Superseded by the name key and the phone digits.
+drop index public.patients_first_name_trgm_idx;
+drop index public.patients_last_name_trgm_idx;
+drop index public.patients_phone_trgm_idx;
+
+-- -----------------------------------------------------------------------------------------------------
+-- The search rule
+-- -----------------------------------------------------------------------------------------------------
+create function private.patient_search_condition(search text) returns text
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  cleaned text := regexp_replace(btrim(coalesce(search, '')), '\s+', ' ', 'g');
+  digits text := regexp_replace(cleaned, '\D', '', 'g');
+  parts text[];
+  born_on date;
+  word text;
+  alternatives text[] := '{}';
+  words text[] := '{}';
+begin
+  if cleaned = '' then
+    return 'true';
+  end if;
+
+  -- A date of birth: YYYY-MM-DD or MM/DD/YYYY (one-digit month and day allowed); a four-digit year is that year.
+  parts := coalesce(regexp_match(cleaned, '^(\d{4})-(\d{1,2})-(\d{1,2})$'), regexp_match(cleaned, '^(\d{1,2})/(\d{1,2})/(\d{4})$'));
+  if parts is not null then
+    begin
+      born_on := case when cleaned like '%/%' then make_date(parts[3]::int, parts[1]::int, parts[2]::int)
+                      else make_date(parts[1]::int, parts[2]::int, parts[3]::int) end;
+      alternatives := array_append(alternatives, format('p.date_of_birth = %L::date', born_on));
+    exception when datetime_field_overflow or invalid_datetime_format or numeric_value_out_of_range then
+      null; -- not a calendar date (02/30/1990): nothing is born on it
+    end;
+  elsif cleaned ~ '^\d{4}$' and cleaned::int between 1900 and 2100 then
+    alternatives := array_append(alternatives, format('p.date_of_birth between %L::date and %L::date',
+      make_date(cleaned::int, 1, 1), make_date(cleaned::int, 12, 31)));
+  end if;
+
+  -- A phone number as digits with any formatting ('(217) 555-0301', '217.555', '5550301'): ten digits are the
+  -- whole number; fewer are contained in it.
+  if cleaned ~ '^[0-9 ().+-]+$' and digits <> '' then
+    alternatives := array_append(alternatives, case when length(digits) = 10
+      then format('regexp_replace(coalesce(p.phone, %L), %L, %L, %L) = %L', '', '\D', '', 'g', digits)
+      else format('regexp_replace(coalesce(p.phone, %L), %L, %L, %L) like %L', '', '\D', '', 'g', '%' || digits || '%') end);
+  end if;
+
+  -- Anything else is a name: every word contained in the first or the last name, case-insensitive.
+  if cardinality(alternatives) = 0 and parts is null then
+    foreach word in array string_to_array(lower(cleaned), ' ') loop
+      words := array_append(words, format('lower(p.first_name || %L || p.last_name) like %L', ' ',
+        '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%'));
+    end loop;
+    alternatives := array_append(alternatives, '(' || array_to_string(words, ' and ') || ')');
+  end if;
+
+  if cardinality(alternatives) = 0 then
+    return 'false';
+  end if;
+  return '(' || array_to_string(alternatives, ' or ') || ')';
+end
+$$;
+comment on function private.patient_search_condition(text) is
+  'THE patient search rule (spec: "Search patients by name, phone, or DOB"), as an SQL condition on patients p: '
+  'blank = every patient; YYYY-MM-DD or MM/DD/YYYY = born that day (an impossible date finds nobody); YYYY = born '
+  'that year, or the phone''s digits contain it; digits with phone formatting = the phone''s digits (ten digits: '
+  'the whole number, fewer: contained); anything else = every word contained in the first or last name, '
+  'case-insensitive, LIKE wildcards taken literally. Written to use the indexes on the name key, the phone digits '
+  'and (pharmacy_id, date_of_birth). Values are quoted with format(%L).';
+revoke execute on function private.patient_search_condition(text) from public, anon;
+
+-- -----------------------------------------------------------------------------------------------------
+-- One page of matches and their total, found once
+-- -----------------------------------------------------------------------------------------------------
+-- Security definer: under RLS Postgres may use an index only for leakproof conditions, and LIKE is not leakproof,
+-- so the search runs as the owner, confined to the caller's own pharmacy (never one given by the caller), and
+-- returns ids only, which public.search_patients reads again through RLS.
+create function private.patient_search_page(search text, page_size integer, page_offset integer)
+returns table (patient_ids uuid[], total bigint)
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  condition text := private.patient_search_condition(search);
+begin
+  if page_size is null or page_size not between 1 and 100 then
+    raise exception 'A page holds 1 to 100 patients' using errcode = '22023';
+  end if;
+  if page_offset is null or page_offset < 0 then
+    raise exception 'A page starts at patient 0 or later' using errcode = '22023';
+  end if;
+  if pharmacy is null then
+    return query select '{}'::uuid[], 0::bigint;
+    return;
+  end if;
+  if condition = 'true' then
+    -- Every patient: the page straight from the name index, the count from an index-only scan of it.
+    return query
+      select array(select p.id from public.patients p where p.pharmacy_id = pharmacy
+                   order by p.last_name, p.first_name, p.id limit page_size offset page_offset),
+             (select count(*) from public.patients p where p.pharmacy_id = pharmacy);
+    return;
+  end if;
+  -- The matches once (only the columns of the order), then counted and the page cut from them.
+  return query execute format($sql$
+    with matched as materialized (
+      select p.id, p.last_name, p.first_name from public.patients p where p.pharmacy_id = $1 and %s
+    )
+    select array(select m.id from matched m order by m.last_name, m.first_name, m.id limit $2 offset $3),
+           (select count(*) from matched)
+    $sql$, condition)
+  using pharmacy, page_size, page_offset;
+end
+$$;
+comment on function private.patient_search_page(text, integer, integer) is
+  'One page (ids in last name, first name, id order) of the caller''s own pharmacy''s patients matching the search '
+  '(private.patient_search_condition) and how many match in all. Security definer so the trigram and expression '
+  'indexes apply; scoped to private.current_pharmacy_id(); returns ids and a count only.';
+revoke execute on function private.patient_search_page(text, integer, integer) from public, anon;
+grant execute on function private.patient_search_page(text, integer, integer) to authenticated, service_role;
+
+drop function public.search_patients(text);
+
+create function public.search_patients(search text default null, page_size integer default 25, page_offset integer default 0)
+returns table (
+  id uuid,
+  first_name text,
+  last_name text,
+  date_of_birth date,
+  phone text,
+  email text,
+  street_address text,
+  city text,
+  state text,
+  zip_code text,
+  insurance_provider text,
+  insurance_member_id text,
+  insurance_group_number text,
+  allergies text[],
+  current_medications text[],
+  created_at timestamptz,
+  updated_at timestamptz,
+  total_count bigint
+)
+language sql stable security invoker
+set search_path = ''
+as $$
+  select p.id, p.first_name, p.last_name, p.date_of_birth, p.phone, p.email, p.street_address, p.city, p.state,
+         p.zip_code, p.insurance_provider, p.insurance_member_id, p.insurance_group_number, p.allergies,
+         p.current_medications, p.created_at, p.updated_at, page.total
+  from private.patient_search_page(search, page_size, page_offset) page
+  cross join lateral unnest(page.patient_ids) with ordinality as hit (patient_id, position)
+  join public.patients p on p.id = hit.patient_id
+  order by hit.position
+$$;
+comment on function public.search_patients(text, integer, integer) is
+  'The Patient Database list and the prescription form''s patient picker: one page of the caller''s pharmacy''s '
+  'patients matching the search (private.patient_search_condition: name words, phone digits, date of birth or '
+  'birth year; blank = all), ordered by last name, first name, id, each row carrying total_count, the exact number '
+  'of matches on all pages (no row past the last page). page_size 1..100, page_offset >= 0. Security invoker: the '
+  'rows are read through RLS.';
+revoke execute on function public.search_patients(text, integer, integer) from public, anon;
+grant execute on function public.search_patients(text, integer, integer) to authenticated, service_role;
+
+-- -----------------------------------------------------------------------------------------------------
+-- queue_page's patient-name search: the same search key
+-- -----------------------------------------------------------------------------------------------------
+create or replace function private.patients_matching(search text, with_phone boolean) returns uuid[]
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  word text;
+  conditions text[] := array['p.pharmacy_id = $1'];
+  pattern text;
+  matched uuid[];
+begin
+  if pharmacy is null or nullif(btrim(search), '') is null then
+    return '{}';
+  end if;
+  -- Every word of the search is contained in the first or the last name (the name key), or the phone.
+  foreach word in array regexp_split_to_array(lower(btrim(search)), '\s+') loop
+    pattern := '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+    conditions := array_append(conditions, format('(lower(p.first_name || %L || p.last_name) like %L%s)', ' ', pattern,
+      case when with_phone then format(' or p.phone ilike %L', pattern) else '' end));
+  end loop;
+  execute 'select coalesce(array_agg(p.id), ''{}'') from public.patients p where ' || array_to_string(conditions, ' and ')
+    into matched using pharmacy;
+  return matched;
+end
+$$;
+comment on function private.patients_matching(text, boolean) is
+  'Ids of the caller''s own pharmacy''s patients whose first or last name (or phone, with_phone) contains every word of '
+  'the search, case-insensitive; empty without a search or a pharmacy. Used by queue_page. Security definer so the '
+  'name key''s trigram index applies (LIKE is not leakproof, so RLS would forbid it); scoped to '
+  'private.current_pharmacy_id(), returns ids only.';

@@ -1,0 +1,44 @@
+/**
+ * The prescription form's patient picker: the first few of the pharmacy's patients a typed search finds, from
+ * `rpc('search_patients')` (the database's one search rule: name words, phone digits, date of birth), in name
+ * order, read with RLS. Searched only from two typed characters, so no list of every patient is ever loaded.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ComboboxOption } from '../../../components/ui/combobox.tsx';
+import { supabase } from '../../../lib/supabase.ts';
+import { prescriptionKeys } from '../keys.ts';
+
+/** How many patients the picker offers for a search (the user narrows the search for more). */
+export const PATIENT_CHOICES_LIMIT = 8;
+/** Typed characters before the picker searches. */
+export const PATIENT_SEARCH_MIN_LENGTH = 2;
+
+/** 1948-03-14 → 03/14/1948 */
+function usDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${month}/${day}/${year}`;
+}
+
+export async function searchPatientChoices(search: string): Promise<ComboboxOption[]> {
+  const { data, error } = await supabase
+    .rpc('search_patients', { search, page_size: PATIENT_CHOICES_LIMIT, page_offset: 0 })
+    .select('id, first_name, last_name, date_of_birth, phone');
+  if (error) throw new Error(error.message);
+  return data.map((patient) => ({
+    value: patient.id,
+    label: `${patient.first_name} ${patient.last_name}`,
+    detail: [patient.date_of_birth ? `DOB ${usDate(patient.date_of_birth)}` : null, patient.phone].filter(Boolean).join(' · ') || undefined,
+  }));
+}
+
+export function searchPatientChoicesQueryOptions(pharmacyId: string, search: string) {
+  return queryOptions({
+    queryKey: prescriptionKeys.patientChoices(pharmacyId, search),
+    queryFn: () => searchPatientChoices(search),
+    enabled: search.length >= PATIENT_SEARCH_MIN_LENGTH,
+  });
+}
+
+export function usePatientChoices(pharmacyId: string, search: string) {
+  return useQuery(searchPatientChoicesQueryOptions(pharmacyId, search));
+}
