@@ -53,6 +53,16 @@ function resolve<Value>(updater: Updater<Value>, current: Value): Value {
 
 const SORT_ARIA = { asc: 'ascending', desc: 'descending' } as const;
 
+/** The sort arrow as a drawing, so the header's text stays the column's name. */
+function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
+  const path = direction === 'asc' ? 'M4 10l4-4 4 4' : direction === 'desc' ? 'M4 6l4 4 4-4' : 'M5 6l3-3 3 3M5 10l3 3 3-3';
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d={path} />
+    </svg>
+  );
+}
+
 export function DataTable<Row>({
   columns,
   query,
@@ -124,7 +134,7 @@ export function DataTable<Row>({
                       {header.column.getCanSort() ? (
                         <button type="button" className="inline-flex items-center gap-1 font-semibold" onClick={header.column.getToggleSortingHandler()}>
                           {content}
-                          <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                          <SortIcon direction={sorted} />
                         </button>
                       ) : (
                         content

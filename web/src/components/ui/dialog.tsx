@@ -1,10 +1,11 @@
 /**
- * The app's one modal dialog, on the native <dialog> element opened with showModal(): the browser keeps focus
- * inside it and makes the rest of the page inert; it is named by its title (aria-labelledby). While open, focus
- * starts inside it (the element marked `data-autofocus`, else the first focusable one) and goes back to what had it before
- * (the button that opened it) when it closes or unmounts. Escape closes it through `onClose` unless the caller
- * says it may not be dismissed right now (`dismissible={false}`: a request in flight, a decision required).
- * Its content is mounted only while open, so a form inside starts fresh every time.
+ * The app's one modal dialog, on the native <dialog> element opened with showModal(): the browser makes the rest
+ * of the page inert, and Tab wraps from the last control to the first (rather than leaving for the browser's own
+ * controls); it is named by its title (aria-labelledby). While open, focus starts inside it (the element marked
+ * `data-autofocus`, else the first focusable one) and goes back to what had it before (the button that opened
+ * it) when it closes or unmounts. Escape closes it through `onClose` unless the caller says it may not be
+ * dismissed right now (`dismissible={false}`: a request in flight, a decision required). Its content is mounted
+ * only while open, so a form inside starts fresh every time.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
@@ -37,12 +38,16 @@ const BOX_WIDTH: Record<NonNullable<DialogProps['size']>, string> = {
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+function tabbables(dialog: HTMLDialogElement): HTMLElement[] {
+  return Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => element.tabIndex >= 0 && element.getClientRects().length > 0);
+}
+
 /**
  * Focus the dialog's `data-autofocus` element, else its first focusable one, else the dialog itself. (React's
  * autoFocus would focus while the dialog is still closed, which the browser ignores.)
  */
 function focusInside(dialog: HTMLDialogElement): void {
-  if (dialog.contains(document.activeElement) && document.activeElement !== dialog) return;
+  // Whatever showModal() chose (Chrome may pick the scrolling box) is replaced by this rule.
   const target = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
   (target ?? dialog).focus();
 }
@@ -90,6 +95,22 @@ export function Dialog({
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       tabIndex={-1}
+      onKeyDown={(event) => {
+        // Tab past the last field comes back to the first (and Shift+Tab the other way) instead of leaving the
+        // page for the browser's own controls.
+        if (event.key !== 'Tab' || !dialogRef.current) return;
+        const elements = tabbables(dialogRef.current);
+        const first = elements[0];
+        const last = elements[elements.length - 1];
+        if (!first || !last) return;
+        if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        } else if (event.shiftKey && (document.activeElement === first || document.activeElement === dialogRef.current)) {
+          event.preventDefault();
+          last.focus();
+        }
+      }}
       onCancel={(event) => {
         // Escape: React state closes it, so state and element never disagree.
         event.preventDefault();
@@ -97,8 +118,9 @@ export function Dialog({
       }}
       onClose={() => {
         // The browser closed it on its own (Chrome closes on a second Escape even when cancel is prevented).
+        // (A close event that arrives after it was shown again — React's StrictMode remounts — is stale.)
         const dialog = dialogRef.current;
-        if (!openRef.current || !dialog) return;
+        if (!openRef.current || !dialog || dialog.open) return;
         if (dismissibleRef.current) onCloseRef.current();
         else {
           dialog.showModal();
