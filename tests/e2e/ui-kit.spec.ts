@@ -125,19 +125,28 @@ test.describe('Tabs', () => {
 });
 
 test.describe('QueryState', () => {
-  test('a failed queue page shows the error with Retry, and Retry recovers once the server answers', async ({ page }) => {
+  test('a failed queue page and failed counts show their errors with Retry, and Retry recovers once the server answers', async ({ page }) => {
     await signIn(page, 'tech@demo.pharmacy', DEMO_PASSWORD);
-    const failQueuePage = '**/rest/v1/rpc/queue_page*';
-    await page.route(failQueuePage, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'The queue is unavailable', details: null, hint: null }) }),
-    );
+    const failing = ['**/rest/v1/rpc/queue_page*', '**/rest/v1/rpc/prescription_queue_counts*'];
+    for (const url of failing) {
+      await page.route(url, (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'The queue is unavailable', details: null, hint: null }) }),
+      );
+    }
     await openQueue(page);
     const failure = page.getByRole('tabpanel').getByRole('alert').filter({ hasText: 'The prescriptions could not be loaded' });
     await expect(failure).toHaveText(/The prescriptions could not be loaded: The queue is unavailable/);
-    await page.unroute(failQueuePage);
+    const countsFailure = page.getByRole('alert').filter({ hasText: 'The prescription counts could not be loaded' });
+    await expect(countsFailure).toHaveText(/The prescription counts could not be loaded: The queue is unavailable/);
+    await expect(page.getByRole('tab', { name: 'Pending (…)' })).toBeVisible();
+    for (const url of failing) await page.unroute(url);
+
     await failure.getByRole('button', { name: 'Retry' }).click();
     await expect(failure).toHaveCount(0);
     await expect(page.getByRole('tabpanel').getByRole('article').or(page.getByText('No pending prescriptions', { exact: true })).first()).toBeVisible();
+    await countsFailure.getByRole('button', { name: 'Retry' }).click();
+    await expect(countsFailure).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: /^Pending \(\d+\)$/ })).toBeVisible();
   });
 
   test('a failed patient page shows the error in the table with Retry, and Retry loads the patients', async ({ page }) => {

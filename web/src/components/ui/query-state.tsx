@@ -2,7 +2,7 @@
  * The three states every list or panel fed by a query has besides its data: loading (skeleton rows, named for
  * assistive technology), failed (the screen's message, the reason, and Retry, which refetches) and empty (the
  * screen's text). Only when there is data to show are the children called. A failed refetch while data is
- * shown leaves the data up; a screen that wants to say so shows its own notice.
+ * shown leaves the data up; a screen that wants to say so shows a QueryErrorNotice above it.
  */
 import type { ReactNode } from 'react';
 
@@ -59,22 +59,32 @@ function stateContent<Data>({
       </ul>
     );
   }
-  if (query.data === undefined) {
-    const reason = query.error?.message;
-    return (
-      <div role="alert" className={`alert alert-error alert-soft ${size === 'sm' ? 'py-2 text-sm' : ''}`}>
-        <span>
-          {errorText}
-          {reason ? `: ${reason}` : null}
-        </span>
-        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Retry
-        </button>
-      </div>
-    );
-  }
+  if (query.data === undefined) return <QueryErrorNotice query={query} errorText={errorText} size={size} />;
   if (isEmpty?.(query.data)) {
     return <p className={`py-6 text-center text-base-content/70 ${size === 'sm' ? 'text-sm' : ''}`}>{emptyText}</p>;
   }
   return null;
+}
+
+export interface QueryErrorNoticeProps {
+  query: Pick<QueryStateQuery<unknown>, 'error' | 'isFetching' | 'refetch'>;
+  errorText: string;
+  size?: 'sm' | 'md';
+}
+
+/** A query's failure: the screen's message, the reason, and Retry (a refetch). Nothing while it has not failed. */
+export function QueryErrorNotice({ query, errorText, size = 'md' }: QueryErrorNoticeProps) {
+  if (query.error === null) return null;
+  const reason = query.error.message;
+  return (
+    <div role="alert" className={`alert alert-error alert-soft ${size === 'sm' ? 'py-2 text-sm' : ''}`}>
+      <span>
+        {errorText}
+        {reason ? `: ${reason}` : null}
+      </span>
+      <button type="button" className="btn btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+        Retry
+      </button>
+    </div>
+  );
 }

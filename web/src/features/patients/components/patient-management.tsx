@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { useCreatePatient } from '../api/create-patient.ts';
 import { DEFAULT_PATIENT_SORT, usePatients, type PatientSort } from '../api/get-patients.ts';
@@ -123,11 +124,8 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
               busy={patients.isFetching && !patients.isPending}
             />
           </div>
-          {patients.isError && patients.data ? (
-            <div role="alert" className="alert alert-error alert-soft">
-              <span>The search could not be run: {patients.error.message}</span>
-            </div>
-          ) : null}
+          {/* Without rows the table itself says so; with rows up, a failed search or page says so here. */}
+          {patients.data ? <QueryErrorNotice query={patients} errorText="The search could not be run" /> : null}
           <PatientsTable
             query={{ data: rows, error: patients.error, isPending: patients.isPending, isFetching: patients.isFetching, refetch: patients.refetch }}
             sort={sort}

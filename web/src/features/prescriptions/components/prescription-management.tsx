@@ -7,7 +7,7 @@
  * prescription open (presence). Opening a prescription records the access on the audit trail first.
  */
 import { useId, useState } from 'react';
-import { QueryState } from '../../../components/ui/query-state.tsx';
+import { QueryErrorNotice, QueryState } from '../../../components/ui/query-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
@@ -130,11 +130,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
         </button>
       </div>
 
-      {counts.isError ? (
-        <div role="alert" className="alert alert-error alert-soft">
-          <span>The prescription counts could not be loaded: {counts.error.message}</span>
-        </div>
-      ) : null}
+      <QueryErrorNotice query={counts} errorText="The prescription counts could not be loaded" />
 
       <TabPanel baseId={tabsId} selected={tab} className="flex flex-col gap-3">
         {searchable ? (
@@ -204,12 +200,11 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
             ) : null}
           </div>
         ) : null}
-        {shown.isError && shown.data !== undefined ? (
-          <div role="alert" className="alert alert-error alert-soft">
-            <span>
-              {shown.isFetchNextPageError ? 'More prescriptions could not be loaded' : 'The prescriptions could not be refreshed'}: {shown.error.message}
-            </span>
-          </div>
+        {shown.data !== undefined ? (
+          <QueryErrorNotice
+            query={{ error: shown.error, isFetching: shown.isFetching, refetch: shown.isFetchNextPageError ? shown.fetchNextPage : shown.refetch }}
+            errorText={shown.isFetchNextPageError ? 'More prescriptions could not be loaded' : 'The prescriptions could not be refreshed'}
+          />
         ) : null}
       </TabPanel>
 
