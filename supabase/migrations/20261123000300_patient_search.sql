@@ -102,7 +102,7 @@ revoke execute on function private.patient_search_condition(text) from public, a
 -- Security definer: under RLS Postgres may use an index only for leakproof conditions, and LIKE is not leakproof,
 -- so the search runs as the owner, confined to the caller's own pharmacy (never one given by the caller), and
 -- returns ids only, which public.search_patients reads again through RLS.
-create function private.patient_search_page(search text, page_size integer, page_offset integer)
+create function private.patient_search_page(search text, page_size integer, page_offset integer, name_descending boolean)
 returns table (patient_ids uuid[], total bigint)
 language plpgsql stable security definer
 set search_path = ''
@@ -110,6 +110,8 @@ as $$
 declare
   pharmacy uuid := private.current_pharmacy_id();
   condition text := private.patient_search_condition(search);
+  -- Both directions read the name index (forwards or backwards); only the direction is spliced into the SQL.
+  direction text := case when name_descending then 'desc' else 'asc' end;
 begin
   if page_size is null or page_size not between 1 and 100 then
     raise exception 'A page holds 1 to 100 patients' using errcode = '22023';
@@ -123,10 +125,12 @@ begin
   end if;
   if condition = 'true' then
     -- Every patient: the page straight from the name index, the count from an index-only scan of it.
-    return query
-      select array(select p.id from public.patients p where p.pharmacy_id = pharmacy
-                   order by p.last_name, p.first_name, p.id limit page_size offset page_offset),
-             (select count(*) from public.patients p where p.pharmacy_id = pharmacy);
+    return query execute format($sql$
+      select array(select p.id from public.patients p where p.pharmacy_id = $1
+                   order by p.last_name %1$s, p.first_name %1$s, p.id %1$s limit $2 offset $3),
+             (select count(*) from public.patients p where p.pharmacy_id = $1)
+      $sql$, direction)
+    using pharmacy, page_size, page_offset;
     return;
   end if;
   -- The matches once (only the columns of the order), then counted and the page cut from them.
@@ -134,22 +138,24 @@ begin
     with matched as materialized (
       select p.id, p.last_name, p.first_name from public.patients p where p.pharmacy_id = $1 and %s
     )
-    select array(select m.id from matched m order by m.last_name, m.first_name, m.id limit $2 offset $3),
+    select array(select m.id from matched m order by m.last_name %2$s, m.first_name %2$s, m.id %2$s limit $2 offset $3),
            (select count(*) from matched)
-    $sql$, condition)
+    $sql$, condition, direction)
   using pharmacy, page_size, page_offset;
 end
 $$;
-comment on function private.patient_search_page(text, integer, integer) is
-  'One page (ids in last name, first name, id order) of the caller''s own pharmacy''s patients matching the search '
+comment on function private.patient_search_page(text, integer, integer, boolean) is
+  'One page (ids in last name, first name, id order, ascending or descending) of the caller''s own pharmacy''s patients matching the search '
   '(private.patient_search_condition) and how many match in all. Security definer so the trigram and expression '
   'indexes apply; scoped to private.current_pharmacy_id(); returns ids and a count only.';
-revoke execute on function private.patient_search_page(text, integer, integer) from public, anon;
-grant execute on function private.patient_search_page(text, integer, integer) to authenticated, service_role;
+revoke execute on function private.patient_search_page(text, integer, integer, boolean) from public, anon;
+grant execute on function private.patient_search_page(text, integer, integer, boolean) to authenticated, service_role;
 
 drop function public.search_patients(text);
 
-create function public.search_patients(search text default null, page_size integer default 25, page_offset integer default 0)
+create function public.search_patients(
+  search text default null, page_size integer default 25, page_offset integer default 0, name_descending boolean default false
+)
 returns table (
   id uuid,
   first_name text,
@@ -176,19 +182,19 @@ as $$
   select p.id, p.first_name, p.last_name, p.date_of_birth, p.phone, p.email, p.street_address, p.city, p.state,
          p.zip_code, p.insurance_provider, p.insurance_member_id, p.insurance_group_number, p.allergies,
          p.current_medications, p.created_at, p.updated_at, page.total
-  from private.patient_search_page(search, page_size, page_offset) page
+  from private.patient_search_page(search, page_size, page_offset, name_descending) page
   cross join lateral unnest(page.patient_ids) with ordinality as hit (patient_id, position)
   join public.patients p on p.id = hit.patient_id
   order by hit.position
 $$;
-comment on function public.search_patients(text, integer, integer) is
+comment on function public.search_patients(text, integer, integer, boolean) is
   'The Patient Database list and the prescription form''s patient picker: one page of the caller''s pharmacy''s '
   'patients matching the search (private.patient_search_condition: name words, phone digits, date of birth or '
-  'birth year; blank = all), ordered by last name, first name, id, each row carrying total_count, the exact number '
+  'birth year; blank = all), ordered by last name, first name, id (Z–A when name_descending), each row carrying total_count, the exact number '
   'of matches on all pages (no row past the last page). page_size 1..100, page_offset >= 0. Security invoker: the '
   'rows are read through RLS.';
-revoke execute on function public.search_patients(text, integer, integer) from public, anon;
-grant execute on function public.search_patients(text, integer, integer) to authenticated, service_role;
+revoke execute on function public.search_patients(text, integer, integer, boolean) from public, anon;
+grant execute on function public.search_patients(text, integer, integer, boolean) to authenticated, service_role;
 
 -- -----------------------------------------------------------------------------------------------------
 -- queue_page's patient-name search: the same search key

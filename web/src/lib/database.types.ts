@@ -1205,7 +1205,7 @@ export type Database = {
         Returns: undefined;
       };
       search_patients: {
-        Args: { page_offset?: number; page_size?: number; search?: string };
+        Args: { name_descending?: boolean; page_offset?: number; page_size?: number; search?: string };
         Returns: {
           allergies: string[];
           city: string;

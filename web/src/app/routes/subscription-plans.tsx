@@ -4,6 +4,7 @@
  * pharmacy gets) and the marketing terms from the shared constants.
  */
 import { formatPlanPrice, TRIAL_DAYS } from '@pharmacy/shared/subscription.ts';
+import { QueryState } from '../../components/ui/query-state.tsx';
 import { paths } from '../../config/paths.ts';
 import { usePlans } from '../../features/subscription/api/get-plans.ts';
 import { PlanCard } from '../../features/subscription/components/plan-card.tsx';
@@ -22,22 +23,15 @@ export function SubscriptionPlansRoute() {
       </header>
       <div className="mx-auto grid w-full max-w-4xl items-start gap-6 md:grid-cols-[3fr_2fr]">
         <div>
-          {plans.isPending ? (
-            <div role="status" className="flex items-center gap-2 text-base-content/70">
-              <span className="loading loading-spinner" aria-hidden="true" />
-              Loading plans…
-            </div>
-          ) : plans.isError ? (
-            <div role="alert" className="alert alert-error alert-soft">
-              <span>The plans could not be loaded: {plans.error.message}</span>
-            </div>
-          ) : (
-            <div className="flex flex-col gap-4">
-              {plans.data.map((plan) => (
-                <PlanCard key={plan.id} plan={plan} isCurrent={false} startTrialPath={paths.productionOnboard} />
-              ))}
-            </div>
-          )}
+          <QueryState query={plans} errorText="The plans could not be loaded" loadingLabel="Loading plans" skeletonRowClassName="h-64" skeletonRows={1}>
+            {(loadedPlans) => (
+              <div className="flex flex-col gap-4">
+                {loadedPlans.map((plan) => (
+                  <PlanCard key={plan.id} plan={plan} isCurrent={false} startTrialPath={paths.productionOnboard} />
+                ))}
+              </div>
+            )}
+          </QueryState>
         </div>
         <aside aria-labelledby="current-subscription-title" className="card bg-base-100 shadow-sm">
           <div className="card-body gap-3">

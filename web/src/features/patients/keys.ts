@@ -1,7 +1,8 @@
 /** Query keys of the patients feature, starting with the pharmacy so one pharmacy's data never answers for another. */
 export const patientKeys = {
   all: (pharmacyId: string) => ['pharmacy', pharmacyId, 'patients'] as const,
-  /** One page (from 0) of the list for a search ('' for all patients). */
-  list: (pharmacyId: string, search: string, page: number) => [...patientKeys.all(pharmacyId), 'list', { search, page }] as const,
+  /** One page (from 0) of the list for a search ('' for all patients) in one order. */
+  list: (pharmacyId: string, search: string, page: number, sort: { column: string; descending: boolean }) =>
+    [...patientKeys.all(pharmacyId), 'list', { search, page, sort: `${sort.column}:${sort.descending ? 'desc' : 'asc'}` }] as const,
   accessHistory: (pharmacyId: string, patientId: string) => [...patientKeys.all(pharmacyId), 'access-history', patientId] as const,
 };

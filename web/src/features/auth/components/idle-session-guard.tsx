@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { signOut } from '../api/sign-out.ts';
 import { useIdleTimeout } from '../hooks/use-idle-timeout.ts';
 import { rememberIdleSignOut } from '../idle-sign-out-notice.ts';
@@ -27,26 +28,25 @@ export function IdleSessionGuard({ timeoutMinutes }: IdleSessionGuardProps) {
     void signOut(queryClient, 'local');
   }, [phase.kind, queryClient, timeoutMinutes]);
 
-  if (phase.kind !== 'warning') return null;
+  // The warning must be answered (Stay Signed In or Sign Out Now): Escape does not dismiss it unread.
   return (
-    <div className="modal modal-open" role="alertdialog" aria-modal="true" aria-labelledby="idle-warning-title" aria-describedby="idle-warning-text">
-      <div className="modal-box">
-        <h2 id="idle-warning-title" className="text-lg font-semibold">
-          Are you still there?
-        </h2>
-        <p id="idle-warning-text" className="py-3">
-          This terminal has been idle. To protect patient information you will be signed out in{' '}
-          <span data-testid="idle-seconds-left">{phase.secondsLeft}</span> seconds.
-        </p>
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={() => void signOut(queryClient, 'local')}>
-            Sign Out Now
-          </button>
-          <button type="button" className="btn btn-primary" onClick={stayActive} autoFocus>
-            Stay Signed In
-          </button>
-        </div>
-      </div>
-    </div>
+    <Dialog open={phase.kind === 'warning'} onClose={stayActive} dismissible={false} title="Are you still there?" role="alertdialog" describedBy="idle-warning-text" titleClassName="font-semibold">
+      {phase.kind === 'warning' ? (
+        <>
+          <p id="idle-warning-text" className="py-3">
+            This terminal has been idle. To protect patient information you will be signed out in{' '}
+            <span data-testid="idle-seconds-left">{phase.secondsLeft}</span> seconds.
+          </p>
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={() => void signOut(queryClient, 'local')}>
+              Sign Out Now
+            </button>
+            <button type="button" className="btn btn-primary" onClick={stayActive} data-autofocus>
+              Stay Signed In
+            </button>
+          </div>
+        </>
+      ) : null}
+    </Dialog>
   );
 }

@@ -6,6 +6,7 @@
 import { useNextRxNumber } from '../api/get-next-rx-number.ts';
 import { useStaffCredentials } from '../api/get-staff-credentials.ts';
 import { formatLongUsDate } from '../local-day.ts';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 const MASKED_PASSWORD = '****';
@@ -39,24 +40,34 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 
 function StaffCredentials({ pharmacyId }: { pharmacyId: string }) {
   const staff = useStaffCredentials(pharmacyId);
-  if (staff.isPending) return <div className="skeleton h-12 w-full" />;
-  if (staff.isError) return <p className="text-sm text-base-content/60">Staff could not be loaded.</p>;
-  if (staff.data.length === 0) return <p className="text-sm text-base-content/60">No active pharmacists or technicians.</p>;
   return (
-    <dl className="flex flex-col gap-1 text-sm">
-      {staff.data.map((member) => (
-        <div key={member.userId} className="flex justify-between gap-3" data-testid="staff-credential">
-          <dt className="text-base-content/60">{member.role === 'pharmacist' ? 'Pharmacist' : 'Tech'}</dt>
-          <dd className="font-mono">
-            <span className="font-medium">{member.initials}</span>
-            <span className="ml-2 text-base-content/60">
-              <span className="sr-only">password </span>
-              {MASKED_PASSWORD}
-            </span>
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <QueryState
+      query={staff}
+      errorText="Staff could not be loaded"
+      loadingLabel="Loading staff"
+      skeletonRows={1}
+      skeletonRowClassName="h-12"
+      size="sm"
+      isEmpty={(members) => members.length === 0}
+      emptyText="No active pharmacists or technicians."
+    >
+      {(members) => (
+        <dl className="flex flex-col gap-1 text-sm">
+          {members.map((member) => (
+            <div key={member.userId} className="flex justify-between gap-3" data-testid="staff-credential">
+              <dt className="text-base-content/60">{member.role === 'pharmacist' ? 'Pharmacist' : 'Tech'}</dt>
+              <dd className="font-mono">
+                <span className="font-medium">{member.initials}</span>
+                <span className="ml-2 text-base-content/60">
+                  <span className="sr-only">password </span>
+                  {MASKED_PASSWORD}
+                </span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </QueryState>
   );
 }
 

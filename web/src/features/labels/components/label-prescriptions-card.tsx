@@ -1,15 +1,17 @@
 /**
  * The prescriptions card (spec §2): a search (patient first or last name, case-insensitive, or Rx number)
  * and two tabs, 'Ready for Pickup (n)' with Print Label and 'Recently Printed (n)' (at most 10) with Reprint;
- * 3 skeleton rows while loading (spec §9). Selecting an item fills the generator.
+ * 3 skeleton rows while loading (spec §9), the failure with Retry. Selecting an item fills the generator.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { QueryState, type QueryStateQuery } from '../../../components/ui/query-state.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { useReadyPrescriptions } from '../api/get-ready-prescriptions.ts';
 import { useRecentlyPrinted } from '../api/get-recently-printed.ts';
 import { matchesLabelSearch, medicationLabel, patientFullName, type LabelPrescription } from '../label-prescription.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 
-const SKELETON_ROWS = 3;
 type Tab = 'ready' | 'printed';
 
 export interface LabelPrescriptionsCardProps {
@@ -21,9 +23,8 @@ export interface LabelPrescriptionsCardProps {
 }
 
 interface ItemListProps {
-  items: LabelPrescription[] | undefined;
-  pending: boolean;
-  failed: boolean;
+  /** The tab's query, its rows narrowed to the search. */
+  query: QueryStateQuery<LabelPrescription[]>;
   emptyText: string;
   actionLabel: string;
   selectedId: string | null;
@@ -32,50 +33,57 @@ interface ItemListProps {
   onPrint: (prescription: LabelPrescription) => void;
 }
 
-function ItemList({ items, pending, failed, emptyText, actionLabel, selectedId, printingId, onSelect, onPrint }: ItemListProps) {
-  if (pending) {
-    return (
-      <ul className="flex flex-col gap-2" aria-label="Loading prescriptions">
-        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-          <li key={index} className="skeleton h-16 w-full" />
-        ))}
-      </ul>
-    );
-  }
-  if (failed || !items) return <p className="text-sm text-base-content/60">The prescriptions could not be loaded.</p>;
-  if (items.length === 0) return <p className="py-6 text-center text-sm text-base-content/60">{emptyText}</p>;
+function ItemList({ query, emptyText, actionLabel, selectedId, printingId, onSelect, onPrint }: ItemListProps) {
   return (
-    <ul className="flex flex-col gap-2">
-      {items.map((rx) => (
-        <li
-          key={rx.id}
-          data-testid="label-prescription"
-          aria-label={`RX ${rx.rxNumber} for ${patientFullName(rx)}`}
-          className={`flex items-center justify-between gap-3 rounded-box border p-3 ${selectedId === rx.id ? 'border-primary bg-primary/5' : 'border-base-300'}`}
-        >
-          <div className="min-w-0">
-            <p className="truncate font-medium">{patientFullName(rx)}</p>
-            <p className="truncate text-sm text-base-content/70">
-              <span className="font-mono">RX {rx.rxNumber}</span> · {medicationLabel(rx)}
-            </p>
-          </div>
-          <div className="flex shrink-0 gap-2">
-            <button type="button" className="btn btn-ghost btn-sm" aria-pressed={selectedId === rx.id} onClick={() => onSelect(rx)}>
-              {selectedId === rx.id ? 'Selected' : 'Select'}
-            </button>
-            <button type="button" className="btn btn-primary btn-sm" disabled={printingId !== null} onClick={() => onPrint(rx)}>
-              {printingId === rx.id ? 'Generating...' : actionLabel}
-            </button>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={query}
+      errorText="The prescriptions could not be loaded"
+      loadingLabel="Loading prescriptions"
+      skeletonRowClassName="h-16"
+      size="sm"
+      isEmpty={(items) => items.length === 0}
+      emptyText={emptyText}
+    >
+      {(items) => (
+        <ul className="flex flex-col gap-2">
+          {items.map((rx) => (
+            <li
+              key={rx.id}
+              data-testid="label-prescription"
+              aria-label={`RX ${rx.rxNumber} for ${patientFullName(rx)}`}
+              className={`flex items-center justify-between gap-3 rounded-box border p-3 ${selectedId === rx.id ? 'border-primary bg-primary/5' : 'border-base-300'}`}
+            >
+              <div className="min-w-0">
+                <p className="truncate font-medium">{patientFullName(rx)}</p>
+                <p className="truncate text-sm text-base-content/70">
+                  <span className="font-mono">RX {rx.rxNumber}</span> · {medicationLabel(rx)}
+                </p>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                <button type="button" className="btn btn-ghost btn-sm" aria-pressed={selectedId === rx.id} onClick={() => onSelect(rx)}>
+                  {selectedId === rx.id ? 'Selected' : 'Select'}
+                </button>
+                <button type="button" className="btn btn-primary btn-sm" disabled={printingId !== null} onClick={() => onPrint(rx)}>
+                  {printingId === rx.id ? 'Generating...' : actionLabel}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
+}
+
+/** What QueryState reads of a query, apart from the data (which the search narrows). */
+function queryStateOf(query: Omit<QueryStateQuery<unknown>, 'data'>): Omit<QueryStateQuery<unknown>, 'data'> {
+  return { error: query.error, isPending: query.isPending, isFetching: query.isFetching, refetch: query.refetch };
 }
 
 export function LabelPrescriptionsCard({ pharmacyId, selectedId, onSelect, onPrint, printingId }: LabelPrescriptionsCardProps) {
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<Tab>('ready');
+  const tabsId = useId();
   const ready = useReadyPrescriptions(pharmacyId);
   const printed = useRecentlyPrinted(pharmacyId);
   const readyShown = ready.data?.filter((rx) => matchesLabelSearch(rx, search));
@@ -83,28 +91,21 @@ export function LabelPrescriptionsCard({ pharmacyId, selectedId, onSelect, onPri
 
   return (
     <SectionCard title="Prescriptions">
-      <input
-        type="search"
-        className="input w-full"
-        placeholder="Search by patient name or Rx number..."
-        aria-label="Search prescriptions"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
+      <SearchInput label="Search prescriptions" placeholder="Search by patient name or Rx number..." value={search} onChange={setSearch} className="w-full" />
+      <TabList
+        baseId={tabsId}
+        variant="tabs-border"
+        items={[
+          { id: 'ready', label: `Ready for Pickup (${readyShown?.length ?? 0})` },
+          { id: 'printed', label: `Recently Printed (${printedShown?.length ?? 0})` },
+        ]}
+        selected={tab}
+        onSelect={setTab}
       />
-      <div role="tablist" className="tabs tabs-border">
-        <button type="button" role="tab" className={`tab ${tab === 'ready' ? 'tab-active' : ''}`} aria-selected={tab === 'ready'} onClick={() => setTab('ready')}>
-          Ready for Pickup ({readyShown?.length ?? 0})
-        </button>
-        <button type="button" role="tab" className={`tab ${tab === 'printed' ? 'tab-active' : ''}`} aria-selected={tab === 'printed'} onClick={() => setTab('printed')}>
-          Recently Printed ({printedShown?.length ?? 0})
-        </button>
-      </div>
-      <div role="tabpanel">
+      <TabPanel baseId={tabsId} selected={tab}>
         {tab === 'ready' ? (
           <ItemList
-            items={readyShown}
-            pending={ready.isPending}
-            failed={ready.isError}
+            query={{ ...queryStateOf(ready), data: readyShown }}
             emptyText={search.trim() ? 'No ready prescriptions match your search' : 'No prescriptions ready for pickup'}
             actionLabel="Print Label"
             selectedId={selectedId}
@@ -114,9 +115,7 @@ export function LabelPrescriptionsCard({ pharmacyId, selectedId, onSelect, onPri
           />
         ) : (
           <ItemList
-            items={printedShown}
-            pending={printed.isPending}
-            failed={printed.isError}
+            query={{ ...queryStateOf(printed), data: printedShown }}
             emptyText={search.trim() ? 'No printed labels match your search' : 'No labels printed yet'}
             actionLabel="Reprint"
             selectedId={selectedId}
@@ -125,7 +124,7 @@ export function LabelPrescriptionsCard({ pharmacyId, selectedId, onSelect, onPri
             onPrint={onPrint}
           />
         )}
-      </div>
+      </TabPanel>
     </SectionCard>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * The label preview (spec §4): the label at its printed size, 4 in × 2.5 in, from the form with the spec's
- * fallbacks applied (see label-form.ts). A native <dialog>, so focus and Escape behave as in any dialog.
+ * fallbacks applied (see label-form.ts), in the kit's Dialog.
  */
-import { useEffect, useRef } from 'react';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { LabelPreviewContent } from '../label-form.ts';
 
 export interface LabelPreviewDialogProps {
@@ -11,47 +11,34 @@ export interface LabelPreviewDialogProps {
 }
 
 export function LabelPreviewDialog({ content, onClose }: LabelPreviewDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (content && !element.open) element.showModal();
-    if (!content && element.open) element.close();
-  }, [content]);
-
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="label-preview-title" onClose={onClose}>
-      <div className="modal-box w-auto max-w-none">
-        <h2 id="label-preview-title" className="mb-4 text-lg font-bold">
-          Label Preview
-        </h2>
-        {content ? (
-          <div
-            data-testid="label-preview"
-            className="flex flex-col justify-between overflow-hidden border border-base-content bg-white p-2 font-mono text-[10px] leading-tight text-black"
-            style={{ width: '4in', height: '2.5in' }}
-          >
-            <div className="flex justify-between font-bold">
-              <span>Rx: {content.rxNumber}</span>
-              <span>{new Date().toLocaleDateString('en-US')}</span>
-            </div>
-            <p className="text-xs font-bold">{content.patientName}</p>
-            <p className="text-xs font-bold">{content.medication}</p>
-            <p>{content.directions || 'No directions given'}</p>
-            <div className="flex justify-between">
-              <span>Qty: {content.quantity}</span>
-              <span>Days supply: {content.daysSupply}</span>
-              <span>Refills: {content.refills}</span>
-            </div>
-            <p>Prescriber: {content.prescriber}</p>
+    <Dialog open={content !== null} onClose={onClose} title="Label Preview" size="auto">
+      {content ? (
+        <div
+          data-testid="label-preview"
+          className="flex flex-col justify-between overflow-hidden border border-base-content bg-white p-2 font-mono text-[10px] leading-tight text-black"
+          style={{ width: '4in', height: '2.5in' }}
+        >
+          <div className="flex justify-between font-bold">
+            <span>Rx: {content.rxNumber}</span>
+            <span>{new Date().toLocaleDateString('en-US')}</span>
           </div>
-        ) : null}
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            Close
-          </button>
+          <p className="text-xs font-bold">{content.patientName}</p>
+          <p className="text-xs font-bold">{content.medication}</p>
+          <p>{content.directions || 'No directions given'}</p>
+          <div className="flex justify-between">
+            <span>Qty: {content.quantity}</span>
+            <span>Days supply: {content.daysSupply}</span>
+            <span>Refills: {content.refills}</span>
+          </div>
+          <p>Prescriber: {content.prescriber}</p>
         </div>
+      ) : null}
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onClose}>
+          Close
+        </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -4,7 +4,7 @@
  * pharmacy details are valid and the Plan tab once the admin details are too; Review opens only after the
  * validate call passes (and closes again if the form changes), Complete only after the account exists.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { onboardingErrorMessage } from '@pharmacy/shared/onboarding-errors.ts';
@@ -17,6 +17,7 @@ import {
   type OnboardingTabbed,
   type OnboardingTabbedInput,
 } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
+import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useCompleteOnboarding, type OnboardingCompleteResult } from '../api/complete-onboarding.ts';
 import { useValidateOnboarding } from '../api/validate-onboarding.ts';
@@ -54,6 +55,7 @@ export function ProductionOnboarding({ plans, plansError, loginPath }: Productio
   });
   const values = useWatch({ control: form.control }) as OnboardingTabbedInput;
   const [tab, setTab] = useState<TabId>('pharmacy');
+  const tabsId = useId();
   const [validatedForm, setValidatedForm] = useState<OnboardingTabbed | null>(null);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [created, setCreated] = useState<OnboardingCompleteResult | null>(null);
@@ -124,26 +126,17 @@ export function ProductionOnboarding({ plans, plansError, loginPath }: Productio
           <h1 className="text-2xl font-bold">Pharmacy Account Setup</h1>
           <p className="mt-1 text-sm text-base-content/70">Create your pharmacy, its administrator and your trial subscription.</p>
         </header>
-        <div role="tablist" aria-label="Account setup steps" className="tabs tabs-box">
-          {TABS.map((item) => (
-            <button
-              key={item.id}
-              type="button"
-              role="tab"
-              id={`tab-${item.id}`}
-              aria-controls={`panel-${item.id}`}
-              aria-selected={tab === item.id}
-              disabled={!enabled[item.id]}
-              className={`tab flex-1 ${tab === item.id ? 'tab-active' : ''}`}
-              onClick={() => setTab(item.id)}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
+        <TabList
+          baseId={tabsId}
+          label="Account setup steps"
+          items={TABS.map((item) => ({ ...item, disabled: !enabled[item.id] }))}
+          selected={tab}
+          onSelect={setTab}
+          fill
+        />
 
         <form noValidate onSubmit={(event) => event.preventDefault()} aria-label="Pharmacy account setup">
-          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="flex flex-col gap-6">
+          <TabPanel baseId={tabsId} selected={tab} className="flex flex-col gap-6">
             {tab === 'pharmacy' ? (
               <>
                 <TabbedPharmacyTab form={form} />
@@ -201,7 +194,7 @@ export function ProductionOnboarding({ plans, plansError, loginPath }: Productio
               </>
             ) : null}
             {tab === 'complete' && created !== null ? <TabbedCompleteTab result={created} loginPath={loginPath} /> : null}
-          </div>
+          </TabPanel>
         </form>
       </div>
     </div>

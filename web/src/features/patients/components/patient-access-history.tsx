@@ -3,6 +3,7 @@
  * their labels and receipts, when and from which IP address, newest first, with Show older for earlier pages.
  */
 import { useId } from 'react';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { usePatientAccessHistory } from '../api/get-patient-access-history.ts';
 
 export function PatientAccessHistory({ pharmacyId, patientId }: { pharmacyId: string; patientId: string }) {
@@ -15,33 +16,33 @@ export function PatientAccessHistory({ pharmacyId, patientId }: { pharmacyId: st
       <h3 id={titleId} className="text-sm font-semibold uppercase tracking-wide text-base-content/60">
         Access History
       </h3>
-      {history.isPending ? (
-        <p role="status" className="text-sm text-base-content/70">
-          Loading access history…
-        </p>
-      ) : history.isError ? (
-        <p role="alert" className="text-sm text-error">
-          The access history could not be loaded: {history.error.message}
-        </p>
-      ) : entries.length === 0 ? (
-        <p className="text-sm text-base-content/70">No access recorded</p>
-      ) : (
-        <ul aria-label="Access history" className="flex max-h-64 flex-col divide-y divide-base-200 overflow-y-auto text-sm">
-          {entries.map((entry) => (
-            <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-1.5">
-              <span>
-                <span className="font-medium">{entry.staffName ?? 'Unknown User'}</span>
-                {entry.staffRole ? <span className="text-base-content/60"> ({entry.staffRole})</span> : null}
-                {' · '}
-                {entry.description}
-              </span>
-              <span className="text-xs text-base-content/60">
-                {new Date(entry.accessedAt).toLocaleString()} · {entry.ipAddress ?? 'IP unknown'}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={history}
+        errorText="The access history could not be loaded"
+        loadingLabel="Loading access history"
+        skeletonRowClassName="h-6"
+        size="sm"
+        isEmpty={() => entries.length === 0}
+        emptyText="No access recorded"
+      >
+        {() => (
+          <ul aria-label="Access history" className="flex max-h-64 flex-col divide-y divide-base-200 overflow-y-auto text-sm">
+            {entries.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-1.5">
+                <span>
+                  <span className="font-medium">{entry.staffName ?? 'Unknown User'}</span>
+                  {entry.staffRole ? <span className="text-base-content/60"> ({entry.staffRole})</span> : null}
+                  {' · '}
+                  {entry.description}
+                </span>
+                <span className="text-xs text-base-content/60">
+                  {new Date(entry.accessedAt).toLocaleString()} · {entry.ipAddress ?? 'IP unknown'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {history.hasNextPage ? (
         <button type="button" className="btn btn-ghost btn-xs self-start" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
           {history.isFetchingNextPage ? 'Loading…' : 'Show older'}

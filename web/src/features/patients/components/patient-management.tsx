@@ -1,6 +1,6 @@
 /**
  * Patient Management (spec §2): the 'Patient Database' table of the pharmacy's patients, paged by the database
- * (25 a page, "Showing 1–25 of 100,000", Previous and Next), a search box
+ * (25 a page, "Showing 1–25 of 100,000", Previous and Next, sortable by name A–Z or Z–A), a search box
  * debounced by 300 ms whose term the database filters by (spec §5, §9; no simulated delay), Add Patient,
  * View and Edit in dialogs, toasts on save. A realtime subscription keeps the list current on every
  * terminal of the pharmacy. View and Edit show a record once opening it is on the audit trail; admins also see
@@ -9,15 +9,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { useCreatePatient } from '../api/create-patient.ts';
-import { usePatients } from '../api/get-patients.ts';
-import { lastPatientPage, patientPageSummary } from '../api/patient-paging.ts';
+import { DEFAULT_PATIENT_SORT, usePatients, type PatientSort } from '../api/get-patients.ts';
+import { lastPatientPage, PATIENT_PAGE_SIZE, patientPageSummary } from '../api/patient-paging.ts';
 import { patientFormFromPatient, type Patient } from '../api/patient-record.ts';
 import { useUpdatePatient } from '../api/update-patient.ts';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
 import { patientKeys } from '../keys.ts';
-import { ModalDialog } from './modal-dialog.tsx';
 import { PatientAccessHistory } from './patient-access-history.tsx';
 import { PatientDetails } from './patient-details.tsx';
 import { patientFullName } from './patient-format.ts';
@@ -41,11 +42,12 @@ export interface PatientManagementProps {
 
 export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientManagementProps) {
   const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim(), PATIENT_SEARCH_DEBOUNCE_MS);
-  // The page belongs to the search it was chosen for: a new search starts on the first page.
-  const [paging, setPaging] = useState({ search: '', page: 0 });
-  const page = paging.search === debouncedSearch ? paging.page : 0;
-  const patients = usePatients(pharmacyId, debouncedSearch, page);
+  const [debouncedSearch, setDebouncedSearch] = useState('');
+  const [sort, setSort] = useState<PatientSort>(DEFAULT_PATIENT_SORT);
+  // The page belongs to the search and order it was chosen for: a new search or order starts on the first page.
+  const [paging, setPaging] = useState({ search: '', sort: DEFAULT_PATIENT_SORT, page: 0 });
+  const page = paging.search === debouncedSearch && paging.sort === sort ? paging.page : 0;
+  const patients = usePatients(pharmacyId, debouncedSearch, page, sort);
   useLiveQueries('patients', pharmacyId, patientKeys.all(pharmacyId), LIVE_TABLES);
   const createPatient = useCreatePatient(pharmacyId);
   const updatePatient = useUpdatePatient(pharmacyId);
@@ -84,17 +86,15 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
   const shownPage = patients.data?.page ?? page;
   const total = patients.data?.total ?? 0;
   const lastPage = lastPatientPage(total);
-  const goToPage = (next: number) => setPaging({ search: debouncedSearch, page: Math.max(0, Math.min(next, lastPage)) });
+  const goToPage = (next: number) => setPaging({ search: debouncedSearch, sort, page: Math.max(0, Math.min(next, lastPage)) });
   // The list shrank under the page shown (patients removed, a narrower count): show its last page instead.
   const pageTooFar = patients.data !== undefined && !patients.isPlaceholderData && patients.data.page > lastPatientPage(patients.data.total);
   useEffect(() => {
-    if (pageTooFar) setPaging({ search: debouncedSearch, page: lastPage });
-  }, [pageTooFar, debouncedSearch, lastPage]);
+    if (pageTooFar) setPaging({ search: debouncedSearch, sort, page: lastPage });
+  }, [pageTooFar, debouncedSearch, sort, lastPage]);
 
-  const rows = patients.data?.patients ?? [];
-  const summary = patientPageSummary(shownPage, rows.length, total);
-  const tableStatus = patients.isPending ? 'loading' : patients.isError && !patients.data ? { error: patients.error.message } : undefined;
-  const isSearching = search.trim() !== debouncedSearch || (patients.isFetching && !patients.isPending);
+  const rows = patients.data?.patients;
+  const summary = patientPageSummary(shownPage, rows?.length ?? 0, total);
 
   return (
     <section className="flex flex-1 flex-col gap-6">
@@ -114,44 +114,38 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
             <h2 id="patient-database-title" className="card-title">
               Patient Database
             </h2>
-            <label className="input w-full sm:w-96">
-              <span className="sr-only">Search patients</span>
-              <input
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Search patients by name, phone, or DOB..."
-                aria-label="Search patients"
-              />
-              {isSearching ? <span className="loading loading-spinner loading-xs" aria-label="Searching" /> : null}
-            </label>
+            <SearchInput
+              label="Search patients"
+              placeholder="Search patients by name, phone, or DOB..."
+              value={search}
+              onChange={setSearch}
+              onSettledChange={setDebouncedSearch}
+              debounceMs={PATIENT_SEARCH_DEBOUNCE_MS}
+              busy={patients.isFetching && !patients.isPending}
+            />
           </div>
-          {patients.isError && patients.data ? (
-            <div role="alert" className="alert alert-error alert-soft">
-              <span>The search could not be run: {patients.error.message}</span>
-            </div>
-          ) : null}
-          <PatientsTable patients={rows} status={tableStatus} onView={onView} onEdit={onEdit} />
-          {summary !== null ? (
-            <nav aria-label="Patient pages" className="flex flex-wrap items-center justify-between gap-3">
-              <span className="text-sm text-base-content/70">{summary}</span>
-              <div className="join">
-                <button type="button" className="btn btn-sm join-item" onClick={() => goToPage(shownPage - 1)} disabled={shownPage === 0 || patients.isPlaceholderData}>
-                  Previous
-                </button>
-                <span className="btn btn-sm join-item pointer-events-none" aria-current="page">
-                  Page {(shownPage + 1).toLocaleString('en-US')} of {(lastPage + 1).toLocaleString('en-US')}
-                </span>
-                <button type="button" className="btn btn-sm join-item" onClick={() => goToPage(shownPage + 1)} disabled={shownPage >= lastPage || patients.isPlaceholderData}>
-                  Next
-                </button>
-              </div>
-            </nav>
-          ) : null}
+          {/* Without rows the table itself says so; with rows up, a failed search or page says so here. */}
+          {patients.data ? <QueryErrorNotice query={patients} errorText="The search could not be run" /> : null}
+          <PatientsTable
+            query={{ data: rows, error: patients.error, isPending: patients.isPending, isFetching: patients.isFetching, refetch: patients.refetch }}
+            sort={sort}
+            onSortChange={setSort}
+            paging={{
+              pageIndex: shownPage,
+              pageSize: PATIENT_PAGE_SIZE,
+              total,
+              onPageChange: goToPage,
+              summary,
+              label: 'Patient pages',
+              disabled: patients.isPlaceholderData,
+            }}
+            onView={onView}
+            onEdit={onEdit}
+          />
         </div>
       </section>
 
-      <ModalDialog title="Add Patient" open={dialog?.kind === 'add'} onClose={closeDialog} wide>
+      <Dialog title="Add Patient" open={dialog?.kind === 'add'} onClose={closeDialog} size="xl" closeButton dismissible={!createPatient.isPending}>
         <PatientForm
           initialValues={EMPTY_PATIENT_FORM}
           submitLabel="Add Patient"
@@ -160,9 +154,9 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
           onSubmit={onAdd}
           onCancel={closeDialog}
         />
-      </ModalDialog>
+      </Dialog>
 
-      <ModalDialog title="Edit Patient" open={dialog?.kind === 'edit'} onClose={closeDialog} wide>
+      <Dialog title="Edit Patient" open={dialog?.kind === 'edit'} onClose={closeDialog} size="xl" closeButton dismissible={!updatePatient.isPending}>
         {dialog?.kind === 'edit' && dialogPatient ? (
           <RecordedPatientOpen patientId={dialog.patient.id}>
             <PatientForm
@@ -175,9 +169,9 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
             />
           </RecordedPatientOpen>
         ) : null}
-      </ModalDialog>
+      </Dialog>
 
-      <ModalDialog title="Patient Details" open={dialog?.kind === 'view'} onClose={closeDialog} wide>
+      <Dialog title="Patient Details" open={dialog?.kind === 'view'} onClose={closeDialog} size="xl" closeButton>
         {dialog?.kind === 'view' && dialogPatient ? (
           <>
             <RecordedPatientOpen patientId={dialogPatient.id}>
@@ -191,7 +185,7 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
             </div>
           </>
         ) : null}
-      </ModalDialog>
+      </Dialog>
     </section>
   );
 }

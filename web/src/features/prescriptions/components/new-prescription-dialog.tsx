@@ -8,7 +8,7 @@
  * simulated delays; success toasts, closes and resets, failure closes the overlay and toasts the message.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   controlledSubstanceFieldIssues,
@@ -20,6 +20,7 @@ import {
 } from '@pharmacy/shared/schemas/prescription.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useCreatePrescription } from '../api/create-prescription.ts';
 import { useFormChoices } from '../api/get-form-choices.ts';
@@ -61,7 +62,6 @@ export interface NewPrescriptionDialogProps {
 }
 
 export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDialogProps) {
-  const titleId = useId();
   const [overlay, setOverlay] = useState<OverlayType | null>(null);
   const prescribers = useFormChoices(pharmacyId, 'prescribers');
   const medications = useFormChoices(pharmacyId, 'medications');
@@ -116,83 +116,83 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
   const choicesError = prescribers.error ?? medications.error;
 
   return (
-    <>
-      <div className="modal modal-open" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <div className="modal-box max-w-2xl">
-          <h2 id={titleId} className="text-lg font-bold">
-            Manual Prescription Entry
-          </h2>
-          <div role="group" aria-label="Prescription type" className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {TYPE_BUTTONS.map((button) => (
-              <button
-                key={button.type}
-                type="button"
-                aria-pressed={type === button.type}
-                className={`btn btn-sm ${type === button.type ? 'btn-primary' : 'btn-outline'}`}
-                onClick={() => form.setValue('prescriptionType', button.type)}
-              >
-                {button.label}
-              </button>
-            ))}
-          </div>
-          {choicesError ? (
-            <p role="alert" className="mt-3 text-sm text-error">
-              The form's lists could not be loaded: {choicesError.message}
-            </p>
-          ) : null}
-          <form className="mt-4 grid gap-3 sm:grid-cols-2" noValidate onSubmit={(event) => void submit(event)}>
-            <Controller
-              control={form.control}
-              name="patientId"
-              render={({ field }) => (
-                <PatientPickerField pharmacyId={pharmacyId} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={message('patientId')} />
-              )}
-            />
-            <SelectField label="Prescriber" placeholder="Select prescriber" options={prescribers.data ?? []} error={message('prescriberId')} {...form.register('prescriberId')} />
-            <SelectField
-              label="Medication"
-              placeholder="Select medication"
-              options={medications.data ?? []}
-              error={message('medicationId')}
-              className="sm:col-span-2"
-              required
-              {...form.register('medicationId')}
-            />
-            <TextField label="Directions" className="sm:col-span-2" error={message('directions')} required {...form.register('directions')} />
-            <TextField label="Quantity" inputMode="numeric" error={message('quantity')} required {...form.register('quantity')} />
-            <TextField label="Refills" inputMode="numeric" error={message('refills')} {...form.register('refills')} />
-            <TextField label="Days Supply" inputMode="numeric" error={message('daysSupply')} {...form.register('daysSupply')} />
-            {type === 'fax' ? (
-              <>
-                <TextField label="Fax Number" type="tel" error={message('faxNumber')} {...form.register('faxNumber')} />
-                <TextField label="Original Date" type="date" error={message('originalDate')} {...form.register('originalDate')} />
-              </>
-            ) : null}
-            {type === 'verbal' ? (
-              <>
-                <TextField label="Caller Information" error={message('callerInfo')} {...form.register('callerInfo')} />
-                <TextField label="Callback Number" type="tel" error={message('callbackNumber')} {...form.register('callbackNumber')} />
-                <SelectField
-                  label="Urgency Level"
-                  placeholder="Select urgency"
-                  options={URGENCY_LEVELS.map((level) => ({ value: level, label: level.charAt(0).toUpperCase() + level.slice(1) }))}
-                  error={message('urgencyLevel')}
-                  {...form.register('urgencyLevel')}
-                />
-              </>
-            ) : null}
-            <div className="modal-action sm:col-span-2">
-              <button type="button" className="btn" onClick={onClose} disabled={overlay !== null}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={overlay !== null}>
-                Create Prescription
-              </button>
-            </div>
-          </form>
-        </div>
+    <Dialog
+      open
+      title="Manual Prescription Entry"
+      onClose={onClose}
+      size="lg"
+      // While the entry is sent and analysed, it stays open: its outcome is shown here.
+      dismissible={overlay === null}
+      overlay={overlay ? <LoadingOverlay type={overlay} /> : null}
+    >
+      <div role="group" aria-label="Prescription type" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {TYPE_BUTTONS.map((button) => (
+          <button
+            key={button.type}
+            type="button"
+            aria-pressed={type === button.type}
+            className={`btn btn-sm ${type === button.type ? 'btn-primary' : 'btn-outline'}`}
+            onClick={() => form.setValue('prescriptionType', button.type)}
+          >
+            {button.label}
+          </button>
+        ))}
       </div>
-      {overlay ? <LoadingOverlay type={overlay} /> : null}
-    </>
+      {choicesError ? (
+        <p role="alert" className="mt-3 text-sm text-error">
+          The form's lists could not be loaded: {choicesError.message}
+        </p>
+      ) : null}
+      <form className="mt-4 grid gap-3 sm:grid-cols-2" noValidate onSubmit={(event) => void submit(event)}>
+        <Controller
+          control={form.control}
+          name="patientId"
+          render={({ field }) => (
+            <PatientPickerField pharmacyId={pharmacyId} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={message('patientId')} />
+          )}
+        />
+        <SelectField label="Prescriber" placeholder="Select prescriber" options={prescribers.data ?? []} error={message('prescriberId')} {...form.register('prescriberId')} />
+        <SelectField
+          label="Medication"
+          placeholder="Select medication"
+          options={medications.data ?? []}
+          error={message('medicationId')}
+          className="sm:col-span-2"
+          required
+          {...form.register('medicationId')}
+        />
+        <TextField label="Directions" className="sm:col-span-2" error={message('directions')} required {...form.register('directions')} />
+        <TextField label="Quantity" inputMode="numeric" error={message('quantity')} required {...form.register('quantity')} />
+        <TextField label="Refills" inputMode="numeric" error={message('refills')} {...form.register('refills')} />
+        <TextField label="Days Supply" inputMode="numeric" error={message('daysSupply')} {...form.register('daysSupply')} />
+        {type === 'fax' ? (
+          <>
+            <TextField label="Fax Number" type="tel" error={message('faxNumber')} {...form.register('faxNumber')} />
+            <TextField label="Original Date" type="date" error={message('originalDate')} {...form.register('originalDate')} />
+          </>
+        ) : null}
+        {type === 'verbal' ? (
+          <>
+            <TextField label="Caller Information" error={message('callerInfo')} {...form.register('callerInfo')} />
+            <TextField label="Callback Number" type="tel" error={message('callbackNumber')} {...form.register('callbackNumber')} />
+            <SelectField
+              label="Urgency Level"
+              placeholder="Select urgency"
+              options={URGENCY_LEVELS.map((level) => ({ value: level, label: level.charAt(0).toUpperCase() + level.slice(1) }))}
+              error={message('urgencyLevel')}
+              {...form.register('urgencyLevel')}
+            />
+          </>
+        ) : null}
+        <div className="modal-action sm:col-span-2">
+          <button type="button" className="btn" onClick={onClose} disabled={overlay !== null}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={overlay !== null}>
+            Create Prescription
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -6,10 +6,12 @@
  * queue is live (realtime events edit the loaded pages in place) and shows which colleague has which
  * prescription open (presence). Opening a prescription records the access on the audit trail first.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { QueryErrorNotice, QueryState } from '../../../components/ui/query-state.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useQueueCounts } from '../api/get-queue-counts.ts';
 import { useQueuePage } from '../api/get-queue-page.ts';
 import { openInteractionAlert, PRESCRIPTION_STATUSES, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
@@ -55,13 +57,14 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const [tab, setTab] = useState<PrescriptionStatus>('pending');
   const [creating, setCreating] = useState(false);
   const [alertPrescriptionId, setAlertPrescriptionId] = useState<string | null>(null);
+  const tabsId = useId();
   const [search, setSearch] = useState('');
+  const [debouncedSearch, setDebouncedSearch] = useState('');
   const [filledOn, setFilledOn] = useState('');
   useLiveQueue(staff.pharmacyId);
   const presence = usePrescriptionPresence(staff, alertPrescriptionId);
   const counts = useQueueCounts(staff.pharmacyId);
   const searchable = SEARCHABLE.has(tab);
-  const debouncedSearch = useDebouncedValue(search.trim(), QUEUE_SEARCH_DEBOUNCE_MS);
   const filters: QueueFilters = searchable ? { search: debouncedSearch, filledOn } : NO_QUEUE_FILTERS;
   const filtered = filters.search !== '' || filters.filledOn !== '';
   const shown = useQueuePage(staff.pharmacyId, tab, filters);
@@ -92,7 +95,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
     void counts.refetch();
     void shown.refetch();
   };
-  const isSearching = searchable && (search.trim() !== debouncedSearch || (shown.isFetching && !shown.isFetchingNextPage && shown.isPlaceholderData));
+  const isSearching = shown.isFetching && !shown.isFetchingNextPage && shown.isPlaceholderData;
 
   return (
     <div className="flex flex-col gap-6">
@@ -115,45 +118,32 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
       </section>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="tablist" aria-label="Prescription queue" className="tabs tabs-box">
-          {PRESCRIPTION_STATUSES.map((status) => (
-            <button
-              key={status}
-              type="button"
-              role="tab"
-              aria-selected={tab === status}
-              className={`tab ${tab === status ? 'tab-active' : ''}`}
-              onClick={() => setTab(status)}
-            >
-              {TAB_LABEL[status]} ({counts.data ? counts.data.byStatus[status] : '…'})
-            </button>
-          ))}
-        </div>
+        <TabList
+          baseId={tabsId}
+          label="Prescription queue"
+          items={PRESCRIPTION_STATUSES.map((status) => ({ id: status, label: `${TAB_LABEL[status]} (${counts.data ? counts.data.byStatus[status] : '…'})` }))}
+          selected={tab}
+          onSelect={setTab}
+        />
         <button type="button" className="btn btn-outline btn-sm" onClick={refresh} disabled={counts.isFetching || shown.isFetching}>
           Refresh
         </button>
       </div>
 
-      {counts.isError ? (
-        <div role="alert" className="alert alert-error alert-soft">
-          <span>The prescription counts could not be loaded: {counts.error.message}</span>
-        </div>
-      ) : null}
+      <QueryErrorNotice query={counts} errorText="The prescription counts could not be loaded" />
 
-      <section role="tabpanel" aria-label={TAB_LABEL[tab]} className="flex flex-col gap-3">
+      <TabPanel baseId={tabsId} selected={tab} className="flex flex-col gap-3">
         {searchable ? (
           <div role="search" aria-label={`Search ${TAB_LABEL[tab].toLowerCase()} prescriptions`} className="flex flex-wrap items-center gap-3">
-            <label className="input w-full sm:w-96">
-              <span className="sr-only">Search by Rx number or patient</span>
-              <input
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Search by Rx number or patient..."
-                aria-label="Search by Rx number or patient"
-              />
-              {isSearching ? <span className="loading loading-spinner loading-xs" aria-label="Searching" /> : null}
-            </label>
+            <SearchInput
+              label="Search by Rx number or patient"
+              placeholder="Search by Rx number or patient..."
+              value={search}
+              onChange={setSearch}
+              onSettledChange={setDebouncedSearch}
+              debounceMs={QUEUE_SEARCH_DEBOUNCE_MS}
+              busy={isSearching}
+            />
             <label className="input w-auto">
               <span className="label">Date filled</span>
               <input type="date" value={filledOn} onChange={(event) => setFilledOn(event.target.value)} aria-label="Date filled" />
@@ -172,36 +162,32 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
             ) : null}
           </div>
         ) : null}
-        {shown.isPending ? (
-          <p role="status" className="text-base-content/70">
-            Loading prescriptions…
-          </p>
-        ) : shown.data === undefined ? (
-          <div role="alert" className="alert alert-error">
-            <span>The prescriptions could not be loaded: {shown.error?.message}</span>
-            <button type="button" className="btn btn-sm" onClick={refresh}>
-              Try again
-            </button>
-          </div>
-        ) : shownPrescriptions.length === 0 ? (
-          <p className="py-8 text-center text-base-content/70">{filtered ? 'No prescriptions match the search' : EMPTY_TEXT[tab]}</p>
-        ) : (
-          shownPrescriptions.map((prescription) => (
-            <PrescriptionCard
-              key={prescription.id}
-              prescription={prescription}
-              canVerify={canVerify}
-              busy={update.isPending && update.variables?.prescriptionId === prescription.id}
-              printing={label.isPending && label.variables === prescription.id}
-              presentStaff={presence.get(prescription.id) ?? []}
-              onProcess={() => changeStatus({ prescriptionId: prescription.id, status: 'processing' })}
-              onVerify={() => changeStatus({ prescriptionId: prescription.id, status: 'ready' })}
-              onComplete={() => changeStatus({ prescriptionId: prescription.id, status: 'completed' })}
-              onPrintLabel={() => printLabel(prescription.id)}
-              onReviewAlert={() => setAlertPrescriptionId(prescription.id)}
-            />
-          ))
-        )}
+        <QueryState
+          query={shown}
+          errorText="The prescriptions could not be loaded"
+          loadingLabel="Loading prescriptions"
+          skeletonRowClassName="h-28"
+          isEmpty={(data) => data.pages.every((page) => page.prescriptions.length === 0)}
+          emptyText={filtered ? 'No prescriptions match the search' : EMPTY_TEXT[tab]}
+        >
+          {() =>
+            shownPrescriptions.map((prescription) => (
+              <PrescriptionCard
+                key={prescription.id}
+                prescription={prescription}
+                canVerify={canVerify}
+                busy={update.isPending && update.variables?.prescriptionId === prescription.id}
+                printing={label.isPending && label.variables === prescription.id}
+                presentStaff={presence.get(prescription.id) ?? []}
+                onProcess={() => changeStatus({ prescriptionId: prescription.id, status: 'processing' })}
+                onVerify={() => changeStatus({ prescriptionId: prescription.id, status: 'ready' })}
+                onComplete={() => changeStatus({ prescriptionId: prescription.id, status: 'completed' })}
+                onPrintLabel={() => printLabel(prescription.id)}
+                onReviewAlert={() => setAlertPrescriptionId(prescription.id)}
+              />
+            ))
+          }
+        </QueryState>
         {shown.isSuccess && shownPrescriptions.length > 0 ? (
           <div className="flex flex-wrap items-center justify-center gap-3 py-2">
             <span className="text-sm text-base-content/70">
@@ -214,14 +200,13 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
             ) : null}
           </div>
         ) : null}
-        {shown.isError && shown.data !== undefined ? (
-          <div role="alert" className="alert alert-error alert-soft">
-            <span>
-              {shown.isFetchNextPageError ? 'More prescriptions could not be loaded' : 'The prescriptions could not be refreshed'}: {shown.error.message}
-            </span>
-          </div>
+        {shown.data !== undefined ? (
+          <QueryErrorNotice
+            query={{ error: shown.error, isFetching: shown.isFetching, refetch: shown.isFetchNextPageError ? shown.fetchNextPage : shown.refetch }}
+            errorText={shown.isFetchNextPageError ? 'More prescriptions could not be loaded' : 'The prescriptions could not be refreshed'}
+          />
         ) : null}
-      </section>
+      </TabPanel>
 
       {creating ? <NewPrescriptionDialog pharmacyId={staff.pharmacyId} onClose={() => setCreating(false)} /> : null}
       {alertPrescription && openAlert ? (
