@@ -102,6 +102,19 @@ describe('search_patients: the search rule', () => {
     }
     expect((await tech.rpc('search_patients', { search: 'holl', page_offset: -1 })).error?.message).toBe('A page starts at patient 0 or later');
   });
+
+  it('pages Z–A when name_descending, with a search and without one', async () => {
+    const tech = a.technician.client;
+    const descending = async (search: string, pageOffset: number) => {
+      const { data, error } = await tech.rpc('search_patients', { search, page_size: 1, page_offset: pageOffset, name_descending: true });
+      if (error) throw new Error(error.message);
+      return (data as SearchRow[]).map((row) => row.id);
+    };
+    expect([...(await descending('holl', 0)), ...(await descending('holl', 1))]).toEqual([ids.holloway, ids.hollis]);
+    const everyoneAscending = (await searchPage(tech, '', 100)).map((row) => row.id);
+    const { data } = await tech.rpc('search_patients', { search: '', page_size: 100, name_descending: true });
+    expect((data as SearchRow[]).map((row) => row.id)).toEqual([...everyoneAscending].reverse());
+  });
 });
 
 describe('search_patients: who sees what', () => {
