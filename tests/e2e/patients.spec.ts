@@ -324,7 +324,7 @@ test.describe('paging on the server', () => {
     await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await expect(pages.getByText('Page 1 of 3', { exact: true })).toBeVisible();
     // One page at a time from the database (search_patients: the page and the exact total), never the whole list.
-    expect(pageRequests).toContainEqual({ search: '', page_size: 25, page_offset: 0 });
+    expect(pageRequests).toContainEqual({ search: '', page_size: 25, page_offset: 0, name_descending: false });
 
     await pages.getByRole('button', { name: 'Next' }).click();
     await expect(pages.getByText('Showing 26–50 of 60', { exact: true })).toBeVisible();
@@ -333,7 +333,7 @@ test.describe('paging on the server', () => {
     await expect(pages.getByText('Showing 51–60 of 60', { exact: true })).toBeVisible();
     await expect(bodyRows(page)).toHaveCount(10);
     await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(pageRequests).toContainEqual({ search: '', page_size: 25, page_offset: 50 });
+    expect(pageRequests).toContainEqual({ search: '', page_size: 25, page_offset: 50, name_descending: false });
 
     await page.getByRole('searchbox', { name: 'Search patients' }).fill('Odd');
     await expect(pages.getByText('Showing 1–25 of 30', { exact: true })).toBeVisible();
