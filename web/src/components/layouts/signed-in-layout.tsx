@@ -31,7 +31,8 @@ export function SignedInLayout({ account }: SignedInLayoutProps) {
         </main>
       </div>
       <div className="drawer-side z-40">
-        <label htmlFor={DRAWER_ID} className="drawer-overlay" aria-label="Close navigation" />
+        {/* A pointer convenience (a click beside the drawer closes it); the drawer toggle is the accessible control. */}
+        <label htmlFor={DRAWER_ID} className="drawer-overlay" aria-hidden="true" />
         <aside className="flex min-h-full w-72 flex-col gap-4 border-r border-base-300 bg-base-100 p-4">
           <Link to={paths.home} className="flex items-center gap-3 px-2 py-1 font-semibold leading-tight">
             <ProductMark />
