@@ -301,6 +301,16 @@ test('the interaction alert dialog, the labels screen with its preview, and the 
   await expectAccessible(page, 'the 404 page');
 });
 
+test('the signed-in shell on a narrow screen, with the navigation drawer open', async ({ page }) => {
+  await signIn(page, 'tech@demo.pharmacy', DEMO_PASSWORD); // waits for the sidebar, which a narrow screen hides
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expectAccessible(page, 'the dashboard on a narrow screen');
+  await page.locator('label').filter({ hasText: 'Open navigation' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patients' })).toBeInViewport();
+  await expectAccessible(page, 'the navigation drawer on a narrow screen');
+});
+
 test('the idle warning', async ({ page }) => {
   await page.clock.install();
   await signIn(page, 'tech@demo.pharmacy', DEMO_PASSWORD);

@@ -21,8 +21,9 @@ export function SignedInLayout({ account }: SignedInLayoutProps) {
       <input id={DRAWER_ID} type="checkbox" className="drawer-toggle" aria-label="Show navigation" />
       <div className="drawer-content flex min-w-0 flex-col">
         <header className="navbar border-b border-base-300 bg-base-100 lg:hidden">
-          <label htmlFor={DRAWER_ID} className="btn btn-ghost btn-sm" aria-label="Open navigation">
-            ☰
+          <label htmlFor={DRAWER_ID} className="btn btn-ghost btn-sm">
+            <span aria-hidden="true">☰</span>
+            <span className="sr-only">Open navigation</span>
           </label>
           <span className="ml-2 font-semibold">{PRODUCT_NAME}</span>
         </header>
