@@ -25,8 +25,9 @@ export function SignedInLayout({ account, role }: SignedInLayoutProps) {
       <input id={DRAWER_ID} type="checkbox" className="drawer-toggle" aria-label="Show navigation" />
       <div className="drawer-content flex min-w-0 flex-col">
         <header className="navbar border-b border-base-300 bg-base-100 lg:hidden">
-          <label htmlFor={DRAWER_ID} className="btn btn-ghost btn-sm" aria-label="Open navigation">
-            ☰
+          <label htmlFor={DRAWER_ID} className="btn btn-ghost btn-sm">
+            <span aria-hidden="true">☰</span>
+            <span className="sr-only">Open navigation</span>
           </label>
           <span className="ml-2 font-semibold">{PRODUCT_NAME}</span>
         </header>
@@ -35,7 +36,8 @@ export function SignedInLayout({ account, role }: SignedInLayoutProps) {
         </main>
       </div>
       <div className="drawer-side z-40">
-        <label htmlFor={DRAWER_ID} className="drawer-overlay" aria-label="Close navigation" />
+        {/* A pointer convenience (a click beside the drawer closes it); the drawer toggle is the accessible control. */}
+        <label htmlFor={DRAWER_ID} className="drawer-overlay" aria-hidden="true" />
         <aside className="flex min-h-full w-72 flex-col gap-4 border-r border-base-300 bg-base-100 p-4">
           <Link to={paths.home} className="flex items-center gap-3 px-2 py-1 font-semibold leading-tight">
             <ProductMark />

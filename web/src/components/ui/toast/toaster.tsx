@@ -59,8 +59,6 @@ function ToastItem({ toast }: { toast: Toast }) {
   return (
     <li
       ref={itemRef}
-      role={destructive ? 'alert' : 'status'}
-      aria-atomic="true"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -70,7 +68,8 @@ function ToastItem({ toast }: { toast: Toast }) {
         destructive ? 'border-error bg-error text-error-content' : 'border-base-300 bg-base-100 text-base-content'
       }`}
     >
-      <div className="flex-1">
+      {/* The live region is inside the item: a list holds list items only (role=alert on the <li> broke the list). */}
+      <div role={destructive ? 'alert' : 'status'} aria-atomic="true" className="flex-1">
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
       </div>

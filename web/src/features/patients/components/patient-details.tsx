@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import type { Patient } from '../api/patient-record.ts';
 import { formatAddress, formatDateOfBirth, patientFullName } from './patient-format.ts';
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+/** One term and its value; the wrapping <div> is the only element a <dl> may hold besides dt/dd. */
+function Detail({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5">
+    <div className={`flex flex-col gap-0.5 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="text-xs font-medium uppercase tracking-wide text-base-content/60">{term}</dt>
       <dd className="text-sm">{children}</dd>
     </div>
@@ -30,34 +31,30 @@ export function PatientDetails({ patient }: { patient: Patient }) {
       <Detail term="Insurance Provider">{patient.insuranceProvider ?? 'No insurance'}</Detail>
       <Detail term="Member ID">{orNotRecorded(patient.insuranceMemberId)}</Detail>
       <Detail term="Group Number">{orNotRecorded(patient.insuranceGroupNumber)}</Detail>
-      <div className="sm:col-span-2">
-        <Detail term="Allergies">
-          {patient.allergies.length === 0 ? (
-            'None'
-          ) : (
-            <ul className="flex flex-wrap gap-1" aria-label="All allergies">
-              {patient.allergies.map((allergy, index) => (
-                <li key={`${index}-${allergy}`} className="badge badge-error badge-soft">
-                  {allergy}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Detail>
-      </div>
-      <div className="sm:col-span-2">
-        <Detail term="Current Medications">
-          {patient.currentMedications.length === 0 ? (
-            'None'
-          ) : (
-            <ul className="list-inside list-disc" aria-label="Current medications">
-              {patient.currentMedications.map((medication, index) => (
-                <li key={`${index}-${medication}`}>{medication}</li>
-              ))}
-            </ul>
-          )}
-        </Detail>
-      </div>
+      <Detail term="Allergies" wide>
+        {patient.allergies.length === 0 ? (
+          'None'
+        ) : (
+          <ul className="flex flex-wrap gap-1" aria-label="All allergies">
+            {patient.allergies.map((allergy, index) => (
+              <li key={`${index}-${allergy}`} className="badge badge-error badge-soft">
+                {allergy}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Detail>
+      <Detail term="Current Medications" wide>
+        {patient.currentMedications.length === 0 ? (
+          'None'
+        ) : (
+          <ul className="list-inside list-disc" aria-label="Current medications">
+            {patient.currentMedications.map((medication, index) => (
+              <li key={`${index}-${medication}`}>{medication}</li>
+            ))}
+          </ul>
+        )}
+      </Detail>
     </dl>
   );
 }

@@ -1,0 +1,325 @@
+/**
+ * Accessibility: every screen of the app, in the states a user meets (dialogs open, each tab, validation
+ * messages shown), passes axe-core's WCAG 2.0/2.1 A and AA rules. No rule is disabled. A failure prints each
+ * violation with the rule, its impact, and the elements it found (selector and axe's summary of the fix).
+ *
+ * Signed-out screens are visited as a visitor; signed-in screens as the demo pharmacy's technician, its
+ * pharmacist (the interaction alert, the labels preview) and its admin (the placeholder screens, every one of
+ * which an admin's sidebar lists). A narrow window checks the shell's drawer; the fake clock the idle warning.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, demoStaffClient, enterPrescriptionThroughApi } from './support/demo-staff-client.ts';
+import { uniqueWizardData } from './support/onboarding-data.ts';
+import { fillSignIn, signIn } from './support/sign-in.ts';
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+// Each test visits many screens and runs axe on each (seconds apiece on a shared machine).
+test.beforeEach(() => test.setTimeout(240_000));
+
+type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+
+function describeViolations(violations: Violations): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 10)
+        .map((node) => `    - ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
+        .join('\n');
+      const more = violation.nodes.length > 10 ? `\n    … and ${violation.nodes.length - 10} more` : '';
+      return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} (${violation.nodes.length} elements)\n    ${violation.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Colours are measured as painted: wait for the data to arrive and for opening animations (dialogs, toasts)
+ * to finish; endless or long ones (spinners, countdowns) are left alone.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((animation) => animation.playState === 'running' && Number(animation.effect?.getComputedTiming().endTime) < 5_000).length,
+      ),
+    )
+    .toBe(0);
+}
+
+/** Runs axe on the page as it is now; records (softly, so one run reports every screen) what it finds. */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  expect.soft(violations.length, `axe found WCAG 2.1 AA violations on ${screen}:\n${describeViolations(violations)}\n`).toBe(0);
+}
+
+test('the signed-out screens: sign-in, landing, subscription plans', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await expectAccessible(page, 'the sign-in page');
+
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, 'the sign-in page with its validation messages');
+  await fillSignIn(page, 'tech@demo.pharmacy', 'not-the-password');
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expectAccessible(page, 'the sign-in page with a refused sign-in');
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page, 'the landing page');
+
+  await page.goto('/subscription-plans');
+  await expect(page.getByRole('article', { name: 'Pharmacy Pro' })).toBeVisible();
+  await expectAccessible(page, 'the subscription plans page');
+});
+
+test('the onboarding wizard, each of its six steps and the welcome screen', async ({ page }) => {
+  const data = uniqueWizardData();
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  const next = async (step: number) => {
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByText(`Step ${step} of 6`)).toBeVisible();
+  };
+  await page.goto('/onboard');
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  await expectAccessible(page, 'wizard step 1 (Pharmacy Information)');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, 'wizard step 1 with its validation messages');
+
+  await field('Pharmacy Name').fill(data.pharmacyName);
+  await field('Chain Affiliation').selectOption('Independent');
+  await next(2);
+  await expectAccessible(page, 'wizard step 2 (Regulatory Information)');
+  await field('NCPDP Provider ID').fill(data.ncpdpId);
+  await field('NABP Number').fill(data.nabpNumber);
+  await field('DEA Number').fill(data.deaNumber);
+  await field('NPI Number').fill(data.npiNumber);
+  await field('State License Number').fill(data.stateLicenseNumber);
+  await field('License State').selectOption(data.stateLicenseState);
+  await next(3);
+  await expectAccessible(page, 'wizard step 3 (Location & Contact)');
+  await field('Street Address').fill(data.streetAddress);
+  await field('City').fill(data.city);
+  await field('State').selectOption(data.state);
+  await field('ZIP Code').fill(data.zipCode);
+  await field('Phone').pressSequentially(data.phoneDigits);
+  await field('Pharmacy Email').fill(data.email);
+  await next(4);
+  await expectAccessible(page, 'wizard step 4 (Pharmacist in Charge)');
+  await field('PIC First Name').fill(data.picFirstName);
+  await field('PIC Last Name').fill(data.picLastName);
+  await field('PIC License Number').fill(data.picLicenseNumber);
+  await field('PIC License State').selectOption(data.picLicenseState);
+  await field('PIC License Expiration').fill(data.picLicenseExpiration);
+  await next(5);
+  await expectAccessible(page, 'wizard step 5 (Admin Account)');
+  await field('Admin First Name').fill(data.adminFirstName);
+  await field('Admin Last Name').fill(data.adminLastName);
+  await field('Admin Email').fill(data.adminEmail);
+  await field('Admin Password').fill(data.adminPassword);
+  await next(6);
+  await expectAccessible(page, 'wizard step 6 (Legal Agreements)');
+  await page.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }).check();
+  await page.getByRole('checkbox', { name: 'I accept the Privacy Policy' }).check();
+  await page.getByRole('checkbox', { name: /I acknowledge the regulatory compliance requirements/ }).check();
+  await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to the Pharmacy Management System!' })).toBeVisible();
+  await expectAccessible(page, 'the onboarding welcome screen');
+});
+
+test('the tabbed onboarding, each tab, its validation messages and the completed account', async ({ page }) => {
+  const data = uniqueWizardData();
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await page.goto('/production-onboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pharmacy Account Setup' })).toBeVisible();
+  await expectAccessible(page, 'the tabbed onboarding, Pharmacy tab');
+  await page.getByRole('button', { name: 'Continue to Admin' }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, 'the tabbed onboarding, Pharmacy tab with its validation messages');
+
+  await field('Pharmacy Name').fill(data.pharmacyName);
+  await field('DEA Number').fill(data.deaNumber);
+  await field('NCPDP ID').fill(data.ncpdpId);
+  await field('NPI Number').fill(data.npiNumber);
+  await field('State License Number').fill(data.stateLicenseNumber);
+  await field('License State').selectOption(data.stateLicenseState);
+  await field('Address').fill(data.streetAddress);
+  await field('City').fill(data.city);
+  await field('State').selectOption(data.state);
+  await field('ZIP Code').fill(data.zipCode);
+  await field('Phone').pressSequentially(data.phoneDigits);
+  await field('Pharmacy Email').fill(data.email);
+  await page.getByRole('button', { name: 'Continue to Admin' }).click();
+  await expect(field('Admin Email')).toBeVisible();
+  await expectAccessible(page, 'the tabbed onboarding, Admin tab');
+  await field('First Name').fill(data.adminFirstName);
+  await field('Last Name').fill(data.adminLastName);
+  await field('Admin Email').fill(data.adminEmail);
+  await field('Admin Phone').pressSequentially(data.phoneDigits);
+  await field('Password').fill(data.adminPassword);
+  await page.getByRole('button', { name: 'Continue to Plan' }).click();
+  await expect(page.getByRole('radio', { name: 'Pharmacy Pro' })).toBeVisible();
+  await expectAccessible(page, 'the tabbed onboarding, Plan tab');
+  await page.getByRole('radio', { name: 'Pharmacy Pro' }).check();
+  await page.getByRole('checkbox', { name: 'I accept the Terms of Service' }).check();
+  await page.getByRole('checkbox', { name: 'I agree to the HIPAA Business Associate Agreement' }).check();
+  await page.getByRole('checkbox', { name: 'I accept the Privacy Policy' }).check();
+  await page.getByRole('button', { name: 'Validate & Continue' }).click();
+  await expect(page.getByRole('button', { name: 'Create Pharmacy Account' })).toBeVisible();
+  await expectAccessible(page, 'the tabbed onboarding, Review tab');
+  await page.getByRole('button', { name: 'Create Pharmacy Account' }).click();
+  await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
+  await expectAccessible(page, 'the tabbed onboarding, Complete tab');
+});
+
+test('the signed-in screens: dashboard, queue tabs and dialogs, patients and their dialogs', async ({ page }) => {
+  await signIn(page, 'tech@demo.pharmacy', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expectAccessible(page, 'the dashboard');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'E-Prescriptions' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prescription Management' })).toBeVisible();
+  for (const tab of ['Pending', 'Processing', 'Ready', 'Completed']) {
+    await page.getByRole('tab', { name: new RegExp(`^${tab} \\(\\d+\\)$`) }).click();
+    const panel = page.getByRole('tabpanel', { name: tab });
+    await expect(panel.getByRole('article').first()).toBeVisible();
+    await expectAccessible(page, `the prescription queue, ${tab} tab`);
+  }
+
+  await page.getByRole('button', { name: 'New Prescription', exact: true }).click();
+  const entry = page.getByRole('dialog', { name: 'Manual Prescription Entry' });
+  await expect(entry.getByLabel('Patient', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'the New Prescription dialog (Written RX)');
+  await entry.getByRole('button', { name: 'Verbal Order', exact: true }).click();
+  await expect(entry.getByRole('textbox', { name: 'Caller Information' })).toBeVisible();
+  await expectAccessible(page, 'the New Prescription dialog (Verbal Order)');
+  await entry.getByRole('button', { name: 'Create Prescription', exact: true }).click();
+  await expect(entry.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, 'the New Prescription dialog with its validation messages');
+  await entry.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(entry).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patients' }).click();
+  await expect(page.getByRole('heading', { name: 'Patient Database' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'View Margaret Holloway' })).toBeVisible();
+  await expectAccessible(page, 'the patients list');
+
+  await page.getByRole('button', { name: 'Add Patient', exact: true }).click();
+  const addPatient = page.getByRole('dialog', { name: 'Add Patient' });
+  await expect(addPatient).toBeVisible();
+  await addPatient.getByRole('button', { name: 'Add allergy', exact: true }).click();
+  await addPatient.getByRole('button', { name: 'Add medication', exact: true }).click();
+  await expectAccessible(page, 'the Add Patient dialog');
+  await addPatient.getByRole('button', { name: 'Add Patient', exact: true }).click();
+  await expect(addPatient.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, 'the Add Patient dialog with its validation messages');
+  await page.keyboard.press('Escape');
+  await expect(addPatient).toBeHidden();
+
+  await page.getByRole('button', { name: 'View Margaret Holloway' }).click();
+  const details = page.getByRole('dialog', { name: 'Patient Details' });
+  await expect(details.getByText('Holloway', { exact: false }).first()).toBeVisible();
+  await expectAccessible(page, 'the Patient Details dialog');
+});
+
+test('the interaction alert dialog, the labels screen with its preview, and the 404 page', async ({ page }) => {
+  const pharmacist = await demoStaffClient('rph@demo.pharmacy');
+  const [patient, medication, prescriber] = await Promise.all([
+    pharmacist.from('patients').select('id').eq('first_name', 'Margaret').eq('last_name', 'Holloway').single(),
+    pharmacist.from('medications').select('id').eq('name', 'Ibuprofen').eq('strength', '800 mg').limit(1).single(),
+    pharmacist.from('prescribers').select('id').limit(1).single(),
+  ]);
+  if (patient.error || medication.error || prescriber.error) throw new Error('the demo patient, ibuprofen or a prescriber is missing');
+  const directions = `Take 1 tablet by mouth every 8 hours as needed (a11y ${Date.now()})`;
+  await enterPrescriptionThroughApi(pharmacist, {
+    patientId: patient.data.id,
+    medicationId: medication.data.id,
+    prescriberId: prescriber.data.id,
+    prescriptionType: 'written',
+    source: 'manual_entry',
+    directions,
+    quantity: '30',
+    refills: '0',
+    daysSupply: '10',
+  });
+
+  await signIn(page, 'rph@demo.pharmacy', DEMO_PASSWORD);
+  await page.goto('/prescriptions');
+  const alertCard = page.getByRole('article').filter({ hasText: directions });
+  await expect(alertCard.getByText('AI Alert: Potential drug interaction detected')).toBeVisible();
+  await expectAccessible(page, 'the prescription queue with an interaction alert');
+  await alertCard.getByRole('button', { name: 'Review Alert', exact: true }).click();
+  const alert = page.getByRole('dialog', { name: 'Drug Interaction Alert' });
+  await expect(alert.getByText(/warfarin/i).first()).toBeVisible();
+  await expectAccessible(page, 'the Drug Interaction Alert dialog');
+  await alert.getByRole('button', { name: 'Override & Process', exact: true }).click();
+  await expect(alert.getByRole('textbox', { name: 'Override reason' })).toBeVisible();
+  await expectAccessible(page, 'the Drug Interaction Alert dialog asking for the override reason');
+  await alert.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(alert).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Labels' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prescription Labels' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Select' }) }).first()).toBeVisible();
+  await expectAccessible(page, 'the labels screen');
+  await page.getByRole('tab', { name: /^Recently Printed \(\d+\)$/ }).click();
+  await expectAccessible(page, 'the labels screen, Recently Printed tab');
+  await page.getByRole('checkbox', { name: 'Custom entry' }).check();
+  await page.getByRole('textbox', { name: 'Patient Name' }).fill('Jordan Custom');
+  await page.getByRole('textbox', { name: 'Medication' }).fill('Amoxicillin 500 mg');
+  await page.getByRole('textbox', { name: 'Directions' }).fill('Take 1 capsule three times daily');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('dialog', { name: 'Label Preview' });
+  await expect(preview.getByTestId('label-preview')).toBeVisible();
+  await expectAccessible(page, 'the Label Preview dialog');
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toBeHidden();
+
+  await page.goto('/no-such-screen');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page, 'the 404 page');
+});
+
+// As the pharmacy's admin, whose sidebar lists every screen (admin-only ones included).
+test('the placeholder screens reachable from the sidebar', async ({ page }) => {
+  await signIn(page, 'admin@demo.pharmacy', DEMO_PASSWORD);
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  const placeholders: Array<[label: string, path: string]> = [
+    ['Drug Database', '/drugs'], ['Providers', '/providers'], ['Prescription Files', '/prescription-files'],
+    ['Billing & Claims', '/billing'], ['Inventory', '/inventory'], ['Reports', '/reports'], ['System Settings', '/system-settings'],
+    ['AI Security Manager', '/security-manager'], ['Data Migration', '/data-migration'], ['Loading Demo', '/loading-demo'],
+  ];
+  for (const [label, path] of placeholders) {
+    const link = sidebar.getByRole('link', { name: label, exact: true });
+    await link.click();
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, `the ${label} screen`);
+  }
+});
+
+test('the signed-in shell on a narrow screen, with the navigation drawer open', async ({ page }) => {
+  await signIn(page, 'tech@demo.pharmacy', DEMO_PASSWORD); // waits for the sidebar, which a narrow screen hides
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expectAccessible(page, 'the dashboard on a narrow screen');
+  await page.locator('label').filter({ hasText: 'Open navigation' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patients' })).toBeInViewport();
+  await expectAccessible(page, 'the navigation drawer on a narrow screen');
+});
+
+test('the idle warning', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, 'tech@demo.pharmacy', DEMO_PASSWORD);
+  await page.clock.fastForward('29:30');
+  const warning = page.getByRole('alertdialog', { name: 'Are you still there?' });
+  await expect(warning).toBeVisible();
+  await expectAccessible(page, 'the idle warning');
+});
