@@ -25,7 +25,7 @@ export function PublicLayout() {
       <footer className="border-t border-base-300 bg-base-100">
         <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-4 px-6 py-4">
           <SystemStatusIndicator />
-          <span className="text-xs text-base-content/60">For licensed US pharmacies</span>
+          <span className="text-xs text-base-content/70">For licensed US pharmacies</span>
         </div>
       </footer>
     </div>

@@ -23,30 +23,30 @@ export function DemoSignInPanel() {
         Demo pharmacy
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-        <dt className="text-base-content/60">Pharmacist</dt>
+        <dt className="text-base-content/70">Pharmacist</dt>
         <dd>
           <span className="font-mono font-medium">{pharmacistInitials ?? '—'}</span>
-          <span className="ml-2 font-mono text-base-content/60">
+          <span className="ml-2 font-mono text-base-content/70">
             <span className="sr-only">password </span>
             {MASKED_PASSWORD}
           </span>
         </dd>
-        <dt className="text-base-content/60">Technician</dt>
+        <dt className="text-base-content/70">Technician</dt>
         <dd>
           <span className="font-mono font-medium">{technicianInitials ?? '—'}</span>
-          <span className="ml-2 font-mono text-base-content/60">
+          <span className="ml-2 font-mono text-base-content/70">
             <span className="sr-only">password </span>
             {MASKED_PASSWORD}
           </span>
         </dd>
-        <dt className="text-base-content/60">Date</dt>
+        <dt className="text-base-content/70">Date</dt>
         <dd>{formatToday()}</dd>
-        <dt className="text-base-content/60">Next Rx</dt>
+        <dt className="text-base-content/70">Next Rx</dt>
         <dd className="font-mono">{nextRxNumber ?? '—'}</dd>
-        <dt className="text-base-content/60">Licensee</dt>
+        <dt className="text-base-content/70">Licensee</dt>
         <dd>
           <span>{licensee.pharmacyName}</span>
-          {place ? <span className="text-base-content/60"> · {place}</span> : null}
+          {place ? <span className="text-base-content/70"> · {place}</span> : null}
         </dd>
       </dl>
     </section>

@@ -34,7 +34,7 @@ export function StaffCard({ staff }: StaffCardProps) {
           <p className="truncate font-medium" data-testid="signed-in-user-name">
             {firstName} {lastName}
           </p>
-          <p className="truncate text-xs text-base-content/60">
+          <p className="truncate text-xs text-base-content/70">
             {ROLE_LABELS[role]} · <span data-testid="signed-in-pharmacy-name">{staff.pharmacy.pharmacyName}</span>
           </p>
         </div>

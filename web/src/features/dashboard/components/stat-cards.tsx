@@ -48,7 +48,7 @@ export function StatCards({ pharmacyId, day }: StatCardsProps) {
                   {stats.isError ? '—' : card.value(stats.data)}
                 </p>
               )}
-              <p className="text-xs text-base-content/60">{card.caption}</p>
+              <p className="text-xs text-base-content/70">{card.caption}</p>
             </div>
           </section>
         );

@@ -30,7 +30,7 @@ export interface SystemInformationPanelProps {
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div className="flex justify-between gap-3">
-      <dt className="text-base-content/60">{label}</dt>
+      <dt className="text-base-content/70">{label}</dt>
       <dd className="text-right font-medium" data-testid={testId}>
         {value}
       </dd>
@@ -55,10 +55,10 @@ function StaffCredentials({ pharmacyId }: { pharmacyId: string }) {
         <dl className="flex flex-col gap-1 text-sm">
           {members.map((member) => (
             <div key={member.userId} className="flex justify-between gap-3" data-testid="staff-credential">
-              <dt className="text-base-content/60">{member.role === 'pharmacist' ? 'Pharmacist' : 'Tech'}</dt>
+              <dt className="text-base-content/70">{member.role === 'pharmacist' ? 'Pharmacist' : 'Tech'}</dt>
               <dd className="font-mono">
                 <span className="font-medium">{member.initials}</span>
-                <span className="ml-2 text-base-content/60">
+                <span className="ml-2 text-base-content/70">
                   <span className="sr-only">password </span>
                   {MASKED_PASSWORD}
                 </span>

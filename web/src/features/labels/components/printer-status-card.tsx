@@ -17,7 +17,7 @@ export function PrinterStatusCard() {
           <dd className="badge badge-ghost">Not connected</dd>
         </div>
       </dl>
-      <p className="text-xs text-base-content/60">
+      <p className="text-xs text-base-content/70">
         Printer monitoring is not connected to real printers. Labels open in a new window and print through your browser's print dialog.
       </p>
     </SectionCard>

@@ -29,7 +29,7 @@ export function OnboardingWelcome({ pharmacyName, onContinue }: OnboardingWelcom
           <strong className="text-base-content">{pharmacyName}</strong> is set up and its {TRIAL_DAYS}-day free trial has started.
           Sign in with your admin email and password.
         </p>
-        <p className="text-sm text-base-content/60">Taking you to the sign-in page in a few seconds…</p>
+        <p className="text-sm text-base-content/70">Taking you to the sign-in page in a few seconds…</p>
         <button type="button" className="btn btn-primary" onClick={onContinue}>
           Continue to Login
         </button>

@@ -94,7 +94,7 @@ export function OnboardingWizard({ loginPath, onCompleted }: OnboardingWizardPro
               <li
                 key={item.title}
                 aria-current={index === stepIndex ? 'step' : undefined}
-                className={index === stepIndex ? 'font-semibold text-primary' : index < stepIndex ? 'text-base-content/80' : 'text-base-content/50'}
+                className={index === stepIndex ? 'font-semibold text-primary' : index < stepIndex ? 'text-base-content/80' : 'text-base-content/70'}
               >
                 {index + 1}. {item.title}
               </li>

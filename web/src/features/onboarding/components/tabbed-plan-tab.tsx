@@ -74,7 +74,7 @@ export function TabbedPlanTab({ form, plans, plansError, serverErrors }: TabbedP
                   </span>
                   <span>
                     <span className="text-2xl font-bold">{formatPrice(plan)}</span>
-                    <span className="text-sm text-base-content/60"> / {plan.billingCycle === 'monthly' ? 'month' : plan.billingCycle}</span>
+                    <span className="text-sm text-base-content/70"> / {plan.billingCycle === 'monthly' ? 'month' : plan.billingCycle}</span>
                   </span>
                   {plan.description ? <span className="text-sm text-base-content/70">{plan.description}</span> : null}
                   <span className="badge badge-success badge-soft">{plan.trialDays}-day free trial</span>

@@ -10,7 +10,7 @@ export interface TabbedReviewTabProps {
 function SummaryRow({ label, value }: { label: string; value: string | undefined }) {
   return (
     <>
-      <dt className="text-base-content/60">{label}</dt>
+      <dt className="text-base-content/70">{label}</dt>
       <dd className="break-words">{value ? value : '—'}</dd>
     </>
   );

@@ -4,7 +4,7 @@
 export const ALLERGY_BADGE_LIMIT = 2;
 
 export function AllergyBadges({ allergies }: { allergies: readonly string[] }) {
-  if (allergies.length === 0) return <span className="text-sm text-base-content/60">None</span>;
+  if (allergies.length === 0) return <span className="text-sm text-base-content/70">None</span>;
   const shown = allergies.slice(0, ALLERGY_BADGE_LIMIT);
   const more = allergies.length - shown.length;
   return (

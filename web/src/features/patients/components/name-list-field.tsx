@@ -40,7 +40,7 @@ export function NameListField({ label, entryLabel, value, onChange, onBlur, entr
       <legend id={headingId} className="text-sm font-medium">
         {label}
       </legend>
-      {value.length === 0 ? <p className="text-sm text-base-content/60">None</p> : null}
+      {value.length === 0 ? <p className="text-sm text-base-content/70">None</p> : null}
       {value.map((entry, index) => {
         const entryError = entryErrors[index];
         const messageId = `${headingId}-${index}-message`;

@@ -13,7 +13,7 @@ export function PatientAccessHistory({ pharmacyId, patientId }: { pharmacyId: st
 
   return (
     <section aria-labelledby={titleId} className="mt-6 flex flex-col gap-2">
-      <h3 id={titleId} className="text-sm font-semibold uppercase tracking-wide text-base-content/60">
+      <h3 id={titleId} className="text-sm font-semibold uppercase tracking-wide text-base-content/70">
         Access History
       </h3>
       <QueryState
@@ -31,11 +31,11 @@ export function PatientAccessHistory({ pharmacyId, patientId }: { pharmacyId: st
               <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-1.5">
                 <span>
                   <span className="font-medium">{entry.staffName ?? 'Unknown User'}</span>
-                  {entry.staffRole ? <span className="text-base-content/60"> ({entry.staffRole})</span> : null}
+                  {entry.staffRole ? <span className="text-base-content/70"> ({entry.staffRole})</span> : null}
                   {' · '}
                   {entry.description}
                 </span>
-                <span className="text-xs text-base-content/60">
+                <span className="text-xs text-base-content/70">
                   {new Date(entry.accessedAt).toLocaleString()} · {entry.ipAddress ?? 'IP unknown'}
                 </span>
               </li>

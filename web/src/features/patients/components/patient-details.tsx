@@ -7,7 +7,7 @@ import { formatAddress, formatDateOfBirth, patientFullName } from './patient-for
 function Detail({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
   return (
     <div className={`flex flex-col gap-0.5 ${wide ? 'sm:col-span-2' : ''}`}>
-      <dt className="text-xs font-medium uppercase tracking-wide text-base-content/60">{term}</dt>
+      <dt className="text-xs font-medium uppercase tracking-wide text-base-content/70">{term}</dt>
       <dd className="text-sm">{children}</dd>
     </div>
   );

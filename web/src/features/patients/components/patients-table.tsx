@@ -49,7 +49,7 @@ export function PatientsTable({ query, sort, onSortChange, paging, onView, onEdi
               </div>
               <div>
                 <div className="font-medium">{patientFullName(row.original)}</div>
-                <div className="text-xs text-base-content/60">ID: {shortPatientId(row.original.id)}</div>
+                <div className="text-xs text-base-content/70">ID: {shortPatientId(row.original.id)}</div>
               </div>
             </div>
           ),
@@ -64,7 +64,7 @@ export function PatientsTable({ query, sort, onSortChange, paging, onView, onEdi
             return provider ? (
               <span className="badge badge-outline badge-sm h-auto py-0.5">{provider}</span>
             ) : (
-              <span className="text-sm text-base-content/60">No insurance</span>
+              <span className="text-sm text-base-content/70">No insurance</span>
             );
           },
         }),

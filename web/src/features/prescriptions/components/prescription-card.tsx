@@ -70,7 +70,7 @@ export function PrescriptionCard({ prescription, canVerify, busy, printing, pres
           {medication.strength ? ` ${medication.strength}` : ''}
         </p>
         {prescription.directions ? <p className="text-sm text-base-content/80">{prescription.directions}</p> : null}
-        <p className="text-xs text-base-content/60">
+        <p className="text-xs text-base-content/70">
           Qty {prescription.quantity ?? '—'} · Refills {prescription.refills}
           {prescription.daysSupply !== null ? ` · ${prescription.daysSupply} days` : ''}
           {prescription.prescriberName ? ` · ${prescription.prescriberName}` : ''}

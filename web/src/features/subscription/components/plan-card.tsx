@@ -40,7 +40,7 @@ export function PlanCard({ plan, isCurrent, startTrialPath }: PlanCardProps) {
         </div>
         <p>
           <span className="text-5xl font-bold tracking-tight">{price}</span>
-          <span className="text-base-content/60"> / {plan.billingCycle === 'monthly' ? 'month' : plan.billingCycle}</span>
+          <span className="text-base-content/70"> / {plan.billingCycle === 'monthly' ? 'month' : plan.billingCycle}</span>
         </p>
         <p className="text-sm text-success">{plan.trialDays}-day free trial · No credit card needed</p>
         <ul className="flex flex-col gap-2" aria-label="Included features">
