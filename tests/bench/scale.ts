@@ -132,7 +132,8 @@ async function buildPrescriptions(db: pg.Client, pharmacyId: string): Promise<vo
   await db.query('set session_replication_role = origin');
 }
 
-async function timed(label: string, samples: number, request: (i: number) => PromiseLike<{ error: unknown }>): Promise<boolean> {
+/** Times `samples` requests after a warm-up; judged against GOAL_MS unless `judged` is false (a comparison figure). */
+async function timed(label: string, samples: number, request: (i: number) => PromiseLike<{ error: unknown }>, judged = true): Promise<boolean> {
   for (let i = 0; i < 10; i++) {
     const { error } = await request(i);
     if (error) throw new Error(`${label}: ${JSON.stringify(error)}`);
@@ -146,7 +147,12 @@ async function timed(label: string, samples: number, request: (i: number) => Pro
   }
   times.sort((x, y) => x - y);
   const p95 = percentile(times, 95);
-  console.log(`  ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (goal ≤ ${GOAL_MS} ms) ${verdict(p95 <= GOAL_MS)}`);
+  const figures = `  ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
+  if (!judged) {
+    console.log(`${figures} (no goal)`);
+    return true;
+  }
+  console.log(`${figures} (goal ≤ ${GOAL_MS} ms) ${verdict(p95 <= GOAL_MS)}`);
   return p95 <= GOAL_MS;
 }
 
@@ -196,7 +202,7 @@ async function measureApi(env: StackEnv): Promise<boolean> {
       return tech.from('patients').select('id, first_name, last_name, date_of_birth, phone, insurance_provider, allergies', { count: 'exact' })
         .or(`first_name.ilike.%${q}%,last_name.ilike.%${q}%,phone.ilike.%${q}%`)
         .order('last_name').order('first_name').order('id').range(0, 24);
-    }), true),
+    }, false)),
     await timed('patient list, no search (search_patients: exact total_count, 25 per page)', SAMPLES,
       (i) => tech.rpc('search_patients', { search: '', page_size: 25, page_offset: (i % 20) * 25 })
         .select('id, first_name, last_name, date_of_birth, phone, insurance_provider, allergies, total_count')),
