@@ -195,8 +195,13 @@ test('the signed-in screens: dashboard, queue tabs and dialogs, patients and the
 
   await page.getByRole('button', { name: 'New Prescription', exact: true }).click();
   const entry = page.getByRole('dialog', { name: 'Manual Prescription Entry' });
-  await expect(entry.getByLabel('Patient', { exact: true })).toBeVisible();
+  const patientField = entry.getByRole('combobox', { name: 'Patient', exact: true });
+  await expect(patientField).toBeVisible();
   await expectAccessible(page, 'the New Prescription dialog (Written RX)');
+  await patientField.fill('Hollo');
+  await expect(entry.getByRole('option', { name: /^Margaret Holloway/ })).toBeVisible();
+  await expectAccessible(page, 'the New Prescription dialog with the patient list open');
+  await patientField.press('Escape');
   await entry.getByRole('button', { name: 'Verbal Order', exact: true }).click();
   await expect(entry.getByRole('textbox', { name: 'Caller Information' })).toBeVisible();
   await expectAccessible(page, 'the New Prescription dialog (Verbal Order)');
