@@ -17,7 +17,7 @@
 -- Writes are unchanged: the sign-in hook records the state, an admin may unlock someone (the guard trigger of
 -- staff_profiles). Realtime: no screen subscribes to staff_profiles changes; hosted Realtime leaves out of a
 -- change the columns a subscriber may not select, while the local stack refuses end users a postgres_changes
--- subscription to a table they hold only column privileges on (see README, "Where this differs").
+-- subscription to a table they hold only column privileges on (README, "How the local stack differs").
 -- =====================================================================================================
 
 -- -----------------------------------------------------------------------------------------------------

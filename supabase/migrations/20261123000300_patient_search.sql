@@ -8,7 +8,7 @@
 --   * The phone's digits (regexp_replace(phone, '\D', '', 'g')): a btree for ten typed digits (exact) and a
 --     trigram index for fewer (contained), whatever formatting the user or the record used.
 --   * (pharmacy_id, date_of_birth) for a date of birth (YYYY-MM-DD or MM/DD/YYYY) or a birth year (YYYY).
---   * public.search_patients(search, page_size, page_offset) returns one page in name order WITH the exact
+--   * public.search_patients(search, page_size, page_offset, name_descending) returns one page in name order WITH the exact
 --     total: the matches are found once (through the indexes) and counted and paged in the same statement,
 --     instead of PostgREST materialising every matching row to count and sort it.
 --   * private.patients_matching (queue_page's patient-name search) uses the same search key.
@@ -32,18 +32,50 @@ drop index public.patients_phone_trgm_idx;
 -- -----------------------------------------------------------------------------------------------------
 -- The search rule
 -- -----------------------------------------------------------------------------------------------------
-create function private.patient_search_condition(search text) returns text
+create function private.patient_search_text(search text) returns text
 language plpgsql immutable
 set search_path = ''
 as $$
 declare
   cleaned text := regexp_replace(btrim(coalesce(search, '')), '\s+', ' ', 'g');
+begin
+  if length(cleaned) > 100 then
+    raise exception 'A search is at most 100 characters' using errcode = '22023';
+  end if;
+  return cleaned;
+end
+$$;
+comment on function private.patient_search_text(text) is
+  'The search as typed, trimmed with runs of spaces made one; refuses more than 100 characters (every word becomes '
+  'a condition of the statement, so the length is bounded).';
+revoke execute on function private.patient_search_text(text) from public, anon;
+
+create function private.patient_name_condition(search text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select '(' || string_agg(format('lower(p.first_name || %L || p.last_name) like %L', ' ',
+           '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%'), ' and ') || ')'
+  from unnest(string_to_array(lower(private.patient_search_text(search)), ' ')) as word
+  where word <> ''
+$$;
+comment on function private.patient_name_condition(text) is
+  'The name part of the patient search, as an SQL condition on patients p: every word of the search contained in '
+  'the first or the last name (the name key, lower(first_name || '' '' || last_name), which has a trigram index), '
+  'case-insensitive, LIKE wildcards taken literally; null for a blank search. Shared by search_patients and '
+  'queue_page''s patient search.';
+revoke execute on function private.patient_name_condition(text) from public, anon;
+
+create function private.patient_search_condition(search text) returns text
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  cleaned text := private.patient_search_text(search);
   digits text := regexp_replace(cleaned, '\D', '', 'g');
   parts text[];
   born_on date;
-  word text;
   alternatives text[] := '{}';
-  words text[] := '{}';
 begin
   if cleaned = '' then
     return 'true';
@@ -55,18 +87,18 @@ begin
     begin
       born_on := case when cleaned like '%/%' then make_date(parts[3]::int, parts[1]::int, parts[2]::int)
                       else make_date(parts[1]::int, parts[2]::int, parts[3]::int) end;
-      alternatives := array_append(alternatives, format('p.date_of_birth = %L::date', born_on));
+      alternatives := array_append(alternatives, format('p.date_of_birth = %L::date', to_char(born_on, 'YYYY-MM-DD')));
     exception when datetime_field_overflow or invalid_datetime_format or numeric_value_out_of_range then
       null; -- not a calendar date (02/30/1990): nothing is born on it
     end;
   elsif cleaned ~ '^\d{4}$' and cleaned::int between 1900 and 2100 then
     alternatives := array_append(alternatives, format('p.date_of_birth between %L::date and %L::date',
-      make_date(cleaned::int, 1, 1), make_date(cleaned::int, 12, 31)));
+      cleaned || '-01-01', cleaned || '-12-31'));
   end if;
 
   -- A phone number as digits with any formatting ('(217) 555-0301', '217.555', '5550301'): ten digits are the
-  -- whole number; fewer are contained in it.
-  if cleaned ~ '^[0-9 ().+-]+$' and digits <> '' then
+  -- whole number; fewer are contained in it. A date (even an impossible one) is not a phone number.
+  if parts is null and cleaned ~ '^[0-9 ().+-]+$' and digits <> '' then
     alternatives := array_append(alternatives, case when length(digits) = 10
       then format('regexp_replace(coalesce(p.phone, %L), %L, %L, %L) = %L', '', '\D', '', 'g', digits)
       else format('regexp_replace(coalesce(p.phone, %L), %L, %L, %L) like %L', '', '\D', '', 'g', '%' || digits || '%') end);
@@ -74,11 +106,7 @@ begin
 
   -- Anything else is a name: every word contained in the first or the last name, case-insensitive.
   if cardinality(alternatives) = 0 and parts is null then
-    foreach word in array string_to_array(lower(cleaned), ' ') loop
-      words := array_append(words, format('lower(p.first_name || %L || p.last_name) like %L', ' ',
-        '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%'));
-    end loop;
-    alternatives := array_append(alternatives, '(' || array_to_string(words, ' and ') || ')');
+    alternatives := array_append(alternatives, private.patient_name_condition(cleaned));
   end if;
 
   if cardinality(alternatives) = 0 then
@@ -92,7 +120,8 @@ comment on function private.patient_search_condition(text) is
   'blank = every patient; YYYY-MM-DD or MM/DD/YYYY = born that day (an impossible date finds nobody); YYYY = born '
   'that year, or the phone''s digits contain it; digits with phone formatting = the phone''s digits (ten digits: '
   'the whole number, fewer: contained); anything else = every word contained in the first or last name, '
-  'case-insensitive, LIKE wildcards taken literally. Written to use the indexes on the name key, the phone digits '
+  'case-insensitive, LIKE wildcards taken literally (private.patient_name_condition); at most 100 characters. '
+  'Written to use the indexes on the name key, the phone digits '
   'and (pharmacy_id, date_of_birth). Values are quoted with format(%L).';
 revoke execute on function private.patient_search_condition(text) from public, anon;
 
@@ -205,27 +234,20 @@ set search_path = ''
 as $$
 declare
   pharmacy uuid := private.current_pharmacy_id();
-  word text;
-  conditions text[] := array['p.pharmacy_id = $1'];
-  pattern text;
+  condition text := private.patient_name_condition(search);
   matched uuid[];
 begin
-  if pharmacy is null or nullif(btrim(search), '') is null then
+  if pharmacy is null or condition is null then
     return '{}';
   end if;
-  -- Every word of the search is contained in the first or the last name (the name key), or the phone.
-  foreach word in array regexp_split_to_array(lower(btrim(search)), '\s+') loop
-    pattern := '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%';
-    conditions := array_append(conditions, format('(lower(p.first_name || %L || p.last_name) like %L%s)', ' ', pattern,
-      case when with_phone then format(' or p.phone ilike %L', pattern) else '' end));
-  end loop;
-  execute 'select coalesce(array_agg(p.id), ''{}'') from public.patients p where ' || array_to_string(conditions, ' and ')
+  execute 'select coalesce(array_agg(p.id), ''{}'') from public.patients p where p.pharmacy_id = $1 and ' || condition
     into matched using pharmacy;
   return matched;
 end
 $$;
 comment on function private.patients_matching(text, boolean) is
-  'Ids of the caller''s own pharmacy''s patients whose first or last name (or phone, with_phone) contains every word of '
-  'the search, case-insensitive; empty without a search or a pharmacy. Used by queue_page. Security definer so the '
-  'name key''s trigram index applies (LIKE is not leakproof, so RLS would forbid it); scoped to '
-  'private.current_pharmacy_id(), returns ids only.';
+  'Ids of the caller''s own pharmacy''s patients whose first or last name contains every word of the search '
+  '(private.patient_name_condition, the same name rule as search_patients); empty without a search or a pharmacy. '
+  'Used by queue_page. with_phone is no longer read (queue_page passes false; phone search is search_patients''). '
+  'Security definer so the name key''s trigram index applies (LIKE is not leakproof, so RLS would forbid it); '
+  'scoped to private.current_pharmacy_id(), returns ids only.';

@@ -10,6 +10,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_MAX_LENGTH } from '../../shared/src/search.ts';
 import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
 import { insertRow } from './db-clinical-support.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
@@ -81,6 +82,25 @@ describe('search_patients: the search rule', () => {
     expect(await found('07/04/1990')).toEqual(['obrien']);
     expect(await found('02/30/1948')).toEqual([]);
     expect(await found('1948-13-01')).toEqual([]);
+  });
+
+  it('a date is never read as a phone number, even an impossible one', async () => {
+    const tech = a.technician.client;
+    const phoneLikeADate = await insertRow(tech, 'patients', { first_name: 'Dana', last_name: 'Digits', phone: '(194) 813-0122', date_of_birth: null });
+    try {
+      expect(await found('1948-13-01')).toEqual([]);
+      expect(await found('194-813-01')).toEqual(['other:Digits']);
+    } finally {
+      await sql('delete from public.patients where id = $1', [phoneLikeADate]);
+    }
+  });
+
+  it('refuses a search longer than SEARCH_MAX_LENGTH (100) characters, in the patient list and in the queue', async () => {
+    const tech = a.technician.client;
+    const long = ('holl '.repeat(SEARCH_MAX_LENGTH / 5) + 'x').slice(0, SEARCH_MAX_LENGTH + 1);
+    expect((await tech.rpc('search_patients', { search: long })).error?.message).toBe('A search is at most 100 characters');
+    expect((await tech.rpc('queue_page', { queue_status: 'completed', search: long })).error?.message).toBe('A search is at most 100 characters');
+    expect(await found(long.slice(0, SEARCH_MAX_LENGTH).trim())).toEqual(['hollis', 'holloway']);
   });
 
   it('pages in name order with the exact total on every row; blank lists everyone; bad paging is refused', async () => {

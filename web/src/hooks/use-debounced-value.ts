@@ -4,6 +4,9 @@
  */
 import { useEffect, useState } from 'react';
 
+/** Spec §5, §9: a search asks the server once typing has stopped for 300 ms (patients, the queue, the patient picker). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 export function useDebouncedValue<Value>(value: Value, delayMs: number): Value {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

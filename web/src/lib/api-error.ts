@@ -1,11 +1,10 @@
 /**
  * What a failed call of the `api` function is to the web app: an ApiError with the HTTP status, the server's
  * own message (`error` of the contract's error body, shared/src/api/endpoint.ts) and its listed problems; a
- * network or relay failure is described in words (functions-error.ts). Pure, so unit tests exercise it.
+ * network or relay failure is described in words. Pure, so unit tests exercise it.
  */
 import { apiErrorSchema, parseWithSchema } from '@pharmacy/shared/api/endpoint.ts';
-import { FunctionsHttpError } from '@supabase/supabase-js';
-import { describeFunctionsError } from './functions-error.ts';
+import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
 
 /** A failed api call. `status` is null when no HTTP answer came (network, relay, a body outside the contract). */
 export class ApiError extends Error {
@@ -43,12 +42,20 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A failure with no HTTP answer, in words: the server could not be reached, or its relay could not. */
+function describeUnanswered(error: unknown): string {
+  if (error instanceof FunctionsFetchError) {
+    const cause = error.context instanceof Error && error.context.message !== '' ? error.context.message : error.message;
+    return `Could not reach the server (${cause}).`;
+  }
+  if (error instanceof FunctionsRelayError) return `The server's relay could not reach the function (${error.message}).`;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
 /** The ApiError for what supabase.functions.invoke reported. */
 export async function apiErrorFromFunctionsError(error: unknown): Promise<ApiError> {
-  if (!(error instanceof FunctionsHttpError)) {
-    const description = await describeFunctionsError(error);
-    return new ApiError(description, null);
-  }
+  if (!(error instanceof FunctionsHttpError)) return new ApiError(describeUnanswered(error), null);
   const response = error.context as Response;
   const text = await readBodyText(response);
   const statusLine = `${response.status}: ${text || response.statusText}`;

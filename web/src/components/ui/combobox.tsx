@@ -6,6 +6,7 @@
  * The options come from the caller (typically a server search of the typed query): the combobox only shows and
  * picks them. Typing after a choice clears it, so what is shown is always what is chosen.
  */
+import { SEARCH_MAX_LENGTH } from '@pharmacy/shared/search.ts';
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 
 export interface ComboboxOption {
@@ -129,8 +130,9 @@ export function Combobox({
         className={`input w-full ${error ? 'input-error' : ''}`}
         placeholder={placeholder}
         value={query}
+        maxLength={SEARCH_MAX_LENGTH}
         aria-autocomplete="list"
-        aria-expanded={open}
+        aria-expanded={open && showOptions}
         aria-controls={listId}
         aria-activedescendant={open && activeIndex >= 0 ? optionId(activeIndex) : undefined}
         aria-invalid={error ? true : undefined}

@@ -48,7 +48,7 @@ function tabbables(dialog: HTMLDialogElement): HTMLElement[] {
  */
 function focusInside(dialog: HTMLDialogElement): void {
   // Whatever showModal() chose (Chrome may pick the scrolling box) is replaced by this rule.
-  const target = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
+  const target = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? tabbables(dialog)[0];
   (target ?? dialog).focus();
 }
 

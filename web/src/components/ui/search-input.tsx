@@ -3,6 +3,7 @@
  * the screen's search is catching up. With `debounceMs` it also reports the text once typing stops
  * (`useDebouncedValue`, spec §9: 300 ms), so the server is asked once per word, and spins until then.
  */
+import { SEARCH_MAX_LENGTH } from '@pharmacy/shared/search.ts';
 import { useEffect, useRef } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 
@@ -33,7 +34,7 @@ export function SearchInput({ label, placeholder, value, onChange, onSettledChan
   return (
     <label className={`input ${className}`}>
       <span className="sr-only">{label}</span>
-      <input type="search" value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder} aria-label={label} />
+      <input type="search" value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder} aria-label={label} maxLength={SEARCH_MAX_LENGTH} />
       {searching ? <span className="loading loading-spinner loading-xs" aria-label="Searching" /> : null}
     </label>
   );

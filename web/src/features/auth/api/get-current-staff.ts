@@ -6,6 +6,7 @@
  * zod/mini, as everything the sign-in page loads (see shared/src/schemas/sign-in.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { STAFF_ROLES } from '@pharmacy/shared/screens.ts';
 import * as z from 'zod/mini';
 import { supabase } from '../../../lib/supabase.ts';
 import { authKeys } from '../keys.ts';
@@ -20,7 +21,7 @@ const currentStaffSchema = z.object({
     email: z.string(),
     firstName: z.string(),
     lastName: z.string(),
-    role: z.enum(['admin', 'pharmacist', 'technician']),
+    role: z.enum(STAFF_ROLES),
   }),
   pharmacy: z.object({
     id: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The patient list's pages: which rows a page asks the database for (`.range()`, both ends included), and
+ * The patient list's pages: which rows a page asks the database for (its first row is search_patients' page_offset), and
  * what the page controls say ("Showing 1–25 of 100,000", page n of m).
  */
 

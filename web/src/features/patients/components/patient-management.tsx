@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { SEARCH_DEBOUNCE_MS } from '../../../hooks/use-debounced-value.ts';
 import { useCreatePatient } from '../api/create-patient.ts';
 import { DEFAULT_PATIENT_SORT, usePatients, type PatientSort } from '../api/get-patients.ts';
 import { lastPatientPage, PATIENT_PAGE_SIZE, patientPageSummary } from '../api/patient-paging.ts';
@@ -30,7 +31,6 @@ import { RecordedPatientOpen } from './recorded-patient-open.tsx';
 const LIVE_TABLES: LiveTable[] = [{ table: 'patients' }];
 
 /** Spec §9: patient search debounce. */
-export const PATIENT_SEARCH_DEBOUNCE_MS = 300;
 
 type OpenDialog = { kind: 'add' } | { kind: 'view'; patient: Patient } | { kind: 'edit'; patient: Patient } | null;
 
@@ -120,7 +120,7 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
               value={search}
               onChange={setSearch}
               onSettledChange={setDebouncedSearch}
-              debounceMs={PATIENT_SEARCH_DEBOUNCE_MS}
+              debounceMs={SEARCH_DEBOUNCE_MS}
               busy={patients.isFetching && !patients.isPending}
             />
           </div>

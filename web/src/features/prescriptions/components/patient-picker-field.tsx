@@ -5,11 +5,10 @@
  */
 import { useState } from 'react';
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { PATIENT_SEARCH_MIN_LENGTH, usePatientChoices } from '../api/search-patient-choices.ts';
 
 /** Spec §9: patient search debounce. */
-const PATIENT_SEARCH_DEBOUNCE_MS = 300;
 
 export interface PatientPickerFieldProps {
   pharmacyId: string;
@@ -23,7 +22,7 @@ export interface PatientPickerFieldProps {
 
 export function PatientPickerField({ pharmacyId, value, onChange, onBlur, error, name }: PatientPickerFieldProps) {
   const [query, setQuery] = useState('');
-  const search = useDebouncedValue(query.trim(), PATIENT_SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const choices = usePatientChoices(pharmacyId, search);
   // Only the answer to what is typed now is offered, so Enter never picks a patient of an earlier search.
   const current = query.trim() === search;

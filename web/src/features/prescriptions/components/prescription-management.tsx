@@ -9,6 +9,7 @@
 import { useId, useState } from 'react';
 import { QueryErrorNotice, QueryState } from '../../../components/ui/query-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { SEARCH_DEBOUNCE_MS } from '../../../hooks/use-debounced-value.ts';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
@@ -26,7 +27,6 @@ import { RecordedPrescriptionOpen } from './recorded-prescription-open.tsx';
 import type { QueueStaff } from './queue-staff.ts';
 
 /** As the patient search (spec §9): the database is asked once typing stops. */
-export const QUEUE_SEARCH_DEBOUNCE_MS = 300;
 
 /** The tabs whose history grows without end, and so can be searched. */
 const SEARCHABLE: ReadonlySet<PrescriptionStatus> = new Set(['completed']);
@@ -141,7 +141,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
               value={search}
               onChange={setSearch}
               onSettledChange={setDebouncedSearch}
-              debounceMs={QUEUE_SEARCH_DEBOUNCE_MS}
+              debounceMs={SEARCH_DEBOUNCE_MS}
               busy={isSearching}
             />
             <label className="input w-auto">
