@@ -1,5 +1,6 @@
 /** A checkbox with its label and validation message, for react-hook-form's `register`. */
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { fieldMessageProps, useFieldIds } from './field-frame.tsx';
 
 export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   label: ReactNode;
@@ -8,25 +9,22 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 }
 
 export function CheckboxField({ label, error, id, ref, ...inputProps }: CheckboxFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const messageId = `${inputId}-message`;
+  const ids = useFieldIds(id);
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="flex cursor-pointer items-start gap-3">
+      <label htmlFor={ids.controlId} className="flex cursor-pointer items-start gap-3">
         <input
           ref={ref}
-          id={inputId}
+          id={ids.controlId}
           type="checkbox"
           className={`checkbox checkbox-primary mt-0.5 ${error ? 'checkbox-error' : ''}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? messageId : undefined}
+          {...fieldMessageProps(ids, error)}
           {...inputProps}
         />
         <span className="text-sm">{label}</span>
       </label>
       {error ? (
-        <p id={messageId} className="ml-8 text-sm text-error">
+        <p id={ids.messageId} className="ml-8 text-sm text-error">
           {error}
         </p>
       ) : null}

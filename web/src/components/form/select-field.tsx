@@ -1,5 +1,6 @@
 /** A labelled select with its validation message, for react-hook-form's `register` like TextField. */
-import { useId, type Ref, type SelectHTMLAttributes } from 'react';
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { FieldFrame, fieldMessageProps, useFieldIds } from './field-frame.tsx';
 
 export interface SelectOption {
   value: string;
@@ -16,22 +17,14 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 }
 
 export function SelectField({ label, options, placeholder, error, id, className, ref, ...selectProps }: SelectFieldProps) {
-  const generatedId = useId();
-  const selectId = id ?? generatedId;
-  const messageId = `${selectId}-message`;
+  const ids = useFieldIds(id);
   return (
-    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
-      {/* The required mark sits outside the label, so the field's accessible name is the label alone. */}
-      <div className="text-sm font-medium">
-        <label htmlFor={selectId}>{label}</label>
-        {selectProps.required ? <span className="text-error" aria-hidden="true"> *</span> : null}
-      </div>
+    <FieldFrame ids={ids} label={label} required={selectProps.required} error={error} className={className}>
       <select
         ref={ref}
-        id={selectId}
+        id={ids.controlId}
         className={`select w-full ${error ? 'select-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? messageId : undefined}
+        {...fieldMessageProps(ids, error)}
         {...selectProps}
         required={false}
       >
@@ -42,11 +35,6 @@ export function SelectField({ label, options, placeholder, error, id, className,
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={messageId} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -7,7 +7,8 @@
  * picks them. Typing after a choice clears it, so what is shown is always what is chosen.
  */
 import { SEARCH_MAX_LENGTH } from '@pharmacy/shared/search.ts';
-import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { useState, type KeyboardEvent, type Ref } from 'react';
+import { FieldFrame, fieldMessageProps, useFieldIds } from '../form/field-frame.tsx';
 
 export interface ComboboxOption {
   value: string;
@@ -62,9 +63,9 @@ export function Combobox({
   onBlur,
   ref,
 }: ComboboxProps) {
-  const inputId = useId();
+  const ids = useFieldIds();
+  const inputId = ids.controlId;
   const listId = `${inputId}-list`;
-  const messageId = `${inputId}-message`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const searchable = query.trim().length >= minQueryLength;
@@ -115,11 +116,7 @@ export function Combobox({
   else if (options.length === 0) status = emptyText;
 
   return (
-    <div className={`relative flex flex-col gap-1 ${className ?? ''}`}>
-      <div className="text-sm font-medium">
-        <label htmlFor={inputId}>{label}</label>
-        {required ? <span className="text-error" aria-hidden="true"> *</span> : null}
-      </div>
+    <FieldFrame ids={ids} label={label} required={required} error={error} className={`relative ${className ?? ''}`}>
       <input
         ref={ref}
         id={inputId}
@@ -135,8 +132,7 @@ export function Combobox({
         aria-expanded={open && showOptions}
         aria-controls={listId}
         aria-activedescendant={open && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? messageId : undefined}
+        {...fieldMessageProps(ids, error)}
         onChange={(event) => {
           if (value !== '') onSelect(null);
           onQueryChange(event.target.value);
@@ -183,11 +179,6 @@ export function Combobox({
           {status}
         </p>
       ) : null}
-      {error ? (
-        <p id={messageId} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
