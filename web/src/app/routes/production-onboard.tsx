@@ -8,7 +8,7 @@ export function ProductionOnboardRoute() {
   return (
     <section className="flex flex-1 justify-center">
       <div className="w-full max-w-4xl">
-        <ProductionOnboarding plans={plans.data} plansError={plans.isError ? plans.error.message : null} loginPath={paths.login} />
+        <ProductionOnboarding plans={plans} loginPath={paths.login} />
       </div>
     </section>
   );

@@ -4,6 +4,7 @@
  * pharmacy details are valid and the Plan tab once the admin details are too; Review opens only after the
  * validate call passes (and closes again if the form changes), Complete only after the account exists.
  */
+import type { QueryStateQuery } from '../../../components/ui/query-state.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -43,12 +44,12 @@ const ADMIN_FIELDS = Object.keys(tabbedAdminSchema.shape) as Array<keyof Onboard
 const PLAN_FIELDS = Object.keys(tabbedPlanSchema.shape) as Array<keyof OnboardingTabbedInput>;
 
 export interface ProductionOnboardingProps {
-  plans: readonly PlanChoice[] | undefined;
-  plansError: string | null;
+  /** The plans query (usePlans): its data, or its loading and error state with Retry. */
+  plans: QueryStateQuery<readonly PlanChoice[]>;
   loginPath: string;
 }
 
-export function ProductionOnboarding({ plans, plansError, loginPath }: ProductionOnboardingProps) {
+export function ProductionOnboarding({ plans, loginPath }: ProductionOnboardingProps) {
   const form: TabbedForm = useForm<OnboardingTabbedInput, unknown, OnboardingTabbed>({
     resolver: zodResolver(onboardingTabbedSchema),
     defaultValues: EMPTY_ONBOARDING_TABBED,
@@ -117,7 +118,7 @@ export function ProductionOnboarding({ plans, plansError, loginPath }: Productio
     });
   }
 
-  const selectedPlan = plans?.find((plan) => plan.id === values.selectedPlan);
+  const selectedPlan = plans.data?.find((plan) => plan.id === values.selectedPlan);
 
   return (
     <div className="card w-full bg-base-100 shadow-sm">
@@ -162,7 +163,7 @@ export function ProductionOnboarding({ plans, plansError, loginPath }: Productio
             ) : null}
             {tab === 'plan' ? (
               <>
-                <TabbedPlanTab form={form} plans={plans} plansError={plansError} serverErrors={serverErrors} />
+                <TabbedPlanTab form={form} plans={plans} serverErrors={serverErrors} />
                 <div className="flex justify-between border-t border-base-300 pt-4">
                   <button type="button" className="btn btn-ghost" onClick={() => setTab('admin')}>
                     Back

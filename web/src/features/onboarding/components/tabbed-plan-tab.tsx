@@ -4,12 +4,12 @@
  */
 import { useController } from 'react-hook-form';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
+import { QueryState, type QueryStateQuery } from '../../../components/ui/query-state.tsx';
 import type { PlanChoice, TabbedForm } from './tabbed-form.ts';
 
 export interface TabbedPlanTabProps {
   form: TabbedForm;
-  plans: readonly PlanChoice[] | undefined;
-  plansError: string | null;
+  plans: QueryStateQuery<readonly PlanChoice[]>;
   serverErrors: readonly string[];
 }
 
@@ -17,7 +17,7 @@ function formatPrice(plan: PlanChoice): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: plan.currency, maximumFractionDigits: 0 }).format(plan.price);
 }
 
-export function TabbedPlanTab({ form, plans, plansError, serverErrors }: TabbedPlanTabProps) {
+export function TabbedPlanTab({ form, plans, serverErrors }: TabbedPlanTabProps) {
   const { register, formState } = form;
   const { errors } = formState;
   const selectedPlan = useController({ control: form.control, name: 'selectedPlan' });
@@ -39,50 +39,43 @@ export function TabbedPlanTab({ form, plans, plansError, serverErrors }: TabbedP
 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium">Subscription plan</legend>
-        {plansError ? (
-          <div role="alert" className="alert alert-error alert-soft">
-            <span>The plans could not be loaded: {plansError}</span>
-          </div>
-        ) : plans === undefined ? (
-          <div role="status" className="flex items-center gap-2 text-sm text-base-content/70">
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            Loading plans…
-          </div>
-        ) : (
-          <div className="grid gap-3 sm:grid-cols-2" role="radiogroup" aria-label="Subscription plans">
-            {plans.map((plan) => {
-              const checked = selectedPlan.field.value === plan.id;
-              return (
-                <label
-                  key={plan.id}
-                  className={`flex cursor-pointer flex-col gap-2 rounded-box border-2 p-4 transition-colors ${
-                    checked ? 'border-primary bg-primary/5' : 'border-base-300 hover:border-primary/50'
-                  }`}
-                >
-                  <span className="flex items-center justify-between gap-3">
-                    <span className="font-semibold">{plan.name}</span>
-                    <input
-                      type="radio"
-                      className="radio radio-primary radio-sm"
-                      name={selectedPlan.field.name}
-                      value={plan.id}
-                      checked={checked}
-                      onChange={() => selectedPlan.field.onChange(plan.id)}
-                      onBlur={selectedPlan.field.onBlur}
-                      aria-label={plan.name}
-                    />
-                  </span>
-                  <span>
-                    <span className="text-2xl font-bold">{formatPrice(plan)}</span>
-                    <span className="text-sm text-base-content/70"> / {plan.billingCycle === 'monthly' ? 'month' : plan.billingCycle}</span>
-                  </span>
-                  {plan.description ? <span className="text-sm text-base-content/70">{plan.description}</span> : null}
-                  <span className="badge badge-success badge-soft">{plan.trialDays}-day free trial</span>
-                </label>
-              );
-            })}
-          </div>
-        )}
+        <QueryState query={plans} errorText="The plans could not be loaded" loadingLabel="Loading plans…" skeletonRows={2} skeletonRowClassName="h-32">
+          {(choices) => (
+            <div className="grid gap-3 sm:grid-cols-2" role="radiogroup" aria-label="Subscription plans">
+              {choices.map((plan) => {
+                const checked = selectedPlan.field.value === plan.id;
+                return (
+                  <label
+                    key={plan.id}
+                    className={`flex cursor-pointer flex-col gap-2 rounded-box border-2 p-4 transition-colors ${
+                      checked ? 'border-primary bg-primary/5' : 'border-base-300 hover:border-primary/50'
+                    }`}
+                  >
+                    <span className="flex items-center justify-between gap-3">
+                      <span className="font-semibold">{plan.name}</span>
+                      <input
+                        type="radio"
+                        className="radio radio-primary radio-sm"
+                        name={selectedPlan.field.name}
+                        value={plan.id}
+                        checked={checked}
+                        onChange={() => selectedPlan.field.onChange(plan.id)}
+                        onBlur={selectedPlan.field.onBlur}
+                        aria-label={plan.name}
+                      />
+                    </span>
+                    <span>
+                      <span className="text-2xl font-bold">{formatPrice(plan)}</span>
+                      <span className="text-sm text-base-content/70"> / {plan.billingCycle === 'monthly' ? 'month' : plan.billingCycle}</span>
+                    </span>
+                    {plan.description ? <span className="text-sm text-base-content/70">{plan.description}</span> : null}
+                    <span className="badge badge-success badge-soft">{plan.trialDays}-day free trial</span>
+                  </label>
+                );
+              })}
+            </div>
+          )}
+        </QueryState>
         {errors.selectedPlan?.message ? <p className="text-sm text-error">{errors.selectedPlan.message}</p> : null}
       </fieldset>
 

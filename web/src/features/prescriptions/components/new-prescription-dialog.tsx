@@ -21,6 +21,7 @@ import {
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useCreatePrescription } from '../api/create-prescription.ts';
 import { useFormChoices } from '../api/get-form-choices.ts';
@@ -113,8 +114,6 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
     }
   });
 
-  const choicesError = prescribers.error ?? medications.error;
-
   return (
     <Dialog
       open
@@ -138,11 +137,10 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
           </button>
         ))}
       </div>
-      {choicesError ? (
-        <p role="alert" className="mt-3 text-sm text-error">
-          The form's lists could not be loaded: {choicesError.message}
-        </p>
-      ) : null}
+      <div className="mt-3 flex flex-col gap-2 empty:hidden">
+        <QueryErrorNotice query={prescribers} errorText="The prescribers could not be loaded" size="sm" />
+        <QueryErrorNotice query={medications} errorText="The medications could not be loaded" size="sm" />
+      </div>
       <form className="mt-4 grid gap-3 sm:grid-cols-2" noValidate onSubmit={(event) => void submit(event)}>
         <Controller
           control={form.control}
