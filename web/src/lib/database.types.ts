@@ -907,28 +907,46 @@ export type Database = {
       };
       security_policies: {
         Row: {
+          ai_risk_assessment: string;
           created_at: string;
+          id: string;
           lockout_minutes: number;
+          log_all_override_attempts: boolean;
           max_failed_logins: number;
+          override_authority: string;
           pharmacy_id: string;
+          require_2fa_for_admins: boolean;
           session_timeout_minutes: number;
+          step_up_for_high_risk_overrides: boolean;
           updated_at: string;
         };
         ComputedFields: never;
         Insert: {
+          ai_risk_assessment?: string;
           created_at?: string;
+          id?: string;
           lockout_minutes?: number;
+          log_all_override_attempts?: boolean;
           max_failed_logins?: number;
+          override_authority?: string;
           pharmacy_id?: string;
+          require_2fa_for_admins?: boolean;
           session_timeout_minutes?: number;
+          step_up_for_high_risk_overrides?: boolean;
           updated_at?: string;
         };
         Update: {
+          ai_risk_assessment?: string;
           created_at?: string;
+          id?: string;
           lockout_minutes?: number;
+          log_all_override_attempts?: boolean;
           max_failed_logins?: number;
+          override_authority?: string;
           pharmacy_id?: string;
+          require_2fa_for_admins?: boolean;
           session_timeout_minutes?: number;
+          step_up_for_high_risk_overrides?: boolean;
           updated_at?: string;
         };
         Relationships: [
