@@ -11,6 +11,7 @@ import { addInteractionRoutes } from './routes/interactions.ts';
 import { addLabelRoutes } from './routes/labels.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addPrescriptionRoutes } from './routes/prescriptions.ts';
+import { addSecurityPolicyRoutes } from './routes/security-policies.ts';
 import { addSubscriptionRoutes } from './routes/subscription.ts';
 
 const router = new ApiRouter();
@@ -21,5 +22,6 @@ addSubscriptionRoutes(router);
 addInteractionRoutes(router);
 addPrescriptionRoutes(router);
 addLabelRoutes(router);
+addSecurityPolicyRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

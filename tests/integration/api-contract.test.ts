@@ -35,7 +35,7 @@ interface Answer {
 /** A raw call (no contract on the client side), so the server's own answer is what the test sees. */
 async function call(client: SupabaseClient, method: string, path: string, body?: unknown): Promise<Answer> {
   const { data, error, response } = await client.functions.invoke<unknown>(path.slice(1), {
-    method: method as 'GET' | 'POST',
+    method: method as 'GET' | 'POST' | 'PUT',
     ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
   });
   if (!error) return { status: response!.status, body: data };
@@ -51,7 +51,8 @@ function errorBody(answer: Answer) {
 }
 
 const callerOf = ({ endpoint }: NamedEndpoint) => (endpoint.access === 'signed-in' ? signedIn.client : createTestClient());
-const posts = endpoints.filter(({ endpoint }) => endpoint.method === 'POST');
+/** The endpoints that take a body (POST and PUT). */
+const posts = endpoints.filter(({ endpoint }) => endpoint.request !== null);
 const gets = endpoints.filter(({ endpoint }) => endpoint.method === 'GET');
 
 describe('every endpoint of the contract', () => {
@@ -70,26 +71,26 @@ describe('every endpoint of the contract', () => {
   it.each(endpoints.filter(({ endpoint }) => endpoint.access === 'signed-in').map((named) => [named.name, named] as const))(
     '%s refuses a caller who is not signed in: 401 Unauthorized',
     async (_name, { endpoint }) => {
-      const answer = await call(createTestClient(), endpoint.method, endpoint.path, endpoint.method === 'POST' ? {} : undefined);
+      const answer = await call(createTestClient(), endpoint.method, endpoint.path, endpoint.request === null ? undefined : {});
       expect(answer).toEqual({ status: 401, body: { error: 'Unauthorized' } });
     },
   );
 });
 
-describe('POST bodies are checked with the request schema', () => {
+describe('POST and PUT bodies are checked with the request schema', () => {
   it.each(posts.map((named) => [named.name, named] as const))('%s refuses a body that is not a JSON object: 400', async (_name, named) => {
-    const answer = await call(callerOf(named), 'POST', named.endpoint.path, ['not', 'an', 'object']);
+    const answer = await call(callerOf(named), named.endpoint.method, named.endpoint.path, ['not', 'an', 'object']);
     expect(answer).toEqual({ status: 400, body: { error: 'Request body must be a JSON object' } });
   });
 
   const refusingEmpty = posts.filter(({ endpoint }) => !parseWithSchema(endpoint.request!, {}).success);
-  it('every POST but the onboarding verdict has a schema that refuses an empty body', () => {
+  it('every POST and PUT but the onboarding verdict has a schema that refuses an empty body', () => {
     expect(posts.filter((named) => !refusingEmpty.includes(named)).map(({ endpoint }) => endpoint.path)).toEqual(['/api/onboarding/validate']);
   });
 
   it.each(refusingEmpty.map((named) => [named.name, named] as const))("%s answers an empty body 400 with the schema's messages", async (_name, named) => {
     const expected = parseWithSchema(named.endpoint.request!, {});
-    const answer = await call(callerOf(named), 'POST', named.endpoint.path, {});
+    const answer = await call(callerOf(named), named.endpoint.method, named.endpoint.path, {});
     expect(answer.status).toBe(400);
     expect(errorBody(answer)).toEqual({ error: 'Validation failed', errors: expected.success ? [] : expected.messages });
   });

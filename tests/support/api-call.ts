@@ -12,7 +12,7 @@ export interface ApiAnswer<T = unknown> {
 export async function callApi<T = unknown>(
   client: SupabaseClient,
   path: string,
-  options: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> } = {},
+  options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ApiAnswer<T>> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const { data, error, response } = await client.functions.invoke<T>(`api/${path}`, {

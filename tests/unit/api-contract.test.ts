@@ -9,17 +9,19 @@ import path from 'node:path';
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { onboardEndpoint } from '../../shared/src/api/auth.ts';
-import { type AnySchema, apiErrorSchema, parseWithSchema } from '../../shared/src/api/endpoint.ts';
+import { type AnySchema, apiErrorSchema, apiPath, hasPathParams, parseWithSchema } from '../../shared/src/api/endpoint.ts';
 import { healthEndpoint } from '../../shared/src/api/health.ts';
 import { checkInteractionsEndpoint } from '../../shared/src/api/interactions.ts';
 import { generateLabelEndpoint, generateReceiptEndpoint } from '../../shared/src/api/labels.ts';
 import { completeOnboardingEndpoint, ONBOARDING_NEXT_STEPS, validateOnboardingEndpoint } from '../../shared/src/api/onboarding.ts';
 import { createPrescriptionEndpoint } from '../../shared/src/api/prescriptions.ts';
+import { listSecurityPoliciesEndpoint, updateSecurityPolicyEndpoint } from '../../shared/src/api/security-policies.ts';
 import { currentSubscriptionEndpoint, listPlansEndpoint } from '../../shared/src/api/subscription.ts';
+import { SECURITY_POLICY_MESSAGES } from '../../shared/src/security/policy.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
 import { PRESCRIPTION_MESSAGES } from '../../shared/src/schemas/prescription.ts';
 import { ApiError, apiErrorFromFunctionsError } from '../../web/src/lib/api-error.ts';
-import type { ApiInvoker } from '../../web/src/lib/api-invoker.ts';
+import { type ApiInvoker, createApiInvoker, type FunctionsCaller } from '../../web/src/lib/api-invoker.ts';
 import { contractEndpoints } from '../support/api-contract.ts';
 import { tabbedPayload, wizardPayload } from '../support/onboarding-payloads.ts';
 
@@ -40,6 +42,16 @@ function sourceFiles(folder: string): string[] {
     return /\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
+
+const policySettings = {
+  overrideAuthority: 'dual_approval',
+  aiRiskAssessment: 'advisory',
+  require2faForAdmins: true,
+  stepUpForHighRiskOverrides: false,
+  logAllOverrideAttempts: true,
+  sessionTimeoutMinutes: 30,
+  maxFailedLogins: 3,
+} as const;
 
 const plan = {
   id: 'flat-monthly',
@@ -78,6 +90,30 @@ describe('the request schemas', () => {
     ]);
     expect(messages(validateOnboardingEndpoint.request, ['not', 'an', 'object'])).not.toEqual([]);
   });
+
+  it("take a security policy and refuse each bad field with the policy's message", () => {
+    expect(messages(updateSecurityPolicyEndpoint.request, policySettings)).toEqual([]);
+    expect(messages(updateSecurityPolicyEndpoint.request, { ...policySettings, sessionTimeoutMinutes: 1, maxFailedLogins: 100 })).toEqual([]);
+    expect(messages(updateSecurityPolicyEndpoint.request, { ...policySettings, sessionTimeoutMinutes: 1440, maxFailedLogins: 1 })).toEqual([]);
+    expect(messages(updateSecurityPolicyEndpoint.request, { ...policySettings, overrideAuthority: 'pharmacist' })).toEqual([SECURITY_POLICY_MESSAGES.overrideAuthority]);
+    expect(messages(updateSecurityPolicyEndpoint.request, { ...policySettings, aiRiskAssessment: 'on' })).toEqual([SECURITY_POLICY_MESSAGES.aiRiskAssessment]);
+    expect(messages(updateSecurityPolicyEndpoint.request, { ...policySettings, sessionTimeoutMinutes: 0 })).toEqual([SECURITY_POLICY_MESSAGES.sessionTimeoutMinutes]);
+    expect(messages(updateSecurityPolicyEndpoint.request, { ...policySettings, sessionTimeoutMinutes: 1441 })).toEqual([SECURITY_POLICY_MESSAGES.sessionTimeoutMinutes]);
+    expect(messages(updateSecurityPolicyEndpoint.request, { ...policySettings, sessionTimeoutMinutes: '30' })).toEqual([SECURITY_POLICY_MESSAGES.sessionTimeoutMinutes]);
+    expect(messages(updateSecurityPolicyEndpoint.request, { ...policySettings, maxFailedLogins: 0 })).toEqual([SECURITY_POLICY_MESSAGES.maxFailedLogins]);
+    expect(messages(updateSecurityPolicyEndpoint.request, { ...policySettings, maxFailedLogins: 101 })).toEqual([SECURITY_POLICY_MESSAGES.maxFailedLogins]);
+    expect(messages(updateSecurityPolicyEndpoint.request, { ...policySettings, maxFailedLogins: 3.5 })).toEqual([SECURITY_POLICY_MESSAGES.maxFailedLogins]);
+    expect(messages(updateSecurityPolicyEndpoint.request, { ...policySettings, logAllOverrideAttempts: 'yes' })).toEqual([SECURITY_POLICY_MESSAGES.logAllOverrideAttempts]);
+    expect(messages(updateSecurityPolicyEndpoint.request, {})).toEqual([
+      SECURITY_POLICY_MESSAGES.overrideAuthority,
+      SECURITY_POLICY_MESSAGES.aiRiskAssessment,
+      SECURITY_POLICY_MESSAGES.require2faForAdmins,
+      SECURITY_POLICY_MESSAGES.stepUpForHighRiskOverrides,
+      SECURITY_POLICY_MESSAGES.logAllOverrideAttempts,
+      SECURITY_POLICY_MESSAGES.sessionTimeoutMinutes,
+      SECURITY_POLICY_MESSAGES.maxFailedLogins,
+    ]);
+  });
 });
 
 describe('the response schemas', () => {
@@ -97,6 +133,9 @@ describe('the response schemas', () => {
       }),
     ).toEqual([]);
     expect(messages(generateLabelEndpoint.response, '<!DOCTYPE html><p>label</p>')).toEqual([]);
+    const policy = { id: RX_ID, ...policySettings, updatedAt: '2026-11-23T00:00:00Z' };
+    expect(messages(listSecurityPoliciesEndpoint.response, [policy])).toEqual([]);
+    expect(messages(updateSecurityPolicyEndpoint.response, policy)).toEqual([]);
   });
 
   it('refuse an answer outside the contract', () => {
@@ -131,6 +170,33 @@ describe('the contract and the api function', () => {
       expect(source).not.toMatch(/new Router\(|\brouter\.(get|post|put|patch|delete|add)\(/);
     }
     expect(readFileSync(path.join(apiFolder, 'index.ts'), 'utf8')).toMatch(/new ApiRouter\(\)/);
+  });
+});
+
+describe('path parameters', () => {
+  it('fill the `:name` segments, percent-encoded; a path without them stays as it is', () => {
+    expect(hasPathParams(updateSecurityPolicyEndpoint.path)).toBe(true);
+    expect(hasPathParams(listSecurityPoliciesEndpoint.path)).toBe(false);
+    expect(apiPath(updateSecurityPolicyEndpoint.path, { id: RX_ID })).toBe(`/api/security-policies/${RX_ID}`);
+    expect(apiPath('/api/x/:id/y', { id: 'a/b c' })).toBe('/api/x/a%2Fb%20c/y');
+    expect(apiPath(listSecurityPoliciesEndpoint.path)).toBe('/api/security-policies');
+    expect(() => apiPath(updateSecurityPolicyEndpoint.path, {})).toThrow('/api/security-policies/:id needs a value for :id');
+    expect(() => apiPath(updateSecurityPolicyEndpoint.path, { id: '' })).toThrow();
+  });
+
+  it('the invoker sends the filled path, the method and the body', async () => {
+    const sent: Array<{ name: string; method: unknown; body: unknown }> = [];
+    const caller = {
+      functions: {
+        invoke: async (name: string, options: { method?: string; body?: unknown }) => {
+          sent.push({ name, method: options.method, body: options.body });
+          return { data: { id: RX_ID, ...policySettings, updatedAt: '2026-11-23T00:00:00Z' }, error: null, response: new Response() };
+        },
+      },
+    } as unknown as FunctionsCaller;
+    const answer = await createApiInvoker(caller)(updateSecurityPolicyEndpoint, { id: RX_ID }, policySettings);
+    expect(answer.id).toBe(RX_ID);
+    expect(sent).toEqual([{ name: `api/security-policies/${RX_ID}`, method: 'PUT', body: policySettings }]);
   });
 });
 
@@ -173,6 +239,12 @@ export function invokeApiTypeChecks(call: ApiInvoker): void {
   void call(createPrescriptionEndpoint);
   // @ts-expect-error no string paths: only endpoints of the contract
   void call('/api/health');
+  void call(updateSecurityPolicyEndpoint, { id: RX_ID }, policySettings);
+  void call(listSecurityPoliciesEndpoint);
+  // @ts-expect-error a path with `:id` takes its value before the body
+  void call(updateSecurityPolicyEndpoint, policySettings);
+  // @ts-expect-error the parameter is named as in the path
+  void call(updateSecurityPolicyEndpoint, { policyId: RX_ID }, policySettings);
   void call(listPlansEndpoint).then((plans) => {
     // @ts-expect-error the answer is typed by the response schema
     const name: number = plans[0]!.name;

@@ -10,19 +10,25 @@
  */
 import * as z from 'zod/mini';
 
-export type ApiMethod = 'GET' | 'POST';
+export type ApiMethod = 'GET' | 'POST' | 'PUT';
 
 /** 'signed-in': a request without a signed-in user answers 401 before its body is read. */
 export type ApiAccess = 'anyone' | 'signed-in';
 
 export type AnySchema = z.core.$ZodType;
 
-export interface ApiEndpoint<Request extends AnySchema | null = AnySchema | null, Response extends AnySchema = AnySchema> {
+export type ApiPath = `/api/${string}`;
+
+export interface ApiEndpoint<
+  Request extends AnySchema | null = AnySchema | null,
+  Response extends AnySchema = AnySchema,
+  Path extends ApiPath = ApiPath,
+> {
   readonly method: ApiMethod;
-  /** Under the `api` function: `/api/<area>/<name>`. */
-  readonly path: `/api/${string}`;
+  /** Under the `api` function: `/api/<area>/<name>`; a `:name` segment is a path parameter (`/api/x/:id`). */
+  readonly path: Path;
   readonly access: ApiAccess;
-  /** The JSON object body; null for a GET, which has none. */
+  /** The JSON object body; null for a GET, which has none; a POST or PUT has one. */
   readonly request: Request;
   /** The success body: JSON, or for 'html' the page as a string. */
   readonly response: Response;
@@ -31,10 +37,38 @@ export interface ApiEndpoint<Request extends AnySchema | null = AnySchema | null
 }
 
 /** Keeps each endpoint's schema types (a plain object literal typed as ApiEndpoint would lose them). */
-export function apiEndpoint<Request extends AnySchema | null, Response extends AnySchema>(
-  endpoint: ApiEndpoint<Request, Response>,
-): ApiEndpoint<Request, Response> {
+export function apiEndpoint<Request extends AnySchema | null, Response extends AnySchema, Path extends ApiPath>(
+  endpoint: ApiEndpoint<Request, Response, Path>,
+): ApiEndpoint<Request, Response, Path> {
   return Object.freeze(endpoint);
+}
+
+/** The names of a path's `:name` segments: `'id'` for `/api/security-policies/:id`, never for a plain path. */
+export type PathParamNames<Path extends string> = Path extends `${string}/:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : Path extends `${string}/:${infer Name}`
+    ? Name
+    : never;
+
+/** The values of an endpoint's path parameters. */
+export type ApiPathParams<E extends ApiEndpoint> = { readonly [Name in PathParamNames<E['path']>]: string };
+
+/** Whether the path has `:name` segments. */
+export function hasPathParams(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith(':'));
+}
+
+/** The path with each `:name` segment replaced by its value, percent-encoded; a missing or empty value throws. */
+export function apiPath(path: string, params: Readonly<Record<string, string>> = {}): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const value = params[segment.slice(1)];
+      if (value === undefined || value === '') throw new Error(`${path} needs a value for ${segment}`);
+      return encodeURIComponent(value);
+    })
+    .join('/');
 }
 
 /** What a caller sends: the request schema's input (nothing for a GET). */

@@ -4,22 +4,32 @@
  * client's `functions.invoke` (so its session goes along), its success body parsed with the endpoint's response
  * schema, every failure an ApiError (api-error.ts). zod/mini only: the sign-in page calls it (the health check).
  */
-import { type ApiEndpoint, type ApiRequestBody, type ApiResponseBody, parseWithSchema } from '@pharmacy/shared/api/endpoint.ts';
+import {
+  type ApiEndpoint, type ApiPathParams, type ApiRequestBody, type ApiResponseBody, type PathParamNames, apiPath, hasPathParams,
+  parseWithSchema,
+} from '@pharmacy/shared/api/endpoint.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ApiError, apiErrorFromFunctionsError } from './api-error.ts';
 
 /** Any supabase client: only its functions client is used. */
 export type FunctionsCaller = Pick<SupabaseClient, 'functions'>;
 
-/** `invoke(endpoint, body)`: a GET takes no body, a POST the request schema's input. */
-export type ApiInvoker = <E extends ApiEndpoint>(
-  endpoint: E,
-  ...body: E['request'] extends null ? [] : [ApiRequestBody<E>]
-) => Promise<ApiResponseBody<E>>;
+type BodyArgs<E extends ApiEndpoint> = E['request'] extends null ? [] : [body: ApiRequestBody<E>];
+
+/** A GET takes no body, a POST or PUT the request schema's input; a path with `:name` segments takes their values first. */
+export type ApiInvokeArgs<E extends ApiEndpoint> = [PathParamNames<E['path']>] extends [never]
+  ? BodyArgs<E>
+  : [params: ApiPathParams<E>, ...BodyArgs<E>];
+
+/** `invoke(endpoint, body)`, or `invoke(endpoint, { id }, body)` for a path with parameters. */
+export type ApiInvoker = <E extends ApiEndpoint>(endpoint: E, ...args: ApiInvokeArgs<E>) => Promise<ApiResponseBody<E>>;
 
 export function createApiInvoker(client: FunctionsCaller): ApiInvoker {
-  return async (endpoint, ...[body]) => {
-    const { data, error } = await client.functions.invoke<unknown>(endpoint.path.slice(1), {
+  return async (endpoint, ...args: unknown[]) => {
+    const withParams = hasPathParams(endpoint.path);
+    const params = (withParams ? args[0] : undefined) as Record<string, string> | undefined;
+    const body = withParams ? args[1] : args[0];
+    const { data, error } = await client.functions.invoke<unknown>(apiPath(endpoint.path, params).slice(1), {
       method: endpoint.method,
       ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
     });

@@ -1,0 +1,40 @@
+/**
+ * Security policies (spec part 2 §7 "Security manager"), acting as the caller so RLS decides:
+ * - GET /api/security-policies — what the caller may read: their pharmacy's policy (staff read it; the web
+ *   app's session timeout comes from it).
+ * - PUT /api/security-policies/{id} — the caller's pharmacy's policy with that id, changed by an admin. The id
+ *   is looked up through RLS, so another pharmacy's policy (or no such id) is 404; staff who can read it but
+ *   are not its admin are refused 403 (the update policy admits no row). The audit trigger records the change.
+ */
+import {
+  SECURITY_POLICY_ADMIN_ONLY_MESSAGE, SECURITY_POLICY_NOT_FOUND_MESSAGE,
+} from '@pharmacy/shared/security/policy.ts';
+import { listSecurityPoliciesEndpoint, updateSecurityPolicyEndpoint } from '@pharmacy/shared/api/security-policies.ts';
+import type { ApiRouter } from '../../_shared/api-endpoints.ts';
+import { HttpError } from '../../_shared/http.ts';
+import { createUserClient } from '../../_shared/supabase-clients.ts';
+import { POLICY_COLUMNS, policyFromRow, rowFromSettings } from '../security/policy-rows.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function addSecurityPolicyRoutes(router: ApiRouter): void {
+  router.serve(listSecurityPoliciesEndpoint, async ({ req }) => {
+    const { data, error } = await createUserClient(req).from('security_policies').select(POLICY_COLUMNS).order('created_at');
+    if (error) throw new Error(`reading security policies failed: ${error.message}`);
+    return data.map(policyFromRow);
+  });
+
+  router.serve(updateSecurityPolicyEndpoint, async ({ req, params, body }) => {
+    const id = params.id ?? '';
+    if (!UUID.test(id)) throw new HttpError(404, SECURITY_POLICY_NOT_FOUND_MESSAGE);
+    const client = createUserClient(req);
+    const { data: visible, error: readError } = await client.from('security_policies').select('id').eq('id', id).maybeSingle();
+    if (readError) throw new Error(`reading the security policy failed: ${readError.message}`);
+    if (!visible) throw new HttpError(404, SECURITY_POLICY_NOT_FOUND_MESSAGE);
+    const { data, error } = await client.from('security_policies').update(rowFromSettings(body)).eq('id', id).select(POLICY_COLUMNS).maybeSingle();
+    if (error?.code === '42501') throw new HttpError(403, SECURITY_POLICY_ADMIN_ONLY_MESSAGE);
+    if (error) throw new Error(`updating the security policy failed: ${error.message}`);
+    if (!data) throw new HttpError(403, SECURITY_POLICY_ADMIN_ONLY_MESSAGE);
+    return policyFromRow(data);
+  });
+}
