@@ -17,6 +17,8 @@ export interface StackEnv {
   jwtSecret: string;
   dbUrl: string;
   webUrl: string;
+  /** The mail catcher's page and Mailpit-compatible API (stack:status MAILPIT_URL). */
+  mailpitUrl: string;
   dataDir: string;
   /** The supervisor's state file: pids of every part (tests kill parts through it). */
   stateFile: string;
@@ -56,7 +58,7 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
     STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
     ...options.extraEnv,
   };
-  for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT', 'STACK_INTERNAL_API_PORT']) {
+  for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_MAIL_PORT', 'STACK_SMTP_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT', 'STACK_INTERNAL_API_PORT']) {
     delete env[key];
   }
   const cliArgs = ['--import', 'tsx', 'supabase/local/src/cli.ts'];
@@ -103,6 +105,7 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
       jwtSecret: values.JWT_SECRET!,
       dbUrl: values.DB_URL!,
       webUrl: values.WEB_URL!,
+      mailpitUrl: values.MAILPIT_URL!,
       dataDir,
       stateFile,
     },
