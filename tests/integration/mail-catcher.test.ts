@@ -30,8 +30,7 @@ interface MessagesPage {
 }
 
 const mailpitUrl = () => stackEnv().mailpitUrl;
-/** The catcher's SMTP port: the one after its HTTP port (STACK_PORT_BASE+4), as config.toml's smtp_port after port. */
-const smtpPort = () => Number(new URL(mailpitUrl()).port) + 1;
+const smtpPort = () => stackEnv().smtp.port;
 
 async function messages(query = ''): Promise<MessagesPage> {
   const response = await fetch(`${mailpitUrl()}/api/v1/messages${query}`);
@@ -54,9 +53,10 @@ function uniqueAddress(prefix: string): string {
 beforeEach(deleteAll);
 
 describe('mail catcher', () => {
-  it('is where the stack status points (MAILPIT_URL, the port after the gateway and Postgres by three)', () => {
+  it('is where the stack status points (MAILPIT_URL on the port base + 3, SMTP on + 4)', () => {
     const apiPort = Number(new URL(stackEnv().apiUrl).port);
     expect(mailpitUrl()).toBe(`http://127.0.0.1:${apiPort + 3}`);
+    expect(stackEnv().smtp).toEqual({ host: '127.0.0.1', port: apiPort + 4 });
   });
 
   it('keeps a message sent over SMTP and serves it through GET /api/v1/messages and /api/v1/message/{ID}', async () => {

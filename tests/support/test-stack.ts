@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../supabase/local/src/config.ts';
 
 export interface StackEnv {
   apiUrl: string;
@@ -19,6 +20,8 @@ export interface StackEnv {
   webUrl: string;
   /** The mail catcher's page and Mailpit-compatible API (stack:status MAILPIT_URL). */
   mailpitUrl: string;
+  /** The mail catcher's SMTP server, where the auth service sends its mail (not printed by stack:status, like the CLI). */
+  smtp: { host: string; port: number };
   dataDir: string;
   /** The supervisor's state file: pids of every part (tests kill parts through it). */
   stateFile: string;
@@ -106,6 +109,7 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
       dbUrl: values.DB_URL!,
       webUrl: values.WEB_URL!,
       mailpitUrl: values.MAILPIT_URL!,
+      smtp: { host: '127.0.0.1', port: loadConfig(env).ports.smtp },
       dataDir,
       stateFile,
     },

@@ -19,17 +19,19 @@ describe('local stack mail configuration', () => {
     expect(() => loadConfig({ STACK_SMTP_PORT: 'smtp' })).toThrow('STACK_SMTP_PORT must be a port number');
   });
 
-  it("config.toml's [inbucket] names the same ports the stack uses", () => {
-    const toml = parse(fs.readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8')) as { inbucket: { enabled: boolean; port: number; smtp_port: number } };
-    expect(toml.inbucket).toMatchObject({ enabled: true, port: ports.mail, smtp_port: ports.smtp });
+  it("config.toml's [local_smtp] (the CLI's former [inbucket]) names the same ports the stack uses", () => {
+    const toml = parse(fs.readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8')) as { local_smtp: { enabled: boolean; port: number; smtp_port: number }; inbucket?: unknown };
+    // Supabase CLI 3 refuses the old section name.
+    expect(toml.inbucket).toBeUndefined();
+    expect(toml.local_smtp).toMatchObject({ enabled: true, port: ports.mail, smtp_port: ports.smtp });
   });
 
-  it('sends through the catcher with [inbucket] sender settings when [auth.email.smtp] is off', () => {
+  it('sends through the catcher with [local_smtp] sender settings when [auth.email.smtp] is off', () => {
     expect(loadMailConfig({ ports })).toEqual({
       catcherEnabled: true,
       smtp: { host: '127.0.0.1', port: 54325, user: '', pass: '', adminEmail: 'admin@email.com', senderName: 'Admin' },
     });
-    expect(mailConfigFromToml({ inbucket: { admin_email: 'noreply@pharmacy.test', sender_name: 'Pharmacy' } }, { ports }).smtp).toMatchObject({
+    expect(mailConfigFromToml({ local_smtp: { admin_email: 'noreply@pharmacy.test', sender_name: 'Pharmacy' } }, { ports }).smtp).toMatchObject({
       host: '127.0.0.1',
       port: ports.smtp,
       adminEmail: 'noreply@pharmacy.test',
@@ -47,7 +49,7 @@ describe('local stack mail configuration', () => {
       adminEmail: 'a@example.com',
       senderName: 'Pharmacy',
     });
-    expect(mailConfigFromToml({ inbucket: { enabled: false } }, { ports })).toEqual({ catcherEnabled: false, smtp: null });
+    expect(mailConfigFromToml({ local_smtp: { enabled: false } }, { ports })).toEqual({ catcherEnabled: false, smtp: null });
     expect(() => mailConfigFromToml({ auth: { email: { smtp: { enabled: true, host: 'x' } } } }, { ports })).toThrow('[auth.email.smtp] port must be a port number');
   });
 });

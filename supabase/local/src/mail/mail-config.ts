@@ -1,9 +1,10 @@
 /**
  * Where the stack's mail goes, read from supabase/config.toml as the Supabase CLI reads it:
  * `[auth.email.smtp]` (enabled, host, port, user, pass, admin_email, sender_name) sends through a real SMTP server;
- * otherwise, with `[inbucket] enabled`, mail goes to the local mail catcher (the CLI points GoTrue at Mailpit the
- * same way). The catcher's ports come from the stack's configuration (STACK_PORT_BASE+3/+4, or
- * STACK_MAIL_PORT/STACK_SMTP_PORT); config.toml's `[inbucket] port`/`smtp_port` name the same defaults for the CLI.
+ * otherwise, with `[local_smtp] enabled`, mail goes to the local mail catcher (the CLI points GoTrue at its Mailpit
+ * container the same way). The section was `[inbucket]` before Supabase CLI 3; the CLI now refuses that name.
+ * The catcher's ports come from the stack's configuration (STACK_PORT_BASE+3/+4, or STACK_MAIL_PORT/STACK_SMTP_PORT);
+ * config.toml's `[local_smtp] port`/`smtp_port` name the same defaults for the CLI.
  * The auth service reads `smtp` from here when it sends invite and recovery mail.
  */
 import fs from 'node:fs';
@@ -24,13 +25,13 @@ export interface SmtpSettings {
 }
 
 export interface MailConfig {
-  /** Whether the stack runs its mail catcher ([inbucket] enabled; on when the section is absent). */
+  /** Whether the stack runs its mail catcher ([local_smtp] enabled; on when the section is absent). */
   catcherEnabled: boolean;
   /** Where the auth service sends mail; null when neither a real SMTP server nor the catcher is configured. */
   smtp: SmtpSettings | null;
 }
 
-/** The CLI's defaults for [inbucket] admin_email and sender_name. */
+/** The CLI's defaults for [local_smtp] admin_email and sender_name. */
 const DEFAULT_ADMIN_EMAIL = 'admin@email.com';
 const DEFAULT_SENDER_NAME = 'Admin';
 
@@ -52,9 +53,9 @@ function flag(where: string, value: unknown, fallback: boolean): boolean {
 
 /** The mail settings from parsed config.toml and the stack's ports. */
 export function mailConfigFromToml(toml: Record<string, unknown>, stack: Pick<StackConfig, 'ports'>): MailConfig {
-  const inbucket = table(toml.inbucket);
+  const localSmtp = table(toml.local_smtp);
   const smtp = table(table(table(toml.auth).email).smtp);
-  const catcherEnabled = flag('[inbucket] enabled', inbucket.enabled, true);
+  const catcherEnabled = flag('[local_smtp] enabled', localSmtp.enabled, true);
   if (flag('[auth.email.smtp] enabled', smtp.enabled, false)) {
     const port = smtp.port;
     if (typeof port !== 'number' || !Number.isInteger(port) || port <= 0 || port > 65535) {
@@ -80,8 +81,8 @@ export function mailConfigFromToml(toml: Record<string, unknown>, stack: Pick<St
       port: stack.ports.smtp,
       user: '',
       pass: '',
-      adminEmail: text('[inbucket] admin_email', inbucket.admin_email, DEFAULT_ADMIN_EMAIL),
-      senderName: text('[inbucket] sender_name', inbucket.sender_name, DEFAULT_SENDER_NAME),
+      adminEmail: text('[local_smtp] admin_email', localSmtp.admin_email, DEFAULT_ADMIN_EMAIL),
+      senderName: text('[local_smtp] sender_name', localSmtp.sender_name, DEFAULT_SENDER_NAME),
     },
   };
 }
