@@ -2,10 +2,11 @@
  * The local stack's mail catcher: mail sent over SMTP to 127.0.0.1 is kept (never delivered) and read through
  * Mailpit's HTTP API subset and a page whose message bodies cannot run scripts.
  */
+import fs from 'node:fs';
 import net from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stackEnv } from '../support/stack-env.ts';
+import { eventually, stackEnv } from '../support/stack-env.ts';
 import { sendMail } from '../support/smtp-send.ts';
 
 interface Address {
@@ -194,5 +195,20 @@ describe('mail catcher', () => {
       });
     expect(await refused(smtpPort())).toBe(true);
     expect(await refused(Number(new URL(mailpitUrl()).port))).toBe(true);
+  });
+
+  it('comes back after being killed and takes mail again', async () => {
+    const state = () => JSON.parse(fs.readFileSync(stackEnv().stateFile, 'utf8')) as { parts: Record<string, number> };
+    const before = state().parts.mail!;
+    expect(before).toBeGreaterThan(0);
+    process.kill(before, 'SIGKILL');
+    await eventually(() => state().parts.mail !== before, 'the mail catcher to be restarted', 20_000);
+    const to = uniqueAddress('after-restart');
+    await eventually(async () => (await sendMail(smtpPort(), { from: 'admin@email.com', to: [to], subject: 'After restart', text: 'back' })).startsWith('250'), 'SMTP to take mail again', 20_000);
+    const list = await eventually(async () => {
+      const response = await fetch(`${mailpitUrl()}/api/v1/messages`);
+      return response.ok ? ((await response.json()) as MessagesPage) : null;
+    }, 'the API to answer again', 20_000);
+    expect(list.messages.map((message) => message.Subject)).toEqual(['After restart']);
   });
 });
