@@ -3,6 +3,7 @@
  * Mailpit's HTTP API subset and a page whose message bodies cannot run scripts.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -195,6 +196,21 @@ describe('mail catcher', () => {
       });
     expect(await refused(smtpPort())).toBe(true);
     expect(await refused(Number(new URL(mailpitUrl()).port))).toBe(true);
+  });
+
+  it('answers only requests addressed to 127.0.0.1 or localhost (a DNS-rebound page cannot read the mail)', async () => {
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port: Number(new URL(mailpitUrl()).port), path: '/api/v1/messages', headers: { host } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.once('error', reject);
+      });
+    const port = new URL(mailpitUrl()).port;
+    expect(await status(`attacker.example:${port}`)).toBe(403);
+    expect(await status(`localhost:${port}`)).toBe(200);
+    expect(await status(`127.0.0.1:${port}`)).toBe(200);
   });
 
   it('comes back after being killed and takes mail again', async () => {

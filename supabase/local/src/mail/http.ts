@@ -60,7 +60,17 @@ export function createMailHttpServer(mailbox: Mailbox): http.Server {
   });
 }
 
+/**
+ * Only requests addressed to this machine by name or loopback address: a web page whose host name an attacker
+ * re-points at 127.0.0.1 (DNS rebinding) would otherwise read the mail (invite and recovery links) same-origin.
+ */
+function addressedToLoopback(request: http.IncomingMessage): boolean {
+  const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+}
+
 async function handle(mailbox: Mailbox, request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  if (!addressedToLoopback(request)) return sendText(response, 403, 'the mail catcher answers only requests for 127.0.0.1 or localhost');
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
   const method = request.method ?? 'GET';
   const path = url.pathname;
