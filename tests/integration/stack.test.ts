@@ -51,6 +51,8 @@ describe('stack commands', () => {
       expect(output.split('\n')).toContain(line);
     }
     expect(output).toMatch(/^WEB_URL=http:\/\/127\.0\.0\.1:\d+$/m);
+    // The mail catcher, as `supabase status -o env` prints it: the gateway's port + 3.
+    expect(output.split('\n')).toContain(`MAILPIT_URL=http://127.0.0.1:${Number(portBase()) + 3}`);
   });
 
   it('says so when a stack is already running on the same data folder', async () => {

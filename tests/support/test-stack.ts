@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../supabase/local/src/config.ts';
 
 export interface StackEnv {
   apiUrl: string;
@@ -17,6 +18,10 @@ export interface StackEnv {
   jwtSecret: string;
   dbUrl: string;
   webUrl: string;
+  /** The mail catcher's page and Mailpit-compatible API (stack:status MAILPIT_URL). */
+  mailpitUrl: string;
+  /** The mail catcher's SMTP server, where the auth service sends its mail (not printed by stack:status, like the CLI). */
+  smtp: { host: string; port: number };
   dataDir: string;
   /** The supervisor's state file: pids of every part (tests kill parts through it). */
   stateFile: string;
@@ -56,7 +61,7 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
     STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
     ...options.extraEnv,
   };
-  for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT', 'STACK_INTERNAL_API_PORT']) {
+  for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_MAIL_PORT', 'STACK_SMTP_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT', 'STACK_INTERNAL_API_PORT']) {
     delete env[key];
   }
   const cliArgs = ['--import', 'tsx', 'supabase/local/src/cli.ts'];
@@ -103,6 +108,8 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
       jwtSecret: values.JWT_SECRET!,
       dbUrl: values.DB_URL!,
       webUrl: values.WEB_URL!,
+      mailpitUrl: values.MAILPIT_URL!,
+      smtp: { host: '127.0.0.1', port: loadConfig(env).ports.smtp },
       dataDir,
       stateFile,
     },

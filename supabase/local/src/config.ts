@@ -26,6 +26,10 @@ export interface StackPorts {
   api: number;
   /** Postgres. */
   db: number;
+  /** Public: the mail catcher's web page and Mailpit-compatible HTTP API (the CLI's inbucket `port`). */
+  mail: number;
+  /** Public: the mail catcher's SMTP server (the CLI's inbucket `smtp_port`). */
+  smtp: number;
   /** Internal: PostgREST. */
   rest: number;
   /** Internal: PostgREST admin server (health). */
@@ -64,6 +68,8 @@ export interface StackConfig {
   jwtExpiry: number;
   /** Whether POST /auth/v1/signup is open; off: pharmacies join through onboarding. */
   enableSignup: boolean;
+  /** The mail catcher's page and API (what `supabase status` calls MAILPIT_URL). */
+  mailUrl: string;
 }
 
 function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -78,7 +84,7 @@ function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 
 /**
  * Reads the configuration from the environment. STACK_PORT_BASE moves every port of the stack at once
- * (the gateway takes the base, Postgres base+1, internal services base-30000+9..+14 when the base is in the
+ * (the gateway takes the base, Postgres base+1, the mail catcher base+3 (HTTP) and base+4 (SMTP), internal services base-30000+9..+14 when the base is in the
  * ephemeral range), which is how tests run a fresh stack beside a running `npm start`. Individual STACK_*_PORT variables override single ports.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
@@ -91,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const ports: StackPorts = {
     api: portFromEnv(env, 'STACK_API_PORT', base),
     db: portFromEnv(env, 'STACK_DB_PORT', base + 1),
+    mail: portFromEnv(env, 'STACK_MAIL_PORT', base + 3),
+    smtp: portFromEnv(env, 'STACK_SMTP_PORT', base + 4),
     rest: portFromEnv(env, 'STACK_REST_PORT', internal + 9),
     restAdmin: portFromEnv(env, 'STACK_REST_ADMIN_PORT', internal + 10),
     auth: portFromEnv(env, 'STACK_AUTH_PORT', internal + 11),
@@ -114,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     webUrl: `http://127.0.0.1:${ports.web}`,
     jwtExpiry: secondsFromEnv(env.STACK_JWT_EXPIRY, 3600),
     enableSignup: env.STACK_ENABLE_SIGNUP === 'true',
+    mailUrl: `http://127.0.0.1:${ports.mail}`,
   };
 }
 
@@ -135,5 +144,6 @@ export function statusLines(config: StackConfig): string[] {
     `SERVICE_ROLE_KEY=${config.serviceRoleKey}`,
     `JWT_SECRET=${config.jwtSecret}`,
     `WEB_URL=${config.webUrl}`,
+    `MAILPIT_URL=${config.mailUrl}`,
   ];
 }

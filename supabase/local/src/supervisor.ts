@@ -1,8 +1,8 @@
 /**
  * The supervisor: one process tree for the whole local stack.
  *
- * Starts Postgres (bootstrap, migrations, and the seed on a new database), then PostgREST, Auth,
- * Realtime, the edge-function runtime, the gateway and optionally the web app, each as a child process.
+ * Starts Postgres (bootstrap, migrations, and the seed on a new database), then the gateway, the mail catcher,
+ * PostgREST, Auth, Realtime, the edge-function runtime, the gateway and optionally the web app, each as a child process.
  * A part that exits unexpectedly is logged and restarted with backoff; SIGINT/SIGTERM stop everything.
  * The state file (<dataDir>/stack.json) tells tools and tests the supervisor's and each part's pid and
  * whether the stack is ready; it also makes a second start say that a stack is already running.
@@ -15,6 +15,7 @@ import { repoRoot, statusLines, type StackConfig } from './config.ts';
 import { startPostgres, type PostgresServer } from './db/postgres.ts';
 import { prepareDatabase, withClient } from './db/migrate.ts';
 import { postgrestBinary, postgrestEnv } from './rest/postgrest.ts';
+import { loadMailConfig } from './mail/mail-config.ts';
 
 export interface StackState {
   pid: number;
@@ -71,6 +72,8 @@ function stackEnvironment(config: StackConfig): Record<string, string> {
     STACK_DATA_DIR: config.dataDir,
     STACK_API_PORT: String(config.ports.api),
     STACK_DB_PORT: String(config.ports.db),
+    STACK_MAIL_PORT: String(config.ports.mail),
+    STACK_SMTP_PORT: String(config.ports.smtp),
     STACK_REST_PORT: String(config.ports.rest),
     STACK_REST_ADMIN_PORT: String(config.ports.restAdmin),
     STACK_AUTH_PORT: String(config.ports.auth),
@@ -117,6 +120,15 @@ function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] 
     // The gateway first: its public port lies in the ephemeral range, so bind it before the other parts open
     // their connections (it answers 502 for a part that is not up yet).
     nodePart('gateway', config.ports.api, 'gateway/main.ts', config),
+    // The mail catcher's ports are public too (in the ephemeral range under test port bases): bound early as well.
+    ...(loadMailConfig(config).catcherEnabled
+      ? [
+          {
+            ...nodePart('mail', config.ports.mail, 'mail/main.ts', config),
+            ready: async () => (await httpOk(`http://127.0.0.1:${config.ports.mail}/api/v1/messages?limit=1`)) && (await portAcceptsConnections(config.ports.smtp)),
+          },
+        ]
+      : []),
     {
       name: 'rest',
       port: config.ports.rest,
@@ -267,6 +279,8 @@ export class Supervisor {
       [this.config.ports.api, 'API gateway'],
       [this.config.ports.internalApi, 'API gateway (internal)'],
       [this.config.ports.db, 'Postgres'],
+      [this.config.ports.mail, 'mail catcher (HTTP)'],
+      [this.config.ports.smtp, 'mail catcher (SMTP)'],
       [this.config.ports.rest, 'PostgREST'],
       [this.config.ports.restAdmin, 'PostgREST admin'],
       [this.config.ports.auth, 'auth'],
