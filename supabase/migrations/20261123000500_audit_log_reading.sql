@@ -38,6 +38,34 @@ create index audit_log_actor_action_page_idx on public.audit_log (pharmacy_id, a
 -- where patient_id is not null, from migration 20261122001200_access_audit.
 
 -- -----------------------------------------------------------------------------------------------------
+-- The pharmacy's days as instants: one definition, for a day (dashboard, dispensing) and for a date range
+-- -----------------------------------------------------------------------------------------------------
+create function private.pharmacy_days(for_pharmacy_id uuid, first_day date, last_day date) returns tstzrange
+language sql stable security invoker
+set search_path = ''
+as $$
+  select tstzrange(first_day::timestamp at time zone zone.name, (last_day + 1)::timestamp at time zone zone.name, '[)')
+  from (select private.pharmacy_time_zone(for_pharmacy_id) as name) zone
+$$;
+comment on function private.pharmacy_days(uuid, date, date) is
+  'The pharmacy''s calendar days first_day..last_day (inclusive) as the instants [local midnight of first_day, '
+  'local midnight after last_day) in its time zone (private.pharmacy_time_zone) — 23 or 25 hours on '
+  'daylight-saving days. A null end leaves that side open. Security invoker.';
+revoke execute on function private.pharmacy_days(uuid, date, date) from public, anon;
+grant execute on function private.pharmacy_days(uuid, date, date) to authenticated, service_role;
+
+create or replace function private.pharmacy_local_day(for_pharmacy_id uuid, at_time timestamptz) returns tstzrange
+language sql stable security invoker
+set search_path = ''
+as $$
+  select private.pharmacy_days(for_pharmacy_id, day.local_date, day.local_date)
+  from (select private.pharmacy_local_date(for_pharmacy_id, at_time) as local_date) day
+$$;
+comment on function private.pharmacy_local_day(uuid, timestamptz) is
+  'The pharmacy''s calendar day containing a moment, as the instants [local midnight, next local midnight) '
+  '(private.pharmacy_days of that one day) — 23 or 25 hours on daylight-saving days. Security invoker.';
+
+-- -----------------------------------------------------------------------------------------------------
 -- public.audit_log_page(): one page of the audit log, newest first
 -- -----------------------------------------------------------------------------------------------------
 create function public.audit_log_page(
@@ -68,7 +96,7 @@ set search_path = ''
 as $$
 declare
   caller_pharmacy uuid := (select private.current_pharmacy_id());
-  time_zone text;
+  days tstzrange;
   conditions text[] := array['a.pharmacy_id = $1'];
 begin
   if caller_pharmacy is null or not (select private.is_pharmacy_admin()) then
@@ -90,9 +118,8 @@ begin
   if filter_user_id is not null then conditions := array_append(conditions, 'a.actor_user_id = $4'); end if;
   if filter_action is not null then conditions := array_append(conditions, 'a.action = $5'); end if;
   if filter_patient_id is not null then conditions := array_append(conditions, 'a.patient_id = $6'); end if;
-  -- The pharmacy's days, as private.pharmacy_local_day draws them: [local midnight of from_date, local
-  -- midnight after to_date), in the pharmacy's time zone (23 or 25 hours on daylight-saving days).
-  time_zone := private.pharmacy_time_zone(caller_pharmacy);
+  -- The pharmacy's days from_date..to_date as instants (private.pharmacy_days, as the dashboard's day).
+  days := private.pharmacy_days(caller_pharmacy, from_date, to_date);
   if from_date is not null then conditions := array_append(conditions, 'a.created_at >= $7'); end if;
   if to_date is not null then conditions := array_append(conditions, 'a.created_at < $8'); end if;
 
@@ -106,7 +133,7 @@ begin
       order by a.created_at desc, a.id desc
       limit $9', array_to_string(conditions, ' and '))
     using caller_pharmacy, before_created_at, before_id, filter_user_id, filter_action, filter_patient_id,
-          from_date::timestamp at time zone time_zone, (to_date + 1)::timestamp at time zone time_zone, page_size;
+          lower(days), upper(days), page_size;
 end
 $$;
 comment on function public.audit_log_page(integer, timestamptz, bigint, uuid, text, uuid, date, date) is
