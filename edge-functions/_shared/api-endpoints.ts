@@ -3,12 +3,13 @@
  * paths, so every route the `api` function answers is one the web app can call through invokeApi. For each
  * request it applies the endpoint's access (401 for 'signed-in' without a user, before the body is read),
  * reads the JSON object body and parses it with the endpoint's request schema (400 'Validation failed' with the
- * schema's messages), and answers the handler's result with the endpoint's status and format. Where the
+ * schema's messages), parses the query parameters with the endpoint's query schema the same way, and answers the handler's result with the endpoint's status and format. Where the
  * environment sets API_CHECK_RESPONSES=1 (the local stack: dev and tests) it also parses every success body
  * with the response schema and answers 500 when the handler broke the contract.
  */
 import {
   type ApiEndpoint,
+  type ApiQueryData,
   type ApiRequestData,
   type ApiResponseBody,
   parseWithSchema,
@@ -22,6 +23,8 @@ import { readJsonObject, validateBody } from './validation.ts';
 export interface EndpointContext<E extends ApiEndpoint> extends RouteContext {
   /** The body as the request schema parsed it (undefined for a GET). */
   body: ApiRequestData<E>;
+  /** The query parameters as the query schema parsed them (undefined for an endpoint without a query). */
+  query: ApiQueryData<E>;
 }
 
 export type EndpointHandler<E extends ApiEndpoint> = (context: EndpointContext<E>) => Promise<ApiResponseBody<E>>;
@@ -57,7 +60,8 @@ export class ApiRouter {
     this.router.add(endpoint.method, endpoint.path, async (context) => {
       if (endpoint.access === 'signed-in') await requireUser(context.req);
       const body = (endpoint.request === null ? undefined : validateBody(endpoint.request, await readJsonObject(context.req))) as ApiRequestData<E>;
-      const result = await handler({ ...context, body });
+      const query = (endpoint.query === undefined ? undefined : validateBody(endpoint.query, Object.fromEntries(context.url.searchParams))) as ApiQueryData<E>;
+      const result = await handler({ ...context, body, query });
       if (responseCheckEnabled()) checkResponse(endpoint, result);
       return successResponse(endpoint, result);
     });

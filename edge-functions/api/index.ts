@@ -5,6 +5,7 @@
  */
 import { preflightResponse } from '../_shared/cors.ts';
 import { ApiRouter } from '../_shared/api-endpoints.ts';
+import { addAuditLogRoutes } from './routes/audit-logs.ts';
 import { addAuthRoutes } from './routes/auth.ts';
 import { addHealthRoutes } from './routes/health.ts';
 import { addInteractionRoutes } from './routes/interactions.ts';
@@ -23,5 +24,6 @@ addInteractionRoutes(router);
 addPrescriptionRoutes(router);
 addLabelRoutes(router);
 addSecurityPolicyRoutes(router);
+addAuditLogRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, parseWithSchema } from '../../shared/src/api/endpoint.ts';
 import { healthEndpoint } from '../../shared/src/api/health.ts';
 import { generateLabelEndpoint } from '../../shared/src/api/labels.ts';
+import { AUDIT_LOG_ADMIN_ONLY_MESSAGE } from '../../shared/src/schemas/audit-log.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
 import { ApiError } from '../../web/src/lib/api-error.ts';
 import { createApiInvoker } from '../../web/src/lib/api-invoker.ts';
@@ -101,6 +102,9 @@ describe('GET answers follow the response schema or the error shape', () => {
     const answer = await call(callerOf(named), 'GET', named.endpoint.path);
     if (answer.status === 200) {
       expect(parseWithSchema(named.endpoint.response, answer.body)).toMatchObject({ success: true });
+    } else if (answer.status === 403) {
+      // A signed-in user without a pharmacy is nobody's admin: the audit log is refused, in the error shape.
+      expect(errorBody(answer)?.error).toBe(AUDIT_LOG_ADMIN_ONLY_MESSAGE);
     } else {
       // A signed-in user without a pharmacy has no subscription: the endpoint's own 404, not an unknown route.
       expect(answer.status).toBe(404);

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { onboardEndpoint } from '../../shared/src/api/auth.ts';
-import { type AnySchema, apiErrorSchema, apiPath, hasPathParams, parseWithSchema } from '../../shared/src/api/endpoint.ts';
+import { listAuditLogsEndpoint } from '../../shared/src/api/audit-logs.ts';
+import { type AnySchema, apiErrorSchema, apiPath, apiQueryString, hasPathParams, parseWithSchema } from '../../shared/src/api/endpoint.ts';
 import { healthEndpoint } from '../../shared/src/api/health.ts';
 import { checkInteractionsEndpoint } from '../../shared/src/api/interactions.ts';
 import { generateLabelEndpoint, generateReceiptEndpoint } from '../../shared/src/api/labels.ts';
@@ -18,6 +19,7 @@ import { createPrescriptionEndpoint } from '../../shared/src/api/prescriptions.t
 import { listSecurityPoliciesEndpoint, updateSecurityPolicyEndpoint } from '../../shared/src/api/security-policies.ts';
 import { currentSubscriptionEndpoint, listPlansEndpoint } from '../../shared/src/api/subscription.ts';
 import { SECURITY_POLICY_MESSAGES } from '../../shared/src/security/policy.ts';
+import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE_SIZE } from '../../shared/src/schemas/audit-log.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
 import { PRESCRIPTION_MESSAGES } from '../../shared/src/schemas/prescription.ts';
 import { ApiError, apiErrorFromFunctionsError } from '../../web/src/lib/api-error.ts';
@@ -200,6 +202,47 @@ describe('path parameters', () => {
   });
 });
 
+describe('query parameters', () => {
+  it('are written as a query string, undefined ones left out', () => {
+    expect(apiQueryString({ limit: 100, action: 'sign in&out', userId: undefined })).toBe('?limit=100&action=sign+in%26out');
+    expect(apiQueryString({})).toBe('');
+    expect(apiQueryString()).toBe('');
+  });
+
+  it("are parsed with the endpoint's query schema: strings coerced, defaults filled, bad ones refused with its messages", () => {
+    const query = listAuditLogsEndpoint.query!;
+    expect(parseWithSchema(query, {})).toEqual({ success: true, data: { limit: AUDIT_LOG_PAGE_SIZE } });
+    expect(parseWithSchema(query, { limit: '25', beforeTimestamp: '2026-11-23T02:00:00.123456+00:00', beforeId: '42', from: '2026-11-01', to: '2026-11-01' }))
+      .toEqual({ success: true, data: { limit: 25, beforeTimestamp: '2026-11-23T02:00:00.123456+00:00', beforeId: 42, from: '2026-11-01', to: '2026-11-01' } });
+    expect(messages(query, { limit: '0' })).toEqual([AUDIT_LOG_MESSAGES.limit]);
+    expect(messages(query, { limit: '101' })).toEqual([AUDIT_LOG_MESSAGES.limit]);
+    expect(messages(query, { limit: 'ten' })).toEqual([AUDIT_LOG_MESSAGES.limit]);
+    expect(messages(query, { beforeId: '42' })).toEqual([AUDIT_LOG_MESSAGES.cursor]);
+    expect(messages(query, { userId: 'me', patientId: '1', from: '11/01/2026' })).toEqual([
+      AUDIT_LOG_MESSAGES.userId, AUDIT_LOG_MESSAGES.patientId, AUDIT_LOG_MESSAGES.from,
+    ]);
+    expect(messages(query, { from: '2026-11-02', to: '2026-11-01' })).toEqual([AUDIT_LOG_MESSAGES.dateOrder]);
+  });
+
+  it('the invoker sends them after the path, with no body', async () => {
+    const sent: Array<{ name: string; method: unknown; body: unknown }> = [];
+    const caller = {
+      functions: {
+        invoke: async (name: string, options: { method?: string; body?: unknown }) => {
+          sent.push({ name, method: options.method, body: options.body });
+          return { data: [], error: null, response: new Response() };
+        },
+      },
+    } as unknown as FunctionsCaller;
+    expect(await createApiInvoker(caller)(listAuditLogsEndpoint, { limit: 100, action: 'sign_in' })).toEqual([]);
+    await createApiInvoker(caller)(listAuditLogsEndpoint);
+    expect(sent).toEqual([
+      { name: 'api/audit-logs?limit=100&action=sign_in', method: 'GET', body: undefined },
+      { name: 'api/audit-logs', method: 'GET', body: undefined },
+    ]);
+  });
+});
+
 describe('the web app', () => {
   it('calls the api only through invokeApi, with endpoints of the contract', () => {
     const webSrc = path.join(repoRoot, 'web', 'src');
@@ -241,6 +284,12 @@ export function invokeApiTypeChecks(call: ApiInvoker): void {
   void call('/api/health');
   void call(updateSecurityPolicyEndpoint, { id: RX_ID }, policySettings);
   void call(listSecurityPoliciesEndpoint);
+  void call(listAuditLogsEndpoint);
+  void call(listAuditLogsEndpoint, { limit: 100, beforeTimestamp: '2026-11-23T02:00:00+00:00', beforeId: 42 });
+  // @ts-expect-error only the query schema's parameters
+  void call(listAuditLogsEndpoint, { page: 2 });
+  // @ts-expect-error an endpoint without a query takes none
+  void call(listSecurityPoliciesEndpoint, { limit: 100 });
   // @ts-expect-error a path with `:id` takes its value before the body
   void call(updateSecurityPolicyEndpoint, policySettings);
   // @ts-expect-error the parameter is named as in the path

@@ -23,6 +23,7 @@ export interface ApiEndpoint<
   Request extends AnySchema | null = AnySchema | null,
   Response extends AnySchema = AnySchema,
   Path extends ApiPath = ApiPath,
+  Query extends AnySchema | undefined = AnySchema | undefined,
 > {
   readonly method: ApiMethod;
   /** Under the `api` function: `/api/<area>/<name>`; a `:name` segment is a path parameter (`/api/x/:id`). */
@@ -30,6 +31,11 @@ export interface ApiEndpoint<
   readonly access: ApiAccess;
   /** The JSON object body; null for a GET, which has none; a POST or PUT has one. */
   readonly request: Request;
+  /**
+   * The query parameters' schema (an object of optional fields; values arrive as strings, so numbers are
+   * coerced); absent when the endpoint takes none. A query the schema refuses answers 400 'Validation failed'.
+   */
+  readonly query?: Query;
   /** The success body: JSON, or for 'html' the page as a string. */
   readonly response: Response;
   readonly format: 'json' | 'html';
@@ -37,9 +43,12 @@ export interface ApiEndpoint<
 }
 
 /** Keeps each endpoint's schema types (a plain object literal typed as ApiEndpoint would lose them). */
-export function apiEndpoint<Request extends AnySchema | null, Response extends AnySchema, Path extends ApiPath>(
-  endpoint: ApiEndpoint<Request, Response, Path>,
-): ApiEndpoint<Request, Response, Path> {
+export function apiEndpoint<
+  Request extends AnySchema | null,
+  Response extends AnySchema,
+  Path extends ApiPath,
+  Query extends AnySchema | undefined = undefined,
+>(endpoint: ApiEndpoint<Request, Response, Path, Query>): ApiEndpoint<Request, Response, Path, Query> {
   return Object.freeze(endpoint);
 }
 
@@ -70,6 +79,24 @@ export function apiPath(path: string, params: Readonly<Record<string, string>> =
     })
     .join('/');
 }
+
+/** The query parameters a caller may send (each optional; numbers written in decimal), for an endpoint with a query. */
+export type ApiQueryParams<E extends ApiEndpoint> = [E['query']] extends [undefined]
+  ? never
+  : { readonly [Name in keyof z.input<NonNullable<E['query']>>]?: string | number };
+
+/** `?name=value&…` of the parameters given (undefined ones left out), or '' when none is. */
+export function apiQueryString(query: Readonly<Record<string, string | number | undefined>> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** What the server's handler receives as the query: the query schema's output. */
+export type ApiQueryData<E extends ApiEndpoint> = [E['query']] extends [undefined] ? undefined : z.output<NonNullable<E['query']>>;
 
 /** What a caller sends: the request schema's input (nothing for a GET). */
 export type ApiRequestBody<E extends ApiEndpoint> = E['request'] extends AnySchema ? z.input<E['request']> : undefined;

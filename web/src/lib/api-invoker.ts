@@ -5,7 +5,7 @@
  * schema, every failure an ApiError (api-error.ts). zod/mini only: the sign-in page calls it (the health check).
  */
 import {
-  type ApiEndpoint, type ApiPathParams, type ApiRequestBody, type ApiResponseBody, type PathParamNames, apiPath, hasPathParams,
+  type ApiEndpoint, type ApiPathParams, type ApiQueryParams, type ApiRequestBody, type ApiResponseBody, type PathParamNames, apiPath, apiQueryString, hasPathParams,
   parseWithSchema,
 } from '@pharmacy/shared/api/endpoint.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -14,9 +14,14 @@ import { ApiError, apiErrorFromFunctionsError } from './api-error.ts';
 /** Any supabase client: only its functions client is used. */
 export type FunctionsCaller = Pick<SupabaseClient, 'functions'>;
 
-type BodyArgs<E extends ApiEndpoint> = E['request'] extends null ? [] : [body: ApiRequestBody<E>];
+/** An endpoint with a query takes its parameters last (optional: the schema's defaults apply). */
+type QueryArgs<E extends ApiEndpoint> = [E['query']] extends [undefined] ? [] : [query?: ApiQueryParams<E>];
+type BodyArgs<E extends ApiEndpoint> = E['request'] extends null ? QueryArgs<E> : [body: ApiRequestBody<E>, ...QueryArgs<E>];
 
-/** A GET takes no body, a POST or PUT the request schema's input; a path with `:name` segments takes their values first. */
+/**
+ * A GET takes no body (but its query parameters, when it has a query), a POST or PUT the request schema's input;
+ * a path with `:name` segments takes their values first.
+ */
 export type ApiInvokeArgs<E extends ApiEndpoint> = [PathParamNames<E['path']>] extends [never]
   ? BodyArgs<E>
   : [params: ApiPathParams<E>, ...BodyArgs<E>];
@@ -28,8 +33,10 @@ export function createApiInvoker(client: FunctionsCaller): ApiInvoker {
   return async (endpoint, ...args: unknown[]) => {
     const withParams = hasPathParams(endpoint.path);
     const params = (withParams ? args[0] : undefined) as Record<string, string> | undefined;
-    const body = withParams ? args[1] : args[0];
-    const { data, error } = await client.functions.invoke<unknown>(apiPath(endpoint.path, params).slice(1), {
+    const rest = args.slice(withParams ? 1 : 0);
+    const body = endpoint.request === null ? undefined : rest.shift();
+    const query = endpoint.query === undefined ? '' : apiQueryString(rest[0] as Record<string, string | number | undefined> | undefined);
+    const { data, error } = await client.functions.invoke<unknown>(apiPath(endpoint.path, params).slice(1) + query, {
       method: endpoint.method,
       ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
     });

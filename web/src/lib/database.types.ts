@@ -1128,6 +1128,32 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      audit_log_actions: { Args: Record<PropertyKey, never>; Returns: string[] };
+      audit_log_page: {
+        Args: {
+          before_created_at?: string;
+          before_id?: number;
+          filter_action?: string;
+          filter_patient_id?: string;
+          filter_user_id?: string;
+          from_date?: string;
+          page_size?: number;
+          to_date?: string;
+        };
+        Returns: {
+          action: string;
+          actor_user_id: string;
+          created_at: string;
+          description: string;
+          entity_id: string;
+          entity_type: string;
+          id: number;
+          ip_address: string;
+          patient_id: string;
+          success: boolean;
+          user_name: string;
+        }[];
+      };
       check_interactions: { Args: { allergies?: string[]; medications: string[] }; Returns: Json };
       current_staff_context: { Args: Record<PropertyKey, never>; Returns: Json };
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
