@@ -8,10 +8,10 @@
  *   * RLS: another pharmacy's patients never appear; anon is refused;
  *   * the plan: at 30,000 patients, each kind of search uses its index, no Seq Scan on patients.
  */
-import pg from 'pg';
+import { nestedPlansOf } from '../support/nested-plans.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MAX_LENGTH } from '../../shared/src/search.ts';
-import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
+import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
 import { insertRow } from './db-clinical-support.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 
@@ -155,25 +155,7 @@ describe('search_patients: who sees what', () => {
 describe('search_patients: each kind of search uses its index', () => {
   /** The plans of the statements search_patients runs for a search, as the technician, at 30,000 patients. */
   async function planOf(search: string): Promise<string> {
-    const client = new pg.Client({ connectionString: stackEnv().dbUrl });
-    await client.connect();
-    try {
-      await client.query('begin');
-      // auto_explain logs the plans of the statements inside the functions (set as superuser); the log goes to the client.
-      await client.query(`load 'auto_explain'`);
-      await client.query('set local auto_explain.log_min_duration = 0');
-      await client.query('set local auto_explain.log_nested_statements = on');
-      await client.query('set local client_min_messages = log');
-      await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: a.technician.id, role: 'authenticated' })]);
-      await client.query('set local role authenticated');
-      const plans: string[] = [];
-      client.on('notice', (notice) => plans.push(notice.message ?? ''));
-      await client.query('select count(*) from public.search_patients($1, 25, 0)', [search]);
-      return plans.join('\n');
-    } finally {
-      await client.query('rollback').catch(() => undefined);
-      await client.end();
-    }
+    return (await nestedPlansOf(a.technician.id, 'select count(*) from public.search_patients($1, 25, 0)', [search])).join('\n');
   }
 
   beforeAll(async () => {
