@@ -2,9 +2,10 @@
  * Security policies (spec part 2 §7 "Security manager"), acting as the caller so RLS decides:
  * - GET /api/security-policies — what the caller may read: their pharmacy's policy (staff read it; the web
  *   app's session timeout comes from it).
- * - PUT /api/security-policies/{id} — the caller's pharmacy's policy with that id, changed by an admin. The id
- *   is looked up through RLS, so another pharmacy's policy (or no such id) is 404; staff who can read it but
- *   are not its admin are refused 403 (the update policy admits no row). The audit trigger records the change.
+ * - PUT /api/security-policies/{id} — the caller's pharmacy's policy with that id, changed by an admin (one
+ *   update; the audit trigger records the change). Only when the update policy admits no row is the id looked
+ *   up through RLS: staff who can read it but are not its admin are refused 403; another pharmacy's policy (or
+ *   no such id) is 404.
  */
 import {
   SECURITY_POLICY_ADMIN_ONLY_MESSAGE, SECURITY_POLICY_NOT_FOUND_MESSAGE,
@@ -12,7 +13,7 @@ import {
 import { listSecurityPoliciesEndpoint, updateSecurityPolicyEndpoint } from '@pharmacy/shared/api/security-policies.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { createUserClient } from '../../_shared/supabase-clients.ts';
+import { createUserClient, type DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { POLICY_COLUMNS, policyFromRow, rowFromSettings } from '../security/policy-rows.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,13 +29,17 @@ export function addSecurityPolicyRoutes(router: ApiRouter): void {
     const id = params.id ?? '';
     if (!UUID.test(id)) throw new HttpError(404, SECURITY_POLICY_NOT_FOUND_MESSAGE);
     const client = createUserClient(req);
-    const { data: visible, error: readError } = await client.from('security_policies').select('id').eq('id', id).maybeSingle();
-    if (readError) throw new Error(`reading the security policy failed: ${readError.message}`);
-    if (!visible) throw new HttpError(404, SECURITY_POLICY_NOT_FOUND_MESSAGE);
     const { data, error } = await client.from('security_policies').update(rowFromSettings(body)).eq('id', id).select(POLICY_COLUMNS).maybeSingle();
-    if (error?.code === '42501') throw new HttpError(403, SECURITY_POLICY_ADMIN_ONLY_MESSAGE);
-    if (error) throw new Error(`updating the security policy failed: ${error.message}`);
-    if (!data) throw new HttpError(403, SECURITY_POLICY_ADMIN_ONLY_MESSAGE);
-    return policyFromRow(data);
+    if (error && error.code !== '42501') throw new Error(`updating the security policy failed: ${error.message}`);
+    if (data) return policyFromRow(data);
+    // Refused (or no row the update policy admits): whether the caller can see the policy tells 403 from 404.
+    throw await refusal(client, id);
   });
+}
+
+/** 403 when the caller can read the policy (staff who are not its admin), 404 when it is not theirs or not there. */
+async function refusal(client: DatabaseClient, id: string): Promise<HttpError> {
+  const { data: visible, error } = await client.from('security_policies').select('id').eq('id', id).maybeSingle();
+  if (error) throw new Error(`reading the security policy failed: ${error.message}`);
+  return visible ? new HttpError(403, SECURITY_POLICY_ADMIN_ONLY_MESSAGE) : new HttpError(404, SECURITY_POLICY_NOT_FOUND_MESSAGE);
 }
