@@ -3,52 +3,16 @@
  * tests/fixtures/edge-functions-runtime: the CLI's JWT gate, the URL a function sees, the environment it
  * gets, and failures that must answer JSON errors without stopping the runtime.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/src/jwt.ts';
+import { startFunctionsRuntime, type FunctionsRuntime } from '../support/functions-runtime.ts';
 import { eventually, stackEnv } from '../support/stack-env.ts';
 import { repoRoot } from '../support/test-stack.ts';
 
 const fixtures = path.join(repoRoot, 'tests/fixtures/edge-functions-runtime');
-let runtime: ChildProcess;
-let output = '';
+let runtime: FunctionsRuntime;
 let baseUrl = '';
-
-/** Starts the runtime on a free port and resolves with its URL once it prints its listening line. */
-function startRuntime(): Promise<string> {
-  const env = stackEnv();
-  runtime = spawn(
-    path.join(repoRoot, 'node_modules/.bin/deno'),
-    ['run', '--allow-all', '--config', 'edge-functions/deno.json', 'supabase/local/src/functions/main.ts'],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        FUNCTIONS_PORT: '0',
-        JWT_SECRET: env.jwtSecret,
-        SUPABASE_URL: env.apiUrl,
-        SUPABASE_ANON_KEY: env.anonKey,
-        SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey,
-        SUPABASE_DB_URL: env.dbUrl,
-        FUNCTIONS_DIR: fixtures,
-        FUNCTIONS_CONFIG_TOML: path.join(fixtures, 'config.toml'),
-        NO_COLOR: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    runtime.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) resolve(listening[1]!);
-    });
-    runtime.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    runtime.once('exit', (code) => reject(new Error(`the functions runtime exited (code ${code}):\n${output}`)));
-  });
-}
 
 async function getJson(pathname: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; contentType: string | null }> {
   const response = await fetch(`${baseUrl}${pathname}`, init);
@@ -56,11 +20,12 @@ async function getJson(pathname: string, init: RequestInit = {}): Promise<{ stat
 }
 
 beforeAll(async () => {
-  baseUrl = await startRuntime();
+  runtime = startFunctionsRuntime(fixtures);
+  baseUrl = await runtime.url;
 });
 
 afterAll(() => {
-  runtime.kill('SIGTERM');
+  runtime.child.kill('SIGTERM');
 });
 
 describe('routing', () => {
@@ -141,7 +106,7 @@ describe('failures', () => {
     const response = await fetch(`${baseUrl}/throws/background`);
     expect(await response.text()).toBe('survived background failures');
     expect((await getJson('/echo/after-background')).status).toBe(200);
-    await eventually(() => output.includes('rejected in the background') && output.includes('thrown from a timer'), 'the runtime to log both errors');
+    await eventually(() => runtime.output().includes('rejected in the background') && runtime.output().includes('thrown from a timer'), 'the runtime to log both errors');
   });
 
   it('answers 503 BOOT_ERROR for a module that fails to load or never calls Deno.serve', async () => {
