@@ -1,5 +1,5 @@
 /**
- * The caught mail, in memory (newest first, the oldest dropped beyond a limit), shaped as Mailpit's API
+ * The caught mail, in memory (newest first, the oldest dropped beyond a count and a size limit), shaped as Mailpit's API
  * answers it: message summaries for GET /api/v1/messages and whole messages for GET /api/v1/message/{ID},
  * with Mailpit's JSON field names (ID, MessageID, From, To, Subject, Created, Snippet, Text, HTML, ...).
  */
@@ -126,8 +126,18 @@ export interface Envelope {
 export class Mailbox {
   /** Newest first. */
   private readonly stored: Stored[] = [];
+  /** The sum of the stored messages' sizes. */
+  private bytes = 0;
 
-  constructor(private readonly limit = 500) {}
+  /**
+   * Keeps at most `limit` messages and, beyond the newest one, at most `byteLimit` bytes of them (each counted at
+   * its size as received, which bounds its text and HTML): 500 messages of up to 10 MB each could otherwise hold
+   * gigabytes.
+   */
+  constructor(
+    private readonly limit = 500,
+    private readonly byteLimit = 100 * 1024 * 1024,
+  ) {}
 
   /** Keeps a parsed message; recipients only in the envelope (Bcc) are listed as Bcc, as Mailpit does. */
   add(parsed: ParsedMail, envelope: Envelope): Message {
@@ -165,7 +175,10 @@ export class Mailbox {
       Attachments: attachments.filter((entry) => !entry.inline).map(({ inline: _inline, ...entry }) => entry),
     };
     this.stored.unshift({ message, created: now, read: false, snippet: snippetOf(text, html) });
-    this.stored.length = Math.min(this.stored.length, this.limit);
+    this.bytes += message.Size;
+    while (this.stored.length > this.limit || (this.stored.length > 1 && this.bytes > this.byteLimit)) {
+      this.bytes -= this.stored.pop()!.message.Size;
+    }
     return message;
   }
 
@@ -197,11 +210,12 @@ export class Mailbox {
     const before = this.stored.length;
     if (!ids || ids.length === 0) {
       this.stored.length = 0;
+      this.bytes = 0;
       return before;
     }
     const doomed = new Set(ids);
     for (let index = this.stored.length - 1; index >= 0; index -= 1) {
-      if (doomed.has(this.stored[index]!.message.ID)) this.stored.splice(index, 1);
+      if (doomed.has(this.stored[index]!.message.ID)) this.bytes -= this.stored.splice(index, 1)[0]!.message.Size;
     }
     return before - this.stored.length;
   }

@@ -1,7 +1,7 @@
 /**
  * Entry of the mail catcher: `node --import tsx supabase/local/src/mail/main.ts`, started by the supervisor.
  * SMTP on 127.0.0.1:<ports.smtp>, the page and Mailpit-compatible API on 127.0.0.1:<ports.mail>. Mail lives in
- * memory (the newest 500 messages) and is gone when the catcher stops, as in a fresh Mailpit container.
+ * memory (the newest 500 messages, 100 MB at most) and is gone when the catcher stops, as in a fresh Mailpit container.
  */
 import { once } from 'node:events';
 import { loadConfig } from '../config.ts';
