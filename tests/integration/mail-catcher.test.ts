@@ -136,6 +136,15 @@ describe('mail catcher', () => {
     expect(empty.messages).toEqual([]);
   });
 
+  it('DELETE /api/v1/messages refuses a body over 1 MB with 400 and deletes nothing', async () => {
+    await sendMail(smtpPort(), { from: 'admin@email.com', to: [uniqueAddress('kept')], subject: 'Kept', text: 'kept' });
+    const body = JSON.stringify({ IDs: Array.from({ length: 50_000 }, (_, index) => `unknown-message-id-${index}`) });
+    expect(body.length).toBeGreaterThan(1024 * 1024);
+    const response = await fetch(`${mailpitUrl()}/api/v1/messages`, { method: 'DELETE', body });
+    expect(response.status).toBe(400);
+    expect((await messages()).messages.map((message) => message.Subject)).toEqual(['Kept']);
+  });
+
   it('lists mail on its page with everything from the message HTML-escaped', async () => {
     await sendMail(smtpPort(), { from: 'admin@email.com', to: [uniqueAddress('page')], subject: 'Reset <b>your</b> password', text: 'Use <this> link' });
     const response = await fetch(`${mailpitUrl()}/`);

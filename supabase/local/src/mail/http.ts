@@ -31,15 +31,25 @@ function nonNegative(raw: string | null, fallback: number): number | null {
   return Number.isInteger(value) && value >= 0 ? value : null;
 }
 
-async function readBody(request: http.IncomingMessage): Promise<string> {
+/** A DELETE body lists message IDs (22 characters each, 500 messages at most): far below this. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The body as text, or null when it is larger than MAX_BODY_BYTES (read to its end, the excess not kept). */
+async function readBody(request: http.IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+  }
+  return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8');
 }
 
 /** DELETE /api/v1/messages takes an optional `{"IDs": [...]}`; no body (or no IDs) deletes everything. */
 async function idsToDelete(request: http.IncomingMessage): Promise<string[] | undefined | Error> {
-  const text = (await readBody(request)).trim();
+  const body = await readBody(request);
+  if (body === null) return new Error(`the body must be at most ${MAX_BODY_BYTES} bytes`);
+  const text = body.trim();
   if (!text) return undefined;
   try {
     const body = JSON.parse(text) as { IDs?: unknown };
