@@ -54,7 +54,6 @@ function successResponse(endpoint: ApiEndpoint, result: unknown): Response {
 
 export class ApiRouter {
   private readonly router = new Router();
-  private readonly served: ApiEndpoint[] = [];
 
   serve<E extends ApiEndpoint>(endpoint: E, handler: EndpointHandler<NoInfer<E>>): this {
     this.router.add(endpoint.method, endpoint.path, async (context) => {
@@ -65,13 +64,7 @@ export class ApiRouter {
       if (responseCheckEnabled()) checkResponse(endpoint, result);
       return successResponse(endpoint, result);
     });
-    this.served.push(endpoint);
     return this;
-  }
-
-  /** The endpoints served, in the order added. */
-  endpoints(): readonly ApiEndpoint[] {
-    return this.served;
   }
 
   handle(req: Request): Promise<Response> {

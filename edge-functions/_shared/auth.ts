@@ -4,6 +4,7 @@
  * refuses tokens of sessions that were signed out. The anon and service_role keys are JWTs without a
  * user (no `sub`), so they resolve to no user without a round trip.
  */
+import { UNAUTHORIZED_MESSAGE } from '@pharmacy/shared/api/endpoint.ts';
 import type { User } from '@supabase/supabase-js';
 import { HttpError } from './http.ts';
 import { createUserClient } from './supabase-clients.ts';
@@ -46,6 +47,6 @@ export async function findCallerUser(req: Request): Promise<User | null> {
 /** The calling user; a request without a valid user token gets 401 `{ error: "Unauthorized" }`. */
 export async function requireUser(req: Request): Promise<User> {
   const user = await findCallerUser(req);
-  if (!user) throw new HttpError(401, 'Unauthorized');
+  if (!user) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
   return user;
 }
