@@ -2,7 +2,7 @@
  * The supervisor: one process tree for the whole local stack.
  *
  * Starts Postgres (bootstrap, migrations, and the seed on a new database), then the gateway, the mail catcher,
- * PostgREST, Auth, Realtime, the edge-function runtime, the gateway and optionally the web app, each as a child process.
+ * PostgREST, Auth, Realtime, the edge-function runtime and optionally the web app, each as a child process.
  * A part that exits unexpectedly is logged and restarted with backoff; SIGINT/SIGTERM stop everything.
  * The state file (<dataDir>/stack.json) tells tools and tests the supervisor's and each part's pid and
  * whether the stack is ready; it also makes a second start say that a stack is already running.

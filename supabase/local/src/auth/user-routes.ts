@@ -34,13 +34,6 @@ export async function getUser({ req, res, pool, settings }: RouteContext): Promi
 }
 
 /**
- * PUT /user. Changing the password or the email needs the current password in `current_password` (GoTrue's
- * field, sent by auth-js's updateUser({ password, current_password })): a stolen access token or an unlocked
- * terminal must not take the account over. Changing the password ends the user's other sessions, as GoTrue
- * does. An email or phone change is applied at once: GoTrue would first mail or text a confirmation, and
- * the local stack sends neither. Password and account changes are audited (auth.audit_log_entries).
- */
-/**
  * The current password of a password or email change is judged like a sign-in's (one limiter per client IP, the
  * password verification hook counting failures toward the lockout), so a stolen access token cannot be used to
  * guess it at leisure.
@@ -58,6 +51,13 @@ async function verifyCurrentPassword(pool: RouteContext['pool'], limits: RouteCo
   }
 }
 
+/**
+ * PUT /user. Changing the password or the email needs the current password in `current_password` (GoTrue's
+ * field, sent by auth-js's updateUser({ password, current_password })): a stolen access token or an unlocked
+ * terminal must not take the account over. Changing the password ends the user's other sessions, as GoTrue
+ * does. An email or phone change is applied at once: GoTrue would first mail or text a confirmation, and
+ * the local stack sends neither. Password and account changes are audited (auth.audit_log_entries).
+ */
 export async function updateOwnUser({ req, res, pool, settings, limits }: RouteContext): Promise<void> {
   const { user, sessionId } = await requireUser(pool, req, settings);
   const body = await readJsonObject(req);
