@@ -6,7 +6,7 @@
 import type { DeaSchedule, LabelPharmacy } from '@pharmacy/shared/labels/label-html.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { databaseFailure } from './database-errors.ts';
+import { databaseFailure } from '../../_shared/database-failure.ts';
 
 export interface PrintablePrescription {
   id: string;

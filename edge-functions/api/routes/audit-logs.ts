@@ -5,9 +5,9 @@
  *   filters; the page size, cursor and date order are checked again by the database (22023, answered 400).
  */
 import { listAuditLogsEndpoint } from '@pharmacy/shared/api/audit-logs.ts';
-import { AUDIT_LOG_ADMIN_ONLY_MESSAGE, type AuditLogEntry } from '@pharmacy/shared/schemas/audit-log.ts';
+import type { AuditLogEntry } from '@pharmacy/shared/schemas/audit-log.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
-import { HttpError } from '../../_shared/http.ts';
+import { databaseFailure } from '../../_shared/database-failure.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
 
 export function addAuditLogRoutes(router: ApiRouter): void {
@@ -22,9 +22,8 @@ export function addAuditLogRoutes(router: ApiRouter): void {
       from_date: query.from,
       to_date: query.to,
     });
-    if (error?.code === '42501') throw new HttpError(403, AUDIT_LOG_ADMIN_ONLY_MESSAGE);
-    if (error?.code === '22023') throw new HttpError(400, error.message);
-    if (error) throw new Error(`reading the audit log failed: ${error.message}`);
+    // The database's refusals keep their sentences: 42501 (not the pharmacy's admin) is 403, 22023 (bounds) 400.
+    if (error) throw databaseFailure('reading the audit log', error);
     return data.map((row): AuditLogEntry => ({
       id: row.id,
       timestamp: row.created_at,

@@ -7,7 +7,7 @@
 import { checkInteractionsEndpoint } from '@pharmacy/shared/api/interactions.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
-import { databaseFailure } from '../prescriptions/database-errors.ts';
+import { databaseFailure } from '../../_shared/database-failure.ts';
 
 export function addInteractionRoutes(router: ApiRouter): void {
   router.serve(checkInteractionsEndpoint, async ({ req, body: input }) => {

@@ -16,7 +16,7 @@ import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
 import { validationFailed } from '../../_shared/validation.ts';
-import { databaseFailure } from '../prescriptions/database-errors.ts';
+import { databaseFailure } from '../../_shared/database-failure.ts';
 import { PRESCRIPTION_COLUMNS, type PrescriptionRow, prescriptionFromRow } from '../prescriptions/prescription-response.ts';
 
 type PatientRow = Pick<Tables<'patients'>, 'id'>;

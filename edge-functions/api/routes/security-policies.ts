@@ -11,12 +11,12 @@ import {
   SECURITY_POLICY_ADMIN_ONLY_MESSAGE, SECURITY_POLICY_NOT_FOUND_MESSAGE,
 } from '@pharmacy/shared/security/policy.ts';
 import { listSecurityPoliciesEndpoint, updateSecurityPolicyEndpoint } from '@pharmacy/shared/api/security-policies.ts';
+import { UUID_PATTERN } from '@pharmacy/shared/schemas/field-rules.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
+import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { createUserClient, type DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { POLICY_COLUMNS, policyFromRow, rowFromSettings } from '../security/policy-rows.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function addSecurityPolicyRoutes(router: ApiRouter): void {
   router.serve(listSecurityPoliciesEndpoint, async ({ req }) => {
@@ -27,10 +27,10 @@ export function addSecurityPolicyRoutes(router: ApiRouter): void {
 
   router.serve(updateSecurityPolicyEndpoint, async ({ req, params, body }) => {
     const id = params.id ?? '';
-    if (!UUID.test(id)) throw new HttpError(404, SECURITY_POLICY_NOT_FOUND_MESSAGE);
+    if (!UUID_PATTERN.test(id)) throw new HttpError(404, SECURITY_POLICY_NOT_FOUND_MESSAGE);
     const client = createUserClient(req);
     const { data, error } = await client.from('security_policies').update(rowFromSettings(body)).eq('id', id).select(POLICY_COLUMNS).maybeSingle();
-    if (error && error.code !== '42501') throw new Error(`updating the security policy failed: ${error.message}`);
+    if (error && error.code !== '42501') throw databaseFailure('updating the security policy', error);
     if (data) return policyFromRow(data);
     // Refused (or no row the update policy admits): whether the caller can see the policy tells 403 from 404.
     throw await refusal(client, id);

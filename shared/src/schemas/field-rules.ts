@@ -6,6 +6,9 @@
 import * as z from 'zod';
 import { isUsStateCode } from '../us-states.ts';
 
+/** A record id as the database makes them (gen_random_uuid), any case. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Two capital letters, then seven digits (spec §5, §9). */
 export const DEA_NUMBER_PATTERN = /^[A-Z]{2}\d{7}$/;
 

@@ -8,7 +8,7 @@
  * callbackNumber) are optional. Status, Rx number and who entered it are the database's to set.
  */
 import * as z from 'zod';
-import { INVALID_DATE_MESSAGE, isCalendarDate, isValidDeaNumber } from './field-rules.ts';
+import { INVALID_DATE_MESSAGE, isCalendarDate, isValidDeaNumber, UUID_PATTERN } from './field-rules.ts';
 
 export const PRESCRIPTION_TYPES = ['written', 'fax', 'verbal', 'electronic'] as const;
 export type PrescriptionType = (typeof PRESCRIPTION_TYPES)[number];
@@ -33,7 +33,6 @@ export const PRESCRIPTION_MESSAGES = {
   source: 'Source must be e-prescription or manual_entry',
 } as const;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Text as typed, or a number; surrounding spaces dropped; a missing value is ''. */
 function typedText(value: unknown): string | null {
