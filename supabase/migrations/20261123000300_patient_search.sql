@@ -228,7 +228,11 @@ grant execute on function public.search_patients(text, integer, integer, boolean
 -- -----------------------------------------------------------------------------------------------------
 -- queue_page's patient-name search: the same search key
 -- -----------------------------------------------------------------------------------------------------
-create or replace function private.patients_matching(search text, with_phone boolean) returns uuid[]
+-- Migration 20261122001400_queue_scale's patients_matching(search, with_phone) searched phones too when asked;
+-- phone search is search_patients' now, so the option goes with it (queue_page, its one caller, never asked).
+drop function private.patients_matching(text, boolean);
+
+create function private.patients_matching(search text) returns uuid[]
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -245,9 +249,72 @@ begin
   return matched;
 end
 $$;
-comment on function private.patients_matching(text, boolean) is
+comment on function private.patients_matching(text) is
   'Ids of the caller''s own pharmacy''s patients whose first or last name contains every word of the search '
   '(private.patient_name_condition, the same name rule as search_patients); empty without a search or a pharmacy. '
-  'Used by queue_page. with_phone is no longer read (queue_page passes false; phone search is search_patients''). '
-  'Security definer so the name key''s trigram index applies (LIKE is not leakproof, so RLS would forbid it); '
-  'scoped to private.current_pharmacy_id(), returns ids only.';
+  'Used by queue_page. Security definer so the name key''s trigram index applies (LIKE is not leakproof, so RLS '
+  'would forbid it); scoped to private.current_pharmacy_id(), returns ids only.';
+revoke execute on function private.patients_matching(text) from public, anon;
+grant execute on function private.patients_matching(text) to authenticated, service_role;
+
+-- Unchanged but for the call of private.patients_matching (migration 20261122001400_queue_scale).
+create or replace function public.queue_page(
+  queue_status text,
+  search text default null,
+  filled_on date default null,
+  after_created_at timestamptz default null,
+  after_id uuid default null,
+  page_size integer default 50
+) returns setof public.prescriptions
+language plpgsql stable security invoker
+set search_path = ''
+as $$
+declare
+  cleaned text := nullif(btrim(search), '');
+  pharmacy uuid := (select private.current_pharmacy_id());
+  rx_digits text;
+  patients uuid[];
+  conditions text[] := array['rx.pharmacy_id = $1', 'rx.status = $2'];
+begin
+  if queue_status is null or queue_status not in ('pending', 'processing', 'ready', 'completed') then
+    raise exception 'Unknown queue "%": choose pending, processing, ready or completed', queue_status using errcode = '22023';
+  end if;
+  if page_size is null or page_size not between 1 and 200 then
+    raise exception 'A page holds 1 to 200 prescriptions' using errcode = '22023';
+  end if;
+  if (after_created_at is null) <> (after_id is null) then
+    raise exception 'A page starts after a prescription: give both its created_at and its id' using errcode = '22023';
+  end if;
+
+  if after_created_at is not null then
+    conditions := array_append(conditions, '(rx.created_at, rx.id) < ($3, $4)');
+  end if;
+  if filled_on is not null then
+    conditions := array_append(conditions, 'rx.date_filled = $5');
+  end if;
+  if cleaned is not null then
+    rx_digits := substring(cleaned from '^(?:[Rr][Xx])?\s*#?\s*([0-9]{1,18})$');
+    if rx_digits is not null then
+      conditions := array_append(conditions, format('rx.rx_number = %s', rx_digits::bigint));
+    else
+      -- The matching patients first (private.patients_matching: trigram indexes), then their prescriptions: a few
+      -- patients are read through the (pharmacy, patient) index; many (a common name) are a filter while walking the
+      -- tab newest first, which finds a page of them at once — `is true` keeps the planner from trading that walk
+      -- for a sort of them all.
+      patients := private.patients_matching(cleaned);
+      if coalesce(cardinality(patients), 0) <= 1000 then
+        conditions := array_append(conditions, 'rx.patient_id = any ($7)');
+      else
+        conditions := array_append(conditions, '(rx.patient_id = any ($7)) is true');
+      end if;
+    end if;
+  end if;
+
+  -- Built per call so each page is planned for its own filters (the keyset index for a tab, the Rx number key, the
+  -- patient or fill-date index for a search).
+  return query execute
+    'select rx.* from public.prescriptions rx where ' || array_to_string(conditions, ' and ')
+    || ' order by rx.created_at desc, rx.id desc limit $6'
+  using pharmacy, queue_status, after_created_at, after_id, filled_on, page_size, coalesce(patients, '{}');
+end
+$$;

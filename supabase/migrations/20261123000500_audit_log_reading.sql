@@ -23,9 +23,10 @@
 create index audit_log_pharmacy_page_idx on public.audit_log (pharmacy_id, created_at desc, id desc);
 drop index public.audit_log_pharmacy_id_created_at_idx;
 
--- The user filter; also the index of actor_user_id (audit_log_actor_user_id_idx stays for lookups by user
--- across pharmacies, e.g. the auth trail copy).
+-- The user filter. Replaces audit_log_actor_user_id_idx (actor_user_id): no query looks a user's entries up
+-- across pharmacies (actor_user_id has no foreign key to check), and every audit entry paid for that index.
 create index audit_log_actor_page_idx on public.audit_log (pharmacy_id, actor_user_id, created_at desc, id desc);
+drop index public.audit_log_actor_user_id_idx;
 
 -- The action filter, and the distinct-actions skip scan.
 create index audit_log_action_page_idx on public.audit_log (pharmacy_id, action, created_at desc, id desc);

@@ -152,6 +152,21 @@ describe('search_patients: who sees what', () => {
   });
 });
 
+describe('search_patients: its rows are the patients rows', () => {
+  it('returns every column of patients but pharmacy_id, with the same types, plus total_count', async () => {
+    // RETURNS TABLE repeats the table's columns: a column added to patients must be added to search_patients too.
+    const columns = await sql<{ name: string; type: string }>(
+      `select a.attname as name, format_type(a.atttypid, null) as type from pg_attribute a
+        where a.attrelid = 'public.patients'::regclass and a.attnum > 0 and not a.attisdropped and a.attname <> 'pharmacy_id'`);
+    const returned = await sql<{ name: string; type: string }>(
+      `select r.name, format_type(r.type, null) as type
+         from pg_proc p, unnest(p.proargnames, p.proallargtypes, p.proargmodes) as r (name, type, mode)
+        where p.oid = 'public.search_patients(text, integer, integer, boolean)'::regprocedure and r.mode = 't'`);
+    const byName = (rows: { name: string; type: string }[]) => [...rows].sort((x, y) => x.name.localeCompare(y.name));
+    expect(byName(returned)).toEqual(byName([...columns, { name: 'total_count', type: 'bigint' }]));
+  });
+});
+
 describe('search_patients: each kind of search uses its index', () => {
   /** The plans of the statements search_patients runs for a search, as the technician, at 30,000 patients. */
   async function planOf(search: string): Promise<string> {

@@ -165,6 +165,14 @@ describe('staff sign-in activity is the Security Manager\'s (admins only)', () =
     expect((await createTestClient().from('staff_profiles').select('user_id, last_login_at')).data ?? []).toEqual([]);
   });
 
+  it('select: exactly the sign-in activity columns are kept from end users (a column added to staff_profiles needs its grant)', async () => {
+    // The migration grants SELECT column by column, so a new column is unreadable until it is granted too.
+    const columns = await sql<{ name: string; selectable: boolean }>(
+      `select a.attname as name, has_column_privilege('authenticated', 'public.staff_profiles', a.attname, 'select') as selectable
+         from pg_attribute a where a.attrelid = 'public.staff_profiles'::regclass and a.attnum > 0 and not a.attisdropped`);
+    expect(columns.filter((column) => !column.selectable).map((column) => column.name).sort()).toEqual([...SIGN_IN_ACTIVITY].sort());
+  });
+
   it('staff_sign_in_activity: an admin reads every staff member of their own pharmacy, as stored', async () => {
     await sql(`update public.staff_profiles set failed_login_count = 2 where user_id = $1`, [colleague.id]);
     const { data, error } = await signInActivity(a.admin);
