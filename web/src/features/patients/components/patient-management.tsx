@@ -10,7 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
+import { QueryErrorNotice, withQueryData } from '../../../components/ui/query-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
 import { useCreatePatient } from '../api/create-patient.ts';
@@ -123,7 +123,7 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
           {/* Without rows the table itself says so; with rows up, a failed search or page says so here. */}
           {patients.data ? <QueryErrorNotice query={patients} errorText="The search could not be run" /> : null}
           <PatientsTable
-            query={{ data: rows, error: patients.error, isPending: patients.isPending, isFetching: patients.isFetching, refetch: patients.refetch }}
+            query={withQueryData(patients, rows)}
             sort={sort}
             onSortChange={setSort}
             paging={{
