@@ -11,6 +11,19 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoStaffClient, enterPrescriptionThroughApi } from './support/demo-staff-client.ts';
 import { uniqueWizardData } from './support/onboarding-data.ts';
+import {
+  acceptWizardAgreements,
+  choosePlanAndAgree,
+  field,
+  fillAdminAccount,
+  fillAdminTab,
+  fillLocationContact,
+  fillPharmacistInCharge,
+  fillPharmacyInformation,
+  fillPharmacyTab,
+  fillRegulatoryInformation,
+  nextWizardStep,
+} from './support/onboarding-forms.ts';
 import { fillSignIn, signIn } from './support/sign-in.ts';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -81,11 +94,6 @@ test('the signed-out screens: sign-in, landing, subscription plans', async ({ pa
 
 test('the onboarding wizard, each of its six steps and the welcome screen', async ({ page }) => {
   const data = uniqueWizardData();
-  const field = (label: string) => page.getByLabel(label, { exact: true });
-  const next = async (step: number) => {
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await expect(page.getByText(`Step ${step} of 6`)).toBeVisible();
-  };
   await page.goto('/onboard');
   await expect(page.getByText('Step 1 of 6')).toBeVisible();
   await expectAccessible(page, 'wizard step 1 (Pharmacy Information)');
@@ -93,42 +101,22 @@ test('the onboarding wizard, each of its six steps and the welcome screen', asyn
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await expectAccessible(page, 'wizard step 1 with its validation messages');
 
-  await field('Pharmacy Name').fill(data.pharmacyName);
-  await field('Chain Affiliation').selectOption('Independent');
-  await next(2);
+  await fillPharmacyInformation(page, data);
+  await nextWizardStep(page, 2);
   await expectAccessible(page, 'wizard step 2 (Regulatory Information)');
-  await field('NCPDP Provider ID').fill(data.ncpdpId);
-  await field('NABP Number').fill(data.nabpNumber);
-  await field('DEA Number').fill(data.deaNumber);
-  await field('NPI Number').fill(data.npiNumber);
-  await field('State License Number').fill(data.stateLicenseNumber);
-  await field('License State').selectOption(data.stateLicenseState);
-  await next(3);
+  await fillRegulatoryInformation(page, data);
+  await nextWizardStep(page, 3);
   await expectAccessible(page, 'wizard step 3 (Location & Contact)');
-  await field('Street Address').fill(data.streetAddress);
-  await field('City').fill(data.city);
-  await field('State').selectOption(data.state);
-  await field('ZIP Code').fill(data.zipCode);
-  await field('Phone').pressSequentially(data.phoneDigits);
-  await field('Pharmacy Email').fill(data.email);
-  await next(4);
+  await fillLocationContact(page, data);
+  await nextWizardStep(page, 4);
   await expectAccessible(page, 'wizard step 4 (Pharmacist in Charge)');
-  await field('PIC First Name').fill(data.picFirstName);
-  await field('PIC Last Name').fill(data.picLastName);
-  await field('PIC License Number').fill(data.picLicenseNumber);
-  await field('PIC License State').selectOption(data.picLicenseState);
-  await field('PIC License Expiration').fill(data.picLicenseExpiration);
-  await next(5);
+  await fillPharmacistInCharge(page, data);
+  await nextWizardStep(page, 5);
   await expectAccessible(page, 'wizard step 5 (Admin Account)');
-  await field('Admin First Name').fill(data.adminFirstName);
-  await field('Admin Last Name').fill(data.adminLastName);
-  await field('Admin Email').fill(data.adminEmail);
-  await field('Admin Password').fill(data.adminPassword);
-  await next(6);
+  await fillAdminAccount(page, data);
+  await nextWizardStep(page, 6);
   await expectAccessible(page, 'wizard step 6 (Legal Agreements)');
-  await page.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }).check();
-  await page.getByRole('checkbox', { name: 'I accept the Privacy Policy' }).check();
-  await page.getByRole('checkbox', { name: /I acknowledge the regulatory compliance requirements/ }).check();
+  await acceptWizardAgreements(page);
   await page.getByRole('button', { name: 'Complete Onboarding' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to the Pharmacy Management System!' })).toBeVisible();
   await expectAccessible(page, 'the onboarding welcome screen');
@@ -136,7 +124,6 @@ test('the onboarding wizard, each of its six steps and the welcome screen', asyn
 
 test('the tabbed onboarding, each tab, its validation messages and the completed account', async ({ page }) => {
   const data = uniqueWizardData();
-  const field = (label: string) => page.getByLabel(label, { exact: true });
   await page.goto('/production-onboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Pharmacy Account Setup' })).toBeVisible();
   await expectAccessible(page, 'the tabbed onboarding, Pharmacy tab');
@@ -144,33 +131,15 @@ test('the tabbed onboarding, each tab, its validation messages and the completed
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await expectAccessible(page, 'the tabbed onboarding, Pharmacy tab with its validation messages');
 
-  await field('Pharmacy Name').fill(data.pharmacyName);
-  await field('DEA Number').fill(data.deaNumber);
-  await field('NCPDP ID').fill(data.ncpdpId);
-  await field('NPI Number').fill(data.npiNumber);
-  await field('State License Number').fill(data.stateLicenseNumber);
-  await field('License State').selectOption(data.stateLicenseState);
-  await field('Address').fill(data.streetAddress);
-  await field('City').fill(data.city);
-  await field('State').selectOption(data.state);
-  await field('ZIP Code').fill(data.zipCode);
-  await field('Phone').pressSequentially(data.phoneDigits);
-  await field('Pharmacy Email').fill(data.email);
+  await fillPharmacyTab(page, data);
   await page.getByRole('button', { name: 'Continue to Admin' }).click();
-  await expect(field('Admin Email')).toBeVisible();
+  await expect(field(page, 'Admin Email')).toBeVisible();
   await expectAccessible(page, 'the tabbed onboarding, Admin tab');
-  await field('First Name').fill(data.adminFirstName);
-  await field('Last Name').fill(data.adminLastName);
-  await field('Admin Email').fill(data.adminEmail);
-  await field('Admin Phone').pressSequentially(data.phoneDigits);
-  await field('Password').fill(data.adminPassword);
+  await fillAdminTab(page, data);
   await page.getByRole('button', { name: 'Continue to Plan' }).click();
   await expect(page.getByRole('radio', { name: 'Pharmacy Pro' })).toBeVisible();
   await expectAccessible(page, 'the tabbed onboarding, Plan tab');
-  await page.getByRole('radio', { name: 'Pharmacy Pro' }).check();
-  await page.getByRole('checkbox', { name: 'I accept the Terms of Service' }).check();
-  await page.getByRole('checkbox', { name: 'I agree to the HIPAA Business Associate Agreement' }).check();
-  await page.getByRole('checkbox', { name: 'I accept the Privacy Policy' }).check();
+  await choosePlanAndAgree(page);
   await page.getByRole('button', { name: 'Validate & Continue' }).click();
   await expect(page.getByRole('button', { name: 'Create Pharmacy Account' })).toBeVisible();
   await expectAccessible(page, 'the tabbed onboarding, Review tab');

@@ -5,72 +5,29 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueWizardData, type WizardData } from './support/onboarding-data.ts';
+import {
+  acceptWizardAgreements,
+  field,
+  fillAdminAccount,
+  fillLocationContact,
+  fillPharmacistInCharge,
+  fillPharmacyInformation,
+  fillRegulatoryInformation,
+  nextWizardStep,
+} from './support/onboarding-forms.ts';
 import { signIn } from './support/sign-in.ts';
-
-function field(page: Page, label: string) {
-  return page.getByLabel(label, { exact: true });
-}
-
-async function next(page: Page, expectedStep: number) {
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(page.getByText(`Step ${expectedStep} of 6`)).toBeVisible();
-}
-
-async function fillPharmacyInformation(page: Page, data: WizardData) {
-  await field(page, 'Pharmacy Name').fill(data.pharmacyName);
-  await field(page, 'Chain Affiliation').selectOption('Independent');
-}
-
-async function fillRegulatoryInformation(page: Page, data: WizardData) {
-  await field(page, 'NCPDP Provider ID').fill(data.ncpdpId);
-  await field(page, 'NABP Number').fill(data.nabpNumber);
-  await field(page, 'DEA Number').fill(data.deaNumber);
-  await field(page, 'NPI Number').fill(data.npiNumber);
-  await field(page, 'State License Number').fill(data.stateLicenseNumber);
-  await field(page, 'License State').selectOption(data.stateLicenseState);
-}
-
-async function fillLocationContact(page: Page, data: WizardData) {
-  await field(page, 'Street Address').fill(data.streetAddress);
-  await field(page, 'City').fill(data.city);
-  await field(page, 'State').selectOption(data.state);
-  await field(page, 'ZIP Code').fill(data.zipCode);
-  await field(page, 'Phone').pressSequentially(data.phoneDigits);
-  await field(page, 'Pharmacy Email').fill(data.email);
-}
-
-async function fillPharmacistInCharge(page: Page, data: WizardData) {
-  await field(page, 'PIC First Name').fill(data.picFirstName);
-  await field(page, 'PIC Last Name').fill(data.picLastName);
-  await field(page, 'PIC License Number').fill(data.picLicenseNumber);
-  await field(page, 'PIC License State').selectOption(data.picLicenseState);
-  await field(page, 'PIC License Expiration').fill(data.picLicenseExpiration);
-}
-
-async function fillAdminAccount(page: Page, data: WizardData) {
-  await field(page, 'Admin First Name').fill(data.adminFirstName);
-  await field(page, 'Admin Last Name').fill(data.adminLastName);
-  await field(page, 'Admin Email').fill(data.adminEmail);
-  await field(page, 'Admin Password').fill(data.adminPassword);
-}
-
-async function acceptAgreements(page: Page) {
-  await page.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }).check();
-  await page.getByRole('checkbox', { name: 'I accept the Privacy Policy' }).check();
-  await page.getByRole('checkbox', { name: /I acknowledge the regulatory compliance requirements/ }).check();
-}
 
 async function fillUpToLegalStep(page: Page, data: WizardData) {
   await fillPharmacyInformation(page, data);
-  await next(page, 2);
+  await nextWizardStep(page, 2);
   await fillRegulatoryInformation(page, data);
-  await next(page, 3);
+  await nextWizardStep(page, 3);
   await fillLocationContact(page, data);
-  await next(page, 4);
+  await nextWizardStep(page, 4);
   await fillPharmacistInCharge(page, data);
-  await next(page, 5);
+  await nextWizardStep(page, 5);
   await fillAdminAccount(page, data);
-  await next(page, 6);
+  await nextWizardStep(page, 6);
 }
 
 test('a new pharmacy onboards through the wizard and its admin signs in', async ({ page }) => {
@@ -81,20 +38,20 @@ test('a new pharmacy onboards through the wizard and its admin signs in', async 
   await expect(page.getByRole('heading', { level: 2, name: 'Pharmacy Information' })).toBeVisible();
 
   await fillPharmacyInformation(page, data);
-  await next(page, 2);
+  await nextWizardStep(page, 2);
   await expect(page.getByRole('heading', { level: 2, name: 'Regulatory Information' })).toBeVisible();
   await expect(page.getByText('33% complete')).toBeVisible();
   await expect(field(page, 'NPI Number')).toHaveAttribute('maxlength', '10');
   await expect(field(page, 'License State').locator('option')).toHaveCount(51); // the placeholder and 50 states
   await fillRegulatoryInformation(page, data);
-  await next(page, 3);
+  await nextWizardStep(page, 3);
   await fillLocationContact(page, data);
   await expect(field(page, 'Phone')).toHaveValue(data.phone);
-  await next(page, 4);
+  await nextWizardStep(page, 4);
   await fillPharmacistInCharge(page, data);
-  await next(page, 5);
+  await nextWizardStep(page, 5);
   await fillAdminAccount(page, data);
-  await next(page, 6);
+  await nextWizardStep(page, 6);
   await expect(page.getByText('100% complete')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Software License and Use' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Regulatory Compliance' })).toBeVisible();
@@ -103,9 +60,9 @@ test('a new pharmacy onboards through the wizard and its admin signs in', async 
   // Previous keeps what was entered.
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(field(page, 'Admin Email')).toHaveValue(data.adminEmail);
-  await next(page, 6);
+  await nextWizardStep(page, 6);
 
-  await acceptAgreements(page);
+  await acceptWizardAgreements(page);
   await page.getByRole('button', { name: 'Complete Onboarding' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to the Pharmacy Management System!' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue to Login' })).toBeVisible();
@@ -128,7 +85,7 @@ test('each wizard step shows every validation message for bad input and does not
   await expect(page.getByText('Pharmacy name is required')).toBeVisible();
   await expect(page.getByText('Step 1 of 6')).toBeVisible();
   await field(page, 'Pharmacy Name').fill('Validation Pharmacy');
-  await next(page, 2);
+  await nextWizardStep(page, 2);
 
   // Step 2: Regulatory Information — only this step's messages appear.
   await field(page, 'NCPDP Provider ID').fill('123');
@@ -144,7 +101,7 @@ test('each wizard step shows every validation message for bad input and does not
   await expect(page.getByText('State must be 2 characters')).toBeVisible();
   await expect(page.getByText('Step 2 of 6')).toBeVisible();
   await fillRegulatoryInformation(page, uniqueWizardData());
-  await next(page, 3);
+  await nextWizardStep(page, 3);
 
   // Step 3: Location & Contact.
   await field(page, 'ZIP Code').fill('1234');
@@ -162,7 +119,7 @@ test('each wizard step shows every validation message for bad input and does not
   await expect(page.getByText('Step 3 of 6')).toBeVisible();
   await field(page, 'Website').fill('');
   await fillLocationContact(page, uniqueWizardData());
-  await next(page, 4);
+  await nextWizardStep(page, 4);
 
   // Step 4: Pharmacist in Charge.
   await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -173,7 +130,7 @@ test('each wizard step shows every validation message for bad input and does not
   await expect(page.getByText('License expiration date is required')).toBeVisible();
   await expect(page.getByText('Step 4 of 6')).toBeVisible();
   await fillPharmacistInCharge(page, uniqueWizardData());
-  await next(page, 5);
+  await nextWizardStep(page, 5);
 
   // Step 5: Admin Account.
   await field(page, 'Admin Email').fill('admin-at-nowhere');
@@ -185,7 +142,7 @@ test('each wizard step shows every validation message for bad input and does not
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
   await expect(page.getByText('Step 5 of 6')).toBeVisible();
   await fillAdminAccount(page, uniqueWizardData());
-  await next(page, 6);
+  await nextWizardStep(page, 6);
 
   // Step 6: Legal Agreement — nothing is sent until all three are accepted.
   await page.getByRole('button', { name: 'Complete Onboarding' }).click();
@@ -205,14 +162,14 @@ test('a duplicate DEA number is refused with the spec message, as an alert and a
   const first = uniqueWizardData();
   await page.goto('/onboard');
   await fillUpToLegalStep(page, first);
-  await acceptAgreements(page);
+  await acceptWizardAgreements(page);
   await page.getByRole('button', { name: 'Complete Onboarding' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to the Pharmacy Management System!' })).toBeVisible();
 
   const second = { ...uniqueWizardData(), deaNumber: first.deaNumber };
   await page.goto('/onboard');
   await fillUpToLegalStep(page, second);
-  await acceptAgreements(page);
+  await acceptWizardAgreements(page);
   await page.getByRole('button', { name: 'Complete Onboarding' }).click();
   const message =
     'A pharmacy with this DEA number is already registered. Please verify your DEA number or contact support if this is an error.';

@@ -4,45 +4,12 @@
  * 'Validation Failed' toast naming the error count, and a valid form goes through Review to Complete.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { onboardPharmacyThroughApi, uniqueWizardData, type WizardData } from './support/onboarding-data.ts';
+import { onboardPharmacyThroughApi, uniqueWizardData } from './support/onboarding-data.ts';
+import { choosePlanAndAgree, fillAdminTab, fillPharmacyTab } from './support/onboarding-forms.ts';
 import { signIn } from './support/sign-in.ts';
-
-function field(page: Page, label: string) {
-  return page.getByLabel(label, { exact: true });
-}
 
 function tab(page: Page, name: string) {
   return page.getByRole('tab', { name, exact: true });
-}
-
-async function fillPharmacyTab(page: Page, data: WizardData) {
-  await field(page, 'Pharmacy Name').fill(data.pharmacyName);
-  await field(page, 'DEA Number').fill(data.deaNumber);
-  await field(page, 'NCPDP ID').fill(data.ncpdpId);
-  await field(page, 'NPI Number').fill(data.npiNumber);
-  await field(page, 'State License Number').fill(data.stateLicenseNumber);
-  await field(page, 'License State').selectOption(data.stateLicenseState);
-  await field(page, 'Address').fill(data.streetAddress);
-  await field(page, 'City').fill(data.city);
-  await field(page, 'State').selectOption(data.state);
-  await field(page, 'ZIP Code').fill(data.zipCode);
-  await field(page, 'Phone').pressSequentially(data.phoneDigits);
-  await field(page, 'Pharmacy Email').fill(data.email);
-}
-
-async function fillAdminTab(page: Page, data: WizardData) {
-  await field(page, 'First Name').fill(data.adminFirstName);
-  await field(page, 'Last Name').fill(data.adminLastName);
-  await field(page, 'Admin Email').fill(data.adminEmail);
-  await field(page, 'Admin Phone').pressSequentially(data.phoneDigits);
-  await field(page, 'Password').fill(data.adminPassword);
-}
-
-async function choosePlanAndAgree(page: Page) {
-  await page.getByRole('radio', { name: 'Pharmacy Pro' }).check();
-  await page.getByRole('checkbox', { name: 'I accept the Terms of Service' }).check();
-  await page.getByRole('checkbox', { name: 'I agree to the HIPAA Business Associate Agreement' }).check();
-  await page.getByRole('checkbox', { name: 'I accept the Privacy Policy' }).check();
 }
 
 test('the tabbed onboarding goes from Pharmacy through Review to Complete, and the admin signs in', async ({ page }) => {

@@ -11,13 +11,6 @@ export function escapeHtml(value: string | number | null | undefined): string {
   return String(value).replace(/[&<>"']/g, (character) => ENTITIES[character]!);
 }
 
-/** A calendar date (YYYY-MM-DD, or a timestamp whose first ten characters are one) as MM/DD/YYYY. */
-export function usDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!match) throw new RangeError(`not an ISO date: ${isoDate}`);
-  return `${match[2]}/${match[3]}/${match[1]}`;
-}
-
 /** Non-empty parts joined with `separator` (address lines with missing pieces). */
 export function joinPresent(parts: readonly (string | null | undefined)[], separator: string): string {
   return parts.map((part) => part?.trim() ?? '').filter((part) => part !== '').join(separator);

@@ -6,7 +6,8 @@
  * schedules II–IV, and a Code 128 barcode of the Rx number. Pure: every value is HTML-escaped here.
  */
 import { code128Svg } from './code128.ts';
-import { escapeHtml, joinPresent, usDate } from './html-escape.ts';
+import { usDate } from '../dates.ts';
+import { escapeHtml, joinPresent } from './html-escape.ts';
 
 export type DeaSchedule = 'II' | 'III' | 'IV' | 'V';
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 
-/** Spec §5, §9: a search asks the server once typing has stopped for 300 ms (patients, the queue, the patient picker). */
+/** Spec §9: a search asks the server once typing has stopped for 300 ms (patients, the queue, the patient picker). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export function useDebouncedValue<Value>(value: Value, delayMs: number): Value {
@@ -14,4 +14,18 @@ export function useDebouncedValue<Value>(value: Value, delayMs: number): Value {
     return () => clearTimeout(timer);
   }, [value, delayMs]);
   return settled;
+}
+
+export interface SearchTerm {
+  /** The trimmed text once typing stopped for SEARCH_DEBOUNCE_MS: what the server is asked for. */
+  term: string;
+  /** The typed text differs from `term` (the search is still catching up with the typing). */
+  settling: boolean;
+}
+
+/** A search box's typed text as the server search it feeds: trimmed, debounced, and whether it is still settling. */
+export function useSearchTerm(text: string): SearchTerm {
+  const trimmed = text.trim();
+  const term = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
+  return { term, settling: trimmed !== term };
 }

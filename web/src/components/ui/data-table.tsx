@@ -43,8 +43,6 @@ export interface DataTableProps<Row> {
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   paging: DataTablePaging;
-  /** Columns hidden at first (id → false). */
-  initialColumnVisibility?: VisibilityState;
 }
 
 function resolve<Value>(updater: Updater<Value>, current: Value): Value {
@@ -73,9 +71,8 @@ export function DataTable<Row>({
   sorting,
   onSortingChange,
   paging,
-  initialColumnVisibility = {},
 }: DataTableProps<Row>) {
-  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(initialColumnVisibility);
+  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({});
   const columnsMenuId = useId();
   const pageCount = Math.max(1, Math.ceil(paging.total / paging.pageSize));
   const table = useReactTable<Row>({

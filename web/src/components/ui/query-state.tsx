@@ -15,6 +15,14 @@ export interface QueryStateQuery<Data> {
   refetch: () => Promise<unknown>;
 }
 
+/**
+ * The query's states with other data in place of its own (its rows narrowed by a search, or a part of its result).
+ * The fields are read one by one, not spread: react-query re-renders only for the fields a screen reads.
+ */
+export function withQueryData<Data>(query: Omit<QueryStateQuery<unknown>, 'data'>, data: Data | undefined): QueryStateQuery<Data> {
+  return { data, error: query.error, isPending: query.isPending, isFetching: query.isFetching, refetch: query.refetch };
+}
+
 export interface QueryStateProps<Data> {
   query: QueryStateQuery<Data>;
   /** The failure's message ("The prescriptions could not be loaded"); the reason follows it. */

@@ -4,7 +4,7 @@
  * 3 skeleton rows while loading (spec §9), the failure with Retry. Selecting an item fills the generator.
  */
 import { useId, useState } from 'react';
-import { QueryState, type QueryStateQuery } from '../../../components/ui/query-state.tsx';
+import { QueryState, withQueryData, type QueryStateQuery } from '../../../components/ui/query-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { useReadyPrescriptions } from '../api/get-ready-prescriptions.ts';
@@ -75,11 +75,6 @@ function ItemList({ query, emptyText, actionLabel, selectedId, printingId, onSel
   );
 }
 
-/** What QueryState reads of a query, apart from the data (which the search narrows). */
-function queryStateOf(query: Omit<QueryStateQuery<unknown>, 'data'>): Omit<QueryStateQuery<unknown>, 'data'> {
-  return { error: query.error, isPending: query.isPending, isFetching: query.isFetching, refetch: query.refetch };
-}
-
 export function LabelPrescriptionsCard({ pharmacyId, selectedId, onSelect, onPrint, printingId }: LabelPrescriptionsCardProps) {
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<Tab>('ready');
@@ -105,7 +100,7 @@ export function LabelPrescriptionsCard({ pharmacyId, selectedId, onSelect, onPri
       <TabPanel baseId={tabsId} selected={tab}>
         {tab === 'ready' ? (
           <ItemList
-            query={{ ...queryStateOf(ready), data: readyShown }}
+            query={withQueryData(ready, readyShown)}
             emptyText={search.trim() ? 'No ready prescriptions match your search' : 'No prescriptions ready for pickup'}
             actionLabel="Print Label"
             selectedId={selectedId}
@@ -115,7 +110,7 @@ export function LabelPrescriptionsCard({ pharmacyId, selectedId, onSelect, onPri
           />
         ) : (
           <ItemList
-            query={{ ...queryStateOf(printed), data: printedShown }}
+            query={withQueryData(printed, printedShown)}
             emptyText={search.trim() ? 'No printed labels match your search' : 'No labels printed yet'}
             actionLabel="Reprint"
             selectedId={selectedId}

@@ -10,9 +10,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
+import { QueryErrorNotice, withQueryData } from '../../../components/ui/query-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { SEARCH_DEBOUNCE_MS } from '../../../hooks/use-debounced-value.ts';
+import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
 import { useCreatePatient } from '../api/create-patient.ts';
 import { DEFAULT_PATIENT_SORT, usePatients, type PatientSort } from '../api/get-patients.ts';
 import { lastPatientPage, PATIENT_PAGE_SIZE, patientPageSummary } from '../api/patient-paging.ts';
@@ -30,8 +30,6 @@ import { RecordedPatientOpen } from './recorded-patient-open.tsx';
 /** Any insert, update or delete of one of the pharmacy's patients refreshes every open patient list. */
 const LIVE_TABLES: LiveTable[] = [{ table: 'patients' }];
 
-/** Spec §9: patient search debounce. */
-
 type OpenDialog = { kind: 'add' } | { kind: 'view'; patient: Patient } | { kind: 'edit'; patient: Patient } | null;
 
 export interface PatientManagementProps {
@@ -42,7 +40,7 @@ export interface PatientManagementProps {
 
 export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientManagementProps) {
   const [search, setSearch] = useState('');
-  const [debouncedSearch, setDebouncedSearch] = useState('');
+  const { term: debouncedSearch, settling } = useSearchTerm(search);
   const [sort, setSort] = useState<PatientSort>(DEFAULT_PATIENT_SORT);
   // The page belongs to the search and order it was chosen for: a new search or order starts on the first page.
   const [paging, setPaging] = useState({ search: '', sort: DEFAULT_PATIENT_SORT, page: 0 });
@@ -119,15 +117,13 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
               placeholder="Search patients by name, phone, or DOB..."
               value={search}
               onChange={setSearch}
-              onSettledChange={setDebouncedSearch}
-              debounceMs={SEARCH_DEBOUNCE_MS}
-              busy={patients.isFetching && !patients.isPending}
+              busy={settling || (patients.isFetching && !patients.isPending)}
             />
           </div>
           {/* Without rows the table itself says so; with rows up, a failed search or page says so here. */}
           {patients.data ? <QueryErrorNotice query={patients} errorText="The search could not be run" /> : null}
           <PatientsTable
-            query={{ data: rows, error: patients.error, isPending: patients.isPending, isFetching: patients.isFetching, refetch: patients.refetch }}
+            query={withQueryData(patients, rows)}
             sort={sort}
             onSortChange={setSort}
             paging={{

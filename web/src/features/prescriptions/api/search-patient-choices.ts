@@ -3,6 +3,7 @@
  * `rpc('search_patients')` (the database's one search rule: name words, phone digits, date of birth), in name
  * order, read with RLS. Searched only from two typed characters, so no list of every patient is ever loaded.
  */
+import { usDate } from '@pharmacy/shared/dates.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ComboboxOption } from '../../../components/ui/combobox.tsx';
 import { supabase } from '../../../lib/supabase.ts';
@@ -12,12 +13,6 @@ import { prescriptionKeys } from '../keys.ts';
 export const PATIENT_CHOICES_LIMIT = 8;
 /** Typed characters before the picker searches. */
 export const PATIENT_SEARCH_MIN_LENGTH = 2;
-
-/** 1948-03-14 → 03/14/1948 */
-function usDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${month}/${day}/${year}`;
-}
 
 export async function searchPatientChoices(search: string): Promise<ComboboxOption[]> {
   const { data, error } = await supabase

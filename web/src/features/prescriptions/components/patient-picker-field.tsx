@@ -5,10 +5,8 @@
  */
 import { useState } from 'react';
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
 import { PATIENT_SEARCH_MIN_LENGTH, usePatientChoices } from '../api/search-patient-choices.ts';
-
-/** Spec §9: patient search debounce. */
 
 export interface PatientPickerFieldProps {
   pharmacyId: string;
@@ -22,10 +20,8 @@ export interface PatientPickerFieldProps {
 
 export function PatientPickerField({ pharmacyId, value, onChange, onBlur, error, name }: PatientPickerFieldProps) {
   const [query, setQuery] = useState('');
-  const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const { term: search, settling } = useSearchTerm(query);
   const choices = usePatientChoices(pharmacyId, search);
-  // Only the answer to what is typed now is offered, so Enter never picks a patient of an earlier search.
-  const current = query.trim() === search;
 
   function onSelect(option: ComboboxOption | null) {
     onChange(option?.value ?? '');
@@ -41,10 +37,11 @@ export function PatientPickerField({ pharmacyId, value, onChange, onBlur, error,
       onQueryChange={setQuery}
       value={value}
       onSelect={onSelect}
-      options={current && search.length >= PATIENT_SEARCH_MIN_LENGTH ? (choices.data ?? []) : []}
+      // Only the answer to what is typed now is offered, so Enter never picks a patient of an earlier search.
+      options={!settling && search.length >= PATIENT_SEARCH_MIN_LENGTH ? (choices.data ?? []) : []}
       minQueryLength={PATIENT_SEARCH_MIN_LENGTH}
       hint={`Type at least ${PATIENT_SEARCH_MIN_LENGTH} characters to search patients`}
-      loading={!current || choices.isFetching}
+      loading={settling || choices.isFetching}
       searchError={choices.error ? `The patients could not be searched: ${choices.error.message}` : undefined}
       emptyText="No patients found"
       error={error}

@@ -9,7 +9,7 @@
 import { useId, useState } from 'react';
 import { QueryErrorNotice, QueryState } from '../../../components/ui/query-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { SEARCH_DEBOUNCE_MS } from '../../../hooks/use-debounced-value.ts';
+import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
@@ -25,8 +25,6 @@ import { NewPrescriptionDialog } from './new-prescription-dialog.tsx';
 import { PrescriptionCard } from './prescription-card.tsx';
 import { RecordedPrescriptionOpen } from './recorded-prescription-open.tsx';
 import type { QueueStaff } from './queue-staff.ts';
-
-/** As the patient search (spec §9): the database is asked once typing stops. */
 
 /** The tabs whose history grows without end, and so can be searched. */
 const SEARCHABLE: ReadonlySet<PrescriptionStatus> = new Set(['completed']);
@@ -59,7 +57,8 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const [alertPrescriptionId, setAlertPrescriptionId] = useState<string | null>(null);
   const tabsId = useId();
   const [search, setSearch] = useState('');
-  const [debouncedSearch, setDebouncedSearch] = useState('');
+  // As the patient search (spec §9): the database is asked once typing stops.
+  const { term: debouncedSearch, settling } = useSearchTerm(search);
   const [filledOn, setFilledOn] = useState('');
   useLiveQueue(staff.pharmacyId);
   const presence = usePrescriptionPresence(staff, alertPrescriptionId);
@@ -140,9 +139,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
               placeholder="Search by Rx number or patient..."
               value={search}
               onChange={setSearch}
-              onSettledChange={setDebouncedSearch}
-              debounceMs={SEARCH_DEBOUNCE_MS}
-              busy={isSearching}
+              busy={settling || isSearching}
             />
             <label className="input w-auto">
               <span className="label">Date filled</span>
