@@ -120,6 +120,11 @@ describe('postgres_changes across pharmacies', () => {
     swapping = false;
     await swapper;
     send(topic, 'access_token', { access_token: own });
+    // Changes are checked with the claims the channel holds when they arrive, so B's marker must wait until the
+    // server has worked through the swaps (thousands are queued) and taken the last token: a heartbeat sent
+    // after it is answered only then, since a socket's messages are handled in order.
+    send('phoenix', 'heartbeat', {}, 'after-swaps');
+    await eventually(() => joinReply(frames, 'phoenix', 'after-swaps'), 'the server to handle the swaps', 30_000);
     const marker = (await addPatient(b.technician.client, 'Swap marker')).id;
 
     const records = () => frames.filter((frame) => frame.event === 'postgres_changes').map((frame) => (frame.payload.data as { record: { id: string; pharmacy_id: string } }).record);
