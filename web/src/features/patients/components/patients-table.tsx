@@ -48,14 +48,14 @@ export function PatientsTable({ query, sort, onSortChange, paging, onView, onEdi
                 </div>
               </div>
               <div>
-                <div className="font-medium">{patientFullName(row.original)}</div>
-                <div className="text-xs text-base-content/70">ID: {shortPatientId(row.original.id)}</div>
+                <div className="whitespace-nowrap font-medium">{patientFullName(row.original)}</div>
+                <div className="whitespace-nowrap text-xs text-base-content/70">ID: {shortPatientId(row.original.id)}</div>
               </div>
             </div>
           ),
         }),
-        column.accessor('dateOfBirth', { header: 'DOB', enableSorting: false, cell: ({ getValue }) => formatDateOfBirth(getValue()) }),
-        column.accessor('phone', { header: 'Phone', enableSorting: false, cell: ({ getValue }) => getValue() ?? '—' }),
+        column.accessor('dateOfBirth', { header: 'DOB', enableSorting: false, cell: ({ getValue }) => <span className="whitespace-nowrap">{formatDateOfBirth(getValue())}</span> }),
+        column.accessor('phone', { header: 'Phone', enableSorting: false, cell: ({ getValue }) => <span className="whitespace-nowrap">{getValue() ?? '—'}</span> }),
         column.accessor('insuranceProvider', {
           header: 'Insurance',
           enableSorting: false,
