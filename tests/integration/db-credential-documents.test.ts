@@ -137,4 +137,28 @@ describe('storage.objects in credential-documents', () => {
     expect(removed.data?.map((row) => row.name)).toEqual([name]);
     expect(await stored(name)).toBe(false);
   });
+
+  it("the Credentials tab's calls: one license copy per staff member, found by listing the folder, downloaded through a signed URL", async () => {
+    const folder = credentialDocumentFolder(a.id, a.technician.id);
+    const asPdf = licenseDocumentPath(a.id, a.technician.id, 'application/pdf');
+    expect((await bucket(a.admin.client).upload(asPdf, pdf('%PDF-1.4 technician'), { upsert: true })).error).toBeNull();
+    // Replaced by a JPEG: the tab uploads license.jpg and removes the other types.
+    const asJpeg = licenseDocumentPath(a.id, a.technician.id, 'image/jpeg');
+    expect((await bucket(a.admin.client).upload(asJpeg, new Blob(['jpeg'], { type: 'image/jpeg' }), { upsert: true })).error).toBeNull();
+    const others = ['pdf', 'png'].map((extension) => `${folder}/license.${extension}`);
+    expect((await bucket(a.admin.client).remove(others)).error).toBeNull();
+
+    const listed = await bucket(a.admin.client).list(folder, { search: 'license.', sortBy: { column: 'updated_at', order: 'desc' } });
+    expect(listed.data?.map((entry) => entry.name)).toEqual(['license.jpg']);
+    const signed = await bucket(a.admin.client).createSignedUrl(asJpeg, 60, { download: 'Technician-license.jpg' });
+    expect(signed.error).toBeNull();
+    const response = await fetch(signed.data!.signedUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename=Technician-license.jpg');
+    expect(await response.text()).toBe('jpeg');
+    // The staff member's own view of their folder; another pharmacy's admin sees nothing there.
+    expect((await bucket(a.technician.client).list(folder, { search: 'license.' })).data?.map((entry) => entry.name)).toEqual(['license.jpg']);
+    expect((await bucket(b.admin.client).list(folder, { search: 'license.' })).data).toEqual([]);
+  });
 });

@@ -44,7 +44,7 @@ async function accessToken(client: SupabaseClient): Promise<string> {
   return (await client.auth.getSession()).data.session!.access_token;
 }
 
-async function rawUpload(client: SupabaseClient, name: string, body: Buffer | string, contentType: string): Promise<Response> {
+async function rawUpload(client: SupabaseClient, name: string, body: string, contentType: string): Promise<Response> {
   return fetch(`${stackEnv().apiUrl}/storage/v1/object/${BUCKET}/${name}`, {
     method: 'POST',
     headers: { apikey: stackEnv().anonKey, authorization: `Bearer ${await accessToken(client)}`, 'content-type': contentType },
