@@ -73,7 +73,7 @@ export async function inviteStaffUser(clients: InviteClients, form: InviteStaffU
       last_name: form.lastName,
       email,
       license_number: blankToNull(form.licenseNumber),
-      license_state: blankToNull(form.licenseState)?.toUpperCase() ?? null,
+      license_state: blankToNull(form.licenseState),
       license_expiration: blankToNull(form.licenseExpiration),
       license_type: blankToNull(form.licenseType),
     });
