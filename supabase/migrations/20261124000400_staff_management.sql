@@ -80,22 +80,28 @@ returns table (
   license_number text, license_state text, license_expiration date, license_type text,
   failed_login_count integer, locked_until timestamptz, last_login_at timestamptz,
   two_factor_enabled boolean, created_at timestamptz, permissions text[])
-language sql stable security invoker
+language plpgsql stable security invoker
 set search_path = ''
 as $$
-  select s.user_id, s.first_name, s.last_name, s.email, s.role, s.is_active,
-         s.license_number, s.license_state, s.license_expiration, s.license_type,
-         a.failed_login_count, a.locked_until, a.last_login_at,
-         s.two_factor_enabled, s.created_at, private.role_permissions(s.role)
-  from private.staff_sign_in_activity() a
-  join public.staff_profiles s on s.user_id = a.user_id
-  order by s.last_name, s.first_name, s.user_id
+begin
+  -- The staff accounts' refusal (staff_sign_in_activity below would refuse with its own words).
+  if not (select private.is_pharmacy_admin()) then
+    raise exception 'Only a pharmacy admin can manage staff accounts' using errcode = '42501';
+  end if;
+  return query
+    select s.user_id, s.first_name, s.last_name, s.email, s.role, s.is_active,
+           s.license_number, s.license_state, s.license_expiration, s.license_type,
+           a.failed_login_count, a.locked_until, a.last_login_at,
+           s.two_factor_enabled, s.created_at, private.role_permissions(s.role)
+    from private.staff_sign_in_activity() a
+    join public.staff_profiles s on s.user_id = a.user_id
+    order by s.last_name, s.first_name, s.user_id;
+end
 $$;
 comment on function public.staff_users() is
   'The AI Security Manager''s User Management (spec part 2 §3 "User"): each staff member of the caller''s pharmacy '
   'with license, active flag, sign-in state (failed count, lock, last sign-in), 2FA flag, creation time and the '
-  'role''s permissions. Admins only (private.staff_sign_in_activity refuses anyone else, 42501). Filter by user_id '
-  'for one.';
+  'role''s permissions. Admins only (anyone else: 42501). Filter by user_id for one.';
 revoke execute on function public.staff_users() from public, anon;
 grant execute on function public.staff_users() to authenticated;
 

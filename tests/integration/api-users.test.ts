@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   listUsersEndpoint, toggleUserStatusEndpoint, unlockUserEndpoint,
 } from '../../shared/src/api/users.ts';
-import { STAFF_USER_MESSAGES, type StaffUser } from '../../shared/src/schemas/staff-user.ts';
+import { STAFF_ACCOUNT_MESSAGES, STAFF_USER_MESSAGES, type StaffUser } from '../../shared/src/schemas/staff-user.ts';
 import { ApiError } from '../../web/src/lib/api-error.ts';
 import { createApiInvoker } from '../../web/src/lib/api-invoker.ts';
 import { callApi } from '../support/api-call.ts';
@@ -21,9 +21,8 @@ import { addStaff, createPharmacy, signIn, type TestPharmacy } from './db-fixtur
 let a: TestPharmacy;
 let b: TestPharmacy;
 
-const ADMIN_ONLY_LIST_MESSAGE = 'Only a pharmacy admin can see the staff\'s sign-in activity';
-const ADMIN_ONLY_MESSAGE = 'Only a pharmacy admin can manage staff accounts';
-const NOT_FOUND = { error: 'Staff member not found' };
+const ADMIN_ONLY_MESSAGE = STAFF_ACCOUNT_MESSAGES.adminOnly;
+const NOT_FOUND = { error: STAFF_ACCOUNT_MESSAGES.notFound };
 const ACTIONS = ['toggle-status', 'reset-password', 'unlock'] as const;
 
 beforeAll(async () => {
@@ -81,7 +80,7 @@ describe('GET /api/users', () => {
 
   it('refuses the pharmacist and the technician (403) and a caller who is not signed in (401); B\'s admin sees only B', async () => {
     for (const role of ['pharmacist', 'technician'] as const) {
-      expect(await callApi(a[role].client, 'users'), role).toEqual({ status: 403, body: { error: ADMIN_ONLY_LIST_MESSAGE } });
+      expect(await callApi(a[role].client, 'users'), role).toEqual({ status: 403, body: { error: ADMIN_ONLY_MESSAGE } });
     }
     expect(await callApi(createTestClient(), 'users')).toEqual({ status: 401, body: { error: 'Unauthorized' } });
     const other = await invoke(b.admin.client)(listUsersEndpoint);
@@ -130,7 +129,7 @@ describe('POST /api/users/{id}/toggle-status', () => {
 
   it('refuses the admin themselves with 409 and the reason', async () => {
     expect(await action(a.admin.client, a.admin.id, 'toggle-status')).toEqual({
-      status: 409, body: { error: 'You cannot activate or deactivate your own account' },
+      status: 409, body: { error: STAFF_ACCOUNT_MESSAGES.ownStatus },
     });
     const viaInvoker = await invoke(a.admin.client)(toggleUserStatusEndpoint, { id: a.admin.id }).catch((error: unknown) => error);
     expect(viaInvoker).toBeInstanceOf(ApiError);
@@ -157,7 +156,7 @@ describe('POST /api/users', () => {
   it('refuses the pharmacist and the technician (403) before anything is sent or created', async () => {
     for (const role of ['pharmacist', 'technician'] as const) {
       const body = newcomer(role);
-      expect(await callApi(a[role].client, 'users', { body }), role).toEqual({ status: 403, body: { error: ADMIN_ONLY_LIST_MESSAGE } });
+      expect(await callApi(a[role].client, 'users', { body }), role).toEqual({ status: 403, body: { error: ADMIN_ONLY_MESSAGE } });
       expect(await sql('select 1 from auth.users where email = $1', [body.email])).toEqual([]);
     }
   });
@@ -173,7 +172,7 @@ describe('POST /api/users', () => {
   it('answers 409 for an email that already has an account, creating nothing', async () => {
     const before = await sql('select count(*)::int as n from public.staff_profiles where pharmacy_id = $1', [a.id]);
     const answer = await callApi(a.admin.client, 'users', { body: { ...newcomer('taken'), email: b.technician.email.toUpperCase() } });
-    expect(answer).toEqual({ status: 409, body: { error: 'An account with this email already exists' } });
+    expect(answer).toEqual({ status: 409, body: { error: STAFF_ACCOUNT_MESSAGES.emailExists } });
     expect(await sql('select count(*)::int as n from public.staff_profiles where pharmacy_id = $1', [a.id])).toEqual(before);
     expect(await stored(b.technician.id)).toMatchObject({ is_active: true });
   });

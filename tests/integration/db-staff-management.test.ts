@@ -9,6 +9,7 @@
 import pg from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ACCOUNT_MESSAGES } from '../../shared/src/schemas/staff-user.ts';
 import { closeSql, createServiceClient, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
 import { addStaff, createPharmacy, type SignedInStaff, type TestPharmacy } from './db-fixtures.ts';
 
@@ -16,11 +17,10 @@ let a: TestPharmacy;
 let b: TestPharmacy;
 let anon: SupabaseClient;
 
-const SELF_DEACTIVATION_MESSAGE = 'You cannot activate or deactivate your own account';
-const SELF_ROLE_MESSAGE = 'You cannot change your own role';
-const LAST_ADMIN_MESSAGE = 'A pharmacy needs an active admin: the last one cannot be deactivated or given another role';
-const ADMIN_ONLY_MESSAGE = 'Only a pharmacy admin can manage staff accounts';
-const NOT_FOUND_MESSAGE = 'Staff member not found';
+const {
+  ownStatus: SELF_DEACTIVATION_MESSAGE, ownRole: SELF_ROLE_MESSAGE, lastAdmin: LAST_ADMIN_MESSAGE, adminOnly: ADMIN_ONLY_MESSAGE,
+  notFound: NOT_FOUND_MESSAGE,
+} = STAFF_ACCOUNT_MESSAGES;
 
 beforeAll(async () => {
   anon = createTestClient();
@@ -75,7 +75,7 @@ describe('staff_users()', () => {
   it('refuses pharmacists, technicians and anon; another pharmacy\'s admin sees only their own staff', async () => {
     for (const role of ['pharmacist', 'technician'] as const) {
       const { data, error } = await a[role].client.rpc('staff_users');
-      expect(error?.code, role).toBe('42501');
+      expect(error, role).toMatchObject({ code: '42501', message: ADMIN_ONLY_MESSAGE });
       expect(data, role).toBeNull();
     }
     expect((await anon.rpc('staff_users')).error).not.toBeNull();

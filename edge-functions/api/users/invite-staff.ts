@@ -9,12 +9,11 @@
  *      in the caller's own pharmacy (pharmacy_id defaults to it; the body names no pharmacy) with the role asked
  *      for. If that step fails the invited auth user is deleted, so nothing is left half-made.
  */
-import type { InviteStaffUser, StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import { type InviteStaffUser, STAFF_ACCOUNT_MESSAGES, type StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
 import { isAuthApiError } from '@supabase/supabase-js';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
-import { EMAIL_EXISTS_MESSAGE } from '../onboarding/create-account.ts';
 import { findOnboardingConflicts } from '../onboarding/conflicts.ts';
 import { readStaffUser } from './staff-rows.ts';
 
@@ -42,7 +41,7 @@ async function inviteAuthUser(service: DatabaseClient, form: InviteStaffUser, em
   if (error) {
     // Taken between the check and the invitation (two invitations at once).
     if (isAuthApiError(error) && (error.code === 'email_exists' || error.code === 'user_already_exists')) {
-      throw new HttpError(409, EMAIL_EXISTS_MESSAGE);
+      throw new HttpError(409, STAFF_ACCOUNT_MESSAGES.emailExists);
     }
     if (isAuthApiError(error) && error.status === 429) throw new HttpError(429, error.message);
     if (isAuthApiError(error) && error.status >= 400 && error.status < 500) {
@@ -62,7 +61,7 @@ export async function inviteStaffUser(clients: InviteClients, form: InviteStaffU
   await requireStaffAdmin(clients.caller);
   const email = form.email.trim().toLowerCase();
   const conflicts = await findOnboardingConflicts(clients.service, { deaNumber: null, ncpdpId: null, nabpNumber: null, email });
-  if (conflicts.length > 0) throw new HttpError(409, EMAIL_EXISTS_MESSAGE);
+  if (conflicts.length > 0) throw new HttpError(409, STAFF_ACCOUNT_MESSAGES.emailExists);
 
   const userId = await inviteAuthUser(clients.service, form, email, redirectTo);
   try {

@@ -4,14 +4,14 @@
  * last sign-in columns are null when there is none, so they are read as nullable here.
  */
 import type { Database } from '@pharmacy/database-types';
-import type { StaffRole, StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import { STAFF_ACCOUNT_MESSAGES, type StaffRole, type StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 
 type StaffUserRow = Database['public']['Functions']['staff_users']['Returns'][number];
 
-export const STAFF_MEMBER_NOT_FOUND_MESSAGE = 'Staff member not found';
+export const STAFF_MEMBER_NOT_FOUND_MESSAGE = STAFF_ACCOUNT_MESSAGES.notFound;
 
 function nullable<T>(value: T | null | undefined): T | null {
   return value ?? null;
