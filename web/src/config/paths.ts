@@ -6,6 +6,8 @@ export const paths = {
   onboard: '/onboard',
   productionOnboard: '/production-onboard',
   subscriptionPlans: '/subscription-plans',
+  /** Signed in, any role: the staff member's own two-factor authentication. */
+  twoFactor: '/account/two-factor',
 } as const;
 
 // The signed-in screens, their sidebar entries and who may open them: shared/src/screens.ts.
