@@ -155,3 +155,30 @@ comment on column public.security_policies.require_2fa_for_admins is
 comment on column public.staff_profiles.two_factor_enabled is
   'Whether the staff member has a verified authenticator app (TOTP factor of Supabase Auth); kept by the database '
   'from auth.mfa_factors, never set by hand.';
+
+-- -----------------------------------------------------------------------------------------------------
+-- Step-up: whether this session verified a TOTP code recently (for re-authentication before a risky action)
+-- -----------------------------------------------------------------------------------------------------
+create or replace function private.second_factor_verified_within(max_age_seconds integer) returns boolean
+language sql stable
+set search_path = ''
+as $$
+  select coalesce(
+    (select auth.jwt() ->> 'aal') = 'aal2'
+    and exists (
+      select 1
+        from jsonb_array_elements(
+               case when jsonb_typeof((select auth.jwt()) -> 'amr') = 'array' then (select auth.jwt()) -> 'amr' else '[]'::jsonb end
+             ) as entry
+       where entry ->> 'method' = 'totp'
+         and (entry ->> 'timestamp') ~ '^[0-9]+$'
+         and (entry ->> 'timestamp')::bigint >= extract(epoch from now())::bigint - max_age_seconds),
+    false)
+$$;
+comment on function private.second_factor_verified_within(integer) is
+  'Whether the caller''s access token is aal2 with a totp amr entry no older than max_age_seconds: the session '
+  'verified an authenticator code that recently (Supabase Auth stamps each verification; supabase-js''s '
+  'mfa.challengeAndVerify in the browser refreshes it). For a step-up before a risky action: the token is signed '
+  'by Supabase Auth, so the claim cannot be forged by the client.';
+revoke execute on function private.second_factor_verified_within(integer) from public, anon;
+grant execute on function private.second_factor_verified_within(integer) to authenticated, service_role;

@@ -164,6 +164,38 @@ describe('security_policies.require_2fa_for_admins', () => {
   });
 });
 
+describe('private.second_factor_verified_within (step-up by TOTP code)', () => {
+  /** Runs the helper as an authenticated request carrying these JWT claims (as PostgREST sets them). */
+  async function verifiedWithin(claims: Record<string, unknown>, seconds: number): Promise<boolean> {
+    const rows = await sql<{ ok: boolean }>(
+      `with claims as materialized (select set_config('request.jwt.claims', $1, true) as value)
+       select private.second_factor_verified_within($2) as ok from claims`,
+      [JSON.stringify(claims), seconds],
+    );
+    return rows[0]!.ok;
+  }
+
+  function tokenClaims(accessToken: string): Record<string, unknown> {
+    return JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  }
+
+  it('is true for a session that has just verified a code, false for a password-only session or an old verification', async () => {
+    const client = await signIn(b.pharmacist.email, b.pharmacist.password);
+    const aal1 = tokenClaims((await client.auth.getSession()).data.session!.access_token);
+    expect(await verifiedWithin(aal1, 300)).toBe(false);
+    await enrolAndVerify(client);
+    const aal2 = tokenClaims((await client.auth.getSession()).data.session!.access_token);
+    expect(aal2.aal).toBe('aal2');
+    expect(await verifiedWithin(aal2, 300)).toBe(true);
+    const amr = (aal2.amr as Array<{ method: string; timestamp: number }>).map((entry) =>
+      entry.method === 'totp' ? { ...entry, timestamp: entry.timestamp - 600 } : entry,
+    );
+    expect(await verifiedWithin({ ...aal2, amr }, 300)).toBe(false);
+    expect(await verifiedWithin({ ...aal2, aal: 'aal1' }, 300)).toBe(false);
+    expect(await verifiedWithin({ ...aal2, amr: 'totp' }, 300)).toBe(false);
+  });
+});
+
 describe('PUT /api/security-policies/{id} and the 2FA policy', () => {
   it('answers 409 with the reason when an admin without a verified code turns the policy on', async () => {
     const policyId = (await sql<{ id: string }>(`select id from public.security_policies where pharmacy_id = $1`, [b.id]))[0]!.id;
