@@ -12,7 +12,7 @@ import { createAuthService, type AuthService } from '../../supabase/local/src/au
 import { authSettings } from '../../supabase/local/src/auth/settings.ts';
 import { loadConfig } from '../../supabase/local/src/config.ts';
 import { requestFromAddress } from '../support/request-from-address.ts';
-import { closeSql, createTestClient, signedInClient, sql, stackEnv } from '../support/stack-env.ts';
+import { closeSql, createServiceClient, createTestClient, signedInClient, sql, stackEnv } from '../support/stack-env.ts';
 import { totpCode, totpCodeAtStep } from '../support/totp.ts';
 
 afterAll(closeSql);
@@ -290,5 +290,28 @@ describe('config.toml [auth.mfa.totp]', () => {
     for (let i = 0; i < max; i++) expect((await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: `App ${i}` })).error).toBeNull();
     const extra = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'One too many' });
     expect(extra.error?.code).toBe('too_many_enrolled_mfa_factors');
+  });
+});
+
+describe('admin MFA API (auth.admin.mfa, service_role)', () => {
+  it("lists a user's factors (never their secrets) and removes one: the user's aal2 session goes back to aal1", async () => {
+    const { client, user, factorId } = await userWithVerifiedFactor('mfa-admin-reset');
+    const admin = createServiceClient();
+    const listed = await admin.auth.admin.mfa.listFactors({ userId: user.id });
+    expect(listed.error).toBeNull();
+    expect(listed.data?.factors).toEqual([expect.objectContaining({ id: factorId, factor_type: 'totp', status: 'verified' })]);
+    expect(JSON.stringify(listed.data)).not.toContain('secret');
+
+    // Not for a signed-in user's own token, nor for an unknown user or factor.
+    expect((await client.auth.admin.mfa.listFactors({ userId: user.id })).error?.status).toBe(403);
+    expect((await admin.auth.admin.mfa.deleteFactor({ userId: user.id, id: '00000000-0000-4000-8000-000000000000' })).error?.status).toBe(404);
+
+    const deleted = await admin.auth.admin.mfa.deleteFactor({ userId: user.id, id: factorId });
+    expect(deleted.error).toBeNull();
+    // auth-js wraps the removed factor (GoTrue's reply) once more: data = { data: factor, error: null }.
+    expect(deleted.data).toMatchObject({ data: { id: factorId, status: 'verified' } });
+    expect(await sql(`select 1 from auth.mfa_factors where id = $1`, [factorId])).toEqual([]);
+    const refreshed = await client.auth.refreshSession();
+    expect(claims(refreshed.data.session!.access_token)).toMatchObject({ aal: 'aal1' });
   });
 });

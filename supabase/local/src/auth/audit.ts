@@ -17,7 +17,8 @@ export type AuthAuditAction =
   | 'factor_in_progress'
   | 'challenge_created'
   | 'verification_attempted'
-  | 'factor_unenrolled';
+  | 'factor_unenrolled'
+  | 'factor_deleted';
 
 const LOG_TYPES: Record<AuthAuditAction, string> = {
   logout: 'account',
@@ -29,6 +30,7 @@ const LOG_TYPES: Record<AuthAuditAction, string> = {
   challenge_created: 'factor',
   verification_attempted: 'factor',
   factor_unenrolled: 'factor',
+  factor_deleted: 'factor',
 };
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';

@@ -26,7 +26,7 @@ import {
 import { clientIp, optionalString, readJsonObject, readOptionalJsonObject, sendJson, type AuthRequest } from './http.ts';
 import { requireUser, type AuthenticatedUser } from './request-auth.ts';
 import type { RouteContext } from './route-context.ts';
-import { raiseSessionToAal2, sessionIsAal2 } from './session-assurance.ts';
+import { downgradeFactorSessions, raiseSessionToAal2, sessionIsAal2 } from './session-assurance.ts';
 import type { AuthSettings } from './settings.ts';
 import { newRefreshToken, refreshTokenDigest } from './tokens.ts';
 import { sessionResponse } from './token-routes.ts';
@@ -234,16 +234,7 @@ export async function unenrollFactor(context: RouteContext): Promise<void> {
       factor_status: factor.status,
       session_id: sessionId,
     });
-    // GoTrue's DowngradeSessionsToAAL1: the factor's totp claim leaves the sessions it raised.
-    await db.query(
-      `delete from auth.mfa_amr_claims c using auth.sessions s
-        where c.session_id = s.id and s.factor_id = $1 and c.authentication_method = 'totp'`,
-      [factor.id],
-    );
-    await db.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where user_id = $1 and factor_id = $2`, [
-      user.id,
-      factor.id,
-    ]);
+    await downgradeFactorSessions(db, user.id, factor.id);
   });
   sendJson(res, req, 200, { id: params.factorId?.toLowerCase() });
 }

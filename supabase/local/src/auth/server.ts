@@ -12,6 +12,7 @@ import { AuthHttpError, notFound } from './errors.ts';
 import { parseRequest, sendError, sendPreflight, type AuthRequest } from './http.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { health, settings as settingsRoute } from './meta-routes.ts';
+import { adminDeleteFactor, adminListFactors } from './admin-factor-routes.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa-routes.ts';
 import type { RouteHandler } from './route-context.ts';
 import type { AuthSettings } from './settings.ts';
@@ -42,6 +43,8 @@ const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/admin\/users\/(?<userId>[^/]+)$/, handler: getUserById },
   { method: 'PUT', pattern: /^\/admin\/users\/(?<userId>[^/]+)$/, handler: updateUserById },
   { method: 'DELETE', pattern: /^\/admin\/users\/(?<userId>[^/]+)$/, handler: deleteUserById },
+  { method: 'GET', pattern: /^\/admin\/users\/(?<userId>[^/]+)\/factors$/, handler: adminListFactors },
+  { method: 'DELETE', pattern: /^\/admin\/users\/(?<userId>[^/]+)\/factors\/(?<factorId>[^/]+)$/, handler: adminDeleteFactor },
 ];
 
 function route(req: AuthRequest): { handler: RouteHandler; params: Record<string, string> } | AuthHttpError {

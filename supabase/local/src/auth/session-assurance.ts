@@ -54,3 +54,13 @@ export async function sessionIsAal2(db: Queryable, sessionId: string | null): Pr
   const result = await db.query<{ aal: string | null }>(`select aal::text as aal from auth.sessions where id = $1`, [sessionId]);
   return result.rows[0]?.aal === 'aal2';
 }
+
+/** GoTrue's DowngradeSessionsToAAL1: the sessions a removed factor raised lose its totp claim and go back to aal1. */
+export async function downgradeFactorSessions(db: Queryable, userId: string, factorId: string): Promise<void> {
+  await db.query(
+    `delete from auth.mfa_amr_claims c using auth.sessions s
+      where c.session_id = s.id and s.user_id = $1 and s.factor_id = $2 and c.authentication_method = 'totp'`,
+    [userId, factorId],
+  );
+  await db.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where user_id = $1 and factor_id = $2`, [userId, factorId]);
+}
