@@ -284,6 +284,27 @@ describe('config.toml [auth.mfa.totp]', () => {
     expect(challenge).toMatchObject({ status: 422, body: { code: 'mfa_totp_verify_not_enabled', message: 'MFA verification is disabled for TOTP' } });
   });
 
+  it("limits challenges and verifications per client address (GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY)", async () => {
+    const toml = loadAuthConfigToml();
+    const config = loadConfig({ STACK_PORT_BASE: String(new URL(stackEnv().apiUrl).port) });
+    const limited = createAuthService({ settings: authSettings(config, { STACK_AUTH_RATE_LIMIT_MFA: '2' }, toml), dbUrl: stackEnv().dbUrl, log: () => undefined });
+    try {
+      expect(authSettings(config, {}, toml).mfaRateLimit).toEqual({ max: 15, windowMs: 60_000 });
+      const port = await limited.listen(0);
+      const { client } = await signedInClient('mfa-limited');
+      const { data: enrolled } = await client.auth.mfa.enroll({ factorType: 'totp' });
+      const headers = { authorization: `Bearer ${(await currentSession(client)).access_token}`, 'x-supabase-api-version': '2024-01-01' };
+      const challenge = (ip: string) =>
+        requestFromAddress('127.0.0.1', `/factors/${enrolled!.id}/challenge`, { port, body: {}, headers: { ...headers, 'x-forwarded-for': ip } });
+      expect((await challenge('198.51.100.21')).status).toBe(200);
+      expect((await challenge('198.51.100.21')).status).toBe(200);
+      expect(await challenge('198.51.100.21')).toMatchObject({ status: 429, body: { code: 'over_request_rate_limit' } });
+      expect((await challenge('198.51.100.22')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('allows at most max_enrolled_factors factors per user', async () => {
     const { client } = await signedInClient('mfa-many');
     const max = loadAuthConfigToml().mfa.maxEnrolledFactors;
