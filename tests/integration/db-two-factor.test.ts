@@ -82,6 +82,16 @@ describe('staff_profiles.two_factor_enabled follows the verified factor', () => 
     expect(await twoFactorEnabled(id)).toBe(false);
   });
 
+  it("removing the auth user of a staff member with a verified factor removes profile and factors together", async () => {
+    const leaving = await addStaff(b.id, 'technician', 'Leaving', 'Soon');
+    await enrolAndVerify(leaving.client);
+    expect(await twoFactorEnabled(leaving.id)).toBe(true);
+    const { error } = await createServiceClient().auth.admin.deleteUser(leaving.id);
+    expect(error).toBeNull();
+    expect(await sql(`select 1 from public.staff_profiles where user_id = $1`, [leaving.id])).toEqual([]);
+    expect(await sql(`select 1 from auth.mfa_factors where user_id = $1`, [leaving.id])).toEqual([]);
+  });
+
   it('nobody sets it by hand: not the staff member, not an admin, not the service role', async () => {
     const target = a.technician;
     const own = await target.client.from('staff_profiles').update({ two_factor_enabled: true }).eq('user_id', target.id).select();
