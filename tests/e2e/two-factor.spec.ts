@@ -5,12 +5,20 @@
  * who has no app is sent to the enrolment before the app opens. The codes come from the tests' own RFC 6238
  * generator, as an authenticator app would show them.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { TOTP_CODE_REFUSED_MESSAGE } from '../../shared/src/security/two-factor.ts';
 import { totpCode, totpCodeAtStep } from '../support/totp.ts';
 import { staffClient } from './support/demo-staff-client.ts';
 import { onboardPharmacyThroughApi } from './support/onboarding-data.ts';
 import { fillSignIn, signIn } from './support/sign-in.ts';
+
+/** axe-core's WCAG 2.1 A/AA rules on the page as it is (as tests/e2e/accessibility.spec.ts checks every screen). */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect.soft(violations.map((violation) => `${violation.id}: ${violation.help}`), `axe on ${screen}`).toEqual([]);
+}
 
 /** Sets up an authenticator app on the page in front of it; returns the key the page showed. */
 async function enrolInBrowser(page: Page, code: (secret: string) => string): Promise<string> {
@@ -36,6 +44,7 @@ test('an admin enrols an authenticator app and then signs in with the password a
   await page.getByRole('textbox', { name: 'Authentication code' }).fill('12ab');
   await page.getByRole('button', { name: 'Verify and Turn On' }).click();
   await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
+  await expectAccessible(page, 'the two-factor page with its QR code and a refused code');
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
   await page.getByRole('textbox', { name: 'Authentication code' }).fill(totpCode(secret));
   await page.getByRole('button', { name: 'Verify and Turn On' }).click();
@@ -51,6 +60,7 @@ test('an admin enrols an authenticator app and then signs in with the password a
   await code.fill(totpCodeAtStep(secret, 5));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: TOTP_CODE_REFUSED_MESSAGE })).toBeVisible();
+  await expectAccessible(page, 'the sign-in code step with a refused code');
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 
   // The enrolment used this step's code; the next step's is still inside the window and not used yet.
@@ -76,6 +86,7 @@ test('an admin without an authenticator app is sent to enrol when the pharmacy r
   await fillSignIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
   await expect(page.getByRole('heading', { level: 1, name: 'Set Up Two-Factor Authentication' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expectAccessible(page, 'the required enrolment');
 
   await enrolInBrowser(page, (secret) => totpCode(secret));
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
