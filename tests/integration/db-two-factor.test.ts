@@ -157,6 +157,22 @@ describe('security_policies.require_2fa_for_admins', () => {
     expect(stepUp.error).toBeNull();
     expect(await adminAccess(again, a.id)).toEqual({ readsAuditLog: true, changesPharmacy: true });
 
+    // What the api can tell such an admin: their admin rights wait for a verified code.
+    const missing = async (client: SupabaseClient) => {
+      const token = (await client.auth.getSession()).data.session!.access_token;
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+      const rows = await sql<{ missing: boolean }>(
+        `with claims as materialized (select set_config('request.jwt.claims', $1, true) as value)
+         select private.admin_second_factor_missing() as missing from claims`,
+        [JSON.stringify(claims)],
+      );
+      return rows[0]!.missing;
+    };
+    expect(await missing(otherAdmin.client)).toBe(true);
+    expect(await missing(again)).toBe(false);
+    expect(await missing(a.pharmacist.client)).toBe(false);
+    expect(await missing(b.admin.client)).toBe(false);
+
     // Turned off again (from aal2): the admin without a factor has their rights back.
     const off = await again.from('security_policies').update({ require_2fa_for_admins: false }).eq('pharmacy_id', a.id).select('require_2fa_for_admins');
     expect(off.data).toEqual([{ require_2fa_for_admins: false }]);
