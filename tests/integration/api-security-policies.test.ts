@@ -15,6 +15,7 @@ import { ApiError } from '../../web/src/lib/api-error.ts';
 import { createApiInvoker } from '../../web/src/lib/api-invoker.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
+import { verifySecondFactor } from '../support/two-factor.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 
 let a: TestPharmacy;
@@ -36,6 +37,8 @@ beforeAll(async () => {
   [a, b] = [await createPharmacy('Policy API Pharmacy A'), await createPharmacy('Policy API Pharmacy B')];
   policyA = (await sql<{ id: string }>(`select id from public.security_policies where pharmacy_id = $1`, [a.id]))[0]!.id;
   policyB = (await sql<{ id: string }>(`select id from public.security_policies where pharmacy_id = $1`, [b.id]))[0]!.id;
+  // Turning "Require 2FA for admins" on needs an aal2 session (migration 20261124000200_two_factor).
+  await verifySecondFactor(a.admin.client);
 }, 120_000);
 
 afterAll(closeSql);

@@ -9,6 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_POLICY_MESSAGES } from '../../shared/src/security/policy.ts';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
+import { verifySecondFactor } from '../support/two-factor.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 
 let a: TestPharmacy;
@@ -34,6 +35,8 @@ const CHANGE = {
 beforeAll(async () => {
   anon = createTestClient();
   [a, b] = [await createPharmacy('Policy Pharmacy A'), await createPharmacy('Policy Pharmacy B')];
+  // Turning "Require 2FA for admins" on needs an aal2 session (migration 20261124000200_two_factor).
+  await verifySecondFactor(a.admin.client);
 }, 120_000);
 
 afterAll(closeSql);

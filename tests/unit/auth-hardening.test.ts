@@ -67,7 +67,7 @@ describe('sign-in rate limiter', () => {
 });
 
 describe('config.toml [auth]', () => {
-  it('gives the password minimum, inactivity timeout, sign-in limit and JWT expiry of the project', () => {
+  it('gives the password minimum, inactivity timeout, sign-in limit, JWT expiry, mail settings and TOTP (on, 10 factors) of the project', () => {
     expect(loadAuthConfigToml()).toEqual({
       jwtExpiry: 900,
       minimumPasswordLength: 8,
@@ -79,6 +79,7 @@ describe('config.toml [auth]', () => {
       emailMaxFrequencyMs: 1000,
       emailSentPerHour: 0,
       emailTemplates: {},
+      mfa: { maxEnrolledFactors: 10, totpEnrollEnabled: true, totpVerifyEnabled: true },
     });
   });
 
@@ -94,9 +95,12 @@ describe('config.toml [auth]', () => {
       emailMaxFrequencyMs: 60_000,
       emailSentPerHour: 0,
       emailTemplates: {},
+      // The CLI's template: TOTP off unless config.toml turns it on.
+      mfa: { maxEnrolledFactors: 10, totpEnrollEnabled: false, totpVerifyEnabled: false },
     });
     expect(() => authConfigFromToml({ auth: { additional_redirect_urls: 'http://x' } })).toThrow('additional_redirect_urls');
     expect(() => authConfigFromToml({ auth: { email: { max_frequency: 1 } } })).toThrow('max_frequency');
+    expect(() => authConfigFromToml({ auth: { mfa: { totp: { enroll_enabled: 'yes' } } } })).toThrow('enroll_enabled');
     expect(() => authConfigFromToml({ auth: { sessions: { inactivity_timeout: 30 } } })).toThrow('inactivity_timeout');
     expect(() => authConfigFromToml({ auth: { minimum_password_length: '8' } })).toThrow('minimum_password_length');
     expect(() => authConfigFromToml({ auth: { sessions: { inactivity_timeout: 'soon' } } })).toThrow('invalid duration');

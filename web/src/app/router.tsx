@@ -10,6 +10,11 @@
  * matches (`lazy`), so a visitor signing in never downloads screen code or screen-only libraries
  * (`npm run bench -- bundle` prints the first visit's JavaScript; tests/e2e/code-splitting.spec.ts checks it).
  *
+ * Two-factor authentication (Supabase Auth MFA): a signed-in staff member whose authenticator app is verified but
+ * whose session has not given its code yet (aal1) gets the code step at every path; an admin whose pharmacy requires
+ * 2FA for admins and who has no authenticator app gets the enrolment. Both are route sets of their own, so no screen
+ * is served (or downloaded) before; the database withholds admin rights from such sessions anyway.
+ *
  * Roles: the signed-in router is made for the signed-in role (shared/src/screens.ts says who opens what). A
  * screen the role may not open is served as "Not available for your role" and its code is never loaded; a
  * change of role (an admin changed it, the staff context refetched) makes a new router. Unknown paths stay 404.
@@ -23,15 +28,24 @@ import { mayOpenScreen, screens, type ScreenPath, type StaffRole } from '@pharma
 import { paths } from '../config/paths.ts';
 import { useCurrentStaff } from '../features/auth/api/get-current-staff.ts';
 import { useSession } from '../features/auth/api/get-session.ts';
+import { useTwoFactorStep, type TwoFactorStep } from '../features/auth/api/get-two-factor-status.ts';
 import { signOut } from '../features/auth/api/sign-out.ts';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { LandingRoute } from './routes/landing.tsx';
 import { LoginRoute } from './routes/login.tsx';
 import { RouteErrorRoute } from './routes/route-error.tsx';
+import { TwoFactorCodeRoute } from './routes/two-factor-code.tsx';
 
-/** The route set served: signed out (null), or signed in as a role (whose router holds only the screens it may open). */
-type RouteSet = StaffRole | null;
+/**
+ * The route set served: signed out (null), a two-factor step before the app, or signed in as a role (whose router
+ * holds only the screens it may open).
+ */
+type RouteSet = StaffRole | 'two-factor-code' | 'two-factor-enrolment' | null;
+
+function isStaffRouteSet(routeSet: RouteSet | undefined): routeSet is StaffRole {
+  return routeSet !== undefined && routeSet !== null && routeSet !== 'two-factor-code' && routeSet !== 'two-factor-enrolment';
+}
 
 /** A route whose component is its own chunk, imported the first time the route matches. */
 function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
@@ -121,10 +135,26 @@ function signedInRoutes(role: StaffRole): RouteObject[] {
               : notAvailableForRole(screen, role),
           ),
         })),
+        { path: paths.twoFactor, ...lazyRoute(() => import('./routes/app/two-factor.tsx').then((module) => module.TwoFactorRoute)) },
         { path: '*', ...lazyRoute(() => import('./routes/app/not-found.tsx').then((module) => module.NotFoundRoute)) },
       ],
     },
   ];
+}
+
+/** A two-factor step: one page at every path, in the signed-out pages' frame. */
+function twoFactorRoutes(routeSet: 'two-factor-code' | 'two-factor-enrolment'): RouteObject[] {
+  const page: RouteObject =
+    routeSet === 'two-factor-code'
+      ? { path: '*', element: <TwoFactorCodeRoute /> }
+      : { path: '*', ...lazyRoute(() => import('./routes/two-factor-required.tsx').then((module) => module.TwoFactorRequiredRoute)) };
+  return [{ element: <PublicLayout />, errorElement: <RouteErrorRoute />, hydrateFallbackElement: loadingPage, children: [page] }];
+}
+
+function routesFor(routeSet: RouteSet): RouteObject[] {
+  if (routeSet === null) return signedOutRoutes;
+  if (routeSet === 'two-factor-code' || routeSet === 'two-factor-enrolment') return twoFactorRoutes(routeSet);
+  return signedInRoutes(routeSet);
 }
 
 const SIGNED_OUT_ONLY_PATHS: readonly string[] = [paths.login, paths.onboard, paths.productionOnboard, paths.subscriptionPlans, paths.forgotPassword];
@@ -133,7 +163,7 @@ const SIGNED_OUT_ONLY_PATHS: readonly string[] = [paths.login, paths.onboard, pa
 function addressForNewRouteSet(previous: RouteSet | undefined, next: RouteSet): void {
   if (previous !== undefined && previous !== null && next === null) {
     window.history.replaceState(null, '', paths.login);
-  } else if (previous === null && next !== null && SIGNED_OUT_ONLY_PATHS.includes(window.location.pathname)) {
+  } else if (previous !== undefined && !isStaffRouteSet(previous) && isStaffRouteSet(next) && SIGNED_OUT_ONLY_PATHS.includes(window.location.pathname)) {
     window.history.replaceState(null, '', paths.home);
   }
 }
@@ -144,10 +174,18 @@ function useRouteSetRouter(routeSet: RouteSet) {
     if (shown.current && shown.current.routeSet === routeSet) return shown.current.router;
     addressForNewRouteSet(shown.current?.routeSet, routeSet);
     shown.current?.router.dispose();
-    const router = createBrowserRouter(routeSet === null ? signedOutRoutes : signedInRoutes(routeSet));
+    const router = createBrowserRouter(routesFor(routeSet));
     shown.current = { routeSet, router };
     return router;
   }, [routeSet]);
+}
+
+/** Signed in as staff, the two-factor step (if any) comes first. */
+function chooseRouteSet(role: StaffRole | undefined, twoFactorStep: TwoFactorStep | undefined): RouteSet {
+  if (role === undefined || twoFactorStep === undefined) return null;
+  if (twoFactorStep === 'code') return 'two-factor-code';
+  if (twoFactorStep === 'enrol') return 'two-factor-enrolment';
+  return role;
 }
 
 export function AppRouter() {
@@ -156,10 +194,11 @@ export function AppRouter() {
   const session = useSession();
   const userId = session.data?.user.id;
   const staff = useCurrentStaff(userId);
-  const routeSet: RouteSet = userId !== undefined && staff.data ? staff.data.user.role : null;
+  const twoFactor = useTwoFactorStep(session.data, staff.data?.user.role);
+  const routeSet = chooseRouteSet(userId !== undefined ? staff.data?.user.role : undefined, twoFactor.step);
   const router = useRouteSetRouter(routeSet);
 
-  if (session.isPending || (userId !== undefined && staff.isPending)) {
+  if (session.isPending || (userId !== undefined && staff.isPending) || (staff.data && twoFactor.step === undefined && !twoFactor.error)) {
     return <FullScreenLoader message="Loading your session…" />;
   }
   if (session.isError) {
@@ -177,6 +216,16 @@ export function AppRouter() {
         title="Your pharmacy account could not be loaded"
         message={staff.error.message}
         onRetry={() => void staff.refetch()}
+        onSignOut={() => void signOut(queryClient)}
+      />
+    );
+  }
+  if (twoFactor.error) {
+    return (
+      <AppErrorScreen
+        title="Your sign-in could not be checked"
+        message={twoFactor.error.message}
+        onRetry={() => void twoFactor.refetch()}
         onSignOut={() => void signOut(queryClient)}
       />
     );

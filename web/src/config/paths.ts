@@ -10,6 +10,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** Where an emailed invite or recovery link lands, signed in: the user sets a password. */
   setPassword: '/set-password',
+  /** Signed in, any role: the staff member's own two-factor authentication. */
+  twoFactor: '/account/two-factor',
 } as const;
 
 // The signed-in screens, their sidebar entries and who may open them: shared/src/screens.ts.

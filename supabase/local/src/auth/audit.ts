@@ -15,7 +15,12 @@ export type AuthAuditAction =
   | 'user_signedup'
   | 'user_deleted'
   | 'user_invited'
-  | 'user_recovery_requested';
+  | 'user_recovery_requested'
+  | 'factor_in_progress'
+  | 'challenge_created'
+  | 'verification_attempted'
+  | 'factor_unenrolled'
+  | 'factor_deleted';
 
 const LOG_TYPES: Record<AuthAuditAction, string> = {
   logout: 'account',
@@ -25,6 +30,11 @@ const LOG_TYPES: Record<AuthAuditAction, string> = {
   user_deleted: 'team',
   user_invited: 'team',
   user_recovery_requested: 'user',
+  factor_in_progress: 'factor',
+  challenge_created: 'factor',
+  verification_attempted: 'factor',
+  factor_unenrolled: 'factor',
+  factor_deleted: 'factor',
 };
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';

@@ -6,7 +6,9 @@
  * flows `site_url` / `additional_redirect_urls` (GOTRUE_SITE_URL / GOTRUE_URI_ALLOW_LIST), `[auth.email]
  * otp_expiry` / `max_frequency` (GOTRUE_MAILER_OTP_EXP / GOTRUE_SMTP_MAX_FREQUENCY), `[auth.rate_limit]
  * email_sent` (GOTRUE_RATE_LIMIT_EMAIL_SENT, which the CLI applies only with `[auth.email.smtp]` enabled) and
- * `[auth.email.template.invite|recovery]` `subject` / `content_path` (relative to supabase/).
+ * `[auth.email.template.invite|recovery]` `subject` / `content_path` (relative to supabase/),
+ * and `[auth.mfa] max_enrolled_factors`, `[auth.mfa.totp] enroll_enabled / verify_enabled` (GOTRUE_MFA_*; the CLI's
+ * template turns TOTP off, and so does an absent section here, as the CLI's defaults do).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +37,20 @@ export interface AuthConfigToml {
   emailSentPerHour: number;
   /** Custom mail templates by template id; missing ones use GoTrue's defaults. */
   emailTemplates: Partial<Record<EmailTemplateId, EmailTemplateToml>>;
+  mfa: MfaConfigToml;
+}
+
+export interface MfaConfigToml {
+  /** GOTRUE_MFA_MAX_ENROLLED_FACTORS: factors (verified or not) one user may hold; GoTrue's default 10. */
+  maxEnrolledFactors: number;
+  totpEnrollEnabled: boolean;
+  totpVerifyEnabled: boolean;
+}
+
+function flag(where: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new Error(`supabase/config.toml ${where} must be true or false`);
+  return value;
 }
 
 export type EmailTemplateId = 'invite' | 'recovery';
@@ -67,6 +83,8 @@ export function authConfigFromToml(config: Record<string, unknown>, templateBase
   const auth = table(config.auth);
   const sessions = table(auth.sessions);
   const rateLimit = table(auth.rate_limit);
+  const mfa = table(auth.mfa);
+  const totp = table(mfa.totp);
   let inactivityTimeoutMs = 0;
   if (sessions.inactivity_timeout !== undefined) {
     if (typeof sessions.inactivity_timeout !== 'string') throw new Error('supabase/config.toml [auth.sessions] inactivity_timeout must be a duration such as "30m"');
@@ -96,6 +114,11 @@ export function authConfigFromToml(config: Record<string, unknown>, templateBase
     emailMaxFrequencyMs,
     emailSentPerHour: smtpEnabled ? positiveInteger('[auth.rate_limit] email_sent', rateLimit.email_sent, DEFAULT_EMAIL_SENT_PER_HOUR) : 0,
     emailTemplates: emailTemplatesFromToml(table(email.template), templateBaseDir),
+    mfa: {
+      maxEnrolledFactors: positiveInteger('[auth.mfa] max_enrolled_factors', mfa.max_enrolled_factors, 10),
+      totpEnrollEnabled: flag('[auth.mfa.totp] enroll_enabled', totp.enroll_enabled),
+      totpVerifyEnabled: flag('[auth.mfa.totp] verify_enabled', totp.verify_enabled),
+    },
   };
 }
 

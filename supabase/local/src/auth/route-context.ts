@@ -12,7 +12,7 @@ export interface RouteContext {
   pool: pg.Pool;
   settings: AuthSettings;
   /** Per-IP limits shared by the service's routes ([auth.rate_limit]); emailSent counts for the whole service. */
-  limits: { signIn: RateLimiter; emailSent: RateLimiter };
+  limits: { signIn: RateLimiter; emailSent: RateLimiter; mfa: RateLimiter };
   /** Sends the invite and recovery mail. */
   mailer: Mailer;
   /** Where unexpected failures are reported (never with tokens or bodies). */

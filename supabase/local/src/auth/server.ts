@@ -14,6 +14,8 @@ import { AuthHttpError, notFound } from './errors.ts';
 import { parseRequest, sendError, sendPreflight, type AuthRequest } from './http.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { health, settings as settingsRoute } from './meta-routes.ts';
+import { adminDeleteFactor, adminListFactors } from './admin-factor-routes.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa-routes.ts';
 import type { RouteHandler } from './route-context.ts';
 import type { AuthSettings } from './settings.ts';
 import { signup } from './signup-route.ts';
@@ -39,11 +41,17 @@ const ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/recover$/, handler: recover },
   { method: 'GET', pattern: /^\/verify$/, handler: verifyLink },
   { method: 'POST', pattern: /^\/verify$/, handler: verifyTokenHash },
+  { method: 'POST', pattern: /^\/factors$/, handler: enrollFactor },
+  { method: 'POST', pattern: /^\/factors\/(?<factorId>[^/]+)\/challenge$/, handler: challengeFactor },
+  { method: 'POST', pattern: /^\/factors\/(?<factorId>[^/]+)\/verify$/, handler: verifyFactor },
+  { method: 'DELETE', pattern: /^\/factors\/(?<factorId>[^/]+)$/, handler: unenrollFactor },
   { method: 'POST', pattern: /^\/admin\/users$/, handler: createUser },
   { method: 'GET', pattern: /^\/admin\/users$/, handler: listUsers },
   { method: 'GET', pattern: /^\/admin\/users\/(?<userId>[^/]+)$/, handler: getUserById },
   { method: 'PUT', pattern: /^\/admin\/users\/(?<userId>[^/]+)$/, handler: updateUserById },
   { method: 'DELETE', pattern: /^\/admin\/users\/(?<userId>[^/]+)$/, handler: deleteUserById },
+  { method: 'GET', pattern: /^\/admin\/users\/(?<userId>[^/]+)\/factors$/, handler: adminListFactors },
+  { method: 'DELETE', pattern: /^\/admin\/users\/(?<userId>[^/]+)\/factors\/(?<factorId>[^/]+)$/, handler: adminDeleteFactor },
 ];
 
 function route(req: AuthRequest): { handler: RouteHandler; params: Record<string, string> } | AuthHttpError {
@@ -86,6 +94,7 @@ export function createAuthService({ settings, dbUrl, log = (line) => console.err
   const limits = {
     signIn: new RateLimiter(settings.signInRateLimit.max, settings.signInRateLimit.windowMs),
     emailSent: new RateLimiter(settings.emailRateLimit.max, settings.emailRateLimit.windowMs),
+    mfa: new RateLimiter(settings.mfaRateLimit.max, settings.mfaRateLimit.windowMs),
   };
 
   const server = http.createServer((raw, res) => {

@@ -8,7 +8,6 @@
  *  - POST answers the session JSON, or GoTrue's error.
  * A recovery session is recorded (auth.mfa_amr_claims) so that its password change needs no current password.
  */
-import { recordAmrClaim } from './amr-claims.ts';
 import { withTransaction } from './db.ts';
 import { consumeEmailToken, isVerifyType, type VerifyType } from './email-tokens.ts';
 import { AuthHttpError, badRequest, forbidden } from './errors.ts';
@@ -26,8 +25,8 @@ async function verifyAndSignIn(context: RouteContext, req: AuthRequest, type: Ve
     const consumed = await consumeEmailToken(db, type, tokenHash, settings.otpExpirySeconds);
     if (!consumed) throw forbidden('otp_expired', expiredMessage);
     if (isBanned(consumed.user)) throw forbidden('user_banned', 'User is banned');
-    const issued = await startSession(db, consumed.user, clientInfo(req));
-    await recordAmrClaim(db, issued.sessionId, consumed.kind === 'recovery' ? 'recovery' : 'invite');
+    // The link is the session's first method (amr 'invite' or 'recovery'), as GoTrue's verify records it.
+    const issued = await startSession(db, consumed.user, clientInfo(req), consumed.kind === 'recovery' ? 'recovery' : 'invite');
     return sessionResponse(db, settings, issued);
   });
 }

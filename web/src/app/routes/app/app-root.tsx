@@ -3,12 +3,14 @@
  * sign-out after the pharmacy's session timeout. The router
  * mounts this set only once the current user is loaded, so the cached context is read here.
  */
+import { Link } from 'react-router-dom';
 import { SignedInLayout } from '../../../components/layouts/signed-in-layout.tsx';
 import { FullScreenLoader } from '../../../components/ui/full-screen-loader.tsx';
 import { useCurrentStaff } from '../../../features/auth/api/get-current-staff.ts';
 import { useSession } from '../../../features/auth/api/get-session.ts';
 import { IdleSessionGuard } from '../../../features/auth/components/idle-session-guard.tsx';
 import { StaffCard } from '../../../features/auth/components/staff-card.tsx';
+import { paths } from '../../../config/paths.ts';
 
 export function AppRoot() {
   const session = useSession();
@@ -16,7 +18,17 @@ export function AppRoot() {
   if (!staff.data) return <FullScreenLoader message="Loading your pharmacy…" />;
   return (
     <>
-      <SignedInLayout account={<StaffCard staff={staff.data} />} role={staff.data.user.role} />
+      <SignedInLayout
+        account={
+          <div className="flex flex-col gap-2">
+            <StaffCard staff={staff.data} />
+            <Link to={paths.twoFactor} className="link link-hover text-center text-xs">
+              Two-factor authentication
+            </Link>
+          </div>
+        }
+        role={staff.data.user.role}
+      />
       <IdleSessionGuard timeoutMinutes={staff.data.securityPolicy.sessionTimeoutMinutes} />
     </>
   );

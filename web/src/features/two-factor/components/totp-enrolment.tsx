@@ -1,0 +1,85 @@
+/**
+ * Enrolling an authenticator app: 'Set Up Authenticator App' asks Supabase Auth for a new TOTP factor, then the
+ * QR code to scan, the key to type instead, and the app's 6-digit code (the shared schema, then Supabase Auth)
+ * to turn two-factor authentication on.
+ */
+import { useState, type FormEvent } from 'react';
+import { totpCodeSchema } from '@pharmacy/shared/schemas/two-factor.ts';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { useEnrolTotpFactor } from '../api/enrol-totp-factor.ts';
+import { useVerifyTotpFactor } from '../api/verify-totp-factor.ts';
+
+export interface TotpEnrolmentProps {
+  userId: string;
+  onEnabled: () => void;
+}
+
+export function TotpEnrolment({ userId, onEnabled }: TotpEnrolmentProps) {
+  const enrol = useEnrolTotpFactor();
+  const verify = useVerifyTotpFactor(userId);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+
+  if (!enrol.data) {
+    return (
+      <div className="flex flex-col gap-3">
+        {enrol.isError ? (
+          <div role="alert" className="alert alert-error alert-soft">
+            <span>{enrol.error.message}</span>
+          </div>
+        ) : null}
+        <button type="button" className="btn btn-primary self-start" onClick={() => enrol.mutate()} disabled={enrol.isPending}>
+          {enrol.isPending ? 'Preparing...' : 'Set Up Authenticator App'}
+        </button>
+      </div>
+    );
+  }
+
+  const { factorId, qrCode, secret } = enrol.data;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = event.currentTarget.elements.namedItem('code');
+    const parsed = totpCodeSchema.safeParse({ code: input instanceof HTMLInputElement ? input.value : '' });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      if (input instanceof HTMLInputElement) input.focus();
+      return;
+    }
+    setFieldError(undefined);
+    verify.mutate({ factorId, code: parsed.data.code }, { onSuccess: onEnabled });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Set up two-factor authentication">
+      <ol className="list-decimal space-y-1 pl-5 text-sm">
+        <li>Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …).</li>
+        <li>Scan the QR code, or enter the key below.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <img src={qrCode} alt="QR code for your authenticator app" className="h-48 w-48 self-center rounded-box bg-white p-2" />
+      <div className="text-sm">
+        <p className="text-base-content/70">Can&apos;t scan? Enter this key:</p>
+        <code data-testid="totp-secret" className="block break-all rounded-box bg-base-200 p-2 font-mono text-sm">
+          {secret}
+        </code>
+      </div>
+      {verify.isError ? (
+        <div role="alert" className="alert alert-error alert-soft">
+          <span>{verify.error.message}</span>
+        </div>
+      ) : null}
+      <TextField
+        label="Authentication code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder="123456"
+        error={fieldError}
+      />
+      <button type="submit" className="btn btn-primary" disabled={verify.isPending}>
+        {verify.isPending ? 'Verifying...' : 'Verify and Turn On'}
+      </button>
+    </form>
+  );
+}
