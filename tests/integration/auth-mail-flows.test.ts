@@ -119,10 +119,12 @@ describe('invite', () => {
     expect(signedIn.data.user?.id).toBe(data.user!.id);
   });
 
-  it('works once: the same link again redirects with otp_expired and no session', async () => {
+  it('works once (a HEAD does not count): the same link again redirects with otp_expired and no session', async () => {
     const email = uniqueEmail('once');
     await createServiceClient().auth.admin.inviteUserByEmail(email, { redirectTo: setPasswordUrl() });
     const link = linkIn(await onlyMailFor(email));
+    // A HEAD (a mail scanner checking the link) does not spend it.
+    expect((await fetch(link, { method: 'HEAD', redirect: 'manual' })).status).toBe(303);
     expect((await openLink(link)).fragment.get('access_token')).toBeTruthy();
 
     const again = await openLink(link);
