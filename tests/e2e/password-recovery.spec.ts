@@ -165,3 +165,24 @@ test('an invited person opens the invitation, sets a password on /set-password a
   const client = await staffClient(email, 'first-password-7');
   expect((await client.auth.getUser()).data.user?.email).toBe(email);
 });
+
+test('a recovery link that landed on the site root (no redirect_to) still ends on /set-password', async ({ page, request }) => {
+  const pharmacy = await onboardPharmacyThroughApi(request);
+  const apiUrl = process.env.E2E_API_URL!;
+  // Asked without redirect_to, Auth's link goes to site_url (config.toml: port 5173, not this test's web server),
+  // so the test follows the link itself and opens this server's root with the fragment the link redirected to.
+  const asked = await fetch(`${apiUrl}/auth/v1/recover`, {
+    method: 'POST',
+    headers: { apikey: process.env.E2E_ANON_KEY!, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: pharmacy.adminEmail }),
+  });
+  expect(asked.status).toBe(200);
+  const link = await resetLinkFor(pharmacy.adminEmail);
+  const redirected = await fetch(link, { redirect: 'manual' });
+  const location = redirected.headers.get('location') ?? '';
+  expect(location.startsWith('http://127.0.0.1:5173#')).toBe(true);
+  await page.goto(`/${location.slice(location.indexOf('#'))}`);
+  await expect(page).toHaveURL(/\/set-password/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set Your Password' })).toBeVisible();
+  await expect(page.getByText(`Signed in as ${pharmacy.adminEmail}.`)).toBeVisible();
+});
