@@ -13,6 +13,7 @@ import { addLabelRoutes } from './routes/labels.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addPrescriptionRoutes } from './routes/prescriptions.ts';
 import { addSecurityPolicyRoutes } from './routes/security-policies.ts';
+import { addStepUpRoutes } from './routes/step-up.ts';
 import { addSubscriptionRoutes } from './routes/subscription.ts';
 
 const router = new ApiRouter();
@@ -25,5 +26,6 @@ addPrescriptionRoutes(router);
 addLabelRoutes(router);
 addSecurityPolicyRoutes(router);
 addAuditLogRoutes(router);
+addStepUpRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));
