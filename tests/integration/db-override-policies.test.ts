@@ -13,6 +13,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STEP_UP_MESSAGES } from '../../shared/src/schemas/step-up.ts';
+import { AI_RISK_ASSESSMENT_MODES } from '../../shared/src/security/policy.ts';
+import { alertBlocks } from '../../shared/src/security/override-policy.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
@@ -244,6 +246,20 @@ describe('AI risk assessment', () => {
     const verified = await move(a.pharmacist.client, row.id, 'ready');
     expect(verified).toMatchObject({ ok: true, prescription: { status: 'ready', verification_override_reason: null } });
     expect(verified.prescription!.verification_flags?.interactions).toContainEqual(expect.objectContaining({ severity: 'severe' }));
+  });
+
+  it("the screens' rule (shared alertBlocks) is the database's (private.alert_blocks), mode by mode", async () => {
+    const flagSets = [
+      { hasInteractions: false, interactions: [] },
+      { hasInteractions: true, interactions: [{ severity: 'moderate' }] },
+      { hasInteractions: true, interactions: [{ severity: 'mild' }, { severity: 'severe' }] },
+    ];
+    for (const mode of AI_RISK_ASSESSMENT_MODES) {
+      for (const flags of flagSets) {
+        const [row] = await sql<{ blocks: boolean }>('select private.alert_blocks($1, $2) as blocks', [flags, mode]);
+        expect(row!.blocks, `${mode} ${JSON.stringify(flags)}`).toBe(alertBlocks(mode, flags));
+      }
+    }
   });
 });
 
