@@ -59,6 +59,8 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
     STACK_WATCH_FUNCTIONS: 'false',
     // Every test signs in from 127.0.0.1; config.toml's per-IP sign-in limit is exercised by its own test.
     STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+    // MFA tests verify many codes from 127.0.0.1 (GoTrue allows 15 challenges and verifications a minute per address).
+    STACK_AUTH_RATE_LIMIT_MFA: '100000',
     ...options.extraEnv,
   };
   for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_MAIL_PORT', 'STACK_SMTP_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT', 'STACK_INTERNAL_API_PORT']) {

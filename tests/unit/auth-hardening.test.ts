@@ -68,11 +68,25 @@ describe('sign-in rate limiter', () => {
 
 describe('config.toml [auth]', () => {
   it('gives the password minimum, inactivity timeout, sign-in limit and JWT expiry of the project', () => {
-    expect(loadAuthConfigToml()).toEqual({ jwtExpiry: 900, minimumPasswordLength: 8, inactivityTimeoutMs: 30 * 60_000, signInSignUpsPer5Minutes: 30 });
+    expect(loadAuthConfigToml()).toMatchObject({ jwtExpiry: 900, minimumPasswordLength: 8, inactivityTimeoutMs: 30 * 60_000, signInSignUpsPer5Minutes: 30 });
+  });
+
+  it('turns TOTP enrolment and verification on, with GoTrue\'s 10 factors per user', () => {
+    expect(loadAuthConfigToml().mfa).toEqual({ maxEnrolledFactors: 10, totpEnrollEnabled: true, totpVerifyEnabled: true });
+    expect(loadAuthConfigToml().siteUrl).toBe('http://127.0.0.1:5173');
   });
 
   it("falls back to GoTrue's defaults and refuses malformed values", () => {
-    expect(authConfigFromToml({})).toEqual({ jwtExpiry: undefined, minimumPasswordLength: 6, inactivityTimeoutMs: 0, signInSignUpsPer5Minutes: 0 });
+    expect(authConfigFromToml({})).toEqual({
+      jwtExpiry: undefined,
+      minimumPasswordLength: 6,
+      inactivityTimeoutMs: 0,
+      signInSignUpsPer5Minutes: 0,
+      siteUrl: 'http://127.0.0.1:3000',
+      // The CLI's template: TOTP off unless config.toml turns it on.
+      mfa: { maxEnrolledFactors: 10, totpEnrollEnabled: false, totpVerifyEnabled: false },
+    });
+    expect(() => authConfigFromToml({ auth: { mfa: { totp: { enroll_enabled: 'yes' } } } })).toThrow('enroll_enabled');
     expect(() => authConfigFromToml({ auth: { sessions: { inactivity_timeout: 30 } } })).toThrow('inactivity_timeout');
     expect(() => authConfigFromToml({ auth: { minimum_password_length: '8' } })).toThrow('minimum_password_length');
     expect(() => authConfigFromToml({ auth: { sessions: { inactivity_timeout: 'soon' } } })).toThrow('invalid duration');

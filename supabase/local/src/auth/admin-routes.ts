@@ -3,6 +3,7 @@
  * create, list with X-Total-Count and Link pagination headers, get, update, delete.
  */
 import { recordAuthAudit } from './audit.ts';
+import { loadFactors } from './factors.ts';
 import { withTransaction, type Queryable } from './db.ts';
 import { badRequest, DUPLICATE_EMAIL_MESSAGE, notFound, unprocessable } from './errors.ts';
 import { parseGoDuration } from './go-duration.ts';
@@ -128,11 +129,12 @@ export async function listUsers({ req, res, pool, settings }: RouteContext): Pro
   const aud = settings.audience;
   const { users: rows, total } = await findUsersPage(pool, aud, filter, perPage, (page - 1) * perPage);
   const identities = await loadIdentities(pool, rows.map((row) => row.id));
+  const factors = await loadFactors(pool, rows.map((row) => row.id));
   sendJson(
     res,
     req,
     200,
-    { users: rows.map((row) => userJsonWith(row, identities.get(row.id) ?? [])), aud },
+    { users: rows.map((row) => userJsonWith(row, identities.get(row.id) ?? [], factors.get(row.id) ?? [])), aud },
     { link: paginationLink(req.path, req.query, page, perPage, total), 'x-total-count': String(total) },
   );
 }

@@ -8,7 +8,16 @@
 import type { Queryable } from './db.ts';
 import type { UserRow } from './users.ts';
 
-export type AuthAuditAction = 'logout' | 'user_updated_password' | 'user_modified' | 'user_signedup' | 'user_deleted';
+export type AuthAuditAction =
+  | 'logout'
+  | 'user_updated_password'
+  | 'user_modified'
+  | 'user_signedup'
+  | 'user_deleted'
+  | 'factor_in_progress'
+  | 'challenge_created'
+  | 'verification_attempted'
+  | 'factor_unenrolled';
 
 const LOG_TYPES: Record<AuthAuditAction, string> = {
   logout: 'account',
@@ -16,6 +25,10 @@ const LOG_TYPES: Record<AuthAuditAction, string> = {
   user_modified: 'user',
   user_signedup: 'team',
   user_deleted: 'team',
+  factor_in_progress: 'factor',
+  challenge_created: 'factor',
+  verification_attempted: 'factor',
+  factor_unenrolled: 'factor',
 };
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';

@@ -11,7 +11,7 @@ export interface RouteContext {
   pool: pg.Pool;
   settings: AuthSettings;
   /** Per-IP limits shared by the service's routes ([auth.rate_limit]). */
-  limits: { signIn: RateLimiter };
+  limits: { signIn: RateLimiter; mfa: RateLimiter };
   /** Path parameters of the matched route (e.g. user_id). */
   params: Readonly<Record<string, string>>;
 }

@@ -12,6 +12,7 @@ import { AuthHttpError, notFound } from './errors.ts';
 import { parseRequest, sendError, sendPreflight, type AuthRequest } from './http.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { health, settings as settingsRoute } from './meta-routes.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa-routes.ts';
 import type { RouteHandler } from './route-context.ts';
 import type { AuthSettings } from './settings.ts';
 import { signup } from './signup-route.ts';
@@ -32,6 +33,10 @@ const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/user$/, handler: getUser },
   { method: 'PUT', pattern: /^\/user$/, handler: updateOwnUser },
   { method: 'POST', pattern: /^\/logout$/, handler: logout },
+  { method: 'POST', pattern: /^\/factors$/, handler: enrollFactor },
+  { method: 'POST', pattern: /^\/factors\/(?<factorId>[^/]+)\/challenge$/, handler: challengeFactor },
+  { method: 'POST', pattern: /^\/factors\/(?<factorId>[^/]+)\/verify$/, handler: verifyFactor },
+  { method: 'DELETE', pattern: /^\/factors\/(?<factorId>[^/]+)$/, handler: unenrollFactor },
   { method: 'POST', pattern: /^\/admin\/users$/, handler: createUser },
   { method: 'GET', pattern: /^\/admin\/users$/, handler: listUsers },
   { method: 'GET', pattern: /^\/admin\/users\/(?<userId>[^/]+)$/, handler: getUserById },
@@ -74,7 +79,10 @@ export interface AuthServiceOptions {
 
 export function createAuthService({ settings, dbUrl, log = (line) => console.error(line) }: AuthServiceOptions): AuthService {
   const pool = createPool(dbUrl);
-  const limits = { signIn: new RateLimiter(settings.signInRateLimit.max, settings.signInRateLimit.windowMs) };
+  const limits = {
+    signIn: new RateLimiter(settings.signInRateLimit.max, settings.signInRateLimit.windowMs),
+    mfa: new RateLimiter(settings.mfaRateLimit.max, settings.mfaRateLimit.windowMs),
+  };
 
   const server = http.createServer((raw, res) => {
     if (raw.method === 'OPTIONS') {

@@ -12,6 +12,7 @@
 import type pg from 'pg';
 import { withTransaction, type Queryable } from './db.ts';
 import { AuthHttpError, badRequest } from './errors.ts';
+import { addAmrClaim } from './session-assurance.ts';
 import { newRefreshToken, refreshTokenDigest } from './tokens.ts';
 import { findUserById, isBanned, type UserRow } from './users.ts';
 
@@ -62,8 +63,11 @@ async function insertRefreshToken(db: Queryable, userId: string, sessionId: stri
   return token;
 }
 
-/** A new session for a user who just proved who they are; records the sign-in time. */
-export async function startSession(db: Queryable, user: UserRow, client: ClientInfo): Promise<IssuedSession> {
+/**
+ * A new session for a user who just proved who they are; records the sign-in time and the method (the session's
+ * first amr claim, GoTrue's AddClaimToSession).
+ */
+export async function startSession(db: Queryable, user: UserRow, client: ClientInfo, method = 'password'): Promise<IssuedSession> {
   const session = await db.query<SessionRow>(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
      values (gen_random_uuid(), $1, now(), now(), 'aal1', $2, $3::inet)
@@ -71,6 +75,7 @@ export async function startSession(db: Queryable, user: UserRow, client: ClientI
     [user.id, client.userAgent, client.ip],
   );
   const row = session.rows[0] as SessionRow;
+  await addAmrClaim(db, row.id, method);
   const refreshToken = await insertRefreshToken(db, user.id, row.id, null);
   return { user: await recordSignIn(db, user.id), sessionId: row.id, sessionCreatedAt: row.created_at, refreshToken };
 }

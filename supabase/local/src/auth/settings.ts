@@ -1,10 +1,11 @@
 /**
  * Settings of the auth service: what GoTrue reads from its GOTRUE_* environment, derived here from the
  * stack's configuration, supabase/config.toml's [auth] sections (as the CLI passes them to GoTrue) and the
- * few auth-only variables (STACK_REFRESH_TOKEN_REUSE_INTERVAL, STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS).
+ * few auth-only variables (STACK_REFRESH_TOKEN_REUSE_INTERVAL, STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS,
+ * STACK_AUTH_RATE_LIMIT_MFA).
  */
 import type { StackConfig } from '../config.ts';
-import { loadAuthConfigToml, type AuthConfigToml } from './auth-config.ts';
+import { loadAuthConfigToml, type AuthConfigToml, type MfaConfigToml } from './auth-config.ts';
 
 export interface AuthSettings {
   jwtSecret: string;
@@ -27,12 +28,18 @@ export interface AuthSettings {
   inactivityTimeoutMs: number;
   /** GoTrue's RATE_LIMIT_OTP (config.toml sign_in_sign_ups): password sign-ins and sign-ups per IP per window; 0 = off. */
   signInRateLimit: { max: number; windowMs: number };
+  /** GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: challenges and verifications per IP per minute. */
+  mfaRateLimit: { max: number; windowMs: number };
   /**
    * GoTrue's SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD (hosted: Authentication > Email > "Require current
    * password when updating"): PUT /user must carry `current_password` to change the password. The local service
    * asks for it for an email change too (hosted GoTrue protects that with the double-confirmed email change).
    */
   requireCurrentPassword: boolean;
+  /** The site's URL (GoTrue's SITE_URL): its host is the default issuer of TOTP factors. */
+  siteUrl: string;
+  /** GoTrue's MFA settings ([auth.mfa]); challenges and unverified factors expire after 300 s as GoTrue's defaults. */
+  mfa: MfaConfigToml & { challengeExpirySeconds: number; factorExpirySeconds: number };
 }
 
 function nonNegativeSeconds(name: string, raw: string | undefined, fallback: number): number {
@@ -62,6 +69,10 @@ export function authSettings(config: StackConfig, env: NodeJS.ProcessEnv = proce
     minPasswordLength: toml.minimumPasswordLength,
     inactivityTimeoutMs: toml.inactivityTimeoutMs,
     signInRateLimit: { max: signInLimit, windowMs: SIGN_IN_RATE_WINDOW_MS },
+    // STACK_AUTH_RATE_LIMIT_MFA (tests, which verify many codes from one address) overrides GoTrue's 15 per minute.
+    mfaRateLimit: { max: nonNegativeSeconds('STACK_AUTH_RATE_LIMIT_MFA', env.STACK_AUTH_RATE_LIMIT_MFA, 15), windowMs: 60_000 },
     requireCurrentPassword: true,
+    siteUrl: toml.siteUrl,
+    mfa: { ...toml.mfa, challengeExpirySeconds: 300, factorExpirySeconds: 300 },
   };
 }

@@ -8,6 +8,8 @@ import { clientIp, optionalString, readJsonObject, sendJson, userAgent, type Aut
 import { verifyPasswordSignIn } from './password-sign-in.ts';
 import { passwordStrengthError } from './passwords.ts';
 import type { RouteContext } from './route-context.ts';
+import { loadFactors } from './factors.ts';
+import { loadSessionAssurance } from './session-assurance.ts';
 import { refreshSession, startSession, type ClientInfo, type IssuedSession } from './sessions.ts';
 import type { AuthSettings } from './settings.ts';
 import { issueAccessToken, tokenResponse } from './tokens.ts';
@@ -17,11 +19,14 @@ export function clientInfo(req: AuthRequest): ClientInfo {
   return { ip: clientIp(req), userAgent: userAgent(req) };
 }
 
-/** The AccessTokenResponse for an issued session. */
+/** The AccessTokenResponse for an issued session: its aal and amr come from the session's amr claims. */
 export async function sessionResponse(db: Queryable, settings: AuthSettings, issued: IssuedSession): Promise<Record<string, unknown>> {
   const identities = (await loadIdentities(db, [issued.user.id])).get(issued.user.id) ?? [];
-  const accessToken = issueAccessToken(settings, issued.user, { sessionId: issued.sessionId, signedInAt: issued.sessionCreatedAt });
-  return tokenResponse(settings, accessToken, issued.refreshToken, issued.user, identities);
+  // The user's factors ride along: auth-js's getAuthenticatorAssuranceLevel() reads session.user.factors.
+  const factors = (await loadFactors(db, [issued.user.id])).get(issued.user.id) ?? [];
+  const assurance = await loadSessionAssurance(db, issued.sessionId);
+  const accessToken = issueAccessToken(settings, issued.user, { sessionId: issued.sessionId, ...assurance });
+  return tokenResponse(settings, accessToken, issued.refreshToken, issued.user, identities, factors);
 }
 
 export async function token(context: RouteContext): Promise<void> {

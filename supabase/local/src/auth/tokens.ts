@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { signJwt } from '../jwt.ts';
+import type { SessionAssurance } from './session-assurance.ts';
 import type { AuthSettings } from './settings.ts';
 import { appMetadata, userMetadata, userJsonWith, type UserRow } from './users.ts';
 import type { JsonObject } from './http.ts';
@@ -21,10 +22,8 @@ export function refreshTokenDigest(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-export interface SessionClaims {
+export interface SessionClaims extends SessionAssurance {
   sessionId: string;
-  /** When the session was created by a password sign-in: the amr timestamp. */
-  signedInAt: Date;
 }
 
 export interface AccessToken {
@@ -46,8 +45,8 @@ export function issueAccessToken(settings: AuthSettings, user: UserRow, session:
     app_metadata: appMetadata(user),
     user_metadata: userMetadata(user),
     role: user.role ?? '',
-    aal: 'aal1',
-    amr: [{ method: 'password', timestamp: Math.floor(session.signedInAt.getTime() / 1000) }],
+    aal: session.aal,
+    amr: session.amr,
     session_id: session.sessionId,
     is_anonymous: user.is_anonymous,
   };
@@ -61,6 +60,7 @@ export function tokenResponse(
   refreshToken: string,
   user: UserRow,
   identities: Parameters<typeof userJsonWith>[1],
+  factors: Parameters<typeof userJsonWith>[2] = [],
 ): JsonObject {
   return {
     access_token: accessToken.token,
@@ -68,6 +68,6 @@ export function tokenResponse(
     expires_in: settings.jwtExpiry,
     expires_at: accessToken.expiresAt,
     refresh_token: refreshToken,
-    user: userJsonWith(user, identities),
+    user: userJsonWith(user, identities, factors),
   };
 }

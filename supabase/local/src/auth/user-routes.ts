@@ -8,7 +8,9 @@ import { verifyPasswordSignIn } from './password-sign-in.ts';
 import { recordAuthAudit } from './audit.ts';
 import { clientIp, optionalObject, optionalString, readJsonObject, sendJson, sendNoContent } from './http.ts';
 import { hashPassword, passwordMatches, passwordStrengthError } from './passwords.ts';
+import { hasVerifiedFactor } from './factors.ts';
 import { requireUser, tokenAudience } from './request-auth.ts';
+import { sessionIsAal2 } from './session-assurance.ts';
 import type { RouteContext } from './route-context.ts';
 import { endAllSessions, endSessions, type LogoutScope } from './sessions.ts';
 import {
@@ -56,7 +58,8 @@ async function verifyCurrentPassword(pool: RouteContext['pool'], limits: RouteCo
  * field, sent by auth-js's updateUser({ password, current_password })): a stolen access token or an unlocked
  * terminal must not take the account over. Changing the password ends the user's other sessions, as GoTrue
  * does. An email or phone change is applied at once: GoTrue would first mail or text a confirmation, and
- * the local stack sends neither. Password and account changes are audited (auth.audit_log_entries).
+ * the local stack sends neither. Password and account changes are audited (auth.audit_log_entries). A user with
+ * a verified factor changes password, email or phone only from an aal2 session (GoTrue's insufficient_aal).
  */
 export async function updateOwnUser({ req, res, pool, settings, limits }: RouteContext): Promise<void> {
   const { user, sessionId } = await requireUser(pool, req, settings);
@@ -79,6 +82,9 @@ export async function updateOwnUser({ req, res, pool, settings, limits }: RouteC
   }
   const changesEmail = email !== undefined && email !== (user.email ?? '');
   const changesPhone = phone !== undefined && phone !== (user.phone ?? '');
+  if ((password || changesEmail || changesPhone) && (await hasVerifiedFactor(pool, user.id)) && !(await sessionIsAal2(pool, sessionId))) {
+    throw new AuthHttpError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+  }
   if (changesEmail && (await emailTaken(pool, email, user.aud ?? settings.audience, user.id))) {
     throw unprocessable('email_exists', DUPLICATE_EMAIL_MESSAGE);
   }

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from './db.ts';
+import { factorJson, loadFactors, type FactorRow } from './factors.ts';
 import { badRequest } from './errors.ts';
 import type { JsonObject } from './http.ts';
 
@@ -159,7 +160,8 @@ export async function loadIdentities(db: Queryable, userIds: string[]): Promise<
   return byUser;
 }
 
-export function userJsonWith(user: UserRow, identities: IdentityRow[]): JsonObject {
+/** The user object; `factors` only when the user has any (GoTrue's omitempty). */
+export function userJsonWith(user: UserRow, identities: IdentityRow[], factors: FactorRow[] = []): JsonObject {
   return withoutUndefined({
     id: user.id,
     aud: user.aud ?? '',
@@ -181,6 +183,7 @@ export function userJsonWith(user: UserRow, identities: IdentityRow[]): JsonObje
     app_metadata: appMetadata(user),
     user_metadata: userMetadata(user),
     identities: identities.map(identityJson),
+    factors: factors.length > 0 ? factors.map(factorJson) : undefined,
     banned_until: iso(user.banned_until),
     created_at: iso(user.created_at) ?? null,
     updated_at: iso(user.updated_at) ?? null,
@@ -190,8 +193,8 @@ export function userJsonWith(user: UserRow, identities: IdentityRow[]): JsonObje
 }
 
 export async function userJson(db: Queryable, user: UserRow): Promise<JsonObject> {
-  const identities = await loadIdentities(db, [user.id]);
-  return userJsonWith(user, identities.get(user.id) ?? []);
+  const [identities, factors] = await Promise.all([loadIdentities(db, [user.id]), loadFactors(db, [user.id])]);
+  return userJsonWith(user, identities.get(user.id) ?? [], factors.get(user.id) ?? []);
 }
 
 /** GoTrue's UpdateUserMetaData / UpdateAppMetaData: keys set to null are removed, others replaced. */
