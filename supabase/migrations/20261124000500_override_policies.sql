@@ -17,10 +17,12 @@
 --                        recorded on the prescription (ai_flags at entry, verification_flags at verification).
 --   step_up_for_high_risk_overrides
 --                        overriding (or approving an override of) an alert with a severe finding consumes a
---                        fresh single-use step-up grant of the overriding person (private.step_up_grants, five
---                        minutes), recorded by the api function's POST /api/step-up after it checked the
---                        person's password with the auth service; without one the move is refused with the
---                        hint 'step_up_required' (move_prescription answers stepUpRequired: true).
+--                        fresh single-use step-up of the overriding person: a password grant
+--                        (private.step_up_grants, five minutes), recorded by the api function's POST /api/step-up
+--                        after it checked the person's password with the auth service, or a TOTP code verified in
+--                        the session within five minutes (the JWT's amr, as Supabase Auth MFA sets it; each
+--                        verification spent once, private.step_up_totp_uses); without one the move is refused
+--                        with the hint 'step_up_required' (move_prescription answers stepUpRequired: true).
 --   log_all_override_attempts
 --                        on: a refused override attempt is recorded in audit_log (success = false,
 --                        interaction_override_denied); off: only refused moves without an override are. The
@@ -129,21 +131,54 @@ comment on function public.record_step_up_grant(uuid) is
 revoke all on function public.record_step_up_grant(uuid) from public, anon, authenticated;
 grant execute on function public.record_step_up_grant(uuid) to service_role;
 
+create table private.step_up_totp_uses (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  verified_at timestamptz not null,
+  used_at timestamptz not null default now(),
+  primary key (user_id, verified_at)
+);
+comment on table private.step_up_totp_uses is
+  'The TOTP verifications (the totp entry of the session''s amr claim, by its timestamp) already spent on a step-up, '
+  'so one verification confirms one override only. Rows older than a day are pruned.';
+revoke all on table private.step_up_totp_uses from public, anon, authenticated, service_role;
+
 create or replace function private.consume_step_up_grant() returns boolean
 language plpgsql volatile security definer
 set search_path = ''
 as $$
 declare
+  actor uuid := (select auth.uid());
   consumed uuid;
+  amr jsonb := (select auth.jwt()) -> 'amr';
+  totp_verified_at timestamptz;
 begin
-  delete from private.step_up_grants g where g.user_id = (select auth.uid()) returning
+  if actor is null then
+    return false;
+  end if;
+  -- A password confirmed through POST /api/step-up.
+  delete from private.step_up_grants g where g.user_id = actor returning
     case when g.expires_at > now() then g.user_id end into consumed;
+  if consumed is not null then
+    return true;
+  end if;
+  -- Or a TOTP code verified in this session within five minutes (auth.mfa.challengeAndVerify raises the session's
+  -- amr totp timestamp, as Supabase Auth does), not spent on an override yet.
+  select to_timestamp(max((e ->> 'timestamp')::double precision)) into totp_verified_at
+  from jsonb_array_elements(case when jsonb_typeof(amr) = 'array' then amr else '[]'::jsonb end) e
+  where e ->> 'method' = 'totp' and jsonb_typeof(e -> 'timestamp') = 'number';
+  if totp_verified_at is null or totp_verified_at <= now() - interval '5 minutes' then
+    return false;
+  end if;
+  delete from private.step_up_totp_uses u where u.used_at < now() - interval '1 day';
+  insert into private.step_up_totp_uses (user_id, verified_at) values (actor, totp_verified_at)
+  on conflict do nothing returning user_id into consumed;
   return consumed is not null;
 end
 $$;
 comment on function private.consume_step_up_grant() is
-  'Takes the caller''s step-up grant (an expired one is removed too): true when a fresh one was there. Runs inside '
-  'the move, so a move refused later gives the grant back with its rollback.';
+  'Takes the caller''s step-up: their password grant (an expired one is removed too), else a TOTP verification of '
+  'their session (the JWT''s amr totp timestamp) within five minutes not spent before. True when one was there. '
+  'Runs inside the move, so a move refused later gives it back with its rollback.';
 
 create or replace function private.require_step_up(flags jsonb, policy jsonb, rx_label text) returns void
 language plpgsql volatile
@@ -152,7 +187,7 @@ as $$
 begin
   if coalesce((policy ->> 'stepUp')::boolean, false) and private.has_severe_finding(flags)
      and not private.consume_step_up_grant() then
-    raise exception '%: overriding a severe interaction alert needs you to confirm your password first', rx_label
+    raise exception '%: overriding a severe interaction alert needs you to confirm your password (or a code from your authenticator app) first', rx_label
       using errcode = '42501', hint = 'step_up_required';
   end if;
 end

@@ -108,7 +108,7 @@ test('step-up: a severe override asks for the password; a wrong one is refused, 
   await expect(dialog.getByText(OVERRIDE_POLICY_MESSAGES.stepUpPrompt)).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Override reason' }).fill('Prescriber consulted; INR check in 3 days');
   await dialog.getByRole('button', { name: 'Override & Process', exact: true }).click();
-  await expect(dialog.getByText(/overriding a severe interaction alert needs you to confirm your password first/)).toBeVisible();
+  await expect(dialog.getByText(/overriding a severe interaction alert needs you to confirm your password \(or a code from your authenticator app\) first/)).toBeVisible();
   const password = dialog.getByLabel('Your password', { exact: true });
   await password.fill('not-the-password');
   await dialog.getByRole('button', { name: 'Confirm & Override', exact: true }).click();

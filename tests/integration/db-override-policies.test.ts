@@ -11,13 +11,15 @@
  * override_approvals command by command: staff read their pharmacy's; nobody writes it directly.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STEP_UP_MESSAGES } from '../../shared/src/schemas/step-up.ts';
 import { AI_RISK_ASSESSMENT_MODES } from '../../shared/src/security/policy.ts';
 import { alertBlocks } from '../../shared/src/security/override-policy.ts';
 import { callApi } from '../support/api-call.ts';
-import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
-import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
+import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
+import { totpCode } from '../support/totp.ts';
+import { addStaff, createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 import { addMedication, addPatient, addWarfarinPatient, enterPrescription, insertRow, type PrescriptionRow } from './db-clinical-support.ts';
 
 let a: TestPharmacy;
@@ -289,7 +291,7 @@ describe('step-up for high-risk overrides', () => {
     const severe = await severeAlerted();
     expect(await move(a.pharmacist.client, severe.id, 'processing', 'Prescriber confirmed')).toMatchObject({
       ok: false, code: '42501', stepUpRequired: true,
-      message: `Prescription RX ${severe.rx_number}: overriding a severe interaction alert needs you to confirm your password first` });
+      message: `Prescription RX ${severe.rx_number}: overriding a severe interaction alert needs you to confirm your password (or a code from your authenticator app) first` });
     expect(await statusOf(severe.id)).toBe('pending');
     const moderate = await moderateAlerted();
     expect(await move(a.pharmacist.client, moderate.id, 'processing', 'Known combination')).toMatchObject({ ok: true, prescription: { status: 'processing' } });
@@ -327,6 +329,46 @@ describe('step-up for high-risk overrides', () => {
     const forged = await a.pharmacist.client.rpc('record_step_up_grant', { for_user_id: a.pharmacist.id });
     expect(forged.error?.code).toBe('42501');
     expect(await sql('select 1 from private.step_up_grants where user_id = $1', [a.pharmacist.id])).toEqual([]);
+  });
+
+  it('a TOTP code verified in the session (Supabase Auth MFA) confirms one severe override', async () => {
+    await setPolicy({ step_up_for_high_risk_overrides: true });
+    const withFactor = await addStaff(a.id, 'pharmacist', 'Toni', 'Authenticator');
+    const severe = await severeAlerted();
+    expect(await move(withFactor.client, severe.id, 'processing', 'Reviewed')).toMatchObject({ ok: false, stepUpRequired: true });
+    const { data: enrolled, error } = await withFactor.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+    expect(error).toBeNull();
+    const verified = await withFactor.client.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: totpCode(enrolled!.totp.secret) });
+    expect(verified.error).toBeNull();
+    expect(await move(withFactor.client, severe.id, 'processing', 'Reviewed')).toMatchObject({
+      ok: true, prescription: { status: 'processing', overridden_by: withFactor.id } });
+    const another = await severeAlerted();
+    expect(await move(withFactor.client, another.id, 'processing', 'Reviewed')).toMatchObject({ ok: false, stepUpRequired: true });
+  });
+
+  it('a TOTP verification counts once and only within five minutes (the amr claim as the JWT carries it)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const consume = async (timestamps: number[]): Promise<boolean[]> => {
+      const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+      await client.connect();
+      try {
+        await client.query('begin');
+        const results: boolean[] = [];
+        for (const timestamp of timestamps) {
+          const claims = { sub: a.admin.id, role: 'authenticated', amr: [{ method: 'password', timestamp: now }, { method: 'totp', timestamp }] };
+          await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+          await client.query('set local role authenticated');
+          results.push((await client.query<{ ok: boolean }>('select private.consume_step_up_grant() as ok')).rows[0]!.ok);
+          await client.query('reset role');
+        }
+        return results;
+      } finally {
+        await client.query('rollback');
+        await client.end();
+      }
+    };
+    expect(await consume([now - 10 * 60])).toEqual([false]);
+    expect(await consume([now - 60, now - 60, now - 30])).toEqual([true, false, true]);
   });
 
   it('under dual approval each approver of a severe override confirms', async () => {

@@ -7,7 +7,8 @@
  * 'Contact Physician' has no behaviour in the spec and is shown disabled rather than pretending to act.
  * The pharmacy's security policy shows here too (the database enforces it): notices for an advisory alert and
  * for dual approval, and — when the database refused the override of a severe alert for want of a step-up —
- * a password prompt ('Confirm & Override') that confirms the password and then sends the override again.
+ * a password prompt ('Confirm & Override'; a code from the authenticator app instead when the staff member has a
+ * verified TOTP factor) that confirms it and then sends the override again.
  */
 import { STEP_UP_MESSAGES } from '@pharmacy/shared/schemas/step-up.ts';
 import { useState } from 'react';
@@ -43,7 +44,9 @@ export interface StepUpPrompt {
   /** The last confirmation's refusal (a wrong password), if any. */
   error: string | null;
   confirming: boolean;
-  onConfirm: (password: string, reason: string) => void;
+  /** The staff member has a verified TOTP factor: a code from the authenticator app may stand for the password. */
+  totpAvailable: boolean;
+  onConfirm: (proof: { password: string } | { code: string }, reason: string) => void;
 }
 
 export function InteractionAlertDialog({
@@ -53,6 +56,7 @@ export function InteractionAlertDialog({
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const { interactions, recommendedActions } = flags;
   const busy = overriding || (stepUp?.confirming ?? false);
 
@@ -63,12 +67,18 @@ export function InteractionAlertDialog({
     }
     setReasonError(null);
     if (stepUp) {
+      if (stepUp.totpAvailable && code.trim() !== '') {
+        setPasswordError(null);
+        stepUp.onConfirm({ code: code.trim() }, reason.trim());
+        setCode('');
+        return;
+      }
       if (password === '') {
         setPasswordError(STEP_UP_MESSAGES.passwordRequired);
         return;
       }
       setPasswordError(null);
-      stepUp.onConfirm(password, reason.trim());
+      stepUp.onConfirm({ password }, reason.trim());
       setPassword('');
       return;
     }
@@ -151,6 +161,16 @@ export function InteractionAlertDialog({
             error={passwordError ?? stepUp.error ?? undefined}
             data-autofocus
           />
+          {stepUp.totpAvailable ? (
+            <TextField
+              label="Or a code from your authenticator app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              className="mt-2"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          ) : null}
         </section>
       ) : null}
       <div className="modal-action">

@@ -14,9 +14,10 @@ import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
-import { useConfirmStepUp } from '../api/confirm-step-up.ts';
+import { useConfirmStepUp, type StepUpProof } from '../api/confirm-step-up.ts';
 import { DEFAULT_OVERRIDE_POLICY, useOverridePolicy } from '../api/get-override-policy.ts';
 import { useQueueCounts } from '../api/get-queue-counts.ts';
+import { useTotpFactor } from '../api/get-totp-factor.ts';
 import { useQueuePage } from '../api/get-queue-page.ts';
 import { openInteractionAlert, PRESCRIPTION_STATUSES, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
 import { StatusChangeRefused, useUpdatePrescriptionStatus, type StatusChange } from '../api/update-prescription-status.ts';
@@ -75,6 +76,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const shownPrescriptions = shown.data?.pages.flatMap((page) => page.prescriptions) ?? [];
   const update = useUpdatePrescriptionStatus(staff.pharmacyId);
   const confirmStepUp = useConfirmStepUp();
+  const totpFactorId = useTotpFactor(staff.pharmacyId, staff.userId).data ?? null;
   const policy = useOverridePolicy(staff.pharmacyId).data ?? DEFAULT_OVERRIDE_POLICY;
   const label = usePrintLabel();
   const canVerify = staff.permissions.includes('prescriptions:verify');
@@ -102,9 +104,9 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
       },
     });
 
-  /** Confirms the password (POST /api/step-up), then sends the override again; a wrong password stays in the dialog. */
-  const overrideAfterStepUp = (change: StatusChange, password: string) =>
-    confirmStepUp.mutate(password, {
+  /** Confirms the password or TOTP code, then sends the override again; a wrong one stays in the dialog. */
+  const overrideAfterStepUp = (change: StatusChange, proof: StepUpProof) =>
+    confirmStepUp.mutate(proof, {
       onSuccess: () => changeStatus(change, () => setAlertPrescriptionId(null)),
       onError: (error) => setStepUp((current) => (current ? { ...current, error: error.message } : current)),
     });
@@ -263,8 +265,12 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
                     message: stepUp.message,
                     error: stepUp.error,
                     confirming: confirmStepUp.isPending,
-                    onConfirm: (password, reason) =>
-                      overrideAfterStepUp({ prescriptionId: alertPrescription.id, status: openAlert.resolvedBy, overrideReason: reason }, password),
+                    totpAvailable: totpFactorId !== null,
+                    onConfirm: (proof, reason) =>
+                      overrideAfterStepUp(
+                        { prescriptionId: alertPrescription.id, status: openAlert.resolvedBy, overrideReason: reason },
+                        'code' in proof && totpFactorId !== null ? { factorId: totpFactorId, code: proof.code } : { password: 'password' in proof ? proof.password : '' },
+                      ),
                   }
                 : null
             }
