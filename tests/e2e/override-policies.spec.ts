@@ -82,10 +82,15 @@ test('dual approval: the pharmacist approves first and it stays pending; the adm
   await expect(pharmacist.getByText(OVERRIDE_POLICY_MESSAGES.approvalRecorded)).toBeVisible();
   await expect(first).toHaveCount(0);
   await expect(card(pharmacist, directions).getByText('pending', { exact: true })).toBeVisible();
+  // Opened again, the dialog says whose approval is still missing.
+  await card(pharmacist, directions).getByRole('button', { name: 'Review Alert', exact: true }).click();
+  await expect(first.getByText('You approved this override ("Prescriber consulted; INR check in 3 days"); a second pharmacist or admin must approve it.')).toBeVisible();
+  await first.getByRole('button', { name: 'Close', exact: true }).click();
 
   const adminPage = await openQueue(browser, 'admin@demo.pharmacy');
   await card(adminPage, directions).getByRole('button', { name: 'Review Alert', exact: true }).click();
   const second = adminPage.getByRole('dialog', { name: 'Drug Interaction Alert' });
+  await expect(second.getByText('First approval by Riley Pharmacist ("Prescriber consulted; INR check in 3 days"); your approval processes the prescription.')).toBeVisible();
   await second.getByRole('textbox', { name: 'Override reason' }).fill('Agreed: short course with monitoring');
   await second.getByRole('button', { name: 'Override & Process', exact: true }).click();
   await expect(adminPage.getByText('Prescription updated successfully')).toBeVisible();

@@ -14,6 +14,7 @@ import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '../../../lib/supabase.ts';
+import { prescriptionKeys } from '../keys.ts';
 import { refreshQueuePrescription } from './get-queue-prescription.ts';
 import type { PrescriptionStatus } from './prescription-model.ts';
 
@@ -67,6 +68,12 @@ export function useUpdatePrescriptionStatus(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePrescriptionStatus,
-    onSettled: (_result, _error, change) => refreshQueuePrescription(queryClient, pharmacyId, change.prescriptionId),
+    onSettled: async (_result, _error, change) => {
+      // An override may have recorded (or, moving the prescription, cleared) a dual-approval approval.
+      if (change.overrideReason !== undefined) {
+        await queryClient.invalidateQueries({ queryKey: prescriptionKeys.overrideApprovals(pharmacyId, change.prescriptionId) });
+      }
+      await refreshQueuePrescription(queryClient, pharmacyId, change.prescriptionId);
+    },
   });
 }

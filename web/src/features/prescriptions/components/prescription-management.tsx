@@ -15,6 +15,7 @@ import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
 import { useConfirmStepUp, type StepUpProof } from '../api/confirm-step-up.ts';
+import { useOverrideApprovals, type OverrideApproval } from '../api/get-override-approvals.ts';
 import { DEFAULT_OVERRIDE_POLICY, useOverridePolicy } from '../api/get-override-policy.ts';
 import { useQueueCounts } from '../api/get-queue-counts.ts';
 import { useTotpFactor } from '../api/get-totp-factor.ts';
@@ -55,6 +56,12 @@ function shownCountText(loaded: number, total: number | null, more: boolean): st
   return more ? `Showing the first ${loaded.toLocaleString('en-US')}` : `Showing all ${loaded.toLocaleString('en-US')}`;
 }
 
+/** Under dual approval, what a recorded approval means for the person looking at the alert. */
+function approvalNotice(approval: OverrideApproval, userId: string): string {
+  if (approval.approvedBy === userId) return `You approved this override ("${approval.reason}"); a second pharmacist or admin must approve it.`;
+  return `First approval by ${approval.approverName ?? 'a colleague'} ("${approval.reason}"); your approval processes the prescription.`;
+}
+
 export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const [tab, setTab] = useState<PrescriptionStatus>('pending');
   const [creating, setCreating] = useState(false);
@@ -83,6 +90,8 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const canOverride = staff.permissions.includes('interactions:override');
   const alertPrescription = alertPrescriptionId ? shownPrescriptions.find((prescription) => prescription.id === alertPrescriptionId) : undefined;
   const openAlert = alertPrescription ? openInteractionAlert(alertPrescription) : null;
+  const dualApproval = policy.overrideAuthority === 'dual_approval' && openAlert?.resolvedBy === 'processing';
+  const approvals = useOverrideApprovals(staff.pharmacyId, alertPrescription?.id ?? '', dualApproval && alertPrescription !== undefined).data ?? [];
 
   const changeStatus = (change: StatusChange, onDone?: () => void) =>
     update.mutate(change, {
@@ -120,6 +129,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const alertNotices = (flags: NonNullable<typeof openAlert>['flags'], resolvedBy: 'processing' | 'ready'): string[] => [
     ...(alertBlocks(policy.aiRiskAssessment, flags) ? [] : [OVERRIDE_POLICY_MESSAGES.advisoryNotice]),
     ...(resolvedBy === 'processing' && policy.overrideAuthority === 'dual_approval' ? [OVERRIDE_POLICY_MESSAGES.dualApprovalNotice] : []),
+    ...(resolvedBy === 'processing' ? approvals.map((approval) => approvalNotice(approval, staff.userId)) : []),
     ...(policy.stepUpForHighRiskOverrides && hasSevereFinding(flags) && stepUp === null ? [OVERRIDE_POLICY_MESSAGES.stepUpPrompt] : []),
   ];
 
