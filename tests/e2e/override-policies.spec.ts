@@ -7,6 +7,7 @@
  *   lets the override through;
  * - advisory: a technician processes a prescription whose alert is not severe, the alert still shown.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { OVERRIDE_POLICY_MESSAGES } from '../../shared/src/security/override-policy.ts';
@@ -59,6 +60,15 @@ async function alertedPrescription(currentMedication: string, label: string): Pr
   return directions;
 }
 
+/** axe (WCAG 2.0/2.1 A and AA, as tests/e2e/accessibility.spec.ts) on the open dialog, once its entrance ended. */
+async function expectAccessibleDialog(page: Page): Promise<void> {
+  // Finite animations only (the dialog's entrance); an endless one (a spinner elsewhere) never ends.
+  await expect.poll(() => page.evaluate(() => document.getAnimations()
+    .filter((animation) => animation.playState === 'running' && Number(animation.effect?.getComputedTiming().endTime) < 5_000).length)).toBe(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('dialog[open]').analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 function card(page: Page, directions: string) {
   return page.getByRole('article').filter({ hasText: directions });
 }
@@ -77,6 +87,7 @@ test('dual approval: the pharmacist approves first and it stays pending; the adm
   await card(pharmacist, directions).getByRole('button', { name: 'Review Alert', exact: true }).click();
   const first = pharmacist.getByRole('dialog', { name: 'Drug Interaction Alert' });
   await expect(first.getByText(OVERRIDE_POLICY_MESSAGES.dualApprovalNotice)).toBeVisible();
+  await expectAccessibleDialog(pharmacist);
   await first.getByRole('textbox', { name: 'Override reason' }).fill('Prescriber consulted; INR check in 3 days');
   await first.getByRole('button', { name: 'Override & Process', exact: true }).click();
   await expect(pharmacist.getByText(OVERRIDE_POLICY_MESSAGES.approvalRecorded)).toBeVisible();
@@ -118,6 +129,7 @@ test('step-up: a severe override asks for the password; a wrong one is refused, 
   await password.fill('not-the-password');
   await dialog.getByRole('button', { name: 'Confirm & Override', exact: true }).click();
   await expect(dialog.getByText(STEP_UP_MESSAGES.wrongPassword)).toBeVisible();
+  await expectAccessibleDialog(pharmacist);
   await expect(card(pharmacist, directions).getByText('pending', { exact: true })).toBeVisible();
 
   await password.fill(DEMO_PASSWORD);
