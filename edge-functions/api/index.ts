@@ -13,6 +13,7 @@ import { addLabelRoutes } from './routes/labels.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addPrescriptionRoutes } from './routes/prescriptions.ts';
 import { addSecurityPolicyRoutes } from './routes/security-policies.ts';
+import { addStepUpRoutes } from './routes/step-up.ts';
 import { addSubscriptionRoutes } from './routes/subscription.ts';
 import { addUserRoutes } from './routes/users.ts';
 
@@ -27,5 +28,6 @@ addLabelRoutes(router);
 addSecurityPolicyRoutes(router);
 addAuditLogRoutes(router);
 addUserRoutes(router);
+addStepUpRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

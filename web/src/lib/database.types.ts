@@ -318,6 +318,49 @@ export type Database = {
           },
         ];
       };
+      override_approvals: {
+        Row: {
+          approved_at: string;
+          approved_by: string;
+          id: string;
+          pharmacy_id: string;
+          prescription_id: string;
+          reason: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          approved_at?: string;
+          approved_by: string;
+          id?: string;
+          pharmacy_id: string;
+          prescription_id: string;
+          reason: string;
+        };
+        Update: {
+          approved_at?: string;
+          approved_by?: string;
+          id?: string;
+          pharmacy_id?: string;
+          prescription_id?: string;
+          reason?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'override_approvals_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'override_approvals_prescription_fkey';
+            columns: ['pharmacy_id', 'prescription_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescriptions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
       patients: {
         Row: {
           allergies: string[];
@@ -1248,6 +1291,7 @@ export type Database = {
         Args: { patient_id: string; prescription_id?: string; what: string };
         Returns: undefined;
       };
+      record_step_up_grant: { Args: { for_user_id: string }; Returns: string };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       search_patients: {
         Args: { name_descending?: boolean; page_offset?: number; page_size?: number; search?: string };

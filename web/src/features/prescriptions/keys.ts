@@ -25,6 +25,13 @@ export const prescriptionKeys = {
     [...prescriptionKeys.queues(pharmacyId), status, { search: filters.search, filledOn: filters.filledOn }] as const,
   formChoices: (pharmacyId: string, kind: 'prescribers' | 'medications') =>
     [...prescriptionKeys.all(pharmacyId), 'form-choices', kind] as const,
+  /** The override rules of the pharmacy's security policy (what blocks, who approves, step-up). */
+  overridePolicy: (pharmacyId: string) => [...prescriptionKeys.all(pharmacyId), 'override-policy'] as const,
+  /** Under dual approval, the approvals recorded for one prescription's override. */
+  overrideApprovals: (pharmacyId: string, prescriptionId: string) =>
+    [...prescriptionKeys.all(pharmacyId), 'override-approvals', prescriptionId] as const,
+  /** The signed-in staff member's verified TOTP factor (step-up by authenticator code). */
+  totpFactor: (pharmacyId: string, userId: string) => [...prescriptionKeys.all(pharmacyId), 'totp-factor', userId] as const,
   /** The form's patient picker: the patients a typed search finds (a few at a time, searched by the server). */
   patientChoices: (pharmacyId: string, search: string) => [...prescriptionKeys.all(pharmacyId), 'patient-choices', { search }] as const,
 };

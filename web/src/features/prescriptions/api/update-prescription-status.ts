@@ -3,7 +3,9 @@
  * audited path, public.move_prescription: the database decides what the signed-in role may do, records who and
  * when, refuses a lost race, runs the interaction check again at verification, and records every refusal in
  * the audit log. A refusal comes back as {ok: false, message} and is shown as is. An override reason is sent
- * when a pharmacist or admin processes past the entry alert or verifies past a new verification alert.
+ * when a pharmacist or admin processes past the entry alert or verifies past a new verification alert; the
+ * pharmacy's security policy may make that the first of two approvals (the prescription stays pending) or ask
+ * for the password first (stepUpRequired).
  * Success refreshes the queue (spec §7 "After a prescription update the prescription list is refreshed"): the
  * moved prescription is looked up and placed into the cached tabs, and the counts are fetched again; so does a
  * refusal, which may have stored a new verification finding to review.
@@ -12,6 +14,7 @@ import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '../../../lib/supabase.ts';
+import { prescriptionKeys } from '../keys.ts';
 import { refreshQueuePrescription } from './get-queue-prescription.ts';
 import type { PrescriptionStatus } from './prescription-model.ts';
 
@@ -23,22 +26,32 @@ export interface StatusChange {
 }
 
 const moveResultSchema = z.union([
-  z.object({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), message: z.string(), newFindings: z.boolean().optional() }),
+  z.object({ ok: z.literal(true), approvalRecorded: z.boolean().optional() }),
+  z.object({ ok: z.literal(false), message: z.string(), newFindings: z.boolean().optional(), stepUpRequired: z.boolean().optional() }),
 ]);
 
-/** A refusal of the database; newFindings: verification found something new since entry (now shown for review). */
+/**
+ * What an accepted call did: moved the prescription, or (dual approval) recorded the first of two approvals of
+ * its override while it stays pending.
+ */
+export type StatusChangeOutcome = 'moved' | 'approval-recorded';
+
+/**
+ * A refusal of the database; newFindings: verification found something new since entry (now shown for review);
+ * stepUpRequired: the override of a severe alert needs the password confirmed first (POST /api/step-up).
+ */
 export class StatusChangeRefused extends Error {
   constructor(
     message: string,
     readonly newFindings: boolean,
+    readonly stepUpRequired = false,
   ) {
     super(message);
     this.name = 'StatusChangeRefused';
   }
 }
 
-export async function updatePrescriptionStatus({ prescriptionId, status, overrideReason }: StatusChange): Promise<void> {
+export async function updatePrescriptionStatus({ prescriptionId, status, overrideReason }: StatusChange): Promise<StatusChangeOutcome> {
   const { data, error } = await supabase.rpc('move_prescription', {
     prescription_id: prescriptionId,
     to_status: status,
@@ -47,13 +60,20 @@ export async function updatePrescriptionStatus({ prescriptionId, status, overrid
   if (error) throw new Error(clientMessageForDatabaseError(error));
   const result = moveResultSchema.safeParse(data);
   if (!result.success) throw new Error(`Unexpected answer to moving the prescription: ${JSON.stringify(data)}`);
-  if (!result.data.ok) throw new StatusChangeRefused(result.data.message, result.data.newFindings ?? false);
+  if (!result.data.ok) throw new StatusChangeRefused(result.data.message, result.data.newFindings ?? false, result.data.stepUpRequired ?? false);
+  return result.data.approvalRecorded ? 'approval-recorded' : 'moved';
 }
 
 export function useUpdatePrescriptionStatus(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePrescriptionStatus,
-    onSettled: (_result, _error, change) => refreshQueuePrescription(queryClient, pharmacyId, change.prescriptionId),
+    onSettled: async (_result, _error, change) => {
+      // An override may have recorded (or, moving the prescription, cleared) a dual-approval approval.
+      if (change.overrideReason !== undefined) {
+        await queryClient.invalidateQueries({ queryKey: prescriptionKeys.overrideApprovals(pharmacyId, change.prescriptionId) });
+      }
+      await refreshQueuePrescription(queryClient, pharmacyId, change.prescriptionId);
+    },
   });
 }

@@ -5,9 +5,15 @@
  * 'interactions:override' permission (pharmacists and admins); the database enforces both as well. The same
  * dialog shows what verification found new since entry (prospective DUR), resolved by 'Override & Verify'.
  * 'Contact Physician' has no behaviour in the spec and is shown disabled rather than pretending to act.
+ * The pharmacy's security policy shows here too (the database enforces it): notices for an advisory alert and
+ * for dual approval, and — when the database refused the override of a severe alert for want of a step-up —
+ * a password prompt ('Confirm & Override'; a code from the authenticator app instead when the staff member has a
+ * verified TOTP factor) that confirms it and then sends the override again.
  */
+import { STEP_UP_MESSAGES } from '@pharmacy/shared/schemas/step-up.ts';
 import { useState } from 'react';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { InteractionFlags, InteractionItem, QueuePrescription } from '../api/prescription-model.ts';
 
@@ -27,12 +33,32 @@ export interface InteractionAlertDialogProps {
   overriding: boolean;
   onOverride: (reason: string) => void;
   onClose: () => void;
+  /** What the pharmacy's policy says about this alert (advisory, dual approval), shown above the reason. */
+  notices?: readonly string[];
+  /** Set when the database asked for the password before this override (step-up): its message and the state. */
+  stepUp?: StepUpPrompt | null;
 }
 
-export function InteractionAlertDialog({ prescription, flags, resolvedBy, canOverride, overriding, onOverride, onClose }: InteractionAlertDialogProps) {
+export interface StepUpPrompt {
+  message: string;
+  /** The last confirmation's refusal (a wrong password), if any. */
+  error: string | null;
+  confirming: boolean;
+  /** The staff member has a verified TOTP factor: a code from the authenticator app may stand for the password. */
+  totpAvailable: boolean;
+  onConfirm: (proof: { password: string } | { code: string }, reason: string) => void;
+}
+
+export function InteractionAlertDialog({
+  prescription, flags, resolvedBy, canOverride, overriding, onOverride, onClose, notices = [], stepUp = null,
+}: InteractionAlertDialogProps) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const { interactions, recommendedActions } = flags;
+  const busy = overriding || (stepUp?.confirming ?? false);
 
   const submitOverride = () => {
     if (reason.trim() === '') {
@@ -40,6 +66,22 @@ export function InteractionAlertDialog({ prescription, flags, resolvedBy, canOve
       return;
     }
     setReasonError(null);
+    if (stepUp) {
+      if (stepUp.totpAvailable && code.trim() !== '') {
+        setPasswordError(null);
+        stepUp.onConfirm({ code: code.trim() }, reason.trim());
+        setCode('');
+        return;
+      }
+      if (password === '') {
+        setPasswordError(STEP_UP_MESSAGES.passwordRequired);
+        return;
+      }
+      setPasswordError(null);
+      stepUp.onConfirm({ password }, reason.trim());
+      setPassword('');
+      return;
+    }
     onOverride(reason.trim());
   };
 
@@ -51,7 +93,7 @@ export function InteractionAlertDialog({ prescription, flags, resolvedBy, canOve
       onClose={onClose}
       size="lg"
       // Once the override is sent, its outcome decides: the dialog closes on success.
-      dismissible={!overriding}
+      dismissible={!busy}
     >
       <p className="text-sm text-base-content/70">
         RX {prescription.rxNumber} · {prescription.patient.firstName} {prescription.patient.lastName} · {prescription.medication.name}{' '}
@@ -88,6 +130,11 @@ export function InteractionAlertDialog({ prescription, flags, resolvedBy, canOve
           </ul>
         </section>
       ) : null}
+      {notices.map((notice) => (
+        <p key={notice} className="mt-4 text-sm font-medium">
+          {notice}
+        </p>
+      ))}
       {canOverride ? (
         <TextAreaField
           label="Override reason"
@@ -99,6 +146,33 @@ export function InteractionAlertDialog({ prescription, flags, resolvedBy, canOve
       ) : (
         <p className="mt-4 text-sm text-base-content/70">Only a pharmacist or admin can override an interaction alert.</p>
       )}
+      {canOverride && stepUp ? (
+        <section className="mt-4 rounded-box border border-warning p-3" aria-label="Confirm your password">
+          <p role="alert" className="text-sm font-medium">
+            {stepUp.message}
+          </p>
+          <TextField
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            className="mt-2"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={passwordError ?? stepUp.error ?? undefined}
+            data-autofocus
+          />
+          {stepUp.totpAvailable ? (
+            <TextField
+              label="Or a code from your authenticator app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              className="mt-2"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          ) : null}
+        </section>
+      ) : null}
       <div className="modal-action">
         <button type="button" className="btn" onClick={onClose}>
           Close
@@ -106,8 +180,8 @@ export function InteractionAlertDialog({ prescription, flags, resolvedBy, canOve
         <button type="button" className="btn btn-outline" disabled title="No physician contact channel is configured">
           Contact Physician
         </button>
-        <button type="button" className="btn btn-warning" disabled={!canOverride || overriding} onClick={submitOverride}>
-          {resolvedBy === 'ready' ? 'Override & Verify' : 'Override & Process'}
+        <button type="button" className="btn btn-warning" disabled={!canOverride || busy} onClick={submitOverride}>
+          {stepUp ? 'Confirm & Override' : resolvedBy === 'ready' ? 'Override & Verify' : 'Override & Process'}
         </button>
       </div>
     </Dialog>

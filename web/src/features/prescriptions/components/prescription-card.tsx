@@ -2,7 +2,9 @@
  * One prescription of the queue (spec §4 "Prescription status"): status badge (pending yellow, processing blue,
  * ready green, completed gray), and the action its status allows. A prescription with an interaction alert is
  * an orange card with 'AI Alert: Potential drug interaction detected' and Review Alert — at pending for the entry
- * check, at processing for a finding verification made (the patient's profile changed). Processing shows
+ * check, at processing for a finding verification made (the patient's profile changed). An alert the pharmacy's
+ * AI risk assessment does not block (advisory and not severe, or disabled) keeps Process beside Review Alert.
+ * Processing shows
  * Verify to pharmacists and admins (the spec leaves processing → ready unshown; a pharmacy needs it), ready
  * shows Print Label and Complete Pickup. Staff who have it open elsewhere show as initials.
  */
@@ -26,6 +28,8 @@ const TYPE_LABEL: Record<QueuePrescription['prescriptionType'], string> = {
 export interface PrescriptionCardProps {
   prescription: QueuePrescription;
   canVerify: boolean;
+  /** Whether its entry alert stops processing under the pharmacy's AI risk assessment (advisory: severe only). */
+  alertBlocksProcessing: boolean;
   busy: boolean;
   printing: boolean;
   presentStaff: readonly PresentStaff[];
@@ -36,7 +40,7 @@ export interface PrescriptionCardProps {
   onReviewAlert: () => void;
 }
 
-export function PrescriptionCard({ prescription, canVerify, busy, printing, presentStaff, onProcess, onVerify, onComplete, onPrintLabel, onReviewAlert }: PrescriptionCardProps) {
+export function PrescriptionCard({ prescription, canVerify, alertBlocksProcessing, busy, printing, presentStaff, onProcess, onVerify, onComplete, onPrintLabel, onReviewAlert }: PrescriptionCardProps) {
   const { status, aiFlags, patient, medication } = prescription;
   const alerted = openInteractionAlert(prescription) !== null;
   const title = `Prescription RX ${prescription.rxNumber}`;
@@ -95,7 +99,7 @@ export function PrescriptionCard({ prescription, canVerify, busy, printing, pres
               Review Alert
             </button>
           ) : null}
-          {status === 'pending' && !aiFlags.hasInteractions ? (
+          {status === 'pending' && (!aiFlags.hasInteractions || !alertBlocksProcessing) ? (
             <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={onProcess}>
               Process
             </button>

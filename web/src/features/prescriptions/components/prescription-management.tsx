@@ -6,6 +6,7 @@
  * queue is live (realtime events edit the loaded pages in place) and shows which colleague has which
  * prescription open (presence). Opening a prescription records the access on the audit trail first.
  */
+import { alertBlocks, hasSevereFinding, OVERRIDE_POLICY_MESSAGES } from '@pharmacy/shared/security/override-policy.ts';
 import { useId, useState } from 'react';
 import { QueryErrorNotice, QueryState } from '../../../components/ui/query-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
@@ -13,7 +14,11 @@ import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
+import { useConfirmStepUp, type StepUpProof } from '../api/confirm-step-up.ts';
+import { useOverrideApprovals, type OverrideApproval } from '../api/get-override-approvals.ts';
+import { DEFAULT_OVERRIDE_POLICY, useOverridePolicy } from '../api/get-override-policy.ts';
 import { useQueueCounts } from '../api/get-queue-counts.ts';
+import { useTotpFactor } from '../api/get-totp-factor.ts';
 import { useQueuePage } from '../api/get-queue-page.ts';
 import { openInteractionAlert, PRESCRIPTION_STATUSES, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
 import { StatusChangeRefused, useUpdatePrescriptionStatus, type StatusChange } from '../api/update-prescription-status.ts';
@@ -51,10 +56,18 @@ function shownCountText(loaded: number, total: number | null, more: boolean): st
   return more ? `Showing the first ${loaded.toLocaleString('en-US')}` : `Showing all ${loaded.toLocaleString('en-US')}`;
 }
 
+/** Under dual approval, what a recorded approval means for the person looking at the alert. */
+function approvalNotice(approval: OverrideApproval, userId: string): string {
+  if (approval.approvedBy === userId) return `You approved this override ("${approval.reason}"); a second pharmacist or admin must approve it.`;
+  return `First approval by ${approval.approverName ?? 'a colleague'} ("${approval.reason}"); your approval processes the prescription.`;
+}
+
 export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const [tab, setTab] = useState<PrescriptionStatus>('pending');
   const [creating, setCreating] = useState(false);
   const [alertPrescriptionId, setAlertPrescriptionId] = useState<string | null>(null);
+  /** The database asked for the password before overriding this prescription's severe alert (step-up). */
+  const [stepUp, setStepUp] = useState<{ prescriptionId: string; message: string; error: string | null } | null>(null);
   const tabsId = useId();
   const [search, setSearch] = useState('');
   // As the patient search (spec §9): the database is asked once typing stops.
@@ -69,24 +82,56 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const shown = useQueuePage(staff.pharmacyId, tab, filters);
   const shownPrescriptions = shown.data?.pages.flatMap((page) => page.prescriptions) ?? [];
   const update = useUpdatePrescriptionStatus(staff.pharmacyId);
+  const confirmStepUp = useConfirmStepUp();
+  const totpFactorId = useTotpFactor(staff.pharmacyId, staff.userId).data ?? null;
+  const policy = useOverridePolicy(staff.pharmacyId).data ?? DEFAULT_OVERRIDE_POLICY;
   const label = usePrintLabel();
   const canVerify = staff.permissions.includes('prescriptions:verify');
   const canOverride = staff.permissions.includes('interactions:override');
   const alertPrescription = alertPrescriptionId ? shownPrescriptions.find((prescription) => prescription.id === alertPrescriptionId) : undefined;
   const openAlert = alertPrescription ? openInteractionAlert(alertPrescription) : null;
+  const dualApproval = policy.overrideAuthority === 'dual_approval' && openAlert?.resolvedBy === 'processing';
+  const approvals = useOverrideApprovals(staff.pharmacyId, alertPrescription?.id ?? '', dualApproval && alertPrescription !== undefined).data ?? [];
 
   const changeStatus = (change: StatusChange, onDone?: () => void) =>
     update.mutate(change, {
-      onSuccess: () => {
-        toast({ title: 'Success', description: 'Prescription updated successfully' });
+      onSuccess: (outcome) => {
+        if (outcome === 'approval-recorded') toast({ title: 'Approval recorded', description: OVERRIDE_POLICY_MESSAGES.approvalRecorded });
+        else toast({ title: 'Success', description: 'Prescription updated successfully' });
+        setStepUp(null);
         onDone?.();
       },
       onError: (error) => {
+        // Step-up: the dialog stays open and asks for the password (the database's message says why).
+        if (error instanceof StatusChangeRefused && error.stepUpRequired) {
+          setStepUp({ prescriptionId: change.prescriptionId, message: error.message, error: null });
+          return;
+        }
         toast({ title: 'Error', description: error.message, variant: 'destructive' });
         // Verification found something new since entry: the finding is stored; open it for review.
         if (error instanceof StatusChangeRefused && error.newFindings) setAlertPrescriptionId(change.prescriptionId);
       },
     });
+
+  /** Confirms the password or TOTP code, then sends the override again; a wrong one stays in the dialog. */
+  const overrideAfterStepUp = (change: StatusChange, proof: StepUpProof) =>
+    confirmStepUp.mutate(proof, {
+      onSuccess: () => changeStatus(change, () => setAlertPrescriptionId(null)),
+      onError: (error) => setStepUp((current) => (current ? { ...current, error: error.message } : current)),
+    });
+
+  const closeAlert = () => {
+    setAlertPrescriptionId(null);
+    setStepUp(null);
+  };
+
+  /** What the policy says about an alert, shown in the dialog (the database enforces it). */
+  const alertNotices = (flags: NonNullable<typeof openAlert>['flags'], resolvedBy: 'processing' | 'ready'): string[] => [
+    ...(alertBlocks(policy.aiRiskAssessment, flags) ? [] : [OVERRIDE_POLICY_MESSAGES.advisoryNotice]),
+    ...(resolvedBy === 'processing' && policy.overrideAuthority === 'dual_approval' ? [OVERRIDE_POLICY_MESSAGES.dualApprovalNotice] : []),
+    ...(resolvedBy === 'processing' ? approvals.map((approval) => approvalNotice(approval, staff.userId)) : []),
+    ...(policy.stepUpForHighRiskOverrides && hasSevereFinding(flags) && stepUp === null ? [OVERRIDE_POLICY_MESSAGES.stepUpPrompt] : []),
+  ];
 
   const printLabel = (prescriptionId: string) => label.mutate(prescriptionId);
 
@@ -173,6 +218,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
                 key={prescription.id}
                 prescription={prescription}
                 canVerify={canVerify}
+                alertBlocksProcessing={alertBlocks(policy.aiRiskAssessment, prescription.aiFlags)}
                 busy={update.isPending && update.variables?.prescriptionId === prescription.id}
                 printing={label.isPending && label.variables === prescription.id}
                 presentStaff={presence.get(prescription.id) ?? []}
@@ -222,10 +268,26 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
             resolvedBy={openAlert.resolvedBy}
             canOverride={canOverride}
             overriding={update.isPending}
+            notices={alertNotices(openAlert.flags, openAlert.resolvedBy)}
+            stepUp={
+              stepUp?.prescriptionId === alertPrescription.id
+                ? {
+                    message: stepUp.message,
+                    error: stepUp.error,
+                    confirming: confirmStepUp.isPending,
+                    totpAvailable: totpFactorId !== null,
+                    onConfirm: (proof, reason) =>
+                      overrideAfterStepUp(
+                        { prescriptionId: alertPrescription.id, status: openAlert.resolvedBy, overrideReason: reason },
+                        'code' in proof && totpFactorId !== null ? { factorId: totpFactorId, code: proof.code } : { password: 'password' in proof ? proof.password : '' },
+                      ),
+                  }
+                : null
+            }
             onOverride={(reason) =>
               changeStatus({ prescriptionId: alertPrescription.id, status: openAlert.resolvedBy, overrideReason: reason }, () => setAlertPrescriptionId(null))
             }
-            onClose={() => setAlertPrescriptionId(null)}
+            onClose={closeAlert}
           />
         </RecordedPrescriptionOpen>
       ) : null}
