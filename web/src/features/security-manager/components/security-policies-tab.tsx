@@ -22,6 +22,19 @@ import { useUpdateSecurityPolicy } from '../api/update-security-policy.ts';
 
 export function SecurityPoliciesTab({ pharmacyId }: { pharmacyId: string }) {
   const policy = useSecurityPolicy(pharmacyId);
+  // Here, not in the form: a save re-keys the form, and a mutation's callbacks die with the component that ran it.
+  const update = useUpdateSecurityPolicy(pharmacyId);
+
+  function save(id: string, settings: SecurityPolicySettings) {
+    update.mutate(
+      { id, settings },
+      {
+        onSuccess: () => toast({ title: SECURITY_POLICY_UPDATED_MESSAGE }),
+        onError: (error) => toast({ title: 'Error', description: error.message || 'The security policy could not be saved', variant: 'destructive' }),
+      },
+    );
+  }
+
   return (
     <QueryState
       query={policy}
@@ -32,7 +45,16 @@ export function SecurityPoliciesTab({ pharmacyId }: { pharmacyId: string }) {
       emptyText="Your pharmacy has no security policy."
     >
       {/* Keyed by the stored version, so the form starts from what the server holds after every save. */}
-      {(data) => data && <SecurityPolicyForm key={`${data.id}:${data.updatedAt}`} pharmacyId={pharmacyId} policy={data} />}
+      {(data) =>
+        data && (
+          <SecurityPolicyForm
+            key={`${data.id}:${data.updatedAt}`}
+            policy={data}
+            isSaving={update.isPending}
+            onSave={(settings) => save(data.id, settings)}
+          />
+        )
+      }
     </QueryState>
   );
 }
@@ -42,26 +64,21 @@ function settingsOf(policy: SecurityPolicy): SecurityPolicySettings {
   return settings;
 }
 
-function SecurityPolicyForm({ pharmacyId, policy }: { pharmacyId: string; policy: SecurityPolicy }) {
-  const update = useUpdateSecurityPolicy(pharmacyId);
+interface SecurityPolicyFormProps {
+  policy: SecurityPolicy;
+  isSaving: boolean;
+  onSave: (settings: SecurityPolicySettings) => void;
+}
+
+function SecurityPolicyForm({ policy, isSaving, onSave }: SecurityPolicyFormProps) {
   const { register, handleSubmit, formState } = useForm<SecurityPolicySettings>({
     resolver: zodResolver(securityPolicySettingsSchema),
     defaultValues: settingsOf(policy),
   });
   const { errors, isDirty } = formState;
 
-  function onSubmit(settings: SecurityPolicySettings) {
-    update.mutate(
-      { id: policy.id, settings },
-      {
-        onSuccess: () => toast({ title: SECURITY_POLICY_UPDATED_MESSAGE }),
-        onError: (error) => toast({ title: 'Error', description: error.message || 'The security policy could not be saved', variant: 'destructive' }),
-      },
-    );
-  }
-
   return (
-    <form noValidate className="flex flex-col gap-6" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+    <form noValidate className="flex flex-col gap-6" onSubmit={(event) => void handleSubmit(onSave)(event)}>
       <div className="grid gap-6 lg:grid-cols-2">
         <ChoiceGroup
           legend="Document override authority"
@@ -113,9 +130,9 @@ function SecurityPolicyForm({ pharmacyId, policy }: { pharmacyId: string; policy
         />
       </div>
       <div className="flex flex-wrap items-center justify-end gap-3">
-        <button type="submit" className="btn btn-primary" disabled={update.isPending || !isDirty}>
-          {update.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          {update.isPending ? 'Saving...' : 'Save Policy'}
+        <button type="submit" className="btn btn-primary" disabled={isSaving || !isDirty}>
+          {isSaving ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {isSaving ? 'Saving...' : 'Save Policy'}
         </button>
       </div>
     </form>
