@@ -14,6 +14,7 @@ import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addPrescriptionRoutes } from './routes/prescriptions.ts';
 import { addSecurityPolicyRoutes } from './routes/security-policies.ts';
 import { addSubscriptionRoutes } from './routes/subscription.ts';
+import { addUserRoutes } from './routes/users.ts';
 
 const router = new ApiRouter();
 addHealthRoutes(router);
@@ -25,5 +26,6 @@ addPrescriptionRoutes(router);
 addLabelRoutes(router);
 addSecurityPolicyRoutes(router);
 addAuditLogRoutes(router);
+addUserRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

@@ -12,6 +12,7 @@ import { apiErrorSchema, parseWithSchema } from '../../shared/src/api/endpoint.t
 import { healthEndpoint } from '../../shared/src/api/health.ts';
 import { generateLabelEndpoint } from '../../shared/src/api/labels.ts';
 import { AUDIT_LOG_ADMIN_ONLY_MESSAGE } from '../../shared/src/schemas/audit-log.ts';
+import { STAFF_ACCOUNT_MESSAGES } from '../../shared/src/schemas/staff-user.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
 import { ApiError } from '../../web/src/lib/api-error.ts';
 import { createApiInvoker } from '../../web/src/lib/api-invoker.ts';
@@ -55,11 +56,18 @@ const callerOf = ({ endpoint }: NamedEndpoint) => (endpoint.access === 'signed-i
 /** The endpoints that take a body (POST and PUT). */
 const posts = endpoints.filter(({ endpoint }) => endpoint.request !== null);
 const gets = endpoints.filter(({ endpoint }) => endpoint.method === 'GET');
+/** What the admin-only GETs answer a signed-in user who is nobody's admin. */
+const ADMIN_ONLY_MESSAGES: Record<string, string> = {
+  'audit-logs.listAuditLogsEndpoint': AUDIT_LOG_ADMIN_ONLY_MESSAGE,
+  'users.listUsersEndpoint': STAFF_ACCOUNT_MESSAGES.adminOnly,
+};
 
 describe('every endpoint of the contract', () => {
   it.each(endpoints.map((named) => [named.name, named] as const))('%s is served at its path, and only with its method', async (_name, { endpoint }) => {
-    const other = endpoint.method === 'GET' ? 'POST' : 'GET';
-    const answer = await call(createTestClient(), other, endpoint.path, other === 'POST' ? {} : undefined);
+    // A method the contract serves at no endpoint of this path (GET and POST /api/users share one).
+    const served = endpoints.filter((named) => named.endpoint.path === endpoint.path).map((named) => named.endpoint.method);
+    const other = (['GET', 'POST', 'PUT'] as const).find((method) => !served.includes(method))!;
+    const answer = await call(createTestClient(), other, endpoint.path, other === 'GET' ? undefined : {});
     expect(answer.status).toBe(405);
     expect(errorBody(answer)?.error).toBe('Method not allowed');
   });
@@ -103,8 +111,8 @@ describe('GET answers follow the response schema or the error shape', () => {
     if (answer.status === 200) {
       expect(parseWithSchema(named.endpoint.response, answer.body)).toMatchObject({ success: true });
     } else if (answer.status === 403) {
-      // A signed-in user without a pharmacy is nobody's admin: the audit log is refused, in the error shape.
-      expect(errorBody(answer)?.error).toBe(AUDIT_LOG_ADMIN_ONLY_MESSAGE);
+      // A signed-in user without a pharmacy is nobody's admin: admin data is refused, in the error shape.
+      expect(errorBody(answer)?.error).toBe(ADMIN_ONLY_MESSAGES[named.name]);
     } else {
       // A signed-in user without a pharmacy has no subscription: the endpoint's own 404, not an unknown route.
       expect(answer.status).toBe(404);

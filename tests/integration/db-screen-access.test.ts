@@ -91,6 +91,7 @@ const SCREEN_DATA: Record<ScreenPath, Probe[]> = {
     { what: 'select audit_log', run: async (staff) => touchedOneRow(await staff.client.from('audit_log').select('id').eq('action', 'onboarding').limit(1)) },
     { what: 'rpc patient_access_history', run: async (staff) => answered(await staff.client.rpc('patient_access_history', { patient_id: patientId })) },
     { what: 'rpc staff_sign_in_activity', run: async (staff) => answered(await staff.client.rpc('staff_sign_in_activity')) },
+    { what: 'rpc staff_users', run: async (staff) => answered(await staff.client.rpc('staff_users')) },
     { what: 'update security_policies', run: async (staff) => touchedOneRow(await staff.client.from('security_policies').update({ lockout_minutes: 30 }).eq('pharmacy_id', a.id).select('pharmacy_id')) },
     { what: 'update another staff member', run: async (staff) => touchedOneRow(await staff.client.from('staff_profiles').update({ phone: '(309) 555-0144' }).eq('user_id', colleague.id).select('user_id')) },
   ],
@@ -128,8 +129,8 @@ describe('screen access: the database agrees with the table of screens', () => {
         }
       }
     }
-    // Pharmacists and technicians, System Settings (3) and AI Security Manager (5).
-    expect(refusals).toBe(2 * (3 + 5));
+    // Pharmacists and technicians, System Settings (3) and AI Security Manager (6).
+    expect(refusals).toBe(2 * (3 + 6));
   });
 
   it('every screen kept from some role has data the database guards, unless its data does not exist yet', () => {

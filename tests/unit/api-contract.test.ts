@@ -18,6 +18,10 @@ import { completeOnboardingEndpoint, ONBOARDING_NEXT_STEPS, validateOnboardingEn
 import { createPrescriptionEndpoint } from '../../shared/src/api/prescriptions.ts';
 import { listSecurityPoliciesEndpoint, updateSecurityPolicyEndpoint } from '../../shared/src/api/security-policies.ts';
 import { currentSubscriptionEndpoint, listPlansEndpoint } from '../../shared/src/api/subscription.ts';
+import {
+  inviteUserEndpoint, listUsersEndpoint, resetUserPasswordEndpoint, toggleUserStatusEndpoint, unlockUserEndpoint,
+} from '../../shared/src/api/users.ts';
+import { STAFF_USER_MESSAGES } from '../../shared/src/schemas/staff-user.ts';
 import { SECURITY_POLICY_MESSAGES } from '../../shared/src/security/policy.ts';
 import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE_SIZE } from '../../shared/src/schemas/audit-log.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
@@ -115,6 +119,62 @@ describe('the request schemas', () => {
       SECURITY_POLICY_MESSAGES.sessionTimeoutMinutes,
       SECURITY_POLICY_MESSAGES.maxFailedLogins,
     ]);
+  });
+});
+
+const invitation = {
+  email: 'ivy@cedar.example.com',
+  firstName: 'Ivy',
+  lastName: 'Invited',
+  role: 'technician',
+  licenseNumber: 'CPhT-1234',
+  licenseState: 'IL',
+  licenseExpiration: '2028-06-30',
+  licenseType: 'CPhT',
+} as const;
+
+const staffUser = {
+  id: RX_ID,
+  firstName: 'Ivy',
+  lastName: 'Invited',
+  email: 'ivy@cedar.example.com',
+  role: 'technician',
+  isActive: true,
+  licenseNumber: null,
+  licenseState: null,
+  licenseExpiration: null,
+  licenseType: null,
+  loginAttempts: 0,
+  lockedUntil: null,
+  lastLogin: null,
+  twoFactorEnabled: false,
+  createdAt: '2026-11-23T00:00:00Z',
+  permissions: ['prescriptions:read'],
+};
+
+describe('the staff user schemas', () => {
+  it("take an invitation, with or without a license, and refuse each bad field with the form's message", () => {
+    expect(messages(inviteUserEndpoint.request, invitation)).toEqual([]);
+    expect(messages(inviteUserEndpoint.request, { email: 'a@b.example', firstName: 'A', lastName: 'B', role: 'admin' })).toEqual([]);
+    expect(messages(inviteUserEndpoint.request, { ...invitation, licenseState: '', licenseExpiration: '' })).toEqual([]);
+    expect(messages(inviteUserEndpoint.request, { ...invitation, email: 'not-an-email' })).toEqual([STAFF_USER_MESSAGES.email]);
+    expect(messages(inviteUserEndpoint.request, { ...invitation, firstName: ' ' })).toEqual([STAFF_USER_MESSAGES.firstName]);
+    expect(messages(inviteUserEndpoint.request, { ...invitation, lastName: '' })).toEqual([STAFF_USER_MESSAGES.lastName]);
+    expect(messages(inviteUserEndpoint.request, { ...invitation, role: 'owner' })).toEqual([STAFF_USER_MESSAGES.role]);
+    expect(messages(inviteUserEndpoint.request, { ...invitation, licenseState: 'XX' })).toEqual([STAFF_USER_MESSAGES.licenseState]);
+    expect(messages(inviteUserEndpoint.request, { ...invitation, licenseExpiration: '2028-02-30' })).not.toEqual([]);
+  });
+
+  it('take the staff list and each action\'s answer, and refuse a user outside §3', () => {
+    expect(messages(listUsersEndpoint.response, [staffUser])).toEqual([]);
+    for (const endpoint of [inviteUserEndpoint, toggleUserStatusEndpoint, unlockUserEndpoint]) {
+      expect(messages(endpoint.response, { ...staffUser, lockedUntil: '2026-11-23T00:30:00Z', lastLogin: '2026-11-22T09:00:00Z' })).toEqual([]);
+    }
+    expect(messages(resetUserPasswordEndpoint.response, { email: 'ivy@cedar.example.com' })).toEqual([]);
+    expect(messages(listUsersEndpoint.response, [{ ...staffUser, role: 'owner' }])).not.toEqual([]);
+    expect(messages(toggleUserStatusEndpoint.response, { ...staffUser, loginAttempts: '0' })).not.toEqual([]);
+    const { permissions: _permissions, ...withoutPermissions } = staffUser;
+    expect(messages(unlockUserEndpoint.response, withoutPermissions)).not.toEqual([]);
   });
 });
 

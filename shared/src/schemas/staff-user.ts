@@ -17,6 +17,19 @@ export const STAFF_USER_MESSAGES = {
   licenseState: 'License state must be a 2-letter US state code',
 } as const;
 
+/**
+ * The api's refusals of the staff endpoints (the database raises the same sentences, migration
+ * 20261124000400_staff_management): 403 adminOnly, 404 notFound, 409 the account rules, 409 emailExists.
+ */
+export const STAFF_ACCOUNT_MESSAGES = {
+  adminOnly: 'Only a pharmacy admin can manage staff accounts',
+  notFound: 'Staff member not found',
+  ownStatus: 'You cannot activate or deactivate your own account',
+  ownRole: 'You cannot change your own role',
+  lastAdmin: 'A pharmacy needs an active admin: the last one cannot be deactivated or given another role',
+  emailExists: 'An account with this email already exists',
+} as const;
+
 /** §3 User, plus the license type the Add User form records and the pharmacy-local facts of the list. */
 export const staffUserSchema = z.object({
   id: z.string(),

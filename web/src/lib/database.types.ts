@@ -1248,6 +1248,7 @@ export type Database = {
         Args: { patient_id: string; prescription_id?: string; what: string };
         Returns: undefined;
       };
+      request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       search_patients: {
         Args: { name_descending?: boolean; page_offset?: number; page_size?: number; search?: string };
         Returns: {
@@ -1280,7 +1281,30 @@ export type Database = {
           user_id: string;
         }[];
       };
+      staff_users: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          email: string;
+          failed_login_count: number;
+          first_name: string;
+          is_active: boolean;
+          last_login_at: string;
+          last_name: string;
+          license_expiration: string;
+          license_number: string;
+          license_state: string;
+          license_type: string;
+          locked_until: string;
+          permissions: string[];
+          role: string;
+          two_factor_enabled: boolean;
+          user_id: string;
+        }[];
+      };
       take_rate_limit_slot: { Args: { bucket_name: string; caller_ip: unknown }; Returns: boolean };
+      toggle_staff_status: { Args: { staff_user_id: string }; Returns: boolean };
+      unlock_staff_account: { Args: { staff_user_id: string }; Returns: undefined };
     };
     Enums: {
       [_ in never]: never;

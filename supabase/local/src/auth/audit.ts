@@ -8,7 +8,14 @@
 import type { Queryable } from './db.ts';
 import type { UserRow } from './users.ts';
 
-export type AuthAuditAction = 'logout' | 'user_updated_password' | 'user_modified' | 'user_signedup' | 'user_deleted';
+export type AuthAuditAction =
+  | 'logout'
+  | 'user_updated_password'
+  | 'user_modified'
+  | 'user_signedup'
+  | 'user_deleted'
+  | 'user_invited'
+  | 'user_recovery_requested';
 
 const LOG_TYPES: Record<AuthAuditAction, string> = {
   logout: 'account',
@@ -16,6 +23,8 @@ const LOG_TYPES: Record<AuthAuditAction, string> = {
   user_modified: 'user',
   user_signedup: 'team',
   user_deleted: 'team',
+  user_invited: 'team',
+  user_recovery_requested: 'user',
 };
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';

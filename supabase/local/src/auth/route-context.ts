@@ -2,6 +2,7 @@
 import type http from 'node:http';
 import type pg from 'pg';
 import type { AuthRequest } from './http.ts';
+import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { AuthSettings } from './settings.ts';
 
@@ -10,8 +11,12 @@ export interface RouteContext {
   res: http.ServerResponse;
   pool: pg.Pool;
   settings: AuthSettings;
-  /** Per-IP limits shared by the service's routes ([auth.rate_limit]). */
-  limits: { signIn: RateLimiter };
+  /** Per-IP limits shared by the service's routes ([auth.rate_limit]); emailSent counts for the whole service. */
+  limits: { signIn: RateLimiter; emailSent: RateLimiter };
+  /** Sends the invite and recovery mail. */
+  mailer: Mailer;
+  /** Where unexpected failures are reported (never with tokens or bodies). */
+  log: (line: string) => void;
   /** Path parameters of the matched route (e.g. user_id). */
   params: Readonly<Record<string, string>>;
 }

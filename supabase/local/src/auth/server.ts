@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './admin-routes.ts';
 import { createPool } from './db.ts';
+import { invite, recover } from './email-link-routes.ts';
+import { smtpMailer, type Mailer } from './mailer.ts';
 import { AuthHttpError, notFound } from './errors.ts';
 import { parseRequest, sendError, sendPreflight, type AuthRequest } from './http.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -17,6 +19,7 @@ import type { AuthSettings } from './settings.ts';
 import { signup } from './signup-route.ts';
 import { token } from './token-routes.ts';
 import { getUser, logout, updateOwnUser } from './user-routes.ts';
+import { verifyLink, verifyTokenHash } from './verify-routes.ts';
 
 interface Route {
   method: string;
@@ -32,6 +35,10 @@ const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/user$/, handler: getUser },
   { method: 'PUT', pattern: /^\/user$/, handler: updateOwnUser },
   { method: 'POST', pattern: /^\/logout$/, handler: logout },
+  { method: 'POST', pattern: /^\/invite$/, handler: invite },
+  { method: 'POST', pattern: /^\/recover$/, handler: recover },
+  { method: 'GET', pattern: /^\/verify$/, handler: verifyLink },
+  { method: 'POST', pattern: /^\/verify$/, handler: verifyTokenHash },
   { method: 'POST', pattern: /^\/admin\/users$/, handler: createUser },
   { method: 'GET', pattern: /^\/admin\/users$/, handler: listUsers },
   { method: 'GET', pattern: /^\/admin\/users\/(?<userId>[^/]+)$/, handler: getUserById },
@@ -70,11 +77,16 @@ export interface AuthServiceOptions {
   dbUrl: string;
   /** Where to report unexpected failures; never given request bodies or tokens. */
   log?: (line: string) => void;
+  /** Sends the invite and recovery mail; by default over SMTP to settings.smtp. */
+  mailer?: Mailer;
 }
 
-export function createAuthService({ settings, dbUrl, log = (line) => console.error(line) }: AuthServiceOptions): AuthService {
+export function createAuthService({ settings, dbUrl, log = (line) => console.error(line), mailer = smtpMailer(settings.smtp, log) }: AuthServiceOptions): AuthService {
   const pool = createPool(dbUrl);
-  const limits = { signIn: new RateLimiter(settings.signInRateLimit.max, settings.signInRateLimit.windowMs) };
+  const limits = {
+    signIn: new RateLimiter(settings.signInRateLimit.max, settings.signInRateLimit.windowMs),
+    emailSent: new RateLimiter(settings.emailRateLimit.max, settings.emailRateLimit.windowMs),
+  };
 
   const server = http.createServer((raw, res) => {
     if (raw.method === 'OPTIONS') {
@@ -87,7 +99,7 @@ export function createAuthService({ settings, dbUrl, log = (line) => console.err
       sendError(res, req, matched);
       return;
     }
-    matched.handler({ req, res, pool, settings, limits, params: matched.params }).catch((error: unknown) => {
+    matched.handler({ req, res, pool, settings, limits, mailer, log, params: matched.params }).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;
@@ -119,6 +131,7 @@ export function createAuthService({ settings, dbUrl, log = (line) => console.err
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      mailer.close();
       await pool.end();
     },
   };

@@ -4,6 +4,7 @@
  */
 import { withTransaction } from './db.ts';
 import { AuthHttpError, badRequest, DUPLICATE_EMAIL_MESSAGE, forbidden, INVALID_LOGIN_MESSAGE, unprocessable } from './errors.ts';
+import { endRecovery, isRecoverySession } from './amr-claims.ts';
 import { verifyPasswordSignIn } from './password-sign-in.ts';
 import { recordAuthAudit } from './audit.ts';
 import { clientIp, optionalObject, optionalString, readJsonObject, sendJson, sendNoContent } from './http.ts';
@@ -85,7 +86,9 @@ export async function updateOwnUser({ req, res, pool, settings, limits }: RouteC
   if (changesPhone && (await phoneTaken(pool, phone, user.id))) {
     throw unprocessable('phone_exists', 'A user with this phone number has already been registered');
   }
-  if (settings.requireCurrentPassword && (password || changesEmail) && user.encrypted_password) {
+  // A session opened by a recovery link sets a new password without the old one (GoTrue's rule): the user forgot it.
+  const recovering = password !== undefined && !changesEmail && sessionId !== null && (await isRecoverySession(pool, sessionId));
+  if (settings.requireCurrentPassword && (password || changesEmail) && user.encrypted_password && !recovering) {
     if (!currentPassword) throw badRequest('current_password_required', 'Current password required when setting new password.');
     await verifyCurrentPassword(pool, limits, req, user, currentPassword);
   }
@@ -106,6 +109,7 @@ export async function updateOwnUser({ req, res, pool, settings, limits }: RouteC
     if (changesEmail) await upsertIdentity(db, user.id, 'email', { email });
     if (changesPhone) await upsertIdentity(db, user.id, 'phone', { phone });
     if (password !== undefined) {
+      if (recovering && sessionId) await endRecovery(db, sessionId);
       if (sessionId) await endSessions(db, 'others', user.id, sessionId);
       else await endAllSessions(db, user.id);
       await recordAuthAudit(db, saved, 'user_updated_password', clientIp(req));

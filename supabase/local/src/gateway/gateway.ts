@@ -45,6 +45,10 @@ interface Route {
   port: number;
   /** Kong's key-auth: the request must carry one of the project's API keys. */
   requiresApiKey: boolean;
+  /**
+   * Paths under the prefix that need no key (Kong's auth-v1-open routes): a link opened from a mail carries none.
+   */
+  keyFreePaths?: readonly string[];
   /** Edge functions answer CORS themselves (as on hosted Supabase); other upstreams get it here. */
   gatewayCors: boolean;
   /**
@@ -128,9 +132,20 @@ export interface GatewayOptions {
   trustForwardedFor: boolean;
 }
 
+/** The CLI's Kong serves these auth paths without key-auth: the emailed links' /verify and the OAuth redirects. */
+const AUTH_KEY_FREE_PATHS = ['/verify', '/callback', '/authorize'];
+
+/** Whether the request's path (below the route's prefix, without the query) is one of the route's key-free paths. */
+function isKeyFree(route: Route, target: string): boolean {
+  if (!route.keyFreePaths) return false;
+  const rest = target.slice(route.prefix.length);
+  const queryStart = rest.indexOf('?');
+  return route.keyFreePaths.includes(queryStart === -1 ? rest : rest.slice(0, queryStart));
+}
+
 export function createGateway(config: StackConfig, options: GatewayOptions = { trustForwardedFor: false }): Gateway {
   const routes: Route[] = [
-    { prefix: '/auth/v1', port: config.ports.auth, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
+    { prefix: '/auth/v1', port: config.ports.auth, requiresApiKey: true, keyFreePaths: AUTH_KEY_FREE_PATHS, gatewayCors: true, bufferResponses: true },
     { prefix: '/rest/v1', port: config.ports.rest, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
     { prefix: '/realtime/v1', port: config.ports.realtime, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
     { prefix: '/functions/v1', port: config.ports.functions, requiresApiKey: false, gatewayCors: false, bufferResponses: false },
@@ -348,7 +363,7 @@ class ClientConnection implements UpstreamOwner {
       return;
     }
     const apiKey = head.apiKey ?? queryApiKey(head.target);
-    if (route.requiresApiKey) {
+    if (route.requiresApiKey && !isKeyFree(route, head.target)) {
       if (!apiKey) return this.answer(401, NO_API_KEY);
       if (!this.context.validKeys.has(apiKey)) return this.answer(401, INVALID_API_KEY);
     }
