@@ -461,14 +461,11 @@ export const LINTS: Lint[] = [
           or q.qual ~* ('^\\s*\\(*\\s*bucket_id\\s*=\\s*' || quote_literal(b.id) || '(\\s*::\\s*[[:alnum:]_.]+)?\\s*\\)*\\s*$'))`,
     demonstration: {
       setup: [
-        'create schema storage',
-        'create table storage.buckets (id text primary key, public boolean not null default false)',
-        'create table storage.objects (id uuid primary key, bucket_id text)',
-        'alter table storage.objects enable row level security',
-        `insert into storage.buckets values ('labels', true)`,
-        `create policy "Anyone lists labels" on storage.objects for select to anon using (bucket_id = 'labels')`,
+        // The storage schema is the bootstrap's (as on hosted Supabase); the demonstration is rolled back.
+        `insert into storage.buckets (id, name, public) values ('lint-demo-labels', 'lint-demo-labels', true)`,
+        `create policy "Anyone lists labels" on storage.objects for select to anon using (bucket_id = 'lint-demo-labels')`,
       ],
-      finding: 'storage bucket labels: Anyone lists labels',
+      finding: 'storage bucket lint-demo-labels: Anyone lists labels',
     },
   },
   {

@@ -12,7 +12,7 @@ import { createUser, eventually, sql, stackEnv } from '../support/stack-env.ts';
 
 describe('gateway', () => {
   it('answers an unknown path as Kong does, readable by browsers', async () => {
-    const response = await fetch(`${stackEnv().apiUrl}/storage/v1/bucket`, { headers: { origin: 'http://127.0.0.1:5173' } });
+    const response = await fetch(`${stackEnv().apiUrl}/no-such-service/v1/bucket`, { headers: { origin: 'http://127.0.0.1:5173' } });
     expect(response.status).toBe(404);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(await response.json()).toEqual({ message: 'no Route matched with those values' });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSql, createTestClient, eventually, signedInClient, sql, stackEnv } from '../support/stack-env.ts';
+import { closeSql, createServiceClient, createTestClient, eventually, signedInClient, sql, stackEnv } from '../support/stack-env.ts';
 import { repoRoot } from '../support/test-stack.ts';
 
 function runCli(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
@@ -53,6 +53,7 @@ describe('stack commands', () => {
     expect(output).toMatch(/^WEB_URL=http:\/\/127\.0\.0\.1:\d+$/m);
     // The mail catcher, as `supabase status -o env` prints it: the gateway's port + 3.
     expect(output.split('\n')).toContain(`MAILPIT_URL=http://127.0.0.1:${Number(portBase()) + 3}`);
+    expect(output.split('\n')).toContain(`STORAGE_URL=${env.apiUrl}/storage/v1`);
   });
 
   it('says so when a stack is already running on the same data folder', async () => {
@@ -100,6 +101,15 @@ describe('a killed part comes back and clients recover', () => {
       const rest = await client.rpc('stack_test_whoami');
       return !rest.error && rest.data === data.user?.id;
     }, `${part} to serve again`, 20_000);
+  });
+
+  it('storage', async () => {
+    const storage = createServiceClient().storage;
+    expect((await storage.listBuckets()).error).toBeNull();
+    const before = partPid('storage');
+    process.kill(before, 'SIGKILL');
+    await eventually(() => partPid('storage') !== before, 'storage to be restarted', 20_000);
+    await eventually(async () => (await storage.listBuckets()).error === null, 'storage to serve again', 20_000);
   });
 
   it('postgres', async () => {

@@ -61,7 +61,7 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
     STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
     ...options.extraEnv,
   };
-  for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_MAIL_PORT', 'STACK_SMTP_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT', 'STACK_INTERNAL_API_PORT']) {
+  for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_MAIL_PORT', 'STACK_SMTP_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT', 'STACK_INTERNAL_API_PORT', 'STACK_STORAGE_PORT']) {
     delete env[key];
   }
   const cliArgs = ['--import', 'tsx', 'supabase/local/src/cli.ts'];

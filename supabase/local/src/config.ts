@@ -22,7 +22,7 @@ const EPHEMERAL_PORTS_START = 32768;
 const DEMO_KEY_EXPIRY = 1983812996;
 
 export interface StackPorts {
-  /** Public gateway: /rest/v1, /auth/v1, /realtime/v1, /functions/v1. */
+  /** Public gateway: /rest/v1, /auth/v1, /realtime/v1, /functions/v1, /storage/v1. */
   api: number;
   /** Postgres. */
   db: number;
@@ -45,6 +45,8 @@ export interface StackPorts {
    * the API here; unlike the public port it keeps the X-Forwarded-For a function sends for its caller.
    */
   internalApi: number;
+  /** Internal: the Supabase Storage-compatible service (/storage/v1). */
+  storage: number;
   /** The web app (Vite) when started with it. */
   web: number;
 }
@@ -84,7 +86,7 @@ function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 
 /**
  * Reads the configuration from the environment. STACK_PORT_BASE moves every port of the stack at once
- * (the gateway takes the base, Postgres base+1, the mail catcher base+3 (HTTP) and base+4 (SMTP), internal services base-30000+9..+14 when the base is in the
+ * (the gateway takes the base, Postgres base+1, the mail catcher base+3 (HTTP) and base+4 (SMTP), internal services base-30000+9..+15 when the base is in the
  * ephemeral range), which is how tests run a fresh stack beside a running `npm start`. Individual STACK_*_PORT variables override single ports.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     realtime: portFromEnv(env, 'STACK_REALTIME_PORT', internal + 12),
     functions: portFromEnv(env, 'STACK_FUNCTIONS_PORT', internal + 13),
     internalApi: portFromEnv(env, 'STACK_INTERNAL_API_PORT', internal + 14),
+    storage: portFromEnv(env, 'STACK_STORAGE_PORT', internal + 15),
     web: portFromEnv(env, 'STACK_WEB_PORT', 5173),
   };
   const jwtSecret = env.STACK_JWT_SECRET || DEFAULT_JWT_SECRET;
@@ -139,6 +142,7 @@ export function statusLines(config: StackConfig): string[] {
     `API_URL=${config.apiUrl}`,
     `REST_URL=${config.apiUrl}/rest/v1`,
     `FUNCTIONS_URL=${config.apiUrl}/functions/v1`,
+    `STORAGE_URL=${config.apiUrl}/storage/v1`,
     `DB_URL=${config.dbUrl}`,
     `ANON_KEY=${config.anonKey}`,
     `SERVICE_ROLE_KEY=${config.serviceRoleKey}`,

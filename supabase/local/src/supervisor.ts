@@ -2,7 +2,7 @@
  * The supervisor: one process tree for the whole local stack.
  *
  * Starts Postgres (bootstrap, migrations, and the seed on a new database), then the gateway, the mail catcher,
- * PostgREST, Auth, Realtime, the edge-function runtime and optionally the web app, each as a child process.
+ * PostgREST, Auth, Realtime, Storage, the edge-function runtime and optionally the web app, each as a child process.
  * A part that exits unexpectedly is logged and restarted with backoff; SIGINT/SIGTERM stop everything.
  * The state file (<dataDir>/stack.json) tells tools and tests the supervisor's and each part's pid and
  * whether the stack is ready; it also makes a second start say that a stack is already running.
@@ -80,6 +80,7 @@ function stackEnvironment(config: StackConfig): Record<string, string> {
     STACK_REALTIME_PORT: String(config.ports.realtime),
     STACK_FUNCTIONS_PORT: String(config.ports.functions),
     STACK_INTERNAL_API_PORT: String(config.ports.internalApi),
+    STACK_STORAGE_PORT: String(config.ports.storage),
     STACK_WEB_PORT: String(config.ports.web),
     STACK_JWT_SECRET: config.jwtSecret,
   };
@@ -139,6 +140,7 @@ function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] 
     },
     nodePart('auth', config.ports.auth, 'auth/main.ts', config),
     nodePart('realtime', config.ports.realtime, 'realtime/main.ts', config),
+    nodePart('storage', config.ports.storage, 'storage/main.ts', config),
     {
       name: 'functions',
       port: config.ports.functions,
@@ -286,6 +288,7 @@ export class Supervisor {
       [this.config.ports.auth, 'auth'],
       [this.config.ports.realtime, 'realtime'],
       [this.config.ports.functions, 'edge functions'],
+      [this.config.ports.storage, 'storage'],
     ];
     if (this.options.withWeb) ports.push([this.config.ports.web, 'web app']);
     for (const [port, what] of ports) await assertPortFree(port, what);

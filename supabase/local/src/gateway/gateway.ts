@@ -1,5 +1,5 @@
 /**
- * The API gateway: one port routing /auth/v1, /rest/v1, /realtime/v1 (websocket) and /functions/v1 to
+ * The API gateway: one port routing /auth/v1, /rest/v1, /realtime/v1 (websocket), /functions/v1 and /storage/v1 to
  * the stack's parts with the prefix stripped, as the Supabase CLI's Kong does. It checks the `apikey`
  * (header or query) against the project's keys, uses it as the bearer token when `Authorization` is
  * absent, refuses JWTs without `exp` (jwt-expiry.ts), answers CORS preflights, and streams bodies both
@@ -149,6 +149,8 @@ export function createGateway(config: StackConfig, options: GatewayOptions = { t
     { prefix: '/rest/v1', port: config.ports.rest, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
     { prefix: '/realtime/v1', port: config.ports.realtime, requiresApiKey: true, gatewayCors: true, bufferResponses: true },
     { prefix: '/functions/v1', port: config.ports.functions, requiresApiKey: false, gatewayCors: false, bufferResponses: false },
+    // As the CLI's Kong: Storage checks the JWT itself (signed URLs carry their own token and no apikey).
+    { prefix: '/storage/v1', port: config.ports.storage, requiresApiKey: false, gatewayCors: true, bufferResponses: true },
   ].map((route) => ({ ...route, pool: new UpstreamPool(route.port) }));
   const context: GatewayContext = {
     routes,

@@ -1,0 +1,98 @@
+/**
+ * Storage's Postgres access. Every object and bucket query a caller makes runs in a transaction that first takes on
+ * the caller's role and JWT claims (transaction-local, as Supabase Storage and PostgREST do), so the RLS policies on
+ * storage.objects and storage.buckets decide; the service role bypasses RLS as a Postgres role. Lookups Storage makes
+ * as its own admin (a bucket's limits, a signed URL's object) use `asService`.
+ */
+import pg from 'pg';
+import type { Caller } from './caller.ts';
+import { errors, StorageError } from './errors.ts';
+
+export type Queryable = Pick<pg.PoolClient, 'query'>;
+
+export function createPool(dbUrl: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 6, idleTimeoutMillis: 30_000, application_name: 'stack-storage' });
+  // An idle client losing its connection (database restart) must not crash the service.
+  pool.on('error', (error) => console.error(`idle database connection failed: ${error.message}`));
+  return pool;
+}
+
+/** Postgres errors a caller can cause, in Storage's words; anything else stays an internal error. */
+export function storageErrorFromDatabase(error: unknown): unknown {
+  if (error instanceof StorageError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === '42501') return errors.rlsDenied();
+  if (code === '23505') return errors.keyAlreadyExists();
+  if (code === '23503') return errors.noSuchBucket();
+  return error;
+}
+
+async function inTransaction<T>(pool: pg.Pool, prepare: (client: pg.PoolClient) => Promise<void>, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await prepare(client);
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw storageErrorFromDatabase(error);
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Runs `work` as the caller. `beforeRole` runs first in the same transaction with Storage's own rights (e.g. locking
+ * the row an upsert replaces, to learn which stored file it frees).
+ */
+export function asCaller<T>(
+  pool: pg.Pool,
+  caller: Caller,
+  operation: string,
+  work: (client: pg.PoolClient) => Promise<T>,
+  beforeRole?: (client: pg.PoolClient) => Promise<void>,
+): Promise<T> {
+  return inTransaction(
+    pool,
+    async (client) => {
+      if (beforeRole) await beforeRole(client);
+      await client.query(
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
+                set_config('storage.operation', $4, true)`,
+        [caller.role, JSON.stringify(caller.claims), caller.sub ?? '', operation],
+      );
+    },
+    work,
+  );
+}
+
+/** Runs `work` with Storage's own rights (no RLS). */
+export function asService<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, async () => undefined, work);
+}
+
+export interface BucketLimits {
+  id: string;
+  public: boolean;
+  fileSizeLimit: number | null;
+  allowedMimeTypes: string[] | null;
+}
+
+/** The bucket's limits, read as Storage itself (the caller may not see buckets under RLS); NoSuchBucket if absent. */
+export async function bucketLimits(client: Queryable, bucketId: string): Promise<BucketLimits> {
+  const { rows } = await client.query<{ id: string; public: boolean | null; file_size_limit: string | null; allowed_mime_types: string[] | null }>(
+    'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
+    [bucketId],
+  );
+  const row = rows[0];
+  if (!row) throw errors.noSuchBucket();
+  return {
+    id: row.id,
+    public: row.public === true,
+    fileSizeLimit: row.file_size_limit === null ? null : Number(row.file_size_limit),
+    allowedMimeTypes: row.allowed_mime_types,
+  };
+}
