@@ -23,7 +23,7 @@ const TABS: { id: SecurityTab; label: string }[] = [
 
 export interface SecurityManagerProps {
   pharmacyId: string;
-  /** The Credentials tab's content (the route supplies it; null while there is none). */
+  /** The Credentials tab's content: another feature's, which the route supplies. */
   credentialsTab: ReactNode;
 }
 
@@ -46,9 +46,7 @@ export function SecurityManager({ pharmacyId, credentialsTab }: SecurityManagerP
           <TabPanel baseId={baseId} selected={tab}>
             {tab === 'users' ? <UserManagementTab pharmacyId={pharmacyId} users={users} now={now} /> : null}
             {tab === 'policies' ? <SecurityPoliciesTab pharmacyId={pharmacyId} /> : null}
-            {tab === 'credentials'
-              ? (credentialsTab ?? <p className="py-6 text-center text-base-content/70">Credentials are not available yet.</p>)
-              : null}
+            {tab === 'credentials' ? credentialsTab : null}
             {tab === 'audit' ? <AuditLogTab pharmacyId={pharmacyId} staff={users.data ?? []} /> : null}
           </TabPanel>
         </div>
