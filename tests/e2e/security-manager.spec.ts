@@ -75,7 +75,7 @@ test('the user details dialog shows every field of the account', async ({ page }
   const pharmacist = users.find((user) => user.email === 'rph@demo.pharmacy')!;
   await page.getByRole('button', { name: 'View details of Riley Pharmacist' }).click();
   const details = page.getByRole('dialog', { name: 'User Details: Riley Pharmacist' });
-  const fact = (term: string) => details.locator('div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+  const fact = (term: string) => details.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
   await expect(fact('Email')).toHaveText('rph@demo.pharmacy');
   await expect(fact('Role')).toHaveText('Pharmacist');
   await expect(fact('Status')).toHaveText(pharmacist.isActive ? 'Active' : 'Inactive');
