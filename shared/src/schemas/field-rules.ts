@@ -27,6 +27,7 @@ export const NPI_PATTERN = /^\d{10}$/;
 /** Five digits, or five plus four ("12345" or "12345-6789"). */
 export const ZIP_CODE_PATTERN = /^\d{5}(-\d{4})?$/;
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH_MESSAGE = 'Password must be at least 8 characters';
 export const WIZARD_NCPDP_MIN_LENGTH = 7;
 export const NABP_MIN_LENGTH = 5;
 
@@ -117,4 +118,9 @@ export function optionalWebsite() {
 /** A checkbox that must be ticked; unticked or missing gets `message`. */
 export function mustAccept(message: string) {
   return z.boolean({ error: message }).refine((accepted) => accepted, message);
+}
+
+/** A password someone chooses (onboarding's admin, an invited user, a reset): at least PASSWORD_MIN_LENGTH (spec §9). */
+export function newPassword() {
+  return z.string({ error: PASSWORD_MIN_LENGTH_MESSAGE }).min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH_MESSAGE);
 }

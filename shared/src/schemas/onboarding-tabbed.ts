@@ -7,8 +7,8 @@ import * as z from 'zod';
 import {
   DEA_NUMBER_PATTERN,
   NPI_PATTERN,
-  PASSWORD_MIN_LENGTH,
   mustAccept,
+  newPassword,
   optionalText,
   optionalWebsite,
   requiredFormatted,
@@ -44,9 +44,7 @@ export const tabbedAdminSchema = z.object({
   adminFirstName: requiredText('First name is required'),
   adminLastName: requiredText('Last name is required'),
   adminEmail: z.email({ error: VALID_EMAIL_MESSAGE }),
-  adminPassword: z
-    .string({ error: 'Password must be at least 8 characters' })
-    .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters'),
+  adminPassword: newPassword(),
   adminPhone: minText(10, 'Phone number must be at least 10 digits'),
 });
 

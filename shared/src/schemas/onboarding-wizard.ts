@@ -10,10 +10,10 @@ import {
   DEA_NUMBER_PATTERN,
   NABP_MIN_LENGTH,
   NPI_PATTERN,
-  PASSWORD_MIN_LENGTH,
   WIZARD_NCPDP_MIN_LENGTH,
   ZIP_CODE_PATTERN,
   mustAccept,
+  newPassword,
   optionalDate,
   optionalStateCode,
   optionalText,
@@ -79,9 +79,7 @@ export const wizardAdminAccountSchema = z.object({
   adminLastName: requiredText('Admin last name is required'),
   adminEmail: z.email({ error: 'Invalid admin email' }),
   adminPhone: optionalText(),
-  adminPassword: z
-    .string({ error: 'Password must be at least 8 characters' })
-    .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters'),
+  adminPassword: newPassword(),
   adminLicenseNumber: optionalText(),
   adminLicenseState: optionalStateCode(STATE_LENGTH_MESSAGE),
   adminLicenseExpiration: optionalDate(),

@@ -41,6 +41,15 @@ function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'
 /** Shown while the first page's chunk loads, on a fresh page load only (navigations keep the old page meanwhile). */
 const loadingPage = <FullScreenLoader message="Loading…" />;
 
+/**
+ * Where an emailed invite or recovery link lands (signed in by the link): outside the signed-in shell, in both
+ * route sets, since the link's session may belong to staff (signed-in set) or not yet (signed-out set).
+ */
+const setPasswordRoute: RouteObject = {
+  path: paths.setPassword,
+  ...lazyRoute(() => import('./routes/set-password.tsx').then((module) => module.SetPasswordRoute)),
+};
+
 const signedOutRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -58,6 +67,11 @@ const signedOutRoutes: RouteObject[] = [
         path: paths.subscriptionPlans,
         ...lazyRoute(() => import('./routes/subscription-plans.tsx').then((module) => module.SubscriptionPlansRoute)),
       },
+      {
+        path: paths.forgotPassword,
+        ...lazyRoute(() => import('./routes/forgot-password.tsx').then((module) => module.ForgotPasswordRoute)),
+      },
+      setPasswordRoute,
       // Signed out, any other path is the landing page (spec §2); '404 Page Not Found' belongs to the signed-in set.
       { path: '*', element: <LandingRoute /> },
     ],
@@ -93,6 +107,7 @@ function notAvailableForRole(screen: (typeof screens)[number], role: StaffRole):
 
 function signedInRoutes(role: StaffRole): RouteObject[] {
   return [
+    { element: <PublicLayout />, errorElement: <RouteErrorRoute />, hydrateFallbackElement: loadingPage, children: [setPasswordRoute] },
     {
       ...lazyRoute(() => import('./routes/app/app-root.tsx').then((module) => module.AppRoot)),
       errorElement: <RouteErrorRoute />,
@@ -113,7 +128,7 @@ function signedInRoutes(role: StaffRole): RouteObject[] {
   ];
 }
 
-const SIGNED_OUT_ONLY_PATHS: readonly string[] = [paths.login, paths.onboard, paths.productionOnboard, paths.subscriptionPlans];
+const SIGNED_OUT_ONLY_PATHS: readonly string[] = [paths.login, paths.onboard, paths.productionOnboard, paths.subscriptionPlans, paths.forgotPassword];
 
 /** Moves the address bar when the route set changes, before the new set's router reads it. */
 function addressForNewRouteSet(previous: RouteSet | undefined, next: RouteSet): void {

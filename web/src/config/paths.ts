@@ -6,6 +6,10 @@ export const paths = {
   onboard: '/onboard',
   productionOnboard: '/production-onboard',
   subscriptionPlans: '/subscription-plans',
+  /** Asks for a password reset email (linked from the sign-in page). */
+  forgotPassword: '/forgot-password',
+  /** Where an emailed invite or recovery link lands, signed in: the user sets a password. */
+  setPassword: '/set-password',
 } as const;
 
 // The signed-in screens, their sidebar entries and who may open them: shared/src/screens.ts.

@@ -50,6 +50,11 @@ export function LoginRoute() {
             </div>
           ) : null}
           <LoginForm onSignedIn={onSignedIn} />
+          <p className="-mt-2 text-right text-sm">
+            <Link to={paths.forgotPassword} className="link link-primary">
+              Forgot password?
+            </Link>
+          </p>
           <p className="text-center text-sm">
             <Link to={paths.onboard} className="link link-primary">
               New pharmacy? Start onboarding
