@@ -44,6 +44,20 @@ async function allAuditEntries(client: SupabaseClient, query: Record<string, str
   }
 }
 
+/** The stack's mail catcher (Mailpit's API): the messages sent to an address, newest first. */
+async function mailTo(email: string): Promise<{ Subject: string; HTML: string }[]> {
+  const mailpit = process.env.E2E_MAILPIT_URL;
+  if (!mailpit) throw new Error('E2E_MAILPIT_URL is set by tests/e2e/global-setup.ts');
+  const search = (await (await fetch(`${mailpit}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`)).json()) as { messages: { ID: string }[] };
+  return Promise.all(search.messages.map(async ({ ID }) => (await (await fetch(`${mailpit}/api/v1/message/${ID}`)).json()) as { Subject: string; HTML: string }));
+}
+
+function linkIn(html: string): string {
+  const href = /href="([^"]+)"/.exec(html)?.[1];
+  expect(href, 'the mail has a link').toBeTruthy();
+  return href!.replace(/&amp;/g, '&');
+}
+
 const cardValue = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true }).getByTestId('card-value');
 
 test('the summary cards count the staff the api returns: total, active sessions, security alerts, 2FA', async ({ page }) => {
@@ -211,6 +225,99 @@ test('the audit log lists the newest 100, pages back, filters by patient, user, 
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByText('Showing 100 entries (older entries not loaded)')).toBeVisible();
   await expect(patientField).toHaveValue('');
+});
+
+test('an admin invites a technician who sets a password from the email and works the queue; unlock, reset password, and deactivation signs their open terminal out', async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
+  const pharmacy = await onboardPharmacyThroughApi(request);
+  const techEmail = `tia.tech.${Date.now()}@example.test`;
+  await openSecurityManager(page, pharmacy.adminEmail, pharmacy.adminPassword);
+  await expect(cardValue(page, 'Total Users')).toHaveText('1');
+
+  // Add User: the form's messages first, then the invitation.
+  await page.getByRole('button', { name: 'Add User', exact: true }).click();
+  const addUser = page.getByRole('dialog', { name: 'Add User' });
+  await addUser.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(addUser.getByText('Invalid email address')).toBeVisible();
+  await expect(addUser.getByText('Choose a role: admin, pharmacist or technician')).toBeVisible();
+  await addUser.getByRole('textbox', { name: 'Email' }).fill(techEmail);
+  await addUser.getByRole('textbox', { name: 'First Name' }).fill('Tia');
+  await addUser.getByRole('textbox', { name: 'Last Name' }).fill('Tech');
+  await addUser.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Technician' });
+  await addUser.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText(`An invitation email was sent to ${techEmail}.`)).toBeVisible();
+  await expect(addUser).toHaveCount(0);
+  const techRow = page.getByRole('listitem', { name: 'Tia Tech', exact: true });
+  await expect(techRow.getByText('Technician', { exact: true })).toBeVisible();
+  // Never signed in (+20) and no 2FA (+15).
+  await expect(techRow.getByText('Medium risk (35)', { exact: true })).toBeVisible();
+  await expect(cardValue(page, 'Total Users')).toHaveText('2');
+
+  // The invitation, opened in another browser: set a password, into the app, the queue.
+  const invitations = await mailTo(techEmail);
+  expect(invitations.map((message) => message.Subject)).toEqual(['You have been invited']);
+  const techContext = await browser.newContext();
+  const tech = await techContext.newPage();
+  // The terminal's clock, to let its access token come due without waiting 15 minutes.
+  await tech.clock.install();
+  await tech.goto(linkIn(invitations[0]!.HTML));
+  await expect(tech.getByRole('heading', { level: 1, name: 'Set Your Password' })).toBeVisible();
+  const techPassword = 'tia-sets-this-9';
+  await tech.getByLabel('New Password').fill(techPassword);
+  await tech.getByLabel('Confirm Password').fill(techPassword);
+  await tech.getByRole('button', { name: 'Set Password' }).click();
+  await expect(tech.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // Signed out and in again with the password just set.
+  await tech.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(tech.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await signIn(tech, techEmail, techPassword);
+  await tech.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'E-Prescriptions' }).click();
+  await expect(tech.getByRole('heading', { level: 1, name: 'Prescription Management' })).toBeVisible();
+  await expect(tech.getByRole('tab', { name: /^Pending \(\d+\)$/ })).toBeVisible();
+  await expect(tech.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Security Manager' })).toHaveCount(0);
+
+  // Three wrong passwords lock the account; Unlock shows only then and clears it.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await request.post(`${process.env.E2E_API_URL}/auth/v1/token?grant_type=password`, {
+      headers: { apikey: process.env.E2E_ANON_KEY! },
+      data: { email: techEmail, password: 'not-the-password' },
+    });
+  }
+  await page.reload();
+  await expect(techRow.getByText('Locked', { exact: true })).toBeVisible();
+  await techRow.getByRole('button', { name: 'Unlock Tia Tech' }).click();
+  await expect(page.getByText('User account unlocked', { exact: true })).toBeVisible();
+  await expect(techRow.getByRole('button', { name: 'Unlock Tia Tech' })).toHaveCount(0);
+  await expect(techRow.getByText('Locked', { exact: true })).toHaveCount(0);
+
+  // Reset password: the recovery email goes out.
+  await techRow.getByRole('button', { name: 'Reset password for Tia Tech' }).click();
+  await expect(page.getByText('Password reset email sent', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await mailTo(techEmail)).map((message) => message.Subject)).toContain('Reset Your Password');
+
+  // The admin cannot deactivate themselves: the api's refusal is shown.
+  const adminName = `${pharmacy.adminFirstName} ${pharmacy.adminLastName}`;
+  await page.getByRole('switch', { name: `Active: ${adminName}` }).click();
+  await expect(page.getByText('You cannot activate or deactivate your own account')).toBeVisible();
+  await expect(page.getByRole('switch', { name: `Active: ${adminName}` })).toBeChecked();
+
+  // Control: the technician's access token comes due and is refreshed; they stay signed in.
+  const refreshed = tech.waitForResponse((response) => response.url().includes('/auth/v1/token?grant_type=refresh_token'));
+  await tech.clock.fastForward('14:00');
+  expect((await refreshed).status()).toBe(200);
+  await expect(tech.getByRole('heading', { level: 1, name: 'Prescription Management' })).toBeVisible();
+
+  // Deactivation ends their sessions: at the next refresh the open terminal is signed out.
+  await page.getByRole('switch', { name: 'Active: Tia Tech' }).click();
+  await expect(page.getByText('User status updated successfully', { exact: true })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Active: Tia Tech' })).not.toBeChecked();
+  await expect(techRow.getByText('Inactive', { exact: true })).toBeVisible();
+  const refused = tech.waitForResponse((response) => response.url().includes('/auth/v1/token?grant_type=refresh_token'));
+  await tech.clock.fastForward('14:00');
+  expect((await refused).status()).toBe(400);
+  await expect(tech.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await expect(tech).toHaveURL(/\/login$/);
+  await techContext.close();
 });
 
 test('staff who are not admins get "Not available for your role" at the Security Manager', async ({ page }) => {
