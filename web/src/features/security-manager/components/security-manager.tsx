@@ -25,9 +25,11 @@ export interface SecurityManagerProps {
   pharmacyId: string;
   /** The Credentials tab's content: another feature's, which the route supplies. */
   credentialsTab: ReactNode;
+  /** Called after the security policy was saved (the route refreshes what other features derive from it). */
+  onPolicyUpdated?: () => void;
 }
 
-export function SecurityManager({ pharmacyId, credentialsTab }: SecurityManagerProps) {
+export function SecurityManager({ pharmacyId, credentialsTab, onPolicyUpdated }: SecurityManagerProps) {
   const baseId = useId();
   const [tab, setTab] = useState<SecurityTab>('users');
   const users = useUsers(pharmacyId);
@@ -45,7 +47,7 @@ export function SecurityManager({ pharmacyId, credentialsTab }: SecurityManagerP
           <TabList baseId={baseId} label="Security Manager sections" items={TABS} selected={tab} onSelect={setTab} fill />
           <TabPanel baseId={baseId} selected={tab}>
             {tab === 'users' ? <UserManagementTab pharmacyId={pharmacyId} users={users} now={now} /> : null}
-            {tab === 'policies' ? <SecurityPoliciesTab pharmacyId={pharmacyId} /> : null}
+            {tab === 'policies' ? <SecurityPoliciesTab pharmacyId={pharmacyId} onUpdated={onPolicyUpdated} /> : null}
             {tab === 'credentials' ? credentialsTab : null}
             {tab === 'audit' ? <AuditLogTab pharmacyId={pharmacyId} staff={users.data ?? []} /> : null}
           </TabPanel>

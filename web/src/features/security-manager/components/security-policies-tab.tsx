@@ -20,7 +20,13 @@ import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useSecurityPolicy } from '../api/get-security-policy.ts';
 import { useUpdateSecurityPolicy } from '../api/update-security-policy.ts';
 
-export function SecurityPoliciesTab({ pharmacyId }: { pharmacyId: string }) {
+export interface SecurityPoliciesTabProps {
+  pharmacyId: string;
+  /** After a save went through. */
+  onUpdated?: () => void;
+}
+
+export function SecurityPoliciesTab({ pharmacyId, onUpdated }: SecurityPoliciesTabProps) {
   const policy = useSecurityPolicy(pharmacyId);
   // Here, not in the form: a save re-keys the form, and a mutation's callbacks die with the component that ran it.
   const update = useUpdateSecurityPolicy(pharmacyId);
@@ -29,7 +35,10 @@ export function SecurityPoliciesTab({ pharmacyId }: { pharmacyId: string }) {
     update.mutate(
       { id, settings },
       {
-        onSuccess: () => toast({ title: SECURITY_POLICY_UPDATED_MESSAGE }),
+        onSuccess: () => {
+          toast({ title: SECURITY_POLICY_UPDATED_MESSAGE });
+          onUpdated?.();
+        },
         onError: (error) => toast({ title: 'Error', description: error.message || 'The security policy could not be saved', variant: 'destructive' }),
       },
     );

@@ -1,27 +1,10 @@
 /**
- * The four summary cards (spec part 2 §2 "AI Security Manager"), computed from the staff list with the shared
- * rules of shared/src/security/risk.ts: Total Users; Active Sessions (last sign-in within the past 24 hours);
- * Security Alerts (risk score above 40, i.e. High); 2FA Enabled. Each card is a region named by its title.
+ * The four summary cards (spec part 2 §2 "AI Security Manager"): Total Users, Active Sessions, Security Alerts,
+ * 2FA Enabled, counted by security-summary.ts. Each card is a region named by its title.
  */
-import { hasActiveSession, RISK_MEDIUM_MAX, riskScore } from '@pharmacy/shared/security/risk.ts';
 import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
 import type { QueryStateQuery } from '../../../components/ui/query-state.tsx';
-
-export interface SecuritySummary {
-  totalUsers: number;
-  activeSessions: number;
-  securityAlerts: number;
-  twoFactorEnabled: number;
-}
-
-export function securitySummary(users: readonly StaffUser[], now: Date): SecuritySummary {
-  return {
-    totalUsers: users.length,
-    activeSessions: users.filter((user) => hasActiveSession(user.lastLogin, now)).length,
-    securityAlerts: users.filter((user) => riskScore(user, now).score > RISK_MEDIUM_MAX).length,
-    twoFactorEnabled: users.filter((user) => user.twoFactorEnabled).length,
-  };
-}
+import { securitySummary, type SecuritySummary } from '../security-summary.ts';
 
 const CARDS: { title: string; caption: string; value: (summary: SecuritySummary) => number; accent: string }[] = [
   { title: 'Total Users', caption: 'Staff accounts of your pharmacy', value: (s) => s.totalUsers, accent: 'text-primary' },
