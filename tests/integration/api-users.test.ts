@@ -9,13 +9,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  listUsersEndpoint, toggleUserStatusEndpoint, unlockUserEndpoint,
+  inviteUserEndpoint, listUsersEndpoint, resetUserPasswordEndpoint, toggleUserStatusEndpoint, unlockUserEndpoint,
 } from '../../shared/src/api/users.ts';
 import { STAFF_ACCOUNT_MESSAGES, STAFF_USER_MESSAGES, type StaffUser } from '../../shared/src/schemas/staff-user.ts';
 import { ApiError } from '../../web/src/lib/api-error.ts';
 import { createApiInvoker } from '../../web/src/lib/api-invoker.ts';
 import { callApi } from '../support/api-call.ts';
-import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
+import { linkIn, mailFor, openLink } from '../support/mailbox.ts';
+import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
 import { addStaff, createPharmacy, signIn, type TestPharmacy } from './db-fixtures.ts';
 
 let a: TestPharmacy;
@@ -30,6 +31,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(closeSql);
+
+/** config.toml's site_url: where the auth service sends a link whose redirect it does not allow. */
+const SITE_URL = 'http://127.0.0.1:5173';
+/** The web app's origin, as a browser on it sends it with each call. */
+const fromWebApp = () => ({ Origin: stackEnv().webUrl });
+const setPasswordUrl = () => `${stackEnv().webUrl}/set-password`;
 
 const invoke = (client: SupabaseClient) => createApiInvoker(client);
 const action = (client: SupabaseClient, id: string, name: (typeof ACTIONS)[number]) => callApi(client, `users/${id}/${name}`, { method: 'POST' });
@@ -178,3 +185,126 @@ describe('POST /api/users', () => {
   });
 });
 
+
+describe('POST /api/users: the invitation', () => {
+  it('adds the staff member to the admin\'s pharmacy and mails a link to /set-password; they set a password and sign in as a technician of this pharmacy only', async () => {
+    const form = newcomer('flow');
+    const answer = await callApi<StaffUser>(a.admin.client, 'users', { body: form, headers: fromWebApp() });
+    expect(answer.status).toBe(201);
+    const invited = answer.body;
+    expect(invited).toEqual({
+      id: expect.any(String),
+      firstName: 'Ivy',
+      lastName: 'Invited flow',
+      email: form.email,
+      role: 'technician',
+      isActive: true,
+      licenseNumber: 'CPhT-1234',
+      licenseState: 'IL',
+      licenseExpiration: '2028-06-30',
+      licenseType: 'CPhT',
+      loginAttempts: 0,
+      lockedUntil: null,
+      lastLogin: null,
+      twoFactorEnabled: false,
+      createdAt: expect.any(String),
+      permissions: expect.arrayContaining(['prescriptions:enter']),
+    } satisfies StaffUser);
+    expect(await sql('select pharmacy_id, role from public.staff_profiles where user_id = $1', [invited.id])).toEqual([{ pharmacy_id: a.id, role: 'technician' }]);
+    expect((await invoke(a.admin.client)(listUsersEndpoint)).map((user) => user.id)).toContain(invited.id);
+
+    const [mail, ...more] = await mailFor(form.email);
+    expect(more).toEqual([]);
+    expect(mail?.Subject).toBe('You have been invited');
+    const opened = await openLink(linkIn(mail!));
+    expect(opened.status).toBe(303);
+    expect(opened.target).toBe(setPasswordUrl());
+    expect(opened.fragment.get('type')).toBe('invite');
+
+    const page = createTestClient();
+    const session = await page.auth.setSession({ access_token: opened.fragment.get('access_token')!, refresh_token: opened.fragment.get('refresh_token')! });
+    expect(session.error).toBeNull();
+    expect(session.data.user?.id).toBe(invited.id);
+    expect((await page.auth.updateUser({ password: 'Invited-password-1' })).error).toBeNull();
+
+    const technician = await signIn(form.email, 'Invited-password-1');
+    const context = await technician.rpc('current_staff_context');
+    expect(context.data).toMatchObject({ user: { id: invited.id, role: 'technician' }, pharmacy: { id: a.id } });
+    expect((await technician.from('pharmacies').select('id')).data).toEqual([{ id: a.id }]);
+    expect(new Set((await technician.from('staff_profiles').select('pharmacy_id')).data?.map((row) => row.pharmacy_id))).toEqual(new Set([a.id]));
+    expect((await technician.from('staff_profiles').select('user_id').eq('pharmacy_id', b.id)).data).toEqual([]);
+    expect((await technician.from('security_policies').select('pharmacy_id')).data).toEqual([{ pharmacy_id: a.id }]);
+    // A technician, not an admin: the staff list is refused.
+    expect(await callApi(technician, 'users')).toEqual({ status: 403, body: { error: ADMIN_ONLY_MESSAGE } });
+  });
+
+  it('never points the link at an origin the auth settings do not allow: it goes to site_url', async () => {
+    const form = newcomer('foreign-origin');
+    const answer = await callApi(a.admin.client, 'users', { body: form, headers: { Origin: 'https://pharmacy.evil.example' } });
+    expect(answer.status).toBe(201);
+    const [mail] = await mailFor(form.email);
+    const link = new URL(linkIn(mail!));
+    expect(link.searchParams.get('redirect_to')).toBe(SITE_URL);
+    expect((await openLink(link.href)).target).toBe(SITE_URL);
+  });
+
+  it('removes the invited auth user again when the staff profile cannot be added, so nothing is half-made', async () => {
+    const form = { ...newcomer('refused'), email: `refused-profile-${Date.now()}@example.test` };
+    // A rule of the database the form does not know (installed for this test): the profile insert fails after the invitation.
+    await sql(`create function public.test_refuse_profile() returns trigger language plpgsql as $$
+      begin raise exception 'This staff profile is refused' using errcode = 'P0001'; end $$`);
+    await sql(`create trigger test_refuse_profile before insert on public.staff_profiles for each row
+      when (new.email like 'refused-profile-%') execute function public.test_refuse_profile()`);
+    try {
+      const answer = await callApi(a.admin.client, 'users', { body: form, headers: fromWebApp() });
+      expect(answer).toEqual({ status: 409, body: { error: 'This staff profile is refused' } });
+    } finally {
+      await sql('drop trigger test_refuse_profile on public.staff_profiles');
+      await sql('drop function public.test_refuse_profile()');
+    }
+    expect(await sql('select id from auth.users where email = $1', [form.email])).toEqual([]);
+    expect(await sql('select user_id from public.staff_profiles where email = $1', [form.email])).toEqual([]);
+    // The mail already sent leads nowhere: its user is gone.
+    const [mail] = await mailFor(form.email);
+    const opened = await openLink(linkIn(mail!));
+    expect(opened.fragment.get('access_token')).toBeNull();
+  });
+
+  it('puts the invitee in the inviting admin\'s pharmacy whatever the body names: the pharmacy comes from the caller', async () => {
+    const form = { ...newcomer('pharmacy-in-body'), pharmacyId: a.id, pharmacy_id: a.id };
+    const invited = await invoke(b.admin.client)(inviteUserEndpoint, form);
+    expect(await sql('select pharmacy_id from public.staff_profiles where user_id = $1', [invited.id])).toEqual([{ pharmacy_id: b.id }]);
+  });
+});
+
+describe('POST /api/users/{id}/reset-password', () => {
+  it('mails the staff member a recovery link to /set-password; the new password signs them in; the request is audited', async () => {
+    const staff = await addStaff(a.id, 'pharmacist', 'Forgot', 'Password');
+    const answer = await callApi(a.admin.client, `users/${staff.id}/reset-password`, { method: 'POST', headers: fromWebApp() });
+    expect(answer).toEqual({ status: 200, body: { email: staff.email } });
+
+    const [mail, ...more] = await mailFor(staff.email);
+    expect(more).toEqual([]);
+    expect(mail?.Subject).toBe('Reset Your Password');
+    const opened = await openLink(linkIn(mail!));
+    expect(opened.target).toBe(setPasswordUrl());
+    expect(opened.fragment.get('type')).toBe('recovery');
+    const page = createTestClient();
+    await page.auth.setSession({ access_token: opened.fragment.get('access_token')!, refresh_token: opened.fragment.get('refresh_token')! });
+    expect((await page.auth.updateUser({ password: 'Recovered-password-1' })).error).toBeNull();
+    await signIn(staff.email, 'Recovered-password-1');
+
+    const [entry] = await sql('select actor_user_id, action from public.audit_log where entity_id = $1 and action = $2', [staff.id, 'password_reset']);
+    expect(entry).toEqual({ actor_user_id: a.admin.id, action: 'password_reset' });
+  });
+
+  it('sends nothing when refused', async () => {
+    const staff = await addStaff(a.id, 'technician', 'No', 'Reset');
+    expect((await action(a.pharmacist.client, staff.id, 'reset-password')).status).toBe(403);
+    expect((await action(b.admin.client, staff.id, 'reset-password')).status).toBe(404);
+    expect(await mailFor(staff.email)).toEqual([]);
+    const typed = await invoke(a.admin.client)(resetUserPasswordEndpoint, { id: staff.id });
+    expect(typed).toEqual({ email: staff.email });
+    expect(await mailFor(staff.email)).toHaveLength(1);
+  });
+});

@@ -68,11 +68,35 @@ describe('sign-in rate limiter', () => {
 
 describe('config.toml [auth]', () => {
   it('gives the password minimum, inactivity timeout, sign-in limit and JWT expiry of the project', () => {
-    expect(loadAuthConfigToml()).toEqual({ jwtExpiry: 900, minimumPasswordLength: 8, inactivityTimeoutMs: 30 * 60_000, signInSignUpsPer5Minutes: 30 });
+    expect(loadAuthConfigToml()).toEqual({
+      jwtExpiry: 900,
+      minimumPasswordLength: 8,
+      inactivityTimeoutMs: 30 * 60_000,
+      signInSignUpsPer5Minutes: 30,
+      siteUrl: 'http://127.0.0.1:5173',
+      additionalRedirectUrls: ['http://127.0.0.1:5173', 'http://localhost:5173'],
+      otpExpirySeconds: 3600,
+      emailMaxFrequencyMs: 1000,
+      emailSentPerHour: 0,
+      emailTemplates: {},
+    });
   });
 
   it("falls back to GoTrue's defaults and refuses malformed values", () => {
-    expect(authConfigFromToml({})).toEqual({ jwtExpiry: undefined, minimumPasswordLength: 6, inactivityTimeoutMs: 0, signInSignUpsPer5Minutes: 0 });
+    expect(authConfigFromToml({})).toEqual({
+      jwtExpiry: undefined,
+      minimumPasswordLength: 6,
+      inactivityTimeoutMs: 0,
+      signInSignUpsPer5Minutes: 0,
+      siteUrl: 'http://127.0.0.1:3000',
+      additionalRedirectUrls: [],
+      otpExpirySeconds: 3600,
+      emailMaxFrequencyMs: 60_000,
+      emailSentPerHour: 0,
+      emailTemplates: {},
+    });
+    expect(() => authConfigFromToml({ auth: { additional_redirect_urls: 'http://x' } })).toThrow('additional_redirect_urls');
+    expect(() => authConfigFromToml({ auth: { email: { max_frequency: 1 } } })).toThrow('max_frequency');
     expect(() => authConfigFromToml({ auth: { sessions: { inactivity_timeout: 30 } } })).toThrow('inactivity_timeout');
     expect(() => authConfigFromToml({ auth: { minimum_password_length: '8' } })).toThrow('minimum_password_length');
     expect(() => authConfigFromToml({ auth: { sessions: { inactivity_timeout: 'soon' } } })).toThrow('invalid duration');
