@@ -119,10 +119,12 @@ describe('invite', () => {
     expect(signedIn.data.user?.id).toBe(data.user!.id);
   });
 
-  it('works once: the same link again redirects with otp_expired and no session', async () => {
+  it('works once (a HEAD does not count): the same link again redirects with otp_expired and no session', async () => {
     const email = uniqueEmail('once');
     await createServiceClient().auth.admin.inviteUserByEmail(email, { redirectTo: setPasswordUrl() });
     const link = linkIn(await onlyMailFor(email));
+    // A HEAD (a mail scanner checking the link) does not spend it.
+    expect((await fetch(link, { method: 'HEAD', redirect: 'manual' })).status).toBe(303);
     expect((await openLink(link)).fragment.get('access_token')).toBeTruthy();
 
     const again = await openLink(link);
@@ -283,6 +285,47 @@ describe('recovery', () => {
     const opened = await openLink(linkIn(await onlyMailFor(user.email)));
     expect(opened.fragment.get('error_code')).toBe('user_banned');
     expect(opened.fragment.get('access_token')).toBeNull();
+  });
+});
+
+describe('auth.admin.generateLink and POST /verify input', () => {
+  it('answers an invite or recovery link without mailing it; the link signs in like a mailed one; only the service role may ask', async () => {
+    const service = createServiceClient();
+    const email = uniqueEmail('generated');
+    const invite = await service.auth.admin.generateLink({ type: 'invite', email, options: { data: { first_name: 'Gen' }, redirectTo: setPasswordUrl() } });
+    expect(invite.error).toBeNull();
+    expect(invite.data.user).toMatchObject({ email, user_metadata: { first_name: 'Gen' } });
+    expect(invite.data.properties).toMatchObject({ verification_type: 'invite', redirect_to: setPasswordUrl() });
+    expect(invite.data.properties!.action_link).toContain(`token=${invite.data.properties!.hashed_token}&type=invite`);
+    expect(await mailFor(email)).toHaveLength(0);
+    const opened = await openLink(invite.data.properties!.action_link);
+    expect([opened.target, opened.fragment.get('type')]).toEqual([setPasswordUrl(), 'invite']);
+
+    const existing = await createUser('generated-recovery');
+    const recovery = await service.auth.admin.generateLink({ type: 'recovery', email: existing.email });
+    expect(recovery.error).toBeNull();
+    const verified = await createTestClient().auth.verifyOtp({ token_hash: recovery.data.properties!.hashed_token, type: 'recovery' });
+    expect(verified.data.user?.id).toBe(existing.id);
+
+    expect((await service.auth.admin.generateLink({ type: 'recovery', email: uniqueEmail('missing') })).error).toMatchObject({ status: 404, code: 'user_not_found' });
+    expect((await createTestClient().auth.admin.generateLink({ type: 'recovery', email: existing.email })).error).toMatchObject({ status: 403, code: 'not_admin' });
+  });
+
+  it("refuses POST /verify with a token_hash plus an email, an unknown type, and an invite's bad email, as GoTrue does", async () => {
+    const post = (path: string, body: unknown, key = stackEnv().anonKey) =>
+      fetch(`${stackEnv().apiUrl}/auth/v1/${path}`, {
+        method: 'POST',
+        headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+        body: JSON.stringify(body),
+      });
+    const withEmail = await post('verify', { type: 'recovery', token_hash: 'a'.repeat(56), email: 'x@example.test' });
+    expect([withEmail.status, await withEmail.json()]).toEqual([400, { code: 'validation_failed', message: 'Only the token_hash and type should be provided' }]);
+    const badType = await post('verify', { type: 'sms', token_hash: 'a'.repeat(56) });
+    expect(badType.status).toBe(400);
+    const unknown = await post('verify', { type: 'invite', token_hash: 'a'.repeat(56) });
+    expect([unknown.status, await unknown.json()]).toEqual([403, { code: 'otp_expired', message: 'Token has expired or is invalid' }]);
+    const badEmail = await post('invite', { email: 'not-an-email' }, stackEnv().serviceRoleKey);
+    expect([badEmail.status, (await badEmail.json()).code]).toEqual([400, 'validation_failed']);
   });
 });
 

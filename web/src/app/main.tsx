@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import '../index.css';
 import { ConfigErrorScreen } from '../components/errors/config-error-screen.tsx';
 import { readSupabaseEnv } from '../config/env.ts';
+import { moveEmailLinkToSetPassword } from '../features/auth/email-link-landing.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no element with id "root" to render the app into');
@@ -14,6 +15,8 @@ const root = createRoot(rootElement);
 
 const supabaseEnv = readSupabaseEnv(import.meta.env);
 if (supabaseEnv.ok) {
+  // Before supabase-js (created by the app) reads the session out of the address.
+  moveEmailLinkToSetPassword();
   void import('./app.tsx').then(({ App }) => {
     root.render(
       <StrictMode>

@@ -8,10 +8,11 @@ import type { Queryable } from './db.ts';
 export type AmrMethod = 'invite' | 'recovery';
 
 export async function recordAmrClaim(db: Queryable, sessionId: string, method: AmrMethod): Promise<void> {
+  // Without ON CONFLICT: it needs no particular unique constraint (GoTrue's table has one; a session is new here).
   await db.query(
     `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
-     values (gen_random_uuid(), $1, now(), now(), $2)
-     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+     select gen_random_uuid(), $1::uuid, now(), now(), $2::text
+      where not exists (select 1 from auth.mfa_amr_claims where session_id = $1 and authentication_method = $2)`,
     [sessionId, method],
   );
 }

@@ -1,11 +1,12 @@
 /**
  * The routes that email a link: POST /invite (admin only: auth.admin.inviteUserByEmail) and POST /recover
- * (auth.resetPasswordForEmail), with GoTrue's checks and answers. The token is stored and the mail sent in one
+ * (auth.resetPasswordForEmail), with GoTrue's checks and answers; POST /admin/generate_link answers the link
+ * instead of mailing it. The token is stored and the mail sent in one
  * transaction: a mail the SMTP server refuses leaves no token (and no invited user) behind.
  */
 import { recordAuthAudit } from './audit.ts';
 import { withTransaction, type Queryable } from './db.ts';
-import { AuthHttpError, DUPLICATE_EMAIL_MESSAGE, unprocessable } from './errors.ts';
+import { AuthHttpError, badRequest, DUPLICATE_EMAIL_MESSAGE, notFound, unprocessable } from './errors.ts';
 import { newTokenHash, storeEmailToken, type EmailLinkType } from './email-tokens.ts';
 import { clientIp, optionalObject, optionalString, readJsonObject, sendJson, type JsonObject } from './http.ts';
 import { confirmationUrl, renderEmail } from './mail-templates.ts';
@@ -14,26 +15,60 @@ import { requireAdmin } from './request-auth.ts';
 import type { RouteContext } from './route-context.ts';
 import { findUserByEmail, insertUser, userJson, validateEmail, type UserRow } from './users.ts';
 
-/** Stores a fresh token for `user` and mails the link; throws (rolling the caller's transaction back) when sending fails. */
+interface IssuedLink {
+  user: UserRow;
+  tokenHash: string;
+  /** {{ .ConfirmationURL }}: the link itself. */
+  url: string;
+}
+
+/** Stores a fresh token for `user` (replacing any earlier link of that kind) and builds its link. */
+async function issueLink(db: Queryable, context: RouteContext, user: UserRow, type: EmailLinkType, redirectTo: string): Promise<IssuedLink> {
+  const tokenHash = newTokenHash(user.email ?? '');
+  const saved = await storeEmailToken(db, user.id, type, tokenHash);
+  return { user: saved, tokenHash, url: confirmationUrl(context.settings.authExternalUrl, tokenHash, type, redirectTo) };
+}
+
+/** Issues a link and mails it; throws (rolling the caller's transaction back) when sending fails. */
 async function mailLink(db: Queryable, context: RouteContext, user: UserRow, type: EmailLinkType, redirectTo: string): Promise<UserRow> {
   const { settings, mailer } = context;
-  const email = user.email ?? '';
-  const tokenHash = newTokenHash(email);
-  const saved = await storeEmailToken(db, user.id, type, tokenHash);
+  const link = await issueLink(db, context, user, type, redirectTo);
   const rendered = renderEmail(settings.emailTemplates[type], {
-    ConfirmationURL: confirmationUrl(settings.authExternalUrl, tokenHash, type, redirectTo),
+    ConfirmationURL: link.url,
     SiteURL: settings.siteUrl,
-    Email: email,
-    TokenHash: tokenHash,
+    Email: link.user.email ?? '',
+    TokenHash: link.tokenHash,
     RedirectTo: redirectTo,
-    Data: (saved.raw_user_meta_data ?? {}) as JsonObject,
+    Data: (link.user.raw_user_meta_data ?? {}) as JsonObject,
   });
-  await mailer.send(email, rendered);
-  return saved;
+  await mailer.send(link.user.email ?? '', rendered);
+  return link.user;
 }
 
 function redirectPolicy(context: RouteContext) {
   return { siteUrl: context.settings.siteUrl, allowList: context.settings.redirectAllowList };
+}
+
+/** The user an invitation is for: a new one, or one who has not accepted an earlier invitation; never a confirmed one. */
+async function inviteeFor(db: Queryable, settings: RouteContext['settings'], email: string, data: JsonObject): Promise<UserRow> {
+  const existing = await findUserByEmail(db, email, settings.audience);
+  if (existing?.email_confirmed_at) throw unprocessable('email_exists', DUPLICATE_EMAIL_MESSAGE);
+  return (
+    existing ??
+    insertUser(db, {
+      email,
+      phone: null,
+      // GoTrue leaves an invited user without a password: no password sign-in works until one is set.
+      passwordHash: '',
+      aud: settings.audience,
+      role: settings.defaultRole,
+      appMetadata: { provider: 'email', providers: ['email'] },
+      userMetadata: data,
+      emailConfirmed: false,
+      phoneConfirmed: false,
+      bannedForMs: null,
+    })
+  );
 }
 
 /**
@@ -49,23 +84,7 @@ export async function invite(context: RouteContext): Promise<void> {
   const redirectTo = requestRedirect(req, redirectPolicy(context));
 
   const invited = await withTransaction(pool, async (db) => {
-    let user = await findUserByEmail(db, email, settings.audience);
-    if (user?.email_confirmed_at) throw unprocessable('email_exists', DUPLICATE_EMAIL_MESSAGE);
-    if (!user) {
-      user = await insertUser(db, {
-        email,
-        phone: null,
-        // GoTrue leaves an invited user without a password: no password sign-in works until one is set.
-        passwordHash: '',
-        aud: settings.audience,
-        role: settings.defaultRole,
-        appMetadata: { provider: 'email', providers: ['email'] },
-        userMetadata: data,
-        emailConfirmed: false,
-        phoneConfirmed: false,
-        bannedForMs: null,
-      });
-    }
+    const user = await inviteeFor(db, settings, email, data);
     await recordAuthAudit(db, null, 'user_invited', clientIp(req), { user_id: user.id, user_email: email });
     try {
       return await mailLink(db, context, user, 'invite', redirectTo);
@@ -126,3 +145,33 @@ export async function recover(context: RouteContext): Promise<void> {
   sendJson(res, req, 200, {});
 }
 
+
+/**
+ * POST /admin/generate_link {type, email, data} (auth.admin.generateLink): the link of an invite or a recovery,
+ * answered instead of mailed, with GoTrue's fields (action_link, email_otp, hashed_token, redirect_to,
+ * verification_type) beside the user's. Admin only. No code is mailable locally, so email_otp is empty.
+ */
+export async function generateLink(context: RouteContext): Promise<void> {
+  const { req, res, pool, settings } = context;
+  requireAdmin(req, settings);
+  const body = await readJsonObject(req);
+  const type = optionalString(body, 'type') ?? '';
+  const email = validateEmail(optionalString(body, 'email'));
+  const data = optionalObject(body, 'data') ?? {};
+  if (type !== 'invite' && type !== 'recovery') throw badRequest('validation_failed', 'Invalid generate link type: only invite and recovery are supported locally');
+  const redirectTo = requestRedirect(req, redirectPolicy(context));
+
+  const link = await withTransaction(pool, async (db) => {
+    const user = type === 'invite' ? await inviteeFor(db, settings, email, data) : await findUserByEmail(db, email, settings.audience);
+    if (!user) throw notFound('user_not_found', 'User with this email not found');
+    return issueLink(db, context, user, type, redirectTo);
+  });
+  sendJson(res, req, 200, {
+    ...(await userJson(pool, link.user)),
+    action_link: link.url,
+    email_otp: '',
+    hashed_token: link.tokenHash,
+    redirect_to: redirectTo,
+    verification_type: type,
+  });
+}

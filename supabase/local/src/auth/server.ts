@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './admin-routes.ts';
 import { createPool } from './db.ts';
-import { invite, recover } from './email-link-routes.ts';
+import { generateLink, invite, recover } from './email-link-routes.ts';
 import { smtpMailer, type Mailer } from './mailer.ts';
 import { AuthHttpError, notFound } from './errors.ts';
 import { parseRequest, sendError, sendPreflight, type AuthRequest } from './http.ts';
@@ -40,6 +40,7 @@ const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/verify$/, handler: verifyLink },
   { method: 'POST', pattern: /^\/verify$/, handler: verifyTokenHash },
   { method: 'POST', pattern: /^\/admin\/users$/, handler: createUser },
+  { method: 'POST', pattern: /^\/admin\/generate_link$/, handler: generateLink },
   { method: 'GET', pattern: /^\/admin\/users$/, handler: listUsers },
   { method: 'GET', pattern: /^\/admin\/users\/(?<userId>[^/]+)$/, handler: getUserById },
   { method: 'PUT', pattern: /^\/admin\/users\/(?<userId>[^/]+)$/, handler: updateUserById },

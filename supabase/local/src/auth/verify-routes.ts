@@ -52,6 +52,8 @@ function errorFragment(error: AuthHttpError): URLSearchParams {
 export async function verifyLink(context: RouteContext): Promise<void> {
   const { req } = context;
   const target = requestRedirect(req, { siteUrl: context.settings.siteUrl, allowList: context.settings.redirectAllowList });
+  // A HEAD (link checkers, mail scanners) must not spend the single-use token: it learns only where GET would go.
+  if (req.method === 'HEAD') return redirect(context, target);
   const type = req.query.get('type') ?? '';
   const token = req.query.get('token') ?? '';
   try {
