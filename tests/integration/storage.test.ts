@@ -217,4 +217,15 @@ describe('storage: buckets and schema', () => {
     );
     expect(tables).toEqual([{ relname: 'buckets', relrowsecurity: true }, { relname: 'objects', relrowsecurity: true }]);
   });
+
+  it('refuses deleting objects or buckets with SQL (their files would be orphaned), as hosted Supabase does', async () => {
+    const name = `${alice.user.id}/kept.txt`;
+    expect((await alice.client.storage.from(BUCKET).upload(name, text('kept'))).error).toBeNull();
+    await expect(sql('delete from storage.objects where bucket_id = $1 and name = $2', [BUCKET, name])).rejects.toMatchObject({
+      code: '42501',
+      message: 'Direct deletion from storage tables is not allowed. Use the Storage API instead.',
+    });
+    await expect(sql('delete from storage.buckets where id = $1', [BUCKET])).rejects.toMatchObject({ code: '42501' });
+    expect(await (await alice.client.storage.from(BUCKET).download(name)).data!.text()).toBe('kept');
+  });
 });

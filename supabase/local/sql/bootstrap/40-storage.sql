@@ -179,3 +179,29 @@ comment on function storage.search(text, text, int, int, int, text, text, text) 
 
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text),
   storage.search(text, text, int, int, int, text, text, text) to anon, authenticated, service_role;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Deleting buckets or objects with SQL is refused (as on hosted Supabase since storage migration 0055): the
+-- stored files would be orphaned. The storage service sets storage.allow_delete_query for its own deletes.
+-- -----------------------------------------------------------------------------------------------------
+create or replace function storage.protect_delete()
+returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end;
+$$;
+comment on function storage.protect_delete() is
+  'Refuses a DELETE on storage.buckets/objects outside the storage service (its files would be orphaned).';
+
+create or replace trigger protect_buckets_delete
+  before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+create or replace trigger protect_objects_delete
+  before delete on storage.objects
+  for each statement execute function storage.protect_delete();

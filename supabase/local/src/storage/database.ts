@@ -2,7 +2,8 @@
  * Storage's Postgres access. Every object and bucket query a caller makes runs in a transaction that first takes on
  * the caller's role and JWT claims (transaction-local, as Supabase Storage and PostgREST do), so the RLS policies on
  * storage.objects and storage.buckets decide; the service role bypasses RLS as a Postgres role. Lookups Storage makes
- * as its own admin (a bucket's limits, a signed URL's object) use `asService`.
+ * as its own admin (a bucket's limits, a signed URL's object) use `asService`. Its deletes carry
+ * storage.allow_delete_query, which the bootstrap's trigger requires of any DELETE on the storage tables.
  */
 import pg from 'pg';
 import type { Caller } from './caller.ts';
@@ -61,7 +62,7 @@ export function asCaller<T>(
       await client.query(
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
-                set_config('storage.operation', $4, true)`,
+                set_config('storage.operation', $4, true), set_config('storage.allow_delete_query', 'true', true)`,
         [caller.role, JSON.stringify(caller.claims), caller.sub ?? '', operation],
       );
     },
