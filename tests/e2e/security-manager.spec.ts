@@ -134,7 +134,8 @@ test('security policies: the form shows the stored policy, refuses out-of-range 
 
   await authority.getByRole('radio', { name: 'Dual approval' }).check();
   await assessment.getByRole('radio', { name: 'Advisory' }).check();
-  await page.getByRole('checkbox', { name: '2FA required for admin accounts' }).setChecked(!stored!.require2faForAdmins);
+  // (2FA for admins stays as it is: turned on, it would send this admin without a factor to enrol.)
+  await page.getByRole('checkbox', { name: /^Biometric verification for high-risk overrides/ }).setChecked(!stored!.stepUpForHighRiskOverrides);
   await logAll.setChecked(!stored!.logAllOverrideAttempts);
   await timeout.fill('45');
   await maxFailed.fill('5');
@@ -146,8 +147,8 @@ test('security policies: the form shows the stored policy, refuses out-of-range 
 
   const [saved] = (await callApi<SecurityPolicy[]>(admin, 'security-policies')).body;
   expect(saved).toMatchObject({
-    overrideAuthority: 'dual_approval', aiRiskAssessment: 'advisory', require2faForAdmins: !stored!.require2faForAdmins,
-    stepUpForHighRiskOverrides: stored!.stepUpForHighRiskOverrides, logAllOverrideAttempts: !stored!.logAllOverrideAttempts,
+    overrideAuthority: 'dual_approval', aiRiskAssessment: 'advisory', require2faForAdmins: stored!.require2faForAdmins,
+    stepUpForHighRiskOverrides: !stored!.stepUpForHighRiskOverrides, logAllOverrideAttempts: !stored!.logAllOverrideAttempts,
     sessionTimeoutMinutes: 45, maxFailedLogins: 5,
   });
 
@@ -158,6 +159,7 @@ test('security policies: the form shows the stored policy, refuses out-of-range 
   await expect(timeout).toHaveValue('45');
   await expect(maxFailed).toHaveValue('5');
   await expect(logAll).toBeChecked({ checked: !stored!.logAllOverrideAttempts });
+  await expect(page.getByRole('checkbox', { name: /^Biometric verification for high-risk overrides/ })).toBeChecked({ checked: !stored!.stepUpForHighRiskOverrides });
 });
 
 test('the audit log lists the newest 100, pages back, filters by patient, user, action and date, and exports what it shows as CSV', async ({ page, request }) => {
