@@ -268,7 +268,7 @@ test('the placeholder screens reachable from the sidebar', async ({ page }) => {
   const placeholders: Array<[label: string, path: string]> = [
     ['Drug Database', '/drugs'], ['Providers', '/providers'], ['Prescription Files', '/prescription-files'],
     ['Billing & Claims', '/billing'], ['Inventory', '/inventory'], ['Reports', '/reports'], ['System Settings', '/system-settings'],
-    ['AI Security Manager', '/security-manager'], ['Data Migration', '/data-migration'], ['Loading Demo', '/loading-demo'],
+    ['Data Migration', '/data-migration'], ['Loading Demo', '/loading-demo'],
   ];
   for (const [label, path] of placeholders) {
     const link = sidebar.getByRole('link', { name: label, exact: true });
@@ -277,6 +277,51 @@ test('the placeholder screens reachable from the sidebar', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, `the ${label} screen`);
   }
+});
+
+test('the AI Security Manager: cards and each tab, its dialogs and validation messages', async ({ page }) => {
+  await signIn(page, 'admin@demo.pharmacy', DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Security Manager', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'AI Security Manager' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'View details of Riley Pharmacist' })).toBeVisible();
+  await expectAccessible(page, 'the Security Manager, User Management tab');
+
+  await page.getByRole('button', { name: 'Add User', exact: true }).click();
+  const addUser = page.getByRole('dialog', { name: 'Add User' });
+  await expect(addUser.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await expectAccessible(page, 'the Add User dialog');
+  await addUser.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(addUser.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, 'the Add User dialog with its validation messages');
+  await addUser.getByRole('button', { name: 'Cancel' }).click();
+  await expect(addUser).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'View details of Riley Pharmacist' }).click();
+  const details = page.getByRole('dialog', { name: 'User Details: Riley Pharmacist' });
+  await expect(details.getByText('rph@demo.pharmacy')).toBeVisible();
+  await expectAccessible(page, 'the User Details dialog');
+  await details.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(details).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Security Policies' }).click();
+  const timeout = page.getByRole('spinbutton', { name: 'Session timeout (minutes)' });
+  await expect(timeout).toBeVisible();
+  await expectAccessible(page, 'the Security Policies tab');
+  await timeout.fill('0');
+  await page.getByRole('button', { name: 'Save Policy' }).click();
+  await expect(timeout).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, 'the Security Policies tab with a validation message');
+
+  await page.getByRole('tab', { name: 'Credentials' }).click();
+  await expect(page.getByRole('list', { name: 'Staff credentials' })).toBeVisible();
+  await expectAccessible(page, 'the Credentials tab');
+
+  await page.getByRole('tab', { name: 'Audit Log' }).click();
+  await expect(page.getByTestId('audit-log-entry').first()).toBeVisible();
+  await expectAccessible(page, 'the Audit Log tab');
+  await page.getByRole('combobox', { name: 'Patient', exact: true }).fill('Hollo');
+  await expect(page.getByRole('option', { name: /^Margaret Holloway/ })).toBeVisible();
+  await expectAccessible(page, 'the Audit Log tab with the patient filter open');
 });
 
 test('the signed-in shell on a narrow screen, with the navigation drawer open', async ({ page }) => {

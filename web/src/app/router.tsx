@@ -98,6 +98,7 @@ const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = 
   '/prescriptions': () => import('./routes/app/prescriptions.tsx').then((module) => module.PrescriptionsRoute),
   '/': () => import('./routes/app/dashboard.tsx').then((module) => module.DashboardRoute),
   '/labels': () => import('./routes/app/labels.tsx').then((module) => module.LabelsRoute),
+  '/security-manager': () => import('./routes/app/security-manager.tsx').then((module) => module.SecurityManagerRoute),
 };
 
 /** A screen of a later release: the placeholder, titled with the screen's name. */

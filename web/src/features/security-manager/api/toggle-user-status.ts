@@ -1,0 +1,27 @@
+/**
+ * The active switch (spec part 2 §7 POST /api/users/{id}/toggle-status, no body; refreshes users): activates or
+ * deactivates a staff member (deactivation ends their sessions). The api refuses (409) the admin's own account
+ * and the last active admin, with its sentence.
+ */
+import { toggleUserStatusEndpoint } from '@pharmacy/shared/api/users.ts';
+import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invokeApi } from '../../../lib/invoke-api.ts';
+import { securityManagerKeys } from '../keys.ts';
+
+export function toggleUserStatus(userId: string): Promise<StaffUser> {
+  return invokeApi(toggleUserStatusEndpoint, { id: userId });
+}
+
+export function useToggleUserStatus(pharmacyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleUserStatus,
+    // Refused or not, the list shows what the server holds now.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: securityManagerKeys.users(pharmacyId) }),
+        queryClient.invalidateQueries({ queryKey: securityManagerKeys.auditLog(pharmacyId) }),
+      ]),
+  });
+}

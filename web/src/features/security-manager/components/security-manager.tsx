@@ -1,0 +1,58 @@
+/**
+ * The AI Security Manager (spec part 2 §2; admins only — shared/src/screens.ts, and the database refuses the data
+ * to anyone else): the summary cards over the pharmacy's staff, then four tabs — User Management, Security
+ * Policies, Credentials (drawn by the route: another feature's), Audit Log. "Now" for the risk rules is the moment
+ * the staff list arrived, so the cards, list and details agree.
+ */
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
+import { useUsers } from '../api/get-users.ts';
+import { AuditLogTab } from './audit-log-tab.tsx';
+import { SecurityPoliciesTab } from './security-policies-tab.tsx';
+import { SummaryCards } from './summary-cards.tsx';
+import { UserManagementTab } from './user-management-tab.tsx';
+
+type SecurityTab = 'users' | 'policies' | 'credentials' | 'audit';
+
+const TABS: { id: SecurityTab; label: string }[] = [
+  { id: 'users', label: 'User Management' },
+  { id: 'policies', label: 'Security Policies' },
+  { id: 'credentials', label: 'Credentials' },
+  { id: 'audit', label: 'Audit Log' },
+];
+
+export interface SecurityManagerProps {
+  pharmacyId: string;
+  /** The Credentials tab's content: another feature's, which the route supplies. */
+  credentialsTab: ReactNode;
+  /** Called after the security policy was saved (the route refreshes what other features derive from it). */
+  onPolicyUpdated?: () => void;
+}
+
+export function SecurityManager({ pharmacyId, credentialsTab, onPolicyUpdated }: SecurityManagerProps) {
+  const baseId = useId();
+  const [tab, setTab] = useState<SecurityTab>('users');
+  const users = useUsers(pharmacyId);
+  const now = useMemo(() => new Date(users.dataUpdatedAt || Date.now()), [users.dataUpdatedAt]);
+
+  return (
+    <section className="flex flex-1 flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">AI Security Manager</h1>
+        <p className="text-base-content/70">Staff accounts, security policies, credentials and the audit trail of your pharmacy.</p>
+      </header>
+      <SummaryCards users={users} now={now} />
+      <div className="card border border-base-300 bg-base-100">
+        <div className="card-body gap-4">
+          <TabList baseId={baseId} label="Security Manager sections" items={TABS} selected={tab} onSelect={setTab} fill />
+          <TabPanel baseId={baseId} selected={tab}>
+            {tab === 'users' ? <UserManagementTab pharmacyId={pharmacyId} users={users} now={now} /> : null}
+            {tab === 'policies' ? <SecurityPoliciesTab pharmacyId={pharmacyId} onUpdated={onPolicyUpdated} /> : null}
+            {tab === 'credentials' ? credentialsTab : null}
+            {tab === 'audit' ? <AuditLogTab pharmacyId={pharmacyId} staff={users.data ?? []} /> : null}
+          </TabPanel>
+        </div>
+      </div>
+    </section>
+  );
+}
