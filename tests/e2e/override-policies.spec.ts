@@ -1,6 +1,6 @@
 /**
- * The security policy at the override, end to end in the demo pharmacy (its admin sets the policy through
- * supabase-js for each test and puts it back after):
+ * The security policy at the override, end to end in a pharmacy of its own whose pharmacist and technician
+ * were invited by its admin (who sets the policy through supabase-js for each test and puts it back after):
  * - dual approval with two terminals: the pharmacist's Override & Process records the first approval and the
  *   prescription stays pending; the admin's, at another terminal, moves it to Processing;
  * - step-up: overriding a severe alert asks for the password; a wrong one is refused in the dialog, the right one
@@ -12,7 +12,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { OVERRIDE_POLICY_MESSAGES } from '../../shared/src/security/override-policy.ts';
 import { STEP_UP_MESSAGES } from '../../shared/src/schemas/step-up.ts';
-import { DEMO_PASSWORD, demoStaffClient, enterPrescriptionThroughApi } from './support/demo-staff-client.ts';
+import { enterPrescriptionThroughApi, staffClient } from './support/demo-staff-client.ts';
+import { onboardPharmacyWithTeam, type PharmacyTeam, type TeamMember } from './support/pharmacy-team.ts';
 import { signIn } from './support/sign-in.ts';
 
 const TODAYS_POLICY = {
@@ -21,10 +22,20 @@ const TODAYS_POLICY = {
   step_up_for_high_risk_overrides: false,
 };
 
+let team: PharmacyTeam;
 let admin: SupabaseClient;
 
-test.beforeAll(async () => {
-  admin = await demoStaffClient('admin@demo.pharmacy');
+// A pharmacy of its own: the new patients and prescriptions stay out of the demo pharmacy other specs count.
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
+  const request = await playwright.request.newContext();
+  team = await onboardPharmacyWithTeam(request);
+  await request.dispose();
+  admin = await staffClient(team.admin.email, team.admin.password);
+  // A new pharmacy stocks nothing yet: the drug the tests prescribe, as the demo pharmacy's catalogue has it.
+  const { error } = await admin.from('medications')
+    .insert({ name: 'Ibuprofen', generic_name: 'ibuprofen', strength: '800 mg', dosage_form: 'tablet', stock: 900 });
+  expect(error).toBeNull();
 });
 
 test.afterEach(async () => {
@@ -38,9 +49,9 @@ async function setPolicy(changes: Partial<typeof TODAYS_POLICY>): Promise<void> 
   expect(data).toHaveLength(1);
 }
 
-async function openQueue(browser: Browser, email: string): Promise<Page> {
+async function openQueue(browser: Browser, member: TeamMember): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, email, DEMO_PASSWORD);
+  await signIn(page, member.email, member.password);
   await page.goto('/prescriptions');
   await expect(page.getByRole('heading', { level: 1, name: 'Prescription Management' })).toBeVisible();
   return page;
@@ -48,7 +59,7 @@ async function openQueue(browser: Browser, email: string): Promise<Page> {
 
 /** Enters an ibuprofen prescription for a new patient taking `currentMedication`; returns its directions. */
 async function alertedPrescription(currentMedication: string, label: string): Promise<string> {
-  const technician = await demoStaffClient('tech@demo.pharmacy');
+  const technician = await staffClient(team.technician.email, team.technician.password);
   const { data: patient, error } = await technician.from('patients')
     .insert({ first_name: 'Olive', last_name: `${label}${Date.now()}`, current_medications: [currentMedication], allergies: [] }).select('id').single();
   expect(error).toBeNull();
@@ -83,7 +94,7 @@ test('dual approval: the pharmacist approves first and it stays pending; the adm
   await setPolicy({ override_authority: 'dual_approval' });
   const directions = await alertedPrescription('Warfarin 5mg', 'Dual');
 
-  const pharmacist = await openQueue(browser, 'rph@demo.pharmacy');
+  const pharmacist = await openQueue(browser, team.pharmacist);
   await card(pharmacist, directions).getByRole('button', { name: 'Review Alert', exact: true }).click();
   const first = pharmacist.getByRole('dialog', { name: 'Drug Interaction Alert' });
   await expect(first.getByText(OVERRIDE_POLICY_MESSAGES.dualApprovalNotice)).toBeVisible();
@@ -98,7 +109,7 @@ test('dual approval: the pharmacist approves first and it stays pending; the adm
   await expect(first.getByText('You approved this override ("Prescriber consulted; INR check in 3 days"); a second pharmacist or admin must approve it.')).toBeVisible();
   await first.getByRole('button', { name: 'Close', exact: true }).click();
 
-  const adminPage = await openQueue(browser, 'admin@demo.pharmacy');
+  const adminPage = await openQueue(browser, team.admin);
   await card(adminPage, directions).getByRole('button', { name: 'Review Alert', exact: true }).click();
   const second = adminPage.getByRole('dialog', { name: 'Drug Interaction Alert' });
   await expect(second.getByText('First approval by Riley Pharmacist ("Prescriber consulted; INR check in 3 days"); your approval processes the prescription.')).toBeVisible();
@@ -118,7 +129,7 @@ test('step-up: a severe override asks for the password; a wrong one is refused, 
   await setPolicy({ step_up_for_high_risk_overrides: true });
   const directions = await alertedPrescription('Warfarin 5mg', 'StepUp');
 
-  const pharmacist = await openQueue(browser, 'rph@demo.pharmacy');
+  const pharmacist = await openQueue(browser, team.pharmacist);
   await card(pharmacist, directions).getByRole('button', { name: 'Review Alert', exact: true }).click();
   const dialog = pharmacist.getByRole('dialog', { name: 'Drug Interaction Alert' });
   await expect(dialog.getByText(OVERRIDE_POLICY_MESSAGES.stepUpPrompt)).toBeVisible();
@@ -132,7 +143,7 @@ test('step-up: a severe override asks for the password; a wrong one is refused, 
   await expectAccessibleDialog(pharmacist);
   await expect(card(pharmacist, directions).getByText('pending', { exact: true })).toBeVisible();
 
-  await password.fill(DEMO_PASSWORD);
+  await password.fill(team.pharmacist.password);
   await dialog.getByRole('button', { name: 'Confirm & Override', exact: true }).click();
   await expect(pharmacist.getByText('Prescription updated successfully')).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -145,7 +156,7 @@ test('advisory: the technician processes a prescription whose alert is not sever
   await setPolicy({ ai_risk_assessment: 'advisory' });
   const directions = await alertedPrescription('Sertraline 50mg', 'Advisory');
 
-  const technician = await openQueue(browser, 'tech@demo.pharmacy');
+  const technician = await openQueue(browser, team.technician);
   const alerted = card(technician, directions);
   await expect(alerted.getByText('AI Alert: Potential drug interaction detected')).toBeVisible();
   await alerted.getByRole('button', { name: 'Review Alert', exact: true }).click();

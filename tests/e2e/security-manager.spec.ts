@@ -16,6 +16,7 @@ import type { StaffUser } from '../../shared/src/schemas/staff-user.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { callApi } from '../support/api-call.ts';
 import { DEMO_PASSWORD, demoStaffClient, staffClient } from './support/demo-staff-client.ts';
+import { linkIn, mailTo } from './support/pharmacy-team.ts';
 import { onboardPharmacyThroughApi } from './support/onboarding-data.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -44,18 +45,10 @@ async function allAuditEntries(client: SupabaseClient, query: Record<string, str
   }
 }
 
-/** The stack's mail catcher (Mailpit's API): the messages sent to an address, newest first. */
-async function mailTo(email: string): Promise<{ Subject: string; HTML: string }[]> {
-  const mailpit = process.env.E2E_MAILPIT_URL;
-  if (!mailpit) throw new Error('E2E_MAILPIT_URL is set by tests/e2e/global-setup.ts');
-  const search = (await (await fetch(`${mailpit}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`)).json()) as { messages: { ID: string }[] };
-  return Promise.all(search.messages.map(async ({ ID }) => (await (await fetch(`${mailpit}/api/v1/message/${ID}`)).json()) as { Subject: string; HTML: string }));
-}
-
-function linkIn(html: string): string {
-  const href = /href="([^"]+)"/.exec(html)?.[1];
+function linkOf(html: string): string {
+  const href = linkIn(html);
   expect(href, 'the mail has a link').toBeTruthy();
-  return href!.replace(/&amp;/g, '&');
+  return href!;
 }
 
 const cardValue = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true }).getByTestId('card-value');
@@ -274,7 +267,7 @@ test('an admin invites a technician who sets a password from the email and works
   const tech = await techContext.newPage();
   // The terminal's clock, to let its access token come due without waiting 15 minutes.
   await tech.clock.install();
-  await tech.goto(linkIn(invitations[0]!.HTML));
+  await tech.goto(linkOf(invitations[0]!.HTML));
   await expect(tech.getByRole('heading', { level: 1, name: 'Set Your Password' })).toBeVisible();
   const techPassword = 'tia-sets-this-9';
   await tech.getByLabel('New Password').fill(techPassword);
