@@ -2,7 +2,9 @@
  * The policies on realtime.messages (migration 20261122001000_realtime_authorization) command by command, as
  * Realtime evaluates them for a private channel: the user's role and JWT claims with realtime.topic() set to
  * the channel's topic. Staff receive (select) and send (insert) broadcast and presence on their own
- * pharmacy's topics `pharmacy:<id>:<purpose>` only; nobody updates or deletes messages.
+ * pharmacy's topics `pharmacy:<id>:<purpose>` only; nobody updates or deletes messages. Account topics
+ * `pharmacy:<id>:account:<user_id>` (migration 20261124000600_account_notices) are readable by that user only
+ * and writable by no client.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,5 +139,41 @@ describe('realtime.messages', () => {
       expect(await rowsChanged(a[role].id, own(a), 'delete'), role).toBe(0);
     }
     expect(await rowsChanged(null, own(a), 'update')).toBe(0);
+  });
+});
+
+describe('realtime.messages: account topics pharmacy:<id>:account:<user_id>', () => {
+  const accountTopic = (pharmacy: TestPharmacy, userId: string) => `pharmacy:${pharmacy.id}:account:${userId}`;
+
+  it('select: only the user themself receives on their account topic', async () => {
+    for (const role of ROLES) {
+      expect(await canReceive(a[role].id, accountTopic(a, a[role].id), 'broadcast'), role).toBe(true);
+    }
+  });
+
+  it("select: no colleague (admins included), other pharmacy or anon receives on someone's account topic", async () => {
+    for (const role of ROLES) {
+      if (role !== 'technician') expect(await canReceive(a[role].id, accountTopic(a, a.technician.id)), role).toBe(false);
+      expect(await canReceive(b[role].id, accountTopic(a, a.technician.id)), role).toBe(false);
+      // Their own id under another pharmacy's id is not theirs either.
+      expect(await canReceive(b[role].id, accountTopic(a, b[role].id)), role).toBe(false);
+    }
+    expect(await canReceive(null, accountTopic(a, a.technician.id))).toBe(false);
+    expect(await canReceive(a.technician.id, `pharmacy:${a.id}:account:`)).toBe(false);
+    expect(await canReceive(a.technician.id, `pharmacy:${a.id}:account`)).toBe(false);
+  });
+
+  it('insert: no client sends to an account topic, not even its own user or an admin', async () => {
+    for (const role of ROLES) {
+      expect(await canSend(a[role].id, accountTopic(a, a[role].id), 'broadcast'), role).toBe(false);
+      expect(await canSend(a[role].id, accountTopic(a, a[role].id), 'presence'), role).toBe(false);
+      expect(await canSend(a.admin.id, accountTopic(a, a[role].id)), role).toBe(false);
+    }
+    expect(await canSend(null, accountTopic(a, a.technician.id))).toBe(false);
+  });
+
+  it('update and delete: nobody changes or removes account messages', async () => {
+    expect(await rowsChanged(a.technician.id, accountTopic(a, a.technician.id), 'update')).toBe(0);
+    expect(await rowsChanged(a.technician.id, accountTopic(a, a.technician.id), 'delete')).toBe(0);
   });
 });

@@ -52,3 +52,42 @@ $$;
 comment on function realtime.topic() is
   'The topic (without "realtime:") of the private channel whose access is being checked; null outside a check.';
 grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+-- -----------------------------------------------------------------------------------------------------
+-- realtime.send(): Broadcast from the database, shaped as hosted Realtime's function — security invoker
+-- (the caller needs insert on realtime.messages, and RLS applies to roles that do not bypass it), sets
+-- realtime.topic for the insert policies, and never aborts the caller: a failed send is only a WARNING.
+-- The row reaches subscribers after commit, through the supabase_realtime_messages_publication below
+-- (the local service streams it; nothing is delivered for a rolled-back transaction).
+-- -----------------------------------------------------------------------------------------------------
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+begin
+  begin
+    perform pg_catalog.set_config('realtime.topic', topic, true);
+    insert into realtime.messages (payload, event, topic, private, extension)
+    values (payload, event, topic, private, 'broadcast');
+  exception
+    when others then
+      raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end
+$$;
+comment on function realtime.send(jsonb, text, text, boolean) is
+  'Broadcasts {event, payload} to the subscribers of topic (a private channel unless private is false) once the '
+  'calling transaction commits. Errors are reported as a WARNING and never abort the caller.';
+grant execute on function realtime.send(jsonb, text, text, boolean) to anon, authenticated, service_role;
+
+-- -----------------------------------------------------------------------------------------------------
+-- The publication hosted Realtime creates for its "broadcast changes" replication of realtime.messages
+-- (committed inserts become broadcasts). Leaf partitions publish under their own names (messages_*).
+-- -----------------------------------------------------------------------------------------------------
+do $$
+begin
+  if not exists (select from pg_catalog.pg_publication where pubname = 'supabase_realtime_messages_publication') then
+    create publication supabase_realtime_messages_publication for table realtime.messages;
+  end if;
+end
+$$;

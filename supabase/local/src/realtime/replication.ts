@@ -1,7 +1,8 @@
 /**
- * The logical replication stream behind postgres_changes: a temporary pgoutput slot on the
- * `supabase_realtime` publication, so every committed change is seen whatever wrote it (PostgREST,
- * functions, plain SQL). A temporary slot never holds WAL back once the service is gone. When the
+ * The logical replication stream behind postgres_changes and Broadcast from the database: a temporary
+ * pgoutput slot on the `supabase_realtime` publication and on `supabase_realtime_messages_publication`
+ * (realtime.messages, as hosted Realtime's broadcast-changes replication reads it), so every committed
+ * change is seen whatever wrote it (PostgREST, functions, plain SQL). A temporary slot never holds WAL back once the service is gone. When the
  * connection drops (Postgres restarting, the network), it reconnects with backoff and a fresh slot.
  */
 import { EventEmitter } from 'node:events';
@@ -32,7 +33,8 @@ export interface ReplicationEvents {
   interrupted: [Error];
 }
 
-const PUBLICATION = 'supabase_realtime';
+/** postgres_changes' publication, and the one whose realtime.messages inserts become broadcasts. */
+const PUBLICATIONS = 'supabase_realtime,supabase_realtime_messages_publication';
 const STATUS_INTERVAL_MS = 10_000;
 const BACKOFF_MS = [250, 500, 1000, 2000, 5000];
 /** Microseconds between the Unix epoch and 2000-01-01. */
@@ -102,7 +104,7 @@ export class ReplicationStream extends EventEmitter<ReplicationEvents> {
         this.relations.clear();
         this.current = null;
         this.statusTimer = setInterval(() => this.sendStatus(false), STATUS_INTERVAL_MS);
-        this.log('replication streaming from publication supabase_realtime');
+        this.log(`replication streaming from publications ${PUBLICATIONS}`);
         this.emit('streaming');
       });
       connection.on('copyData', (message: { chunk: Buffer }) => {
@@ -114,7 +116,7 @@ export class ReplicationStream extends EventEmitter<ReplicationEvents> {
         }
       });
       // Resolves only when the stream ends; errors surface through the handlers above.
-      client.query(`START_REPLICATION SLOT "${slot}" LOGICAL 0/0 (proto_version '1', publication_names '${PUBLICATION}')`).catch((error: Error) => fail(error));
+      client.query(`START_REPLICATION SLOT "${slot}" LOGICAL 0/0 (proto_version '1', publication_names '${PUBLICATIONS}')`).catch((error: Error) => fail(error));
     } catch (error) {
       fail(error instanceof Error ? error : new Error(String(error)));
     }

@@ -1,7 +1,7 @@
 /**
  * The Realtime service: an HTTP server on 127.0.0.1 with the websocket endpoint `/websocket`
  * (query: apikey, vsn 1.0.0 | 2.0.0) and the REST broadcast API under `/api/broadcast`, plus the
- * replication stream that feeds postgres_changes. startRealtimeServer() is used by main.ts and by tests
+ * replication stream that feeds postgres_changes and Broadcast from the database (realtime.send). startRealtimeServer() is used by main.ts and by tests
  * that run the service in-process.
  */
 import http from 'node:http';
@@ -13,6 +13,7 @@ import { handleBroadcastApi } from './broadcast-api.ts';
 import { Catalog } from './catalog.ts';
 import { ChannelAuthorizer } from './channel-authorization.ts';
 import { PostgresChanges } from './changes.ts';
+import { DatabaseBroadcasts } from './database-broadcasts.ts';
 import { TopicHub } from './hub.ts';
 import { SUPPORTED_VERSIONS, type ProtocolVersion } from './protocol.ts';
 import { ReplicationStream } from './replication.ts';
@@ -51,6 +52,7 @@ export async function startRealtimeServer(config: StackConfig, options: Realtime
   const hub = new TopicHub();
   const authorizer = new ChannelAuthorizer(config.dbUrl, log);
   const changes = new PostgresChanges(catalog, rls, replication, log);
+  const databaseBroadcasts = new DatabaseBroadcasts(config.dbUrl, replication, hub, log);
   const context = { jwtSecret: config.jwtSecret, hub, authorizer, changes, replication, log };
   const sessions = new Set<Session>();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4 * 1024 * 1024 });
@@ -135,6 +137,7 @@ export async function startRealtimeServer(config: StackConfig, options: Realtime
       await replication.stop();
       await rls.close();
       await authorizer.close();
+      await databaseBroadcasts.close();
       await catalog.close();
     },
   };

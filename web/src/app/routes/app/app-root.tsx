@@ -1,6 +1,7 @@
 /**
- * Root of the signed-in route set: the shell with the signed-in staff member's account block and the idle
- * sign-out after the pharmacy's session timeout. The router
+ * Root of the signed-in route set: the shell with the signed-in staff member's account block, the idle
+ * sign-out after the pharmacy's session timeout, and the account notices (deactivation signs out at once, a
+ * new role is re-read). The router
  * mounts this set only once the current user is loaded, so the cached context is read here.
  */
 import { Link } from 'react-router-dom';
@@ -10,11 +11,13 @@ import { useCurrentStaff } from '../../../features/auth/api/get-current-staff.ts
 import { useSession } from '../../../features/auth/api/get-session.ts';
 import { IdleSessionGuard } from '../../../features/auth/components/idle-session-guard.tsx';
 import { StaffCard } from '../../../features/auth/components/staff-card.tsx';
+import { useAccountNotices } from '../../../features/auth/hooks/use-account-notices.ts';
 import { paths } from '../../../config/paths.ts';
 
 export function AppRoot() {
   const session = useSession();
   const staff = useCurrentStaff(session.data?.user.id);
+  useAccountNotices(staff.data?.pharmacy.id, staff.data?.user.id);
   if (!staff.data) return <FullScreenLoader message="Loading your pharmacy…" />;
   return (
     <>

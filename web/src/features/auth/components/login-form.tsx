@@ -13,6 +13,7 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { SIGN_IN_FALLBACK_ERROR, useSignIn } from '../api/sign-in.ts';
 import type { CurrentStaff } from '../api/get-current-staff.ts';
+import { takeAccountSignOutMessage } from '../account-sign-out-notice.ts';
 import { takeIdleSignOutMessage } from '../idle-sign-out-notice.ts';
 
 const FIELDS = ['email', 'password'] as const satisfies readonly (keyof SignInInput)[];
@@ -37,7 +38,8 @@ export interface LoginFormProps {
 }
 
 export function LoginForm({ onSignedIn }: LoginFormProps) {
-  const [idleNotice] = useState(takeIdleSignOutMessage);
+  // Why this terminal was signed out, if it was: deactivated (or removed) while signed in, or idle.
+  const [signOutNotice] = useState(() => takeAccountSignOutMessage() ?? takeIdleSignOutMessage());
   // null until the first submit: messages appear only once the user has tried to sign in.
   const [errors, setErrors] = useState<FieldMessages | null>(null);
   const signIn = useSignIn({
@@ -70,9 +72,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
 
   return (
     <form onSubmit={submit} onChange={recheck} noValidate className="flex flex-col gap-4" aria-label="Sign in">
-      {idleNotice && !signIn.isError ? (
+      {signOutNotice && !signIn.isError ? (
         <div role="status" className="alert alert-info alert-soft">
-          <span>{idleNotice}</span>
+          <span>{signOutNotice}</span>
         </div>
       ) : null}
       {signIn.isError ? (
