@@ -82,16 +82,18 @@ as $$
   select case
     when override_authority = 'admin_only' and staff_role is distinct from 'admin' then
       'Only an admin can override an interaction alert (this pharmacy''s override authority is admin only)'
-    when override_authority = 'dual_approval' and coalesce(staff_role, '') not in ('pharmacist', 'admin') then
+    -- Who overrides at all is the role's interactions:override permission (private.role_permissions).
+    when coalesce('interactions:override' = any (private.role_permissions(staff_role)), false) then null
+    when override_authority = 'dual_approval' then
       'Only a pharmacist or admin can approve overriding an interaction alert'
-    when coalesce(staff_role, '') not in ('pharmacist', 'admin') then
+    else
       'Only a pharmacist or admin can override an interaction alert'
   end
 $$;
 comment on function private.override_authority_refusal(text, text) is
   'Why a staff role may not override an interaction alert under the override authority, or null when it may: '
-  'pharmacist_only and dual_approval admit pharmacists and admins (dual approval needs two of them), admin_only '
-  'admins.';
+  'pharmacist_only and dual_approval admit the roles holding interactions:override in private.role_permissions '
+  '(pharmacists and admins; dual approval needs two of them), admin_only admins.';
 
 -- -----------------------------------------------------------------------------------------------------
 -- Step-up grants (spec "biometric verification for high-risk overrides")
