@@ -151,7 +151,6 @@ as $$
 declare
   actor uuid := (select auth.uid());
   consumed uuid;
-  amr jsonb := (select auth.jwt()) -> 'amr';
   totp_verified_at timestamptz;
 begin
   if actor is null then
@@ -165,9 +164,7 @@ begin
   end if;
   -- Or a TOTP code verified in this session within five minutes (auth.mfa.challengeAndVerify raises the session's
   -- amr totp timestamp, as Supabase Auth does), not spent on an override yet.
-  select to_timestamp(max((e ->> 'timestamp')::double precision)) into totp_verified_at
-  from jsonb_array_elements(case when jsonb_typeof(amr) = 'array' then amr else '[]'::jsonb end) e
-  where e ->> 'method' = 'totp' and jsonb_typeof(e -> 'timestamp') = 'number';
+  totp_verified_at := private.session_totp_verified_at();
   if totp_verified_at is null or totp_verified_at <= now() - interval '5 minutes' then
     return false;
   end if;
