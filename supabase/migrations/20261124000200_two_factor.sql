@@ -106,15 +106,11 @@ comment on function private.is_pharmacy_admin() is
   'Every admin-only policy, guard and function decides through it.';
 
 create or replace function private.admin_second_factor_missing() returns boolean
-language sql stable security definer
+language sql stable
 set search_path = ''
 as $$
-  select coalesce((
-    select s.role = 'admin' and p.require_2fa_for_admins and coalesce((select auth.jwt() ->> 'aal'), '') <> 'aal2'
-      from public.staff_profiles s
-      join public.security_policies p on p.pharmacy_id = s.pharmacy_id
-     where s.user_id = (select auth.uid()) and s.is_active
-  ), false)
+  -- An active admin by role whom is_pharmacy_admin() does not admit: only the missing aal2 can be the reason.
+  select coalesce((select private.current_staff_role()) = 'admin' and not (select private.is_pharmacy_admin()), false)
 $$;
 comment on function private.admin_second_factor_missing() is
   'Whether the signed-in user is an active admin whose pharmacy requires 2FA for admins and whose session is not '
