@@ -36,7 +36,7 @@
 -- Policy helpers
 -- -----------------------------------------------------------------------------------------------------
 create or replace function private.pharmacy_override_policy(for_pharmacy_id uuid) returns jsonb
-language sql stable security definer
+language sql stable
 set search_path = ''
 as $$
   select jsonb_build_object(
@@ -49,8 +49,9 @@ as $$
 $$;
 comment on function private.pharmacy_override_policy(uuid) is
   'The override rules of a pharmacy''s security policy as {overrideAuthority, aiRiskAssessment, stepUp, '
-  'logAllOverrideAttempts}, with today''s behaviour when it has no policy row. Raised rights so a trusted caller '
-  '(an import as the service role) and every staff member read the same rules.';
+  'logAllOverrideAttempts}, with today''s behaviour when it has no policy row. As the caller: staff read their own '
+  'pharmacy''s policy (the only one whose prescriptions they move), the service role and SQL read any; a pharmacy '
+  'id the caller may not read gives the defaults, never another pharmacy''s rules.';
 
 create or replace function private.has_severe_finding(flags jsonb) returns boolean
 language sql immutable
