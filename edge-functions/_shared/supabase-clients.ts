@@ -37,6 +37,17 @@ export function createUserClient(req: Request): DatabaseClient {
 }
 
 /**
+ * The anon key and no caller's Authorization: for a step that must sign in as someone (the step-up's password
+ * check), with the caller's X-Forwarded-For so Auth's rate limits and audit name the caller.
+ */
+export function createAnonClient(callerRequest?: Request): DatabaseClient {
+  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
+    auth: serverAuthOptions,
+    global: { headers: callerForwardedFor(callerRequest) },
+  });
+}
+
+/**
  * Service role: bypasses RLS. Check the caller first; see the module comment for when this is right.
  * Given the caller's request, its X-Forwarded-For goes along (see callerForwardedFor).
  */

@@ -106,15 +106,11 @@ comment on function private.is_pharmacy_admin() is
   'Every admin-only policy, guard and function decides through it.';
 
 create or replace function private.admin_second_factor_missing() returns boolean
-language sql stable security definer
+language sql stable
 set search_path = ''
 as $$
-  select coalesce((
-    select s.role = 'admin' and p.require_2fa_for_admins and coalesce((select auth.jwt() ->> 'aal'), '') <> 'aal2'
-      from public.staff_profiles s
-      join public.security_policies p on p.pharmacy_id = s.pharmacy_id
-     where s.user_id = (select auth.uid()) and s.is_active
-  ), false)
+  -- An active admin by role whom is_pharmacy_admin() does not admit: only the missing aal2 can be the reason.
+  select coalesce((select private.current_staff_role()) = 'admin' and not (select private.is_pharmacy_admin()), false)
 $$;
 comment on function private.admin_second_factor_missing() is
   'Whether the signed-in user is an active admin whose pharmacy requires 2FA for admins and whose session is not '
@@ -159,26 +155,35 @@ comment on column public.staff_profiles.two_factor_enabled is
 -- -----------------------------------------------------------------------------------------------------
 -- Step-up: whether this session verified a TOTP code recently (for re-authentication before a risky action)
 -- -----------------------------------------------------------------------------------------------------
+create or replace function private.session_totp_verified_at() returns timestamptz
+language sql stable
+set search_path = ''
+as $$
+  select to_timestamp(max((entry ->> 'timestamp')::double precision))
+    from jsonb_array_elements(
+           case when jsonb_typeof((select auth.jwt()) -> 'amr') = 'array' then (select auth.jwt()) -> 'amr' else '[]'::jsonb end
+         ) as entry
+   where entry ->> 'method' = 'totp' and jsonb_typeof(entry -> 'timestamp') = 'number'
+$$;
+comment on function private.session_totp_verified_at() is
+  'When the caller''s session last verified an authenticator code: the newest totp entry of the access token''s amr '
+  'claim (Supabase Auth stamps each verification; supabase-js''s mfa.challengeAndVerify refreshes the token), or '
+  'null. The token is signed by Supabase Auth, so the claim cannot be forged by the client. The one reading of it '
+  'for step-ups (second_factor_verified_within, private.consume_step_up_grant).';
+revoke execute on function private.session_totp_verified_at() from public, anon;
+grant execute on function private.session_totp_verified_at() to authenticated, service_role;
+
 create or replace function private.second_factor_verified_within(max_age_seconds integer) returns boolean
 language sql stable
 set search_path = ''
 as $$
   select coalesce(
     (select auth.jwt() ->> 'aal') = 'aal2'
-    and exists (
-      select 1
-        from jsonb_array_elements(
-               case when jsonb_typeof((select auth.jwt()) -> 'amr') = 'array' then (select auth.jwt()) -> 'amr' else '[]'::jsonb end
-             ) as entry
-       where entry ->> 'method' = 'totp'
-         and (entry ->> 'timestamp') ~ '^[0-9]+$'
-         and (entry ->> 'timestamp')::bigint >= extract(epoch from now())::bigint - max_age_seconds),
+    and private.session_totp_verified_at() >= to_timestamp(extract(epoch from now())::bigint - max_age_seconds),
     false)
 $$;
 comment on function private.second_factor_verified_within(integer) is
   'Whether the caller''s access token is aal2 with a totp amr entry no older than max_age_seconds: the session '
-  'verified an authenticator code that recently (Supabase Auth stamps each verification; supabase-js''s '
-  'mfa.challengeAndVerify in the browser refreshes it). For a step-up before a risky action: the token is signed '
-  'by Supabase Auth, so the claim cannot be forged by the client.';
+  'verified an authenticator code that recently. For a step-up before a risky action.';
 revoke execute on function private.second_factor_verified_within(integer) from public, anon;
 grant execute on function private.second_factor_verified_within(integer) to authenticated, service_role;

@@ -36,7 +36,7 @@
 -- Policy helpers
 -- -----------------------------------------------------------------------------------------------------
 create or replace function private.pharmacy_override_policy(for_pharmacy_id uuid) returns jsonb
-language sql stable security definer
+language sql stable
 set search_path = ''
 as $$
   select jsonb_build_object(
@@ -49,8 +49,9 @@ as $$
 $$;
 comment on function private.pharmacy_override_policy(uuid) is
   'The override rules of a pharmacy''s security policy as {overrideAuthority, aiRiskAssessment, stepUp, '
-  'logAllOverrideAttempts}, with today''s behaviour when it has no policy row. Raised rights so a trusted caller '
-  '(an import as the service role) and every staff member read the same rules.';
+  'logAllOverrideAttempts}, with today''s behaviour when it has no policy row. As the caller: staff read their own '
+  'pharmacy''s policy (the only one whose prescriptions they move), the service role and SQL read any; a pharmacy '
+  'id the caller may not read gives the defaults, never another pharmacy''s rules.';
 
 create or replace function private.has_severe_finding(flags jsonb) returns boolean
 language sql immutable
@@ -82,16 +83,18 @@ as $$
   select case
     when override_authority = 'admin_only' and staff_role is distinct from 'admin' then
       'Only an admin can override an interaction alert (this pharmacy''s override authority is admin only)'
-    when override_authority = 'dual_approval' and coalesce(staff_role, '') not in ('pharmacist', 'admin') then
+    -- Who overrides at all is the role's interactions:override permission (private.role_permissions).
+    when coalesce('interactions:override' = any (private.role_permissions(staff_role)), false) then null
+    when override_authority = 'dual_approval' then
       'Only a pharmacist or admin can approve overriding an interaction alert'
-    when coalesce(staff_role, '') not in ('pharmacist', 'admin') then
+    else
       'Only a pharmacist or admin can override an interaction alert'
   end
 $$;
 comment on function private.override_authority_refusal(text, text) is
   'Why a staff role may not override an interaction alert under the override authority, or null when it may: '
-  'pharmacist_only and dual_approval admit pharmacists and admins (dual approval needs two of them), admin_only '
-  'admins.';
+  'pharmacist_only and dual_approval admit the roles holding interactions:override in private.role_permissions '
+  '(pharmacists and admins; dual approval needs two of them), admin_only admins.';
 
 -- -----------------------------------------------------------------------------------------------------
 -- Step-up grants (spec "biometric verification for high-risk overrides")
@@ -149,7 +152,6 @@ as $$
 declare
   actor uuid := (select auth.uid());
   consumed uuid;
-  amr jsonb := (select auth.jwt()) -> 'amr';
   totp_verified_at timestamptz;
 begin
   if actor is null then
@@ -163,9 +165,7 @@ begin
   end if;
   -- Or a TOTP code verified in this session within five minutes (auth.mfa.challengeAndVerify raises the session's
   -- amr totp timestamp, as Supabase Auth does), not spent on an override yet.
-  select to_timestamp(max((e ->> 'timestamp')::double precision)) into totp_verified_at
-  from jsonb_array_elements(case when jsonb_typeof(amr) = 'array' then amr else '[]'::jsonb end) e
-  where e ->> 'method' = 'totp' and jsonb_typeof(e -> 'timestamp') = 'number';
+  totp_verified_at := private.session_totp_verified_at();
   if totp_verified_at is null or totp_verified_at <= now() - interval '5 minutes' then
     return false;
   end if;

@@ -6,15 +6,13 @@
  * confirmed password leads to the grant, recorded by the service role through public.record_step_up_grant (end
  * users cannot call it), which move_prescription consumes at the next severe override.
  */
-import { createClient } from '@supabase/supabase-js';
 import { stepUpEndpoint } from '@pharmacy/shared/api/step-up.ts';
 import { STEP_UP_MESSAGES } from '@pharmacy/shared/schemas/step-up.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { requireUser } from '../../_shared/auth.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
-import { requireEnv } from '../../_shared/env.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { createAdminClient } from '../../_shared/supabase-clients.ts';
+import { createAdminClient, createAnonClient } from '../../_shared/supabase-clients.ts';
 
 /** GoTrue's message for a wrong password (or an unknown email). */
 const INVALID_LOGIN_MESSAGE = 'Invalid login credentials';
@@ -32,11 +30,7 @@ export function addStepUpRoutes(router: ApiRouter): void {
 
 /** The password grant as the caller (their X-Forwarded-For goes along); refuses with 403 unless it is theirs. */
 async function confirmPassword(req: Request, userId: string, email: string, password: string): Promise<void> {
-  const forwardedFor = req.headers.get('X-Forwarded-For');
-  const checker = createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {} },
-  });
+  const checker = createAnonClient(req);
   const { data, error } = await checker.auth.signInWithPassword({ email, password });
   if (error) {
     if (error.status === 429) throw new HttpError(429, error.message);

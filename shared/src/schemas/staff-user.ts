@@ -4,10 +4,11 @@
  * with that role in the inviting admin's pharmacy only.
  */
 import * as z from 'zod';
+import { STAFF_ROLES } from '../screens.ts';
 import { optionalDate, optionalStateCode, optionalText, requiredText } from './field-rules.ts';
 
-export const STAFF_ROLES = ['admin', 'pharmacist', 'technician'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+// The roles are screens.ts's (the one list, plain TypeScript for the sign-in page); named here too for the forms.
+export { STAFF_ROLES, type StaffRole } from '../screens.ts';
 
 export const STAFF_USER_MESSAGES = {
   email: 'Invalid email address',
