@@ -52,9 +52,14 @@ export async function isRecoverySession(db: Queryable, sessionId: string): Promi
   return (result.rowCount ?? 0) > 0;
 }
 
-/** Once the new password is set the session is an ordinary one: a later change needs the password again. */
+/**
+ * Once the new password is set the session is an ordinary one: a later change needs the password again. Its
+ * 'recovery' claim becomes a 'password' one (the session holds the password just set); deleting it alone would
+ * leave a session opened by a link, whose only claim it was, without any amr for its next tokens.
+ */
 export async function endRecovery(db: Queryable, sessionId: string): Promise<void> {
-  await db.query(`delete from auth.mfa_amr_claims where session_id = $1 and authentication_method = 'recovery'`, [sessionId]);
+  const ended = await db.query(`delete from auth.mfa_amr_claims where session_id = $1 and authentication_method = 'recovery'`, [sessionId]);
+  if ((ended.rowCount ?? 0) > 0) await addAmrClaim(db, sessionId, 'password');
 }
 
 /** The session was raised to aal2 by this factor (auth.sessions.aal and factor_id, as GoTrue records them). */
