@@ -63,6 +63,20 @@ export function asCaller<T>(
   );
 }
 
+const ROLLED_BACK = Symbol('rolled back');
+
+/** Hosted Storage's testPermission: runs `work` as the caller and rolls it back; throws what the caller may not do. */
+export async function testAsCaller(pool: pg.Pool, caller: Caller, operation: string, work: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
+  try {
+    await asCaller(pool, caller, operation, async (client) => {
+      await work(client);
+      throw ROLLED_BACK;
+    });
+  } catch (error) {
+    if (error !== ROLLED_BACK) throw error;
+  }
+}
+
 /** Runs `work` with Storage's own rights (no RLS). */
 export function asService<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   return inTransaction(pool, async () => undefined, work);
