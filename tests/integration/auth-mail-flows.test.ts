@@ -56,6 +56,12 @@ async function openLink(link: string): Promise<{ status: number; target: string;
   return { status: response.status, target, fragment: new URLSearchParams(fragment) };
 }
 
+/** The methods of an access token's amr claim. */
+function amrMethods(accessToken: string): string[] {
+  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { amr?: Array<{ method: string }> };
+  return (claims.amr ?? []).map((entry) => entry.method);
+}
+
 const setPasswordUrl = () => `${stackEnv().webUrl}/set-password`;
 /** config.toml's site_url. */
 const SITE_URL = 'http://127.0.0.1:5173';
@@ -244,10 +250,16 @@ describe('recovery', () => {
     expect(opened.target).toBe(setPasswordUrl());
     expect(opened.fragment.get('type')).toBe('recovery');
 
+    // The link is the session's method (GoTrue's verify records 'recovery' as its amr claim).
+    expect(amrMethods(opened.fragment.get('access_token')!)).toEqual(['recovery']);
     const recovering = createTestClient();
     await recovering.auth.setSession({ access_token: opened.fragment.get('access_token')!, refresh_token: opened.fragment.get('refresh_token')! });
     const changed = await recovering.auth.updateUser({ password: 'Recovered-password-1' });
     expect(changed.error).toBeNull();
+    // The session keeps an authentication method for its next tokens: the password it has just set.
+    const refreshed = await recovering.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(amrMethods(refreshed.data.session!.access_token)).toEqual(['password']);
     // Once set, the session is an ordinary one: the next change needs the (new) current password again.
     const again = await recovering.auth.updateUser({ password: 'Another-password-2' });
     expect(again.error).toMatchObject({ code: 'current_password_required' });

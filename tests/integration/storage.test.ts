@@ -150,6 +150,17 @@ describe('storage: limits and errors (bodies as Supabase Storage renders them)',
     expect(await sql('select name from storage.objects where bucket_id = $1 and name like $2', [BUCKET, `${alice.user.id}/big%`])).toEqual([]);
   });
 
+  it('refuses an upload RLS would refuse before reading its body (as hosted Storage tests the write first), whatever its size', async () => {
+    const staged = () => fs.readdirSync(path.join(stackEnv().dataDir, 'storage', '.incoming'));
+    const before = staged();
+    // Over the bucket's limit too: the write's refusal is answered, not the size.
+    const response = await rawUpload(bob.client, `${alice.user.id}/planted-big.txt`, 'x'.repeat(4096), 'text/plain');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ statusCode: '403', code: 'AccessDenied', error: 'Unauthorized', message: 'new row violates row-level security policy' });
+    expect(staged()).toEqual(before);
+    expect(await sql('select name from storage.objects where bucket_id = $1 and name = $2', [BUCKET, `${alice.user.id}/planted-big.txt`])).toEqual([]);
+  });
+
   it('refuses a MIME type the bucket does not allow (415 invalid_mime_type); image/* allows any image', async () => {
     const pdf = await alice.client.storage.from(BUCKET).upload(`${alice.user.id}/doc.pdf`, text('%PDF-1.4', 'application/pdf'));
     expect(pdf.error).toMatchObject({ statusCode: '415', message: 'mime type application/pdf is not supported' });

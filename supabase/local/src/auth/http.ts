@@ -4,6 +4,7 @@
  */
 import type http from 'node:http';
 import net from 'node:net';
+import { readBodyWithin } from '../http-body.ts';
 import { AuthHttpError, badRequest, errorBody } from './errors.ts';
 
 const API_VERSION_HEADER = 'x-supabase-api-version';
@@ -77,14 +78,8 @@ export function sendPreflight(raw: http.IncomingMessage, res: http.ServerRespons
 }
 
 async function readBody(raw: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of raw) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new AuthHttpError(413, 'validation_failed', 'Request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const body = await readBodyWithin(raw, MAX_BODY_BYTES, () => new AuthHttpError(413, 'validation_failed', 'Request body too large'));
+  return body.toString('utf8');
 }
 
 /**

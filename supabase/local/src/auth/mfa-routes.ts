@@ -28,7 +28,7 @@ import { requireUser, type AuthenticatedUser } from './request-auth.ts';
 import type { RouteContext } from './route-context.ts';
 import { downgradeFactorSessions, raiseSessionToAal2, sessionIsAal2 } from './session-assurance.ts';
 import type { AuthSettings } from './settings.ts';
-import { newRefreshToken, refreshTokenDigest } from './tokens.ts';
+import { replaceSessionRefreshTokens } from './sessions.ts';
 import { sessionResponse } from './token-routes.ts';
 import { matchTotpStep, newTotpSecret, otpauthUri, qrCodeSvg } from './totp.ts';
 import { findUserById, isUuid, type UserRow } from './users.ts';
@@ -143,18 +143,6 @@ function challengeIdParam(value: unknown): string {
   return value.toLowerCase();
 }
 
-/** The rest of the session's refresh tokens are removed: only the token issued now can refresh into aal2. */
-async function replaceSessionRefreshTokens(db: Queryable, userId: string, sessionId: string): Promise<string> {
-  await db.query(`delete from auth.refresh_tokens where session_id = $1`, [sessionId]);
-  const token = newRefreshToken();
-  await db.query(
-    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), null, $3)`,
-    [refreshTokenDigest(token), userId, sessionId],
-  );
-  return token;
-}
-
 type VerifyOutcome = { response: Record<string, unknown> } | { error: AuthHttpError };
 
 /** POST /factors/{id}/verify {challenge_id, code}: a new aal2 session response. */
@@ -205,14 +193,8 @@ export async function verifyFactor(context: RouteContext): Promise<void> {
       user.id,
       locked.factor_type,
     ]);
-    const session = await db.query<{ created_at: Date }>(`select created_at from auth.sessions where id = $1`, [sessionId]);
     const current = (await findUserById(db, user.id)) as UserRow;
-    const response = await sessionResponse(db, settings, {
-      user: current,
-      sessionId,
-      sessionCreatedAt: session.rows[0]?.created_at ?? new Date(),
-      refreshToken,
-    });
+    const response = await sessionResponse(db, settings, { user: current, sessionId, refreshToken });
     return { response };
   });
   if ('error' in outcome) throw outcome.error;

@@ -3,6 +3,7 @@
  * the session (password, totp, ...), from which every access token of the session, refreshed ones included,
  * takes its `amr` (newest first) and `aal` (aal2 once a second factor was verified); auth.sessions.aal and
  * factor_id record the same level (models.Session.CalculateAALAndAMR, AddClaimToSession, UpdateAALAndAssociatedFactor).
+ * A session opened by a recovery link ('recovery' claim) may set a new password once without the current one.
  */
 import type { Queryable } from './db.ts';
 
@@ -40,6 +41,25 @@ export async function loadSessionAssurance(db: Queryable, sessionId: string): Pr
     .sort((a, b) => b.timestamp - a.timestamp);
   const aal = amr.some((entry) => SECOND_FACTOR_METHODS.has(entry.method)) ? 'aal2' : 'aal1';
   return { aal, amr };
+}
+
+/**
+ * Whether a session came from a recovery link (its 'recovery' claim, recorded when the session started): PUT /user
+ * then needs no current password, as in GoTrue (the user has forgotten it).
+ */
+export async function isRecoverySession(db: Queryable, sessionId: string): Promise<boolean> {
+  const result = await db.query(`select 1 from auth.mfa_amr_claims where session_id = $1 and authentication_method = 'recovery'`, [sessionId]);
+  return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * Once the new password is set the session is an ordinary one: a later change needs the password again. Its
+ * 'recovery' claim becomes a 'password' one (the session holds the password just set); deleting it alone would
+ * leave a session opened by a link, whose only claim it was, without any amr for its next tokens.
+ */
+export async function endRecovery(db: Queryable, sessionId: string): Promise<void> {
+  const ended = await db.query(`delete from auth.mfa_amr_claims where session_id = $1 and authentication_method = 'recovery'`, [sessionId]);
+  if ((ended.rowCount ?? 0) > 0) await addAmrClaim(db, sessionId, 'password');
 }
 
 /** The session was raised to aal2 by this factor (auth.sessions.aal and factor_id, as GoTrue records them). */

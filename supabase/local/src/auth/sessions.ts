@@ -24,7 +24,6 @@ export interface ClientInfo {
 export interface IssuedSession {
   user: UserRow;
   sessionId: string;
-  sessionCreatedAt: Date;
   refreshToken: string;
 }
 
@@ -64,6 +63,15 @@ async function insertRefreshToken(db: Queryable, userId: string, sessionId: stri
 }
 
 /**
+ * The session's refresh tokens are all replaced by one new token (no parent), which is returned: after a second
+ * factor raised the session, only the token issued with it can refresh into aal2.
+ */
+export async function replaceSessionRefreshTokens(db: Queryable, userId: string, sessionId: string): Promise<string> {
+  await db.query(`delete from auth.refresh_tokens where session_id = $1`, [sessionId]);
+  return insertRefreshToken(db, userId, sessionId, null);
+}
+
+/**
  * A new session for a user who just proved who they are; records the sign-in time and the method (the session's
  * first amr claim, GoTrue's AddClaimToSession).
  */
@@ -77,7 +85,7 @@ export async function startSession(db: Queryable, user: UserRow, client: ClientI
   const row = session.rows[0] as SessionRow;
   await addAmrClaim(db, row.id, method);
   const refreshToken = await insertRefreshToken(db, user.id, row.id, null);
-  return { user: await recordSignIn(db, user.id), sessionId: row.id, sessionCreatedAt: row.created_at, refreshToken };
+  return { user: await recordSignIn(db, user.id), sessionId: row.id, refreshToken };
 }
 
 /** Sets last_sign_in_at and returns the user as it now is. */
@@ -151,7 +159,7 @@ export async function refreshSession(pool: pg.Pool, presentedToken: string, poli
       `update auth.sessions set refreshed_at = timezone('utc', now()), updated_at = now(), user_agent = $2, ip = $3::inet where id = $1`,
       [session.id, client.userAgent, client.ip],
     );
-    return { user, sessionId: session.id, sessionCreatedAt: session.created_at, refreshToken };
+    return { user, sessionId: session.id, refreshToken };
   });
   if (outcome instanceof AuthHttpError) throw outcome;
   return outcome;

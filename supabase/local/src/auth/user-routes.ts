@@ -4,14 +4,13 @@
  */
 import { withTransaction } from './db.ts';
 import { AuthHttpError, badRequest, DUPLICATE_EMAIL_MESSAGE, forbidden, INVALID_LOGIN_MESSAGE, unprocessable } from './errors.ts';
-import { endRecovery, isRecoverySession } from './amr-claims.ts';
 import { verifyPasswordSignIn } from './password-sign-in.ts';
 import { recordAuthAudit } from './audit.ts';
 import { clientIp, optionalObject, optionalString, readJsonObject, sendJson, sendNoContent } from './http.ts';
 import { hashPassword, passwordMatches, passwordStrengthError } from './passwords.ts';
 import { hasVerifiedFactor } from './factors.ts';
 import { requireUser, tokenAudience } from './request-auth.ts';
-import { sessionIsAal2 } from './session-assurance.ts';
+import { endRecovery, isRecoverySession, sessionIsAal2 } from './session-assurance.ts';
 import type { RouteContext } from './route-context.ts';
 import { endAllSessions, endSessions, type LogoutScope } from './sessions.ts';
 import {

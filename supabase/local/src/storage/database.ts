@@ -5,17 +5,15 @@
  * as its own admin (a bucket's limits, a signed URL's object) use `asService`. Its deletes carry
  * storage.allow_delete_query, which the bootstrap's trigger requires of any DELETE on the storage tables.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { createServicePool, withTransaction, type Queryable } from '../db/service-pool.ts';
 import type { Caller } from './caller.ts';
 import { errors, StorageError } from './errors.ts';
 
-export type Queryable = Pick<pg.PoolClient, 'query'>;
+export type { Queryable };
 
 export function createPool(dbUrl: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 6, idleTimeoutMillis: 30_000, application_name: 'stack-storage' });
-  // An idle client losing its connection (database restart) must not crash the service.
-  pool.on('error', (error) => console.error(`idle database connection failed: ${error.message}`));
-  return pool;
+  return createServicePool(dbUrl, { max: 6, applicationName: 'stack-storage', logPrefix: '' });
 }
 
 /** Postgres errors a caller can cause, in Storage's words; anything else stays an internal error. */
@@ -29,18 +27,13 @@ export function storageErrorFromDatabase(error: unknown): unknown {
 }
 
 async function inTransaction<T>(pool: pg.Pool, prepare: (client: pg.PoolClient) => Promise<void>, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
   try {
-    await client.query('begin');
-    await prepare(client);
-    const result = await work(client);
-    await client.query('commit');
-    return result;
+    return await withTransaction(pool, async (client) => {
+      await prepare(client);
+      return work(client);
+    });
   } catch (error) {
-    await client.query('rollback').catch(() => undefined);
     throw storageErrorFromDatabase(error);
-  } finally {
-    client.release();
   }
 }
 
@@ -68,6 +61,20 @@ export function asCaller<T>(
     },
     work,
   );
+}
+
+const ROLLED_BACK = Symbol('rolled back');
+
+/** Hosted Storage's testPermission: runs `work` as the caller and rolls it back; throws what the caller may not do. */
+export async function testAsCaller(pool: pg.Pool, caller: Caller, operation: string, work: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
+  try {
+    await asCaller(pool, caller, operation, async (client) => {
+      await work(client);
+      throw ROLLED_BACK;
+    });
+  } catch (error) {
+    if (error !== ROLLED_BACK) throw error;
+  }
 }
 
 /** Runs `work` with Storage's own rights (no RLS). */

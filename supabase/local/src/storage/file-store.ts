@@ -17,6 +17,9 @@ export interface StagedFile {
 
 export class FileStore {
   constructor(private readonly root: string) {
+    // Staged files are the uploads of one running service: any found at start-up were left by one that stopped
+    // mid-upload (never recorded), and nothing else would ever remove them.
+    fs.rmSync(path.join(root, '.incoming'), { recursive: true, force: true });
     fs.mkdirSync(path.join(root, '.incoming'), { recursive: true });
   }
 
@@ -27,7 +30,13 @@ export class FileStore {
 
   async stage(content: Buffer): Promise<StagedFile> {
     const tempPath = path.join(this.root, '.incoming', randomUUID());
-    await fs.promises.writeFile(tempPath, content);
+    try {
+      await fs.promises.writeFile(tempPath, content);
+    } catch (error) {
+      // A write that failed part-way (disk full) leaves no partial file behind.
+      await fs.promises.rm(tempPath, { force: true });
+      throw error;
+    }
     return { tempPath, size: content.length, eTag: `"${createHash('md5').update(content).digest('hex')}"` };
   }
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type pg from 'pg';
 import type { Caller } from './caller.ts';
-import { asCaller, asService, bucketLimits, type Queryable } from './database.ts';
+import { asCaller, asService, bucketLimits, testAsCaller, type Queryable } from './database.ts';
 import { errors } from './errors.ts';
 import type { FileStore } from './file-store.ts';
 import { readUpload } from './upload-body.ts';
@@ -33,6 +33,19 @@ export function mustBeValidKey(name: string): void {
   if (name.length === 0 || Buffer.byteLength(name) > 1024 || /[\u0000-\u001f\u007f]/.test(name)) throw errors.invalidKey(name);
 }
 
+/** Inserts (or with `upsert` replaces) an object's row: bucket_id, name, version, metadata, user_metadata, owner, owner_id. */
+async function writeObjectRow(client: Queryable, upsert: boolean, values: unknown[]): Promise<string> {
+  const { rows } = await client.query<{ id: string }>(
+    `insert into storage.objects (bucket_id, name, version, metadata, user_metadata, owner, owner_id)
+     values ($1, $2, $3, $4::jsonb, $5::jsonb, $6::uuid, $7)
+     ${upsert ? `on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata,
+       user_metadata = excluded.user_metadata, owner = excluded.owner, owner_id = excluded.owner_id, last_accessed_at = now()` : ''}
+     returning id`,
+    values,
+  );
+  return rows[0]!.id;
+}
+
 export class ObjectService {
   constructor(
     private readonly pool: pg.Pool,
@@ -44,6 +57,11 @@ export class ObjectService {
   async upload(caller: Caller, bucketId: string, name: string, request: IncomingMessage, upsert: boolean): Promise<{ Id: string; Key: string }> {
     mustBeValidKey(name);
     const bucket = await asService(this.pool, (client) => bucketLimits(client, bucketId));
+    const owner = caller.sub && UUID.test(caller.sub) ? caller.sub : null;
+    const operation = upsert ? 'storage.object.upload_upsert' : 'storage.object.upload';
+    // As hosted Storage's canUpload: whether RLS lets the caller write this object is tried (and rolled back) before
+    // the body is read, so a refused caller never has a file buffered and staged.
+    await testAsCaller(this.pool, caller, operation, (client) => writeObjectRow(client, upsert, [bucketId, name, randomUUID(), '{}', null, owner, caller.sub]));
     const limit = Math.min(bucket.fileSizeLimit ?? this.globalFileSizeLimit, this.globalFileSizeLimit);
     const body = await readUpload(request, limit, bucket.allowedMimeTypes);
     const staged = await this.files.stage(body.content);
@@ -57,26 +75,18 @@ export class ObjectService {
       contentLength: staged.size,
       httpStatusCode: 200,
     };
-    const owner = caller.sub && UUID.test(caller.sub) ? caller.sub : null;
     let replaced: string | null = null;
     let id: string;
     try {
       id = await asCaller(
         this.pool,
         caller,
-        upsert ? 'storage.object.upload_upsert' : 'storage.object.upload',
+        operation,
         async (client) => {
           const values = [bucketId, name, version, JSON.stringify(metadata), body.userMetadata === null ? null : JSON.stringify(body.userMetadata), owner, caller.sub];
-          const { rows } = await client.query<{ id: string }>(
-            `insert into storage.objects (bucket_id, name, version, metadata, user_metadata, owner, owner_id)
-             values ($1, $2, $3, $4::jsonb, $5::jsonb, $6::uuid, $7)
-             ${upsert ? `on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata,
-               user_metadata = excluded.user_metadata, owner = excluded.owner, owner_id = excluded.owner_id, last_accessed_at = now()` : ''}
-             returning id`,
-            values,
-          );
+          const objectId = await writeObjectRow(client, upsert, values);
           await this.files.place(staged, bucketId, version);
-          return rows[0]!.id;
+          return objectId;
         },
         async (client) => {
           // As Storage itself: which stored file an upsert frees (the caller may not see the row it replaces).

@@ -5,6 +5,7 @@
  * `allowed_mime_types` (with `type/*` wildcards) and the size limit are enforced before anything is stored.
  */
 import type { IncomingMessage } from 'node:http';
+import { readBodyWithin } from '../http-body.ts';
 import { errors } from './errors.ts';
 
 export interface UploadBody {
@@ -18,15 +19,8 @@ export interface UploadBody {
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** Reads at most `limit` bytes; throws EntityTooLarge when the body is longer. */
-export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw errors.entityTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
+export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  return readBodyWithin(request, limit, errors.entityTooLarge);
 }
 
 /** Whether a MIME type is one of the allowed ones (`image/*` allows every image type). Throws InvalidMimeType. */
