@@ -77,12 +77,15 @@ comment on function private.alert_blocks(jsonb, text) is
   'any alert; advisory, only one with a severe finding; disabled, none.';
 
 create or replace function private.override_authority_refusal(override_authority text, staff_role text) returns text
-language sql immutable
+language sql stable
 set search_path = ''
 as $$
   select case
     when override_authority = 'admin_only' and staff_role is distinct from 'admin' then
       'Only an admin can override an interaction alert (this pharmacy''s override authority is admin only)'
+    -- An admin-only action: under "2FA for admins" only an aal2 session holds admin rights (is_pharmacy_admin).
+    when override_authority = 'admin_only' and not private.is_pharmacy_admin() then
+      'Sign in with your two-factor code to override: this pharmacy requires two-factor authentication for admins'
     -- Who overrides at all is the role's interactions:override permission (private.role_permissions).
     when coalesce('interactions:override' = any (private.role_permissions(staff_role)), false) then null
     when override_authority = 'dual_approval' then
@@ -94,7 +97,8 @@ $$;
 comment on function private.override_authority_refusal(text, text) is
   'Why a staff role may not override an interaction alert under the override authority, or null when it may: '
   'pharmacist_only and dual_approval admit the roles holding interactions:override in private.role_permissions '
-  '(pharmacists and admins; dual approval needs two of them), admin_only admins.';
+  '(pharmacists and admins; dual approval needs two of them), admin_only admins (staff_role is the caller''s), and '
+  'only while they hold admin rights: an aal2 session when the pharmacy requires 2FA for admins.';
 
 -- -----------------------------------------------------------------------------------------------------
 -- Step-up grants (spec "biometric verification for high-risk overrides")

@@ -19,6 +19,7 @@ import { alertBlocks } from '../../shared/src/security/override-policy.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
 import { totpCode } from '../support/totp.ts';
+import { verifySecondFactor } from '../support/two-factor.ts';
 import { addStaff, createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 import { addMedication, addPatient, addWarfarinPatient, enterPrescription, insertRow, type PrescriptionRow } from './db-clinical-support.ts';
 
@@ -120,6 +121,23 @@ describe('override authority', () => {
     expect(await statusOf(row.id)).toBe('pending');
     expect(await move(a.admin.client, row.id, 'processing', 'Prescriber confirmed')).toMatchObject({
       ok: true, prescription: { status: 'processing', overridden_by: a.admin.id, override_reason: 'Prescriber confirmed' } });
+  });
+
+  it('admin only under "2FA for admins": an admin overrides only from a session that gave its code', async () => {
+    await setPolicy({ override_authority: 'admin_only' });
+    const admin = await addStaff(a.id, 'admin', 'Second', 'Admin of A');
+    await sql('update public.security_policies set require_2fa_for_admins = true where pharmacy_id = $1', [a.id]);
+    try {
+      const row = await severeAlerted();
+      expect(await move(admin.client, row.id, 'processing', 'Prescriber confirmed')).toMatchObject({
+        ok: false, code: '42501', message: 'Sign in with your two-factor code to override: this pharmacy requires two-factor authentication for admins' });
+      expect(await statusOf(row.id)).toBe('pending');
+      await verifySecondFactor(admin.client);
+      expect(await move(admin.client, row.id, 'processing', 'Prescriber confirmed')).toMatchObject({
+        ok: true, prescription: { status: 'processing', overridden_by: admin.id } });
+    } finally {
+      await sql('update public.security_policies set require_2fa_for_admins = false where pharmacy_id = $1', [a.id]);
+    }
   });
 
   it('dual approval: the first approval is recorded and it stays pending; the same person again is refused; a second person moves it', async () => {
