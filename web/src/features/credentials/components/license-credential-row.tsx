@@ -78,7 +78,7 @@ export function LicenseCredentialRow({ pharmacyId, member, now }: LicenseCredent
         <span className={`badge ${status.status === 'Valid' ? 'badge-success' : 'badge-error'}`}>{status.status}</span>
       </div>
       {status.expiresWithin90Days ? (
-        <p className="alert alert-warning mt-3 py-2 text-sm" role="status">
+        <p className="alert alert-warning alert-soft mt-3 py-2 text-sm" role="status">
           License expires within 90 days
         </p>
       ) : null}

@@ -28,7 +28,7 @@ export function AuditLogFilterBar({ pharmacyId, staff, filters, onChange }: Audi
   const isFiltered = Object.values(filters).some((value) => value !== '');
 
   return (
-    <div className="grid items-start gap-3 sm:grid-cols-2 xl:grid-cols-6">
+    <div className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
       <SelectField label="User" placeholder="All users" options={userOptions} value={filters.userId} onChange={(event) => set({ userId: event.target.value })} />
       <SelectField
         label="Action"
