@@ -275,12 +275,9 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
                     message: stepUp.message,
                     error: stepUp.error,
                     confirming: confirmStepUp.isPending,
-                    totpAvailable: totpFactorId !== null,
+                    totpFactorId,
                     onConfirm: (proof, reason) =>
-                      overrideAfterStepUp(
-                        { prescriptionId: alertPrescription.id, status: openAlert.resolvedBy, overrideReason: reason },
-                        'code' in proof && totpFactorId !== null ? { factorId: totpFactorId, code: proof.code } : { password: 'password' in proof ? proof.password : '' },
-                      ),
+                      overrideAfterStepUp({ prescriptionId: alertPrescription.id, status: openAlert.resolvedBy, overrideReason: reason }, proof),
                   }
                 : null
             }
