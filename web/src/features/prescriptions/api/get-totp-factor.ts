@@ -14,6 +14,7 @@ export function getTotpFactorQueryOptions(pharmacyId: string, userId: string) {
   return queryOptions({ queryKey: prescriptionKeys.totpFactor(pharmacyId, userId), queryFn: getTotpFactorId });
 }
 
-export function useTotpFactor(pharmacyId: string, userId: string) {
-  return useQuery(getTotpFactorQueryOptions(pharmacyId, userId));
+/** Asked only while `enabled` (the pharmacy's policy asks for a step-up): listing the factors is a request to Auth. */
+export function useTotpFactor(pharmacyId: string, userId: string, enabled: boolean) {
+  return useQuery({ ...getTotpFactorQueryOptions(pharmacyId, userId), enabled });
 }

@@ -83,8 +83,8 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const shownPrescriptions = shown.data?.pages.flatMap((page) => page.prescriptions) ?? [];
   const update = useUpdatePrescriptionStatus(staff.pharmacyId);
   const confirmStepUp = useConfirmStepUp();
-  const totpFactorId = useTotpFactor(staff.pharmacyId, staff.userId).data ?? null;
   const policy = useOverridePolicy(staff.pharmacyId).data ?? DEFAULT_OVERRIDE_POLICY;
+  const totpFactorId = useTotpFactor(staff.pharmacyId, staff.userId, policy.stepUpForHighRiskOverrides).data ?? null;
   const label = usePrintLabel();
   const canVerify = staff.permissions.includes('prescriptions:verify');
   const canOverride = staff.permissions.includes('interactions:override');
