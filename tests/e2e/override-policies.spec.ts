@@ -137,6 +137,8 @@ test('step-up: a severe override asks for the password; a wrong one is refused, 
   await dialog.getByRole('button', { name: 'Override & Process', exact: true }).click();
   await expect(dialog.getByText(/overriding a severe interaction alert needs you to confirm your password \(or a code from your authenticator app\) first/)).toBeVisible();
   const password = dialog.getByLabel('Your password', { exact: true });
+  // The prompt appears in the open dialog: focus moves to the password, so a keyboard user types it next.
+  await expect(password).toBeFocused();
   await password.fill('not-the-password');
   await dialog.getByRole('button', { name: 'Confirm & Override', exact: true }).click();
   await expect(dialog.getByText(STEP_UP_MESSAGES.wrongPassword)).toBeVisible();

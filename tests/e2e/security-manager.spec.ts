@@ -323,6 +323,32 @@ test('an admin invites a technician who sets a password from the email and works
   await techContext.close();
 });
 
+test('a staff member invited with a license is on the Credentials tab at once, without a reload', async ({ page, request }) => {
+  const pharmacy = await onboardPharmacyThroughApi(request);
+  const email = `lee.licensed.${Date.now()}@example.test`;
+  await openSecurityManager(page, pharmacy.adminEmail, pharmacy.adminPassword);
+  // The tab is seen (and its list loaded) before the invitation.
+  await page.getByRole('tab', { name: 'Credentials' }).click();
+  await expect(page.getByRole('list', { name: 'Staff credentials' }).or(page.getByText('No staff member has a license number on record.'))).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Lee Licensed/ })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  await page.getByRole('button', { name: 'Add User', exact: true }).click();
+  const addUser = page.getByRole('dialog', { name: 'Add User' });
+  await addUser.getByRole('textbox', { name: 'Email' }).fill(email);
+  await addUser.getByRole('textbox', { name: 'First Name' }).fill('Lee');
+  await addUser.getByRole('textbox', { name: 'Last Name' }).fill('Licensed');
+  await addUser.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Pharmacist' });
+  await addUser.getByRole('textbox', { name: 'License Number' }).fill('RPH-778899');
+  await addUser.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText(`An invitation email was sent to ${email}.`)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Credentials' }).click();
+  const credentials = page.getByRole('list', { name: 'Staff credentials' });
+  await expect(credentials.getByRole('listitem', { name: 'Lee Licensed (Pharmacist)' })).toBeVisible();
+  await expect(credentials.getByText('RPH-778899', { exact: true })).toBeVisible();
+});
+
 test('staff who are not admins get "Not available for your role" at the Security Manager', async ({ page }) => {
   await signIn(page, 'tech@demo.pharmacy', DEMO_PASSWORD);
   await page.goto('/security-manager');

@@ -7,11 +7,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { signOut } from '../../features/auth/api/sign-out.ts';
 import { TwoFactorCodeForm } from '../../features/auth/components/two-factor-code-form.tsx';
+import { verifiedTotpFactorId } from '../../features/auth/two-factor-step.ts';
 
 export function TwoFactorCodeRoute() {
   const queryClient = useQueryClient();
   const session = useSession();
-  const factor = (session.data?.user.factors ?? []).find((candidate) => candidate.factor_type === 'totp' && candidate.status === 'verified');
+  const factorId = session.data ? verifiedTotpFactorId(session.data) : null;
   return (
     <section className="flex flex-1 items-start justify-center">
       <div className="card w-full max-w-md bg-base-100 shadow-sm">
@@ -20,7 +21,7 @@ export function TwoFactorCodeRoute() {
             <h1 className="text-2xl font-bold">Two-Factor Authentication</h1>
             <p className="mt-1 text-sm text-base-content/70">Enter the 6-digit code from your authenticator app.</p>
           </div>
-          {factor ? <TwoFactorCodeForm factorId={factor.id} onCancel={() => void signOut(queryClient, 'local')} /> : null}
+          {factorId ? <TwoFactorCodeForm factorId={factorId} onCancel={() => void signOut(queryClient, 'local')} /> : null}
         </div>
       </div>
     </section>

@@ -32,6 +32,4 @@ export const prescriptionKeys = {
     [...prescriptionKeys.all(pharmacyId), 'override-approvals', prescriptionId] as const,
   /** The signed-in staff member's verified TOTP factor (step-up by authenticator code). */
   totpFactor: (pharmacyId: string, userId: string) => [...prescriptionKeys.all(pharmacyId), 'totp-factor', userId] as const,
-  /** The form's patient picker: the patients a typed search finds (a few at a time, searched by the server). */
-  patientChoices: (pharmacyId: string, search: string) => [...prescriptionKeys.all(pharmacyId), 'patient-choices', { search }] as const,
 };

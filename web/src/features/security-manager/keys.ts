@@ -17,6 +17,4 @@ export const securityManagerKeys = {
   auditLogPages: (pharmacyId: string, filters: AuditLogFilters) =>
     [...securityManagerKeys.auditLog(pharmacyId), 'pages', { ...filters }] as const,
   auditLogActions: (pharmacyId: string) => [...securityManagerKeys.auditLog(pharmacyId), 'actions'] as const,
-  /** The patient filter's choices for a typed search. */
-  patientChoices: (pharmacyId: string, search: string) => [...securityManagerKeys.all(pharmacyId), 'patient-choices', { search }] as const,
 };

@@ -21,7 +21,7 @@ export function SecurityManagerRoute() {
   return (
     <SecurityManager
       pharmacyId={pharmacyId}
-      credentialsTab={<CredentialsTab pharmacyId={pharmacyId} />}
+      credentialsTab={(users) => <CredentialsTab pharmacyId={pharmacyId} staff={users} />}
       // The signed-in context carries the session timeout the idle sign-out uses: a saved policy takes effect here at once.
       onPolicyUpdated={() => void queryClient.invalidateQueries({ queryKey: authKeys.currentStaff(userId) })}
     />

@@ -4,8 +4,7 @@
  * sign-in page's download). A refused code clears the field and says so; 'Use another account' signs out.
  */
 import { useState, type FormEvent } from 'react';
-import { totpCodeSchema } from '@pharmacy/shared/schemas/two-factor.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { readTotpCode, TotpCodeField } from '../../../components/form/totp-code-field.tsx';
 import { useVerifyTwoFactorCode } from '../api/verify-two-factor-code.ts';
 
 export interface TwoFactorCodeFormProps {
@@ -19,20 +18,17 @@ export function TwoFactorCodeForm({ factorId, onCancel }: TwoFactorCodeFormProps
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const input = form.elements.namedItem('code');
-    const parsed = totpCodeSchema.safeParse({ code: input instanceof HTMLInputElement ? input.value : '' });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      if (input instanceof HTMLInputElement) input.focus();
+    const { code, error, input } = readTotpCode(event.currentTarget);
+    setFieldError(error);
+    if (code === undefined) {
+      input?.focus();
       return;
     }
-    setFieldError(undefined);
     verify.mutate(
-      { factorId, code: parsed.data.code },
+      { factorId, code },
       {
         onError: () => {
-          if (input instanceof HTMLInputElement) {
+          if (input) {
             input.value = '';
             input.focus();
           }
@@ -48,16 +44,7 @@ export function TwoFactorCodeForm({ factorId, onCancel }: TwoFactorCodeFormProps
           <span>{verify.error.message}</span>
         </div>
       ) : null}
-      <TextField
-        label="Authentication code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder="123456"
-        autoFocus
-        error={fieldError}
-      />
+      <TotpCodeField autoFocus error={fieldError} />
       <button type="submit" className="btn btn-primary" disabled={verify.isPending}>
         {verify.isPending ? 'Verifying...' : 'Verify'}
       </button>

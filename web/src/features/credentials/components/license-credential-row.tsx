@@ -7,15 +7,16 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { usDate } from '@pharmacy/shared/dates.ts';
 import { CREDENTIAL_DOCUMENT_ACCEPT, credentialDocumentProblem } from '@pharmacy/shared/security/credential-documents.ts';
 import { licenseStatus } from '@pharmacy/shared/security/risk.ts';
+import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
-import type { LicensedStaffMember } from '../api/get-licensed-staff.ts';
 import { useDownloadLicenseDocument } from '../api/download-license-document.ts';
 import { useLicenseDocument } from '../api/get-license-document.ts';
 import { useUploadLicenseDocument } from '../api/upload-license-document.ts';
 
 export interface LicenseCredentialRowProps {
   pharmacyId: string;
-  member: LicensedStaffMember;
+  /** A staff member having a license number. */
+  member: StaffUser;
   now: Date;
 }
 
@@ -26,7 +27,7 @@ function roleLabel(role: string): string {
 export function LicenseCredentialRow({ pharmacyId, member, now }: LicenseCredentialRowProps) {
   const name = `${member.firstName} ${member.lastName}`;
   const status = licenseStatus(member.licenseExpiration, now);
-  const document = useLicenseDocument(pharmacyId, member.userId);
+  const document = useLicenseDocument(pharmacyId, member.id);
   const upload = useUploadLicenseDocument();
   const download = useDownloadLicenseDocument();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -42,7 +43,7 @@ export function LicenseCredentialRow({ pharmacyId, member, now }: LicenseCredent
     setFileProblem(problem);
     if (problem !== null) return;
     upload.mutate(
-      { pharmacyId, userId: member.userId, file },
+      { pharmacyId, userId: member.id, file },
       {
         onSuccess: () => toast({ title: 'Success', description: `License document uploaded for ${name}.` }),
         onError: (error) => toast({ title: 'Error', description: error.message || 'Failed to upload the document', variant: 'destructive' }),
@@ -78,7 +79,7 @@ export function LicenseCredentialRow({ pharmacyId, member, now }: LicenseCredent
         <span className={`badge ${status.status === 'Valid' ? 'badge-success' : 'badge-error'}`}>{status.status}</span>
       </div>
       {status.expiresWithin90Days ? (
-        <p className="alert alert-warning mt-3 py-2 text-sm" role="status">
+        <p className="alert alert-warning alert-soft mt-3 py-2 text-sm" role="status">
           License expires within 90 days
         </p>
       ) : null}

@@ -1,7 +1,7 @@
 /**
  * The choices of the prescription form (spec §2 "Manual Prescription Entry", §7 GET /api/prescribers and the
  * medication list): the pharmacy's prescribers and catalogue drugs, read with RLS. (Patients are searched as the
- * user types: search-patient-choices.ts.)
+ * user types: hooks/use-patient-choices.ts.)
  * Each becomes a select option with a non-empty value (spec §5 "A select item must not have an empty value").
  * Prescribers carry their DEA number and medications their DEA schedule, for the form's DEA rules.
  */

@@ -1,21 +1,20 @@
 /**
- * The signed-in staff member's verified TOTP factor (Supabase Auth MFA, auth.mfa.listFactors), if any: with one,
+ * The signed-in staff member's verified TOTP factor (Supabase Auth MFA, lib/totp.ts), if any: with one,
  * the step-up before a high-risk override may be a code from the authenticator app instead of the password.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { listTotpFactors } from '../../../lib/totp.ts';
 import { prescriptionKeys } from '../keys.ts';
 
 export async function getTotpFactorId(): Promise<string | null> {
-  const { data, error } = await supabase.auth.mfa.listFactors();
-  if (error) throw new Error(error.message);
-  return data.totp.find((factor) => factor.status === 'verified')?.id ?? null;
+  return (await listTotpFactors()).verifiedFactorId;
 }
 
 export function getTotpFactorQueryOptions(pharmacyId: string, userId: string) {
   return queryOptions({ queryKey: prescriptionKeys.totpFactor(pharmacyId, userId), queryFn: getTotpFactorId });
 }
 
-export function useTotpFactor(pharmacyId: string, userId: string) {
-  return useQuery(getTotpFactorQueryOptions(pharmacyId, userId));
+/** Asked only while `enabled` (the pharmacy's policy asks for a step-up): listing the factors is a request to Auth. */
+export function useTotpFactor(pharmacyId: string, userId: string, enabled: boolean) {
+  return useQuery({ ...getTotpFactorQueryOptions(pharmacyId, userId), enabled });
 }

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import type { StepUpProof } from '../api/confirm-step-up.ts';
 import type { InteractionFlags, InteractionItem, QueuePrescription } from '../api/prescription-model.ts';
 
 const SEVERITY_BADGE: Record<InteractionItem['severity'], string> = {
@@ -44,9 +45,9 @@ export interface StepUpPrompt {
   /** The last confirmation's refusal (a wrong password), if any. */
   error: string | null;
   confirming: boolean;
-  /** The staff member has a verified TOTP factor: a code from the authenticator app may stand for the password. */
-  totpAvailable: boolean;
-  onConfirm: (proof: { password: string } | { code: string }, reason: string) => void;
+  /** The staff member's verified TOTP factor, if any: a code from the authenticator app may stand for the password. */
+  totpFactorId: string | null;
+  onConfirm: (proof: StepUpProof, reason: string) => void;
 }
 
 export function InteractionAlertDialog({
@@ -67,9 +68,9 @@ export function InteractionAlertDialog({
     }
     setReasonError(null);
     if (stepUp) {
-      if (stepUp.totpAvailable && code.trim() !== '') {
+      if (stepUp.totpFactorId !== null && code.trim() !== '') {
         setPasswordError(null);
-        stepUp.onConfirm({ code: code.trim() }, reason.trim());
+        stepUp.onConfirm({ factorId: stepUp.totpFactorId, code: code.trim() }, reason.trim());
         setCode('');
         return;
       }
@@ -159,9 +160,10 @@ export function InteractionAlertDialog({
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             error={passwordError ?? stepUp.error ?? undefined}
-            data-autofocus
+            // The prompt appears in the open dialog, after the override was sent: the password is what comes next.
+            autoFocus
           />
-          {stepUp.totpAvailable ? (
+          {stepUp.totpFactorId !== null ? (
             <TextField
               label="Or a code from your authenticator app"
               inputMode="numeric"

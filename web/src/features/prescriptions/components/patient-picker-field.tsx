@@ -1,12 +1,11 @@
 /**
- * The prescription form's Patient field: a combobox that searches the pharmacy's patients on the server as the user
- * types (two characters or more, debounced by the spec's 300 ms patient-search delay) and sets the form's patientId
- * to the chosen one. Replaces a select that loaded every patient (and stopped at PostgREST's 1,000 rows).
+ * The prescription form's Patient field: the shared patient search (components/form/patient-search-field.tsx)
+ * setting the form's patientId to the chosen one. Replaces a select that loaded every patient (and stopped at
+ * PostgREST's 1,000 rows).
  */
 import { useState } from 'react';
-import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
-import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
-import { PATIENT_SEARCH_MIN_LENGTH, usePatientChoices } from '../api/search-patient-choices.ts';
+import { PatientSearchField } from '../../../components/form/patient-search-field.tsx';
+import { PATIENT_SEARCH_MIN_LENGTH } from '../../../hooks/use-patient-choices.ts';
 
 export interface PatientPickerFieldProps {
   pharmacyId: string;
@@ -20,30 +19,19 @@ export interface PatientPickerFieldProps {
 
 export function PatientPickerField({ pharmacyId, value, onChange, onBlur, error, name }: PatientPickerFieldProps) {
   const [query, setQuery] = useState('');
-  const { term: search, settling } = useSearchTerm(query);
-  const choices = usePatientChoices(pharmacyId, search);
-
-  function onSelect(option: ComboboxOption | null) {
-    onChange(option?.value ?? '');
-    if (option) setQuery(option.label);
-  }
-
   return (
-    <Combobox
-      label="Patient"
+    <PatientSearchField
+      pharmacyId={pharmacyId}
       name={name}
       placeholder="Search patient by name, phone, or DOB"
       query={query}
       onQueryChange={setQuery}
       value={value}
-      onSelect={onSelect}
-      // Only the answer to what is typed now is offered, so Enter never picks a patient of an earlier search.
-      options={!settling && search.length >= PATIENT_SEARCH_MIN_LENGTH ? (choices.data ?? []) : []}
-      minQueryLength={PATIENT_SEARCH_MIN_LENGTH}
+      onSelect={(option) => {
+        onChange(option?.value ?? '');
+        if (option) setQuery(option.label);
+      }}
       hint={`Type at least ${PATIENT_SEARCH_MIN_LENGTH} characters to search patients`}
-      loading={settling || choices.isFetching}
-      searchError={choices.error ? `The patients could not be searched: ${choices.error.message}` : undefined}
-      emptyText="No patients found"
       error={error}
       onBlur={onBlur}
       required

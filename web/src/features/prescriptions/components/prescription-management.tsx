@@ -83,8 +83,8 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const shownPrescriptions = shown.data?.pages.flatMap((page) => page.prescriptions) ?? [];
   const update = useUpdatePrescriptionStatus(staff.pharmacyId);
   const confirmStepUp = useConfirmStepUp();
-  const totpFactorId = useTotpFactor(staff.pharmacyId, staff.userId).data ?? null;
   const policy = useOverridePolicy(staff.pharmacyId).data ?? DEFAULT_OVERRIDE_POLICY;
+  const totpFactorId = useTotpFactor(staff.pharmacyId, staff.userId, policy.stepUpForHighRiskOverrides).data ?? null;
   const label = usePrintLabel();
   const canVerify = staff.permissions.includes('prescriptions:verify');
   const canOverride = staff.permissions.includes('interactions:override');
@@ -275,12 +275,9 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
                     message: stepUp.message,
                     error: stepUp.error,
                     confirming: confirmStepUp.isPending,
-                    totpAvailable: totpFactorId !== null,
+                    totpFactorId,
                     onConfirm: (proof, reason) =>
-                      overrideAfterStepUp(
-                        { prescriptionId: alertPrescription.id, status: openAlert.resolvedBy, overrideReason: reason },
-                        'code' in proof && totpFactorId !== null ? { factorId: totpFactorId, code: proof.code } : { password: 'password' in proof ? proof.password : '' },
-                      ),
+                      overrideAfterStepUp({ prescriptionId: alertPrescription.id, status: openAlert.resolvedBy, overrideReason: reason }, proof),
                   }
                 : null
             }

@@ -1,16 +1,15 @@
 /**
- * The Audit Log's filters: user (the pharmacy's staff), action (the actions its log holds), patient (a combobox
- * over the pharmacy's patient search) and from/to dates; Clear filters resets them.
+ * The Audit Log's filters: user (the pharmacy's staff), action (the actions its log holds), patient (the shared
+ * patient search, components/form/patient-search-field.tsx) and from/to dates; Clear filters resets them.
  */
 import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
 import { useState } from 'react';
+import { PatientSearchField } from '../../../components/form/patient-search-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
-import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
-import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
+import { PATIENT_SEARCH_MIN_LENGTH } from '../../../hooks/use-patient-choices.ts';
 import { NO_AUDIT_LOG_FILTERS, type AuditLogFilters } from '../api/audit-log-filters.ts';
 import { useAuditLogActions } from '../api/get-audit-log-actions.ts';
-import { PATIENT_SEARCH_MIN_LENGTH, usePatientChoices } from '../api/search-patient-choices.ts';
 import { staffFullName } from './staff-format.ts';
 
 export interface AuditLogFilterBarProps {
@@ -29,7 +28,7 @@ export function AuditLogFilterBar({ pharmacyId, staff, filters, onChange }: Audi
   const isFiltered = Object.values(filters).some((value) => value !== '');
 
   return (
-    <div className="grid items-start gap-3 sm:grid-cols-2 xl:grid-cols-6">
+    <div className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
       <SelectField label="User" placeholder="All users" options={userOptions} value={filters.userId} onChange={(event) => set({ userId: event.target.value })} />
       <SelectField
         label="Action"
@@ -38,8 +37,9 @@ export function AuditLogFilterBar({ pharmacyId, staff, filters, onChange }: Audi
         value={filters.action}
         onChange={(event) => set({ action: event.target.value })}
       />
-      <PatientFilter
+      <PatientSearchField
         pharmacyId={pharmacyId}
+        placeholder="Search patient"
         query={patientQuery}
         onQueryChange={setPatientQuery}
         value={filters.patientId}
@@ -47,6 +47,7 @@ export function AuditLogFilterBar({ pharmacyId, staff, filters, onChange }: Audi
           set({ patientId: option?.value ?? '' });
           if (option) setPatientQuery(option.label);
         }}
+        hint={`Type at least ${PATIENT_SEARCH_MIN_LENGTH} characters`}
       />
       <TextField label="From" type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => set({ from: event.target.value })} />
       <TextField label="To" type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => set({ to: event.target.value })} />
@@ -64,35 +65,5 @@ export function AuditLogFilterBar({ pharmacyId, staff, filters, onChange }: Audi
         </button>
       </div>
     </div>
-  );
-}
-
-interface PatientFilterProps {
-  pharmacyId: string;
-  query: string;
-  onQueryChange: (query: string) => void;
-  value: string;
-  onSelect: (option: ComboboxOption | null) => void;
-}
-
-function PatientFilter({ pharmacyId, query, onQueryChange, value, onSelect }: PatientFilterProps) {
-  const { term: search, settling } = useSearchTerm(query);
-  const choices = usePatientChoices(pharmacyId, search);
-  return (
-    <Combobox
-      label="Patient"
-      placeholder="Search patient"
-      query={query}
-      onQueryChange={onQueryChange}
-      value={value}
-      onSelect={onSelect}
-      // Only the answer to what is typed now is offered, so Enter never picks a patient of an earlier search.
-      options={!settling && search.length >= PATIENT_SEARCH_MIN_LENGTH ? (choices.data ?? []) : []}
-      minQueryLength={PATIENT_SEARCH_MIN_LENGTH}
-      hint={`Type at least ${PATIENT_SEARCH_MIN_LENGTH} characters`}
-      loading={settling || choices.isFetching}
-      searchError={choices.error ? `The patients could not be searched: ${choices.error.message}` : undefined}
-      emptyText="No patients found"
-    />
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The AI Security Manager (spec part 2 §2; admins only — shared/src/screens.ts, and the database refuses the data
  * to anyone else): the summary cards over the pharmacy's staff, then four tabs — User Management, Security
- * Policies, Credentials (drawn by the route: another feature's), Audit Log. "Now" for the risk rules is the moment
- * the staff list arrived, so the cards, list and details agree.
+ * Policies, Credentials (drawn by the route: another feature's, given the staff list), Audit Log. "Now" for the
+ * risk rules is the moment the staff list arrived, so the cards, list and details agree.
  */
+import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
 import { useId, useMemo, useState, type ReactNode } from 'react';
+import type { QueryStateQuery } from '../../../components/ui/query-state.tsx';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { useUsers } from '../api/get-users.ts';
 import { AuditLogTab } from './audit-log-tab.tsx';
@@ -23,8 +25,8 @@ const TABS: { id: SecurityTab; label: string }[] = [
 
 export interface SecurityManagerProps {
   pharmacyId: string;
-  /** The Credentials tab's content: another feature's, which the route supplies. */
-  credentialsTab: ReactNode;
+  /** The Credentials tab's content: another feature's, which the route supplies, given the staff list. */
+  credentialsTab: (users: QueryStateQuery<readonly StaffUser[]>) => ReactNode;
   /** Called after the security policy was saved (the route refreshes what other features derive from it). */
   onPolicyUpdated?: () => void;
 }
@@ -48,7 +50,7 @@ export function SecurityManager({ pharmacyId, credentialsTab, onPolicyUpdated }:
           <TabPanel baseId={baseId} selected={tab}>
             {tab === 'users' ? <UserManagementTab pharmacyId={pharmacyId} users={users} now={now} /> : null}
             {tab === 'policies' ? <SecurityPoliciesTab pharmacyId={pharmacyId} onUpdated={onPolicyUpdated} /> : null}
-            {tab === 'credentials' ? credentialsTab : null}
+            {tab === 'credentials' ? credentialsTab(users) : null}
             {tab === 'audit' ? <AuditLogTab pharmacyId={pharmacyId} staff={users.data ?? []} /> : null}
           </TabPanel>
         </div>

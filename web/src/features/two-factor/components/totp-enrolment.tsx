@@ -4,8 +4,7 @@
  * to turn two-factor authentication on.
  */
 import { useState, type FormEvent } from 'react';
-import { totpCodeSchema } from '@pharmacy/shared/schemas/two-factor.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { readTotpCode, TotpCodeField } from '../../../components/form/totp-code-field.tsx';
 import { useEnrolTotpFactor } from '../api/enrol-totp-factor.ts';
 import { useVerifyTotpFactor } from '../api/verify-totp-factor.ts';
 
@@ -38,15 +37,13 @@ export function TotpEnrolment({ userId, onEnabled }: TotpEnrolmentProps) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = event.currentTarget.elements.namedItem('code');
-    const parsed = totpCodeSchema.safeParse({ code: input instanceof HTMLInputElement ? input.value : '' });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      if (input instanceof HTMLInputElement) input.focus();
+    const { code, error, input } = readTotpCode(event.currentTarget);
+    setFieldError(error);
+    if (code === undefined) {
+      input?.focus();
       return;
     }
-    setFieldError(undefined);
-    verify.mutate({ factorId, code: parsed.data.code }, { onSuccess: onEnabled });
+    verify.mutate({ factorId, code }, { onSuccess: onEnabled });
   }
 
   return (
@@ -68,15 +65,7 @@ export function TotpEnrolment({ userId, onEnabled }: TotpEnrolmentProps) {
           <span>{verify.error.message}</span>
         </div>
       ) : null}
-      <TextField
-        label="Authentication code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder="123456"
-        error={fieldError}
-      />
+      <TotpCodeField error={fieldError} />
       <button type="submit" className="btn btn-primary" disabled={verify.isPending}>
         {verify.isPending ? 'Verifying...' : 'Verify and Turn On'}
       </button>

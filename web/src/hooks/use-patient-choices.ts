@@ -1,18 +1,23 @@
 /**
- * The prescription form's patient picker: the first few of the pharmacy's patients a typed search finds, from
- * `rpc('search_patients')` (the database's one search rule: name words, phone digits, date of birth), in name
- * order, read with RLS. Searched only from two typed characters, so no list of every patient is ever loaded.
+ * A patient picker's choices, for every screen that offers one (the prescription form's Patient, the audit log's
+ * patient filter): the first few of the pharmacy's patients a typed search finds, from `rpc('search_patients')`
+ * (the database's one search rule: name words, phone digits, date of birth), in name order, read with RLS.
+ * Searched only from two typed characters, so no list of every patient is ever loaded.
  */
 import { usDate } from '@pharmacy/shared/dates.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ComboboxOption } from '../../../components/ui/combobox.tsx';
-import { supabase } from '../../../lib/supabase.ts';
-import { prescriptionKeys } from '../keys.ts';
+import type { ComboboxOption } from '../components/ui/combobox.tsx';
+import { supabase } from '../lib/supabase.ts';
 
-/** How many patients the picker offers for a search (the user narrows the search for more). */
+/** How many patients a picker offers for a search (the user narrows the search for more). */
 export const PATIENT_CHOICES_LIMIT = 8;
-/** Typed characters before the picker searches. */
+/** Typed characters before a picker searches. */
 export const PATIENT_SEARCH_MIN_LENGTH = 2;
+
+/** Starts with the pharmacy, as every feature's keys do, so one pharmacy's cache never answers for another. */
+export function patientChoicesQueryKey(pharmacyId: string, search: string) {
+  return ['pharmacy', pharmacyId, 'patient-choices', { search }] as const;
+}
 
 export async function searchPatientChoices(search: string): Promise<ComboboxOption[]> {
   const { data, error } = await supabase
@@ -28,7 +33,7 @@ export async function searchPatientChoices(search: string): Promise<ComboboxOpti
 
 export function searchPatientChoicesQueryOptions(pharmacyId: string, search: string) {
   return queryOptions({
-    queryKey: prescriptionKeys.patientChoices(pharmacyId, search),
+    queryKey: patientChoicesQueryKey(pharmacyId, search),
     queryFn: () => searchPatientChoices(search),
     enabled: search.length >= PATIENT_SEARCH_MIN_LENGTH,
   });
