@@ -1,0 +1,75 @@
+/**
+ * System Settings → Controlled (spec part 2 §3 "controlled"): the DEA registration and its expiry, which
+ * schedules the pharmacy dispenses, double count and witness rules, inventories and ARCOS. §5: ARCOS
+ * submission day 1–28. The database enforces what these switch on (issue 12); this schema is what they may be.
+ * The DEA number is the pharmacy's registration (the Pharmacy group holds the same number); '' here means "not
+ * entered yet", which the DEA compliance card shows as not compliant. No secrets.
+ */
+import * as z from 'zod';
+import { DEA_NUMBER_PATTERN, INVALID_DATE_MESSAGE, isCalendarDate, isValidDeaNumber } from '../schemas/field-rules.ts';
+import { toggle, wholeNumber } from './fields.ts';
+
+export const ARCOS_SUBMISSION_DAY_MIN = 1;
+export const ARCOS_SUBMISSION_DAY_MAX = 28;
+/** Controlled fills per day; the spec gives no bound. */
+export const MAX_DAILY_DISPENSING_MIN = 1;
+export const MAX_DAILY_DISPENSING_MAX = 10_000;
+
+export const CONTROLLED_SECRET_FIELDS = [] as const;
+
+export const CONTROLLED_SETTINGS_MESSAGES = {
+  deaNumberFormat: 'Invalid DEA number format',
+  deaNumberCheckDigit: 'DEA number check digit does not match',
+  deaExpirationDate: `DEA expiration date: ${INVALID_DATE_MESSAGE}`,
+} as const;
+
+/** PUT /api/system-settings/controlled; also what GET returns. */
+export const controlledSettingsSchema = z.object({
+  deaNumber: z
+    .string({ error: CONTROLLED_SETTINGS_MESSAGES.deaNumberFormat })
+    .trim()
+    .refine((value) => value === '' || DEA_NUMBER_PATTERN.test(value), { error: CONTROLLED_SETTINGS_MESSAGES.deaNumberFormat, abort: true })
+    .refine((value) => value === '' || isValidDeaNumber(value), CONTROLLED_SETTINGS_MESSAGES.deaNumberCheckDigit),
+  deaExpirationDate: z
+    .string({ error: CONTROLLED_SETTINGS_MESSAGES.deaExpirationDate })
+    .trim()
+    .refine((value) => value === '' || isCalendarDate(value), CONTROLLED_SETTINGS_MESSAGES.deaExpirationDate),
+  maxDailyDispensing: wholeNumber('Maximum daily dispensing', MAX_DAILY_DISPENSING_MIN, MAX_DAILY_DISPENSING_MAX, 'controlled fills'),
+  scheduleIIEnabled: toggle('Schedule II'),
+  scheduleIIIEnabled: toggle('Schedule III'),
+  scheduleIVEnabled: toggle('Schedule IV'),
+  scheduleVEnabled: toggle('Schedule V'),
+  requireDoubleCount: toggle('Double count'),
+  requireWitnessSignature: toggle('Witness signature'),
+  perpetualInventoryRequired: toggle('Perpetual inventory'),
+  biannualInventoryRequired: toggle('Biennial inventory'),
+  automaticArcos: toggle('Automatic ARCOS'),
+  arcosSubmissionDay: wholeNumber('ARCOS submission day', ARCOS_SUBMISSION_DAY_MIN, ARCOS_SUBMISSION_DAY_MAX),
+});
+export type ControlledSettingsInput = z.input<typeof controlledSettingsSchema>;
+export type ControlledSettings = z.output<typeof controlledSettingsSchema>;
+
+export const controlledSettingsReadSchema = controlledSettingsSchema;
+export type ControlledSettingsRead = ControlledSettings;
+
+/**
+ * Defaults (the spec names none): every schedule dispensed, so nothing changes until an admin switches one off;
+ * double count and witness off; a cap of 500 controlled fills a day, above what a busy community pharmacy fills;
+ * the DEA inventory every two years required (federal rule); ARCOS by hand, on the 15th (ARCOS reports are due
+ * by the 15th after the period).
+ */
+export const CONTROLLED_SETTINGS_DEFAULTS: ControlledSettingsRead = {
+  deaNumber: '',
+  deaExpirationDate: '',
+  maxDailyDispensing: 500,
+  scheduleIIEnabled: true,
+  scheduleIIIEnabled: true,
+  scheduleIVEnabled: true,
+  scheduleVEnabled: true,
+  requireDoubleCount: false,
+  requireWitnessSignature: false,
+  perpetualInventoryRequired: false,
+  biannualInventoryRequired: true,
+  automaticArcos: false,
+  arcosSubmissionDay: 15,
+};
