@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { CONTROLLED_SETTINGS_DEFAULTS, controlledSettingsSchema } from '../../shared/src/settings/controlled.ts';
+import { expectRange, expectValid, messagesAt, withValue } from '../support/settings-cases.ts';
+
+const schema = controlledSettingsSchema;
+
+function fullControlled() {
+  return {
+    deaNumber: 'BD4726189',
+    deaExpirationDate: '2027-06-30',
+    maxDailyDispensing: 120,
+    scheduleIIEnabled: false,
+    scheduleIIIEnabled: true,
+    scheduleIVEnabled: false,
+    scheduleVEnabled: true,
+    requireDoubleCount: true,
+    requireWitnessSignature: true,
+    perpetualInventoryRequired: true,
+    biannualInventoryRequired: false,
+    automaticArcos: true,
+    arcosSubmissionDay: 10,
+  };
+}
+
+describe('controlled substance settings (spec part 2 §3, §5)', () => {
+  it('dispenses every schedule by default, with no double count', () => {
+    expect(CONTROLLED_SETTINGS_DEFAULTS).toMatchObject({
+      scheduleIIEnabled: true,
+      scheduleIIIEnabled: true,
+      scheduleIVEnabled: true,
+      scheduleVEnabled: true,
+      requireDoubleCount: false,
+    });
+  });
+
+  it('accepts a full valid group', () => {
+    expectValid(schema, fullControlled());
+  });
+
+  it('takes ARCOS submission days 1 to 28 (§5)', () => {
+    expectRange(schema, fullControlled(), 'arcosSubmissionDay', 1, 28, 'ARCOS submission day must be between 1 and 28');
+  });
+
+  it('bounds the daily controlled dispensing cap', () => {
+    expectRange(schema, fullControlled(), 'maxDailyDispensing', 1, 10000, 'Maximum daily dispensing must be between 1 and 10000 controlled fills');
+  });
+
+  it('checks the DEA registration and its expiry date, both may be empty', () => {
+    expect(messagesAt(schema, withValue(fullControlled(), 'deaNumber', 'BD472618'), 'deaNumber')).toEqual(['Invalid DEA number format']);
+    expect(messagesAt(schema, withValue(fullControlled(), 'deaNumber', 'BD4726180'), 'deaNumber')).toEqual(['DEA number check digit does not match']);
+    expect(messagesAt(schema, withValue(fullControlled(), 'deaExpirationDate', '2027-02-30'), 'deaExpirationDate')).toEqual([
+      'DEA expiration date: Enter a valid date (YYYY-MM-DD)',
+    ]);
+    expectValid(schema, { ...fullControlled(), deaNumber: '', deaExpirationDate: '' });
+  });
+
+  it('refuses a schedule switch that is not on or off', () => {
+    expect(messagesAt(schema, withValue(fullControlled(), 'scheduleIIEnabled', 'false'), 'scheduleIIEnabled')).toEqual(['Schedule II must be on or off']);
+  });
+});
