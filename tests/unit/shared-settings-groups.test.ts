@@ -6,6 +6,7 @@ import {
   SETTINGS_SAVED_TOAST,
   SETTINGS_SAVE_FAILED_TOAST,
   isSettingsGroupKey,
+  settingsWithDefaults,
 } from '../../shared/src/settings/groups.ts';
 import { splitSecrets, withSecretStatus, withoutSecretStatus } from '../../shared/src/settings/secrets.ts';
 import { expectDefaultsParse } from '../support/settings-cases.ts';
@@ -89,5 +90,33 @@ describe('secret shapes', () => {
       host: 'h',
       provider: { url: '' },
     });
+  });
+});
+
+describe('settingsWithDefaults', () => {
+  it('gives the defaults for a group never saved', () => {
+    expect(settingsWithDefaults('email', null)).toEqual(SETTINGS_GROUPS.email.defaults);
+    expect(settingsWithDefaults('controlled', undefined)).toEqual(SETTINGS_GROUPS.controlled.defaults);
+  });
+
+  it('lays stored values over the defaults, nested fields included, dropping unknown fields', () => {
+    const merged = settingsWithDefaults('email', {
+      smtpHost: 'smtp.example.com',
+      patientEmailSettings: { reminderFrequencyDays: 9 },
+      retiredField: true,
+    });
+    expect(merged.smtpHost).toBe('smtp.example.com');
+    expect(merged.smtpPort).toBe(587);
+    expect(merged.patientEmailSettings).toEqual({ ...SETTINGS_GROUPS.email.defaults.patientEmailSettings, reminderFrequencyDays: 9 });
+    expect(merged).not.toHaveProperty('retiredField');
+    expect(SETTINGS_GROUPS.email.readSchema.safeParse(merged).success).toBe(true);
+  });
+
+  it('takes a stored list whole and never shares the defaults\' objects', () => {
+    const merged = settingsWithDefaults('profit-loss', { payrollSettings: { payrollCycles: ['weekly'] } });
+    expect(merged.payrollSettings).toEqual({ includeInProfitLoss: true, payrollCycles: ['weekly'] });
+    const fresh = settingsWithDefaults('profit-loss', null);
+    fresh.alertThresholds.dailyLossLimit = 1;
+    expect(SETTINGS_GROUPS['profit-loss'].defaults.alertThresholds.dailyLossLimit).toBe(500);
   });
 });

@@ -126,3 +126,26 @@ export type SettingsRead<Key extends SettingsGroupKey> = z.output<SettingsGroups
 /** §8: the toasts of a save. */
 export const SETTINGS_SAVED_TOAST = { title: 'Settings Updated', description: 'System configuration has been saved successfully' } as const;
 export const SETTINGS_SAVE_FAILED_TOAST = { title: 'Update Failed', description: 'Unable to save system settings. Please try again.' } as const;
+
+type Plain = Record<string, unknown>;
+
+function isPlain(value: unknown): value is Plain {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function overlay(base: unknown, stored: unknown): unknown {
+  if (!isPlain(base) || !isPlain(stored)) return stored === undefined ? structuredClone(base) : stored;
+  const merged: Plain = {};
+  for (const key of Object.keys(base)) merged[key] = overlay(base[key], stored[key]);
+  return merged;
+}
+
+/**
+ * A stored group laid over the group's defaults: fields the stored copy lacks (never saved, or added to the
+ * schema after it was saved) take the default; fields the schema no longer has are dropped; lists are taken
+ * whole. Secrets are not in the stored values (see secrets.ts); their status comes from the defaults until the
+ * caller sets it. The api parses the result with the read schema.
+ */
+export function settingsWithDefaults<Key extends SettingsGroupKey>(key: Key, stored: unknown): SettingsRead<Key> {
+  return overlay(SETTINGS_GROUPS[key].defaults, stored ?? {}) as SettingsRead<Key>;
+}
