@@ -6,9 +6,7 @@
 import * as z from 'zod';
 import { PHONE_PATTERN } from '../phone.ts';
 import { isWebUrl } from '../schemas/field-rules.ts';
-
-/** "HH:MM", 24-hour (the spec's report schedule format "08:00"). */
-export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+import { TIME_OF_DAY_PATTERN } from '../schemas/onboarding-tabbed.ts';
 
 /** The largest money amount a settings field takes (dollars); the spec names none. */
 export const MONEY_MAX = 10_000_000;
@@ -61,7 +59,7 @@ export function toggle(label: string) {
   return z.boolean({ error: `${label} must be on or off` });
 }
 
-/** "HH:MM", 24-hour. */
+/** "HH:MM", 24-hour (the opening hours' rule; the spec's report schedule format "08:00"). */
 export function timeOfDay(label: string) {
   return z.string({ error: `${label} must be a time HH:MM` }).trim().regex(TIME_OF_DAY_PATTERN, `${label} must be a time HH:MM`);
 }
