@@ -25,14 +25,15 @@ export function vaultKeyFile(dataDir: string): string {
 export async function ensureVaultRootKey(dataDir: string, owner: { uid: number; gid: number }): Promise<string> {
   const file = vaultKeyFile(dataDir);
   await fs.mkdir(dataDir, { recursive: true });
+  let existed = false;
   try {
     await fs.writeFile(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const content = (await fs.readFile(file, 'utf8')).trim();
-    if (!KEY_PATTERN.test(content)) {
-      throw new Error(`${file} is not a Vault root key (64 hex digits). Restore it, or delete it to start with a new key (secrets stored under the old one can then no longer be read).`);
-    }
+    existed = true;
+  }
+  if (existed && !KEY_PATTERN.test((await fs.readFile(file, 'utf8')).trim())) {
+    throw new Error(`${file} is not a Vault root key (64 hex digits). Restore it, or delete it to start with a new key (secrets stored under the old one can then no longer be read).`);
   }
   const stat = await fs.stat(file);
   if (stat.uid !== owner.uid || stat.gid !== owner.gid) await fs.chown(file, owner.uid, owner.gid);
