@@ -337,6 +337,11 @@ describe('the root key', () => {
         expect(fs.readFileSync(path.join(dataDir, 'vault-root.key'), 'utf8')).toBe(key);
         const value = await withClient(config.dbUrl, async (client) => (await client.query('select decrypted_secret from vault.decrypted_secrets where id = $1', [id])).rows[0]?.decrypted_secret);
         expect(value).toBe('across stacks');
+        // Without its key file the vault says which file is missing (its path, never a key).
+        fs.renameSync(path.join(dataDir, 'vault-root.key'), path.join(dataDir, 'moved.key'));
+        const failure = await withClient(config.dbUrl, (client) => client.query('select decrypted_secret from vault.decrypted_secrets').then(() => null, (error: Error) => error.message));
+        expect(failure).toMatch(/vault-root\.key/);
+        expect(failure).not.toContain(key.trim());
       } finally {
         await second.stop();
       }

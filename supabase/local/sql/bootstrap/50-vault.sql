@@ -90,12 +90,17 @@ stable
 security definer
 set search_path = ''
 as $$
+declare
+  -- Outside the handler below: a missing or damaged key file reports itself.
+  message_key constant text := vault._local_message_key(additional, key_id, context, nonce);
 begin
-  return extensions.pgp_sym_decrypt_bytea(message, vault._local_message_key(additional, key_id, context, nonce));
-exception
-  when others then
-    -- One message for every failure (wrong row, wrong key, damaged data): no oracle on the ciphertext's form.
-    raise exception 'vault: the secret cannot be decrypted (wrong key or damaged data)' using errcode = '22000';
+  begin
+    return extensions.pgp_sym_decrypt_bytea(message, message_key);
+  exception
+    when others then
+      -- One message for every failure (wrong row, wrong key, damaged data): no oracle on the ciphertext's form.
+      raise exception 'vault: the secret cannot be decrypted (wrong key or damaged data)' using errcode = '22000';
+  end;
 end
 $$;
 comment on function vault._crypto_aead_det_decrypt(bytea, bytea, bigint, bytea, bytea) is
