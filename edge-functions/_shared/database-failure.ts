@@ -2,7 +2,8 @@
  * What a client sees when the database refuses a call made with their JWT: the database's own
  * sentence (its triggers' messages, and each constraint's message, which the database raises before its
  * constraint error) with a status that says why — 403 for a permission (42501), 409 for a workflow rule
- * (P0001, e.g. printing a label before verification) or a duplicate (23505), 400 for bad values (check,
+ * (P0001, e.g. printing a label before verification) or a duplicate (23505), 404 for a record that is not the
+ * caller's to act on (P0002, e.g. 'Staff member not found', 'Patient not found'), 400 for bad values (check,
  * not-null, foreign-key, malformed input, an argument out of bounds: 22023). A message in Postgres' own wording (table, column or constraint
  * names) never reaches the client: it is logged here and replaced by the plain message for its SQLSTATE
  * (shared/src/database-errors.ts). Anything else is a server fault and stays a 500.
@@ -20,6 +21,7 @@ export interface DatabaseError {
 const STATUS_BY_CODE: Record<string, number> = {
   '42501': 403,
   P0001: 409,
+  P0002: 404,
   '23505': 409,
   '23514': 400,
   '23502': 400,

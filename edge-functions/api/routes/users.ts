@@ -23,8 +23,9 @@ import { createAdminClient, createUserClient } from '../../_shared/supabase-clie
 import { inviteStaffUser } from '../users/invite-staff.ts';
 import { setPasswordRedirect } from '../users/set-password-redirect.ts';
 import {
-  listStaffUsers, readStaffUser, STAFF_MEMBER_NOT_FOUND_MESSAGE, staffActionFailure,
+  listStaffUsers, readStaffUser, STAFF_MEMBER_NOT_FOUND_MESSAGE,
 } from '../users/staff-rows.ts';
+import { databaseFailure } from '../../_shared/database-failure.ts';
 
 /** The path's staff id; one that cannot name a user is no staff member of anyone's (404). */
 function staffUserId(params: Record<string, string>): string {
@@ -39,27 +40,23 @@ export function addUserRoutes(router: ApiRouter): void {
   router.serve(inviteUserEndpoint, async ({ req, body }) =>
     await inviteStaffUser({ caller: createUserClient(req), service: createAdminClient(req) }, body, setPasswordRedirect(req)));
 
-  router.serve(toggleUserStatusEndpoint, async ({ req, params }) => {
-    const id = staffUserId(params);
-    const client = createUserClient(req);
-    const { error } = await client.rpc('toggle_staff_status', { staff_user_id: id });
-    if (error) throw staffActionFailure('changing the staff member\'s status', error);
-    return await readStaffUser(client, id);
-  });
-
-  router.serve(unlockUserEndpoint, async ({ req, params }) => {
-    const id = staffUserId(params);
-    const client = createUserClient(req);
-    const { error } = await client.rpc('unlock_staff_account', { staff_user_id: id });
-    if (error) throw staffActionFailure('unlocking the staff member', error);
-    return await readStaffUser(client, id);
-  });
+  // Both change the account in the database as the caller (P0002, another pharmacy's id: 404) and answer it as it now is.
+  const accountAction = (rpc: 'toggle_staff_status' | 'unlock_staff_account', what: string) =>
+    async ({ req, params }: { req: Request; params: Record<string, string> }) => {
+      const id = staffUserId(params);
+      const client = createUserClient(req);
+      const { error } = await client.rpc(rpc, { staff_user_id: id });
+      if (error) throw databaseFailure(what, error);
+      return await readStaffUser(client, id);
+    };
+  router.serve(toggleUserStatusEndpoint, accountAction('toggle_staff_status', 'changing the staff member\'s status'));
+  router.serve(unlockUserEndpoint, accountAction('unlock_staff_account', 'unlocking the staff member'));
 
   router.serve(resetUserPasswordEndpoint, async ({ req, params }) => {
     const id = staffUserId(params);
     const client = createUserClient(req);
     const { data: email, error } = await client.rpc('request_staff_password_reset', { staff_user_id: id });
-    if (error) throw staffActionFailure('requesting the password reset', error);
+    if (error) throw databaseFailure('requesting the password reset', error);
     const redirectTo = setPasswordRedirect(req);
     const sent = await client.auth.resetPasswordForEmail(email, redirectTo ? { redirectTo } : {});
     if (sent.error) {

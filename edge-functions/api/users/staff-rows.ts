@@ -38,15 +38,6 @@ export function staffUserFromRow(row: StaffUserRow): StaffUser {
   };
 }
 
-/**
- * A database refusal of an account action as the client sees it: 'Staff member not found' (P0002: not staff of
- * the caller's pharmacy) is 404; the rest as every route answers them (42501 → 403, P0001 → 409, …).
- */
-export function staffActionFailure(what: string, error: { code?: string; message: string }): Error {
-  if (error.code === 'P0002') return new HttpError(404, STAFF_MEMBER_NOT_FOUND_MESSAGE);
-  return databaseFailure(what, error);
-}
-
 /** The pharmacy's staff as the caller may see them (admins only: the database refuses anyone else, 42501). */
 export async function listStaffUsers(client: DatabaseClient): Promise<StaffUser[]> {
   const { data, error } = await client.rpc('staff_users');
