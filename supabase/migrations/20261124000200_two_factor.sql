@@ -40,11 +40,12 @@ set search_path = ''
 as $$
 declare
   affected_user uuid := case when tg_op = 'DELETE' then old.user_id else new.user_id end;
+  enabled boolean := private.has_verified_factor(affected_user);
 begin
   update public.staff_profiles s
-     set two_factor_enabled = private.has_verified_factor(affected_user)
+     set two_factor_enabled = enabled
    where s.user_id = affected_user
-     and s.two_factor_enabled is distinct from private.has_verified_factor(affected_user);
+     and s.two_factor_enabled is distinct from enabled;
   return null;
 end
 $$;

@@ -297,10 +297,14 @@ begin
 end
 $$;
 comment on function private.clear_override_approvals() is
-  'AFTER UPDATE trigger of prescriptions: any change (an edit, or the move the second approval makes) clears the '
-  'prescription''s override approvals, so an approval never covers a prescription other than the one approved.';
+  'AFTER UPDATE trigger of prescriptions: any change of a pending prescription (an edit, or the move the second '
+  'approval makes) clears its override approvals, so an approval never covers a prescription other than the one '
+  'approved.';
+-- Approvals are taken only while a prescription is pending (take_override_approval) and its move out of pending
+-- clears them, so only updates of pending rows can find any; the years of processed and completed prescriptions
+-- are not probed on every update.
 create trigger clear_override_approvals after update on public.prescriptions
-  for each row execute function private.clear_override_approvals();
+  for each row when (old.status = 'pending') execute function private.clear_override_approvals();
 
 -- -----------------------------------------------------------------------------------------------------
 -- The workflow trigger: the policy decides at processing

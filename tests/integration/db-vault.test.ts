@@ -176,7 +176,8 @@ describe('who may use it (as on hosted)', () => {
           and has_function_privilege('service_role', 'vault.update_secret(uuid, text, text, text, uuid)', 'execute')
           and has_function_privilege('service_role', 'vault._crypto_aead_det_decrypt(bytea, bytea, bigint, bytea, bytea)', 'execute') as service_functions,
         has_function_privilege('service_role', 'vault._crypto_aead_det_encrypt(bytea, bytea, bigint, bytea, bytea)', 'execute')
-          or has_function_privilege('service_role', 'vault._local_root_key()', 'execute') as service_key,
+          or has_function_privilege('service_role', 'vault._local_root_key()', 'execute')
+          or has_function_privilege('service_role', 'vault._local_seal_secret(text, uuid, bytea)', 'execute') as service_key,
         (select bool_or(has_schema_privilege(r, 'vault', 'usage')) from unnest(array['anon', 'authenticated', 'public']) r) as api_usage,
         (select bool_or(has_table_privilege(r, c.oid, p))
            from unnest(array['anon', 'authenticated']) r, pg_class c, unnest(array['select', 'insert', 'update', 'delete']) p

@@ -150,6 +150,25 @@ comment on view vault.decrypted_secrets is
 -- -----------------------------------------------------------------------------------------------------
 -- vault.create_secret and vault.update_secret
 -- -----------------------------------------------------------------------------------------------------
+create or replace function vault._local_seal_secret(plaintext text, secret_id uuid, secret_nonce bytea)
+returns text
+language sql
+volatile
+set search_path = ''
+as $$
+  -- Bound as vault.decrypted_secrets opens it: the secret's id as additional data, key 0, context pgsodium.
+  select pg_catalog.encode(vault._crypto_aead_det_encrypt(
+    message := pg_catalog.convert_to(plaintext, 'utf8'),
+    additional := pg_catalog.convert_to(secret_id::text, 'utf8'),
+    key_id := 0,
+    context := 'pgsodium'::bytea,
+    nonce := secret_nonce), 'base64')
+$$;
+comment on function vault._local_seal_secret(text, uuid, bytea) is
+  'Local stack only: the stored form (base64 ciphertext) of a secret''s value for its row''s id and nonce, the one '
+  'binding create_secret and update_secret write and vault.decrypted_secrets reads. Executable by the superuser '
+  'alone (the definer functions run as it).';
+
 create or replace function vault.create_secret(new_secret text, new_name text default null, new_description text default '', new_key_id uuid default null)
 returns uuid
 language plpgsql
@@ -165,12 +184,7 @@ begin
   insert into vault.secrets (id, secret, name, description, nonce)
   values (
     secret_id,
-    pg_catalog.encode(vault._crypto_aead_det_encrypt(
-      message := pg_catalog.convert_to(new_secret, 'utf8'),
-      additional := pg_catalog.convert_to(secret_id::text, 'utf8'),
-      key_id := 0,
-      context := 'pgsodium'::bytea,
-      nonce := secret_nonce), 'base64'),
+    vault._local_seal_secret(new_secret, secret_id, secret_nonce),
     new_name,
     new_description,
     secret_nonce);
@@ -189,13 +203,7 @@ as $$
 begin
   -- A null argument keeps the current value; new_key_id is ignored, as on hosted.
   update vault.secrets s
-  set secret = case when new_secret is null then s.secret
-                    else pg_catalog.encode(vault._crypto_aead_det_encrypt(
-                      message := pg_catalog.convert_to(new_secret, 'utf8'),
-                      additional := pg_catalog.convert_to(s.id::text, 'utf8'),
-                      key_id := 0,
-                      context := 'pgsodium'::bytea,
-                      nonce := s.nonce), 'base64') end,
+  set secret = case when new_secret is null then s.secret else vault._local_seal_secret(new_secret, s.id, s.nonce) end,
       name = coalesce(new_name, s.name),
       description = coalesce(new_description, s.description),
       updated_at = now()
@@ -217,6 +225,7 @@ revoke all on function
   vault._crypto_aead_det_noncegen(),
   vault._crypto_aead_det_encrypt(bytea, bytea, bigint, bytea, bytea),
   vault._crypto_aead_det_decrypt(bytea, bytea, bigint, bytea, bytea),
+  vault._local_seal_secret(text, uuid, bytea),
   vault.create_secret(text, text, text, uuid),
   vault.update_secret(uuid, text, text, text, uuid)
 from public, anon, authenticated;
