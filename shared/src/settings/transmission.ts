@@ -6,7 +6,7 @@
  * Secrets: the Surescripts password and each provider's credential secret.
  */
 import * as z from 'zod';
-import { choice, numberChoice, optionalUrl, text, timeOfDay, toggle, wholeNumber } from './fields.ts';
+import { choice, emptyOr, numberChoice, optionalUrl, text, timeOfDay, toggle, wholeNumber } from './fields.ts';
 import { secretInput, secretStatus } from './secrets.ts';
 
 export const CLAIMS_TRANSMISSION_MODES = ['legacy', 'local'] as const;
@@ -88,10 +88,7 @@ function transmissionShape<Secret extends SecretField>(secret: Secret) {
     surescriptsEnabled: toggle('Surescripts'),
     surescriptsId: identifier('Surescripts ID'),
     surescriptsPassword: secret('Surescripts password') as ReturnType<Secret>,
-    ncpdpNumber: z
-      .string({ error: 'NCPDP number must be 7 digits' })
-      .trim()
-      .refine((value) => value === '' || NCPDP_NUMBER_PATTERN.test(value), 'NCPDP number must be 7 digits'),
+    ncpdpNumber: emptyOr('NCPDP number must be 7 digits', (value) => NCPDP_NUMBER_PATTERN.test(value)),
     eligibilityCheckEnabled: toggle('Eligibility check'),
     autoVerifyEligibility: toggle('Automatic eligibility verification'),
     enableRtbv: toggle('Real-time benefit verification'),
