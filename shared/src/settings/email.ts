@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { optionalEmail, optionalHost, text, timeOfDay, toggle, wholeNumber } from './fields.ts';
-import { secretInput, secretStatus } from './secrets.ts';
+import { type SecretField, secretInput, secretStatus } from './secrets.ts';
 
 export const SMTP_PORT_MIN = 1;
 export const SMTP_PORT_MAX = 65535;
@@ -27,8 +27,6 @@ export const WEEKLY_SCHEDULE_MESSAGE = 'Weekly report schedule must be a weekday
 export const SMTP_HOST_MESSAGE = 'SMTP host must be a host name or IP address';
 
 export const EMAIL_SECRET_FIELDS = ['smtpPassword'] as const;
-
-type SecretField = (label: string) => z.ZodType;
 
 function emailShape<Secret extends SecretField>(secret: Secret) {
   return {

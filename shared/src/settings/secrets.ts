@@ -9,6 +9,12 @@ import * as z from 'zod';
 
 export type SecretStatus = { set: boolean };
 
+/**
+ * What a group's shape function takes for its secret fields: `secretInput` builds the write schema, `secretStatus`
+ * the read schema, from one list of fields.
+ */
+export type SecretField = (label: string) => z.ZodType;
+
 /** A secret as GET returns it: whether one is stored. Strict: a value beside `set` is refused. */
 export function secretStatus(label: string) {
   return z.strictObject({ set: z.boolean({ error: `${label} must say whether it is set` }) }, { error: `${label} must be reported as set or not set, never as its value` });

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { choice, emptyOr, numberChoice, optionalUrl, text, timeOfDay, toggle, wholeNumber } from './fields.ts';
-import { secretInput, secretStatus } from './secrets.ts';
+import { type SecretField, secretInput, secretStatus } from './secrets.ts';
 
 export const CLAIMS_TRANSMISSION_MODES = ['legacy', 'local'] as const;
 export const SERVICE_CONFIGURATIONS = ['local', 'remote'] as const;
@@ -45,8 +45,6 @@ export const TRANSMISSION_SECRET_FIELDS = [
   'changeHealthConfig.memberPassword',
   'rxlincConfig.apiKey',
 ] as const;
-
-type SecretField = (label: string) => z.ZodType;
 
 function identifier(label: string) {
   return text(label, IDENTIFIER_MAX_LENGTH);
