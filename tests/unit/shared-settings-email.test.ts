@@ -96,6 +96,9 @@ describe('email settings (spec part 2 §3, §5, §9)', () => {
   it('checks the SMTP host and the report schedules', () => {
     expect(messagesAt(schema, withValue(fullEmail(), 'smtpHost', 'smtp://mail.example.com'), 'smtpHost')).toEqual(['SMTP host must be a host name or IP address']);
     expectValid(schema, withValue(fullEmail(), 'smtpHost', '127.0.0.1'));
+    expectValid(schema, withValue(fullEmail(), 'smtpHost', ''));
+    // A well-formed name longer than 255 characters is still refused.
+    expect(messagesAt(schema, withValue(fullEmail(), 'smtpHost', Array(5).fill('a'.repeat(63)).join('.')), 'smtpHost')).toEqual(['SMTP host must be a host name or IP address']);
     expect(messagesAt(schema, withValue(fullEmail(), 'facilityEmailSettings.weeklyReportSchedule', 'funday-08:00'), 'facilityEmailSettings.weeklyReportSchedule')).toEqual([
       'Weekly report schedule must be a weekday and time, e.g. monday-08:00',
     ]);

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { DEA_NUMBER_PATTERN, INVALID_DATE_MESSAGE, isCalendarDate, isValidDeaNumber } from '../schemas/field-rules.ts';
-import { toggle, wholeNumber } from './fields.ts';
+import { emptyOr, toggle, wholeNumber } from './fields.ts';
 
 export const ARCOS_SUBMISSION_DAY_MIN = 1;
 export const ARCOS_SUBMISSION_DAY_MAX = 28;
@@ -30,10 +30,7 @@ export const controlledSettingsSchema = z.object({
     .trim()
     .refine((value) => value === '' || DEA_NUMBER_PATTERN.test(value), { error: CONTROLLED_SETTINGS_MESSAGES.deaNumberFormat, abort: true })
     .refine((value) => value === '' || isValidDeaNumber(value), CONTROLLED_SETTINGS_MESSAGES.deaNumberCheckDigit),
-  deaExpirationDate: z
-    .string({ error: CONTROLLED_SETTINGS_MESSAGES.deaExpirationDate })
-    .trim()
-    .refine((value) => value === '' || isCalendarDate(value), CONTROLLED_SETTINGS_MESSAGES.deaExpirationDate),
+  deaExpirationDate: emptyOr(CONTROLLED_SETTINGS_MESSAGES.deaExpirationDate, isCalendarDate),
   maxDailyDispensing: wholeNumber('Maximum daily dispensing', MAX_DAILY_DISPENSING_MIN, MAX_DAILY_DISPENSING_MAX, 'controlled fills'),
   scheduleIIEnabled: toggle('Schedule II'),
   scheduleIIIEnabled: toggle('Schedule III'),

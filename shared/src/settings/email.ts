@@ -6,8 +6,10 @@
  * "monday-08:00". Secret: the SMTP password.
  */
 import * as z from 'zod';
-import { optionalEmail, text, timeOfDay, toggle, wholeNumber } from './fields.ts';
-import { secretInput, secretStatus } from './secrets.ts';
+import { TIME_OF_DAY_PATTERN } from '../schemas/onboarding-tabbed.ts';
+import { optionalEmail, optionalHost, text, timeOfDay, toggle, wholeNumber } from './fields.ts';
+import { REPORT_WEEKDAYS } from './reports.ts';
+import { type SecretField, secretInput, secretStatus } from './secrets.ts';
 
 export const SMTP_PORT_MIN = 1;
 export const SMTP_PORT_MAX = 65535;
@@ -21,24 +23,16 @@ export const ATTACHMENT_MAX_SIZE_MIN = 1;
 export const ATTACHMENT_MAX_SIZE_MAX = 100;
 export const SMTP_TEXT_MAX_LENGTH = 255;
 
-/** "monday-08:00": a weekday and a 24-hour time. */
-export const WEEKLY_SCHEDULE_PATTERN = /^(sunday|monday|tuesday|wednesday|thursday|friday|saturday)-([01]\d|2[0-3]):[0-5]\d$/;
+/** "monday-08:00": one of the report weekdays and a time of day (the HH:MM rule of timeOfDay). */
+export const WEEKLY_SCHEDULE_PATTERN = new RegExp(`^(${REPORT_WEEKDAYS.join('|')})-${TIME_OF_DAY_PATTERN.source.replace(/^\^/, '')}`);
 export const WEEKLY_SCHEDULE_MESSAGE = 'Weekly report schedule must be a weekday and time, e.g. monday-08:00';
-/** A host name or IPv4 address. */
-const SMTP_HOST_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 export const SMTP_HOST_MESSAGE = 'SMTP host must be a host name or IP address';
 
 export const EMAIL_SECRET_FIELDS = ['smtpPassword'] as const;
 
-type SecretField = (label: string) => z.ZodType;
-
 function emailShape<Secret extends SecretField>(secret: Secret) {
   return {
-    smtpHost: z
-      .string({ error: SMTP_HOST_MESSAGE })
-      .trim()
-      .max(SMTP_TEXT_MAX_LENGTH, SMTP_HOST_MESSAGE)
-      .refine((value) => value === '' || SMTP_HOST_PATTERN.test(value), SMTP_HOST_MESSAGE),
+    smtpHost: optionalHost(SMTP_HOST_MESSAGE).max(SMTP_TEXT_MAX_LENGTH, SMTP_HOST_MESSAGE),
     smtpPort: wholeNumber('SMTP port', SMTP_PORT_MIN, SMTP_PORT_MAX),
     smtpUsername: text('SMTP username', SMTP_TEXT_MAX_LENGTH),
     smtpPassword: secret('SMTP password') as ReturnType<Secret>,

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { choice, optionalPhone, optionalUrl, text, toggle, wholeNumber } from './fields.ts';
-import { secretInput, secretStatus } from './secrets.ts';
+import { type SecretField, secretInput, secretStatus } from './secrets.ts';
 
 export const FAX_PROVIDERS = ['efax', 'myfax', 'ringcentral', 'srfax', 'gotfreefax'] as const;
 export const FAX_RETRY_ATTEMPTS_MIN = 1;
@@ -21,8 +21,6 @@ export const FAX_SECRET_FIELDS = ['providerApiKey'] as const;
 export const DEFAULT_CONFIDENTIALITY_NOTICE =
   'CONFIDENTIAL: This fax contains protected health information intended only for the named recipient. ' +
   'If you received it in error, notify the sender by phone and destroy all copies. Any other use or disclosure is prohibited.';
-
-type SecretField = (label: string) => z.ZodType;
 
 function faxShape<Secret extends SecretField>(secret: Secret) {
   return {

@@ -69,31 +69,41 @@ export function text(label: string, max: number) {
   return z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
 }
 
-/** Empty or an http(s) address with a domain name. */
-export function optionalUrl(label: string) {
-  const message = `${label} must be a valid URL (https://...)`;
+/**
+ * '' or a value `accepts` takes, surrounding spaces dropped; anything else (a wrong value, or not text at all)
+ * gets `message`. The optional formatted fields below, and the groups' own (NCPDP number, DEA expiry), are this.
+ */
+export function emptyOr(message: string, accepts: (value: string) => boolean) {
   return z
     .string({ error: message })
     .trim()
-    .refine((value) => value === '' || isWebUrl(value), message);
+    .refine((value) => value === '' || accepts(value), message);
+}
+
+/** Empty or an http(s) address with a domain name. */
+export function optionalUrl(label: string) {
+  return emptyOr(`${label} must be a valid URL (https://...)`, isWebUrl);
 }
 
 const emailFormat = z.email();
 
 /** Empty or an email address (the spec's email-typed inputs, §5). */
 export function optionalEmail(label: string) {
-  const message = `${label} must be a valid email address`;
-  return z
-    .string({ error: message })
-    .trim()
-    .refine((value) => value === '' || emailFormat.safeParse(value).success, message);
+  return emptyOr(`${label} must be a valid email address`, (value) => emailFormat.safeParse(value).success);
 }
 
 /** Empty or a US number as the masked inputs give it: "(555) 123-4567". */
 export function optionalPhone(label: string) {
-  const message = `${label} format: (555) 123-4567`;
-  return z
-    .string({ error: message })
-    .trim()
-    .refine((value) => value === '' || PHONE_PATTERN.test(value), message);
+  return emptyOr(`${label} format: (555) 123-4567`, (value) => PHONE_PATTERN.test(value));
+}
+
+/**
+ * A host name or an IPv4 address: dot-separated labels of letters, digits and inner hyphens (an IPv4 address
+ * is such a name, so it needs no pattern of its own).
+ */
+const HOST_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/** Empty or a host name or IPv4 address (the SMTP server, a network printer); `message` for anything else. */
+export function optionalHost(message: string) {
+  return emptyOr(message, (value) => HOST_PATTERN.test(value));
 }

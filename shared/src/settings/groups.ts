@@ -20,6 +20,7 @@ import {
   transmissionSettingsReadSchema,
   transmissionSettingsSchema,
 } from './transmission.ts';
+import { isPlainObject, type PlainObject } from './secrets.ts';
 
 /** The keys in tab order (§2: Pharmacy, Transmission, Reports, P&L, Printing, Controlled, Labels, Fax, Email). */
 export const SETTINGS_GROUP_KEYS = ['pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email'] as const;
@@ -127,15 +128,9 @@ export type SettingsRead<Key extends SettingsGroupKey> = z.output<SettingsGroups
 export const SETTINGS_SAVED_TOAST = { title: 'Settings Updated', description: 'System configuration has been saved successfully' } as const;
 export const SETTINGS_SAVE_FAILED_TOAST = { title: 'Update Failed', description: 'Unable to save system settings. Please try again.' } as const;
 
-type Plain = Record<string, unknown>;
-
-function isPlain(value: unknown): value is Plain {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function overlay(base: unknown, stored: unknown): unknown {
-  if (!isPlain(base) || !isPlain(stored)) return stored === undefined ? structuredClone(base) : stored;
-  const merged: Plain = {};
+  if (!isPlainObject(base) || !isPlainObject(stored)) return stored === undefined ? structuredClone(base) : stored;
+  const merged: PlainObject = {};
   for (const key of Object.keys(base)) merged[key] = overlay(base[key], stored[key]);
   return merged;
 }

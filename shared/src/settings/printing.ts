@@ -6,7 +6,7 @@
  * printer must be one of `availablePrinters`; '' means the browser's print dialog. No secrets.
  */
 import * as z from 'zod';
-import { choice, numberChoice, text, toggle, wholeNumber } from './fields.ts';
+import { choice, numberChoice, optionalHost, text, toggle, wholeNumber } from './fields.ts';
 
 export const PRINTER_TYPES = ['regular_rx', 'shipping', 'robot_dispensing', 'facility_rx', 'general', 'monograph', 'report'] as const;
 export type PrinterType = (typeof PRINTER_TYPES)[number];
@@ -59,9 +59,6 @@ export const UNKNOWN_PRINTER_MESSAGE = 'Choose one of the configured printers';
 export const MONOGRAPH_PRINTER_TYPE_MESSAGE = 'Monograph printer must be a monograph, report or general printer';
 export const DUPLICATE_PRINTER_ID_MESSAGE = 'Each printer needs its own ID';
 
-/** A network address: an IPv4 address or a host name, or '' (USB/local printers). */
-const HOST_PATTERN = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)$/;
-
 export const printerSchema = z.object({
   id: text('Printer ID', PRINTER_TEXT_MAX_LENGTH).min(1, 'Printer ID is required'),
   name: text('Printer name', PRINTER_TEXT_MAX_LENGTH).min(1, 'Printer name is required'),
@@ -70,10 +67,8 @@ export const printerSchema = z.object({
   driver: text('Printer driver', PRINTER_TEXT_MAX_LENGTH),
   paperSize: text('Printer paper size', PRINTER_TEXT_MAX_LENGTH),
   status: choice('Printer status', PRINTER_STATUSES),
-  ipAddress: z
-    .string({ error: 'Printer IP address must be an IP address or host name' })
-    .trim()
-    .refine((value) => value === '' || HOST_PATTERN.test(value), 'Printer IP address must be an IP address or host name'),
+  /** '' for USB and local printers. */
+  ipAddress: optionalHost('Printer IP address must be an IP address or host name'),
   port: wholeNumber('Printer port', 1, 65535),
 });
 export type Printer = z.output<typeof printerSchema>;

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { choice, decimalNumber, money, optionalUrl, text, toggle, wholeNumber } from './fields.ts';
-import { secretInput, secretStatus } from './secrets.ts';
+import { type SecretField, secretInput, secretStatus } from './secrets.ts';
 
 export const PAYROLL_CYCLES = ['weekly', 'biweekly', 'monthly'] as const;
 export const COGS_CALCULATION_METHODS = ['fifo', 'lifo', 'weighted_average'] as const;
@@ -24,8 +24,6 @@ export const INCOME_WEIGHTS_TOTAL_MESSAGE = 'Income source weights must add up t
 export const PAYROLL_CYCLES_MESSAGE = 'Choose at least one payroll cycle, each once';
 
 const weight = (label: string) => decimalNumber(label, 0, 100, 'percent');
-
-type SecretField = (label: string) => z.ZodType;
 
 function profitLossShape<Secret extends SecretField>(secret: Secret) {
   return {

@@ -9,6 +9,12 @@ import * as z from 'zod';
 
 export type SecretStatus = { set: boolean };
 
+/**
+ * What a group's shape function takes for its secret fields: `secretInput` builds the write schema, `secretStatus`
+ * the read schema, from one list of fields.
+ */
+export type SecretField = (label: string) => z.ZodType;
+
 /** A secret as GET returns it: whether one is stored. Strict: a value beside `set` is refused. */
 export function secretStatus(label: string) {
   return z.strictObject({ set: z.boolean({ error: `${label} must say whether it is set` }) }, { error: `${label} must be reported as set or not set, never as its value` });
@@ -32,9 +38,10 @@ export function secretInput(label: string) {
 /** What a write says about one secret: a new value, or null to clear it. Kept secrets are not listed. */
 export type SecretChanges = Record<string, string | null>;
 
-type PlainObject = Record<string, unknown>;
+/** A JSON object (a group's values or one of its nested sections). */
+export type PlainObject = Record<string, unknown>;
 
-function isPlainObject(value: unknown): value is PlainObject {
+export function isPlainObject(value: unknown): value is PlainObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -46,10 +53,6 @@ function parentOf(root: PlainObject, path: string): { parent: PlainObject | unde
   return { parent: isPlainObject(node) ? node : undefined, key };
 }
 
-function deepCopy<T>(value: T): T {
-  return structuredClone(value);
-}
-
 /**
  * Splits a parsed write into the plain values (secret keys removed) and the secret changes: a string is a new
  * value, null a clear; an absent (kept) secret appears in neither.
@@ -58,7 +61,7 @@ export function splitSecrets<T extends PlainObject>(
   secretFields: readonly string[],
   write: T,
 ): { values: PlainObject; secrets: SecretChanges } {
-  const values = deepCopy(write) as PlainObject;
+  const values = structuredClone(write) as PlainObject;
   const secrets: SecretChanges = {};
   for (const path of secretFields) {
     const { parent, key } = parentOf(values, path);
@@ -76,7 +79,7 @@ export function withSecretStatus(
   values: PlainObject,
   isSet: (path: string) => boolean,
 ): PlainObject {
-  const read = deepCopy(values);
+  const read = structuredClone(values);
   for (const path of secretFields) {
     const { parent, key } = parentOf(read, path);
     if (parent) parent[key] = { set: isSet(path) };
@@ -86,7 +89,7 @@ export function withSecretStatus(
 
 /** A read-shaped group with its secret statuses removed: the form's starting values, a valid write that keeps every secret. */
 export function withoutSecretStatus(secretFields: readonly string[], read: PlainObject): PlainObject {
-  const values = deepCopy(read);
+  const values = structuredClone(read);
   for (const path of secretFields) {
     const { parent, key } = parentOf(values, path);
     if (parent) delete parent[key];

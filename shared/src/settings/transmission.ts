@@ -6,8 +6,8 @@
  * Secrets: the Surescripts password and each provider's credential secret.
  */
 import * as z from 'zod';
-import { choice, numberChoice, optionalUrl, text, timeOfDay, toggle, wholeNumber } from './fields.ts';
-import { secretInput, secretStatus } from './secrets.ts';
+import { choice, emptyOr, numberChoice, optionalUrl, text, timeOfDay, toggle, wholeNumber } from './fields.ts';
+import { type SecretField, secretInput, secretStatus } from './secrets.ts';
 
 export const CLAIMS_TRANSMISSION_MODES = ['legacy', 'local'] as const;
 export const SERVICE_CONFIGURATIONS = ['local', 'remote'] as const;
@@ -45,8 +45,6 @@ export const TRANSMISSION_SECRET_FIELDS = [
   'changeHealthConfig.memberPassword',
   'rxlincConfig.apiKey',
 ] as const;
-
-type SecretField = (label: string) => z.ZodType;
 
 function identifier(label: string) {
   return text(label, IDENTIFIER_MAX_LENGTH);
@@ -88,10 +86,7 @@ function transmissionShape<Secret extends SecretField>(secret: Secret) {
     surescriptsEnabled: toggle('Surescripts'),
     surescriptsId: identifier('Surescripts ID'),
     surescriptsPassword: secret('Surescripts password') as ReturnType<Secret>,
-    ncpdpNumber: z
-      .string({ error: 'NCPDP number must be 7 digits' })
-      .trim()
-      .refine((value) => value === '' || NCPDP_NUMBER_PATTERN.test(value), 'NCPDP number must be 7 digits'),
+    ncpdpNumber: emptyOr('NCPDP number must be 7 digits', (value) => NCPDP_NUMBER_PATTERN.test(value)),
     eligibilityCheckEnabled: toggle('Eligibility check'),
     autoVerifyEligibility: toggle('Automatic eligibility verification'),
     enableRtbv: toggle('Real-time benefit verification'),

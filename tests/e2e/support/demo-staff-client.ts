@@ -11,15 +11,20 @@ export function demoStaffClient(email: string): Promise<SupabaseClient> {
   return staffClient(email, DEMO_PASSWORD);
 }
 
-/** A supabase-js client in the test process signed in as any staff member (e.g. an onboarded pharmacy's admin). */
-export async function staffClient(email: string, password: string): Promise<SupabaseClient> {
+/** A supabase-js client in the test process, not signed in: no session persistence, `ws` as the realtime transport. */
+export function nodeClient(): SupabaseClient {
   const apiUrl = process.env.E2E_API_URL;
   const anonKey = process.env.E2E_ANON_KEY;
   if (!apiUrl || !anonKey) throw new Error('E2E_API_URL / E2E_ANON_KEY are set by tests/e2e/global-setup.ts');
-  const client = createClient(apiUrl, anonKey, {
+  return createClient(apiUrl, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   });
+}
+
+/** A supabase-js client in the test process signed in as any staff member (e.g. an onboarded pharmacy's admin). */
+export async function staffClient(email: string, password: string): Promise<SupabaseClient> {
+  const client = nodeClient();
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw new Error(`could not sign in ${email}: ${error.message}`);
   return client;

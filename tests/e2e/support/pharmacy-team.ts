@@ -4,10 +4,9 @@
  * set their passwords. For specs that change data the demo pharmacy's specs count on (its patients, its policy).
  */
 import type { APIRequestContext } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { callApi } from '../../support/api-call.ts';
-import { staffClient } from './demo-staff-client.ts';
+import { caughtMailFor, linkIn, openLink, type CaughtMessage } from '../../support/mail-catcher.ts';
+import { nodeClient, staffClient } from './demo-staff-client.ts';
 import { onboardPharmacyThroughApi } from './onboarding-data.ts';
 
 export interface TeamMember {
@@ -22,36 +21,24 @@ export interface PharmacyTeam {
   technician: TeamMember;
 }
 
-/** The stack's mail catcher (Mailpit's API): the messages sent to an address, newest first. */
-export async function mailTo(email: string): Promise<{ Subject: string; HTML: string }[]> {
+/** The stack's mail catcher: the messages sent to an address, newest first. */
+export function mailTo(email: string): Promise<CaughtMessage[]> {
   const mailpit = process.env.E2E_MAILPIT_URL;
   if (!mailpit) throw new Error('E2E_MAILPIT_URL is set by tests/e2e/global-setup.ts');
-  const search = (await (await fetch(`${mailpit}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`)).json()) as { messages: { ID: string }[] };
-  return Promise.all(search.messages.map(async ({ ID }) => (await (await fetch(`${mailpit}/api/v1/message/${ID}`)).json()) as { Subject: string; HTML: string }));
-}
-
-/** The first link of a mail's HTML body, or null. */
-export function linkIn(html: string): string | null {
-  const href = /href="([^"]+)"/.exec(html)?.[1];
-  return href ? href.replace(/&amp;/g, '&') : null;
+  return caughtMailFor(mailpit, email);
 }
 
 let invited = 0;
 
 async function acceptInvitation(email: string, password: string): Promise<void> {
   const [invitation] = await mailTo(email);
-  const link = invitation ? linkIn(invitation.HTML) : null;
-  if (!link) throw new Error(`no invitation link was mailed to ${email}`);
+  if (!invitation) throw new Error(`no invitation was mailed to ${email}`);
   // The link answers with the session in the redirect's fragment, which the web app would pick up.
-  const location = (await fetch(link, { redirect: 'manual' })).headers.get('location') ?? '';
-  const fragment = new URLSearchParams(location.split('#')[1] ?? '');
+  const { target, fragment } = await openLink(linkIn(invitation));
   const accessToken = fragment.get('access_token');
   const refreshToken = fragment.get('refresh_token');
-  if (!accessToken || !refreshToken) throw new Error(`the invitation link of ${email} opened no session: ${location}`);
-  const client = createClient(process.env.E2E_API_URL!, process.env.E2E_ANON_KEY!, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-  });
+  if (!accessToken || !refreshToken) throw new Error(`the invitation link of ${email} opened no session: ${target}#${fragment}`);
+  const client = nodeClient();
   const session = await client.auth.setSession({ access_token: accessToken, refresh_token: refreshToken });
   if (session.error) throw new Error(`the invitation session of ${email} was refused: ${session.error.message}`);
   const { error } = await client.auth.updateUser({ password });

@@ -11,8 +11,9 @@ comment on schema realtime is 'Supabase Realtime''s objects: messages (private c
 
 -- -----------------------------------------------------------------------------------------------------
 -- realtime.messages: partitioned by inserted_at as on hosted Supabase, where the service keeps daily
--- partitions. Locally one default partition takes every row (the service only ever inserts rows inside a
--- transaction it rolls back, to evaluate the policies).
+-- partitions. Locally one default partition takes every row: the service's own inserts are rolled back (it
+-- only evaluates the policies), and the committed rows are realtime.send()'s
+-- broadcasts, which stay (hosted drops old daily partitions; nothing prunes them locally).
 -- -----------------------------------------------------------------------------------------------------
 create table if not exists realtime.messages (
   topic text not null,

@@ -1,7 +1,8 @@
 /**
  * The note the sign-in page shows after the account was deactivated or removed while signed in ("why am I
- * here?"): kept in sessionStorage (this tab only) until the page has read it once. The wording matches the
- * sign-in refusal a deactivated account gets (hook_password_verification_attempt).
+ * here?"): kept in sessionStorage (this tab only) until the page has read it once. Worded as the sign-in
+ * refusal a deactivated account gets (hook_password_verification_attempt: "This account has been deactivated.
+ * …"), but addressed to its owner.
  */
 const ACCOUNT_SIGN_OUT_KEY = 'pharmacy:account-deactivated-sign-out';
 
