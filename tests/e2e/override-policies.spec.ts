@@ -142,6 +142,8 @@ test('step-up: a severe override asks for the password; a wrong one is refused, 
   await password.fill('not-the-password');
   await dialog.getByRole('button', { name: 'Confirm & Override', exact: true }).click();
   await expect(dialog.getByText(STEP_UP_MESSAGES.wrongPassword)).toBeVisible();
+  // Refused: focus is back in the emptied field (the disabled button had dropped it to the page).
+  await expect(password).toBeFocused();
   await expectAccessibleDialog(pharmacist);
   await expect(card(pharmacist, directions).getByText('pending', { exact: true })).toBeVisible();
 

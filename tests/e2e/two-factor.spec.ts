@@ -25,6 +25,8 @@ async function enrolInBrowser(page: Page, code: (secret: string) => string): Pro
   await page.getByRole('button', { name: 'Set Up Authenticator App' }).click();
   const qrCode = page.getByRole('img', { name: 'QR code for your authenticator app' });
   await expect(qrCode).toBeVisible();
+  // The set-up button is gone: focus continues with the steps that replaced it, not at the page's start.
+  await expect(page.getByRole('form', { name: 'Set up two-factor authentication' })).toBeFocused();
   expect(await qrCode.getAttribute('src')).toMatch(/^data:image\/svg\+xml;utf-8,<svg /);
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);

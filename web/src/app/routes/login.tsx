@@ -1,16 +1,19 @@
 /**
  * /login (spec §2 "Sign-in"): the sign-in form, the way to onboarding, the demo panel, and — arriving from
  * the wizard (?onboarded=true&pharmacy=…) — a note that the pharmacy's account is ready. On success: a
- * 'Welcome back!' toast naming the pharmacy, then after 100 ms the dashboard (the router also moves there
- * as soon as the signed-in route set takes over).
+ * 'Welcome back!' toast naming the pharmacy (not yet when the authenticator code is still to come: the user is
+ * not in until then), then after 100 ms the dashboard (the router also moves there as soon as the signed-in
+ * route set takes over).
  */
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../components/ui/toast/toast-store.ts';
 import { paths } from '../../config/paths.ts';
 import type { CurrentStaff } from '../../features/auth/api/get-current-staff.ts';
+import { getSession } from '../../features/auth/api/get-session.ts';
 import { DemoSignInPanel } from '../../features/auth/components/demo-sign-in-panel.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { verifiedTotpFactorId } from '../../features/auth/two-factor-step.ts';
 
 export const REDIRECT_AFTER_SIGN_IN_MS = 100;
 
@@ -27,7 +30,10 @@ export function LoginRoute() {
   }, []);
 
   function onSignedIn(staff: CurrentStaff) {
-    toast({ title: 'Welcome back!', description: `Signed in to ${staff.pharmacy.pharmacyName}.` });
+    void getSession().then((session) => {
+      if (session && verifiedTotpFactorId(session) !== null) return;
+      toast({ title: 'Welcome back!', description: `Signed in to ${staff.pharmacy.pharmacyName}.` });
+    });
     setTimeout(() => {
       if (mounted.current) void navigate(paths.home);
     }, REDIRECT_AFTER_SIGN_IN_MS);

@@ -11,7 +11,7 @@
  * verified TOTP factor) that confirms it and then sends the override again.
  */
 import { STEP_UP_MESSAGES } from '@pharmacy/shared/schemas/step-up.ts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -60,6 +60,14 @@ export function InteractionAlertDialog({
   const [code, setCode] = useState('');
   const { interactions, recommendedActions } = flags;
   const busy = overriding || (stepUp?.confirming ?? false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirming = stepUp?.confirming ?? false;
+  const stepUpError = stepUp?.error ?? null;
+  // A refused confirmation: the button that had focus was disabled while it ran (focus fell to the page), so
+  // focus goes back to the emptied password field — the next thing to type, as when the prompt first appears.
+  useEffect(() => {
+    if (!confirming && stepUpError !== null) passwordRef.current?.focus();
+  }, [confirming, stepUpError]);
 
   const submitOverride = () => {
     if (reason.trim() === '') {
@@ -153,6 +161,7 @@ export function InteractionAlertDialog({
             {stepUp.message}
           </p>
           <TextField
+            ref={passwordRef}
             label="Your password"
             type="password"
             autoComplete="current-password"

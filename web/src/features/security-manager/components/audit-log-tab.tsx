@@ -101,8 +101,9 @@ export function AuditLogTab({ pharmacyId, staff }: AuditLogTabProps) {
 
 function AuditLogRow({ entry }: { entry: AuditLogEntry }) {
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 p-3" data-testid="audit-log-entry">
-      <div className="flex min-w-0 items-start gap-3">
+    <li className="flex items-start gap-3 p-3" data-testid="audit-log-entry">
+      {/* The badge stays at the row's top right however long the description (it wrapped below long ones). */}
+      <div className="flex min-w-0 flex-1 items-start gap-3">
         <span className={`mt-1.5 inline-block size-2.5 shrink-0 rounded-full ${entry.success ? 'bg-success' : 'bg-error'}`} aria-hidden="true" />
         <div className="min-w-0">
           <div className="font-medium">{entry.userName ?? UNKNOWN_USER_LABEL}</div>

@@ -21,7 +21,7 @@ export interface SummaryCardsProps {
 export function SummaryCards({ users, now }: SummaryCardsProps) {
   const summary = users.data ? securitySummary(users.data, now) : null;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
       {CARDS.map((card) => {
         const titleId = `security-card-${card.title.toLowerCase().replace(/\W+/g, '-')}`;
         return (

@@ -3,7 +3,7 @@
  * QR code to scan, the key to type instead, and the app's 6-digit code (the shared schema, then Supabase Auth)
  * to turn two-factor authentication on.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { readTotpCode, TotpCodeField } from '../../../components/form/totp-code-field.tsx';
 import { useEnrolTotpFactor } from '../api/enrol-totp-factor.ts';
 import { useVerifyTotpFactor } from '../api/verify-totp-factor.ts';
@@ -17,6 +17,13 @@ export function TotpEnrolment({ userId, onEnabled }: TotpEnrolmentProps) {
   const enrol = useEnrolTotpFactor();
   const verify = useVerifyTotpFactor(userId);
   const [fieldError, setFieldError] = useState<string | undefined>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const enrolled = enrol.data !== undefined;
+  // The set-up button goes away when the QR code arrives: focus moves to the steps that replace it, not to
+  // the page's start, so a keyboard or screen-reader user continues from where they were.
+  useEffect(() => {
+    if (enrolled) formRef.current?.focus();
+  }, [enrolled]);
 
   if (!enrol.data) {
     return (
@@ -47,7 +54,7 @@ export function TotpEnrolment({ userId, onEnabled }: TotpEnrolmentProps) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Set up two-factor authentication">
+    <form ref={formRef} tabIndex={-1} onSubmit={submit} noValidate className="flex flex-col gap-4 outline-none" aria-label="Set up two-factor authentication">
       <ol className="list-decimal space-y-1 pl-5 text-sm">
         <li>Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …).</li>
         <li>Scan the QR code, or enter the key below.</li>
