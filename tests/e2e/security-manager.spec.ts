@@ -17,7 +17,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { callApi } from '../support/api-call.ts';
 import { DEMO_PASSWORD, demoStaffClient, staffClient } from './support/demo-staff-client.ts';
 import { linkIn } from '../support/mail-catcher.ts';
-import { mailTo } from './support/pharmacy-team.ts';
+import { mailTo, onboardPharmacyWithTeam } from './support/pharmacy-team.ts';
 import { onboardPharmacyThroughApi } from './support/onboarding-data.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -350,4 +350,32 @@ test('staff who are not admins get "Not available for your role" at the Security
   await expect(page.getByRole('heading', { level: 1, name: 'Not available for your role' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'AI Security Manager' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Audit Log' })).toHaveCount(0);
+});
+
+test('a deactivation made while the terminal was not listening still signs it out once it is back', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const team = await onboardPharmacyWithTeam(request);
+  const admin = await staffClient(team.admin.email, team.admin.password);
+  const technician = (await listUsers(admin)).find((user) => user.email === team.technician.email)!;
+
+  const techContext = await browser.newContext();
+  // The terminal's realtime connection is held down, so the database's notice reaches nobody.
+  let realtimeDown = true;
+  await techContext.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+    if (realtimeDown) void socket.close();
+    else socket.connectToServer();
+  });
+  const tech = await techContext.newPage();
+  await signIn(tech, team.technician.email, team.technician.password);
+  await expect(tech.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  const toggled = await callApi<StaffUser>(admin, `users/${technician.id}/toggle-status`, { method: 'POST' });
+  expect(toggled.status).toBe(200);
+  expect(toggled.body.isActive).toBe(false);
+  await expect(tech.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // Back online: the account is read again and the terminal is signed out (long before its token comes due).
+  realtimeDown = false;
+  await expect(tech.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible({ timeout: 45_000 });
+  await techContext.close();
 });

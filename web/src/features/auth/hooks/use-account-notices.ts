@@ -4,6 +4,8 @@
  * admitted; only the database sends there, with realtime.send()). `account_deactivated` (deactivated or removed:
  * the server has already ended every session) signs this browser out and the sign-in page says why;
  * `account_changed` (e.g. a new role) re-reads the staff context, so menus and screens follow the new role.
+ * Each time the channel (re)joins, the staff context is read again, so a notice sent while it was not live is
+ * not lost.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -34,7 +36,14 @@ export function useAccountNotices(pharmacyId: string | undefined, userId: string
         .on('broadcast', { event: 'account_changed' }, () => {
           void queryClient.invalidateQueries({ queryKey: authKeys.currentStaff(userId) });
         })
-        .subscribe();
+        .subscribe((status) => {
+          // A change committed while this channel was not live (before the join, or while the connection was
+          // down) sent its notice to nobody: once listening again, or refused (a deactivated account is not
+          // admitted), read the account again. A deactivated account then has no staff context: signed out.
+          if (status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR') {
+            void queryClient.invalidateQueries({ queryKey: authKeys.currentStaff(userId) });
+          }
+        });
     }, 0);
     return () => {
       clearTimeout(start);
