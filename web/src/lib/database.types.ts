@@ -605,6 +605,39 @@ export type Database = {
           },
         ];
       };
+      pharmacy_settings: {
+        Row: {
+          group_key: string;
+          pharmacy_id: string;
+          settings: NonNullable<Json>;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          group_key: string;
+          pharmacy_id?: string;
+          settings?: NonNullable<Json>;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          group_key?: string;
+          pharmacy_id?: string;
+          settings?: NonNullable<Json>;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'pharmacy_settings_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       prescribers: {
         Row: {
           board_certifications: string[];
