@@ -285,6 +285,9 @@ comment on function net.http_collect_response(bigint, bool) is 'Deprecated alias
 -- execute); Supabase's grant_pg_net_access() adds usage for the API roles.
 -- -----------------------------------------------------------------------------------------------------
 grant usage on schema net to public;
+-- Hosted runs extension scripts as supabase_admin, so the functions keep PUBLIC's execute; here the script runs as
+-- postgres, whose default privileges (migration 20261122001300_database_hygiene) would withhold it.
+grant execute on all functions in schema net to public;
 grant all on all sequences in schema net to public;
 grant all on all tables in schema net to public;
 grant usage on schema net to postgres, anon, authenticated, service_role;
