@@ -173,6 +173,7 @@ function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] 
   // Hosted's background workers, as parts: they connect to Postgres (no port) and are ready once connected.
   parts.push(
     { ...nodePart('net', 0, 'net/main.ts', config), ready: () => databaseClientConnected(config, 'pg_net worker') },
+    { ...nodePart('cron', 0, 'cron/main.ts', config), ready: () => databaseClientConnected(config, 'pg_cron scheduler') },
   );
   if (options.withWeb) {
     parts.push({
