@@ -6,6 +6,7 @@
  * cron.job_run_details (succeeded / failed with the message), owner-only RLS and hosted's grants.
  * Two login roles stand for two owners; fixtures live in schema cron_test, dropped after.
  */
+import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSchedule } from '../../supabase/local/src/cron/schedule.ts';
@@ -228,6 +229,26 @@ describe('running jobs', () => {
       expect(await sql('select * from cron_test.secret')).toEqual([]);
     } finally {
       await clientA.query(`select cron.unschedule('cron-test-as-owner'), cron.unschedule('cron-test-denied'), cron.unschedule('cron-test-escape')`);
+    }
+  });
+});
+
+describe('the scheduler as a part of the stack', () => {
+  it('comes back after it is killed and runs jobs again; a run it left unfinished is marked failed', async () => {
+    const pidOf = () => (JSON.parse(fs.readFileSync(stackEnv().stateFile, 'utf8')) as { parts: Record<string, number> }).parts.cron!;
+    const before = pidOf();
+    const [{ id }] = (await sql<{ id: string }>(`select cron.schedule('cron-test-slow', '1 seconds', 'select pg_sleep(30)') as id`)) as [{ id: string }];
+    try {
+      await eventually(async () => (await sql(`select 1 from cron.job_run_details where jobid = $1 and status = 'running'`, [id])).length > 0, 'the slow job to be running');
+      process.kill(before, 'SIGKILL');
+      const interrupted = await finishedRun(id, 20_000);
+      expect(interrupted).toMatchObject({ status: 'failed', return_message: 'server restarted' });
+      expect(pidOf()).not.toBe(before);
+      await sql(`select cron.alter_job($1, command => 'select 1')`, [id]);
+      await eventually(async () => (await sql(`select 1 from cron.job_run_details where jobid = $1 and status = 'succeeded'`, [id])).length > 0, 'a run after the restart');
+    } finally {
+      await sql(`select cron.unschedule('cron-test-slow')`);
+      await sql(`select pg_terminate_backend(pid) from pg_stat_activity where query like '%pg_sleep(30)%' and pid <> pg_backend_pid()`);
     }
   });
 });

@@ -6,10 +6,14 @@
  * database code reaches the stack's own API through Vault's project_url and service_role_key (written by the
  * supervisor), as Supabase's docs show.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StackConfig } from '../../supabase/local/src/config.ts';
+import { withClient } from '../../supabase/local/src/db/migrate.ts';
+import { writeProjectSecrets } from '../../supabase/local/src/db/project-secrets.ts';
 import { closeSql, eventually, sql, stackEnv } from '../support/stack-env.ts';
 
 interface ReceivedRequest {
@@ -267,5 +271,37 @@ describe('calling the project API from the database (Vault project_url and servi
     expect(row.error_msg).toBeNull();
     expect(row.status_code).toBe(200);
     expect(JSON.parse(row.content!)).toMatchObject({ status: 'ok', service: 'api' });
+  });
+});
+
+describe('the sender as a part of the stack', () => {
+  it('comes back after it is killed, and sends what was queued meanwhile', async () => {
+    const pidOf = () => (JSON.parse(fs.readFileSync(stackEnv().stateFile, 'utf8')) as { parts: Record<string, number> }).parts.net!;
+    const before = pidOf();
+    process.kill(before, 'SIGKILL');
+    const id = await requestId('select net.http_get($1) as id', [`${baseUrl}/while-down`]);
+    expect((await response(id, 20_000)).status_code).toBe(201);
+    expect(pidOf()).not.toBe(before);
+  });
+});
+
+describe('the supervisor\'s Vault secrets', () => {
+  it('are upserted: writing them again updates the one row of each name', async () => {
+    const current = await sql<{ name: string; decrypted_secret: string }>(
+      `select name, decrypted_secret from vault.decrypted_secrets where name in ('project_url', 'service_role_key') order by name`,
+    );
+    const restore = { internalApiUrl: current[0]!.decrypted_secret, serviceRoleKey: current[1]!.decrypted_secret } as StackConfig;
+    try {
+      await withClient(stackEnv().dbUrl, (client) => writeProjectSecrets(client, { internalApiUrl: 'http://127.0.0.1:1', serviceRoleKey: 'other-key' } as StackConfig));
+      expect(
+        await sql(`select name, decrypted_secret from vault.decrypted_secrets where name in ('project_url', 'service_role_key') order by name`),
+      ).toEqual([
+        { name: 'project_url', decrypted_secret: 'http://127.0.0.1:1' },
+        { name: 'service_role_key', decrypted_secret: 'other-key' },
+      ]);
+    } finally {
+      await withClient(stackEnv().dbUrl, (client) => writeProjectSecrets(client, restore));
+    }
+    expect(await sql(`select name, decrypted_secret from vault.decrypted_secrets where name in ('project_url', 'service_role_key') order by name`)).toEqual(current);
   });
 });
