@@ -170,7 +170,7 @@ function sentence(text: string): string {
 }
 
 function otherParty(interaction: DrugKnowledge['interactions'][number]): string {
-  return interaction.otherKind === 'same_class' ? `another ${interaction.otherName} medicine` : interaction.otherName;
+  return interaction.otherKind === 'same_class' ? `another medicine of the ${interaction.otherName} group` : interaction.otherName;
 }
 
 const PHARMACOKINETIC_CLASS = /cyp|mao_metabolized/;
