@@ -1,7 +1,7 @@
 /**
  * Settings that act on printing (issue 12): the pharmacy's Printing group changes the label POST
  * /api/labels/generate prints (size, labels per page, barcode, logo from Storage `pharmacy-logos/<pharmacy>/logo`);
- * Test Print All Labels (POST /api/labels/test-print) prints every label type marked TEST with sample text; the
+ * Test Print All Labels (GET /api/labels/test-print) prints every label type marked TEST with sample text; the
  * monograph settings print a patient-information sheet built from the drug knowledge base or from the custom
  * monograph of the Labels group — in the format chosen, with the label or alone (POST /api/labels/monograph) —
  * and nothing when they are off; the patient's choice only where the pharmacy offers it. Settings are written as
@@ -114,10 +114,10 @@ describe('label size, labels per page, barcode and logo', () => {
   });
 });
 
-describe('POST /api/labels/test-print', () => {
+describe('GET /api/labels/test-print', () => {
   it('prints every label type marked TEST, with the saved sizes and no patient data', async () => {
     await saveGroup(home.admin.client, 'printing', printing({ regularRxLabelSize: '3x5', robotLabelsPerPage: 6, shippingLabelSize: '4x8' }));
-    const answer = await callApi<string>(home.admin.client, 'labels/test-print', { body: {} });
+    const answer = await callApi<string>(home.admin.client, 'labels/test-print');
     expect(answer.status).toBe(200);
     const html = answer.body;
     for (const type of ['regular-rx', 'shipping', 'robot', 'facility']) expect(html).toContain(`data-label-type="${type}"`);
@@ -132,7 +132,7 @@ describe('POST /api/labels/test-print', () => {
   });
 
   it('needs a signed-in staff member', async () => {
-    const answer = await callApi<{ error: string }>(createTestClient(), 'labels/test-print', { body: {} });
+    const answer = await callApi<{ error: string }>(createTestClient(), 'labels/test-print');
     expect(answer.status).toBe(401);
   });
 });

@@ -9,9 +9,10 @@ import { TRANSFER_WARNING } from '../../shared/src/labels/label-html.ts';
 import { monographHtml, monographSection } from '../../shared/src/labels/monograph-html.ts';
 import {
   FDA_SIDE_EFFECTS_STATEMENT, findMonographEntry, limitCharacters, longKnowledgeSections, MONOGRAPH_CHOICE_OFF_MESSAGE,
-  MONOGRAPH_PRINTING_OFF_MESSAGE, monographPages, monographPlan, patientMayChoose, POISON_CONTROL_STATEMENT, shortKnowledgeSections,
+  MONOGRAPH_PRINTING_OFF_MESSAGE, monographPages, monographPlan, POISON_CONTROL_STATEMENT, shortKnowledgeSections,
   type DrugKnowledge, type MonographMedication, type MonographPrintingSettings,
 } from '../../shared/src/labels/monograph.ts';
+import { patientMayChoose, sheetPrintsSeparately } from '../../shared/src/labels/monograph-choice.ts';
 import type { MonographEntry } from '../../shared/src/settings/labels.ts';
 import { PRINTING_SETTINGS_DEFAULTS } from '../../shared/src/settings/printing.ts';
 
@@ -73,6 +74,17 @@ describe('monographPlan', () => {
     expect(patientMayChoose(integration)).toBe(true);
     expect(monographPlan(integration, null)).toBeNull();
     expect(monographPlan(integration, null, 'long')).toEqual({ kinds: ['long'], entry: null, placement: 'with_label' });
+  });
+});
+
+describe('sheetPrintsSeparately', () => {
+  it('is true only with monographs on, integration separate and no refusal by the patient', () => {
+    const separate = { ...on, monographIntegration: 'separate' as const };
+    expect(sheetPrintsSeparately(separate)).toBe(true);
+    expect(sheetPrintsSeparately(separate, 'long')).toBe(true);
+    expect(sheetPrintsSeparately(separate, 'none')).toBe(false);
+    expect(sheetPrintsSeparately({ ...separate, enableMonographPrinting: false })).toBe(false);
+    expect(sheetPrintsSeparately({ ...on, monographIntegration: 'with_rx_label' })).toBe(false);
   });
 });
 

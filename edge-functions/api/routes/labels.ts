@@ -6,7 +6,7 @@
  *   the Code 128 barcode of the Rx number and the pharmacy logo as the Printing settings say; then the
  *   patient-information sheet when monograph printing is on and integrated with the label (monograph.ts).
  * - POST /api/labels/monograph {prescriptionId, monograph?} → 200 text/html: the sheet alone.
- * - POST /api/labels/test-print {} → 200 text/html: a page of each label type marked TEST (sample text only).
+ * - GET /api/labels/test-print → 200 text/html: a page of each label type marked TEST (sample text only).
  * - POST /api/receipts/generate {prescriptionId} → 200 text/html: the pickup receipt with the price.
  * All act as the caller: another pharmacy's prescription is 404, and each label or receipt is recorded in
  * prescription_label_prints (kind 'label' or 'receipt'); the database refuses prints of prescriptions that

@@ -7,7 +7,8 @@
  *   accepted only where the pharmacy lets the patient choose (400 otherwise).
  * - POST /api/labels/monograph {prescriptionId, monograph?} → 200 text/html: the sheet alone (integration
  *   'separate', or a reprint); 409 when monograph printing is off or nothing is chosen.
- * - POST /api/labels/test-print {} → 200 text/html: Test Print All Labels, a page of each label type marked TEST.
+ * - GET /api/labels/test-print → 200 text/html: Test Print All Labels, a page of each label type marked TEST (it
+ *   changes nothing, so a GET).
  * - POST /api/receipts/generate {prescriptionId} → 200 text/html: the pickup receipt with the price.
  */
 import * as z from 'zod';
@@ -37,10 +38,10 @@ export const generateMonographEndpoint = apiEndpoint({
 });
 
 export const testPrintLabelsEndpoint = apiEndpoint({
-  method: 'POST',
+  method: 'GET',
   path: '/api/labels/test-print',
   access: 'signed-in',
-  request: z.object({}),
+  request: null,
   response: printablePageSchema,
   format: 'html',
   successStatus: 200,

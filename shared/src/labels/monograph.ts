@@ -19,15 +19,10 @@ import * as z from 'zod';
 import type { MonographEntry } from '../settings/labels.ts';
 import type { MonographFormat, PrintingSettings } from '../settings/printing.ts';
 import type { MonographChoice } from '../schemas/print-request.ts';
+import { patientMayChoose } from './monograph-choice.ts';
 import { needsTransferWarning, TRANSFER_WARNING, type DeaSchedule } from './label-html.ts';
 
 export type MonographKind = 'short' | 'long';
-export const MONOGRAPH_CHOICE_LABELS: Readonly<Record<MonographChoice, string>> = {
-  none: 'No patient information',
-  short: 'Short (1 page)',
-  long: 'Long (2-3 pages)',
-  both: 'Both',
-};
 
 export const MONOGRAPH_CHOICE_OFF_MESSAGE = 'Patient monograph choice is turned off in System Settings';
 export const MONOGRAPH_PRINTING_OFF_MESSAGE = 'Monograph printing is turned off in System Settings';
@@ -100,11 +95,6 @@ export function kindsOfFormat(format: MonographFormat | MonographChoice): Monogr
   if (format === 'both') return ['short', 'long'];
   if (format === 'none') return [];
   return [format];
-}
-
-/** Whether the print dialog offers the patient the choice. */
-export function patientMayChoose(settings: Pick<MonographPrintingSettings, 'enableMonographPrinting' | 'allowPatientMonographChoice' | 'monographIntegration'>): boolean {
-  return settings.enableMonographPrinting && (settings.allowPatientMonographChoice || settings.monographIntegration === 'patient_choice');
 }
 
 function normalName(value: string | null | undefined): string {

@@ -1,5 +1,5 @@
 /**
- * Test Print All Labels (System Settings → Printing; POST /api/labels/test-print): one document with a page of
+ * Test Print All Labels (System Settings → Printing; GET /api/labels/test-print): one document with a page of
  * each label type — Regular Rx, shipping, robot dispensing, facility Rx — each at its own size and labels per
  * page from the pharmacy's Printing settings (every slot filled, so the layout shows), with that type's options
  * (barcode, logo, tracking code, return label, batch, expiry, room, administration time). Every label is marked
