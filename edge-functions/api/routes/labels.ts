@@ -24,7 +24,7 @@ import {
   monographPlan,
   type MonographPlan,
 } from '@pharmacy/shared/labels/monograph.ts';
-import { testPrintHtml } from '@pharmacy/shared/labels/test-print.ts';
+import { TEST_PRINT_STAFF_ONLY_MESSAGE, testPrintHtml } from '@pharmacy/shared/labels/test-print.ts';
 import { prescriptionReceiptHtml } from '@pharmacy/shared/labels/receipt-html.ts';
 import type { MonographChoice } from '@pharmacy/shared/schemas/print-request.ts';
 import {
@@ -116,7 +116,7 @@ export function addLabelRoutes(router: ApiRouter): void {
       .maybeSingle();
     if (error) throw databaseFailure('reading the pharmacy', error);
     // RLS shows staff their own pharmacy only; no row means the caller is no active staff member.
-    if (!data) throw new HttpError(403, 'Only pharmacy staff can print test labels');
+    if (!data) throw new HttpError(403, TEST_PRINT_STAFF_ONLY_MESSAGE);
     const pharmacy: LabelPharmacy = {
       name: data.pharmacy_name,
       streetAddress: data.street_address,

@@ -20,6 +20,8 @@ import {
 } from './label-html.ts';
 import { labelSheetCss, labelSheetLayout, labelSheetsHtml, type LabelSheetLayout } from './label-layout.ts';
 
+/** A signed-in user who is no active staff member of a pharmacy (RLS shows them no pharmacy). */
+export const TEST_PRINT_STAFF_ONLY_MESSAGE = 'Only pharmacy staff can print test labels';
 export const TEST_PRINT_MARK = 'TEST PRINT - NOT A PRESCRIPTION';
 export const TEST_PATIENT_NAME = 'TEST PATIENT (SAMPLE)';
 export const TEST_DRUG = 'SAMPLE DRUG';
