@@ -1235,6 +1235,7 @@ export type Database = {
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
+      medication_knowledge: { Args: { knowledge_medication_id: string }; Returns: Json };
       move_prescription: {
         Args: { override_reason?: string; prescription_id: string; to_status: string };
         Returns: Json;
