@@ -211,6 +211,11 @@ create policy "Staff record counts of their pharmacy's controlled prescriptions 
 
 select private.install_constraint_explanations('public.controlled_substance_counts');
 
+-- Live: the verifying pharmacist's queue shows a colleague's count as it is recorded (RLS decides who receives it;
+-- replica identity full as the other tenant tables, see 20261122001000_realtime_authorization).
+alter table public.controlled_substance_counts replica identity full;
+alter publication supabase_realtime add table public.controlled_substance_counts;
+
 -- -----------------------------------------------------------------------------------------------------
 -- The rules, at entry and at the fill
 -- -----------------------------------------------------------------------------------------------------

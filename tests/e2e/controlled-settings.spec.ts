@@ -4,7 +4,8 @@
  * - the DEA registration banner on the dashboard and the queue: a warning within 90 days of expiry, an alert
  *   once expired;
  * - double count: with requireDoubleCount on, the pharmacist's Verify of a Schedule II prescription is refused
- *   until the technician, at another terminal, records a count of its quantity (shown with who counted).
+ *   until the technician, at another terminal, records a count of its quantity (shown with who counted, live on
+ *   the pharmacist's open queue).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -138,8 +139,7 @@ test('double count: Verify is refused until a colleague records a count of the q
   await expect(technicianPage.getByRole('article', { name: title }).getByRole('list', { name: 'Double counts' }))
     .toContainText('Counted 30 by Taylor Technician');
 
-  // The pharmacist sees the count and verifies.
-  await openProcessing(pharmacistPage);
+  // The pharmacist's open queue shows the count as it is recorded (live), and the verification goes through.
   await expect(pharmacistCard.getByRole('list', { name: 'Double counts' })).toContainText('Counted 30 by Taylor Technician');
   await pharmacistCard.getByRole('button', { name: 'Verify' }).click();
   await expect(pharmacistPage.getByText('Prescription updated successfully')).toBeVisible();

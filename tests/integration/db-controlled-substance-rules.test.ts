@@ -305,6 +305,42 @@ describe('controlled_substance_counts, command by command', () => {
     expect(anonRows ?? []).toEqual([]);
   });
 
+  it('live: a count reaches the pharmacy\'s terminals through Realtime (RLS applying), never another pharmacy\'s', async () => {
+    const watch = (client: SupabaseClient, name: string) => {
+      const events: Array<{ new: { prescription_id?: string; counted_by?: string } }> = [];
+      const system: Array<{ message: string }> = [];
+      const channel = client.channel(name)
+        .on('postgres_changes' as never, { event: 'INSERT', schema: 'public', table: 'controlled_substance_counts' }, (payload: (typeof events)[number]) => events.push(payload))
+        .on('system' as never, {}, (payload: { message: string }) => system.push(payload));
+      const subscribed = new Promise<void>((resolve, reject) => channel.subscribe((state, error) => {
+        if (state === 'SUBSCRIBED') resolve();
+        else if (state === 'CHANNEL_ERROR' || state === 'TIMED_OUT') reject(error ?? new Error(state));
+      }));
+      const live = subscribed.then(() => eventually(() => system.some((m) => m.message === 'Subscribed to PostgreSQL'), `${name} subscription`));
+      return { client, channel, events, live };
+    };
+    const pharmacistScreen = watch(a.pharmacist.client, 'counts-pharmacist');
+    const outsiderScreen = watch(b.admin.client, 'counts-outsider');
+    try {
+      await Promise.all([pharmacistScreen.live, outsiderScreen.live]);
+      expect((await count(a.technician.client, row.id, 30)).error).toBeNull();
+      await eventually(() => pharmacistScreen.events.find((e) => e.new.prescription_id === row.id && e.new.counted_by === a.technician.id),
+        'the count on the pharmacist\'s screen');
+      // B's own count arrives at B; by then A's would have too, had it been sent.
+      const patientB = (await addPatient(b.technician.client, 'Live Count')).id;
+      const drugB = await insertRow(b.pharmacist.client, 'medications', { name: 'Controlled B', strength: '5 mg', price: 1, stock: 100, dea_schedule: 'II' });
+      const prescriberB = await insertRow(b.technician.client, 'prescribers', { first_name: 'Bo', last_name: 'Registered', dea_number: 'BL1234563' });
+      const rowB = await enterPrescription(b.technician.client, { patientId: patientB, medicationId: drugB }, { prescriber_id: prescriberB, refills: 0 });
+      expect((await movePrescription(b.technician.client, rowB.id, 'processing')).error).toBeNull();
+      expect((await count(b.technician.client, rowB.id, 30)).error).toBeNull();
+      await eventually(() => outsiderScreen.events.find((e) => e.new.prescription_id === rowB.id), 'B\'s own count on B\'s screen');
+      expect(outsiderScreen.events.filter((e) => e.new.prescription_id === row.id)).toEqual([]);
+    } finally {
+      await a.pharmacist.client.removeChannel(pharmacistScreen.channel);
+      await b.admin.client.removeChannel(outsiderScreen.channel);
+    }
+  });
+
   it('update and delete: nobody through the API; not even SQL changes a count', async () => {
     const before = await sql('select * from public.controlled_substance_counts where prescription_id = $1 order by id', [row.id]);
     for (const staff of [a.technician, a.pharmacist, a.admin]) {
