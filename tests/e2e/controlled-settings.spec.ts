@@ -7,6 +7,7 @@
  *   until the technician, at another terminal, records a count of its quantity (shown with who counted, live on
  *   the pharmacist's open queue).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { usDate } from '../../shared/src/dates.ts';
@@ -68,6 +69,15 @@ async function signedIn(browser: Browser, member: TeamMember): Promise<Page> {
   return page;
 }
 
+/** axe (WCAG 2.0/2.1 A and AA, as tests/e2e/accessibility.spec.ts) on one part of the page, once its entrance ended. */
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  // Finite animations only (a dialog's entrance); an endless one (a spinner elsewhere) never ends.
+  await expect.poll(() => page.evaluate(() => document.getAnimations()
+    .filter((animation) => animation.playState === 'running' && Number(animation.effect?.getComputedTiming().endTime) < 5_000).length)).toBe(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(selector).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function openProcessing(page: Page): Promise<void> {
   await page.goto('/prescriptions');
   await expect(page.getByRole('heading', { level: 1, name: 'Prescription Management' })).toBeVisible();
@@ -83,6 +93,7 @@ test('the DEA registration banner: a warning within 90 days of expiry, an alert 
   await page.goto('/');
   const warning = page.getByRole('status', { name: 'DEA registration' });
   await expect(warning).toHaveText(`DEA registration expires in 30 days (${usDate(soon)}): renew it to keep filling controlled substances`);
+  await expectAccessible(page, '[aria-label="DEA registration"]');
   await page.goto('/prescriptions');
   await expect(warning).toBeVisible();
 
@@ -91,6 +102,7 @@ test('the DEA registration banner: a warning within 90 days of expiry, an alert 
   await page.reload();
   await expect(page.getByRole('alert').filter({ hasText: 'DEA registration' }))
     .toHaveText(`DEA registration expired on ${usDate(lapsed)}: controlled substances cannot be filled`);
+  await expectAccessible(page, '[aria-label="DEA registration"]');
   await page.goto('/');
   await expect(page.getByRole('alert').filter({ hasText: 'DEA registration' })).toBeVisible();
 
@@ -121,6 +133,7 @@ test('double count: Verify is refused until a colleague records a count of the q
   const pharmacistCard = pharmacistPage.getByRole('article', { name: title });
   await expect(pharmacistCard.getByText('Schedule II')).toBeVisible();
   await expect(pharmacistCard.getByText('Double count: no count recorded yet')).toBeVisible();
+  await expectAccessible(pharmacistPage, `[aria-label="${title}"]`);
   await pharmacistCard.getByRole('button', { name: 'Verify' }).click();
   await expect(pharmacistPage.getByText(CONTROLLED_RULE_MESSAGES.doubleCountMissing(title))).toBeVisible();
   await expect(pharmacistCard).toBeVisible();
@@ -133,6 +146,7 @@ test('double count: Verify is refused until a colleague records a count of the q
   await dialog.getByRole('textbox', { name: 'Quantity counted' }).fill('0');
   await dialog.getByRole('button', { name: 'Record Count' }).click();
   await expect(dialog.getByText(CONTROLLED_COUNT_MESSAGES.quantity)).toBeVisible();
+  await expectAccessible(technicianPage, 'dialog[open]');
   await dialog.getByRole('textbox', { name: 'Quantity counted' }).fill('30');
   await dialog.getByRole('button', { name: 'Record Count' }).click();
   await expect(dialog).toBeHidden();
