@@ -150,6 +150,49 @@ export type Database = {
           },
         ];
       };
+      controlled_substance_counts: {
+        Row: {
+          counted_at: string;
+          counted_by: string;
+          id: string;
+          pharmacy_id: string;
+          prescription_id: string;
+          quantity_counted: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          counted_at?: string;
+          counted_by?: string;
+          id?: string;
+          pharmacy_id?: string;
+          prescription_id: string;
+          quantity_counted: number;
+        };
+        Update: {
+          counted_at?: string;
+          counted_by?: string;
+          id?: string;
+          pharmacy_id?: string;
+          prescription_id?: string;
+          quantity_counted?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'controlled_substance_counts_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'controlled_substance_counts_prescription_fkey';
+            columns: ['pharmacy_id', 'prescription_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescriptions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
       drug_class_members: {
         Row: {
           class_id: string;
@@ -1231,6 +1274,7 @@ export type Database = {
         }[];
       };
       check_interactions: { Args: { allergies?: string[]; medications: string[] }; Returns: Json };
+      controlled_substance_status: { Args: Record<PropertyKey, never>; Returns: Json };
       current_staff_context: { Args: Record<PropertyKey, never>; Returns: Json };
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };

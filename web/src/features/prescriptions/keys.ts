@@ -30,6 +30,11 @@ export const prescriptionKeys = {
   /** Under dual approval, the approvals recorded for one prescription's override. */
   overrideApprovals: (pharmacyId: string, prescriptionId: string) =>
     [...prescriptionKeys.all(pharmacyId), 'override-approvals', prescriptionId] as const,
+  /** The pharmacy's controlled substance status (DEA registration, schedules, double count, today's fills). */
+  controlledStatus: (pharmacyId: string) => [...prescriptionKeys.all(pharmacyId), 'controlled-status'] as const,
+  /** The double counts recorded for one controlled prescription. */
+  controlledCounts: (pharmacyId: string, prescriptionId: string) =>
+    [...prescriptionKeys.all(pharmacyId), 'controlled-counts', prescriptionId] as const,
   /** The signed-in staff member's verified TOTP factor (step-up by authenticator code). */
   totpFactor: (pharmacyId: string, userId: string) => [...prescriptionKeys.all(pharmacyId), 'totp-factor', userId] as const,
 };

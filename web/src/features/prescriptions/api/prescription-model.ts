@@ -1,9 +1,10 @@
 /**
  * The prescription as the queue reads it (spec part 1 §3 Prescription read model): the row with the patient
- * (id, name, current medications) and the medication (name, strength, price, stock) embedded, aiFlags and the
+ * (id, name, current medications) and the medication (name, strength, price, stock, DEA schedule) embedded, aiFlags and the
  * verification check's new findings. The
  * select string and the parser live together so what is asked for and what is read cannot drift.
  */
+import { DEA_SCHEDULES, type DeaSchedule } from '@pharmacy/shared/schemas/prescription.ts';
 import { z } from 'zod';
 
 export const PRESCRIPTION_STATUSES = ['pending', 'processing', 'ready', 'completed'] as const;
@@ -14,7 +15,7 @@ export const PRESCRIPTION_QUEUE_SELECT =
   'days_supply, urgency_level, fax_number, original_date, caller_info, callback_number, override_reason, created_at, ai_flags, ' +
   'verification_flags, verification_override_reason, ' +
   'patient:patients!prescriptions_patient_fkey(id, first_name, last_name, current_medications), ' +
-  'medication:medications!prescriptions_medication_fkey(name, strength, price, stock)';
+  'medication:medications!prescriptions_medication_fkey(name, strength, price, stock, dea_schedule)';
 
 const interactionSchema = z.object({
   severity: z.enum(['severe', 'moderate', 'mild']),
@@ -52,7 +53,13 @@ const rowSchema = z.object({
   verification_flags: aiFlagsSchema.nullable(),
   verification_override_reason: z.string().nullable(),
   patient: z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), current_medications: z.array(z.string()) }),
-  medication: z.object({ name: z.string(), strength: z.string().nullable(), price: z.coerce.number(), stock: z.number() }),
+  medication: z.object({
+    name: z.string(),
+    strength: z.string().nullable(),
+    price: z.coerce.number(),
+    stock: z.number(),
+    dea_schedule: z.enum(DEA_SCHEDULES).nullable(),
+  }),
 });
 
 export type InteractionItem = z.infer<typeof interactionSchema>;
@@ -83,7 +90,8 @@ export interface QueuePrescription {
   verificationFlags: InteractionFlags | null;
   verificationOverrideReason: string | null;
   patient: { id: string; firstName: string; lastName: string; currentMedications: string[] };
-  medication: { name: string; strength: string | null; price: number; stock: number };
+  /** deaSchedule: the DEA schedule of a controlled substance (II..V), null otherwise. */
+  medication: { name: string; strength: string | null; price: number; stock: number; deaSchedule: DeaSchedule | null };
 }
 
 export function parseQueuePrescriptions(data: unknown): QueuePrescription[] {
@@ -112,7 +120,13 @@ export function parseQueuePrescriptions(data: unknown): QueuePrescription[] {
     verificationFlags: row.verification_flags,
     verificationOverrideReason: row.verification_override_reason,
     patient: { id: row.patient.id, firstName: row.patient.first_name, lastName: row.patient.last_name, currentMedications: row.patient.current_medications },
-    medication: row.medication,
+    medication: {
+      name: row.medication.name,
+      strength: row.medication.strength,
+      price: row.medication.price,
+      stock: row.medication.stock,
+      deaSchedule: row.medication.dea_schedule,
+    },
   }));
 }
 

@@ -6,8 +6,11 @@
  * AI risk assessment does not block (advisory and not severe, or disabled) keeps Process beside Review Alert.
  * Processing shows
  * Verify to pharmacists and admins (the spec leaves processing → ready unshown; a pharmacy needs it), ready
- * shows Print Label and Complete Pickup. Staff who have it open elsewhere show as initials.
+ * shows Print Label and Complete Pickup. Staff who have it open elsewhere show as initials. A controlled
+ * substance shows its schedule; a Schedule II prescription being processed in a pharmacy that requires a
+ * double count shows the counts recorded and Double Count (System Settings → Controlled).
  */
+import type { ReactNode } from 'react';
 import type { PresentStaff } from '../hooks/use-prescription-presence.ts';
 import { openInteractionAlert, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
 
@@ -38,9 +41,27 @@ export interface PrescriptionCardProps {
   onComplete: () => void;
   onPrintLabel: () => void;
   onReviewAlert: () => void;
+  /** The double counts recorded (Schedule II, processing, double count required); absent otherwise. */
+  doubleCounts?: ReactNode;
+  /** Opens the Double Count dialog; absent when no double count is asked for. */
+  onDoubleCount?: () => void;
 }
 
-export function PrescriptionCard({ prescription, canVerify, alertBlocksProcessing, busy, printing, presentStaff, onProcess, onVerify, onComplete, onPrintLabel, onReviewAlert }: PrescriptionCardProps) {
+export function PrescriptionCard({
+  prescription,
+  canVerify,
+  alertBlocksProcessing,
+  busy,
+  printing,
+  presentStaff,
+  onProcess,
+  onVerify,
+  onComplete,
+  onPrintLabel,
+  onReviewAlert,
+  doubleCounts,
+  onDoubleCount,
+}: PrescriptionCardProps) {
   const { status, aiFlags, patient, medication } = prescription;
   const alerted = openInteractionAlert(prescription) !== null;
   const title = `Prescription RX ${prescription.rxNumber}`;
@@ -63,6 +84,7 @@ export function PrescriptionCard({ prescription, canVerify, alertBlocksProcessin
                 {staff.initials}
               </span>
             ))}
+            {medication.deaSchedule ? <span className="badge badge-outline">Schedule {medication.deaSchedule}</span> : null}
             <span className="badge badge-outline">{TYPE_LABEL[prescription.prescriptionType]}</span>
             <span className={`badge border ${STATUS_BADGE[status]}`}>{status}</span>
           </div>
@@ -93,7 +115,13 @@ export function PrescriptionCard({ prescription, canVerify, alertBlocksProcessin
             AI Alert: Potential drug interaction detected
           </p>
         ) : null}
+        {doubleCounts}
         <div className="card-actions justify-end">
+          {onDoubleCount ? (
+            <button type="button" className="btn btn-sm btn-outline" onClick={onDoubleCount}>
+              Double Count
+            </button>
+          ) : null}
           {alerted ? (
             <button type="button" className="btn btn-sm btn-warning" onClick={onReviewAlert}>
               Review Alert

@@ -4,8 +4,11 @@
  * database; each tab paged by the database, newest first, with Load more; the spec's empty texts), Refresh, and
  * the cards with their actions. Completed can be searched by Rx number or patient and by the date filled. The
  * queue is live (realtime events edit the loaded pages in place) and shows which colleague has which
- * prescription open (presence). Opening a prescription records the access on the audit trail first.
+ * prescription open (presence). Opening a prescription records the access on the audit trail first. When the
+ * pharmacy requires a double count (System Settings → Controlled), a Schedule II prescription being processed
+ * shows its counts and Double Count.
  */
+import { needsDoubleCount } from '@pharmacy/shared/prescriptions/controlled-substance-rules.ts';
 import { alertBlocks, hasSevereFinding, OVERRIDE_POLICY_MESSAGES } from '@pharmacy/shared/security/override-policy.ts';
 import { useId, useState } from 'react';
 import { QueryErrorNotice, QueryState } from '../../../components/ui/query-state.tsx';
@@ -16,6 +19,7 @@ import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
 import { MonographPrintDialog } from '../../../components/print/monograph-print-dialog.tsx';
 import { useConfirmStepUp, type StepUpProof } from '../api/confirm-step-up.ts';
+import { useControlledSubstanceStatus } from '../api/get-controlled-substance-status.ts';
 import { useOverrideApprovals, type OverrideApproval } from '../api/get-override-approvals.ts';
 import { DEFAULT_OVERRIDE_POLICY, useOverridePolicy } from '../api/get-override-policy.ts';
 import { useQueueCounts } from '../api/get-queue-counts.ts';
@@ -26,6 +30,8 @@ import { StatusChangeRefused, useUpdatePrescriptionStatus, type StatusChange } f
 import { NO_QUEUE_FILTERS, type QueueFilters } from '../keys.ts';
 import { useLiveQueue } from '../hooks/use-live-queue.ts';
 import { usePrescriptionPresence } from '../hooks/use-prescription-presence.ts';
+import { ControlledCountList } from './controlled-count-list.tsx';
+import { DoubleCountDialog } from './double-count-dialog.tsx';
 import { InteractionAlertDialog } from './interaction-alert-dialog.tsx';
 import { NewPrescriptionDialog } from './new-prescription-dialog.tsx';
 import { PrescriptionCard } from './prescription-card.tsx';
@@ -67,6 +73,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const [tab, setTab] = useState<PrescriptionStatus>('pending');
   const [creating, setCreating] = useState(false);
   const [alertPrescriptionId, setAlertPrescriptionId] = useState<string | null>(null);
+  const [countingPrescriptionId, setCountingPrescriptionId] = useState<string | null>(null);
   /** The database asked for the password before overriding this prescription's severe alert (step-up). */
   const [stepUp, setStepUp] = useState<{ prescriptionId: string; message: string; error: string | null } | null>(null);
   const tabsId = useId();
@@ -87,10 +94,12 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const policy = useOverridePolicy(staff.pharmacyId).data ?? DEFAULT_OVERRIDE_POLICY;
   const totpFactorId = useTotpFactor(staff.pharmacyId, staff.userId, policy.stepUpForHighRiskOverrides).data ?? null;
   const label = usePrintLabel(staff.pharmacyId);
+  const controlled = useControlledSubstanceStatus(staff.pharmacyId).data;
   const canVerify = staff.permissions.includes('prescriptions:verify');
   const canOverride = staff.permissions.includes('interactions:override');
   const alertPrescription = alertPrescriptionId ? shownPrescriptions.find((prescription) => prescription.id === alertPrescriptionId) : undefined;
   const openAlert = alertPrescription ? openInteractionAlert(alertPrescription) : null;
+  const countingPrescription = countingPrescriptionId ? shownPrescriptions.find((prescription) => prescription.id === countingPrescriptionId) : undefined;
   const dualApproval = policy.overrideAuthority === 'dual_approval' && openAlert?.resolvedBy === 'processing';
   const approvals = useOverrideApprovals(staff.pharmacyId, alertPrescription?.id ?? '', dualApproval && alertPrescription !== undefined).data ?? [];
 
@@ -214,22 +223,27 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
           emptyText={filtered ? 'No prescriptions match the search' : EMPTY_TEXT[tab]}
         >
           {() =>
-            shownPrescriptions.map((prescription) => (
-              <PrescriptionCard
-                key={prescription.id}
-                prescription={prescription}
-                canVerify={canVerify}
-                alertBlocksProcessing={alertBlocks(policy.aiRiskAssessment, prescription.aiFlags)}
-                busy={update.isPending && update.variables?.prescriptionId === prescription.id}
-                printing={label.printingId === prescription.id}
-                presentStaff={presence.get(prescription.id) ?? []}
-                onProcess={() => changeStatus({ prescriptionId: prescription.id, status: 'processing' })}
-                onVerify={() => changeStatus({ prescriptionId: prescription.id, status: 'ready' })}
-                onComplete={() => changeStatus({ prescriptionId: prescription.id, status: 'completed' })}
-                onPrintLabel={() => printLabel(prescription.id)}
-                onReviewAlert={() => setAlertPrescriptionId(prescription.id)}
-              />
-            ))
+            shownPrescriptions.map((prescription) => {
+              const counting = needsDoubleCount(controlled, prescription.medication.deaSchedule, prescription.status);
+              return (
+                <PrescriptionCard
+                  key={prescription.id}
+                  prescription={prescription}
+                  canVerify={canVerify}
+                  alertBlocksProcessing={alertBlocks(policy.aiRiskAssessment, prescription.aiFlags)}
+                  busy={update.isPending && update.variables?.prescriptionId === prescription.id}
+                  printing={label.printingId === prescription.id}
+                  presentStaff={presence.get(prescription.id) ?? []}
+                  onProcess={() => changeStatus({ prescriptionId: prescription.id, status: 'processing' })}
+                  onVerify={() => changeStatus({ prescriptionId: prescription.id, status: 'ready' })}
+                  onComplete={() => changeStatus({ prescriptionId: prescription.id, status: 'completed' })}
+                  onPrintLabel={() => printLabel(prescription.id)}
+                  onReviewAlert={() => setAlertPrescriptionId(prescription.id)}
+                  doubleCounts={counting ? <ControlledCountList pharmacyId={staff.pharmacyId} prescriptionId={prescription.id} /> : undefined}
+                  onDoubleCount={counting ? () => setCountingPrescriptionId(prescription.id) : undefined}
+                />
+              );
+            })
           }
         </QueryState>
         {shown.isSuccess && shownPrescriptions.length > 0 ? (
@@ -253,6 +267,9 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
       </TabPanel>
 
       {creating ? <NewPrescriptionDialog pharmacyId={staff.pharmacyId} onClose={() => setCreating(false)} /> : null}
+      {countingPrescription ? (
+        <DoubleCountDialog pharmacyId={staff.pharmacyId} prescription={countingPrescription} onClose={() => setCountingPrescriptionId(null)} />
+      ) : null}
       {alertPrescription && openAlert ? (
         <RecordedPrescriptionOpen
           key={alertPrescription.id}

@@ -1,0 +1,99 @@
+/**
+ * The controlled-substance rules System Settings → Controlled switches on (issue 12), as the database enforces
+ * them (migration 20261125000200_controlled_substance_rules): its refusal sentences (the tests and the web read
+ * the same words), the double count's input schema (the web form and any client), the status the queue and the
+ * dashboard read (public.controlled_substance_status()) and the DEA registration banner derived from it.
+ */
+import * as z from 'zod';
+import { usDate } from '../dates.ts';
+import { DEA_SCHEDULES, type DeaSchedule } from '../schemas/prescription.ts';
+
+/** A registration expiring within this many days shows a warning (the DEA compliance card uses the same span). */
+export const DEA_EXPIRY_WARNING_DAYS = 90;
+
+/** The largest quantity a prescription holds (numeric(10, 2)). */
+export const COUNT_QUANTITY_MAX = 99_999_999.99;
+
+const WHERE = '(System Settings → Controlled)';
+
+/** The database's refusals, word for word. `rx` is the prescription's label ('RX 1001'). */
+export const CONTROLLED_RULE_MESSAGES = {
+  scheduleDisabled: (schedule: DeaSchedule) => `This pharmacy does not dispense Schedule ${schedule} controlled substances ${WHERE}`,
+  deaExpired: (expirationDate: string) =>
+    `The pharmacy's DEA registration expired on ${expirationDate}: controlled substances cannot be entered or filled until it is renewed ${WHERE}`,
+  doubleCountMissing: (rx: string) =>
+    `${rx} is Schedule II: a second staff member (not the verifying pharmacist) must record a double count of its quantity before it is verified ${WHERE}`,
+  doubleCountMismatch: (rx: string, counted: number, quantity: number) =>
+    `${rx}: the double count (${counted}) does not match the quantity (${quantity}); count it again before verifying`,
+  noQuantityToCount: (rx: string) => `${rx} has no quantity to count: enter the quantity, then have it double counted before verifying`,
+  dailyMaximum: (filled: number, cap: number, day: string, rx: string) =>
+    `The daily maximum of controlled substance fills is reached: ${filled} of ${cap} filled on ${day}; ${rx} cannot be filled that day ${WHERE}`,
+  countNotControlled: (rx: string) => `${rx} is not a controlled substance; only controlled substances are double counted`,
+  countNotProcessing: (rx: string, status: string) => `${rx} is ${status}; a count is recorded while it is being processed`,
+  countChanged: 'A recorded count cannot be changed; record a new count instead',
+} as const;
+
+export const CONTROLLED_COUNT_MESSAGES = {
+  prescription: 'Choose the prescription that was counted',
+  quantity: 'Enter the quantity counted: a number greater than 0',
+  quantityDecimals: 'The quantity counted has at most 2 decimals',
+} as const;
+
+/**
+ * A double count as recorded (insert into public.controlled_substance_counts): the prescription and the units
+ * counted. Who counted and when are the database's. The form's text input is coerced to a number.
+ */
+export const controlledSubstanceCountSchema = z.object({
+  prescriptionId: z.uuid({ error: CONTROLLED_COUNT_MESSAGES.prescription }),
+  quantityCounted: z.coerce
+    .number({ error: CONTROLLED_COUNT_MESSAGES.quantity })
+    .gt(0, { error: CONTROLLED_COUNT_MESSAGES.quantity })
+    .max(COUNT_QUANTITY_MAX, { error: CONTROLLED_COUNT_MESSAGES.quantity })
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, CONTROLLED_COUNT_MESSAGES.quantityDecimals),
+});
+export type ControlledSubstanceCountInput = z.input<typeof controlledSubstanceCountSchema>;
+export type ControlledSubstanceCount = z.output<typeof controlledSubstanceCountSchema>;
+
+/** public.controlled_substance_status(): what the queue and the dashboard need. */
+export const controlledSubstanceStatusSchema = z.object({
+  deaNumberPresent: z.boolean(),
+  /** YYYY-MM-DD, null when no expiration date was entered. */
+  deaExpirationDate: z.string().nullable(),
+  /** Expired before the pharmacy's local date (still valid on the day itself). */
+  expired: z.boolean(),
+  /** Days from the pharmacy's today to the expiration date (negative once expired); null without a date. */
+  daysLeft: z.number().int().nullable(),
+  /** The pharmacy's local date. */
+  today: z.string(),
+  schedules: z.object(Object.fromEntries(DEA_SCHEDULES.map((schedule) => [schedule, z.boolean()])) as Record<DeaSchedule, z.ZodBoolean>),
+  requireDoubleCount: z.boolean(),
+  controlledFillsToday: z.number().int(),
+  maxDailyDispensing: z.number().int(),
+});
+export type ControlledSubstanceStatus = z.infer<typeof controlledSubstanceStatusSchema>;
+
+export interface DeaRegistrationNotice {
+  level: 'error' | 'warning';
+  text: string;
+}
+
+/**
+ * The banner of the queue and the dashboard: expired ('DEA registration expired …: controlled substances cannot be
+ * filled'), or expiring within DEA_EXPIRY_WARNING_DAYS days (a warning); nothing when valid longer or no date.
+ */
+export function deaRegistrationNotice(status: Pick<ControlledSubstanceStatus, 'deaExpirationDate' | 'expired' | 'daysLeft'>): DeaRegistrationNotice | null {
+  if (status.deaExpirationDate === null || status.daysLeft === null) return null;
+  const date = usDate(status.deaExpirationDate);
+  if (status.expired) return { level: 'error', text: `DEA registration expired on ${date}: controlled substances cannot be filled` };
+  if (status.daysLeft > DEA_EXPIRY_WARNING_DAYS) return null;
+  const left = status.daysLeft === 0 ? 'today' : status.daysLeft === 1 ? 'in 1 day' : `in ${status.daysLeft} days`;
+  return {
+    level: 'warning',
+    text: `DEA registration expires ${left} (${date}): renew it to keep filling controlled substances`,
+  };
+}
+
+/** Whether the queue offers the double count for a prescription: Schedule II, processing, and the setting on. */
+export function needsDoubleCount(status: Pick<ControlledSubstanceStatus, 'requireDoubleCount'> | undefined, schedule: string | null, prescriptionStatus: string): boolean {
+  return status?.requireDoubleCount === true && schedule === 'II' && prescriptionStatus === 'processing';
+}
