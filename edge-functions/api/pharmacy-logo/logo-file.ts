@@ -19,22 +19,6 @@ export interface LogoFile {
 
 export type LogoFileCheck = { ok: true; file: LogoFile } | { ok: false; message: string };
 
-export function decodeBase64(base64: string): Uint8Array {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
-
-export function encodeBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const chunk = 0x8000;
-  for (let start = 0; start < bytes.length; start += chunk) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + chunk));
-  }
-  return btoa(binary);
-}
-
 function svgText(bytes: Uint8Array): string | null {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);

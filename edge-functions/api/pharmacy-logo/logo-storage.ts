@@ -12,7 +12,8 @@ import {
 } from '@pharmacy/shared/settings/pharmacy-logo.ts';
 import { HttpError } from '../../_shared/http.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
-import { encodeBase64, type LogoFile } from './logo-file.ts';
+import { bytesToBase64 } from '@pharmacy/shared/base64.ts';
+import type { LogoFile } from './logo-file.ts';
 
 interface StorageFailure {
   message: string;
@@ -31,7 +32,7 @@ function isNotFound(error: StorageFailure): boolean {
 
 function logoOf(contentType: string, bytes: Uint8Array): PharmacyLogo {
   if (!isPharmacyLogoType(contentType)) throw new Error(`the stored logo has type ${contentType}`);
-  return { contentType, size: bytes.length, dataUri: `data:${contentType};base64,${encodeBase64(bytes)}` };
+  return { contentType, size: bytes.length, dataUri: `data:${contentType};base64,${bytesToBase64(bytes)}` };
 }
 
 /** The pharmacy's logo as the caller may read it; null when none is stored (or the caller may not see it). */

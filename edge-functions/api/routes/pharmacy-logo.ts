@@ -15,7 +15,8 @@ import { requireUser } from '../../_shared/auth.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
 import { validationFailed } from '../../_shared/validation.ts';
 import { callerPharmacyId } from '../pharmacy-logo/caller-pharmacy.ts';
-import { checkLogoFile, decodeBase64 } from '../pharmacy-logo/logo-file.ts';
+import { base64ToBytes } from '@pharmacy/shared/base64.ts';
+import { checkLogoFile } from '../pharmacy-logo/logo-file.ts';
 import { readPharmacyLogo, removePharmacyLogo, storePharmacyLogo } from '../pharmacy-logo/logo-storage.ts';
 
 export function addPharmacyLogoRoutes(router: ApiRouter): void {
@@ -28,7 +29,7 @@ export function addPharmacyLogoRoutes(router: ApiRouter): void {
 
   router.serve(uploadPharmacyLogoEndpoint, async ({ req, body }) => {
     const user = await requireUser(req);
-    const checked = checkLogoFile(body.contentType, decodeBase64(body.dataBase64));
+    const checked = checkLogoFile(body.contentType, base64ToBytes(body.dataBase64));
     if (!checked.ok) throw validationFailed([checked.message]);
     const client = createUserClient(req);
     const pharmacyId = await callerPharmacyId(client, user.id, PHARMACY_LOGO_MESSAGES.notAdmin);
