@@ -2,13 +2,14 @@
  * The pharmacy logo (System Settings → Pharmacy; spec part 2: PNG, JPG, SVG, max 2 MB), one per pharmacy, kept in
  * Storage (`pharmacy-logos/<pharmacy_id>/logo`, shared/src/settings/pharmacy-logo.ts):
  * - GET /api/system-settings/pharmacy/logo — the caller's pharmacy's logo as a data URI with its type and size, or
- *   `{ logo: null }` when none is stored. Every active staff member reads it (labels print it); 403 for anyone else.
+ *   `{ logo: null }` when none is stored or the caller may not see one (only the pharmacy's active staff read it;
+ *   labels print it).
  * - POST /api/system-settings/pharmacy/logo {contentType, dataBase64} — stores (or replaces) the logo. The server
  *   judges the file by its content (PNG/JPEG signature; SVG parsed as XML and sanitised to an allow-list of static
  *   SVG, no script, event handler, external reference or foreignObject), at most 2 MB; 400 with the message
  *   otherwise. Answers the stored logo (for an SVG, the sanitised one). Admins only (403): Storage's RLS decides.
- * - POST /api/system-settings/pharmacy/logo/remove {} — removes it; admins only (403). `{ removed }` says whether
- *   there was one.
+ * - POST /api/system-settings/pharmacy/logo/remove (no body) — removes it; admins only (403). `{ removed }` says
+ *   whether there was one.
  */
 import * as z from 'zod';
 import { PHARMACY_LOGO_MAX_BYTES, PHARMACY_LOGO_MESSAGES, PHARMACY_LOGO_MIME_TYPES } from '../settings/pharmacy-logo.ts';
@@ -71,7 +72,7 @@ export const removePharmacyLogoEndpoint = apiEndpoint({
   method: 'POST',
   path: '/api/system-settings/pharmacy/logo/remove',
   access: 'signed-in',
-  request: z.object({}),
+  request: null,
   response: z.object({ removed: z.boolean() }),
   format: 'json',
   successStatus: 200,

@@ -2,8 +2,8 @@
  * GET /api/system-status — the System Settings summary card's "System Status" (spec part 2: 'Operational'), from a
  * real health check made when asked: the database (a query round trip through the REST API with the caller's JWT,
  * and its latency), the `api` function itself (it answers), and Storage (the logo bucket answers). Each part is ok
- * or failed with its message; the whole is 'operational' only when every part is ok, else 'degraded'. Signed-in
- * staff of a pharmacy (401 without a user, 403 for a user who is not active staff).
+ * or failed with its message; the whole is 'operational' only when every part is ok, else 'degraded'. Any signed-in
+ * user (401 without one): it tells nothing of any pharmacy's data.
  */
 import * as z from 'zod';
 import { apiEndpoint } from './endpoint.ts';
@@ -20,7 +20,6 @@ export const SYSTEM_STATUS_LABELS: Record<SystemStatusPart, string> = {
 export const SYSTEM_STATUS_TEXT = {
   operational: 'Operational',
   degraded: 'Degraded',
-  notStaff: 'Only staff of a pharmacy can check the system status',
 } as const;
 
 export const systemStatusCheckSchema = z.object({

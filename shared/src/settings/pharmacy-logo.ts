@@ -26,7 +26,6 @@ export const PHARMACY_LOGO_MESSAGES = {
   contentMismatch: "The file's content is not the image type it claims to be",
   invalidSvg: 'The SVG file could not be read as an SVG image',
   notAdmin: 'Only an admin can change the pharmacy logo',
-  notStaff: 'Only staff of the pharmacy can see its logo',
   uploaded: 'Logo uploaded',
   removed: 'Logo removed',
   uploadFailed: 'The logo could not be uploaded',

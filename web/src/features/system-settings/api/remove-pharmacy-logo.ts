@@ -5,7 +5,7 @@ import { invokeApi } from '../../../lib/invoke-api.ts';
 import { logoStatusKeys } from '../logo-status-keys.ts';
 
 export async function removePharmacyLogo(): Promise<boolean> {
-  return (await invokeApi(removePharmacyLogoEndpoint, {})).removed;
+  return (await invokeApi(removePharmacyLogoEndpoint)).removed;
 }
 
 export function useRemovePharmacyLogo(pharmacyId: string) {
