@@ -5,6 +5,7 @@
 -- sees or touches it. Storage runs every request as the caller, so these RLS policies decide. The api function
 -- (POST /api/system-settings/pharmacy/logo) checks the file's content and sanitises SVG before it stores the file
 -- with the caller's JWT, so the same policies apply to it.
+-- Each upload or removal is audited (public.record_pharmacy_logo_change, below).
 -- Runs unchanged on hosted Supabase: the storage schema is Supabase's; this adds a bucket row and policies only.
 -- =====================================================================================================
 
@@ -51,9 +52,9 @@ $$;
 comment on function private.may_manage_pharmacy_logo(text) is
   'Whether the caller may upload, replace or remove a pharmacy logo: an admin of that pharmacy.';
 
-revoke all on function private.pharmacy_logo_pharmacy(text) from public;
-revoke all on function private.may_read_pharmacy_logo(text) from public;
-revoke all on function private.may_manage_pharmacy_logo(text) from public;
+revoke all on function private.pharmacy_logo_pharmacy(text) from public, anon;
+revoke all on function private.may_read_pharmacy_logo(text) from public, anon;
+revoke all on function private.may_manage_pharmacy_logo(text) from public, anon;
 grant execute on function private.pharmacy_logo_pharmacy(text) to authenticated;
 grant execute on function private.may_read_pharmacy_logo(text) to authenticated;
 grant execute on function private.may_manage_pharmacy_logo(text) to authenticated;
@@ -81,3 +82,51 @@ drop policy if exists "Pharmacy admins remove the pharmacy logo" on storage.obje
 create policy "Pharmacy admins remove the pharmacy logo" on storage.objects
   for delete to authenticated
   using (bucket_id = 'pharmacy-logos' and private.may_manage_pharmacy_logo(name));
+
+-- -----------------------------------------------------------------------------------------------------
+-- Audit: after a logo upload or removal the api function asks the database to record the logo's state. The
+-- exposed function reads what is stored with the caller's own rights (the admin's read policy above), so the entry
+-- says what is actually there, not what a caller claims; the private step (not reachable through the API) checks
+-- the admin and appends the entry. Calling it directly can only record the truth again.
+-- -----------------------------------------------------------------------------------------------------
+create or replace function private.record_pharmacy_logo_change(logo_stored boolean, logo_type text, logo_size bigint) returns text
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  caller_pharmacy uuid := (select private.current_pharmacy_id());
+begin
+  if caller_pharmacy is null or not (select private.is_pharmacy_admin()) then
+    raise exception 'Only an admin can change the pharmacy logo' using errcode = '42501';
+  end if;
+  if logo_stored then
+    perform private.record_audit_event(caller_pharmacy, (select auth.uid()), 'pharmacy_logo_uploaded', 'pharmacy',
+      caller_pharmacy::text, 'Uploaded the pharmacy logo', true, jsonb_build_object('contentType', logo_type, 'size', logo_size));
+    return 'pharmacy_logo_uploaded';
+  end if;
+  perform private.record_audit_event(caller_pharmacy, (select auth.uid()), 'pharmacy_logo_removed', 'pharmacy',
+    caller_pharmacy::text, 'Removed the pharmacy logo', true, '{}'::jsonb);
+  return 'pharmacy_logo_removed';
+end
+$$;
+comment on function private.record_pharmacy_logo_change(boolean, text, bigint) is
+  'The privileged step of public.record_pharmacy_logo_change: for an admin of the caller''s pharmacy, appends '
+  'pharmacy_logo_uploaded (with the stored type and size) or pharmacy_logo_removed to audit_log.';
+revoke all on function private.record_pharmacy_logo_change(boolean, text, bigint) from public, anon;
+grant execute on function private.record_pharmacy_logo_change(boolean, text, bigint) to authenticated;
+
+create or replace function public.record_pharmacy_logo_change() returns text
+language sql volatile security invoker
+set search_path = ''
+as $$
+  select private.record_pharmacy_logo_change(stored.name is not null, stored.metadata->>'mimetype', (stored.metadata->>'size')::bigint)
+  from (select 1) as one
+  left join storage.objects stored
+    on stored.bucket_id = 'pharmacy-logos' and stored.name = (select private.current_pharmacy_id())::text || '/logo'
+$$;
+comment on function public.record_pharmacy_logo_change() is
+  'Records the pharmacy logo''s current state (uploaded with its type and size, or removed) in the audit log after '
+  'an upload or removal; admins only (42501 otherwise); answers the action recorded. Called by the api function '
+  'with the admin''s JWT.';
+revoke all on function public.record_pharmacy_logo_change() from public, anon;
+grant execute on function public.record_pharmacy_logo_change() to authenticated;

@@ -51,6 +51,13 @@ async function storedLogos(pharmacyId: string): Promise<Array<{ name: string; mi
   );
 }
 
+async function logoAudit(pharmacyId: string): Promise<Array<{ action: string; actor_user_id: string; details: Record<string, unknown> }>> {
+  return sql(
+    `select action, actor_user_id, details from public.audit_log where pharmacy_id = $1 and action like 'pharmacy_logo_%' order by id`,
+    [pharmacyId],
+  );
+}
+
 describe('POST /api/system-settings/pharmacy/logo', () => {
   it('an admin uploads a PNG; the answer and every staff member read it back', async () => {
     const answer = await upload(a.admin.client, 'image/png', PNG_BASE64);
@@ -61,6 +68,9 @@ describe('POST /api/system-settings/pharmacy/logo', () => {
       expect(await read(staff.client)).toEqual({ status: 200, body: { logo: expected } });
     }
     expect(await storedLogos(a.id)).toEqual([{ name: pharmacyLogoPath(a.id), mimetype: 'image/png', size: expected.size }]);
+    expect(await logoAudit(a.id)).toEqual([
+      { action: 'pharmacy_logo_uploaded', actor_user_id: a.admin.id, details: { contentType: 'image/png', size: expected.size } },
+    ]);
   });
 
   it('a JPEG replaces it: one logo per pharmacy', async () => {
@@ -123,11 +133,13 @@ describe('POST /api/system-settings/pharmacy/logo', () => {
   });
 
   it("refuses a pharmacist's and a technician's upload and removal (403), leaving the logo", async () => {
+    const audited = (await logoAudit(a.id)).length;
     for (const staff of [a.pharmacist, a.technician]) {
       expect(await upload(staff.client, 'image/jpeg', JPEG_BASE64)).toEqual({ status: 403, body: { error: PHARMACY_LOGO_MESSAGES.notAdmin } });
       expect(await remove(staff.client)).toEqual({ status: 403, body: { error: PHARMACY_LOGO_MESSAGES.notAdmin } });
     }
     expect((await read(a.admin.client)).body.logo?.dataUri).toBe(`data:image/png;base64,${PNG_BASE64}`);
+    expect(await logoAudit(a.id)).toHaveLength(audited);
   });
 
   it("another pharmacy's admin reads and writes only their own pharmacy's logo", async () => {
@@ -155,5 +167,8 @@ describe('POST /api/system-settings/pharmacy/logo', () => {
     expect(await read(a.technician.client)).toEqual({ status: 200, body: { logo: null } });
     expect(await storedLogos(a.id)).toEqual([]);
     expect(await remove(a.admin.client)).toEqual({ status: 200, body: { removed: false } });
+    const audit = await logoAudit(a.id);
+    expect(audit.at(-1)).toEqual({ action: 'pharmacy_logo_removed', actor_user_id: a.admin.id, details: {} });
+    expect(audit.filter((entry) => entry.action === 'pharmacy_logo_removed')).toHaveLength(1);
   });
 });

@@ -119,3 +119,27 @@ describe('storage.objects in pharmacy-logos', () => {
     expect(await storedContent(name)).toBeNull();
   });
 });
+
+describe('public.record_pharmacy_logo_change', () => {
+  const lastEntry = async (pharmacyId: string) =>
+    (await sql(`select action, actor_user_id, details from public.audit_log where pharmacy_id = $1 and action like 'pharmacy_logo_%' order by id desc limit 1`, [pharmacyId]))[0];
+
+  it("records what Storage holds for the pharmacy's admin, whatever the caller might claim", async () => {
+    const name = pharmacyLogoPath(a.id);
+    await putAsService(name, 'stored logo');
+    expect(await a.admin.client.rpc('record_pharmacy_logo_change')).toMatchObject({ data: 'pharmacy_logo_uploaded', error: null });
+    expect(await lastEntry(a.id)).toEqual({ action: 'pharmacy_logo_uploaded', actor_user_id: a.admin.id, details: { contentType: 'image/png', size: 11 } });
+    await bucket(createServiceClient()).remove([name]);
+    expect(await a.admin.client.rpc('record_pharmacy_logo_change')).toMatchObject({ data: 'pharmacy_logo_removed', error: null });
+    expect(await lastEntry(a.id)).toEqual({ action: 'pharmacy_logo_removed', actor_user_id: a.admin.id, details: {} });
+  });
+
+  it('is refused to pharmacists, technicians and anon, and records nothing for them', async () => {
+    const before = await sql(`select count(*)::int as n from public.audit_log where action like 'pharmacy_logo_%'`);
+    for (const client of [a.pharmacist.client, a.technician.client]) {
+      expect((await client.rpc('record_pharmacy_logo_change')).error).toMatchObject({ code: '42501' });
+    }
+    expect((await anon.rpc('record_pharmacy_logo_change')).error).not.toBeNull();
+    expect(await sql(`select count(*)::int as n from public.audit_log where action like 'pharmacy_logo_%'`)).toEqual(before);
+  });
+});

@@ -10,6 +10,7 @@ import {
   isPharmacyLogoType,
   pharmacyLogoPath,
 } from '@pharmacy/shared/settings/pharmacy-logo.ts';
+import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { bytesToBase64 } from '@pharmacy/shared/base64.ts';
@@ -33,6 +34,16 @@ function isNotFound(error: StorageFailure): boolean {
 function logoOf(contentType: string, bytes: Uint8Array): PharmacyLogo {
   if (!isPharmacyLogoType(contentType)) throw new Error(`the stored logo has type ${contentType}`);
   return { contentType, size: bytes.length, dataUri: `data:${contentType};base64,${bytesToBase64(bytes)}` };
+}
+
+/**
+ * The audit entry of an upload or removal: the database reads the stored logo itself (the caller's view) and records
+ * it, so the entry is what Storage holds. Storage and the audit log are not one transaction: a failure here is a
+ * 500 after the change, reported rather than hidden.
+ */
+async function recordLogoChange(client: DatabaseClient): Promise<void> {
+  const { error } = await client.rpc('record_pharmacy_logo_change');
+  if (error) throw databaseFailure('recording the pharmacy logo change', error);
 }
 
 /** The pharmacy's logo as the caller may read it; null when none is stored (or the caller may not see it). */
@@ -61,6 +72,7 @@ export async function storePharmacyLogo(client: DatabaseClient, pharmacyId: stri
     if (status === '415') throw new HttpError(400, PHARMACY_LOGO_MESSAGES.wrongType);
     throw new Error(`storing the pharmacy logo failed: ${status} ${error.message}`);
   }
+  await recordLogoChange(client);
   return logoOf(file.contentType, file.bytes);
 }
 
@@ -72,7 +84,10 @@ export async function removePharmacyLogo(client: DatabaseClient, pharmacyId: str
   const bucket = client.storage.from(PHARMACY_LOGOS_BUCKET);
   const { data, error } = await bucket.remove([pharmacyLogoPath(pharmacyId)]);
   if (error) throw new Error(`removing the pharmacy logo failed: ${error.message}`);
-  if (data.length > 0) return true;
+  if (data.length > 0) {
+    await recordLogoChange(client);
+    return true;
+  }
   if ((await readPharmacyLogo(client, pharmacyId)) !== null) throw new HttpError(403, PHARMACY_LOGO_MESSAGES.notAdmin);
   return false;
 }

@@ -1324,6 +1324,7 @@ export type Database = {
         Args: { patient_id: string; prescription_id?: string; what: string };
         Returns: undefined;
       };
+      record_pharmacy_logo_change: { Args: Record<PropertyKey, never>; Returns: string };
       record_step_up_grant: { Args: { for_user_id: string }; Returns: string };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       search_patients: {
