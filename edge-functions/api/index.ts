@@ -11,11 +11,13 @@ import { addHealthRoutes } from './routes/health.ts';
 import { addInteractionRoutes } from './routes/interactions.ts';
 import { addLabelRoutes } from './routes/labels.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
+import { addPharmacyLogoRoutes } from './routes/pharmacy-logo.ts';
 import { addPrescriptionRoutes } from './routes/prescriptions.ts';
 import { addSecurityPolicyRoutes } from './routes/security-policies.ts';
 import { addStepUpRoutes } from './routes/step-up.ts';
 import { addSubscriptionRoutes } from './routes/subscription.ts';
 import { addSystemSettingsRoutes } from './routes/system-settings.ts';
+import { addSystemStatusRoutes } from './routes/system-status.ts';
 import { addUserRoutes } from './routes/users.ts';
 
 const router = new ApiRouter();
@@ -31,5 +33,7 @@ addAuditLogRoutes(router);
 addUserRoutes(router);
 addStepUpRoutes(router);
 addSystemSettingsRoutes(router);
+addPharmacyLogoRoutes(router);
+addSystemStatusRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

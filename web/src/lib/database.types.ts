@@ -1369,6 +1369,7 @@ export type Database = {
         Args: { patient_id: string; prescription_id?: string; what: string };
         Returns: undefined;
       };
+      record_pharmacy_logo_change: { Args: Record<PropertyKey, never>; Returns: string };
       record_step_up_grant: { Args: { for_user_id: string }; Returns: string };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       save_settings_group: { Args: { group_key: string; secret_changes?: Json; settings: Json }; Returns: Json };

@@ -1,0 +1,50 @@
+/**
+ * The pharmacy logo (shared/src/api/pharmacy-logo.ts): GET reads it, POST checks the file by its content, sanitises
+ * an SVG and stores it, POST …/remove removes it. Storage's refusal is answered 403; a caller who is not active staff
+ * is refused before Storage is asked (nothing of theirs could be written). Every Storage call carries the caller's JWT, so Storage's RLS
+ * decides who reads (the pharmacy's staff) and who writes (its admins); the pharmacy is the caller's own, never one
+ * named by the request.
+ */
+import {
+  getPharmacyLogoEndpoint,
+  removePharmacyLogoEndpoint,
+  uploadPharmacyLogoEndpoint,
+} from '@pharmacy/shared/api/pharmacy-logo.ts';
+import { PHARMACY_LOGO_MESSAGES } from '@pharmacy/shared/settings/pharmacy-logo.ts';
+import type { ApiRouter } from '../../_shared/api-endpoints.ts';
+import { requireUser } from '../../_shared/auth.ts';
+import { HttpError } from '../../_shared/http.ts';
+import { createUserClient } from '../../_shared/supabase-clients.ts';
+import { validationFailed } from '../../_shared/validation.ts';
+import { callerPharmacyId } from '../pharmacy-logo/caller-pharmacy.ts';
+import { base64ToBytes } from '@pharmacy/shared/base64.ts';
+import { checkLogoFile } from '../pharmacy-logo/logo-file.ts';
+import { readPharmacyLogo, removePharmacyLogo, storePharmacyLogo } from '../pharmacy-logo/logo-storage.ts';
+
+export function addPharmacyLogoRoutes(router: ApiRouter): void {
+  router.serve(getPharmacyLogoEndpoint, async ({ req }) => {
+    const user = await requireUser(req);
+    const client = createUserClient(req);
+    const pharmacyId = await callerPharmacyId(client, user.id);
+    // Someone who is not active staff of a pharmacy has no logo to see.
+    return { logo: pharmacyId === null ? null : await readPharmacyLogo(client, pharmacyId) };
+  });
+
+  router.serve(uploadPharmacyLogoEndpoint, async ({ req, body }) => {
+    const user = await requireUser(req);
+    const checked = checkLogoFile(body.contentType, base64ToBytes(body.dataBase64));
+    if (!checked.ok) throw validationFailed([checked.message]);
+    const client = createUserClient(req);
+    const pharmacyId = await callerPharmacyId(client, user.id);
+    if (pharmacyId === null) throw new HttpError(403, PHARMACY_LOGO_MESSAGES.notAdmin);
+    return { logo: await storePharmacyLogo(client, pharmacyId, checked.file) };
+  });
+
+  router.serve(removePharmacyLogoEndpoint, async ({ req }) => {
+    const user = await requireUser(req);
+    const client = createUserClient(req);
+    const pharmacyId = await callerPharmacyId(client, user.id);
+    if (pharmacyId === null) throw new HttpError(403, PHARMACY_LOGO_MESSAGES.notAdmin);
+    return { removed: await removePharmacyLogo(client, pharmacyId) };
+  });
+}
