@@ -10,6 +10,7 @@ import { addAuthRoutes } from './routes/auth.ts';
 import { addHealthRoutes } from './routes/health.ts';
 import { addInteractionRoutes } from './routes/interactions.ts';
 import { addLabelRoutes } from './routes/labels.ts';
+import { addMessagingRoutes } from './routes/messaging.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addPrescriptionRoutes } from './routes/prescriptions.ts';
 import { addSecurityPolicyRoutes } from './routes/security-policies.ts';
@@ -29,5 +30,6 @@ addSecurityPolicyRoutes(router);
 addAuditLogRoutes(router);
 addUserRoutes(router);
 addStepUpRoutes(router);
+addMessagingRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));
