@@ -47,6 +47,53 @@ comment on constraint patients_contact_consent_needs_email on public.patients is
 
 select private.install_constraint_explanations('public.patients');
 
+-- The Patient Database list reads the consent with the rest of the record (its columns are the function's).
+drop function public.search_patients(text, integer, integer, boolean);
+
+create function public.search_patients(
+  search text default null, page_size integer default 25, page_offset integer default 0, name_descending boolean default false
+)
+returns table (
+  id uuid,
+  first_name text,
+  last_name text,
+  date_of_birth date,
+  phone text,
+  email text,
+  street_address text,
+  city text,
+  state text,
+  zip_code text,
+  insurance_provider text,
+  insurance_member_id text,
+  insurance_group_number text,
+  allergies text[],
+  current_medications text[],
+  created_at timestamptz,
+  updated_at timestamptz,
+  contact_consent boolean,
+  total_count bigint
+)
+language sql stable security invoker
+set search_path = ''
+as $$
+  select p.id, p.first_name, p.last_name, p.date_of_birth, p.phone, p.email, p.street_address, p.city, p.state,
+         p.zip_code, p.insurance_provider, p.insurance_member_id, p.insurance_group_number, p.allergies,
+         p.current_medications, p.created_at, p.updated_at, p.contact_consent, page.total
+  from private.patient_search_page(search, page_size, page_offset, name_descending) page
+  cross join lateral unnest(page.patient_ids) with ordinality as hit (patient_id, position)
+  join public.patients p on p.id = hit.patient_id
+  order by hit.position
+$$;
+comment on function public.search_patients(text, integer, integer, boolean) is
+  'The Patient Database list and the prescription form''s patient picker: one page of the caller''s pharmacy''s '
+  'patients matching the search (private.patient_search_condition: name words, phone digits, date of birth or '
+  'birth year; blank = all), ordered by last name, first name, id (Z–A when name_descending), each row carrying total_count, the exact number '
+  'of matches on all pages (no row past the last page). page_size 1..100, page_offset >= 0. Security invoker: the '
+  'rows are read through RLS. Also the email notifications consent (migration 20261125000400).';
+revoke execute on function public.search_patients(text, integer, integer, boolean) from public, anon;
+grant execute on function public.search_patients(text, integer, integer, boolean) to authenticated, service_role;
+
 -- -----------------------------------------------------------------------------------------------------
 -- The outbox
 -- -----------------------------------------------------------------------------------------------------
@@ -74,7 +121,7 @@ create table public.outbound_messages (
   constraint outbound_messages_attempts_check check (attempts >= 0),
   constraint outbound_messages_sent_at_check check ((status = 'sent') = (sent_at is not null)),
   -- A prescription's message of a kind exists once: a prescription that becomes ready again never mails twice.
-  constraint outbound_messages_one_per_prescription unique (prescription_id, kind),
+  constraint outbound_messages_one_per_prescription unique (pharmacy_id, prescription_id, kind),
   constraint outbound_messages_prescription_fkey foreign key (pharmacy_id, prescription_id)
     references public.prescriptions (pharmacy_id, id) on delete set null (prescription_id)
 );
@@ -101,7 +148,7 @@ comment on constraint outbound_messages_sent_at_check on public.outbound_message
 comment on constraint outbound_messages_one_per_prescription on public.outbound_messages is
   'This message was already queued for the prescription';
 
--- The queue pages (newest first per channel) and the delivery's due list; prescription_id leads the unique key.
+-- The queue pages (newest first per channel) and the delivery's due list; the unique key indexes the prescription's.
 create index outbound_messages_page_idx on public.outbound_messages (pharmacy_id, channel, created_at desc, id desc);
 create index outbound_messages_due_idx on public.outbound_messages (next_attempt_at) where status in ('queued', 'sending');
 
@@ -214,6 +261,12 @@ begin
   end if;
   select ph.pharmacy_name, ph.phone into pharmacy from public.pharmacies ph where ph.id = new.pharmacy_id;
 
+  -- Once per prescription: the prescription's row is locked by this update, so no other move races this check.
+  if exists (select 1 from public.outbound_messages m
+              where m.pharmacy_id = new.pharmacy_id and m.prescription_id = new.id and m.kind = 'ready_notification') then
+    return null;
+  end if;
+
   -- Only the prescription number, never the drug: the mail may be read by someone else (HIPAA minimum necessary).
   -- A recipient the outbox refuses (an address stored before the email format rule) must not stop the fill.
   begin
@@ -225,9 +278,9 @@ begin
         patient.first_name, new.rx_number, pharmacy.pharmacy_name,
         case when pharmacy.phone is not null then format(' Questions? Call us at %s.', pharmacy.phone) else '' end),
       new.id)
-    on conflict (prescription_id, kind) do nothing;
+    on conflict (pharmacy_id, prescription_id, kind) do nothing;
     get diagnostics queued = row_count;
-  exception when check_violation then
+  exception when check_violation or unique_violation then
     raise warning 'outbox: no ready notification for prescription %: %', new.id, sqlerrm;
     return null;
   end;

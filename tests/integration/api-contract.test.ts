@@ -12,6 +12,7 @@ import { apiErrorSchema, parseWithSchema } from '../../shared/src/api/endpoint.t
 import { healthEndpoint } from '../../shared/src/api/health.ts';
 import { generateLabelEndpoint } from '../../shared/src/api/labels.ts';
 import { AUDIT_LOG_ADMIN_ONLY_MESSAGE } from '../../shared/src/schemas/audit-log.ts';
+import { MESSAGING_MESSAGES } from '../../shared/src/schemas/messaging.ts';
 import { STAFF_ACCOUNT_MESSAGES } from '../../shared/src/schemas/staff-user.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
 import { ApiError } from '../../web/src/lib/api-error.ts';
@@ -60,6 +61,8 @@ const gets = endpoints.filter(({ endpoint }) => endpoint.method === 'GET');
 const ADMIN_ONLY_MESSAGES: Record<string, string> = {
   'audit-logs.listAuditLogsEndpoint': AUDIT_LOG_ADMIN_ONLY_MESSAGE,
   'users.listUsersEndpoint': STAFF_ACCOUNT_MESSAGES.adminOnly,
+  'messaging.listEmailQueueEndpoint': MESSAGING_MESSAGES.adminOnly,
+  'messaging.listFaxQueueEndpoint': MESSAGING_MESSAGES.adminOnly,
 };
 
 describe('every endpoint of the contract', () => {

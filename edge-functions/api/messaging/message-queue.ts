@@ -19,18 +19,21 @@ export async function requireMessagingAdmin(caller: DatabaseClient): Promise<str
 export async function messageQueuePage(caller: DatabaseClient, channel: 'email' | 'fax', query: MessageQueueQuery): Promise<MessageQueuePage> {
   const pharmacyId = await requireMessagingAdmin(caller);
   const from = (query.page - 1) * query.pageSize;
-  let request = caller
-    .from('outbound_messages')
-    .select(COLUMNS, { count: 'exact' })
-    .eq('pharmacy_id', pharmacyId)
-    .eq('channel', channel);
-  if (query.status) request = request.eq('status', query.status);
-  const { data, error, count } = await request
+  const filtered = <Q extends { eq: (column: string, value: string) => Q }>(request: Q): Q => {
+    const ofChannel = request.eq('pharmacy_id', pharmacyId).eq('channel', channel);
+    return query.status ? ofChannel.eq('status', query.status) : ofChannel;
+  };
+  const { data, error, count } = await filtered(caller.from('outbound_messages').select(COLUMNS, { count: 'exact' }))
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + query.pageSize - 1);
-  // A page past the end is an empty page (PostgREST answers 416 for a range beyond the rows).
-  if (error && error.code !== 'PGRST103') throw databaseFailure('reading the message queue', error);
+  if (error?.code === 'PGRST103') {
+    // A page past the end (PostgREST answers 416 without a count): an empty page, with the total counted alone.
+    const counted = await filtered(caller.from('outbound_messages').select('id', { count: 'exact', head: true }));
+    if (counted.error) throw databaseFailure('counting the message queue', counted.error);
+    return { messages: [], total: counted.count ?? 0, page: query.page, pageSize: query.pageSize };
+  }
+  if (error) throw databaseFailure('reading the message queue', error);
   const messages = (data ?? []).map((row): OutboundMessage => ({
     id: row.id,
     kind: row.kind as OutboundMessage['kind'],

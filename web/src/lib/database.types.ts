@@ -1458,6 +1458,7 @@ export type Database = {
         Returns: {
           allergies: string[];
           city: string;
+          contact_consent: boolean;
           created_at: string;
           current_medications: string[];
           date_of_birth: string;
