@@ -12,19 +12,22 @@
 --   project_url and service_role_key). The function claims due messages (claim_outbound_messages), sends each
 --   with its pharmacy's SMTP settings and reports the outcome (finish_outbound_message), which retries per the
 --   email group's maxRetryAttempts / retryDelayMinutes.
--- * Without pg_net or those secrets the message stays queued (nothing is lost; the next request or a scheduled
---   call delivers it); a failure to ask never undoes the prescription's move.
+-- * Without pg_net or those secrets the message stays queued (nothing is lost; the next request or pg_cron's
+--   once-a-minute job for due messages delivers it); a failure to ask never undoes the prescription's move.
 -- =====================================================================================================
 
 -- -----------------------------------------------------------------------------------------------------
--- pg_net where the platform has it (hosted Supabase: an available extension; the local stack's bootstrap
--- provides the `net` interface itself, so nothing is created there)
+-- pg_net and pg_cron, as Supabase's docs enable them (hosted: available extensions; the local stack installs
+-- its own into the server's extension folder). Where one is not available the outbox still works: messages wait
+-- until the api function is asked to deliver by other means.
 -- -----------------------------------------------------------------------------------------------------
 do $$
 begin
-  if exists (select 1 from pg_catalog.pg_available_extensions where name = 'pg_net')
-     and to_regnamespace('net') is null then
-    create extension if not exists pg_net;
+  if exists (select 1 from pg_catalog.pg_available_extensions where name = 'pg_net') then
+    create extension if not exists pg_net with schema extensions;
+  end if;
+  if exists (select 1 from pg_catalog.pg_available_extensions where name = 'pg_cron') then
+    create extension if not exists pg_cron;
   end if;
 end
 $$;
@@ -235,6 +238,36 @@ comment on function private.request_outbox_delivery(uuid) is
   'id, or null when pg_net or the secrets are missing or the request could not be queued (the message waits).';
 revoke all on function private.request_outbox_delivery(uuid) from public;
 grant execute on function private.request_outbox_delivery(uuid) to service_role;
+
+-- Retries and anything left waiting: once a minute, pg_cron asks for delivery when a message is due.
+create function private.request_due_outbox_delivery() returns bigint
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not exists (
+    select 1 from public.outbound_messages m
+     where m.channel = 'email'
+       and ((m.status = 'queued' and m.next_attempt_at <= now())
+            or (m.status = 'sending' and m.last_attempt_at < now() - interval '10 minutes'))) then
+    return null;
+  end if;
+  return private.request_outbox_delivery(null);
+end
+$$;
+comment on function private.request_due_outbox_delivery() is
+  'Run by pg_cron every minute: asks the api function to deliver when an email message is due (a retry whose delay '
+  'has passed, one whose delivery request was lost, or a delivery that died mid-way); otherwise does nothing.';
+revoke all on function private.request_due_outbox_delivery() from public;
+
+do $$
+begin
+  if to_regnamespace('cron') is not null then
+    perform cron.schedule('deliver-due-outbound-messages', '* * * * *', 'select private.request_due_outbox_delivery()');
+  end if;
+end
+$$;
 
 -- -----------------------------------------------------------------------------------------------------
 -- The ready notification: queued once per prescription, in the transaction that made it ready
