@@ -1,8 +1,9 @@
 /**
  * The supervisor: one process tree for the whole local stack.
  *
- * Starts Postgres (bootstrap, migrations, and the seed on a new database), then the gateway, the mail catcher,
- * PostgREST, Auth, Realtime, Storage, the edge-function runtime and optionally the web app, each as a child process.
+ * Starts Postgres (bootstrap, migrations, the seed on a new database, then Vault's project_url and service_role_key),
+ * then the gateway, the mail catcher, PostgREST, Auth, Realtime, Storage, the edge-function runtime, the pg_net
+ * sender and the pg_cron scheduler, and optionally the web app, each as a child process.
  * A part that exits unexpectedly is logged and restarted with backoff; SIGINT/SIGTERM stop everything.
  * The state file (<dataDir>/stack.json) tells tools and tests the supervisor's and each part's pid and
  * whether the stack is ready; it also makes a second start say that a stack is already running.
@@ -16,6 +17,7 @@ import { startPostgres, type PostgresServer } from './db/postgres.ts';
 import { prepareDatabase, withClient } from './db/migrate.ts';
 import { postgrestBinary, postgrestEnv } from './rest/postgrest.ts';
 import { loadMailConfig } from './mail/mail-config.ts';
+import { writeProjectSecrets } from './db/project-secrets.ts';
 
 export interface StackState {
   pid: number;
@@ -168,6 +170,11 @@ function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] 
       },
     },
   ];
+  // Hosted's background workers, as parts: they connect to Postgres (no port) and are ready once connected.
+  parts.push(
+    { ...nodePart('net', 0, 'net/main.ts', config), ready: () => databaseClientConnected(config, 'pg_net worker') },
+    { ...nodePart('cron', 0, 'cron/main.ts', config), ready: () => databaseClientConnected(config, 'pg_cron scheduler') },
+  );
   if (options.withWeb) {
     parts.push({
       name: 'web',
@@ -193,6 +200,18 @@ function portAcceptsConnections(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** Whether a part's database session (named by its application_name) is connected. */
+async function databaseClientConnected(config: StackConfig, applicationName: string): Promise<boolean> {
+  try {
+    return await withClient(config.dbUrl, async (client) => {
+      const result = await client.query('select 1 from pg_stat_activity where application_name = $1', [applicationName]);
+      return (result.rowCount ?? 0) > 0;
+    });
+  } catch {
+    return false;
+  }
 }
 
 async function httpOk(url: string): Promise<boolean> {
@@ -316,7 +335,11 @@ export class Supervisor {
     });
     this.state.parts.postgres = this.postgres.process.pid ?? null;
     this.writeState();
-    await withClient(this.config.dbUrl, (client) => prepareDatabase(client, (line) => this.log('db', line)));
+    await withClient(this.config.dbUrl, async (client) => {
+      await prepareDatabase(client, (line) => this.log('db', line));
+      // After the migrations: Vault's project_url and service_role_key, for database code calling the API.
+      await writeProjectSecrets(client, this.config);
+    });
     const server = this.postgres;
     server.process.once('exit', (code, signal) => {
       if (this.stopping) return;

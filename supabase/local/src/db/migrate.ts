@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { supabaseDir } from '../config.ts';
+import { installLocalExtensions } from './extensions.ts';
 
 const bootstrapDir = path.resolve(supabaseDir, 'local', 'sql', 'bootstrap');
 const migrationsDir = path.join(supabaseDir, 'migrations');
@@ -49,6 +50,8 @@ async function runFile(client: pg.Client, file: string, after?: () => Promise<vo
 }
 
 export async function applyBootstrap(client: pg.Client): Promise<void> {
+  // pg_net and pg_cron become available (not created): migrations enable them as on hosted.
+  await installLocalExtensions(client);
   for (const name of await sqlFiles(bootstrapDir)) await runFile(client, path.join(bootstrapDir, name));
 }
 
