@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MESSAGES } from '../../shared/src/schemas/messaging.ts';
 import { callApi } from '../support/api-call.ts';
 import { mailFor } from '../support/mailbox.ts';
-import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
+import { closeSql, createTestClient, eventually, sql, stackEnv } from '../support/stack-env.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 import {
   addContactPatient,
@@ -23,6 +23,7 @@ import {
   saveEmailSettings,
   saveFaxSettings,
   storeSmtpPassword,
+  withoutDeliveryRequests,
 } from './messaging-support.ts';
 
 let a: TestPharmacy;
@@ -236,8 +237,9 @@ describe('View Email Queue / View Fax Queue', () => {
       const recipient = `queue-${i}@example.test`;
       recipients.push(recipient);
       await sql(
-        `insert into public.outbound_messages (pharmacy_id, channel, kind, recipient, subject, body, status, sent_at, created_at)
-         values ($1, 'email', 'test_email', $2, 'Queued mail', 'Body', $3, $4, now() - make_interval(mins => $5))`,
+        // Queued ones are due tomorrow, so no delivery (pg_cron's included) moves them while the test reads.
+        `insert into public.outbound_messages (pharmacy_id, channel, kind, recipient, subject, body, status, sent_at, created_at, next_attempt_at)
+         values ($1, 'email', 'test_email', $2, 'Queued mail', 'Body', $3, $4, now() - make_interval(mins => $5), now() + interval '1 day')`,
         [a.id, recipient, i % 2 === 0 ? 'sent' : 'queued', i % 2 === 0 ? new Date() : null, 10 - i],
       );
     }
@@ -278,9 +280,7 @@ describe('View Email Queue / View Fax Queue', () => {
 describe('ready notification (autoEmailReadyNotifications)', () => {
   const readyOn = { patientEmailSettings: { autoEmailReadyNotifications: true } };
 
-  it('is queued once per prescription and delivered once: two moves to ready, one email in the catcher', async () => {
-    // Messages other tests left queued would be delivered too (rightly); this test counts its own.
-    await sql(`delete from public.outbound_messages where pharmacy_id = $1 and status <> 'sent'`, [a.id]);
+  it('is queued once per prescription and delivered once by the database\'s request (pg_net): two moves to ready, one email', async () => {
     await saveEmailSettings(a.id, catcherSettings(readyOn));
     const email = uniqueRecipient('ready');
     const patientId = await addContactPatient(a.technician.client, email, true);
@@ -290,22 +290,37 @@ describe('ready notification (autoEmailReadyNotifications)', () => {
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ kind: 'ready_notification', recipient: email, subject: 'Your prescription is ready for pickup at Messaging Pharmacy A' });
     expect(queued[0]!.body).not.toMatch(/ibuprofen/i);
-
-    const first = await deliver(a.id);
-    expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ sent: 1, failed: 0 });
+    // Nobody calls the delivery endpoint here: the trigger's net.http_post does, once the move commits.
+    const [mail] = await eventually(async () => {
+      const caught = await mailFor(email);
+      return caught.length > 0 ? caught : null;
+    }, 'the ready notification in the mail catcher', 20_000);
+    expect(mail).toMatchObject({ Subject: 'Your prescription is ready for pickup at Messaging Pharmacy A', To: [{ Address: email }] });
+    expect(mail!.Text).toMatch(/Your prescription RX \d+ is ready for pickup at Messaging Pharmacy A/);
+    await eventually(async () => (await outboxRowsFor(prescriptionId))[0]?.status === 'sent', 'the message marked sent');
     expect(await outboxRowsFor(prescriptionId)).toMatchObject([{ status: 'sent', attempts: 1 }]);
 
+    // Ready a second time: no second message, so nothing more to send.
     await forceBackToProcessing(prescriptionId);
-    const again = await movePrescriptionAs(a.pharmacist.client, prescriptionId, 'ready');
-    expect(again).toBeNull();
+    expect(await movePrescriptionAs(a.pharmacist.client, prescriptionId, 'ready')).toBeNull();
     expect(await outboxRowsFor(prescriptionId)).toHaveLength(1);
     expect((await deliver(a.id)).body).toMatchObject({ claimed: 0, sent: 0 });
+    expect(await mailFor(email)).toHaveLength(1);
+  });
 
-    const mail = await mailFor(email);
-    expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ Subject: 'Your prescription is ready for pickup at Messaging Pharmacy A', To: [{ Address: email }] });
-    expect(mail[0]!.Text).toMatch(/Your prescription RX \d+ is ready for pickup at Messaging Pharmacy A/);
+  it('without the project secrets the message waits, queued; the delivery endpoint then sends it once', async () => {
+    await sql(`delete from public.outbound_messages where pharmacy_id = $1 and status <> 'sent'`, [a.id]);
+    await saveEmailSettings(a.id, catcherSettings(readyOn));
+    const email = uniqueRecipient('waiting');
+    const prescriptionId = await withoutDeliveryRequests(async () => {
+      const id = await readyPrescription(a, await addContactPatient(a.technician.client, email, true));
+      expect(await outboxRowsFor(id)).toMatchObject([{ status: 'queued', attempts: 0 }]);
+      expect((await deliver(a.id)).body).toEqual({ claimed: 1, sent: 1, failed: 0 });
+      expect((await deliver(a.id)).body).toEqual({ claimed: 0, sent: 0, failed: 0 });
+      return id;
+    });
+    expect(await outboxRowsFor(prescriptionId)).toMatchObject([{ status: 'sent', attempts: 1 }]);
+    expect(await mailFor(email)).toHaveLength(1);
   });
 
   it('is not queued without consent, without an email address, or with the setting off', async () => {
@@ -319,18 +334,39 @@ describe('ready notification (autoEmailReadyNotifications)', () => {
 
   it('a failed delivery is retried per the email settings, then marked failed with the error', async () => {
     await saveEmailSettings(b.id, catcherSettings({ ...readyOn, smtpPort: await closedPort(), maxRetryAttempts: 2, retryDelayMinutes: 7 }));
-    const prescriptionId = await readyPrescription(b, await addContactPatient(b.technician.client, uniqueRecipient('retry'), true));
-    expect((await deliver(b.id)).body).toMatchObject({ claimed: 1, sent: 0, failed: 1 });
-    const [afterFirst] = await outboxRowsFor(prescriptionId);
-    expect(afterFirst).toMatchObject({ status: 'queued', attempts: 1 });
-    expect(afterFirst!.last_error).toMatch(/connection refused/);
-    const delayMinutes = (afterFirst!.next_attempt_at.getTime() - afterFirst!.last_attempt_at!.getTime()) / 60_000;
-    expect(Math.round(delayMinutes)).toBe(7);
-    // Not due yet: nothing is claimed.
-    expect((await deliver(b.id)).body).toMatchObject({ claimed: 0 });
+    await withoutDeliveryRequests(async () => {
+      const prescriptionId = await readyPrescription(b, await addContactPatient(b.technician.client, uniqueRecipient('retry'), true));
+      expect((await deliver(b.id)).body).toMatchObject({ claimed: 1, sent: 0, failed: 1 });
+      const [afterFirst] = await outboxRowsFor(prescriptionId);
+      expect(afterFirst).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(afterFirst!.last_error).toMatch(/connection refused/);
+      const delayMinutes = (afterFirst!.next_attempt_at.getTime() - afterFirst!.last_attempt_at!.getTime()) / 60_000;
+      expect(Math.round(delayMinutes)).toBe(7);
+      // Not due yet: nothing is claimed.
+      expect((await deliver(b.id)).body).toMatchObject({ claimed: 0 });
+      await sql(`update public.outbound_messages set next_attempt_at = now() where prescription_id = $1`, [prescriptionId]);
+      expect((await deliver(b.id)).body).toMatchObject({ claimed: 1, failed: 1 });
+      expect(await outboxRowsFor(prescriptionId)).toMatchObject([{ status: 'failed', attempts: 2 }]);
+    });
+  });
+
+  it("pg_cron's job asks for delivery of a message whose retry is due", async () => {
+    const [job] = await sql<{ schedule: string; command: string }>(`select schedule, command from cron.job where jobname = 'deliver-due-outbound-messages'`);
+    expect(job).toEqual({ schedule: '* * * * *', command: 'select private.request_due_outbox_delivery()' });
+
+    await saveEmailSettings(b.id, catcherSettings(readyOn));
+    const email = uniqueRecipient('cron');
+    const prescriptionId = await withoutDeliveryRequests(async () => {
+      const id = await readyPrescription(b, await addContactPatient(b.technician.client, email, true));
+      return id;
+    });
+    // Nothing due anywhere (other tests' queued messages included): no request.
+    await sql(`update public.outbound_messages set next_attempt_at = now() + interval '1 hour' where status = 'queued'`);
+    expect((await sql<{ request: string | null }>('select private.request_due_outbox_delivery() as request'))[0]!.request).toBeNull();
     await sql(`update public.outbound_messages set next_attempt_at = now() where prescription_id = $1`, [prescriptionId]);
-    expect((await deliver(b.id)).body).toMatchObject({ claimed: 1, failed: 1 });
-    expect(await outboxRowsFor(prescriptionId)).toMatchObject([{ status: 'failed', attempts: 2 }]);
+    expect((await sql<{ request: string | null }>('select private.request_due_outbox_delivery() as request'))[0]!.request).not.toBeNull();
+    await eventually(async () => (await outboxRowsFor(prescriptionId))[0]?.status === 'sent', 'the due message sent', 20_000);
+    expect(await mailFor(email)).toHaveLength(1);
   });
 
   it('the delivery endpoint takes only the service role', async () => {

@@ -27,13 +27,23 @@ async function stored(id: string): Promise<Record<string, unknown> | undefined> 
   return (await sql('select * from public.outbound_messages where id = $1', [id]))[0];
 }
 
+// The messages here have no SMTP server to go to: keep the database from asking for their delivery (pg_cron's
+// once-a-minute request would claim them under the tests), as messaging-support's withoutDeliveryRequests does.
+beforeAll(async () => {
+  await sql(`update vault.secrets set name = 'project_url (parked by a test)' where name = 'project_url'`);
+});
+
+afterAll(async () => {
+  await sql(`update vault.secrets set name = 'project_url' where name = 'project_url (parked by a test)'`);
+  await closeSql();
+});
+
 beforeAll(async () => {
   anon = createTestClient();
   [a, b] = [await createPharmacy('Outbox Pharmacy A'), await createPharmacy('Outbox Pharmacy B')];
   messageId = await insertMessage(a.id, 'patient@example.test');
 }, 120_000);
 
-afterAll(closeSql);
 
 describe('outbound_messages', () => {
   it("select: the admin reads their pharmacy's messages; pharmacist, technician, another pharmacy and anon read none", async () => {

@@ -103,3 +103,16 @@ export interface OutboxRow {
 export function outboxRowsFor(prescriptionId: string): Promise<OutboxRow[]> {
   return sql<OutboxRow>('select * from public.outbound_messages where prescription_id = $1 order by created_at', [prescriptionId]);
 }
+
+/**
+ * Runs `work` with Vault's project_url renamed, so the database cannot ask the api to deliver (its pg_net request
+ * needs the secret) and the test drives delivery itself; the secret is put back afterwards.
+ */
+export async function withoutDeliveryRequests<T>(work: () => Promise<T>): Promise<T> {
+  await sql(`update vault.secrets set name = 'project_url (parked by a test)' where name = 'project_url'`);
+  try {
+    return await work();
+  } finally {
+    await sql(`update vault.secrets set name = 'project_url' where name = 'project_url (parked by a test)'`);
+  }
+}
