@@ -27,7 +27,7 @@ begin
     create extension if not exists pg_net with schema extensions;
   end if;
   if exists (select 1 from pg_catalog.pg_available_extensions where name = 'pg_cron') then
-    create extension if not exists pg_cron;
+    create extension if not exists pg_cron with schema pg_catalog;
   end if;
 end
 $$;
