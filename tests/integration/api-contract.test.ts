@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, parseWithSchema } from '../../shared/src/api/endpoint.ts';
 import { healthEndpoint } from '../../shared/src/api/health.ts';
 import { generateLabelEndpoint } from '../../shared/src/api/labels.ts';
+import { TEST_PRINT_STAFF_ONLY_MESSAGE } from '../../shared/src/labels/test-print.ts';
 import { AUDIT_LOG_ADMIN_ONLY_MESSAGE } from '../../shared/src/schemas/audit-log.ts';
 import { MESSAGING_MESSAGES } from '../../shared/src/schemas/messaging.ts';
 import { STAFF_ACCOUNT_MESSAGES } from '../../shared/src/schemas/staff-user.ts';
@@ -60,6 +61,8 @@ const gets = endpoints.filter(({ endpoint }) => endpoint.method === 'GET');
 /** What the admin-only GETs answer a signed-in user who is nobody's admin. */
 const ADMIN_ONLY_MESSAGES: Record<string, string> = {
   'audit-logs.listAuditLogsEndpoint': AUDIT_LOG_ADMIN_ONLY_MESSAGE,
+  // Not admin-only, but staff-only: a user of no pharmacy has no printing settings to test.
+  'labels.testPrintLabelsEndpoint': TEST_PRINT_STAFF_ONLY_MESSAGE,
   'users.listUsersEndpoint': STAFF_ACCOUNT_MESSAGES.adminOnly,
   'messaging.listEmailQueueEndpoint': MESSAGING_MESSAGES.adminOnly,
   'messaging.listFaxQueueEndpoint': MESSAGING_MESSAGES.adminOnly,
@@ -114,7 +117,7 @@ describe('GET answers follow the response schema or the error shape', () => {
     if (answer.status === 200) {
       expect(parseWithSchema(named.endpoint.response, answer.body)).toMatchObject({ success: true });
     } else if (answer.status === 403) {
-      // A signed-in user without a pharmacy is nobody's admin: admin data is refused, in the error shape.
+      // A signed-in user without a pharmacy is nobody's admin (nor staff): admin (staff) data is refused, in the error shape.
       expect(errorBody(answer)?.error).toBe(ADMIN_ONLY_MESSAGES[named.name]);
     } else {
       // A signed-in user without a pharmacy has no subscription: the endpoint's own 404, not an unknown route.

@@ -10,17 +10,28 @@ import { databaseFailure } from '../../_shared/database-failure.ts';
 
 export interface PrintablePrescription {
   id: string;
+  pharmacyId: string;
   rxNumber: number;
   dateFilled: string | null;
   /** Today at the pharmacy (its time zone), YYYY-MM-DD. */
   pharmacyToday: string;
   directions: string | null;
   quantity: number | null;
+  daysSupply: number | null;
   refills: number;
   refillsUsed: number;
   prescriberName: string;
   patientName: string;
-  medication: { name: string; strength: string | null; price: number; deaSchedule: DeaSchedule | null };
+  medication: {
+    id: string;
+    name: string;
+    genericName: string | null;
+    strength: string | null;
+    dosageForm: string | null;
+    manufacturer: string | null;
+    price: number;
+    deaSchedule: DeaSchedule | null;
+  };
   pharmacy: LabelPharmacy;
 }
 
@@ -35,7 +46,7 @@ async function single<T>(what: string, query: PromiseLike<{ data: T | null; erro
 export async function readPrintablePrescription(client: DatabaseClient, prescriptionId: string): Promise<PrintablePrescription> {
   const found = await client
     .from('prescriptions')
-    .select('id, pharmacy_id, rx_number, date_filled, directions, quantity, refills, refills_used, prescriber_name, prescriber_id, patient_id, medication_id')
+    .select('id, pharmacy_id, rx_number, date_filled, directions, quantity, days_supply, refills, refills_used, prescriber_name, prescriber_id, patient_id, medication_id')
     .eq('id', prescriptionId)
     .maybeSingle();
   if (found.error) throw databaseFailure('reading the prescription', found.error);
@@ -44,9 +55,17 @@ export async function readPrintablePrescription(client: DatabaseClient, prescrip
 
   const [patient, medication, pharmacy, prescriber] = await Promise.all([
     single<{ first_name: string; last_name: string }>('patient', client.from('patients').select('first_name, last_name').eq('id', row.patient_id).maybeSingle()),
-    single<{ name: string; strength: string | null; price: number | string; dea_schedule: DeaSchedule | null }>(
+    single<{
+      name: string;
+      generic_name: string | null;
+      strength: string | null;
+      dosage_form: string | null;
+      manufacturer: string | null;
+      price: number | string;
+      dea_schedule: DeaSchedule | null;
+    }>(
       'medication',
-      client.from('medications').select('name, strength, price, dea_schedule').eq('id', row.medication_id).maybeSingle(),
+      client.from('medications').select('name, generic_name, strength, dosage_form, manufacturer, price, dea_schedule').eq('id', row.medication_id).maybeSingle(),
     ),
     single<{ pharmacy_name: string; street_address: string | null; city: string | null; state: string | null; zip_code: string | null; phone: string | null; time_zone: string }>(
       'pharmacy',
@@ -66,16 +85,27 @@ export async function readPrintablePrescription(client: DatabaseClient, prescrip
 
   return {
     id: row.id,
+    pharmacyId: row.pharmacy_id,
     rxNumber: Number(row.rx_number),
     dateFilled: row.date_filled,
     pharmacyToday: dateInTimeZone(pharmacy.time_zone),
     directions: row.directions,
     quantity: row.quantity === null ? null : Number(row.quantity),
+    daysSupply: row.days_supply,
     refills: row.refills,
     refillsUsed: row.refills_used,
     prescriberName,
     patientName: `${patient.first_name} ${patient.last_name}`,
-    medication: { name: medication.name, strength: medication.strength, price: Number(medication.price), deaSchedule: medication.dea_schedule },
+    medication: {
+      id: row.medication_id,
+      name: medication.name,
+      genericName: medication.generic_name,
+      strength: medication.strength,
+      dosageForm: medication.dosage_form,
+      manufacturer: medication.manufacturer,
+      price: Number(medication.price),
+      deaSchedule: medication.dea_schedule,
+    },
     pharmacy: {
       name: pharmacy.pharmacy_name,
       streetAddress: pharmacy.street_address,

@@ -1,13 +1,17 @@
 /**
- * The prescription label (POST /api/labels/generate): a complete HTML page of one 4 in × 2.5 in label
- * (print CSS `@page { size: 4in 2.5in }`) with the elements federal law requires on a dispensed
- * prescription — pharmacy name, address and phone; Rx number; date filled; patient; prescriber; drug name
- * and strength; quantity; directions; refills remaining — the 21 CFR 290.5 transfer warning for DEA
- * schedules II–IV, and a Code 128 barcode of the Rx number. Pure: every value is HTML-escaped here.
+ * The prescription label (POST /api/labels/generate): a complete HTML page with the elements federal law
+ * requires on a dispensed prescription — pharmacy name, address and phone; Rx number; date filled; patient;
+ * prescriber; drug name and strength; quantity; directions; refills remaining — the 21 CFR 290.5 transfer
+ * warning for DEA schedules II–IV, and (when the pharmacy prints it) a Code 128 barcode of the Rx number and
+ * its logo. The pharmacy's Printing settings choose the label size and the labels per page (label-layout.ts:
+ * the page is the sheet of label slots, the label in the first); the default is today's 4 in × 2.5 in label,
+ * one per page, with barcode and without logo. A patient-information sheet (monograph-html.ts) may follow on
+ * pages of its own paper. Pure: every value is HTML-escaped here.
  */
 import { code128Svg } from './code128.ts';
 import { usDate } from '../dates.ts';
 import { escapeHtml, joinPresent } from './html-escape.ts';
+import { inches, labelSheetCss, labelSheetLayout, labelSheetsHtml, labelTextScale, type LabelSheetLayout } from './label-layout.ts';
 
 export type DeaSchedule = 'II' | 'III' | 'IV' | 'V';
 
@@ -42,6 +46,32 @@ export interface PrescriptionLabel {
   deaSchedule: DeaSchedule | null;
 }
 
+/** The Regular Rx label settings of System Settings → Printing, and the logo when it is printed. */
+export interface RegularRxLabelOptions {
+  /** 'WxH' in inches (printing.regularRxLabelSize). */
+  size: string;
+  labelsPerPage: number;
+  printBarcode: boolean;
+  /** The pharmacy logo as a data: URI (label-logo.ts), or null: no logo is printed. */
+  logoDataUri: string | null;
+}
+
+/** Today's label: 4 × 2.5 in, one per page, barcode, no logo (the Printing group's defaults). */
+export const DEFAULT_REGULAR_RX_LABEL_OPTIONS: RegularRxLabelOptions = { size: '4x2.5', labelsPerPage: 1, printBarcode: true, logoDataUri: null };
+
+/** The label options a pharmacy's printing settings give; the logo only when it is turned on and one exists. */
+export function regularRxLabelOptions(
+  printing: { regularRxLabelSize: string; regularRxLabelsPerPage: number; regularRxPrintBarcode: boolean; regularRxPrintLogo: boolean },
+  logoDataUri: string | null,
+): RegularRxLabelOptions {
+  return {
+    size: printing.regularRxLabelSize,
+    labelsPerPage: printing.regularRxLabelsPerPage,
+    printBarcode: printing.regularRxPrintBarcode,
+    logoDataUri: printing.regularRxPrintLogo ? logoDataUri : null,
+  };
+}
+
 /** "street, city, ST zip", leaving out what is missing. */
 export function pharmacyAddress(pharmacy: LabelPharmacy): string {
   return joinPresent([pharmacy.streetAddress, pharmacy.city, joinPresent([pharmacy.state, pharmacy.zipCode], ' ')], ', ');
@@ -51,46 +81,80 @@ export function needsTransferWarning(schedule: DeaSchedule | null): boolean {
   return schedule !== null && SCHEDULES_WITH_TRANSFER_WARNING.includes(schedule);
 }
 
-const LABEL_CSS = `
-@page { size: 4in 2.5in; margin: 0; }
+/** CSS every label type shares; sizes come from each type's sheet CSS (label-layout.ts). */
+export const LABEL_BASE_CSS = `
 * { box-sizing: border-box; }
 html, body { margin: 0; padding: 0; }
 body { font-family: Arial, Helvetica, sans-serif; color: #000; background: #fff; }
-.label { width: 4in; height: 2.5in; padding: 0.08in 0.12in; overflow: hidden; display: flex; flex-direction: column; gap: 0.02in; font-size: 7.5pt; line-height: 1.15; }
-.pharmacy { text-align: center; border-bottom: 1px solid #000; padding-bottom: 0.03in; }
-.pharmacy-name { font-size: 9pt; font-weight: bold; }
+.label { padding: 0.08in 0.12in; overflow: hidden; display: flex; flex-direction: column; gap: 0.02in; line-height: 1.15; position: relative; }
+.pharmacy { display: flex; align-items: center; justify-content: center; gap: 0.08in; text-align: center; border-bottom: 1px solid #000; padding-bottom: 0.03em; }
+.logo { max-height: 3.2em; max-width: 30%; object-fit: contain; }
+.pharmacy-name { font-size: 1.2em; font-weight: bold; }
 .row { display: flex; justify-content: space-between; gap: 0.1in; }
-.rx-number { font-weight: bold; font-size: 9pt; }
-.patient { font-size: 9pt; font-weight: bold; }
-.drug { font-size: 8.5pt; font-weight: bold; }
-.directions { font-size: 8.5pt; border-top: 1px solid #000; border-bottom: 1px solid #000; padding: 0.02in 0; }
-.warning { font-size: 6.5pt; font-weight: bold; }
+.rx-number { font-weight: bold; font-size: 1.2em; }
+.patient { font-size: 1.2em; font-weight: bold; }
+.drug { font-size: 1.13em; font-weight: bold; }
+.directions { font-size: 1.13em; border-top: 1px solid #000; border-bottom: 1px solid #000; padding: 0.02in 0; }
+.warning { font-size: 0.87em; font-weight: bold; }
 .barcode-row { display: flex; align-items: center; justify-content: space-between; margin-top: auto; }
 .barcode { display: block; }
-@media screen { body { padding: 0.25in; background: #eee; } .label { background: #fff; border: 1px dashed #999; } }
+.test-mark { font-weight: bold; text-align: center; border: 1px solid #000; letter-spacing: 0.05em; }
+@media screen { body { padding: 0.25in; background: #eee; } .sheet { margin-bottom: 0.25in; } .label, .slot { background: #fff; border: 1px dashed #999; } }
 `;
 
-/** The label page for one prescription. */
-export function prescriptionLabelHtml(label: PrescriptionLabel): string {
+/** One printed section of a document: its CSS and its markup. */
+export interface DocumentSection {
+  css: string;
+  html: string;
+}
+
+/** A complete printable page: the shared label CSS, then each section's CSS and markup in order. */
+export function printableHtml(title: string, sections: readonly DocumentSection[]): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(title)}</title>
+<style>${LABEL_BASE_CSS}${sections.map((section) => section.css).join('\n')}</style>
+</head>
+<body>
+${sections.map((section) => section.html).join('\n')}
+</body>
+</html>
+`;
+}
+
+/** A barcode scaled to the label: 2 in × 0.3 in on the 4 × 2.5 in reference. */
+export function labelBarcode(text: string, layout: LabelSheetLayout): string {
+  const scale = labelTextScale(layout.label);
+  return code128Svg(text, { moduleWidth: 1, height: 30, cssWidth: inches(2 * scale), cssHeight: inches(0.3 * scale) });
+}
+
+/** The markup of one Regular Rx label (`testMark`: the line that marks a test print). */
+export function prescriptionLabelMarkup(label: PrescriptionLabel, options: RegularRxLabelOptions, layout: LabelSheetLayout, testMark?: string): string {
   const rx = escapeHtml(label.rxNumber);
   const drug = joinPresent([label.drugName, label.strength], ' ');
   const warning = needsTransferWarning(label.deaSchedule)
     ? `<div class="warning" data-field="transfer-warning">${escapeHtml(TRANSFER_WARNING)}</div>`
     : '';
   const schedule = label.deaSchedule ? ` <span data-field="dea-schedule">(C-${escapeHtml(label.deaSchedule)})</span>` : '';
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>Rx ${rx} label</title>
-<style>${LABEL_CSS}</style>
-</head>
-<body>
-<div class="label">
+  const logo = options.logoDataUri ? `<img class="logo" data-field="logo" alt="" src="${escapeHtml(options.logoDataUri)}">` : '';
+  const barcode = options.printBarcode
+    ? `<div class="barcode-row">
+    ${labelBarcode(String(label.rxNumber), layout)}
+    <span data-field="barcode-text">${rx}</span>
+  </div>`
+    : '';
+  const test = testMark ? `<div class="test-mark" data-field="test-mark">${escapeHtml(testMark)}</div>` : '';
+  return `<div class="label" data-label-size="${escapeHtml(options.size)}">
+  ${test}
   <div class="pharmacy">
-    <div class="pharmacy-name" data-field="pharmacy-name">${escapeHtml(label.pharmacy.name)}</div>
-    <div data-field="pharmacy-address">${escapeHtml(pharmacyAddress(label.pharmacy))}</div>
-    <div data-field="pharmacy-phone">${escapeHtml(label.pharmacy.phone ?? '')}</div>
+    ${logo}
+    <div>
+      <div class="pharmacy-name" data-field="pharmacy-name">${escapeHtml(label.pharmacy.name)}</div>
+      <div data-field="pharmacy-address">${escapeHtml(pharmacyAddress(label.pharmacy))}</div>
+      <div data-field="pharmacy-phone">${escapeHtml(label.pharmacy.phone ?? '')}</div>
+    </div>
   </div>
   <div class="row">
     <span class="rx-number" data-field="rx-number">Rx# ${rx}</span>
@@ -105,12 +169,21 @@ export function prescriptionLabelHtml(label: PrescriptionLabel): string {
   </div>
   <div data-field="prescriber">Prescriber: ${escapeHtml(label.prescriberName)}</div>
   ${warning}
-  <div class="barcode-row">
-    ${code128Svg(String(label.rxNumber), { moduleWidth: 1, height: 30, cssWidth: '2in', cssHeight: '0.3in' })}
-    <span data-field="barcode-text">${rx}</span>
-  </div>
-</div>
-</body>
-</html>
-`;
+  ${barcode}
+</div>`;
+}
+
+/** The Regular Rx label sheet of one prescription (the label in the first slot) as a document section. */
+export function prescriptionLabelSection(label: PrescriptionLabel, options: RegularRxLabelOptions = DEFAULT_REGULAR_RX_LABEL_OPTIONS): DocumentSection {
+  const layout = labelSheetLayout(options.size, options.labelsPerPage);
+  return { css: labelSheetCss(layout, null, 'label'), html: labelSheetsHtml([prescriptionLabelMarkup(label, options, layout)], layout, null, 'regular-rx') };
+}
+
+/** The label page for one prescription, followed by any further sections (the patient-information sheet). */
+export function prescriptionLabelHtml(
+  label: PrescriptionLabel,
+  options: RegularRxLabelOptions = DEFAULT_REGULAR_RX_LABEL_OPTIONS,
+  after: readonly DocumentSection[] = [],
+): string {
+  return printableHtml(`Rx ${label.rxNumber} label`, [prescriptionLabelSection(label, options), ...after]);
 }

@@ -1360,6 +1360,7 @@ export type Database = {
         };
       };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
+      medication_knowledge: { Args: { knowledge_medication_id: string }; Returns: Json };
       messaging_admin_pharmacy_id: { Args: Record<PropertyKey, never>; Returns: string };
       messaging_smtp_password: { Args: { password_pharmacy_id: string }; Returns: string };
       move_prescription: {

@@ -44,8 +44,16 @@ export async function installLocalExtensions(client: pg.Client): Promise<string[
     const destination = path.join(target, name);
     if ((await readIfExists(destination)) === content) continue;
     const temporary = `${destination}.${process.pid}.tmp`;
-    await fs.writeFile(temporary, content, { mode: 0o644 });
-    await fs.rename(temporary, destination);
+    try {
+      await fs.writeFile(temporary, content, { mode: 0o644 });
+      await fs.rename(temporary, destination);
+    } catch (error) {
+      throw new Error(
+        `cannot install the local ${name} into Postgres's extension folder ${target} (${(error as Error).message}); ` +
+          'the stack writes it there on every start, so that folder (inside node_modules) must be writable',
+        { cause: error },
+      );
+    }
     written.push(name);
   }
   return written;

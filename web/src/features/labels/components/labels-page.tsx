@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
+import { MonographPrintDialog } from '../../../components/print/monograph-print-dialog.tsx';
 import { labelsKeys } from '../keys.ts';
 import { EMPTY_LABEL_FORM, formFromPrescription, previewContent, type LabelFormValues, type LabelPreviewContent } from '../label-form.ts';
 import type { LabelPrescription } from '../label-prescription.ts';
@@ -29,8 +30,8 @@ export function LabelsPage({ pharmacyId }: LabelsPageProps) {
   const [selected, setSelected] = useState<LabelPrescription | null>(null);
   const [customMode, setCustomMode] = useState(false);
   const [preview, setPreview] = useState<LabelPreviewContent | null>(null);
-  const generate = usePrintLabel({ refreshAfterPrint: labelsKeys.all(pharmacyId) });
-  const printingId = generate.isPending ? (generate.variables ?? null) : null;
+  const generate = usePrintLabel(pharmacyId, { refreshAfterPrint: labelsKeys.all(pharmacyId) });
+  const printingId = generate.printingId;
 
   function select(prescription: LabelPrescription) {
     setSelected(prescription);
@@ -58,14 +59,14 @@ export function LabelsPage({ pharmacyId }: LabelsPageProps) {
             customMode={customMode}
             onCustomModeChange={changeCustomMode}
             generating={generate.isPending}
-            onGenerate={() => selected && generate.mutate(selected.id)}
+            onGenerate={() => selected && generate.print(selected.id)}
             onPreview={() => setPreview(previewContent(form, customMode ? null : selected))}
           />
           <LabelPrescriptionsCard
             pharmacyId={pharmacyId}
             selectedId={selected?.id ?? null}
             onSelect={select}
-            onPrint={(prescription) => generate.mutate(prescription.id)}
+            onPrint={(prescription) => generate.print(prescription.id)}
             printingId={printingId}
           />
         </div>
@@ -75,6 +76,7 @@ export function LabelsPage({ pharmacyId }: LabelsPageProps) {
         </div>
       </div>
       <LabelPreviewDialog content={preview} onClose={() => setPreview(null)} />
+      <MonographPrintDialog flow={generate} />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
+import { MonographPrintDialog } from '../../../components/print/monograph-print-dialog.tsx';
 import { useConfirmStepUp, type StepUpProof } from '../api/confirm-step-up.ts';
 import { useOverrideApprovals, type OverrideApproval } from '../api/get-override-approvals.ts';
 import { DEFAULT_OVERRIDE_POLICY, useOverridePolicy } from '../api/get-override-policy.ts';
@@ -85,7 +86,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const confirmStepUp = useConfirmStepUp();
   const policy = useOverridePolicy(staff.pharmacyId).data ?? DEFAULT_OVERRIDE_POLICY;
   const totpFactorId = useTotpFactor(staff.pharmacyId, staff.userId, policy.stepUpForHighRiskOverrides).data ?? null;
-  const label = usePrintLabel();
+  const label = usePrintLabel(staff.pharmacyId);
   const canVerify = staff.permissions.includes('prescriptions:verify');
   const canOverride = staff.permissions.includes('interactions:override');
   const alertPrescription = alertPrescriptionId ? shownPrescriptions.find((prescription) => prescription.id === alertPrescriptionId) : undefined;
@@ -133,7 +134,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
     ...(policy.stepUpForHighRiskOverrides && hasSevereFinding(flags) && stepUp === null ? [OVERRIDE_POLICY_MESSAGES.stepUpPrompt] : []),
   ];
 
-  const printLabel = (prescriptionId: string) => label.mutate(prescriptionId);
+  const printLabel = (prescriptionId: string) => label.print(prescriptionId);
 
   const refresh = () => {
     void counts.refetch();
@@ -220,7 +221,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
                 canVerify={canVerify}
                 alertBlocksProcessing={alertBlocks(policy.aiRiskAssessment, prescription.aiFlags)}
                 busy={update.isPending && update.variables?.prescriptionId === prescription.id}
-                printing={label.isPending && label.variables === prescription.id}
+                printing={label.printingId === prescription.id}
                 presentStaff={presence.get(prescription.id) ?? []}
                 onProcess={() => changeStatus({ prescriptionId: prescription.id, status: 'processing' })}
                 onVerify={() => changeStatus({ prescriptionId: prescription.id, status: 'ready' })}
@@ -288,6 +289,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
           />
         </RecordedPrescriptionOpen>
       ) : null}
+      <MonographPrintDialog flow={label} />
     </div>
   );
 }

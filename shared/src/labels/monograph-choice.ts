@@ -1,0 +1,27 @@
+/**
+ * The print flow's questions about the patient-information sheet, for the web's print dialog and the api (kept
+ * apart from the sheet's texts so the screens load only these): whether the patient may choose the sheet and
+ * whether it prints as a document of its own after the label. Pure.
+ */
+import type { MonographChoice } from '../schemas/print-request.ts';
+import type { PrintingSettings } from '../settings/printing.ts';
+
+export const MONOGRAPH_CHOICE_LABELS: Readonly<Record<MonographChoice, string>> = {
+  none: 'No patient information',
+  short: 'Short (1 page)',
+  long: 'Long (2-3 pages)',
+  both: 'Both',
+};
+
+/** Whether the print dialog offers the patient the choice (allowPatientMonographChoice, or integration 'patient_choice'). */
+export function patientMayChoose(settings: Pick<PrintingSettings, 'enableMonographPrinting' | 'allowPatientMonographChoice' | 'monographIntegration'>): boolean {
+  return settings.enableMonographPrinting && (settings.allowPatientMonographChoice || settings.monographIntegration === 'patient_choice');
+}
+
+/** Whether a label's sheet prints as a document of its own after it (integration 'separate'), given the patient's choice. */
+export function sheetPrintsSeparately(
+  settings: Pick<PrintingSettings, 'enableMonographPrinting' | 'monographIntegration'>,
+  patientChoice?: MonographChoice,
+): boolean {
+  return settings.enableMonographPrinting && settings.monographIntegration === 'separate' && patientChoice !== 'none';
+}
