@@ -7,6 +7,7 @@
  * prescription and delivered once, and only with the setting, an email address and consent.
  */
 import net from 'node:net';
+import os from 'node:os';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,12 +182,45 @@ describe('Test Email Connection', () => {
     expect(unconfigured.body).toMatchObject({ ok: false, error: MESSAGING_MESSAGES.smtpNotConfigured });
   });
 
-  it('refuses an encrypted-only setting with a server that offers no STARTTLS (not loopback)', async () => {
-    // "localhost." (fully qualified) is not a loopback name to the policy, yet reaches the catcher.
-    await saveEmailSettings(a.id, catcherSettings({ smtpHost: 'localhost.', requireEncryption: true }));
-    const answer = await callApi<{ ok: boolean; error: string | null }>(a.admin.client, 'system-settings/email/test-connection', { method: 'POST', body: {} });
-    expect(answer.body.ok).toBe(false);
-    expect(answer.body.error).toMatch(/offers no encryption \(STARTTLS\)|Could not connect/);
+  it('upgrades with STARTTLS when the server offers it, and reports a failed handshake instead of going on unencrypted', async () => {
+    // smtp-server offers STARTTLS with its own self-signed certificate, which no trust store accepts.
+    const server = new SMTPServer({ authOptional: true, logger: false, onData: (stream, _session, callback) => stream.on('end', () => callback()).resume() });
+    // The client refusing the certificate is this test's point; the server reports it as an error event.
+    const serverErrors: Error[] = [];
+    server.on('error', (error) => serverErrors.push(error));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as net.AddressInfo;
+    try {
+      await saveEmailSettings(a.id, catcherSettings({ smtpPort: port }));
+      const answer = await callApi<{ ok: boolean; encrypted: boolean; transcript: string[]; error: string | null }>(
+        a.admin.client, 'system-settings/email/test-connection', { method: 'POST', body: {} });
+      expect(answer.body).toMatchObject({ ok: false, encrypted: false });
+      expect(answer.body.transcript).toContain('C: STARTTLS');
+      expect(answer.body.transcript.some((line) => /^S: 220 /.test(line) && line !== answer.body.transcript[0])).toBe(true);
+      expect(answer.body.error).toMatch(/certificate|tls|handshake/i);
+      expect(serverErrors.length).toBeGreaterThan(0);
+      expect(new Set(serverErrors.map((error) => error.message))).toEqual(new Set(['Failed to establish TLS session']));
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  // A server off the loopback interface without STARTTLS: the encryption setting decides.
+  const outsideAddress = Object.values(os.networkInterfaces()).flat().find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
+  it.skipIf(outsideAddress === undefined)('with "Email encryption" on, refuses a non-loopback server that offers no STARTTLS; off, connects', async () => {
+    const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _session, callback) => stream.on('end', () => callback()).resume() });
+    await new Promise<void>((resolve) => server.listen(0, outsideAddress, resolve));
+    const { port } = server.server.address() as net.AddressInfo;
+    try {
+      await saveEmailSettings(a.id, catcherSettings({ smtpHost: outsideAddress, smtpPort: port, requireEncryption: true }));
+      const refused = await callApi<{ ok: boolean; error: string | null }>(a.admin.client, 'system-settings/email/test-connection', { method: 'POST', body: {} });
+      expect(refused.body).toMatchObject({ ok: false, error: 'The server offers no encryption (STARTTLS), and the settings require an encrypted connection' });
+      await saveEmailSettings(a.id, catcherSettings({ smtpHost: outsideAddress, smtpPort: port, requireEncryption: false }));
+      const allowed = await callApi<{ ok: boolean; encrypted: boolean }>(a.admin.client, 'system-settings/email/test-connection', { method: 'POST', body: {} });
+      expect(allowed.body).toMatchObject({ ok: true, encrypted: false });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('refuses anyone but an admin', async () => {
