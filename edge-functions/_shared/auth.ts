@@ -17,7 +17,7 @@ export function bearerToken(req: Request): string | null {
 }
 
 /** The JWT's claims without checking its signature (the runtime or the auth service checks that). */
-function unverifiedClaims(token: string): Record<string, unknown> | null {
+export function unverifiedClaims(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
@@ -49,4 +49,13 @@ export async function requireUser(req: Request): Promise<User> {
   const user = await findCallerUser(req);
   if (!user) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
   return user;
+}
+
+/**
+ * Whether the request carries the service role's JWT. The functions runtime has checked its signature (verify_jwt),
+ * so its `role` claim is the project's word: only the service role key says service_role.
+ */
+export function isServiceRoleRequest(req: Request): boolean {
+  const token = bearerToken(req);
+  return token !== null && unverifiedClaims(token)?.role === 'service_role';
 }

@@ -10,6 +10,7 @@ import { addAuthRoutes } from './routes/auth.ts';
 import { addHealthRoutes } from './routes/health.ts';
 import { addInteractionRoutes } from './routes/interactions.ts';
 import { addLabelRoutes } from './routes/labels.ts';
+import { addMessagingRoutes } from './routes/messaging.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addPharmacyLogoRoutes } from './routes/pharmacy-logo.ts';
 import { addPrescriptionRoutes } from './routes/prescriptions.ts';
@@ -35,5 +36,6 @@ addStepUpRoutes(router);
 addSystemSettingsRoutes(router);
 addPharmacyLogoRoutes(router);
 addSystemStatusRoutes(router);
+addMessagingRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

@@ -224,6 +224,8 @@ test.describe('a pharmacy of its own', () => {
   });
 
   test('a valid patient is added, shown in the table, edited and viewed', async ({ page, request }) => {
+    // Add, two saves of Edit (the consent rule's refusal, then the save) and a reload: more than the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
     const pharmacy = await onboardPharmacyThroughApi(request);
     await signInToNewPharmacy(page, pharmacy);
     const patient: NewPatient = {
@@ -259,6 +261,11 @@ test.describe('a pharmacy of its own', () => {
     await editDialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('5035550123');
     await editDialog.getByRole('textbox', { name: 'Insurance Provider', exact: true }).fill('');
     await editDialog.getByRole('button', { name: 'Remove allergy 4', exact: true }).click();
+    // Email notifications consent needs an email address (the shared rule; the database holds it too).
+    await editDialog.getByRole('checkbox', { name: /^Email notifications/ }).check();
+    await editDialog.getByRole('button', { name: 'Save Changes', exact: true }).click();
+    await expect(editDialog.getByText('Email notifications need an email address', { exact: true })).toBeVisible();
+    await editDialog.getByRole('textbox', { name: 'Email', exact: true }).fill('ada.quill@example.test');
     await editDialog.getByRole('button', { name: 'Save Changes', exact: true }).click();
     await expect(page.getByText(`${name}'s record was updated.`)).toBeVisible();
     await expect(editDialog).toBeHidden();
@@ -270,7 +277,7 @@ test.describe('a pharmacy of its own', () => {
     await page.reload();
     await rowOf(page, name).getByRole('button', { name: `View ${name}` }).click();
     const viewDialog = page.getByRole('dialog', { name: 'Patient Details' });
-    for (const text of [name, '07/21/1987', '(503) 555-0123', '400 SW Oak St, Portland, OR 97204', 'No insurance', 'RGX4410021', 'G-2231']) {
+    for (const text of [name, '07/21/1987', '(503) 555-0123', 'ada.quill@example.test', 'Consented', '400 SW Oak St, Portland, OR 97204', 'No insurance', 'RGX4410021', 'G-2231']) {
       await expect(viewDialog.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(viewDialog.getByRole('list', { name: 'All allergies' }).getByRole('listitem')).toHaveText(['Penicillin', 'Latex', 'Codeine']);

@@ -15,6 +15,7 @@ import { TEST_PRINT_STAFF_ONLY_MESSAGE } from '../../shared/src/labels/test-prin
 import { SETTINGS_READ_REFUSED_MESSAGE } from '../../shared/src/api/system-settings.ts';
 import { SETTINGS_GROUP_KEYS } from '../../shared/src/settings/groups.ts';
 import { AUDIT_LOG_ADMIN_ONLY_MESSAGE } from '../../shared/src/schemas/audit-log.ts';
+import { MESSAGING_MESSAGES } from '../../shared/src/schemas/messaging.ts';
 import { STAFF_ACCOUNT_MESSAGES } from '../../shared/src/schemas/staff-user.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
 import { ApiError } from '../../web/src/lib/api-error.ts';
@@ -67,6 +68,8 @@ const ADMIN_ONLY_MESSAGES: Record<string, string> = {
   'users.listUsersEndpoint': STAFF_ACCOUNT_MESSAGES.adminOnly,
   // Settings belong to a pharmacy: someone who is staff of none reads no group, not even its defaults.
   ...Object.fromEntries(SETTINGS_GROUP_KEYS.map((key) => [`system-settings.SETTINGS_ENDPOINTS.${key}.get`, SETTINGS_READ_REFUSED_MESSAGE])),
+  'messaging.listEmailQueueEndpoint': MESSAGING_MESSAGES.adminOnly,
+  'messaging.listFaxQueueEndpoint': MESSAGING_MESSAGES.adminOnly,
 };
 
 describe('every endpoint of the contract', () => {

@@ -4,7 +4,7 @@
  * exactly when the table lets the role open the screen. The admin screens' data is refused to pharmacists and
  * technicians by the database itself (RLS, guard triggers, admin-only functions), command by command:
  *   System Settings — pharmacy details, operating hours, pharmacist in charge (update), the settings groups
- *   (read and save; printing and labels are read by all staff for label work);
+ *   (read and save; printing and labels are read by all staff for label work); email and fax (function);
  *   AI Security Manager — audit log (select), patient access history (function), staff sign-in activity
  *   (function), security policy (update), another staff member's profile (update).
  * Every screen open to all staff uses data every role may use. Changing the table without the database (or the
@@ -90,6 +90,8 @@ const SCREEN_DATA: Record<ScreenPath, Probe[]> = {
     // The settings groups other than printing and labels (which label work reads) are the admin's, read and saved.
     { what: 'rpc settings_group transmission', run: async (staff) => answered(await staff.client.rpc('settings_group', { group_key: 'transmission' })) },
     { what: 'rpc save_settings_group', run: async (staff) => answered(await staff.client.rpc('save_settings_group', { group_key: 'reports', settings: {}, secret_changes: {} })) },
+    // Email and fax: the api asks this before testing, sending or listing the queues (messaging).
+    { what: 'rpc messaging_admin_pharmacy_id', run: async (staff) => answered(await staff.client.rpc('messaging_admin_pharmacy_id')) },
   ],
   '/security-manager': [
     { what: 'select audit_log', run: async (staff) => touchedOneRow(await staff.client.from('audit_log').select('id').eq('action', 'onboarding').limit(1)) },
@@ -133,8 +135,8 @@ describe('screen access: the database agrees with the table of screens', () => {
         }
       }
     }
-    // Pharmacists and technicians, System Settings (5) and AI Security Manager (6).
-    expect(refusals).toBe(2 * (5 + 6));
+    // Pharmacists and technicians, System Settings (6) and AI Security Manager (6).
+    expect(refusals).toBe(2 * (6 + 6));
   });
 
   it('every screen kept from some role has data the database guards, unless its data does not exist yet', () => {

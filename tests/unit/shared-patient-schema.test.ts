@@ -112,6 +112,13 @@ describe('patient form schema', () => {
     });
   });
 
+  it('takes email notifications consent only with an email address; no consent by default', () => {
+    expect(patientFormSchema.parse(valid).contactConsent).toBe(false);
+    expect(messagesByField({ ...valid, email: 'margaret@example.test', contactConsent: true })).toEqual({});
+    expect(messagesByField({ ...valid, email: '', contactConsent: true })).toEqual({ contactConsent: [PATIENT_MESSAGES.contactConsentNeedsEmail] });
+    expect(messagesByField({ ...valid, email: '   ', contactConsent: true })).toEqual({ contactConsent: [PATIENT_MESSAGES.contactConsentNeedsEmail] });
+  });
+
   it('refuses blank entries in the allergy and medication lists', () => {
     expect(messagesByField({ ...valid, allergies: ['Penicillin', '  '], currentMedications: [''] })).toEqual({
       'allergies.1': [PATIENT_MESSAGES.allergy],

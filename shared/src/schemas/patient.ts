@@ -22,6 +22,7 @@ export const PATIENT_MESSAGES = {
   phoneRequired: 'Phone number is required',
   phoneFormat: PHONE_FORMAT_MESSAGE,
   email: 'Invalid email address',
+  contactConsentNeedsEmail: 'Email notifications need an email address',
   state: 'Choose one of the 50 US states',
   zipCode: 'Invalid ZIP code',
   allergy: 'An allergy cannot be blank',
@@ -62,26 +63,34 @@ function nameList(entryMessage: string) {
   return z.array(requiredText(entryMessage)).default([]);
 }
 
-export const patientFormSchema = z.object({
-  firstName: requiredText(PATIENT_MESSAGES.firstName),
-  lastName: requiredText(PATIENT_MESSAGES.lastName),
-  dateOfBirth,
-  phone: requiredFormatted(PATIENT_MESSAGES.phoneRequired, PHONE_PATTERN, PATIENT_MESSAGES.phoneFormat),
-  email: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || z.email().safeParse(value).success, PATIENT_MESSAGES.email)
-    .optional(),
-  streetAddress: optionalText(),
-  city: optionalText(),
-  state: optionalStateCode(PATIENT_MESSAGES.state),
-  zipCode: optionalFormatted(ZIP_CODE_PATTERN, PATIENT_MESSAGES.zipCode),
-  insuranceProvider: optionalText(),
-  insuranceMemberId: optionalText(),
-  insuranceGroupNumber: optionalText(),
-  allergies: nameList(PATIENT_MESSAGES.allergy),
-  currentMedications: nameList(PATIENT_MESSAGES.medication),
-});
+export const patientFormSchema = z
+  .object({
+    firstName: requiredText(PATIENT_MESSAGES.firstName),
+    lastName: requiredText(PATIENT_MESSAGES.lastName),
+    dateOfBirth,
+    phone: requiredFormatted(PATIENT_MESSAGES.phoneRequired, PHONE_PATTERN, PATIENT_MESSAGES.phoneFormat),
+    email: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || z.email().safeParse(value).success, PATIENT_MESSAGES.email)
+      .optional(),
+    streetAddress: optionalText(),
+    city: optionalText(),
+    state: optionalStateCode(PATIENT_MESSAGES.state),
+    zipCode: optionalFormatted(ZIP_CODE_PATTERN, PATIENT_MESSAGES.zipCode),
+    insuranceProvider: optionalText(),
+    insuranceMemberId: optionalText(),
+    insuranceGroupNumber: optionalText(),
+    allergies: nameList(PATIENT_MESSAGES.allergy),
+    currentMedications: nameList(PATIENT_MESSAGES.medication),
+    /** Email notifications consent (e.g. "ready for pickup" emails, when the pharmacy sends them). */
+    contactConsent: z.boolean().default(false),
+  })
+  // The database holds the same rule (patients_contact_consent_needs_email).
+  .refine((patient) => !patient.contactConsent || (patient.email ?? '') !== '', {
+    error: PATIENT_MESSAGES.contactConsentNeedsEmail,
+    path: ['contactConsent'],
+  });
 
 /** What the form holds. */
 export type PatientFormInput = z.input<typeof patientFormSchema>;
@@ -104,4 +113,5 @@ export const EMPTY_PATIENT_FORM = {
   insuranceGroupNumber: '',
   allergies: [],
   currentMedications: [],
+  contactConsent: false,
 } satisfies PatientFormInput;

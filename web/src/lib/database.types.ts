@@ -361,6 +361,76 @@ export type Database = {
           },
         ];
       };
+      outbound_messages: {
+        Row: {
+          attempts: number;
+          body: string;
+          channel: string;
+          created_at: string;
+          id: string;
+          kind: string;
+          last_attempt_at: string | null;
+          last_error: string | null;
+          next_attempt_at: string;
+          pharmacy_id: string;
+          prescription_id: string | null;
+          recipient: string;
+          sent_at: string | null;
+          status: string;
+          subject: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          body: string;
+          channel: string;
+          created_at?: string;
+          id?: string;
+          kind: string;
+          last_attempt_at?: string | null;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          pharmacy_id: string;
+          prescription_id?: string | null;
+          recipient: string;
+          sent_at?: string | null;
+          status?: string;
+          subject: string;
+        };
+        Update: {
+          attempts?: number;
+          body?: string;
+          channel?: string;
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          last_attempt_at?: string | null;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          pharmacy_id?: string;
+          prescription_id?: string | null;
+          recipient?: string;
+          sent_at?: string | null;
+          status?: string;
+          subject?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'outbound_messages_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'outbound_messages_prescription_fkey';
+            columns: ['pharmacy_id', 'prescription_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescriptions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
       override_approvals: {
         Row: {
           approved_at: string;
@@ -408,6 +478,7 @@ export type Database = {
         Row: {
           allergies: string[];
           city: string | null;
+          contact_consent: boolean;
           created_at: string;
           current_medications: string[];
           date_of_birth: string | null;
@@ -429,6 +500,7 @@ export type Database = {
         Insert: {
           allergies?: string[];
           city?: string | null;
+          contact_consent?: boolean;
           created_at?: string;
           current_medications?: string[];
           date_of_birth?: string | null;
@@ -449,6 +521,7 @@ export type Database = {
         Update: {
           allergies?: string[];
           city?: string | null;
+          contact_consent?: boolean;
           created_at?: string;
           current_medications?: string[];
           date_of_birth?: string | null;
@@ -1274,12 +1347,65 @@ export type Database = {
         }[];
       };
       check_interactions: { Args: { allergies?: string[]; medications: string[] }; Returns: Json };
+      claim_outbound_messages: {
+        Args: { claim_limit?: number; claim_pharmacy_id?: string };
+        Returns: {
+          attempts: number;
+          body: string;
+          channel: string;
+          created_at: string;
+          id: string;
+          kind: string;
+          last_attempt_at: string | null;
+          last_error: string | null;
+          next_attempt_at: string;
+          pharmacy_id: string;
+          prescription_id: string | null;
+          recipient: string;
+          sent_at: string | null;
+          status: string;
+          subject: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'outbound_messages';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       controlled_substance_status: { Args: Record<PropertyKey, never>; Returns: Json };
       current_staff_context: { Args: Record<PropertyKey, never>; Returns: Json };
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };
+      finish_outbound_message: {
+        Args: { delivered: boolean; delivery_error?: string; message_id: string };
+        Returns: {
+          attempts: number;
+          body: string;
+          channel: string;
+          created_at: string;
+          id: string;
+          kind: string;
+          last_attempt_at: string | null;
+          last_error: string | null;
+          next_attempt_at: string;
+          pharmacy_id: string;
+          prescription_id: string | null;
+          recipient: string;
+          sent_at: string | null;
+          status: string;
+          subject: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'outbound_messages';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
       medication_knowledge: { Args: { knowledge_medication_id: string }; Returns: Json };
+      messaging_admin_pharmacy_id: { Args: Record<PropertyKey, never>; Returns: string };
       move_prescription: {
         Args: { override_reason?: string; prescription_id: string; to_status: string };
         Returns: Json;
@@ -1378,6 +1504,7 @@ export type Database = {
         Returns: {
           allergies: string[];
           city: string;
+          contact_consent: boolean;
           created_at: string;
           current_medications: string[];
           date_of_birth: string;

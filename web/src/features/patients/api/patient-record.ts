@@ -11,7 +11,7 @@ type PatientWrite = Database['public']['Tables']['patients']['Insert'];
 
 /** The columns the screens read; the list, View and Edit all use them. */
 export const PATIENT_COLUMNS =
-  'id, first_name, last_name, date_of_birth, phone, email, street_address, city, state, zip_code, insurance_provider, insurance_member_id, insurance_group_number, allergies, current_medications';
+  'id, first_name, last_name, date_of_birth, phone, email, street_address, city, state, zip_code, insurance_provider, insurance_member_id, insurance_group_number, allergies, current_medications, contact_consent';
 
 export type PatientColumns = Pick<
   PatientRow,
@@ -30,6 +30,7 @@ export type PatientColumns = Pick<
   | 'insurance_group_number'
   | 'allergies'
   | 'current_medications'
+  | 'contact_consent'
 >;
 
 export interface Patient {
@@ -48,6 +49,8 @@ export interface Patient {
   insuranceGroupNumber: string | null;
   allergies: string[];
   currentMedications: string[];
+  /** Email notifications consent. */
+  contactConsent: boolean;
 }
 
 export function patientFromRow(row: PatientColumns): Patient {
@@ -67,6 +70,7 @@ export function patientFromRow(row: PatientColumns): Patient {
     insuranceGroupNumber: row.insurance_group_number,
     allergies: row.allergies,
     currentMedications: row.current_medications,
+    contactConsent: row.contact_consent,
   };
 }
 
@@ -91,6 +95,7 @@ export function patientWriteFromForm(values: PatientFormValues): PatientWrite {
     insurance_group_number: blankToNull(values.insuranceGroupNumber),
     allergies: values.allergies,
     current_medications: values.currentMedications,
+    contact_consent: values.contactConsent,
   };
 }
 
@@ -111,5 +116,6 @@ export function patientFormFromPatient(patient: Patient): PatientFormInput {
     insuranceGroupNumber: patient.insuranceGroupNumber ?? '',
     allergies: [...patient.allergies],
     currentMedications: [...patient.currentMedications],
+    contactConsent: patient.contactConsent,
   };
 }

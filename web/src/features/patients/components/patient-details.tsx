@@ -27,6 +27,7 @@ export function PatientDetails({ patient }: { patient: Patient }) {
       <Detail term="Date of Birth">{formatDateOfBirth(patient.dateOfBirth)}</Detail>
       <Detail term="Phone">{orNotRecorded(patient.phone)}</Detail>
       <Detail term="Email">{orNotRecorded(patient.email)}</Detail>
+      <Detail term="Email Notifications">{patient.contactConsent ? 'Consented' : 'No consent'}</Detail>
       <Detail term="Address">{formatAddress(patient) ?? 'Not recorded'}</Detail>
       <Detail term="Insurance Provider">{patient.insuranceProvider ?? 'No insurance'}</Detail>
       <Detail term="Member ID">{orNotRecorded(patient.insuranceMemberId)}</Detail>

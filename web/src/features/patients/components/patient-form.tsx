@@ -1,12 +1,13 @@
 /**
  * The patient form of Add Patient and Edit (react-hook-form with the shared patient schema): name, date of
- * birth, masked phone, email, address, insurance, allergies and current medications. It reports the
+ * birth, masked phone, email and email notifications consent, address, insurance, allergies and current medications. It reports the
  * validated values; the caller saves them and says when it is saving.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldError, type Merge } from 'react-hook-form';
 import { patientFormSchema, type PatientFormInput, type PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
 import { withPhoneMask } from '../../../components/form/phone-mask.ts';
+import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { US_STATE_OPTIONS } from '../../../components/form/us-state-options.ts';
@@ -43,6 +44,13 @@ export function PatientForm({ initialValues, submitLabel, savingLabel, isSaving,
         <TextField label="Date of Birth" required type="date" error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
         <TextField label="Phone" required type="tel" placeholder="(555) 123-4567" error={errors.phone?.message} {...withPhoneMask(register('phone'))} />
         <TextField label="Email" type="email" className="sm:col-span-2" error={errors.email?.message} {...register('email')} />
+        <div className="sm:col-span-2">
+          <CheckboxField
+            label="Email notifications: the patient agrees to be emailed about their prescriptions (e.g. ready for pickup)"
+            error={errors.contactConsent?.message}
+            {...register('contactConsent')}
+          />
+        </div>
         <TextField label="Street Address" className="sm:col-span-2" error={errors.streetAddress?.message} {...register('streetAddress')} />
         <TextField label="City" error={errors.city?.message} {...register('city')} />
         <div className="grid grid-cols-2 gap-4">

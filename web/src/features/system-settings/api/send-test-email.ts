@@ -1,0 +1,21 @@
+/**
+ * Send Test Email (POST /api/system-settings/email/test {to}): the api sends a real email with the pharmacy's saved
+ * SMTP settings and records it in the email queue, so the queue is refreshed whatever the outcome.
+ */
+import { sendTestEmailEndpoint } from '@pharmacy/shared/api/messaging.ts';
+import type { SendTestEmailInput, SentTestEmail } from '@pharmacy/shared/schemas/messaging.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invokeApi } from '../../../lib/invoke-api.ts';
+import { messagingKeys } from '../messaging-keys.ts';
+
+export function sendTestEmail(input: SendTestEmailInput): Promise<SentTestEmail> {
+  return invokeApi(sendTestEmailEndpoint, input);
+}
+
+export function useSendTestEmail(pharmacyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendTestEmail,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messagingKeys.queue(pharmacyId, 'email') }),
+  });
+}
