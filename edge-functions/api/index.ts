@@ -15,6 +15,7 @@ import { addPrescriptionRoutes } from './routes/prescriptions.ts';
 import { addSecurityPolicyRoutes } from './routes/security-policies.ts';
 import { addStepUpRoutes } from './routes/step-up.ts';
 import { addSubscriptionRoutes } from './routes/subscription.ts';
+import { addSystemSettingsRoutes } from './routes/system-settings.ts';
 import { addUserRoutes } from './routes/users.ts';
 
 const router = new ApiRouter();
@@ -29,5 +30,6 @@ addSecurityPolicyRoutes(router);
 addAuditLogRoutes(router);
 addUserRoutes(router);
 addStepUpRoutes(router);
+addSystemSettingsRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

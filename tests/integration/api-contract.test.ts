@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, parseWithSchema } from '../../shared/src/api/endpoint.ts';
 import { healthEndpoint } from '../../shared/src/api/health.ts';
 import { generateLabelEndpoint } from '../../shared/src/api/labels.ts';
+import { SETTINGS_READ_REFUSED_MESSAGE } from '../../shared/src/api/system-settings.ts';
+import { SETTINGS_GROUP_KEYS } from '../../shared/src/settings/groups.ts';
 import { AUDIT_LOG_ADMIN_ONLY_MESSAGE } from '../../shared/src/schemas/audit-log.ts';
 import { STAFF_ACCOUNT_MESSAGES } from '../../shared/src/schemas/staff-user.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
@@ -60,6 +62,8 @@ const gets = endpoints.filter(({ endpoint }) => endpoint.method === 'GET');
 const ADMIN_ONLY_MESSAGES: Record<string, string> = {
   'audit-logs.listAuditLogsEndpoint': AUDIT_LOG_ADMIN_ONLY_MESSAGE,
   'users.listUsersEndpoint': STAFF_ACCOUNT_MESSAGES.adminOnly,
+  // Settings belong to a pharmacy: someone who is staff of none reads no group, not even its defaults.
+  ...Object.fromEntries(SETTINGS_GROUP_KEYS.map((key) => [`system-settings.SETTINGS_ENDPOINTS.${key}.get`, SETTINGS_READ_REFUSED_MESSAGE])),
 };
 
 describe('every endpoint of the contract', () => {

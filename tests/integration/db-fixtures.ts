@@ -28,12 +28,15 @@ export interface TestPharmacy {
 
 let sequence = 0;
 
-/** Identifiers no other test run or pharmacy uses (the database keeps them unique). */
+/** Identifiers no other test run or pharmacy uses (the database keeps them unique); the DEA number passes its check digit. */
 export function uniqueIdentifiers(): { deaNumber: string; ncpdpId: string; nabpNumber: string } {
   sequence += 1;
   const digits = `${Date.now() % 100_000}${sequence}`.padStart(7, '0').slice(-7);
   const salt = String(Math.floor(Math.random() * 90) + 10);
-  return { deaNumber: `XT${digits}`, ncpdpId: `${salt}${digits.slice(-5)}`, nabpNumber: `N${salt}${digits}` };
+  // A real registration's check digit (the System Settings forms read the DEA number back through the shared rule).
+  const d = [...digits.slice(-6)].map(Number);
+  const checkDigit = ((d[0]! + d[2]! + d[4]!) + 2 * (d[1]! + d[3]! + d[5]!)) % 10;
+  return { deaNumber: `XT${digits.slice(-6)}${checkDigit}`, ncpdpId: `${salt}${digits.slice(-5)}`, nabpNumber: `N${salt}${digits}` };
 }
 
 export function pharmacyPayload(name: string, ids = uniqueIdentifiers()): Record<string, unknown> {

@@ -10,6 +10,11 @@
 import { SETTINGS_GROUP_KEYS, SETTINGS_GROUPS, type SettingsGroupKey, type SettingsGroups } from '../settings/groups.ts';
 import { type ApiEndpoint, apiEndpoint } from './endpoint.ts';
 
+/** What the database answers a PUT by anyone but the pharmacy's admin (403). */
+export const SETTINGS_ADMIN_ONLY_MESSAGE = 'Only an admin can change system settings';
+/** What the database answers a GET of a group other than printing and labels by anyone but the admin (403). */
+export const SETTINGS_READ_REFUSED_MESSAGE = 'Only an admin can view these settings';
+
 export type SettingsGroupPath<Key extends SettingsGroupKey> = `/api/system-settings/${Key}`;
 
 export interface SettingsGroupEndpoints<Key extends SettingsGroupKey> {

@@ -1326,6 +1326,7 @@ export type Database = {
       };
       record_step_up_grant: { Args: { for_user_id: string }; Returns: string };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
+      save_settings_group: { Args: { group_key: string; secret_changes?: Json; settings: Json }; Returns: Json };
       search_patients: {
         Args: { name_descending?: boolean; page_offset?: number; page_size?: number; search?: string };
         Returns: {
@@ -1349,6 +1350,8 @@ export type Database = {
           zip_code: string;
         }[];
       };
+      settings_group: { Args: { group_key: string }; Returns: Json };
+      settings_group_secrets: { Args: { settings_group_key: string; settings_pharmacy_id: string }; Returns: Json };
       staff_sign_in_activity: {
         Args: Record<PropertyKey, never>;
         Returns: {
