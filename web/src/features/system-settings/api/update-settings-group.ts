@@ -1,6 +1,7 @@
 /**
  * Saving one settings group (spec part 2 §7 PUT /api/system-settings/{key}): the whole group as its write schema
- * takes it (a secret: a new value, null to clear, absent to keep). On success that group reloads (§4).
+ * takes it (a secret: a new value, null to clear, absent to keep). On success that group reloads (§4), and with it
+ * the groups sharing its fields (keys.ts).
  */
 import { SETTINGS_ENDPOINTS } from '@pharmacy/shared/api/system-settings.ts';
 import type { ApiEndpoint } from '@pharmacy/shared/api/endpoint.ts';
@@ -23,6 +24,6 @@ export function useUpdateSettingsGroup<Key extends SettingsGroupKey>(pharmacyId:
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: SettingsWrite<Key>) => updateSettingsGroup({ key, values }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: systemSettingsKeys.group(pharmacyId, key) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: systemSettingsKeys.groups(pharmacyId) }),
   });
 }
