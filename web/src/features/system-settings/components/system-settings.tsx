@@ -6,7 +6,7 @@
  */
 import { DEFAULT_SETTINGS_GROUP, SETTINGS_GROUP_KEYS, SETTINGS_GROUPS, type SettingsGroupKey } from '@pharmacy/shared/settings/groups.ts';
 import { useId, useState, type ReactNode } from 'react';
-import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
+import { TabList, TabPanel, tabId } from '../../../components/ui/tabs.tsx';
 import { useLeavePageGuard } from '../hooks/use-leave-page-guard.ts';
 import { ControlledTab } from './controlled-tab.tsx';
 import { EmailTab } from './email-tab.tsx';
@@ -60,6 +60,11 @@ export function SystemSettings({ pharmacyId, systemStatus, pharmacyLogo, actions
 
   function stay() {
     if (blocker.state === 'blocked') blocker.reset();
+    if (pendingTab !== null) {
+      // The arrow keys had moved focus to the tab asked for; after the dialog hands focus back, return it to the
+      // tab still shown, so the next arrow moves from there.
+      requestAnimationFrame(() => document.getElementById(tabId(baseId, tab))?.focus());
+    }
     setPendingTab(null);
   }
 
