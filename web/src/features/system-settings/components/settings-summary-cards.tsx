@@ -2,14 +2,15 @@
  * The four summary cards of System Settings (spec part 2 §2) from the saved groups: pharmacy info Configured /
  * Incomplete, e-prescriptions Enabled / Disabled (Surescripts), DEA compliance at the pharmacy's local date, and
  * the system status the route gives (a health check of another feature). The rules are shared/src/settings/
- * summary.ts. The groups are the tabs' queries, so a save updates its card.
+ * summary.ts. The groups are the tabs' queries, so a save updates its card. The System Status card's content comes
+ * from the route (a health check; `SystemStatusValue` draws a plain summary of one).
  */
 import { deaCompliance, type DeaCompliance, ePrescriptionsEnabled, localDateIn, pharmacyInfoStatus } from '@pharmacy/shared/settings/summary.ts';
 import type { ReactNode } from 'react';
 import { usePharmacyTimeZone } from '../api/get-pharmacy-time-zone.ts';
 import { useSettingsGroup } from '../api/get-settings-group.ts';
 
-/** What the System Status card shows; the route fills it from a health check. */
+/** A health check's outcome, for SystemStatusValue. */
 export interface SystemStatusSummary {
   state: 'checking' | 'operational' | 'degraded' | 'down';
   /** What was checked or what failed, in words. */
@@ -28,13 +29,15 @@ const TONE_CLASS: Record<Tone, string> = {
 interface CardProps {
   title: string;
   /** null while loading. */
-  value: string | null;
+  value?: string | null;
+  /** Content in place of value and caption. */
+  children?: ReactNode;
   tone?: Tone;
   caption?: ReactNode;
   failed?: boolean;
 }
 
-function SummaryCard({ title, value, tone = 'neutral', caption, failed }: CardProps) {
+function SummaryCard({ title, value = null, tone = 'neutral', caption, failed, children }: CardProps) {
   const titleId = `settings-card-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={titleId} className="card border border-base-300 bg-base-100">
@@ -42,7 +45,7 @@ function SummaryCard({ title, value, tone = 'neutral', caption, failed }: CardPr
         <h2 id={titleId} className="text-sm font-medium text-base-content/70">
           {title}
         </h2>
-        {value !== null ? (
+        {children ?? (value !== null ? (
           <p className={`text-2xl font-bold ${TONE_CLASS[tone]}`} data-testid="card-value">
             {value}
           </p>
@@ -54,8 +57,8 @@ function SummaryCard({ title, value, tone = 'neutral', caption, failed }: CardPr
           <div className="skeleton h-8 w-24">
             <span className="sr-only">Loading</span>
           </div>
-        )}
-        {caption ? <p className="text-xs text-base-content/70">{caption}</p> : null}
+        ))}
+        {children ? null : caption ? <p className="text-xs text-base-content/70">{caption}</p> : null}
       </div>
     </section>
   );
@@ -87,7 +90,27 @@ const SYSTEM_STATUS_TEXT: Record<SystemStatusSummary['state'], { value: string |
   down: { value: 'Unavailable', tone: 'error' },
 };
 
-export function SettingsSummaryCards({ pharmacyId, systemStatus }: { pharmacyId: string; systemStatus: SystemStatusSummary }) {
+/** The System Status card's value and detail for a health check's outcome. */
+export function SystemStatusValue({ summary }: { summary: SystemStatusSummary }) {
+  const status = SYSTEM_STATUS_TEXT[summary.state];
+  if (status.value === null) {
+    return (
+      <div className="skeleton h-8 w-24">
+        <span className="sr-only">Checking</span>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className={`text-2xl font-bold ${TONE_CLASS[status.tone]}`} data-testid="card-value">
+        {status.value}
+      </p>
+      {summary.detail ? <p className="text-xs text-base-content/70">{summary.detail}</p> : null}
+    </>
+  );
+}
+
+export function SettingsSummaryCards({ pharmacyId, systemStatus }: { pharmacyId: string; systemStatus: ReactNode }) {
   const pharmacy = useSettingsGroup(pharmacyId, 'pharmacy');
   const transmission = useSettingsGroup(pharmacyId, 'transmission');
   const controlled = useSettingsGroup(pharmacyId, 'controlled');
@@ -96,7 +119,6 @@ export function SettingsSummaryCards({ pharmacyId, systemStatus }: { pharmacyId:
   const pharmacyInfo = pharmacy.data ? pharmacyInfoStatus(pharmacy.data) : null;
   const eRx = transmission.data ? ePrescriptionsEnabled(transmission.data) : null;
   const dea = controlled.data && timeZone.data ? deaText(deaCompliance(controlled.data, localDateIn(timeZone.data, new Date()))) : null;
-  const status = SYSTEM_STATUS_TEXT[systemStatus.state];
 
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -115,7 +137,7 @@ export function SettingsSummaryCards({ pharmacyId, systemStatus }: { pharmacyId:
         failed={transmission.isError}
       />
       <SummaryCard title="DEA Compliance" value={dea?.value ?? null} tone={dea?.tone} caption={dea?.caption} failed={controlled.isError || timeZone.isError} />
-      <SummaryCard title="System Status" value={status.value} tone={status.tone} caption={systemStatus.detail} />
+      <SummaryCard title="System Status">{systemStatus}</SummaryCard>
     </div>
   );
 }

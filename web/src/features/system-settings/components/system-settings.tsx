@@ -16,7 +16,7 @@ import { PharmacyTab } from './pharmacy-tab.tsx';
 import { PrintingTab } from './printing-tab.tsx';
 import { ProfitLossTab } from './profit-loss-tab.tsx';
 import { ReportsTab } from './reports-tab.tsx';
-import { SettingsSummaryCards, type SystemStatusSummary } from './settings-summary-cards.tsx';
+import { SettingsSummaryCards } from './settings-summary-cards.tsx';
 import type { SettingsTabProps } from './settings-tab-props.ts';
 import { TransmissionTab } from './transmission-tab.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
@@ -36,12 +36,15 @@ const TABS: Record<Exclude<SettingsGroupKey, 'pharmacy'>, (props: SettingsTabPro
 
 export interface SystemSettingsProps {
   pharmacyId: string;
-  /** The System Status card (a health check the route runs). */
-  systemStatus: SystemStatusSummary;
+  /** The System Status card's content: a health check's outcome, drawn by the route's choice of component. */
+  systemStatus: ReactNode;
   /** The Pharmacy tab's logo upload. */
   pharmacyLogo?: ReactNode;
-  /** Each tab's tools from other features (Test Print All Labels, Send Test Email, View Fax Queue, …). */
-  actions?: Partial<Record<SettingsGroupKey, ReactNode>>;
+  /**
+   * Each tab's tools from other features (Test Print All Labels, Send Test Email, View Fax Queue, …); a function
+   * is told whether the tab has unsaved changes (a test uses what is saved).
+   */
+  actions?: Partial<Record<SettingsGroupKey, ReactNode | ((tab: { dirty: boolean }) => ReactNode)>>;
 }
 
 export function SystemSettings({ pharmacyId, systemStatus, pharmacyLogo, actions = {} }: SystemSettingsProps) {
@@ -75,7 +78,8 @@ export function SystemSettings({ pharmacyId, systemStatus, pharmacyLogo, actions
     setPendingTab(null);
   }
 
-  const tabProps: SettingsTabProps = { pharmacyId, onDirtyChange: setDirty, actions: actions[tab] };
+  const tabActions = actions[tab];
+  const tabProps: SettingsTabProps = { pharmacyId, onDirtyChange: setDirty, actions: typeof tabActions === 'function' ? tabActions({ dirty }) : tabActions };
   const OtherTab = tab === 'pharmacy' ? null : TABS[tab];
 
   return (
