@@ -15,16 +15,14 @@ import type { SettingsTabProps } from './settings-tab-props.ts';
 export function LabelsTab({ pharmacyId, onDirtyChange, actions }: SettingsTabProps) {
   return (
     <SettingsGroupForm pharmacyId={pharmacyId} groupKey="labels" saveLabel="Save Monograph Settings" onDirtyChange={onDirtyChange} actions={actions}>
-      {() => (
-        <>
-          <SettingsSection title="Monograph printing">
-            <ToggleSetting name="enableMonographPrinting" label="Enable monograph printing" />
-            <ChoiceSetting name="defaultMonographFormat" label="Default Monograph Format" options={choiceOptions(MONOGRAPH_FORMATS, MONOGRAPH_FORMAT_LABELS)} />
-            <ChoiceSetting name="monographIntegration" label="Integration with Prescription Labels" options={choiceOptions(MONOGRAPH_INTEGRATIONS, MONOGRAPH_INTEGRATION_LABELS)} />
-          </SettingsSection>
-          <MonographsField />
-        </>
-      )}
+      <>
+        <SettingsSection title="Monograph printing">
+          <ToggleSetting name="enableMonographPrinting" label="Enable monograph printing" />
+          <ChoiceSetting name="defaultMonographFormat" label="Default Monograph Format" options={choiceOptions(MONOGRAPH_FORMATS, MONOGRAPH_FORMAT_LABELS)} />
+          <ChoiceSetting name="monographIntegration" label="Integration with Prescription Labels" options={choiceOptions(MONOGRAPH_INTEGRATIONS, MONOGRAPH_INTEGRATION_LABELS)} />
+        </SettingsSection>
+        <MonographsField />
+      </>
     </SettingsGroupForm>
   );
 }

@@ -30,41 +30,39 @@ const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
 export function PharmacyTab({ pharmacyId, onDirtyChange, actions, logo }: PharmacyTabProps) {
   return (
     <SettingsGroupForm pharmacyId={pharmacyId} groupKey="pharmacy" saveLabel="Save Pharmacy Settings" onDirtyChange={onDirtyChange} actions={actions} before={logo}>
-      {() => (
-        <>
-          <SettingsSection title="Pharmacy information">
-            <TextSetting name="pharmacyName" label="Pharmacy Name" required maxLength={PHARMACY_TEXT_MAX_LENGTH} autoComplete="organization" />
-            <TextSetting name="licenseNumber" label="License Number" required maxLength={PHARMACY_TEXT_MAX_LENGTH} />
-            <TextSetting name="deaNumber" label="DEA Number" required maxLength={9} placeholder="AB1234563" />
-            <TextSetting name="npiNumber" label="NPI Number" required maxLength={NPI_LENGTH} placeholder="1234567890" />
-            <TextSetting name="phone" label="Phone" required phone autoComplete="tel" />
-          </SettingsSection>
-          <SettingsSection title="Address">
-            <TextSetting name="address" label="Address" required maxLength={PHARMACY_TEXT_MAX_LENGTH} autoComplete="street-address" />
-            <TextSetting name="city" label="City" required maxLength={PHARMACY_TEXT_MAX_LENGTH} autoComplete="address-level2" />
-            <ChoiceSetting name="state" label="State" options={US_STATE_OPTIONS} />
-            <TextSetting name="zipCode" label="ZIP Code" required maxLength={10} autoComplete="postal-code" />
-          </SettingsSection>
-          <SettingsSection title="Pharmacist in charge">
-            <TextSetting name="pharmacistInCharge" label="Pharmacist Name" required maxLength={PHARMACY_TEXT_MAX_LENGTH} />
-            <TextSetting name="pharmacistLicense" label="Pharmacist License" required maxLength={PHARMACY_TEXT_MAX_LENGTH} />
-          </SettingsSection>
-          <SettingsSection title="Operating hours" columns={1}>
-            {WEEKDAYS.map((day) => (
-              <div key={day} role="group" aria-label={DAY_NAMES[day]} className="grid items-end gap-3 sm:grid-cols-[8rem_1fr_1fr_auto]">
-                <span className="pb-3 font-medium" aria-hidden="true">
-                  {DAY_NAMES[day]}
-                </span>
-                <TextSetting name={`operatingHours.${day}.open`} label={`${DAY_NAMES[day]} opens`} type="time" />
-                <TextSetting name={`operatingHours.${day}.close`} label={`${DAY_NAMES[day]} closes`} type="time" />
-                <div className="pb-3">
-                  <ToggleSetting name={`operatingHours.${day}.closed`} label={`Closed on ${DAY_NAMES[day]}`} />
-                </div>
+      <>
+        <SettingsSection title="Pharmacy information">
+          <TextSetting name="pharmacyName" label="Pharmacy Name" required maxLength={PHARMACY_TEXT_MAX_LENGTH} autoComplete="organization" />
+          <TextSetting name="licenseNumber" label="License Number" required maxLength={PHARMACY_TEXT_MAX_LENGTH} />
+          <TextSetting name="deaNumber" label="DEA Number" required maxLength={9} placeholder="AB1234563" />
+          <TextSetting name="npiNumber" label="NPI Number" required maxLength={NPI_LENGTH} placeholder="1234567890" />
+          <TextSetting name="phone" label="Phone" required phone autoComplete="tel" />
+        </SettingsSection>
+        <SettingsSection title="Address">
+          <TextSetting name="address" label="Address" required maxLength={PHARMACY_TEXT_MAX_LENGTH} autoComplete="street-address" />
+          <TextSetting name="city" label="City" required maxLength={PHARMACY_TEXT_MAX_LENGTH} autoComplete="address-level2" />
+          <ChoiceSetting name="state" label="State" options={US_STATE_OPTIONS} />
+          <TextSetting name="zipCode" label="ZIP Code" required maxLength={10} autoComplete="postal-code" />
+        </SettingsSection>
+        <SettingsSection title="Pharmacist in charge">
+          <TextSetting name="pharmacistInCharge" label="Pharmacist Name" required maxLength={PHARMACY_TEXT_MAX_LENGTH} />
+          <TextSetting name="pharmacistLicense" label="Pharmacist License" required maxLength={PHARMACY_TEXT_MAX_LENGTH} />
+        </SettingsSection>
+        <SettingsSection title="Operating hours" columns={1}>
+          {WEEKDAYS.map((day) => (
+            <div key={day} role="group" aria-label={DAY_NAMES[day]} className="grid items-end gap-3 sm:grid-cols-[8rem_1fr_1fr_auto]">
+              <span className="pb-3 font-medium" aria-hidden="true">
+                {DAY_NAMES[day]}
+              </span>
+              <TextSetting name={`operatingHours.${day}.open`} label={`${DAY_NAMES[day]} opens`} type="time" />
+              <TextSetting name={`operatingHours.${day}.close`} label={`${DAY_NAMES[day]} closes`} type="time" />
+              <div className="pb-3">
+                <ToggleSetting name={`operatingHours.${day}.closed`} label={`Closed on ${DAY_NAMES[day]}`} />
               </div>
-            ))}
-          </SettingsSection>
-        </>
-      )}
+            </div>
+          ))}
+        </SettingsSection>
+      </>
     </SettingsGroupForm>
   );
 }

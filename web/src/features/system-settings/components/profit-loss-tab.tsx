@@ -38,58 +38,56 @@ const METHOD_LABELS = { fifo: 'FIFO', lifo: 'LIFO', weighted_average: 'Weighted 
 export function ProfitLossTab({ pharmacyId, onDirtyChange, actions }: SettingsTabProps) {
   return (
     <SettingsGroupForm pharmacyId={pharmacyId} groupKey="profit-loss" saveLabel="Save P&L Settings" onDirtyChange={onDirtyChange} actions={actions}>
-      {() => (
-        <>
-          <SettingsSection title="Monitoring">
-            <ToggleSetting name="enableContinuousMonitoring" label="Continuous monitoring" />
-            <NumberSetting name="monitoringIntervalMinutes" label="Monitoring Interval (minutes)" min={MONITORING_INTERVAL_MIN} max={MONITORING_INTERVAL_MAX} />
-            <ToggleSetting name="realTimeCalculations.enableRealTimeProfit" label="Real-time profit calculations" />
-          </SettingsSection>
-          <SettingsSection title="Alert thresholds">
-            <NumberSetting name="alertThresholds.dailyLossLimit" label="Daily Loss Limit ($)" min={0} max={MONEY_MAX} step={0.01} />
-            <NumberSetting name="alertThresholds.weeklyLossLimit" label="Weekly Loss Limit ($)" min={0} max={MONEY_MAX} step={0.01} />
-            <NumberSetting name="alertThresholds.monthlyLossLimit" label="Monthly Loss Limit ($)" min={0} max={MONEY_MAX} step={0.01} />
-            <NumberSetting name="alertThresholds.profitMarginAlert" label="Profit Margin Alert (%)" min={0} max={100} step={0.01} />
-          </SettingsSection>
-          <SettingsSection title="Income source weights" description="The seven weights add up to 100 percent." columns={3}>
-            {INCOME_WEIGHTS.map(([field, label]) => (
-              <NumberSetting key={field} name={`incomeSourceWeights.${field}`} label={label} min={0} max={100} step={0.01} />
-            ))}
-            <IncomeWeightsMessage />
-          </SettingsSection>
-          <SettingsSection title="Payroll">
-            <ToggleSetting name="payrollSettings.includeInProfitLoss" label="Include payroll in profit and loss" />
-            <MultiChoiceSetting name="payrollSettings.payrollCycles" label="Payroll Cycles" options={choiceOptions(PAYROLL_CYCLES, { weekly: 'Weekly', biweekly: 'Biweekly', monthly: 'Monthly' })} />
-          </SettingsSection>
-          <SettingsSection title="Operation cost factors" columns={3}>
-            {COST_FACTORS.map(([field, label]) => (
-              <NumberSetting key={field} name={`operationCostFactors.${field}`} label={label} min={0} max={MONEY_MAX} step={0.01} />
-            ))}
-          </SettingsSection>
-          <SettingsSection title="Costing">
-            <ChoiceSetting name="cogsCalculationMethod" label="COGS Calculation Method" options={choiceOptions(COGS_CALCULATION_METHODS, METHOD_LABELS)} />
-            <ChoiceSetting name="costCalculationMethod" label="Cost Calculation Method" options={choiceOptions(COST_CALCULATION_METHODS, METHOD_LABELS)} />
-          </SettingsSection>
-          <SettingsSection title="Accounting system">
-            <ChoiceSetting
-              name="accountingSystemConfig.provider"
-              label="Accounting Provider"
-              options={choiceOptions(ACCOUNTING_PROVIDERS, { quickbooks: 'QuickBooks', xero: 'Xero', sage: 'Sage', custom: 'Custom' })}
-            />
-            <TextSetting name="accountingSystemConfig.apiEndpoint" label="API Endpoint" type="url" placeholder="https://" />
-            <SecretSetting name="accountingSystemConfig.apiKey" label="Accounting API Key" />
-            <ChoiceSetting
-              name="accountingSystemConfig.syncFrequency"
-              label="Sync Frequency"
-              options={choiceOptions(ACCOUNTING_SYNC_FREQUENCIES, { realtime: 'Real time', hourly: 'Hourly', daily: 'Daily' })}
-            />
-            <ToggleSetting name="accountingSystemConfig.enableAutoSync" label="Automatic sync" />
-            <TextSetting name="accountingSystemConfig.mappingAccounts.revenueAccount" label="Revenue Account" maxLength={ACCOUNT_CODE_MAX_LENGTH} />
-            <TextSetting name="accountingSystemConfig.mappingAccounts.cogsAccount" label="COGS Account" maxLength={ACCOUNT_CODE_MAX_LENGTH} />
-            <TextSetting name="accountingSystemConfig.mappingAccounts.expenseAccount" label="Expense Account" maxLength={ACCOUNT_CODE_MAX_LENGTH} />
-          </SettingsSection>
-        </>
-      )}
+      <>
+        <SettingsSection title="Monitoring">
+          <ToggleSetting name="enableContinuousMonitoring" label="Continuous monitoring" />
+          <NumberSetting name="monitoringIntervalMinutes" label="Monitoring Interval (minutes)" min={MONITORING_INTERVAL_MIN} max={MONITORING_INTERVAL_MAX} />
+          <ToggleSetting name="realTimeCalculations.enableRealTimeProfit" label="Real-time profit calculations" />
+        </SettingsSection>
+        <SettingsSection title="Alert thresholds">
+          <NumberSetting name="alertThresholds.dailyLossLimit" label="Daily Loss Limit ($)" min={0} max={MONEY_MAX} step={0.01} />
+          <NumberSetting name="alertThresholds.weeklyLossLimit" label="Weekly Loss Limit ($)" min={0} max={MONEY_MAX} step={0.01} />
+          <NumberSetting name="alertThresholds.monthlyLossLimit" label="Monthly Loss Limit ($)" min={0} max={MONEY_MAX} step={0.01} />
+          <NumberSetting name="alertThresholds.profitMarginAlert" label="Profit Margin Alert (%)" min={0} max={100} step={0.01} />
+        </SettingsSection>
+        <SettingsSection title="Income source weights" description="The seven weights add up to 100 percent." columns={3}>
+          {INCOME_WEIGHTS.map(([field, label]) => (
+            <NumberSetting key={field} name={`incomeSourceWeights.${field}`} label={label} min={0} max={100} step={0.01} />
+          ))}
+          <IncomeWeightsMessage />
+        </SettingsSection>
+        <SettingsSection title="Payroll">
+          <ToggleSetting name="payrollSettings.includeInProfitLoss" label="Include payroll in profit and loss" />
+          <MultiChoiceSetting name="payrollSettings.payrollCycles" label="Payroll Cycles" options={choiceOptions(PAYROLL_CYCLES, { weekly: 'Weekly', biweekly: 'Biweekly', monthly: 'Monthly' })} />
+        </SettingsSection>
+        <SettingsSection title="Operation cost factors" columns={3}>
+          {COST_FACTORS.map(([field, label]) => (
+            <NumberSetting key={field} name={`operationCostFactors.${field}`} label={label} min={0} max={MONEY_MAX} step={0.01} />
+          ))}
+        </SettingsSection>
+        <SettingsSection title="Costing">
+          <ChoiceSetting name="cogsCalculationMethod" label="COGS Calculation Method" options={choiceOptions(COGS_CALCULATION_METHODS, METHOD_LABELS)} />
+          <ChoiceSetting name="costCalculationMethod" label="Cost Calculation Method" options={choiceOptions(COST_CALCULATION_METHODS, METHOD_LABELS)} />
+        </SettingsSection>
+        <SettingsSection title="Accounting system">
+          <ChoiceSetting
+            name="accountingSystemConfig.provider"
+            label="Accounting Provider"
+            options={choiceOptions(ACCOUNTING_PROVIDERS, { quickbooks: 'QuickBooks', xero: 'Xero', sage: 'Sage', custom: 'Custom' })}
+          />
+          <TextSetting name="accountingSystemConfig.apiEndpoint" label="API Endpoint" type="url" placeholder="https://" />
+          <SecretSetting name="accountingSystemConfig.apiKey" label="Accounting API Key" />
+          <ChoiceSetting
+            name="accountingSystemConfig.syncFrequency"
+            label="Sync Frequency"
+            options={choiceOptions(ACCOUNTING_SYNC_FREQUENCIES, { realtime: 'Real time', hourly: 'Hourly', daily: 'Daily' })}
+          />
+          <ToggleSetting name="accountingSystemConfig.enableAutoSync" label="Automatic sync" />
+          <TextSetting name="accountingSystemConfig.mappingAccounts.revenueAccount" label="Revenue Account" maxLength={ACCOUNT_CODE_MAX_LENGTH} />
+          <TextSetting name="accountingSystemConfig.mappingAccounts.cogsAccount" label="COGS Account" maxLength={ACCOUNT_CODE_MAX_LENGTH} />
+          <TextSetting name="accountingSystemConfig.mappingAccounts.expenseAccount" label="Expense Account" maxLength={ACCOUNT_CODE_MAX_LENGTH} />
+        </SettingsSection>
+      </>
     </SettingsGroupForm>
   );
 }

@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SETTINGS_GROUPS, SETTINGS_SAVE_FAILED_TOAST, SETTINGS_SAVED_TOAST, type SettingsGroupKey, type SettingsRead } from '@pharmacy/shared/settings/groups.ts';
 import type { PlainObject } from '@pharmacy/shared/settings/secrets.ts';
 import { useEffect, type ReactNode } from 'react';
-import { FormProvider, useForm, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -32,8 +32,8 @@ export interface SettingsGroupFormProps {
   actions?: ReactNode;
   /** Other content of the tab shown above the form, outside it (the pharmacy logo upload). */
   before?: ReactNode;
-  /** The tab's fields; `read` is the group as loaded (for lists and choices that depend on it). */
-  children: (read: SettingsRead<SettingsGroupKey>, form: UseFormReturn<PlainObject>) => ReactNode;
+  /** The tab's fields, bound by name. */
+  children: ReactNode;
 }
 
 export function SettingsGroupForm({ pharmacyId, groupKey, ...props }: SettingsGroupFormProps) {
@@ -80,12 +80,18 @@ function errorMessages(errors: FieldErrors): string[] {
   return [...new Set(messages)];
 }
 
+/** §8's failure toast; its words say why when the reason is known (a refusal), else the spec's sentence. */
 function failureToast(reasons: readonly string[]) {
   toast({
     title: SETTINGS_SAVE_FAILED_TOAST.title,
     description: reasons.length > 0 ? reasons.join(' ') : SETTINGS_SAVE_FAILED_TOAST.description,
     variant: 'destructive',
   });
+}
+
+/** "Correct the marked fields: A; B; C" (at most three named; the fields show them all). */
+function fixTheFields(messages: readonly string[]): string {
+  return `Correct the marked fields: ${messages.slice(0, 3).join('; ')}${messages.length > 3 ? '; …' : ''}.`;
 }
 
 function LoadedSettingsForm({ groupKey, read, saveLabel, isSaving, save, onDirtyChange, actions, before, children }: LoadedSettingsFormProps) {
@@ -103,12 +109,13 @@ function LoadedSettingsForm({ groupKey, read, saveLabel, isSaving, save, onDirty
       await save(values);
       toast({ title: SETTINGS_SAVED_TOAST.title, description: SETTINGS_SAVED_TOAST.description });
     } catch (error) {
-      const messages = error instanceof ApiError && error.status === 400 ? error.errors : [];
+      // A refusal (4xx) says why: a 400 lists the schema's messages, a database refusal has one. A failure without a
+      // reason (the server or the network) gets the spec's words.
+      const refusal = error instanceof ApiError && error.status !== null && error.status < 500;
+      const messages = refusal ? (error.errors.length > 0 ? error.errors : [error.message]) : [];
       const placed = placeSaveErrors(schema, form.getValues(), messages);
       for (const { name, message } of placed.fields) form.setError(name, { type: 'server', message }, { shouldFocus: true });
-      const reasons = [...placed.unplaced];
-      if (messages.length === 0 && error instanceof ApiError && error.status !== null && error.status < 500) reasons.push(error.detail);
-      failureToast(placed.fields.length > 0 ? [`Correct the marked fields.`, ...reasons] : reasons);
+      failureToast(placed.fields.length > 0 ? [fixTheFields(placed.fields.map((field) => field.message)), ...placed.unplaced] : placed.unplaced);
     }
   }
 
@@ -121,14 +128,11 @@ function LoadedSettingsForm({ groupKey, read, saveLabel, isSaving, save, onDirty
           className="flex flex-col gap-6"
           aria-label={`${SETTINGS_GROUPS[groupKey].label} settings`}
           onSubmit={(event) =>
-            void form.handleSubmit(submit, (errors) => {
-              const messages = errorMessages(errors);
-              // Nothing was sent: the toast says why, the fields say where.
-              failureToast(['Correct the marked fields:', ...messages.slice(0, 3)]);
-            })(event)
+            // Refused here, nothing is sent: the toast says why, the fields say where.
+            void form.handleSubmit(submit, (errors) => failureToast([fixTheFields(errorMessages(errors))]))(event)
           }
         >
-          {children(read, form)}
+          {children}
           <div className="flex flex-wrap items-center justify-end gap-3">
             <button type="submit" className="btn btn-primary" disabled={isSaving}>
               {isSaving ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
