@@ -297,3 +297,35 @@ test('a secret shows only Set or Not set: typing stores it, blank keeps it, Clea
   await expect(status).toHaveText('Not set');
   expect(await getGroup<{ smtpPassword: unknown }>('email')).toMatchObject({ smtpPassword: { set: false } });
 });
+
+test('selects offer only their options; a custom monograph is written on the Labels tab and offered on the Printing tab', async ({ page }) => {
+  await openSystemSettings(page);
+  await openTab(page, 'Reports');
+  // §5: no empty choice in a select of fixed options (§9's enumerations).
+  await expect(panel(page).getByRole('combobox', { name: 'Default Report Format' }).locator('option')).toHaveText(['PDF', 'Excel', 'CSV']);
+  await expect(panel(page).getByRole('combobox', { name: 'Logo Position' }).locator('option')).toHaveText(['Header', 'Footer', 'Both']);
+
+  await openTab(page, 'Labels');
+  await expect(panel(page).getByText('No monographs yet.', { exact: false })).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Add Custom Monograph' }).click();
+  await expect(panel(page).getByRole('textbox', { name: 'Monograph 1 Drug Name' })).toBeFocused();
+  await panel(page).getByRole('textbox', { name: 'Monograph 1 Drug Name' }).fill('Compounded Magic Mouthwash');
+  // A custom monograph needs its text: refused without it.
+  await panel(page).getByRole('button', { name: 'Save Monograph Settings' }).click();
+  await expect(failedToast(page)).toContainText('A custom monograph needs its text');
+  await panel(page).getByRole('textbox', { name: 'Compounded Magic Mouthwash short text' }).fill('Swish and spit 5 mL four times a day. Do not swallow.');
+  await panel(page).getByRole('button', { name: 'Save Monograph Settings' }).click();
+  await expect(savedToast(page)).toBeVisible();
+
+  const labels = await getGroup<{ monographs: { drugId: string; drugName: string; source: string; shortText: string }[] }>('labels');
+  expect(labels.monographs).toEqual([
+    expect.objectContaining({ drugName: 'Compounded Magic Mouthwash', source: 'custom', shortText: 'Swish and spit 5 mL four times a day. Do not swallow.' }),
+  ]);
+
+  await openTab(page, 'Printing');
+  const offered = panel(page).getByRole('group', { name: 'Available Monographs' }).getByRole('checkbox', { name: 'Compounded Magic Mouthwash' });
+  await offered.check();
+  await panel(page).getByRole('button', { name: 'Save Printer Settings' }).click();
+  await expect(savedToast(page)).toBeVisible();
+  expect((await getGroup<{ availableMonographs: string[] }>('printing')).availableMonographs).toEqual([labels.monographs[0]!.drugId]);
+});
