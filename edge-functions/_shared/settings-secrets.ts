@@ -5,8 +5,10 @@
  * the caller's verified staff context (their JWT, read back through the database) or, for service work (a queued
  * message being sent), from a database row the function read itself. A value never goes into an answer or a log.
  */
+import { SETTINGS_STAFF_ONLY_MESSAGE } from '@pharmacy/shared/api/system-settings.ts';
 import type { SettingsGroupKey } from '@pharmacy/shared/settings/groups.ts';
 import * as z from 'zod';
+import { requireUser } from './auth.ts';
 import { HttpError } from './http.ts';
 import { createAdminClient, createUserClient } from './supabase-clients.ts';
 
@@ -20,8 +22,6 @@ export interface PharmacyRow {
 const secretsSchema = z.record(z.string(), z.string());
 const staffContextSchema = z.object({ pharmacy: z.object({ id: z.uuid() }) }).nullable();
 
-export const NO_STAFF_CONTEXT_MESSAGE = 'Only staff of a pharmacy can use its settings';
-
 async function secretsOf(pharmacyId: string, key: SettingsGroupKey, callerRequest?: Request): Promise<SettingsSecrets> {
   const { data, error } = await createAdminClient(callerRequest).rpc('settings_group_secrets', {
     settings_pharmacy_id: pharmacyId,
@@ -31,12 +31,13 @@ async function secretsOf(pharmacyId: string, key: SettingsGroupKey, callerReques
   return secretsSchema.parse(data ?? {});
 }
 
-/** The pharmacy of the signed-in, active staff member who made the request (403 for anyone else). */
+/** The pharmacy of the signed-in, active staff member who made the request (401 without a user, 403 for anyone else). */
 export async function callerPharmacyId(req: Request): Promise<string> {
+  await requireUser(req);
   const { data, error } = await createUserClient(req).rpc('current_staff_context');
   if (error) throw new Error(`reading the staff context failed: ${error.message}`);
   const context = staffContextSchema.parse(data ?? null);
-  if (!context) throw new HttpError(403, NO_STAFF_CONTEXT_MESSAGE);
+  if (!context) throw new HttpError(403, SETTINGS_STAFF_ONLY_MESSAGE);
   return context.pharmacy.id;
 }
 

@@ -313,6 +313,30 @@ comment on function private.settings_secret_paths(text) is
   'Which secrets of a settings group the caller''s pharmacy has stored (dotted paths; never values); empty for '
   'anyone but its admin.';
 
+-- A secret never sits in the table, whoever writes the row (PostgREST included).
+create function private.keep_secrets_out_of_settings() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  secret_path text;
+begin
+  foreach secret_path in array private.settings_secret_fields(new.group_key) loop
+    if new.settings #> string_to_array(secret_path, '.') is not null then
+      raise exception 'Secrets are kept in Vault: save % through the settings api', secret_path using errcode = '22023';
+    end if;
+  end loop;
+  return new;
+end
+$$;
+comment on function private.keep_secrets_out_of_settings() is
+  'BEFORE INSERT/UPDATE trigger of pharmacy_settings: refuses a row holding a secret field (those live in Vault).';
+revoke all on function private.keep_secrets_out_of_settings() from public, anon, authenticated;
+grant execute on function private.keep_secrets_out_of_settings() to authenticated;
+
+create trigger keep_secrets_out_of_settings before insert or update on public.pharmacy_settings
+  for each row execute function private.keep_secrets_out_of_settings();
+
 -- -----------------------------------------------------------------------------------------------------
 -- Audit: one row per save, the fields changed as dotted paths; secrets by name only
 -- -----------------------------------------------------------------------------------------------------
@@ -378,9 +402,10 @@ language sql volatile security definer
 set search_path = ''
 as $$
   select private.record_settings_audit(private.current_pharmacy_id(), settings_group_key, changes, secrets_changed)
+  where private.is_pharmacy_admin()
 $$;
 comment on function private.audit_settings_save(text, jsonb, text[]) is
-  'The audit row of a save by public.save_settings_group, in the caller''s pharmacy.';
+  'The audit row of a save by public.save_settings_group, in the caller''s pharmacy; nothing for anyone but its admin.';
 
 -- A row written without save_settings_group (PostgREST by an admin) is audited by this trigger instead; a save
 -- marks its transaction so its one row covers the whole group (secrets and the shared fields included).

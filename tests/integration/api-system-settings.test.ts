@@ -344,6 +344,18 @@ describe('audit', () => {
     }
   }, 60_000);
 
+  it('the pharmacy group is audited by its field names, hours as dotted paths', async () => {
+    const write = await saveFull(a, 'pharmacy');
+    const hours = write.operatingHours as Plain;
+    await put(a.admin.client, 'pharmacy', { ...write, phone: '(217) 555-0199', operatingHours: { ...hours, monday: { open: '08:00', close: '18:00', closed: false } } });
+    expect((await lastSettingsAudit(a.id, 'pharmacy')).details).toEqual({
+      group: 'pharmacy',
+      changedFields: ['operatingHours.monday.open', 'phone'],
+      changes: { 'operatingHours.monday.open': { old: '09:00', new: '08:00' }, phone: { old: '(217) 555-0142', new: '(217) 555-0199' } },
+      secretsChanged: [],
+    });
+  });
+
   it('the labels tab changing a printing field is audited under labels by its labels name', async () => {
     await saveFull(a, 'labels');
     await put(a.admin.client, 'labels', { ...FULL_SETTINGS_WRITES.labels(), defaultMonographFormat: 'both' });

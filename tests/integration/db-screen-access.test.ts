@@ -3,7 +3,8 @@
  * screen): for every screen and every staff role, the data the screen reads and writes is the role's to use
  * exactly when the table lets the role open the screen. The admin screens' data is refused to pharmacists and
  * technicians by the database itself (RLS, guard triggers, admin-only functions), command by command:
- *   System Settings — pharmacy details, operating hours, pharmacist in charge (update);
+ *   System Settings — pharmacy details, operating hours, pharmacist in charge (update), the settings groups
+ *   (read and save; printing and labels are read by all staff for label work);
  *   AI Security Manager — audit log (select), patient access history (function), staff sign-in activity
  *   (function), security policy (update), another staff member's profile (update).
  * Every screen open to all staff uses data every role may use. Changing the table without the database (or the
@@ -86,6 +87,9 @@ const SCREEN_DATA: Record<ScreenPath, Probe[]> = {
     { what: 'update pharmacies', run: async (staff) => touchedOneRow(await staff.client.from('pharmacies').update({ phone: '(309) 555-0100' }).eq('id', a.id).select('id')) },
     { what: 'update pharmacy_operating_hours', run: async (staff) => touchedOneRow(await staff.client.from('pharmacy_operating_hours').update({ is_closed: false }).eq('weekday', 'monday').select('weekday')) },
     { what: 'update pharmacists_in_charge', run: async (staff) => touchedOneRow(await staff.client.from('pharmacists_in_charge').update({ license_state: 'IL' }).eq('pharmacy_id', a.id).select('id')) },
+    // The settings groups other than printing and labels (which label work reads) are the admin's, read and saved.
+    { what: 'rpc settings_group transmission', run: async (staff) => answered(await staff.client.rpc('settings_group', { group_key: 'transmission' })) },
+    { what: 'rpc save_settings_group', run: async (staff) => answered(await staff.client.rpc('save_settings_group', { group_key: 'reports', settings: {}, secret_changes: {} })) },
   ],
   '/security-manager': [
     { what: 'select audit_log', run: async (staff) => touchedOneRow(await staff.client.from('audit_log').select('id').eq('action', 'onboarding').limit(1)) },
@@ -129,8 +133,8 @@ describe('screen access: the database agrees with the table of screens', () => {
         }
       }
     }
-    // Pharmacists and technicians, System Settings (3) and AI Security Manager (6).
-    expect(refusals).toBe(2 * (3 + 6));
+    // Pharmacists and technicians, System Settings (5) and AI Security Manager (6).
+    expect(refusals).toBe(2 * (5 + 6));
   });
 
   it('every screen kept from some role has data the database guards, unless its data does not exist yet', () => {

@@ -15,6 +15,9 @@ export const SETTINGS_ADMIN_ONLY_MESSAGE = 'Only an admin can change system sett
 /** What the database answers a GET of a group other than printing and labels by anyone but the admin (403). */
 export const SETTINGS_READ_REFUSED_MESSAGE = 'Only an admin can view these settings';
 
+/** What function code that needs a pharmacy's settings secrets answers a caller who is staff of no pharmacy (403). */
+export const SETTINGS_STAFF_ONLY_MESSAGE = 'Only staff of a pharmacy can use its settings';
+
 export type SettingsGroupPath<Key extends SettingsGroupKey> = `/api/system-settings/${Key}`;
 
 export interface SettingsGroupEndpoints<Key extends SettingsGroupKey> {
