@@ -50,7 +50,7 @@ export function PharmacyTab({ pharmacyId, onDirtyChange, actions, logo }: Pharma
         </SettingsSection>
         <SettingsSection title="Operating hours" columns={1}>
           {WEEKDAYS.map((day) => (
-            <div key={day} role="group" aria-label={DAY_NAMES[day]} className="grid items-end gap-3 sm:grid-cols-[8rem_1fr_1fr_auto]">
+            <div key={day} role="group" aria-label={DAY_NAMES[day]} className="grid items-end gap-3 sm:grid-cols-[8rem_1fr_1fr_13rem]">
               <span className="pb-3 font-medium" aria-hidden="true">
                 {DAY_NAMES[day]}
               </span>
