@@ -267,7 +267,7 @@ test('the placeholder screens reachable from the sidebar', async ({ page }) => {
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   const placeholders: Array<[label: string, path: string]> = [
     ['Drug Database', '/drugs'], ['Providers', '/providers'], ['Prescription Files', '/prescription-files'],
-    ['Billing & Claims', '/billing'], ['Inventory', '/inventory'], ['Reports', '/reports'], ['System Settings', '/system-settings'],
+    ['Billing & Claims', '/billing'], ['Inventory', '/inventory'], ['Reports', '/reports'],
     ['Data Migration', '/data-migration'], ['Loading Demo', '/loading-demo'],
   ];
   for (const [label, path] of placeholders) {
@@ -322,6 +322,34 @@ test('the AI Security Manager: cards and each tab, its dialogs and validation me
   await page.getByRole('combobox', { name: 'Patient', exact: true }).fill('Hollo');
   await expect(page.getByRole('option', { name: /^Margaret Holloway/ })).toBeVisible();
   await expectAccessible(page, 'the Audit Log tab with the patient filter open');
+});
+
+// Read only (a refused save and a discarded edit write nothing), so the demo pharmacy's settings stay as they are.
+test('System Settings: the cards, each of the nine tabs, a validation message and the unsaved-changes question', async ({ page }) => {
+  await signIn(page, 'admin@demo.pharmacy', DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'System Settings', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
+  const tablist = page.getByRole('tablist', { name: 'Settings groups' });
+  for (const label of ['Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Labels', 'Fax', 'Email']) {
+    await tablist.getByRole('tab', { name: label, exact: true }).click();
+    await expect(page.getByRole('tabpanel').getByRole('form', { name: `${label} settings` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'DEA Compliance' }).getByTestId('card-value')).toBeVisible();
+    await expectAccessible(page, `the System Settings ${label} tab`);
+  }
+
+  const attachment = page.getByRole('spinbutton', { name: 'Maximum Attachment Size (MB)' });
+  await attachment.fill('101');
+  await page.getByRole('button', { name: 'Save Email Settings' }).click();
+  await expect(attachment).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert').filter({ hasText: 'Update Failed' })).toBeVisible();
+  await expectAccessible(page, 'the System Settings Email tab with a validation message and the failure toast');
+
+  await tablist.getByRole('tab', { name: 'Fax', exact: true }).click();
+  const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+  await expect(question).toBeVisible();
+  await expectAccessible(page, 'the unsaved-changes question');
+  await question.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('form', { name: 'Fax settings' })).toBeVisible();
 });
 
 test('the signed-in shell on a narrow screen, with the navigation drawer open', async ({ page }) => {

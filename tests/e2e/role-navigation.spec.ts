@@ -47,6 +47,8 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 for (const staff of DEMO_STAFF) {
   test(`the ${staff.role}'s sidebar lists exactly the screens the role may open, and each opens`, async ({ page }) => {
+    // Every screen of the role, each loading its own chunk and data (the admin's System Settings reads five queries).
+    test.setTimeout(60_000);
     await signIn(page, staff.email, DEMO_PASSWORD);
     await expect(sidebar(page).getByRole('link')).toHaveText([...staff.entries]);
     for (const entry of staff.entries) {

@@ -4,6 +4,7 @@
  * is not onboarding itself.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
+import { uniqueDeaNumber } from '../../support/settings-writes.ts';
 
 let counter = 0;
 
@@ -45,7 +46,8 @@ export function uniqueWizardData(): WizardData {
     pharmacyName: `E2E Pharmacy ${id}`,
     ncpdpId: uniqueDigits(7),
     nabpNumber: uniqueDigits(7),
-    deaNumber: `BE${uniqueDigits(7)}`,
+    // With a correct check digit: System Settings saves the pharmacy's registration through the shared DEA rule.
+    deaNumber: uniqueDeaNumber(),
     stateLicenseNumber: `PH-${id}`,
     stateLicenseState: 'OR',
     npiNumber: uniqueDigits(10),

@@ -99,6 +99,7 @@ const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = 
   '/': () => import('./routes/app/dashboard.tsx').then((module) => module.DashboardRoute),
   '/labels': () => import('./routes/app/labels.tsx').then((module) => module.LabelsRoute),
   '/security-manager': () => import('./routes/app/security-manager.tsx').then((module) => module.SecurityManagerRoute),
+  '/system-settings': () => import('./routes/app/system-settings.tsx').then((module) => module.SystemSettingsRoute),
 };
 
 /** A screen of a later release: the placeholder, titled with the screen's name. */

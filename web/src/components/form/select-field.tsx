@@ -10,8 +10,11 @@ export interface SelectOption {
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   options: readonly SelectOption[];
-  /** Text of the first, empty choice ("Select state"). */
-  placeholder: string;
+  /**
+   * Text of a first, empty choice ("Select state") for a field that may start unchosen; without it the select
+   * offers only the options (spec part 2 §5: a choice among fixed options never has an empty value).
+   */
+  placeholder?: string;
   error?: string;
   ref?: Ref<HTMLSelectElement>;
 }
@@ -28,7 +31,7 @@ export function SelectField({ label, options, placeholder, error, id, className,
         {...selectProps}
         required={false}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,0 +1,331 @@
+/**
+ * System Settings end to end (spec part 2 §2 System Settings, §3 groups, §5 bounds, §7, §8 toasts; issue 12), on
+ * a pharmacy of its own (onboarded through the api) so the demo pharmacy's settings stay as other specs expect:
+ * an admin edits and saves two groups (Reports, Printing), reloads and sees them (and GET agrees); a bound is
+ * refused with its message at the field and a failure toast, nothing saved; a refusal of the database (another
+ * pharmacy's DEA number) shows Update Failed with the reason; leaving a tab, or the screen, with unsaved changes
+ * asks first; the tabs work from the keyboard; the summary cards follow the saved groups.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { SETTINGS_SAVE_FAILED_TOAST, SETTINGS_SAVED_TOAST } from '../../shared/src/settings/groups.ts';
+import { callApi } from '../support/api-call.ts';
+import { staffClient } from './support/demo-staff-client.ts';
+import { onboardPharmacyThroughApi, type WizardData } from './support/onboarding-data.ts';
+import { signIn } from './support/sign-in.ts';
+
+let pharmacy: WizardData;
+let admin: SupabaseClient;
+
+// Each test signs in, saves and reloads through the whole stack on a shared 2-core machine.
+test.beforeEach(() => test.setTimeout(120_000));
+
+test.beforeAll(async ({ request }) => {
+  pharmacy = await onboardPharmacyThroughApi(request);
+  admin = await staffClient(pharmacy.adminEmail, pharmacy.adminPassword);
+});
+
+async function openSystemSettings(page: Page): Promise<void> {
+  await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'System Settings', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
+}
+
+const tabs = (page: Page) => page.getByRole('tablist', { name: 'Settings groups' });
+const panel = (page: Page) => page.getByRole('tabpanel');
+const cardValue = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true }).getByTestId('card-value');
+const savedToast = (page: Page) => page.getByRole('status').filter({ hasText: SETTINGS_SAVED_TOAST.title });
+const failedToast = (page: Page) => page.getByRole('alert').filter({ hasText: SETTINGS_SAVE_FAILED_TOAST.title });
+
+async function openTab(page: Page, label: string): Promise<void> {
+  await tabs(page).getByRole('tab', { name: label, exact: true }).click();
+  await expect(tabs(page).getByRole('tab', { name: label, exact: true })).toHaveAttribute('aria-selected', 'true');
+  // The group is loaded when its form shows.
+  await expect(panel(page).getByRole('form', { name: `${label} settings` })).toBeVisible();
+}
+
+async function getGroup<T = Record<string, unknown>>(key: string): Promise<T> {
+  const answer = await callApi<T>(admin, `system-settings/${key}`);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+test('nine tabs, Pharmacy first, showing the pharmacy onboarding created; the cards read the saved groups', async ({ page }) => {
+  await openSystemSettings(page);
+  await expect(tabs(page).getByRole('tab')).toHaveText(['Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Labels', 'Fax', 'Email']);
+  await expect(tabs(page).getByRole('tab', { name: 'Pharmacy' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel(page).getByRole('textbox', { name: 'Pharmacy Name' })).toHaveValue(pharmacy.pharmacyName);
+  await expect(panel(page).getByRole('textbox', { name: 'DEA Number' })).toHaveValue(pharmacy.deaNumber);
+
+  // Onboarding gave every required field (the pharmacist in charge included): Configured.
+  await expect(cardValue(page, 'Pharmacy Info')).toHaveText('Configured');
+  await expect(cardValue(page, 'E-Prescriptions')).toHaveText('Disabled');
+  // The controlled group has the pharmacy's DEA number but no expiration date yet.
+  await expect(cardValue(page, 'DEA Compliance')).toHaveText('Not compliant');
+  await expect(page.getByRole('region', { name: 'System Status', exact: true })).toContainText('Operational');
+
+  // Turning Surescripts on and giving the registration's expiry a year ahead changes the cards.
+  await openTab(page, 'Transmission');
+  await panel(page).getByRole('checkbox', { name: 'Enable Surescripts' }).check();
+  await panel(page).getByRole('button', { name: 'Save Transmission Settings' }).click();
+  await expect(savedToast(page)).toContainText(SETTINGS_SAVED_TOAST.description);
+  await expect(cardValue(page, 'E-Prescriptions')).toHaveText('Enabled');
+
+  await openTab(page, 'Controlled');
+  const nextYear = new Date(Date.now() + 366 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  await panel(page).getByLabel('DEA Expiration Date').fill(nextYear);
+  await panel(page).getByRole('button', { name: 'Save Controlled Substance Settings' }).click();
+  await expect(savedToast(page)).toBeVisible();
+  await expect(cardValue(page, 'DEA Compliance')).toHaveText('Compliant');
+  expect(await getGroup<{ deaExpirationDate: string; deaNumber: string }>('controlled')).toMatchObject({ deaExpirationDate: nextYear, deaNumber: pharmacy.deaNumber });
+});
+
+test('an admin edits and saves Reports and Printing, reloads, and sees them', async ({ page }) => {
+  await openSystemSettings(page);
+
+  await openTab(page, 'Reports');
+  const reports = panel(page);
+  // A group never saved shows the §9 defaults.
+  await expect(reports.getByRole('combobox', { name: 'Default Report Format' })).toHaveValue('pdf');
+  await reports.getByRole('combobox', { name: 'Default Report Format' }).selectOption('excel');
+  await reports.getByRole('combobox', { name: 'Monthly Report Day' }).selectOption('28');
+  await reports.getByRole('checkbox', { name: 'Daily reports' }).check();
+  await reports.getByRole('textbox', { name: 'General Disclaimer' }).fill('For the pharmacy team only.');
+  await reports.getByRole('button', { name: 'Save Report Settings' }).click();
+  await expect(savedToast(page)).toContainText(SETTINGS_SAVED_TOAST.description);
+
+  await openTab(page, 'Printing');
+  const printing = panel(page);
+  await expect(printing.getByRole('combobox', { name: 'Regular Rx Label Size' })).toHaveValue('4x2.5');
+  await printing.getByRole('button', { name: 'Add Printer' }).click();
+  await printing.getByRole('textbox', { name: 'Printer 1 Name' }).fill('Counter Zebra');
+  await printing.getByRole('textbox', { name: 'Printer 1 Location' }).fill('Front counter');
+  await printing.getByRole('textbox', { name: 'Printer 1 IP Address' }).fill('10.0.0.25');
+  await printing.getByRole('combobox', { name: 'Regular Rx Label Printer' }).selectOption({ label: 'Counter Zebra' });
+  await printing.getByRole('combobox', { name: 'Regular Rx Label Size' }).selectOption('4x6');
+  await printing.getByRole('spinbutton', { name: 'Regular Rx Labels per Page' }).fill('4');
+  await printing.getByRole('checkbox', { name: 'Print barcode on Rx labels' }).uncheck();
+  await printing.getByRole('button', { name: 'Save Printer Settings' }).click();
+  await expect(savedToast(page)).toContainText(SETTINGS_SAVED_TOAST.description);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
+  await openTab(page, 'Reports');
+  await expect(panel(page).getByRole('combobox', { name: 'Default Report Format' })).toHaveValue('excel');
+  await expect(panel(page).getByRole('combobox', { name: 'Monthly Report Day' })).toHaveValue('28');
+  await expect(panel(page).getByRole('checkbox', { name: 'Daily reports' })).toBeChecked();
+  await expect(panel(page).getByRole('textbox', { name: 'General Disclaimer' })).toHaveValue('For the pharmacy team only.');
+
+  await openTab(page, 'Printing');
+  await expect(panel(page).getByRole('textbox', { name: 'Printer 1 Name' })).toHaveValue('Counter Zebra');
+  await expect(panel(page).getByRole('combobox', { name: 'Regular Rx Label Printer' })).toHaveValue('printer-1');
+  await expect(panel(page).getByRole('combobox', { name: 'Regular Rx Label Size' })).toHaveValue('4x6');
+  await expect(panel(page).getByRole('spinbutton', { name: 'Regular Rx Labels per Page' })).toHaveValue('4');
+  await expect(panel(page).getByRole('checkbox', { name: 'Print barcode on Rx labels' })).not.toBeChecked();
+
+  // What the server holds, read apart from the screen.
+  expect(await getGroup('reports')).toMatchObject({ defaultReportFormat: 'excel', monthlyReportDay: 28, dailyReportsEnabled: true, generalDisclaimer: 'For the pharmacy team only.' });
+  expect(await getGroup('printing')).toMatchObject({
+    regularRxLabelPrinter: 'printer-1',
+    regularRxLabelSize: '4x6',
+    regularRxLabelsPerPage: 4,
+    regularRxPrintBarcode: false,
+    availablePrinters: [expect.objectContaining({ id: 'printer-1', name: 'Counter Zebra', location: 'Front counter', ipAddress: '10.0.0.25' })],
+  });
+});
+
+test('a bound is refused at its field with its message, the toast says the save failed, and nothing is saved', async ({ page }) => {
+  await openSystemSettings(page);
+  const before = await getGroup<{ robotLabelsPerPage: number }>('printing');
+  await openTab(page, 'Printing');
+  const robot = panel(page).getByRole('spinbutton', { name: 'Robot Labels per Page' });
+  await expect(robot).toHaveAttribute('min', '1');
+  await expect(robot).toHaveAttribute('max', '12');
+  await robot.fill('13');
+  await panel(page).getByRole('button', { name: 'Save Printer Settings' }).click();
+
+  const message = 'Robot labels per page must be between 1 and 12';
+  await expect(robot).toHaveAttribute('aria-invalid', 'true');
+  await expect(robot).toHaveAccessibleDescription(message);
+  await expect(failedToast(page)).toContainText(message);
+  await expect(savedToast(page)).toHaveCount(0);
+  expect((await getGroup<{ robotLabelsPerPage: number }>('printing')).robotLabelsPerPage).toBe(before.robotLabelsPerPage);
+
+  // Corrected, it saves.
+  await robot.fill('12');
+  await panel(page).getByRole('button', { name: 'Save Printer Settings' }).click();
+  await expect(savedToast(page)).toBeVisible();
+  expect((await getGroup<{ robotLabelsPerPage: number }>('printing')).robotLabelsPerPage).toBe(12);
+});
+
+test("the server's refusal (another pharmacy's DEA number) is an Update Failed toast with the reason, and nothing changes", async ({ page }) => {
+  await openSystemSettings(page);
+  const dea = panel(page).getByRole('textbox', { name: 'DEA Number' });
+  // The demo pharmacy's registration: well formed, so only the database can refuse it.
+  await dea.fill('BD4726189');
+  await panel(page).getByRole('button', { name: 'Save Pharmacy Settings' }).click();
+  // The database's reason (409), not a generic line.
+  await expect(failedToast(page)).toContainText('A pharmacy with this DEA number already exists');
+  await expect(savedToast(page)).toHaveCount(0);
+  expect((await getGroup<{ deaNumber: string }>('pharmacy')).deaNumber).toBe(pharmacy.deaNumber);
+});
+
+test('leaving a tab or the screen with unsaved changes asks first: stay keeps them, discard drops them', async ({ page }) => {
+  await openSystemSettings(page);
+  await openTab(page, 'Email');
+  const port = panel(page).getByRole('spinbutton', { name: 'SMTP Port' });
+  await expect(port).toHaveValue('587');
+  await port.fill('2525');
+
+  // Another tab: the question; Stay keeps the edit on the Email tab.
+  await tabs(page).getByRole('tab', { name: 'Fax', exact: true }).click();
+  const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+  await expect(question).toContainText('The Email settings have changes that are not saved.');
+  await expect(question.getByRole('button', { name: 'Stay' })).toBeFocused();
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(tabs(page).getByRole('tab', { name: 'Email', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(port).toHaveValue('2525');
+
+  // Another screen: the same question; Stay keeps the screen.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/system-settings$/);
+  await expect(port).toHaveValue('2525');
+
+  // Closing or reloading the page: the browser's own question.
+  const dialogs: string[] = [];
+  page.once('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.evaluate(() => {
+    // A reload triggered by the page counts as a user leaving it only after an interaction, which the edits were.
+    window.location.reload();
+  });
+  await expect.poll(() => dialogs).toEqual(['beforeunload']);
+  await expect(port).toHaveValue('2525');
+
+  // Discard: the tab changes, and the edit is gone (nothing was saved).
+  await tabs(page).getByRole('tab', { name: 'Fax', exact: true }).click();
+  await question.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(tabs(page).getByRole('tab', { name: 'Fax', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await openTab(page, 'Email');
+  await expect(panel(page).getByRole('spinbutton', { name: 'SMTP Port' })).toHaveValue('587');
+  expect((await getGroup<{ smtpPort: number }>('email')).smtpPort).toBe(587);
+
+  // Nothing changed: no question.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});
+
+test('the tabs work from the keyboard: arrows, Home and End move and select, Tab enters the panel', async ({ page }) => {
+  await openSystemSettings(page);
+  const pharmacyTab = tabs(page).getByRole('tab', { name: 'Pharmacy', exact: true });
+  await pharmacyTab.focus();
+  await page.keyboard.press('ArrowRight');
+  const transmission = tabs(page).getByRole('tab', { name: 'Transmission', exact: true });
+  await expect(transmission).toBeFocused();
+  await expect(transmission).toHaveAttribute('aria-selected', 'true');
+  await expect(panel(page).getByRole('form', { name: 'Transmission settings' })).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(tabs(page).getByRole('tab', { name: 'Email', exact: true })).toBeFocused();
+  await expect(tabs(page).getByRole('tab', { name: 'Email', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(pharmacyTab).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tabs(page).getByRole('tab', { name: 'Email', exact: true })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(pharmacyTab).toHaveAttribute('aria-selected', 'true');
+
+  // With unsaved changes an arrow asks first; Stay gives focus back to the tab still shown.
+  const name = panel(page).getByRole('textbox', { name: 'Pharmacy Name' });
+  await name.fill(`${pharmacy.pharmacyName} edited`);
+  await pharmacyTab.focus();
+  await page.keyboard.press('ArrowRight');
+  const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+  await expect(question.getByRole('button', { name: 'Stay' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(question).toHaveCount(0);
+  await expect(pharmacyTab).toBeFocused();
+  await expect(pharmacyTab).toHaveAttribute('aria-selected', 'true');
+  await expect(name).toHaveValue(`${pharmacy.pharmacyName} edited`);
+  // Escape is Stay too.
+  await page.keyboard.press('ArrowLeft');
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(pharmacyTab).toBeFocused();
+  await name.fill(pharmacy.pharmacyName);
+  await pharmacyTab.focus();
+  // Only the selected tab is in the Tab order: Tab leaves the tab list for the panel's first field.
+  await expect(panel(page).getByRole('textbox', { name: 'Pharmacy Name' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(panel(page).getByRole('textbox', { name: 'Pharmacy Name' })).toBeFocused();
+});
+
+test('a secret shows only Set or Not set: typing stores it, blank keeps it, Clear removes it; the value never comes back', async ({ page }) => {
+  await openSystemSettings(page);
+  await openTab(page, 'Email');
+  const password = panel(page).getByLabel('SMTP Password', { exact: true });
+  const status = panel(page).getByText(/^(Set|Not set|Will be cleared when saved)$/);
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(status).toHaveText('Not set');
+
+  await password.fill('smtp-secret-e2e');
+  await panel(page).getByRole('button', { name: 'Save Email Settings' }).click();
+  await expect(savedToast(page)).toBeVisible();
+  await expect(status).toHaveText('Set');
+  await expect(password).toHaveValue('');
+  expect(await getGroup<{ smtpPassword: unknown }>('email')).toMatchObject({ smtpPassword: { set: true } });
+
+  // Saving another field with the box left blank keeps it.
+  await panel(page).getByRole('spinbutton', { name: 'SMTP Port' }).fill('2525');
+  await panel(page).getByRole('button', { name: 'Save Email Settings' }).click();
+  await expect(savedToast(page)).toBeVisible();
+  expect(await getGroup<{ smtpPort: number; smtpPassword: unknown }>('email')).toMatchObject({ smtpPort: 2525, smtpPassword: { set: true } });
+  await page.reload();
+  await openTab(page, 'Email');
+  await expect(status).toHaveText('Set');
+  expect(await page.content()).not.toContain('smtp-secret-e2e');
+
+  await panel(page).getByRole('button', { name: 'Clear' }).click();
+  await expect(status).toHaveText('Will be cleared when saved');
+  await panel(page).getByRole('button', { name: 'Save Email Settings' }).click();
+  await expect(savedToast(page)).toBeVisible();
+  await expect(status).toHaveText('Not set');
+  expect(await getGroup<{ smtpPassword: unknown }>('email')).toMatchObject({ smtpPassword: { set: false } });
+});
+
+test('selects offer only their options; a custom monograph is written on the Labels tab and offered on the Printing tab', async ({ page }) => {
+  await openSystemSettings(page);
+  await openTab(page, 'Reports');
+  // §5: no empty choice in a select of fixed options (§9's enumerations).
+  await expect(panel(page).getByRole('combobox', { name: 'Default Report Format' }).locator('option')).toHaveText(['PDF', 'Excel', 'CSV']);
+  await expect(panel(page).getByRole('combobox', { name: 'Logo Position' }).locator('option')).toHaveText(['Header', 'Footer', 'Both']);
+
+  await openTab(page, 'Labels');
+  await expect(panel(page).getByText('No monographs yet.', { exact: false })).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Add Custom Monograph' }).click();
+  await expect(panel(page).getByRole('textbox', { name: 'Monograph 1 Drug Name' })).toBeFocused();
+  await panel(page).getByRole('textbox', { name: 'Monograph 1 Drug Name' }).fill('Compounded Magic Mouthwash');
+  // A custom monograph needs its text: refused without it.
+  await panel(page).getByRole('button', { name: 'Save Monograph Settings' }).click();
+  await expect(failedToast(page)).toContainText('A custom monograph needs its text');
+  await panel(page).getByRole('textbox', { name: 'Compounded Magic Mouthwash short text' }).fill('Swish and spit 5 mL four times a day. Do not swallow.');
+  await panel(page).getByRole('button', { name: 'Save Monograph Settings' }).click();
+  await expect(savedToast(page)).toBeVisible();
+
+  const labels = await getGroup<{ monographs: { drugId: string; drugName: string; source: string; shortText: string }[] }>('labels');
+  expect(labels.monographs).toEqual([
+    expect.objectContaining({ drugName: 'Compounded Magic Mouthwash', source: 'custom', shortText: 'Swish and spit 5 mL four times a day. Do not swallow.' }),
+  ]);
+
+  await openTab(page, 'Printing');
+  const offered = panel(page).getByRole('group', { name: 'Available Monographs' }).getByRole('checkbox', { name: 'Compounded Magic Mouthwash' });
+  await offered.check();
+  await panel(page).getByRole('button', { name: 'Save Printer Settings' }).click();
+  await expect(savedToast(page)).toBeVisible();
+  expect((await getGroup<{ availableMonographs: string[] }>('printing')).availableMonographs).toEqual([labels.monographs[0]!.drugId]);
+});

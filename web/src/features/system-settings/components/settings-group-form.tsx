@@ -1,0 +1,151 @@
+/**
+ * One settings group on its tab: loads it (GET; a group never saved shows the §9 defaults), edits it in a
+ * react-hook-form form over the group's shared write schema, and saves it (PUT). The form starts from what the
+ * server holds and is keyed by that answer, so after a save, which reloads the group, it starts again from what
+ * was stored. Toasts §8; a refused save places each message at its field where one field gives it, the rest in
+ * the toast. The tab's fields are the children, bound by name through the FormProvider.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SETTINGS_GROUPS, SETTINGS_SAVE_FAILED_TOAST, SETTINGS_SAVED_TOAST, type SettingsGroupKey, type SettingsRead } from '@pharmacy/shared/settings/groups.ts';
+import type { PlainObject } from '@pharmacy/shared/settings/secrets.ts';
+import { useEffect, type ReactNode } from 'react';
+import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { toast } from '../../../components/ui/toast/toast-store.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useSettingsGroup } from '../api/get-settings-group.ts';
+import { useUpdateSettingsGroup } from '../api/update-settings-group.ts';
+import { formStartValues, placeSaveErrors } from '../settings-form-values.ts';
+import { SecretStatusContext } from './secret-status.ts';
+
+export interface SettingsGroupFormProps {
+  pharmacyId: string;
+  groupKey: SettingsGroupKey;
+  /** The save button's text ("Save Printer Settings"). */
+  saveLabel: string;
+  /** Whether the form holds changes not saved (the screen warns before they are lost). */
+  onDirtyChange: (dirty: boolean) => void;
+  /**
+   * Other features' tools for this group (test print, test email, queues), shown under the form, outside it, so
+   * none of their buttons submits it.
+   */
+  actions?: ReactNode;
+  /** Other content of the tab shown above the form, outside it (the pharmacy logo upload). */
+  before?: ReactNode;
+  /** The tab's fields, bound by name. */
+  children: ReactNode;
+}
+
+export function SettingsGroupForm({ pharmacyId, groupKey, ...props }: SettingsGroupFormProps) {
+  const group = useSettingsGroup(pharmacyId, groupKey);
+  // Here, not in the form: the form is re-keyed by every reload, the save outlives it.
+  const save = useUpdateSettingsGroup(pharmacyId, groupKey);
+  return (
+    <QueryState
+      query={group}
+      errorText={`The ${SETTINGS_GROUPS[groupKey].label} settings could not be loaded`}
+      loadingLabel={`Loading the ${SETTINGS_GROUPS[groupKey].label} settings`}
+      skeletonRows={6}
+    >
+      {(read) => (
+        <LoadedSettingsForm
+          key={group.dataUpdatedAt}
+          groupKey={groupKey}
+          read={read}
+          isSaving={save.isPending}
+          save={(values) => save.mutateAsync(values as never)}
+          {...props}
+        />
+      )}
+    </QueryState>
+  );
+}
+
+interface LoadedSettingsFormProps extends Omit<SettingsGroupFormProps, 'pharmacyId'> {
+  read: SettingsRead<SettingsGroupKey>;
+  isSaving: boolean;
+  save: (values: PlainObject) => Promise<unknown>;
+}
+
+/** Every message of the form's errors, in field order. */
+function errorMessages(errors: FieldErrors): string[] {
+  const messages: string[] = [];
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null) return;
+    const message = (node as { message?: unknown }).message;
+    if (typeof message === 'string' && message !== '') messages.push(message);
+    for (const [key, child] of Object.entries(node)) if (key !== 'ref' && key !== 'message') visit(child);
+  };
+  visit(errors);
+  return [...new Set(messages)];
+}
+
+/** §8's failure toast; its words say why when the reason is known (a refusal), else the spec's sentence. */
+function failureToast(reasons: readonly string[]) {
+  toast({
+    title: SETTINGS_SAVE_FAILED_TOAST.title,
+    description: reasons.length > 0 ? reasons.join(' ') : SETTINGS_SAVE_FAILED_TOAST.description,
+    variant: 'destructive',
+  });
+}
+
+/** "Correct the marked fields: A; B; C" (at most three named; the fields show them all). */
+function fixTheFields(messages: readonly string[]): string {
+  return `Correct the marked fields: ${messages.slice(0, 3).join('; ')}${messages.length > 3 ? '; …' : ''}.`;
+}
+
+function LoadedSettingsForm({ groupKey, read, saveLabel, isSaving, save, onDirtyChange, actions, before, children }: LoadedSettingsFormProps) {
+  const { schema } = SETTINGS_GROUPS[groupKey];
+  const form = useForm<PlainObject>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<PlainObject>,
+    defaultValues: formStartValues(groupKey, read as never),
+  });
+  const { isDirty } = form.formState;
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  async function submit(values: PlainObject) {
+    try {
+      await save(values);
+      toast({ title: SETTINGS_SAVED_TOAST.title, description: SETTINGS_SAVED_TOAST.description });
+    } catch (error) {
+      // A refusal (4xx) says why: a 400 lists the schema's messages, a database refusal has one. A failure without a
+      // reason (the server or the network) gets the spec's words.
+      const refusal = error instanceof ApiError && error.status !== null && error.status < 500;
+      const messages = refusal ? (error.errors.length > 0 ? error.errors : [error.message]) : [];
+      const placed = placeSaveErrors(schema, form.getValues(), messages);
+      for (const { name, message } of placed.fields) form.setError(name, { type: 'server', message }, { shouldFocus: true });
+      failureToast(placed.fields.length > 0 ? [fixTheFields(placed.fields.map((field) => field.message)), ...placed.unplaced] : placed.unplaced);
+    }
+  }
+
+  return (
+    <SecretStatusContext.Provider value={read}>
+      {before}
+      <FormProvider {...form}>
+        <form
+          noValidate
+          className="flex flex-col gap-6"
+          aria-label={`${SETTINGS_GROUPS[groupKey].label} settings`}
+          onSubmit={(event) =>
+            // Refused here, nothing is sent: the toast says why, the fields say where.
+            void form.handleSubmit(submit, (errors) => failureToast([fixTheFields(errorMessages(errors))]))(event)
+          }
+        >
+          {children}
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            <button type="submit" className="btn btn-primary" disabled={isSaving}>
+              {isSaving ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              {isSaving ? 'Saving...' : saveLabel}
+            </button>
+          </div>
+        </form>
+      </FormProvider>
+      {actions ? (
+        <div role="group" aria-label={`${SETTINGS_GROUPS[groupKey].label} tools`} className="flex flex-wrap items-center gap-3 border-t border-base-300 pt-4">
+          {actions}
+        </div>
+      ) : null}
+    </SecretStatusContext.Provider>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * System Settings (spec part 2 §2; admins only — shared/src/screens.ts, and the database refuses the writes to
+ * anyone else): the summary cards, then nine tabs (Pharmacy first, §2), each a form over its group. Changes not
+ * saved are not lost silently: leaving the tab, the screen or the page asks first. Other features' pieces (the
+ * logo upload, test and queue tools, the system status) come from the route.
+ */
+import { DEFAULT_SETTINGS_GROUP, SETTINGS_GROUP_KEYS, SETTINGS_GROUPS, type SettingsGroupKey } from '@pharmacy/shared/settings/groups.ts';
+import { useId, useState, type ReactNode } from 'react';
+import { TabList, TabPanel, tabId } from '../../../components/ui/tabs.tsx';
+import { useLeavePageGuard } from '../hooks/use-leave-page-guard.ts';
+import { ControlledTab } from './controlled-tab.tsx';
+import { EmailTab } from './email-tab.tsx';
+import { FaxTab } from './fax-tab.tsx';
+import { LabelsTab } from './labels-tab.tsx';
+import { PharmacyTab } from './pharmacy-tab.tsx';
+import { PrintingTab } from './printing-tab.tsx';
+import { ProfitLossTab } from './profit-loss-tab.tsx';
+import { ReportsTab } from './reports-tab.tsx';
+import { SettingsSummaryCards } from './settings-summary-cards.tsx';
+import type { SettingsTabProps } from './settings-tab-props.ts';
+import { TransmissionTab } from './transmission-tab.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+
+const TAB_ITEMS = SETTINGS_GROUP_KEYS.map((key) => ({ id: key, label: SETTINGS_GROUPS[key].label }));
+
+const TABS: Record<Exclude<SettingsGroupKey, 'pharmacy'>, (props: SettingsTabProps) => ReactNode> = {
+  transmission: TransmissionTab,
+  reports: ReportsTab,
+  'profit-loss': ProfitLossTab,
+  printing: PrintingTab,
+  controlled: ControlledTab,
+  labels: LabelsTab,
+  fax: FaxTab,
+  email: EmailTab,
+};
+
+export interface SystemSettingsProps {
+  pharmacyId: string;
+  /** The System Status card's content: a health check's outcome, drawn by the route's choice of component. */
+  systemStatus: ReactNode;
+  /** The Pharmacy tab's logo upload. */
+  pharmacyLogo?: ReactNode;
+  /**
+   * Each tab's tools from other features (Test Print All Labels, Send Test Email, View Fax Queue, …); a function
+   * is told whether the tab has unsaved changes (a test uses what is saved).
+   */
+  actions?: Partial<Record<SettingsGroupKey, ReactNode | ((tab: { dirty: boolean }) => ReactNode)>>;
+}
+
+export function SystemSettings({ pharmacyId, systemStatus, pharmacyLogo, actions = {} }: SystemSettingsProps) {
+  const baseId = useId();
+  const [tab, setTab] = useState<SettingsGroupKey>(DEFAULT_SETTINGS_GROUP);
+  const [dirty, setDirty] = useState(false);
+  /** A tab asked for while the shown one has unsaved changes. */
+  const [pendingTab, setPendingTab] = useState<SettingsGroupKey | null>(null);
+  const blocker = useLeavePageGuard(dirty);
+
+  function selectTab(next: SettingsGroupKey) {
+    if (next === tab) return;
+    if (dirty) setPendingTab(next);
+    else setTab(next);
+  }
+
+  function stay() {
+    if (blocker.state === 'blocked') blocker.reset();
+    if (pendingTab !== null) {
+      // The arrow keys had moved focus to the tab asked for; after the dialog hands focus back, return it to the
+      // tab still shown, so the next arrow moves from there.
+      requestAnimationFrame(() => document.getElementById(tabId(baseId, tab))?.focus());
+    }
+    setPendingTab(null);
+  }
+
+  function discard() {
+    setDirty(false);
+    if (blocker.state === 'blocked') blocker.proceed();
+    if (pendingTab !== null) setTab(pendingTab);
+    setPendingTab(null);
+  }
+
+  const tabActions = actions[tab];
+  const tabProps: SettingsTabProps = { pharmacyId, onDirtyChange: setDirty, actions: typeof tabActions === 'function' ? tabActions({ dirty }) : tabActions };
+  const OtherTab = tab === 'pharmacy' ? null : TABS[tab];
+
+  return (
+    <section className="flex flex-1 flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">System Settings</h1>
+        <p className="text-base-content/70">Your pharmacy's configuration: pharmacy record, transmission, reports, printing, controlled substances, fax and email.</p>
+      </header>
+      <SettingsSummaryCards pharmacyId={pharmacyId} systemStatus={systemStatus} />
+      <div className="card border border-base-300 bg-base-100">
+        <div className="card-body gap-4">
+          <TabList baseId={baseId} label="Settings groups" items={TAB_ITEMS} selected={tab} onSelect={selectTab} />
+          <TabPanel baseId={baseId} selected={tab} className="flex flex-col gap-6">
+            {/* Keyed by the tab: each tab's form starts from its group as loaded. */}
+            {OtherTab ? <OtherTab key={tab} {...tabProps} /> : <PharmacyTab key={tab} {...tabProps} logo={pharmacyLogo} />}
+          </TabPanel>
+        </div>
+      </div>
+      <UnsavedChangesDialog
+        open={pendingTab !== null || blocker.state === 'blocked'}
+        groupLabel={SETTINGS_GROUPS[tab].label}
+        onStay={stay}
+        onDiscard={discard}
+      />
+    </section>
+  );
+}
