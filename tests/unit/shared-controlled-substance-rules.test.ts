@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTROLLED_COUNT_MESSAGES,
   controlledSubstanceCountSchema,
-  DEA_EXPIRY_WARNING_DAYS,
   deaRegistrationNotice,
   needsDoubleCount,
 } from '../../shared/src/prescriptions/controlled-substance-rules.ts';
+import { DEA_EXPIRY_WARNING_DAYS } from '../../shared/src/settings/controlled.ts';
 
 const ID = '6f1c4a36-2f6b-4c53-9d2c-6a1f0e9b7c11';
 

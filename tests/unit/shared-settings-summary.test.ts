@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHARMACY_SETTINGS_DEFAULTS, type PharmacySettingsRead } from '../../shared/src/settings/pharmacy.ts';
+import { DEA_EXPIRY_WARNING_DAYS } from '../../shared/src/settings/controlled.ts';
 import {
-  DEA_EXPIRY_WARNING_DAYS,
   deaCompliance,
   ePrescriptionsEnabled,
   localDateIn,

@@ -7,9 +7,7 @@
 import * as z from 'zod';
 import { usDate } from '../dates.ts';
 import { DEA_SCHEDULES, type DeaSchedule } from '../schemas/prescription.ts';
-
-/** A registration expiring within this many days shows a warning (the DEA compliance card uses the same span). */
-export const DEA_EXPIRY_WARNING_DAYS = 90;
+import { DEA_EXPIRY_WARNING_DAYS } from '../settings/controlled.ts';
 
 /** The largest quantity a prescription holds (numeric(10, 2)). */
 export const COUNT_QUANTITY_MAX = 99_999_999.99;

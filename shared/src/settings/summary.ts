@@ -5,7 +5,7 @@
  * "today" as the pharmacy's calendar date (localDateIn).
  */
 import { isCalendarDate, isValidDeaNumber } from '../schemas/field-rules.ts';
-import type { ControlledSettingsRead } from './controlled.ts';
+import { DEA_EXPIRY_WARNING_DAYS, type ControlledSettingsRead } from './controlled.ts';
 import type { PharmacySettingsRead } from './pharmacy.ts';
 import type { TransmissionSettingsRead } from './transmission.ts';
 
@@ -42,9 +42,6 @@ export function pharmacyInfoStatus(pharmacy: PharmacySettingsRead): PharmacyInfo
 export function ePrescriptionsEnabled(transmission: Pick<TransmissionSettingsRead, 'surescriptsEnabled'>): boolean {
   return transmission.surescriptsEnabled;
 }
-
-/** A registration expiring within this many days is not compliant any more (§9's 90-day expiry threshold). */
-export const DEA_EXPIRY_WARNING_DAYS = 90;
 
 export type DeaComplianceState = 'compliant' | 'expiring' | 'expired' | 'no-registration' | 'no-expiration';
 

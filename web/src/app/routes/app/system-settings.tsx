@@ -1,23 +1,22 @@
 /**
  * /system-settings (spec part 2 §2 System Settings; admins only, see shared/src/screens.ts): the System Settings of
- * the signed-in admin's pharmacy. Other features' pieces meet here, one prop each: the System Status card's health
+ * the signed-in admin's pharmacy. The screen's pieces meet here, one prop each: the System Status card's health
  * check, the Pharmacy tab's logo upload and the tabs' tools (test print, test email and fax, the queues).
  */
 import { useCurrentStaff } from '../../../features/auth/api/get-current-staff.ts';
 import { useSession } from '../../../features/auth/api/get-session.ts';
-import { SystemStatusValue, type SystemStatusSummary } from '../../../features/system-settings/components/settings-summary-cards.tsx';
+import { useSystemStatus } from '../../../features/system-settings/api/get-system-status.ts';
+import { EmailActions } from '../../../features/system-settings/components/email-actions.tsx';
+import { FaxActions } from '../../../features/system-settings/components/fax-actions.tsx';
+import { PharmacyLogoField } from '../../../features/system-settings/components/pharmacy-logo-field.tsx';
+import { SystemStatusValue } from '../../../features/system-settings/components/settings-summary-cards.tsx';
 import { SystemSettings } from '../../../features/system-settings/components/system-settings.tsx';
-import { useHealth } from '../../../features/system-status/api/get-health.ts';
+import { TestPrintLabelsButton } from '../../../features/system-settings/components/test-print-labels.tsx';
+import { systemStatusOutcome } from '../../../features/system-settings/system-status-summary.ts';
 
-/** The System Status card from the api's health check (gateway → functions runtime → api function). */
-function ApiHealthStatus() {
-  const health = useHealth();
-  const summary: SystemStatusSummary = health.isPending
-    ? { state: 'checking' }
-    : health.isError
-      ? { state: 'down', detail: health.error.message }
-      : { state: 'operational', detail: 'The pharmacy server answers' };
-  return <SystemStatusValue summary={summary} />;
+/** The System Status card from GET /api/system-status (database, api function and Storage, each timed). */
+function SystemStatusCard({ pharmacyId }: { pharmacyId: string }) {
+  return <SystemStatusValue summary={systemStatusOutcome(useSystemStatus(pharmacyId))} />;
 }
 
 export function SystemSettingsRoute() {
@@ -25,5 +24,17 @@ export function SystemSettingsRoute() {
   const staff = useCurrentStaff(session.data?.user.id);
   // The signed-in route set is mounted only once the staff context is loaded (see router.tsx).
   if (!staff.data) return null;
-  return <SystemSettings pharmacyId={staff.data.pharmacy.id} systemStatus={<ApiHealthStatus />} />;
+  const pharmacyId = staff.data.pharmacy.id;
+  return (
+    <SystemSettings
+      pharmacyId={pharmacyId}
+      systemStatus={<SystemStatusCard pharmacyId={pharmacyId} />}
+      pharmacyLogo={<PharmacyLogoField pharmacyId={pharmacyId} />}
+      actions={{
+        printing: ({ dirty }) => <TestPrintLabelsButton unsavedChanges={dirty} />,
+        email: <EmailActions pharmacyId={pharmacyId} />,
+        fax: <FaxActions pharmacyId={pharmacyId} />,
+      }}
+    />
+  );
 }
