@@ -34,19 +34,57 @@ export interface DrugProviderServer {
   close(): Promise<void>;
 }
 
-/** The quoted terms of an openFDA search expression per field: `brand_name:"a+b"+generic_name:"a+b"`. */
-function openFdaTerms(search: string): { field: string; value: string }[] {
-  return [...search.matchAll(/([a-z_.]+):"([^"]*)"/g)].map((match) => ({ field: match[1]!, value: match[2]!.replace(/\+/g, ' ').toLowerCase() }));
+interface OpenFdaTerm {
+  field: string;
+  value: string;
+  /** `field:word*`: a word of the field starts with value (case-insensitive); else `field:"value"`, exact. */
+  prefix: boolean;
 }
 
-function openFdaMatches(product: OpenFdaProduct, terms: { field: string; value: string }[]): boolean {
-  return terms.some(({ field, value }) => {
-    if (field === 'product_ndc') return product.product_ndc === value;
-    if (field === 'packaging.package_ndc') return (product.packaging ?? []).some((pack) => pack.package_ndc === value);
-    const text = (field === 'brand_name' ? product.brand_name : field === 'generic_name' ? product.generic_name : undefined)?.toLowerCase() ?? '';
-    // openFDA matches a phrase's words in order in the tokenised field.
-    return value.split(' ').every((word) => text.split(/[^a-z0-9.]+/).includes(word));
-  });
+/**
+ * An openFDA search expression as OR-groups of AND-ed terms: `a+b` is a OR b, `(a+AND+b)` both, terms
+ * `field:"exact"` or `field:word*` (https://open.fda.gov/apis/query-syntax/, advanced-syntax/, wildcard-search/).
+ */
+function openFdaGroups(search: string): OpenFdaTerm[][] {
+  // The query string's `+` arrives as a space (form encoding), as at openFDA.
+  const groups: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let current = '';
+  for (const char of search) {
+    if (char === '"') quoted = !quoted;
+    if (!quoted && char === '(') depth += 1;
+    if (!quoted && char === ')') depth -= 1;
+    if (char === ' ' && depth === 0 && !quoted) {
+      groups.push(current);
+      current = '';
+    } else current += char;
+  }
+  groups.push(current);
+  return groups.map((group) =>
+    group
+      .replace(/^\(|\)$/g, '')
+      .split(' AND ')
+      .map((term): OpenFdaTerm => {
+        const colon = term.indexOf(':');
+        const field = term.slice(0, colon);
+        const raw = term.slice(colon + 1);
+        if (raw.endsWith('*')) return { field, value: raw.slice(0, -1).toLowerCase(), prefix: true };
+        return { field, value: raw.replace(/^"|"$/g, ''), prefix: false };
+      }),
+  );
+}
+
+function openFdaTermMatches(product: OpenFdaProduct, { field, value, prefix }: OpenFdaTerm): boolean {
+  if (field === 'product_ndc') return product.product_ndc === value;
+  if (field === 'packaging.package_ndc') return (product.packaging ?? []).some((pack) => pack.package_ndc === value);
+  const text = (field === 'brand_name' ? product.brand_name : field === 'generic_name' ? product.generic_name : undefined)?.toLowerCase() ?? '';
+  const tokens = text.split(/[^a-z0-9]+/);
+  return prefix ? tokens.some((token) => token.startsWith(value)) : text === value.toLowerCase();
+}
+
+function openFdaMatches(product: OpenFdaProduct, groups: OpenFdaTerm[][]): boolean {
+  return groups.some((group) => group.every((term) => openFdaTermMatches(product, term)));
 }
 
 export async function startDrugProviderServer(port = 0): Promise<DrugProviderServer> {
@@ -74,7 +112,7 @@ export async function startDrugProviderServer(port = 0): Promise<DrugProviderSer
     if (url.pathname !== '/drug/ndc.json') return json(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } }, headers);
     const search = url.searchParams.get('search');
     const limit = Number(url.searchParams.get('limit') ?? '1');
-    const matching = search === null ? openFda.results : openFda.results.filter((product) => openFdaMatches(product, openFdaTerms(search)));
+    const matching = search === null ? openFda.results : openFda.results.filter((product) => openFdaMatches(product, openFdaGroups(search)));
     if (matching.length === 0) return json(res, 404, fixture('openfda-not-found.json'), headers);
     const results = matching.slice(0, limit);
     json(res, 200, { meta: { ...openFda.meta, results: { skip: 0, limit, total: matching.length } }, results }, headers);

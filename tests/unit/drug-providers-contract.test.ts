@@ -86,8 +86,12 @@ describe('openFDA NDC directory', () => {
     expect(await openFda().search('no such drug name')).toEqual([]);
   });
 
-  it('keeps query syntax out of the search expression', () => {
-    expect(openFdaSearchExpression('x" OR brand_name:"*')).toBe('brand_name:"x+or+brand+name"+generic_name:"x+or+brand+name"');
+  it('finds a partial name (every word typed starts a word of the name), keeping query syntax out of the expression', async () => {
+    expect(openFdaSearchExpression('Lipi')).toBe('(brand_name:lipi*)+(generic_name:lipi*)');
+    expect(openFdaSearchExpression('x" OR brand_name:"*')).toBe('(brand_name:x*+AND+brand_name:or*+AND+brand_name:brand*+AND+brand_name:name*)+(generic_name:x*+AND+generic_name:or*+AND+generic_name:brand*+AND+generic_name:name*)');
+    expect((await openFda().search('lipi')).map((result) => [result.ndcNumber, result.matchScore])).toEqual([['0071-0155-23', 0.89], ['0071-0155-40', 0.89]]);
+    expect((await openFda().search('atorva calc')).map((result) => result.ndc11).sort()).toEqual(['00071015523', '00071015540', '60505267109']);
+    expect(await openFda().search('atorva oxy')).toEqual([]);
   });
 
   it('sends the API key when one is set', async () => {
@@ -112,9 +116,19 @@ describe('openFDA NDC directory', () => {
     expect(await failure(openFda().search('lipitor'))).toMatchObject({ failure: 'timeout' });
   });
 
-  it('fails when nobody listens at the URL', async () => {
-    const provider = createOpenFdaProvider({ baseUrl: 'http://127.0.0.1:9/openfda', apiKey: null, timeoutMs: TIMEOUT_MS });
-    expect(await failure(provider.search('lipitor'))).toMatchObject({ failure: 'unreachable' });
+  it('fails when nobody listens at the URL, without quoting the URL and its API key', async () => {
+    const unreachable = createOpenFdaProvider({ baseUrl: 'http://127.0.0.1:9/openfda', apiKey: 'secret-key-123', timeoutMs: TIMEOUT_MS });
+    expect(await failure(unreachable.search('lipitor'))).toMatchObject({ failure: 'unreachable' });
+    // Deno's fetch names the URL in its error ("error sending request for url (…)"), the key in its query.
+    const denoLike = createOpenFdaProvider({
+      baseUrl: 'http://127.0.0.1:9/openfda',
+      apiKey: 'secret-key-123',
+      timeoutMs: TIMEOUT_MS,
+      fetch: (url) => Promise.reject(new TypeError(`error sending request for url (${url}): connection refused`)),
+    });
+    const error = await failure(denoLike.search('lipitor'));
+    expect(error).toMatchObject({ failure: 'unreachable', message: 'openFDA could not be reached (TypeError)' });
+    expect(error.message).not.toContain('secret-key-123');
   });
 });
 

@@ -2,7 +2,8 @@
  * Provider 1: the FDA's openFDA NDC directory (GET /drug/ndc.json; https://open.fda.gov/apis/drug/ndc/). One
  * record per product with its packages; we answer one result per package. Searches: a package NDC
  * (packaging.package_ndc, written in its labeler format, so an 11-digit query asks for each format its zeros
- * allow), a product NDC (product_ndc), else the words in brand_name or generic_name. openFDA answers 404
+ * allow), a product NDC (product_ndc), else names whose words start with each word typed (openFDA's wildcard
+ * `brand_name:lipi*`, so a partial name finds the drug) in brand_name or generic_name. openFDA answers 404
  * NOT_FOUND when nothing matches: that is an empty result, not a failure. meta.last_updated is its version.
  */
 import { type ExternalDrugResult, externalDrugId } from '@pharmacy/shared/drugs/external-drug.ts';
@@ -16,10 +17,14 @@ const NAME = 'openFDA';
 const SEARCH_LIMIT = 20;
 const MAX_RESULTS = 50;
 
-/** Words for an openFDA phrase: letters, digits, dots and hyphens only (nothing that is query syntax). */
-function phrase(text: string): string {
-  const words = text.toLowerCase().replace(/[^a-z0-9.\- ]+/g, ' ').split(/\s+/).filter((word) => word !== '');
-  return `"${words.join('+')}"`;
+/** The query's words for openFDA wildcard terms: letters and digits only (nothing that is query syntax), at most 5. */
+function searchWords(text: string): string[] {
+  return text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word !== '').slice(0, 5);
+}
+
+/** Every word as the start of a word of the field (openFDA's `field:word*`, case-insensitive), all of them. */
+function wordsPrefixTerm(field: string, words: readonly string[]): string {
+  return `(${words.map((word) => `${field}:${word}*`).join('+AND+')})`;
 }
 
 /** The package_ndc spellings an 11-digit code can have: each labeler format whose zero it carries. */
@@ -28,14 +33,15 @@ function packageNdcSpellings(ndc11: string): string[] {
   return [...new Set([...spellings, formatNdc(ndc11, '5-4-2')])];
 }
 
-/** The `search` expression for a query (openFDA's syntax: field:"term", `+` between terms is OR). */
+/** The `search` expression for a query (openFDA's syntax: field:"term" exact, field:word* wildcard, `+` OR, `+AND+`). */
 export function openFdaSearchExpression(query: string): string {
   const ndc = parseNdc(query);
   if (ndc.ok) return packageNdcSpellings(ndc.ndc.ndc11).map((spelling) => `packaging.package_ndc:"${spelling}"`).join('+');
   const product = parseProductNdc(query);
   if (product.ok) return `product_ndc:"${product.product.display}"`;
-  const words = phrase(query);
-  return `brand_name:${words}+generic_name:${words}`;
+  const words = searchWords(query);
+  if (words.length === 0) return 'brand_name:""';
+  return `${wordsPrefixTerm('brand_name', words)}+${wordsPrefixTerm('generic_name', words)}`;
 }
 
 interface OpenFdaPackage {

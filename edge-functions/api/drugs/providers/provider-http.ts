@@ -71,7 +71,8 @@ export async function getProviderJson(
       response = await fetchImpl(url, { headers: { Accept: 'application/json' }, signal: controller.signal });
     } catch (error) {
       if (controller.signal.aborted) throw new ProviderError(provider, 'timeout', `${provider} did not answer within ${options.timeoutMs} ms`);
-      throw new ProviderError(provider, 'unreachable', `${provider} could not be reached: ${(error as Error).message}`);
+      // The error's own text may quote the URL, and with it an API key in the query: only its kind is kept.
+      throw new ProviderError(provider, 'unreachable', `${provider} could not be reached (${(error as Error).name})`);
     }
     const rateLimit = rateLimitFrom(response.headers);
     let text: string;
