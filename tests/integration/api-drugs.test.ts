@@ -5,10 +5,13 @@
  * the spec's shape; a provider that fails or is not there gives the spec's message, never results; the
  * providers' states.
  */
+import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_SEARCH_MESSAGES, externalDrugResultSchema, providerStatusSchema } from '../../shared/src/drugs/external-drug.ts';
 import { callApi } from '../support/api-call.ts';
+import { startFunctionsRuntime } from '../support/functions-runtime.ts';
+import { repoRoot } from '../support/test-stack.ts';
 import { type DrugProviderServer, drugProviderPort, startDrugProviderServer } from '../support/drug-provider-server.ts';
 import { closeSql, signedInClient } from '../support/stack-env.ts';
 import { type TestPharmacy, createPharmacy } from './db-fixtures.ts';
@@ -134,4 +137,33 @@ describe('GET /api/drugs/providers', () => {
       providers = await startDrugProviderServer(drugProviderPort(portBase));
     }
   });
+});
+
+describe('without provider URLs in the environment', () => {
+  it('every provider is not configured, and a search answers 503 with the spec\'s message, asking nobody', async () => {
+    // The api function in a runtime of its own, started without OPENFDA_API_URL, RXNAV_API_URL or NADAC_API_URL.
+    const runtime = startFunctionsRuntime(path.join(repoRoot, 'edge-functions'), {
+      FUNCTIONS_CONFIG_TOML: path.join(repoRoot, 'supabase', 'config.toml'),
+      FUNCTIONS_ENV_FILE: path.join(repoRoot, 'tests', 'fixtures', 'drug-providers', 'no-such.env'),
+    });
+    try {
+      const url = await runtime.url;
+      const { data } = await pharmacy.pharmacist.client.auth.getSession();
+      const headers = { Authorization: `Bearer ${data.session!.access_token}` };
+      const requestsBefore = providers.requests.length;
+      const states = await fetch(`${url}/api/drugs/providers`, { headers });
+      expect(states.status).toBe(200);
+      expect(((await states.json()) as { id: string; state: string }[]).map((state) => [state.id, state.state])).toEqual([
+        ['openfda', 'not-configured'],
+        ['rxnorm', 'not-configured'],
+        ['nadac', 'not-configured'],
+      ]);
+      const searched = await fetch(`${url}/api/drugs/search-external?query=lipitor`, { headers });
+      expect(searched.status).toBe(503);
+      expect(await searched.json()).toEqual({ error: EXTERNAL_SEARCH_MESSAGES.failedDescription, details: { provider: 'openfda', reason: 'not configured' } });
+      expect(providers.requests.length).toBe(requestsBefore);
+    } finally {
+      runtime.child.kill('SIGTERM');
+    }
+  }, 120_000);
 });
