@@ -143,6 +143,12 @@ describe('NLM RxNorm (RxNav)', () => {
     expect(results[0]!.matchScore).toBeGreaterThan(results[1]!.matchScore);
   });
 
+  it('searches a product NDC through its NDC properties', async () => {
+    const results = await rxNav().search('0071-0155');
+    expect(results.map((result) => [result.name, result.ndcNumber, result.matchScore])).toEqual([['atorvastatin 10 MG Oral Tablet [Lipitor]', '0071-0155-23', 0.95]]);
+    expect(await rxNav().search('0071-0999')).toEqual([]);
+  });
+
   it('answers no results when the approximate match has no candidate, or an NDC is unknown', async () => {
     expect(await rxNav().search('zzzqqq')).toEqual([]);
     expect(await rxNav().search('12345-6789-01')).toEqual([]);

@@ -3,6 +3,7 @@
  * - a name: approximateTerm.json (option=1: RxNorm terms only) gives candidate concepts; for the best few,
  *   rxcui/{rxcui}/properties.json names the concept and ndcproperties.json?id={rxcui} lists its packages;
  * - an NDC: ndcstatus.json (status and concept) and ndcproperties.json?id={ndc} (labeler, packaging, schedule);
+ * - a product NDC (labeler-product): ndcproperties.json?id={product NDC} lists its packages;
  * - version.json is its version.
  * RxNorm publishes no prices and no separate strength or form fields: the concept name carries them.
  */
@@ -111,6 +112,20 @@ export function createRxNavProvider(settings: ProviderSettings): DrugDataProvide
       if (ndc.ok) {
         const found = await findByNdc(ndc.ndc.ndc11, text);
         return found ? [found] : [];
+      }
+      const product = parseProductNdc(text);
+      if (product.ok) {
+        // ndcproperties takes a product NDC (labeler-product) too: its packages, named by their concepts.
+        const properties = await ndcProperties(product.product.display);
+        const rxcuis = [...new Set(properties.map((property) => stringOrNull(property.rxcui)).filter((id): id is string => id !== null))];
+        const names = new Map(await Promise.all(rxcuis.map(async (rxcui) => [rxcui, await conceptName(rxcui)] as const)));
+        return properties
+          .map((property) => {
+            const rxcui = stringOrNull(property.rxcui);
+            return resultFromNdcProperty(property, rxcui ? { rxcui, name: names.get(rxcui) ?? null, status: null } : null, text);
+          })
+          .filter((result): result is ExternalDrugResult => result !== null)
+          .slice(0, MAX_RESULTS);
       }
       const { body } = await get('/approximateTerm.json', `term=${encodeURIComponent(text)}&maxEntries=20&option=1`);
       if (!isRecord(body) || !isRecord(body.approximateGroup)) throw malformed(NAME, 'an approximateGroup object');
