@@ -35,7 +35,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['edge-functions/**/*.ts', 'supabase/local/src/functions/**/*.ts', 'tests/fixtures/edge-functions-runtime/**/*.js', 'tests/fixtures/api-contract-breaker/**/*.js', 'tests/fixtures/settings-secrets/**/*.js'],
+    files: ['edge-functions/**/*.ts', 'supabase/local/src/functions/**/*.ts', 'tests/fixtures/edge-functions-runtime/**/*.js', 'tests/fixtures/api-contract-breaker/**/*.js', 'tests/fixtures/settings-secrets/**/*.js', 'tests/fixtures/functions-env-file/**/*.js'],
     languageOptions: { globals: { Deno: 'readonly' } },
   },
 );

@@ -16,6 +16,7 @@ import { SETTINGS_READ_REFUSED_MESSAGE } from '../../shared/src/api/system-setti
 import { SETTINGS_GROUP_KEYS } from '../../shared/src/settings/groups.ts';
 import { AUDIT_LOG_ADMIN_ONLY_MESSAGE } from '../../shared/src/schemas/audit-log.ts';
 import { MESSAGING_MESSAGES } from '../../shared/src/schemas/messaging.ts';
+import { EXTERNAL_SEARCH_MESSAGES } from '../../shared/src/drugs/external-drug.ts';
 import { STAFF_ACCOUNT_MESSAGES } from '../../shared/src/schemas/staff-user.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
 import { ApiError } from '../../web/src/lib/api-error.ts';
@@ -66,6 +67,9 @@ const ADMIN_ONLY_MESSAGES: Record<string, string> = {
   // Not admin-only, but staff-only: a user of no pharmacy has no printing settings to test.
   'labels.testPrintLabelsEndpoint': TEST_PRINT_STAFF_ONLY_MESSAGE,
   'users.listUsersEndpoint': STAFF_ACCOUNT_MESSAGES.adminOnly,
+  // External drug data is for staff of a pharmacy.
+  'drugs.externalDrugEndpoint': EXTERNAL_SEARCH_MESSAGES.staffOnly,
+  'drugs.drugProvidersEndpoint': EXTERNAL_SEARCH_MESSAGES.staffOnly,
   // Settings belong to a pharmacy: someone who is staff of none reads no group, not even its defaults.
   ...Object.fromEntries(SETTINGS_GROUP_KEYS.map((key) => [`system-settings.SETTINGS_ENDPOINTS.${key}.get`, SETTINGS_READ_REFUSED_MESSAGE])),
   'messaging.listEmailQueueEndpoint': MESSAGING_MESSAGES.adminOnly,
@@ -118,7 +122,12 @@ describe('POST and PUT bodies are checked with the request schema', () => {
 describe('GET answers follow the response schema or the error shape', () => {
   it.each(gets.map((named) => [named.name, named] as const))('%s', async (_name, named) => {
     const answer = await call(callerOf(named), 'GET', named.endpoint.path);
-    if (answer.status === 200) {
+    const emptyQuery = named.endpoint.query === undefined ? null : parseWithSchema(named.endpoint.query, {});
+    if (emptyQuery && !emptyQuery.success) {
+      // A GET whose query schema needs a parameter refuses none with the schema's messages, before anything else.
+      expect(answer.status).toBe(400);
+      expect(errorBody(answer)).toEqual({ error: 'Validation failed', errors: emptyQuery.messages });
+    } else if (answer.status === 200) {
       expect(parseWithSchema(named.endpoint.response, answer.body)).toMatchObject({ success: true });
     } else if (answer.status === 403) {
       // A signed-in user without a pharmacy is nobody's admin (nor staff): admin (staff) data is refused, in the error shape.

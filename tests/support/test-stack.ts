@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../supabase/local/src/config.ts';
+import { drugProviderEnv } from './drug-provider-server.ts';
 
 export interface StackEnv {
   apiUrl: string;
@@ -61,6 +62,11 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
     STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
     // MFA tests verify many codes from 127.0.0.1 (GoTrue allows 15 challenges and verifications a minute per address).
     STACK_AUTH_RATE_LIMIT_MFA: '100000',
+    // The drug-data providers are a local fixture server a test starts on this port while it needs them
+    // (tests/support/drug-provider-server.ts); never the real services, whatever the shell has set.
+    ...drugProviderEnv(portBase),
+    OPENFDA_API_KEY: '',
+    DRUG_PROVIDER_TIMEOUT_MS: '2000',
     ...options.extraEnv,
   };
   for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_MAIL_PORT', 'STACK_SMTP_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT', 'STACK_INTERNAL_API_PORT', 'STACK_STORAGE_PORT']) {

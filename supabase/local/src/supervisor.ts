@@ -114,7 +114,9 @@ function functionSourcePaths(): string[] {
     .readdirSync(path.join(repoRoot, 'edge-functions'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules')
     .map((entry) => `edge-functions/${entry.name}/`);
-  return [...folders, 'shared/src/', 'supabase/config.toml'];
+  // The functions' .env (when there is one): an edited variable restarts the runtime, which reads it again.
+  const envFile = fs.existsSync(path.join(repoRoot, 'supabase', 'functions', '.env')) ? ['supabase/functions/.env'] : [];
+  return [...folders, 'shared/src/', 'supabase/config.toml', ...envFile];
 }
 
 function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] {

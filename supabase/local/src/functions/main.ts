@@ -12,12 +12,14 @@
  * variables too) because `deno run --watch` restarts the program in the same process and needs them.
  * FUNCTIONS_DIR and FUNCTIONS_CONFIG_TOML move the functions folder (default edge-functions/) and the
  * config file (default supabase/config.toml; its [functions.*] entrypoints are relative to its folder);
- * the runtime's own tests point them at fixtures.
+ * the runtime's own tests point them at fixtures. Variables of supabase/functions/.env (FUNCTIONS_ENV_FILE moves
+ * it) are added to the environment before any function loads, as the CLI's `functions serve` does (env-file.ts).
  *
  * Each function module is loaded once, at start-up; a module that fails to load answers 503 BOOT_ERROR, a
  * handler that throws answers 500 WORKER_ERROR, and neither stops the runtime.
  */
 import { parse as parseToml } from 'smol-toml';
+import { applyEnvFile } from './env-file.ts';
 import { type FunctionDefinition, resolveFunctions } from './function-registry.ts';
 import { checkFunctionJwt } from './jwt-gate.ts';
 import { bootError, functionNotFound, runtimeJson, workerError } from './runtime-responses.ts';
@@ -80,8 +82,18 @@ async function readConfigToml(file: URL): Promise<Record<string, unknown>> {
 /** A function to serve; `loaded` is null when its module failed to boot. */
 type ServedFunction = FunctionDefinition & { loaded: LoadedFunction | null };
 
+/** Reads the functions' .env file (none: null) and adds its variables to the environment. */
+async function loadEnvFile(configToml: URL): Promise<void> {
+  const file = fileUrlFromEnv('FUNCTIONS_ENV_FILE', new URL('functions/.env', new URL('./', configToml)), false);
+  const text = (await exists(file)) ? await Deno.readTextFile(file) : null;
+  const { applied, skipped } = applyEnvFile(text, Deno.env);
+  if (applied.length > 0) console.log(`edge functions: ${applied.length} variable(s) from ${file.pathname}: ${applied.join(', ')}`);
+  for (const line of skipped) console.error(`edge functions: ${file.pathname}: skipped ${line}`);
+}
+
 // Configuration errors end the process (the supervisor reports them); what follows must not.
 const environment = readEnvironment();
+await loadEnvFile(environment.configToml);
 const definitions = resolveFunctions({
   folderNames: await functionFolders(environment.functionsDir),
   functionsDir: environment.functionsDir,
