@@ -18,7 +18,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { withQueryData } from '../../../components/ui/query-state.tsx';
 import { useMessageQueue } from '../api/get-message-queue.ts';
-import type { MessageChannel } from '../messaging-keys.ts';
+import type { MessageChannel } from '../keys.ts';
 
 export interface MessageQueueDialogProps {
   pharmacyId: string;
