@@ -24,7 +24,7 @@ function useFieldError(name: string): string | undefined {
 export function SettingsSection({ title, description, children, columns = 2 }: { title: string; description?: string; children: ReactNode; columns?: 1 | 2 | 3 }) {
   const grid = columns === 1 ? '' : columns === 2 ? 'md:grid-cols-2' : 'md:grid-cols-3';
   return (
-    <fieldset className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
+    <fieldset className="flex flex-col gap-3 rounded-box border border-base-300 p-3 sm:p-4">
       <legend className="px-1 font-semibold">{title}</legend>
       {description ? <p className="text-sm text-base-content/70">{description}</p> : null}
       <div className={`grid gap-4 ${grid}`}>{children}</div>
