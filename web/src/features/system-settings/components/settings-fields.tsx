@@ -74,7 +74,7 @@ export interface NumberSettingProps {
   hint?: string;
 }
 
-/** A number input with the schema's bounds; an empty box is NaN, which the schema refuses with the field's range message. */
+/** A number input with the schema's bounds (the hint writes them with thousands separators); an empty box is NaN, which the schema refuses with the field's range message. */
 export function NumberSetting({ name, label, min, max, step = 1, hint }: NumberSettingProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
@@ -86,7 +86,7 @@ export function NumberSetting({ name, label, min, max, step = 1, hint }: NumberS
       min={min}
       max={max}
       step={step}
-      hint={hint ?? `${min}–${max}`}
+      hint={hint ?? `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}`}
       error={error}
       {...register(name, { valueAsNumber: true })}
     />
