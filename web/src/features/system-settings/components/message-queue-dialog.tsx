@@ -73,8 +73,8 @@ export function MessageQueueDialog({ pharmacyId, channel, open, onClose }: Messa
   const summary = rows && rows.length > 0 ? `Showing ${first}–${first + rows.length - 1} of ${total.toLocaleString('en-US')}` : null;
 
   return (
-    <Dialog title={TITLES[channel]} open={open} onClose={onClose} size="auto" closeButton>
-      <div className="flex min-w-[min(64rem,90vw)] flex-col gap-4">
+    <Dialog title={TITLES[channel]} open={open} onClose={onClose} size="table" closeButton>
+      <div className="flex flex-col gap-4">
         <SelectField
           label="Status"
           placeholder="All statuses"
