@@ -96,6 +96,12 @@ test('the DEA registration banner: a warning within 90 days of expiry, an alert 
   await expectAccessible(page, '[aria-label="DEA registration"]');
   await page.goto('/prescriptions');
   await expect(warning).toBeVisible();
+  // System Settings' DEA Compliance card says the same to the admin, in a colour readable on the card.
+  const adminPage = await signedIn(browser, team.admin);
+  await adminPage.goto('/system-settings');
+  await expect(adminPage.getByRole('region', { name: 'DEA Compliance', exact: true }).getByTestId('card-value')).toHaveText('Expiring soon');
+  await expectAccessible(adminPage, 'section[aria-labelledby="settings-card-dea-compliance"]');
+  await adminPage.context().close();
 
   const lapsed = addDays(today, -1);
   await saveControlled({ deaExpirationDate: lapsed });

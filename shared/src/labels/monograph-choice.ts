@@ -4,13 +4,12 @@
  * whether it prints as a document of its own after the label. Pure.
  */
 import type { MonographChoice } from '../schemas/print-request.ts';
-import type { PrintingSettings } from '../settings/printing.ts';
+import { MONOGRAPH_FORMAT_LABELS, type PrintingSettings } from '../settings/printing.ts';
 
+/** None, or one of the formats under the names the Printing and Labels tabs give them. */
 export const MONOGRAPH_CHOICE_LABELS: Readonly<Record<MonographChoice, string>> = {
   none: 'No patient information',
-  short: 'Short (1 page)',
-  long: 'Long (2-3 pages)',
-  both: 'Both',
+  ...MONOGRAPH_FORMAT_LABELS,
 };
 
 /** Whether the print dialog offers the patient the choice (allowPatientMonographChoice, or integration 'patient_choice'). */

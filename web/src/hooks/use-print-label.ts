@@ -81,6 +81,8 @@ export function usePrintLabel(pharmacyId: string, { refreshAfterPrint }: PrintLa
     /** The prescription whose label is being generated. */
     printingId: label.isPending ? (label.variables?.prescriptionId ?? null) : null,
     printStep,
+    /** The choice the 'choose' step starts from: the pharmacy's default monograph format. */
+    defaultChoice: settings.monographFormat,
     /** The patient's answer in the 'choose' step. */
     choose: (monograph: MonographChoice) => {
       if (printStep?.kind === 'choose') send({ prescriptionId: printStep.prescriptionId, monograph });

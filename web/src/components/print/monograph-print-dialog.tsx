@@ -15,7 +15,7 @@ export interface MonographPrintDialogProps {
 }
 
 function ChoiceForm({ flow }: MonographPrintDialogProps) {
-  const [choice, setChoice] = useState<MonographChoice>('short');
+  const [choice, setChoice] = useState<MonographChoice>(flow.defaultChoice);
   return (
     <form
       className="flex flex-col gap-4"

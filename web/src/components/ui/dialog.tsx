@@ -14,8 +14,11 @@ export interface DialogProps {
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
-  /** Width of the box: md (forms of one column), lg, xl (two columns), auto (as wide as the content). */
-  size?: 'md' | 'lg' | 'xl' | 'auto';
+  /**
+   * Width of the box: md (forms of one column), lg, xl (two columns), table (up to 64rem, never wider than the
+   * screen: a wide table scrolls inside), auto (as wide as the content).
+   */
+  size?: 'md' | 'lg' | 'xl' | 'table' | 'auto';
   /** False while Escape must not close it. */
   dismissible?: boolean;
   /** 'alertdialog' for an urgent question (the idle sign-out warning). */
@@ -33,6 +36,7 @@ const BOX_WIDTH: Record<NonNullable<DialogProps['size']>, string> = {
   md: 'max-w-xl',
   lg: 'max-w-2xl',
   xl: 'max-w-3xl',
+  table: 'max-w-5xl',
   auto: 'w-auto max-w-none',
 };
 

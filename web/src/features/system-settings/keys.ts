@@ -2,9 +2,14 @@
  * Query keys of System Settings, starting with the pharmacy so one pharmacy's cache never answers for another.
  * Each group has its own key under `groups`: saving reloads the groups (spec part 2 §4, §7) — all of them, since
  * groups share fields (the DEA number is the Pharmacy and the Controlled tab's; the monograph switch, format and
- * integration are the Printing and the Labels tab's); only those on screen refetch at once.
+ * integration are the Printing and the Labels tab's); only those on screen refetch at once. The logo, the system
+ * status and the Email and Fax queues sit under the same root, so refreshing the screen's data refreshes them too;
+ * a send or a test refreshes the email queue, which records it.
  */
+import type { MessageQueueQuery } from '@pharmacy/shared/schemas/messaging.ts';
 import type { SettingsGroupKey } from '@pharmacy/shared/settings/groups.ts';
+
+export type MessageChannel = 'email' | 'fax';
 
 export const systemSettingsKeys = {
   all: (pharmacyId: string) => ['pharmacy', pharmacyId, 'system-settings'] as const,
@@ -14,4 +19,12 @@ export const systemSettingsKeys = {
   group: (pharmacyId: string, key: SettingsGroupKey) => [...systemSettingsKeys.groups(pharmacyId), key] as const,
   /** The pharmacy's time zone (its "today" for the DEA compliance card). */
   timeZone: (pharmacyId: string) => [...systemSettingsKeys.all(pharmacyId), 'time-zone'] as const,
+  /** GET /api/system-settings/pharmacy/logo. */
+  pharmacyLogo: (pharmacyId: string) => [...systemSettingsKeys.all(pharmacyId), 'pharmacy-logo'] as const,
+  /** GET /api/system-status. */
+  systemStatus: (pharmacyId: string) => [...systemSettingsKeys.all(pharmacyId), 'system-status'] as const,
+  /** Every page of a channel's queue (Email, Fax). */
+  messageQueue: (pharmacyId: string, channel: MessageChannel) => [...systemSettingsKeys.all(pharmacyId), 'messaging', 'queue', channel] as const,
+  messageQueuePage: (pharmacyId: string, channel: MessageChannel, query: MessageQueueQuery) =>
+    [...systemSettingsKeys.messageQueue(pharmacyId, channel), { ...query }] as const,
 };

@@ -8,9 +8,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '../../../lib/supabase.ts';
 import { prescriptionKeys } from '../keys.ts';
+import { getStaffNames } from './staff-names.ts';
 
 const approvalSchema = z.object({ approved_by: z.string(), reason: z.string(), approved_at: z.string() });
-const approverSchema = z.object({ user_id: z.string(), first_name: z.string(), last_name: z.string() });
 
 export interface OverrideApproval {
   approvedBy: string;
@@ -29,17 +29,13 @@ export async function getOverrideApprovals(prescriptionId: string): Promise<Over
   if (error) throw new Error(error.message);
   const approvals = z.array(approvalSchema).parse(data);
   if (approvals.length === 0) return [];
-  const names = await supabase.from('staff_profiles').select('user_id, first_name, last_name').in('user_id', approvals.map((approval) => approval.approved_by));
-  const approvers = names.error ? [] : z.array(approverSchema).parse(names.data);
-  return approvals.map((approval) => {
-    const approver = approvers.find((candidate) => candidate.user_id === approval.approved_by);
-    return {
-      approvedBy: approval.approved_by,
-      approverName: approver ? `${approver.first_name} ${approver.last_name}` : null,
-      reason: approval.reason,
-      approvedAt: approval.approved_at,
-    };
-  });
+  const names = await getStaffNames(approvals.map((approval) => approval.approved_by));
+  return approvals.map((approval) => ({
+    approvedBy: approval.approved_by,
+    approverName: names.get(approval.approved_by) ?? null,
+    reason: approval.reason,
+    approvedAt: approval.approved_at,
+  }));
 }
 
 export function getOverrideApprovalsQueryOptions(pharmacyId: string, prescriptionId: string) {

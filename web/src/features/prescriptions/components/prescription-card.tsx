@@ -73,7 +73,7 @@ export function PrescriptionCard({
       <div className="card-body gap-2 p-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 className="font-semibold">RX {prescription.rxNumber}</h3>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2">
             {presentStaff.map((staff) => (
               <span
                 key={staff.userId}

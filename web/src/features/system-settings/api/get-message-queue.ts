@@ -6,7 +6,7 @@ import { listEmailQueueEndpoint, listFaxQueueEndpoint } from '@pharmacy/shared/a
 import type { MessageQueuePage, MessageQueueQuery } from '@pharmacy/shared/schemas/messaging.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { type MessageChannel, messagingKeys } from '../messaging-keys.ts';
+import { type MessageChannel, systemSettingsKeys } from '../keys.ts';
 
 export function getMessageQueue(channel: MessageChannel, query: MessageQueueQuery): Promise<MessageQueuePage> {
   const params = { page: query.page, pageSize: query.pageSize, ...(query.status ? { status: query.status } : {}) };
@@ -14,7 +14,7 @@ export function getMessageQueue(channel: MessageChannel, query: MessageQueueQuer
 }
 
 export function getMessageQueueQueryOptions(pharmacyId: string, channel: MessageChannel, query: MessageQueueQuery) {
-  return queryOptions({ queryKey: messagingKeys.queuePage(pharmacyId, channel, query), queryFn: () => getMessageQueue(channel, query) });
+  return queryOptions({ queryKey: systemSettingsKeys.messageQueuePage(pharmacyId, channel, query), queryFn: () => getMessageQueue(channel, query) });
 }
 
 export function useMessageQueue(pharmacyId: string, channel: MessageChannel, query: MessageQueueQuery, enabled: boolean) {

@@ -5,14 +5,14 @@
 import { getPharmacyLogoEndpoint, type PharmacyLogo } from '@pharmacy/shared/api/pharmacy-logo.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { logoStatusKeys } from '../logo-status-keys.ts';
+import { systemSettingsKeys } from '../keys.ts';
 
 export async function getPharmacyLogo(): Promise<PharmacyLogo | null> {
   return (await invokeApi(getPharmacyLogoEndpoint)).logo;
 }
 
 export function getPharmacyLogoQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: logoStatusKeys.pharmacyLogo(pharmacyId), queryFn: getPharmacyLogo });
+  return queryOptions({ queryKey: systemSettingsKeys.pharmacyLogo(pharmacyId), queryFn: getPharmacyLogo });
 }
 
 export function usePharmacyLogo(pharmacyId: string) {

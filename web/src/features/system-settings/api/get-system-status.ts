@@ -6,7 +6,7 @@
 import { type SystemStatus, systemStatusEndpoint } from '@pharmacy/shared/api/system-status.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { logoStatusKeys } from '../logo-status-keys.ts';
+import { systemSettingsKeys } from '../keys.ts';
 
 export const SYSTEM_STATUS_REFRESH_MS = 60_000;
 
@@ -16,7 +16,7 @@ export function getSystemStatus(): Promise<SystemStatus> {
 
 export function getSystemStatusQueryOptions(pharmacyId: string) {
   return queryOptions({
-    queryKey: logoStatusKeys.systemStatus(pharmacyId),
+    queryKey: systemSettingsKeys.systemStatus(pharmacyId),
     queryFn: getSystemStatus,
     staleTime: 0,
     refetchInterval: SYSTEM_STATUS_REFRESH_MS,

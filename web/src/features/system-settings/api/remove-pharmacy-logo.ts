@@ -2,7 +2,7 @@
 import { removePharmacyLogoEndpoint } from '@pharmacy/shared/api/pharmacy-logo.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { logoStatusKeys } from '../logo-status-keys.ts';
+import { systemSettingsKeys } from '../keys.ts';
 
 export async function removePharmacyLogo(): Promise<boolean> {
   return (await invokeApi(removePharmacyLogoEndpoint)).removed;
@@ -12,7 +12,7 @@ export function useRemovePharmacyLogo(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removePharmacyLogo,
-    onSuccess: () => queryClient.setQueryData(logoStatusKeys.pharmacyLogo(pharmacyId), null),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: logoStatusKeys.pharmacyLogo(pharmacyId) }),
+    onSuccess: () => queryClient.setQueryData(systemSettingsKeys.pharmacyLogo(pharmacyId), null),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: systemSettingsKeys.pharmacyLogo(pharmacyId) }),
   });
 }

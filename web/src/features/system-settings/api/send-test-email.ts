@@ -6,7 +6,7 @@ import { sendTestEmailEndpoint } from '@pharmacy/shared/api/messaging.ts';
 import type { SendTestEmailInput, SentTestEmail } from '@pharmacy/shared/schemas/messaging.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { messagingKeys } from '../messaging-keys.ts';
+import { systemSettingsKeys } from '../keys.ts';
 
 export function sendTestEmail(input: SendTestEmailInput): Promise<SentTestEmail> {
   return invokeApi(sendTestEmailEndpoint, input);
@@ -16,6 +16,6 @@ export function useSendTestEmail(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendTestEmail,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messagingKeys.queue(pharmacyId, 'email') }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: systemSettingsKeys.messageQueue(pharmacyId, 'email') }),
   });
 }

@@ -7,7 +7,7 @@
 import { type PharmacyLogo, uploadPharmacyLogoEndpoint } from '@pharmacy/shared/api/pharmacy-logo.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { logoStatusKeys } from '../logo-status-keys.ts';
+import { systemSettingsKeys } from '../keys.ts';
 import { pharmacyLogoUploadBody } from '../pharmacy-logo-upload-body.ts';
 
 export async function uploadPharmacyLogo(file: File): Promise<PharmacyLogo | null> {
@@ -20,7 +20,7 @@ export function useUploadPharmacyLogo(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadPharmacyLogo,
-    onSuccess: (logo) => queryClient.setQueryData(logoStatusKeys.pharmacyLogo(pharmacyId), logo),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: logoStatusKeys.pharmacyLogo(pharmacyId) }),
+    onSuccess: (logo) => queryClient.setQueryData(systemSettingsKeys.pharmacyLogo(pharmacyId), logo),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: systemSettingsKeys.pharmacyLogo(pharmacyId) }),
   });
 }

@@ -18,7 +18,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { withQueryData } from '../../../components/ui/query-state.tsx';
 import { useMessageQueue } from '../api/get-message-queue.ts';
-import type { MessageChannel } from '../messaging-keys.ts';
+import type { MessageChannel } from '../keys.ts';
 
 export interface MessageQueueDialogProps {
   pharmacyId: string;
@@ -73,8 +73,8 @@ export function MessageQueueDialog({ pharmacyId, channel, open, onClose }: Messa
   const summary = rows && rows.length > 0 ? `Showing ${first}–${first + rows.length - 1} of ${total.toLocaleString('en-US')}` : null;
 
   return (
-    <Dialog title={TITLES[channel]} open={open} onClose={onClose} size="auto" closeButton>
-      <div className="flex min-w-[min(64rem,90vw)] flex-col gap-4">
+    <Dialog title={TITLES[channel]} open={open} onClose={onClose} size="table" closeButton>
+      <div className="flex flex-col gap-4">
         <SelectField
           label="Status"
           placeholder="All statuses"

@@ -50,13 +50,14 @@ export function PharmacyTab({ pharmacyId, onDirtyChange, actions, logo }: Pharma
         </SettingsSection>
         <SettingsSection title="Operating hours" columns={1}>
           {WEEKDAYS.map((day) => (
-            <div key={day} role="group" aria-label={DAY_NAMES[day]} className="grid items-end gap-3 sm:grid-cols-[8rem_1fr_1fr_13rem]">
-              <span className="pb-3 font-medium" aria-hidden="true">
+            <div key={day} role="group" aria-label={DAY_NAMES[day]} className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[8rem_1fr_1fr_13rem]">
+              {/* On a phone: the day, its two times side by side, then Closed; from sm on, one row a day. */}
+              <span className="col-span-2 font-medium sm:col-span-1 sm:pb-3" aria-hidden="true">
                 {DAY_NAMES[day]}
               </span>
               <TextSetting name={`operatingHours.${day}.open`} label={`${DAY_NAMES[day]} opens`} type="time" />
               <TextSetting name={`operatingHours.${day}.close`} label={`${DAY_NAMES[day]} closes`} type="time" />
-              <div className="pb-3">
+              <div className="col-span-2 sm:col-span-1 sm:pb-3">
                 <ToggleSetting name={`operatingHours.${day}.closed`} label={`Closed on ${DAY_NAMES[day]}`} />
               </div>
             </div>

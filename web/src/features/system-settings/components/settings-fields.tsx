@@ -24,7 +24,7 @@ function useFieldError(name: string): string | undefined {
 export function SettingsSection({ title, description, children, columns = 2 }: { title: string; description?: string; children: ReactNode; columns?: 1 | 2 | 3 }) {
   const grid = columns === 1 ? '' : columns === 2 ? 'md:grid-cols-2' : 'md:grid-cols-3';
   return (
-    <fieldset className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
+    <fieldset className="flex flex-col gap-3 rounded-box border border-base-300 p-3 sm:p-4">
       <legend className="px-1 font-semibold">{title}</legend>
       {description ? <p className="text-sm text-base-content/70">{description}</p> : null}
       <div className={`grid gap-4 ${grid}`}>{children}</div>
@@ -74,7 +74,7 @@ export interface NumberSettingProps {
   hint?: string;
 }
 
-/** A number input with the schema's bounds; an empty box is NaN, which the schema refuses with the field's range message. */
+/** A number input with the schema's bounds (the hint writes them with thousands separators); an empty box is NaN, which the schema refuses with the field's range message. */
 export function NumberSetting({ name, label, min, max, step = 1, hint }: NumberSettingProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
@@ -86,7 +86,7 @@ export function NumberSetting({ name, label, min, max, step = 1, hint }: NumberS
       min={min}
       max={max}
       step={step}
-      hint={hint ?? `${min}–${max}`}
+      hint={hint ?? `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}`}
       error={error}
       {...register(name, { valueAsNumber: true })}
     />

@@ -21,7 +21,7 @@ type Tone = 'success' | 'warning' | 'error' | 'neutral';
 
 const TONE_CLASS: Record<Tone, string> = {
   success: 'text-success',
-  warning: 'text-warning-content',
+  warning: 'text-warning',
   error: 'text-error',
   neutral: 'text-base-content',
 };

@@ -90,7 +90,7 @@ export function SystemSettings({ pharmacyId, systemStatus, pharmacyLogo, actions
       </header>
       <SettingsSummaryCards pharmacyId={pharmacyId} systemStatus={systemStatus} />
       <div className="card border border-base-300 bg-base-100">
-        <div className="card-body gap-4">
+        <div className="card-body gap-4 p-4 sm:p-6">
           <TabList baseId={baseId} label="Settings groups" items={TAB_ITEMS} selected={tab} onSelect={selectTab} />
           <TabPanel baseId={baseId} selected={tab} className="flex flex-col gap-6">
             {/* Keyed by the tab: each tab's form starts from its group as loaded. */}
