@@ -1,11 +1,14 @@
 /**
  * Request bodies checked with the shared zod schemas (classic or mini). A body that fails answers
- * 400 `{ error: 'Validation failed', errors: [messages] }` — the same messages the web forms show.
+ * 400 `{ error: 'Validation failed', errors: [messages], details: { fields: [{ path, message }] } }` — the same
+ * messages the web forms show, and (for a schema's refusal) each with its field's dotted path so a form can
+ * place it.
  */
 import {
   type AnySchema,
   BODY_NOT_JSON_MESSAGE,
   BODY_NOT_OBJECT_MESSAGE,
+  type FieldIssue,
   parseWithSchema,
   VALIDATION_FAILED_MESSAGE,
 } from '@pharmacy/shared/api/endpoint.ts';
@@ -26,13 +29,14 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
   return body as Record<string, unknown>;
 }
 
-export function validationFailed(errors: string[]): HttpError {
-  return new HttpError(400, VALIDATION_FAILED_MESSAGE, undefined, { errors });
+/** 400 'Validation failed' with the messages; `fields` (a schema's problems with their paths) when known. */
+export function validationFailed(errors: string[], fields?: FieldIssue[]): HttpError {
+  return new HttpError(400, VALIDATION_FAILED_MESSAGE, fields === undefined ? undefined : { fields }, { errors });
 }
 
-/** The schema's output for `body`, or 400 with the validation messages. */
+/** The schema's output for `body`, or 400 with the validation messages and their fields. */
 export function validateBody<Schema extends AnySchema>(schema: Schema, body: unknown): z.output<Schema> {
   const result = parseWithSchema(schema, body);
-  if (!result.success) throw validationFailed(result.messages);
+  if (!result.success) throw validationFailed(result.messages, result.fields);
   return result.data;
 }

@@ -1,7 +1,7 @@
 /**
  * GET and PUT /api/system-settings/{key} (spec part 2 §7 "System settings"; issue 12) for the nine groups, as the
  * web app calls them: a group never saved reads as its §9 defaults; a full valid save reads back; every §5 bound
- * and enumeration is refused with its message and changes nothing; secrets are never returned, kept when left out
+ * and enumeration is refused with its message and its field's path and changes nothing; secrets are never returned, kept when left out
  * or '' and cleared by null; only the pharmacy's admin saves (pharmacists and technicians read printing and labels
  * only); another pharmacy sees nothing; one setting shown on two tabs is stored once; every save is audited
  * without secret values.
@@ -168,7 +168,8 @@ describe('§5 bounds and §9 enumerations', () => {
       const rowBefore = await sql(`select settings, updated_at from public.pharmacy_settings where pharmacy_id = $1 order by group_key`, [a.id]);
       const write = withValue(FULL_SETTINGS_WRITES[key](), path, value);
       const answer = await put(a.admin.client, key, write);
-      expect(answer).toEqual({ status: 400, body: { error: 'Validation failed', errors: [message] } });
+      // The message, and (for a form to place it) the field's dotted path.
+      expect(answer).toEqual({ status: 400, body: { error: 'Validation failed', errors: [message], details: { fields: [{ path, message }] } } });
       expect(await get(a.admin.client, key)).toEqual(before);
       expect(await sql(`select settings, updated_at from public.pharmacy_settings where pharmacy_id = $1 order by group_key`, [a.id])).toEqual(rowBefore);
     },

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { onboardEndpoint } from '../../shared/src/api/auth.ts';
 import { listAuditLogsEndpoint } from '../../shared/src/api/audit-logs.ts';
 import { type AnySchema, apiErrorSchema, apiPath, apiQueryString, hasPathParams, parseWithSchema } from '../../shared/src/api/endpoint.ts';
@@ -212,6 +213,21 @@ describe('the response schemas', () => {
     expect(messages(apiErrorSchema, { error: 'Unauthorized' })).toEqual([]);
     expect(messages(apiErrorSchema, { message: 'Unauthorized' })).not.toEqual([]);
   });
+
+  it("give each refused body's problems with their fields' dotted paths ('' for the whole body)", () => {
+    const schema = z
+      .object({ eligibility: z.object({ timeoutSeconds: z.number().min(5, 'Too short') }), printers: z.array(z.object({ name: z.string().min(1, 'Name is required') })) })
+      .refine(() => false, 'Not this body');
+    expect(parseWithSchema(schema, { eligibility: { timeoutSeconds: 4 }, printers: [{ name: 'A' }, { name: '' }] })).toEqual({
+      success: false,
+      messages: ['Too short', 'Name is required', 'Not this body'],
+      fields: [
+        { path: 'eligibility.timeoutSeconds', message: 'Too short' },
+        { path: 'printers.1.name', message: 'Name is required' },
+        { path: '', message: 'Not this body' },
+      ],
+    });
+  });
 });
 
 describe('the contract and the api function', () => {
@@ -325,6 +341,15 @@ describe('the web app', () => {
     expect(error).toMatchObject({ status: 400, message: 'Validation failed', errors: ['Pharmacy name is required', 'NPI must be 10 digits'] });
     expect(error.detail).toBe('Validation failed: Pharmacy name is required; NPI must be 10 digits');
     expect(error.statusLine).toBe(`400: ${body}`);
+  });
+
+  it("carries a 400's problems with their fields (details.fields), and none when the body has no such details", async () => {
+    const fields = [{ path: 'eligibilityTimeout', message: 'Eligibility timeout must be between 5 and 60 seconds' }];
+    const body = JSON.stringify({ error: 'Validation failed', errors: [fields[0]!.message], details: { fields } });
+    const error = await apiErrorFromFunctionsError(new FunctionsHttpError(new Response(body, { status: 400 })));
+    expect(error).toMatchObject({ status: 400, errors: [fields[0]!.message], fields });
+    const conflict = await apiErrorFromFunctionsError(new FunctionsHttpError(new Response(JSON.stringify({ error: 'Taken', details: 'pharmacies_dea_key' }), { status: 409 })));
+    expect(conflict.fields).toEqual([]);
   });
 
   it('keeps the status line for an answer that is not an error body, and words a network failure', async () => {

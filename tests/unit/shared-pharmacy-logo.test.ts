@@ -63,12 +63,12 @@ describe('POST /api/system-settings/pharmacy/logo request', () => {
 
   it('takes a 2 MB file and refuses 2 MB + 1 byte, another type, an empty body and text that is not base64', () => {
     expect(parseWithSchema(uploadPharmacyLogoRequestSchema, { contentType: 'image/png', dataBase64: base64Of(PHARMACY_LOGO_MAX_BYTES) }).success).toBe(true);
-    expect(parseWithSchema(uploadPharmacyLogoRequestSchema, { contentType: 'image/png', dataBase64: base64Of(PHARMACY_LOGO_MAX_BYTES + 1) })).toEqual({
+    expect(parseWithSchema(uploadPharmacyLogoRequestSchema, { contentType: 'image/png', dataBase64: base64Of(PHARMACY_LOGO_MAX_BYTES + 1) })).toMatchObject({
       success: false,
       messages: [PHARMACY_LOGO_MESSAGES.tooLarge],
     });
-    expect(parseWithSchema(uploadPharmacyLogoRequestSchema, { contentType: 'image/gif', dataBase64: 'R0lGODlh' })).toEqual({ success: false, messages: [PHARMACY_LOGO_MESSAGES.wrongType] });
-    expect(parseWithSchema(uploadPharmacyLogoRequestSchema, { contentType: 'image/png', dataBase64: '' })).toEqual({ success: false, messages: [PHARMACY_LOGO_MESSAGES.empty] });
-    expect(parseWithSchema(uploadPharmacyLogoRequestSchema, { contentType: 'image/png', dataBase64: 'not base64!' })).toEqual({ success: false, messages: ['The file must be sent as base64'] });
+    expect(parseWithSchema(uploadPharmacyLogoRequestSchema, { contentType: 'image/gif', dataBase64: 'R0lGODlh' })).toMatchObject({ success: false, messages: [PHARMACY_LOGO_MESSAGES.wrongType] });
+    expect(parseWithSchema(uploadPharmacyLogoRequestSchema, { contentType: 'image/png', dataBase64: '' })).toMatchObject({ success: false, messages: [PHARMACY_LOGO_MESSAGES.empty] });
+    expect(parseWithSchema(uploadPharmacyLogoRequestSchema, { contentType: 'image/png', dataBase64: 'not base64!' })).toMatchObject({ success: false, messages: ['The file must be sent as base64'] });
   });
 });

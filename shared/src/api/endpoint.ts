@@ -112,7 +112,8 @@ export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 
 /**
  * Every error body of every endpoint: `{ error, errors?, details? }` — `error` the message for people, `errors`
- * the list of problems of a 400 'Validation failed' (or of a 409 conflict).
+ * the list of problems of a 400 'Validation failed' (or of a 409 conflict), and for a 400 of a schema
+ * `details.fields` (validationDetailsSchema): each problem with the field it is about.
  */
 export const apiErrorSchema = z.looseObject({
   error: z.string(),
@@ -122,16 +123,35 @@ export const apiErrorSchema = z.looseObject({
 
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
+/**
+ * One problem of a body the schema refused, with its field: `path` the dotted path of the field in the body
+ * (`eligibility.timeoutSeconds`, `availablePrinters.0.name`), '' for a problem of the whole body.
+ */
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/** `details` of a 400 'Validation failed' of a schema: its problems with their fields, in the schema's order. */
+export const validationDetailsSchema = z.looseObject({ fields: z.array(fieldIssueSchema) });
+
 /** A request body that is any JSON object (the endpoint judges it itself). */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 
 export type SchemaParse<Schema extends AnySchema> =
   | { success: true; data: z.output<Schema> }
-  | { success: false; messages: string[] };
+  | { success: false; messages: string[]; fields: FieldIssue[] };
 
-/** Parses with a classic or mini schema; a failure gives its messages, one per problem, in the schema's field order. */
+/**
+ * Parses with a classic or mini schema; a failure gives its messages, one per problem, in the schema's field
+ * order, and the same problems with their fields' dotted paths.
+ */
 export function parseWithSchema<Schema extends AnySchema>(schema: Schema, value: unknown): SchemaParse<Schema> {
   const result = z.safeParse(schema, value);
   if (result.success) return { success: true, data: result.data };
-  return { success: false, messages: result.error.issues.map((issue) => issue.message) };
+  const { issues } = result.error;
+  return {
+    success: false,
+    messages: issues.map((issue) => issue.message),
+    fields: issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  };
 }

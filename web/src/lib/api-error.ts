@@ -1,9 +1,10 @@
 /**
  * What a failed call of the `api` function is to the web app: an ApiError with the HTTP status, the server's
- * own message (`error` of the contract's error body, shared/src/api/endpoint.ts) and its listed problems; a
- * network or relay failure is described in words. Pure, so unit tests exercise it.
+ * own message (`error` of the contract's error body, shared/src/api/endpoint.ts), its listed problems and, for a
+ * schema's 400, those problems with their fields' paths (`details.fields`); a network or relay failure is
+ * described in words. Pure, so unit tests exercise it.
  */
-import { apiErrorSchema, parseWithSchema } from '@pharmacy/shared/api/endpoint.ts';
+import { apiErrorSchema, type FieldIssue, parseWithSchema, validationDetailsSchema } from '@pharmacy/shared/api/endpoint.ts';
 import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
 
 /** A failed api call. `status` is null when no HTTP answer came (network, relay, a body outside the contract). */
@@ -15,6 +16,8 @@ export class ApiError extends Error {
     readonly errors: string[] = [],
     /** The spec's status line (part 1, §8): `<status>: <body text>`, or the message when there was no answer. */
     readonly statusLine: string = message,
+    /** A schema's 400: each problem with its field's dotted path ('' for the whole body); empty otherwise. */
+    readonly fields: FieldIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -61,7 +64,8 @@ export async function apiErrorFromFunctionsError(error: unknown): Promise<ApiErr
   const statusLine = `${response.status}: ${text || response.statusText}`;
   const body = parseWithSchema(apiErrorSchema, parseJson(text));
   if (body.success && body.data.error !== '') {
-    return new ApiError(body.data.error, response.status, body.data.errors ?? [], statusLine);
+    const details = parseWithSchema(validationDetailsSchema, body.data.details);
+    return new ApiError(body.data.error, response.status, body.data.errors ?? [], statusLine, details.success ? details.data.fields : []);
   }
   return new ApiError(statusLine, response.status, [], statusLine);
 }

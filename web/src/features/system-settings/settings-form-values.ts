@@ -5,15 +5,14 @@
  * ("keep what is stored", the write schema's meaning of blank), so a form nobody touched is not dirty and saving
  * it keeps every secret.
  *
- * A 400 lists the schema's messages without their fields; each field's message names the field (shared
- * settings/fields.ts), so the message is placed at the field whose rules give exactly that message. The rules a
- * field may break are found by trying the schema with that field alone made wrong in the usual ways (missing,
- * wrong type, empty, too long, out of range, fractional); a message no field gives (a database rule, a rule
- * across fields) is not placed and belongs in the toast.
+ * A refused save's problems come with their fields' dotted paths (the api's 400 `details.fields`, shared
+ * api/endpoint.ts); each is placed at the form field of that path. A problem whose path is no field of the form
+ * (a rule across fields, the whole body, a database rule without a path) is not placed: the form shows it by the
+ * save button.
  */
 import { SETTINGS_GROUPS, type SettingsGroupKey, type SettingsRead } from '@pharmacy/shared/settings/groups.ts';
+import type { FieldIssue } from '@pharmacy/shared/api/endpoint.ts';
 import { isPlainObject, withoutSecretStatus, type PlainObject } from '@pharmacy/shared/settings/secrets.ts';
-import type * as z from 'zod';
 
 function setAt(root: PlainObject, path: readonly (string | number)[], value: unknown): void {
   let node: unknown = root;
@@ -40,45 +39,24 @@ function fieldPaths(value: unknown, prefix: (string | number)[] = []): (string |
   return prefix.length > 0 ? [prefix] : [];
 }
 
-function wrongValuesFor(current: unknown): unknown[] {
-  const always: unknown[] = [undefined, { wrong: true }];
-  if (typeof current === 'string') return [...always, '', ' not valid! ', 'x'.repeat(25_000)];
-  if (typeof current === 'number') return [...always, Number.NaN, -1e12, 1e12, 0.123, 0];
-  if (Array.isArray(current)) return [...always, [], Array.from({ length: 1001 }, () => current[0])];
-  return always;
-}
-
 export interface PlacedSaveErrors {
   /** Messages placed at their field (dotted names, as the form registers them). */
   fields: { name: string; message: string }[];
-  /** Messages of no single field. */
+  /** Messages of no field of the form. */
   unplaced: string[];
 }
 
-export function placeSaveErrors(schema: z.ZodType, values: unknown, messages: readonly string[]): PlacedSaveErrors {
-  const wanted = new Set(messages);
+/** Each problem at the form field its path names (the first problem of a field wins), the rest unplaced. */
+export function placeSaveErrors(values: unknown, issues: readonly FieldIssue[]): PlacedSaveErrors {
+  const names = new Set(fieldPaths(values).map((path) => path.join('.')));
   const placedAt = new Map<string, string>();
-  for (const path of fieldPaths(values)) {
-    if (placedAt.size === wanted.size) break;
-    for (const wrong of wrongValuesFor(pathValue(values, path))) {
-      const probe = structuredClone(values) as PlainObject;
-      setAt(probe, path, wrong);
-      const result = schema.safeParse(probe);
-      if (result.success) continue;
-      const name = path.join('.');
-      for (const issue of result.error.issues) {
-        if (wanted.has(issue.message) && !placedAt.has(issue.message) && issue.path.join('.') === name) placedAt.set(issue.message, name);
-      }
+  const unplaced: string[] = [];
+  for (const { path, message } of issues) {
+    if (names.has(path)) {
+      if (!placedAt.has(path)) placedAt.set(path, message);
+    } else if (!unplaced.includes(message)) {
+      unplaced.push(message);
     }
   }
-  return {
-    fields: [...placedAt].map(([message, name]) => ({ name, message })),
-    unplaced: messages.filter((message) => !placedAt.has(message)),
-  };
-}
-
-function pathValue(root: unknown, path: readonly (string | number)[]): unknown {
-  let node = root;
-  for (const part of path) node = (node as Record<string | number, unknown> | undefined)?.[part];
-  return node;
+  return { fields: [...placedAt].map(([name, message]) => ({ name, message })), unplaced };
 }

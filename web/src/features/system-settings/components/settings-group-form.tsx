@@ -2,13 +2,15 @@
  * One settings group on its tab: loads it (GET; a group never saved shows the §9 defaults), edits it in a
  * react-hook-form form over the group's shared write schema, and saves it (PUT). The form starts from what the
  * server holds and is keyed by that answer, so after a save, which reloads the group, it starts again from what
- * was stored. Toasts §8; a refused save places each message at its field where one field gives it, the rest in
- * the toast. The tab's fields are the children, bound by name through the FormProvider.
+ * was stored. Toasts exactly §8's words, every time; why a save failed is said in the form: each message of a
+ * refusal at the field its path names (the api's 400 `details.fields`), and an alert by the save button with
+ * the reason (cleared by the next submit). The tab's fields are the children, bound by name through the
+ * FormProvider.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SETTINGS_GROUPS, SETTINGS_SAVE_FAILED_TOAST, SETTINGS_SAVED_TOAST, type SettingsGroupKey, type SettingsRead } from '@pharmacy/shared/settings/groups.ts';
 import type { PlainObject } from '@pharmacy/shared/settings/secrets.ts';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
@@ -80,13 +82,9 @@ function errorMessages(errors: FieldErrors): string[] {
   return [...new Set(messages)];
 }
 
-/** §8's failure toast; its words say why when the reason is known (a refusal), else the spec's sentence. */
-function failureToast(reasons: readonly string[]) {
-  toast({
-    title: SETTINGS_SAVE_FAILED_TOAST.title,
-    description: reasons.length > 0 ? reasons.join(' ') : SETTINGS_SAVE_FAILED_TOAST.description,
-    variant: 'destructive',
-  });
+/** §8's failure toast, exactly its words (the reason is the form's alert). */
+function failureToast() {
+  toast({ title: SETTINGS_SAVE_FAILED_TOAST.title, description: SETTINGS_SAVE_FAILED_TOAST.description, variant: 'destructive' });
 }
 
 /** "Correct the marked fields: A; B; C" (at most three named; the fields show them all). */
@@ -101,6 +99,8 @@ function LoadedSettingsForm({ groupKey, read, saveLabel, isSaving, save, onDirty
     defaultValues: formStartValues(groupKey, read as never),
   });
   const { isDirty } = form.formState;
+  // Why the last save failed, said by the save button; null when it did not fail (or a new submit began).
+  const [saveProblem, setSaveProblem] = useState<string | null>(null);
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
@@ -109,13 +109,19 @@ function LoadedSettingsForm({ groupKey, read, saveLabel, isSaving, save, onDirty
       await save(values);
       toast({ title: SETTINGS_SAVED_TOAST.title, description: SETTINGS_SAVED_TOAST.description });
     } catch (error) {
-      // A refusal (4xx) says why: a 400 lists the schema's messages, a database refusal has one. A failure without a
-      // reason (the server or the network) gets the spec's words.
+      // A refusal (4xx) says why: a schema's 400 lists its problems with their fields, another refusal (the
+      // database's) has its message. A failure without a reason (the server or the network) has only the toast.
       const refusal = error instanceof ApiError && error.status !== null && error.status < 500;
-      const messages = refusal ? (error.errors.length > 0 ? error.errors : [error.message]) : [];
-      const placed = placeSaveErrors(schema, form.getValues(), messages);
+      const issues = !refusal
+        ? []
+        : error.fields.length > 0
+          ? error.fields
+          : (error.errors.length > 0 ? error.errors : [error.message]).map((message) => ({ path: '', message }));
+      const placed = placeSaveErrors(form.getValues(), issues);
       for (const { name, message } of placed.fields) form.setError(name, { type: 'server', message }, { shouldFocus: true });
-      failureToast(placed.fields.length > 0 ? [fixTheFields(placed.fields.map((field) => field.message)), ...placed.unplaced] : placed.unplaced);
+      const reasons = placed.fields.length > 0 ? [fixTheFields(placed.fields.map((field) => field.message)), ...placed.unplaced] : placed.unplaced;
+      setSaveProblem(reasons.length > 0 ? reasons.join(' ') : null);
+      failureToast();
     }
   }
 
@@ -127,13 +133,22 @@ function LoadedSettingsForm({ groupKey, read, saveLabel, isSaving, save, onDirty
           noValidate
           className="flex flex-col gap-6"
           aria-label={`${SETTINGS_GROUPS[groupKey].label} settings`}
-          onSubmit={(event) =>
-            // Refused here, nothing is sent: the toast says why, the fields say where.
-            void form.handleSubmit(submit, (errors) => failureToast([fixTheFields(errorMessages(errors))]))(event)
-          }
+          onSubmit={(event) => {
+            setSaveProblem(null);
+            // Refused here, nothing is sent: the fields say where, the alert says what.
+            void form.handleSubmit(submit, (errors) => {
+              setSaveProblem(fixTheFields(errorMessages(errors)));
+              failureToast();
+            })(event);
+          }}
         >
           {children}
           <div className="flex flex-wrap items-center justify-end gap-3">
+            {saveProblem === null ? null : (
+              <div role="alert" className="alert alert-error alert-soft py-2 text-sm">
+                {saveProblem}
+              </div>
+            )}
             <button type="submit" className="btn btn-primary" disabled={isSaving}>
               {isSaving ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
               {isSaving ? 'Saving...' : saveLabel}
