@@ -342,7 +342,9 @@ test('System Settings: the cards, each of the nine tabs, a validation message an
   await page.getByRole('button', { name: 'Save Email Settings' }).click();
   await expect(attachment).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('alert').filter({ hasText: 'Update Failed' })).toBeVisible();
-  await expectAccessible(page, 'the System Settings Email tab with a validation message and the failure toast');
+  // The reason, by the save button (the toast holds only §8's words).
+  await expect(page.getByRole('form', { name: 'Email settings' }).getByTestId('save-problem')).toBeVisible();
+  await expectAccessible(page, 'the System Settings Email tab with a validation message, the reason by the save button and the failure toast');
 
   await tablist.getByRole('tab', { name: 'Fax', exact: true }).click();
   const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });

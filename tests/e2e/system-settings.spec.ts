@@ -2,8 +2,9 @@
  * System Settings end to end (spec part 2 §2 System Settings, §3 groups, §5 bounds, §7, §8 toasts; issue 12), on
  * a pharmacy of its own (onboarded through the api) so the demo pharmacy's settings stay as other specs expect:
  * an admin edits and saves two groups (Reports, Printing), reloads and sees them (and GET agrees); a bound is
- * refused with its message at the field and a failure toast, nothing saved; a refusal of the database (another
- * pharmacy's DEA number) shows Update Failed with the reason; leaving a tab, or the screen, with unsaved changes
+ * refused with its message at the field, the reason by the save button and §8's failure toast word for word,
+ * nothing saved; a refusal of the database (another pharmacy's DEA number) shows the same Update Failed toast and
+ * the reason by the save button; leaving a tab, or the screen, with unsaved changes
  * asks first; the tabs work from the keyboard; the summary cards follow the saved groups.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -36,6 +37,14 @@ const panel = (page: Page) => page.getByRole('tabpanel');
 const cardValue = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true }).getByTestId('card-value');
 const savedToast = (page: Page) => page.getByRole('status').filter({ hasText: SETTINGS_SAVED_TOAST.title });
 const failedToast = (page: Page) => page.getByRole('alert').filter({ hasText: SETTINGS_SAVE_FAILED_TOAST.title });
+/** Why the last save failed, said in the form by its save button. */
+const saveProblem = (page: Page) => panel(page).getByRole('form').getByTestId('save-problem');
+
+/** §8's failure toast, word for word: the reason is not in it (it is in the form). */
+async function expectExactFailedToast(page: Page, reason: string): Promise<void> {
+  await expect(failedToast(page)).toContainText(SETTINGS_SAVE_FAILED_TOAST.description);
+  await expect(failedToast(page)).not.toContainText(reason);
+}
 
 async function openTab(page: Page, label: string): Promise<void> {
   await tabs(page).getByRole('tab', { name: label, exact: true }).click();
@@ -134,7 +143,7 @@ test('an admin edits and saves Reports and Printing, reloads, and sees them', as
   });
 });
 
-test('a bound is refused at its field with its message, the toast says the save failed, and nothing is saved', async ({ page }) => {
+test('a bound is refused at its field with its message, the reason by the save button, §8 failure toast exactly, and nothing is saved', async ({ page }) => {
   await openSystemSettings(page);
   const before = await getGroup<{ robotLabelsPerPage: number }>('printing');
   await openTab(page, 'Printing');
@@ -147,25 +156,30 @@ test('a bound is refused at its field with its message, the toast says the save 
   const message = 'Robot labels per page must be between 1 and 12';
   await expect(robot).toHaveAttribute('aria-invalid', 'true');
   await expect(robot).toHaveAccessibleDescription(message);
-  await expect(failedToast(page)).toContainText(message);
+  await expect(saveProblem(page)).toHaveAttribute('role', 'alert');
+  await expect(saveProblem(page)).toContainText(message);
+  await expectExactFailedToast(page, message);
   await expect(savedToast(page)).toHaveCount(0);
   expect((await getGroup<{ robotLabelsPerPage: number }>('printing')).robotLabelsPerPage).toBe(before.robotLabelsPerPage);
 
-  // Corrected, it saves.
+  // Corrected, it saves, and the reason is gone.
   await robot.fill('12');
   await panel(page).getByRole('button', { name: 'Save Printer Settings' }).click();
   await expect(savedToast(page)).toBeVisible();
+  await expect(saveProblem(page)).toHaveCount(0);
   expect((await getGroup<{ robotLabelsPerPage: number }>('printing')).robotLabelsPerPage).toBe(12);
 });
 
-test("the server's refusal (another pharmacy's DEA number) is an Update Failed toast with the reason, and nothing changes", async ({ page }) => {
+test("the server's refusal (another pharmacy's DEA number) is §8's Update Failed toast exactly, the reason by the save button, and nothing changes", async ({ page }) => {
   await openSystemSettings(page);
   const dea = panel(page).getByRole('textbox', { name: 'DEA Number' });
   // The demo pharmacy's registration: well formed, so only the database can refuse it.
   await dea.fill('BD4726189');
   await panel(page).getByRole('button', { name: 'Save Pharmacy Settings' }).click();
-  // The database's reason (409), not a generic line.
-  await expect(failedToast(page)).toContainText('A pharmacy with this DEA number already exists');
+  // The database's reason (409) in the form, not in the toast.
+  const reason = 'A pharmacy with this DEA number already exists';
+  await expect(saveProblem(page)).toContainText(reason);
+  await expectExactFailedToast(page, reason);
   await expect(savedToast(page)).toHaveCount(0);
   expect((await getGroup<{ deaNumber: string }>('pharmacy')).deaNumber).toBe(pharmacy.deaNumber);
 });
@@ -315,7 +329,8 @@ test('selects offer only their options; a custom monograph is written on the Lab
   await panel(page).getByRole('textbox', { name: 'Monograph 1 Drug Name' }).fill('Compounded Magic Mouthwash');
   // A custom monograph needs its text: refused without it.
   await panel(page).getByRole('button', { name: 'Save Monograph Settings' }).click();
-  await expect(failedToast(page)).toContainText('A custom monograph needs its text');
+  await expect(saveProblem(page)).toContainText('A custom monograph needs its text');
+  await expectExactFailedToast(page, 'A custom monograph needs its text');
   await panel(page).getByRole('textbox', { name: 'Compounded Magic Mouthwash short text' }).fill('Swish and spit 5 mL four times a day. Do not swallow.');
   await panel(page).getByRole('button', { name: 'Save Monograph Settings' }).click();
   await expect(savedToast(page)).toBeVisible();

@@ -145,7 +145,7 @@ function LoadedSettingsForm({ groupKey, read, saveLabel, isSaving, save, onDirty
           {children}
           <div className="flex flex-wrap items-center justify-end gap-3">
             {saveProblem === null ? null : (
-              <div role="alert" className="alert alert-error alert-soft py-2 text-sm">
+              <div role="alert" data-testid="save-problem" className="alert alert-error alert-soft py-2 text-sm">
                 {saveProblem}
               </div>
             )}
