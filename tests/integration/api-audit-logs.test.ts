@@ -117,10 +117,16 @@ describe('GET /api/audit-logs', () => {
 
   it("answers a bad query 400 with the schema's messages", async () => {
     expect(await callApi(a.admin.client, 'audit-logs?limit=101')).toEqual({
-      status: 400, body: { error: 'Validation failed', errors: [AUDIT_LOG_MESSAGES.limit] },
+      status: 400, body: { error: 'Validation failed', errors: [AUDIT_LOG_MESSAGES.limit], details: { fields: [{ path: 'limit', message: AUDIT_LOG_MESSAGES.limit }] } },
     });
     expect(await callApi(a.admin.client, 'audit-logs?beforeId=5&from=2025-06-12&to=2025-06-11')).toEqual({
-      status: 400, body: { error: 'Validation failed', errors: [AUDIT_LOG_MESSAGES.cursor, AUDIT_LOG_MESSAGES.dateOrder] },
+      status: 400,
+      body: {
+        error: 'Validation failed',
+        errors: [AUDIT_LOG_MESSAGES.cursor, AUDIT_LOG_MESSAGES.dateOrder],
+        // Rules across parameters: of the whole query, no one field.
+        details: { fields: [{ path: '', message: AUDIT_LOG_MESSAGES.cursor }, { path: '', message: AUDIT_LOG_MESSAGES.dateOrder }] },
+      },
     });
   });
 });

@@ -115,7 +115,8 @@ describe('POST and PUT bodies are checked with the request schema', () => {
     const expected = parseWithSchema(named.endpoint.request!, {});
     const answer = await call(callerOf(named), named.endpoint.method, named.endpoint.path, {});
     expect(answer.status).toBe(400);
-    expect(errorBody(answer)).toEqual({ error: 'Validation failed', errors: expected.success ? [] : expected.messages });
+    // The messages, and each with its field's path (details.fields).
+    expect(errorBody(answer)).toEqual(expected.success ? { error: 'Validation failed', errors: [] } : { error: 'Validation failed', errors: expected.messages, details: { fields: expected.fields } });
   });
 });
 
@@ -126,7 +127,7 @@ describe('GET answers follow the response schema or the error shape', () => {
     if (emptyQuery && !emptyQuery.success) {
       // A GET whose query schema needs a parameter refuses none with the schema's messages, before anything else.
       expect(answer.status).toBe(400);
-      expect(errorBody(answer)).toEqual({ error: 'Validation failed', errors: emptyQuery.messages });
+      expect(errorBody(answer)).toEqual({ error: 'Validation failed', errors: emptyQuery.messages, details: { fields: emptyQuery.fields } });
     } else if (answer.status === 200) {
       expect(parseWithSchema(named.endpoint.response, answer.body)).toMatchObject({ success: true });
     } else if (answer.status === 403) {

@@ -71,9 +71,13 @@ describe('GET /api/drugs/search-external', () => {
   });
 
   it('refuses a query under 3 characters, and an unknown provider, with clear messages', async () => {
-    expect(await search(pharmacy.pharmacist.client, 'query=li')).toEqual({ status: 400, body: { error: 'Validation failed', errors: [EXTERNAL_SEARCH_MESSAGES.queryTooShort] } });
-    expect(await search(pharmacy.pharmacist.client, '')).toEqual({ status: 400, body: { error: 'Validation failed', errors: [EXTERNAL_SEARCH_MESSAGES.queryTooShort] } });
-    expect(await search(pharmacy.pharmacist.client, 'query=lipitor&provider=nadac')).toEqual({ status: 400, body: { error: 'Validation failed', errors: [EXTERNAL_SEARCH_MESSAGES.provider] } });
+    const tooShort = { status: 400, body: { error: 'Validation failed', errors: [EXTERNAL_SEARCH_MESSAGES.queryTooShort], details: { fields: [{ path: 'query', message: EXTERNAL_SEARCH_MESSAGES.queryTooShort }] } } };
+    expect(await search(pharmacy.pharmacist.client, 'query=li')).toEqual(tooShort);
+    expect(await search(pharmacy.pharmacist.client, '')).toEqual(tooShort);
+    expect(await search(pharmacy.pharmacist.client, 'query=lipitor&provider=nadac')).toEqual({
+      status: 400,
+      body: { error: 'Validation failed', errors: [EXTERNAL_SEARCH_MESSAGES.provider], details: { fields: [{ path: 'provider', message: EXTERNAL_SEARCH_MESSAGES.provider }] } },
+    });
   });
 
   it('gives the spec\'s message, never results, when the provider fails, answers garbage or is too slow', async () => {

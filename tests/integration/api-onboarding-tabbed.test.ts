@@ -123,10 +123,21 @@ describe('POST /api/onboarding/complete', () => {
     const payload = tabbedPayload({ privacyPolicy: false, adminPassword: 'short' });
     expect(await complete(payload)).toEqual({
       status: 400,
-      body: { error: 'Validation failed', errors: ['Password must be at least 8 characters', 'Privacy policy must be accepted'] },
+      body: {
+        error: 'Validation failed',
+        errors: ['Password must be at least 8 characters', 'Privacy policy must be accepted'],
+        details: { fields: [{ path: 'adminPassword', message: 'Password must be at least 8 characters' }, { path: 'privacyPolicy', message: 'Privacy policy must be accepted' }] },
+      },
     });
     const badHours = tabbedPayload({ operatingHours: { ...DEFAULT_OPERATING_HOURS, monday: { open: '18:00', close: '09:00', closed: false } } });
-    expect(await complete(badHours)).toEqual({ status: 400, body: { error: 'Validation failed', errors: ['Closing time must be after opening time'] } });
+    expect(await complete(badHours)).toEqual({
+      status: 400,
+      body: {
+        error: 'Validation failed',
+        errors: ['Closing time must be after opening time'],
+        details: { fields: [{ path: 'operatingHours.monday.close', message: 'Closing time must be after opening time' }] },
+      },
+    });
     const unknownPlan = tabbedPayload({ selectedPlan: 'gold-yearly' });
     expect(await complete(unknownPlan)).toEqual({ status: 400, body: { error: 'Validation failed', errors: ['Please select a subscription plan'] } });
     for (const refused of [payload, badHours, unknownPlan]) {

@@ -150,7 +150,7 @@ describe('POST /api/auth/onboard', () => {
   ])('refuses %o with 400 %s and creates no user or pharmacy', async (override, message) => {
     const payload = wizardPayload(override);
     const answer = await onboard(payload);
-    expect(answer).toEqual({ status: 400, body: { error: 'Validation failed', errors: [message] } });
+    expect(answer).toEqual({ status: 400, body: { error: 'Validation failed', errors: [message], details: { fields: [{ path: Object.keys(override)[0], message }] } } });
     expect(await authUserCount(payload.adminEmail)).toBe(0);
     expect(await pharmacyCount(payload.pharmacyName)).toBe(0);
   });

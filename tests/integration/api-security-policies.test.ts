@@ -130,12 +130,23 @@ describe('PUT /api/security-policies/{id}', () => {
       body: {
         error: 'Validation failed',
         errors: [SECURITY_POLICY_MESSAGES.overrideAuthority, SECURITY_POLICY_MESSAGES.sessionTimeoutMinutes, SECURITY_POLICY_MESSAGES.maxFailedLogins],
+        details: {
+          fields: [
+            { path: 'overrideAuthority', message: SECURITY_POLICY_MESSAGES.overrideAuthority },
+            { path: 'sessionTimeoutMinutes', message: SECURITY_POLICY_MESSAGES.sessionTimeoutMinutes },
+            { path: 'maxFailedLogins', message: SECURITY_POLICY_MESSAGES.maxFailedLogins },
+          ],
+        },
       },
     });
     const { require2faForAdmins: _omitted, ...missing } = SETTINGS;
     expect(await put(a.admin.client, policyA, missing)).toEqual({
       status: 400,
-      body: { error: 'Validation failed', errors: [SECURITY_POLICY_MESSAGES.require2faForAdmins] },
+      body: {
+        error: 'Validation failed',
+        errors: [SECURITY_POLICY_MESSAGES.require2faForAdmins],
+        details: { fields: [{ path: 'require2faForAdmins', message: SECURITY_POLICY_MESSAGES.require2faForAdmins }] },
+      },
     });
     expect(await storedSettings(a.id)).toEqual(before);
   });

@@ -172,7 +172,17 @@ describe('POST /api/users', () => {
     const answer = await callApi(a.admin.client, 'users', { body: { ...newcomer('bad'), email: 'nope', role: 'owner', firstName: ' ' } });
     expect(answer).toEqual({
       status: 400,
-      body: { error: 'Validation failed', errors: [STAFF_USER_MESSAGES.email, STAFF_USER_MESSAGES.firstName, STAFF_USER_MESSAGES.role] },
+      body: {
+        error: 'Validation failed',
+        errors: [STAFF_USER_MESSAGES.email, STAFF_USER_MESSAGES.firstName, STAFF_USER_MESSAGES.role],
+        details: {
+          fields: [
+            { path: 'email', message: STAFF_USER_MESSAGES.email },
+            { path: 'firstName', message: STAFF_USER_MESSAGES.firstName },
+            { path: 'role', message: STAFF_USER_MESSAGES.role },
+          ],
+        },
+      },
     });
   });
 

@@ -104,7 +104,11 @@ describe('POST /api/ai/check-interactions: refusals', () => {
   it('answers 400 with the validation messages for a bad body', async () => {
     const answer = await callApi<{ error: string; errors: string[] }>(staff, 'ai/check-interactions', { body: { medications: [] } });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: 'Validation failed', errors: ['At least one medication is required'] });
+    expect(answer.body).toEqual({
+      error: 'Validation failed',
+      errors: ['At least one medication is required'],
+      details: { fields: [{ path: 'medications', message: 'At least one medication is required' }] },
+    });
     const notText = await callApi<{ errors: string[] }>(staff, 'ai/check-interactions', { body: { medications: 'warfarin' } });
     expect(notText.status).toBe(400);
     expect(notText.body.errors).toEqual(['Medications must be a list of names']);
