@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENT_MESSAGES } from '../../shared/src/schemas/patient.ts';
 import { closeSql, createServiceClient, createTestClient, sql } from '../support/stack-env.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
+import { addContactPatient, outboxRowsFor, readyPrescription, saveEmailSettings } from './messaging-support.ts';
 
 let a: TestPharmacy;
 let b: TestPharmacy;
@@ -128,6 +129,30 @@ describe('delivery functions', () => {
       const { error } = await client.rpc('messaging_admin_pharmacy_id');
       expect(error?.code).toBe('42501');
     }
+  });
+});
+
+// An admin may write the jsonb row of a group directly (PostgREST); a value of the wrong type reads as its §9 default.
+describe('email settings of the wrong type', () => {
+  it('never stop a prescription becoming ready (the ready notification stays off)', async () => {
+    await saveEmailSettings(a.id, { patientEmailSettings: { autoEmailReadyNotifications: 'not a boolean' } });
+    const prescriptionId = await readyPrescription(a, await addContactPatient(a.technician.client, 'typed@example.test', true));
+    expect(await sql('select status from public.prescriptions where id = $1', [prescriptionId])).toEqual([{ status: 'ready' }]);
+    expect(await outboxRowsFor(prescriptionId)).toEqual([]);
+  });
+
+  it("never stop a delivery's outcome being recorded (the retry defaults apply)", async () => {
+    await saveEmailSettings(b.id, { maxRetryAttempts: 'three', retryDelayMinutes: 2.5 });
+    const service = createServiceClient();
+    const id = await insertMessage(b.id, 'retried@example.test');
+    const claimed = await service.rpc('claim_outbound_messages', { claim_pharmacy_id: b.id, claim_limit: 10 });
+    expect((claimed.data as Array<{ id: string }>).map((row) => row.id)).toEqual([id]);
+    const finished = await service.rpc('finish_outbound_message', { message_id: id, delivered: false, delivery_error: 'refused' });
+    expect(finished.error).toBeNull();
+    const [row] = await sql<{ status: string; attempts: number; delay: string }>(
+      `select status, attempts, round(extract(epoch from next_attempt_at - last_attempt_at) / 60) as delay
+       from public.outbound_messages where id = $1`, [id]);
+    expect(row).toEqual({ status: 'queued', attempts: 1, delay: '5' });
   });
 });
 
