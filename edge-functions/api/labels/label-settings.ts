@@ -1,17 +1,17 @@
 /**
  * What the label generator reads besides the prescription: the pharmacy's Printing and Labels settings groups
- * (public.pharmacy_settings, read with the caller's JWT — staff may read both; a group never saved reads as its
+ * (_shared/settings-groups.ts, read with the caller's JWT — staff may read both; a group never saved reads as its
  * §9 defaults), the pharmacy logo (Storage `pharmacy-logos/<pharmacy_id>/logo`) and the drug knowledge base's
  * facts about a medication (public.medication_knowledge, as the caller).
  */
 import { labelsSettingsReadSchema, type MonographEntry } from '@pharmacy/shared/settings/labels.ts';
 import { printingSettingsReadSchema, type PrintingSettings } from '@pharmacy/shared/settings/printing.ts';
-import { settingsWithDefaults } from '@pharmacy/shared/settings/groups.ts';
 import { logoDataUri, PHARMACY_LOGO_BUCKET, pharmacyLogoPath } from '@pharmacy/shared/labels/label-logo.ts';
 import { drugKnowledgeSchema, type DrugKnowledge } from '@pharmacy/shared/labels/monograph.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { createAdminClient } from '../../_shared/supabase-clients.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
+import { readSettingsGroups } from '../../_shared/settings-groups.ts';
 
 export interface LabelSettings {
   printing: PrintingSettings;
@@ -21,17 +21,8 @@ export interface LabelSettings {
 
 /** The pharmacy's Printing and Labels groups laid over their defaults. */
 export async function readLabelSettings(client: DatabaseClient, pharmacyId: string): Promise<LabelSettings> {
-  const { data, error } = await client
-    .from('pharmacy_settings')
-    .select('group_key, settings')
-    .eq('pharmacy_id', pharmacyId)
-    .in('group_key', ['printing', 'labels']);
-  if (error) throw databaseFailure('reading the printing settings', error);
-  const stored = (key: string) => data.find((row) => row.group_key === key)?.settings ?? undefined;
-  return {
-    printing: printingSettingsReadSchema.parse(settingsWithDefaults('printing', stored('printing'))),
-    monographs: labelsSettingsReadSchema.parse(settingsWithDefaults('labels', stored('labels'))).monographs,
-  };
+  const { printing, labels } = await readSettingsGroups(client, pharmacyId, ['printing', 'labels']);
+  return { printing: printingSettingsReadSchema.parse(printing), monographs: labelsSettingsReadSchema.parse(labels).monographs };
 }
 
 /**
