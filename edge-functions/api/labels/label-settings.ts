@@ -6,12 +6,11 @@
  */
 import { labelsSettingsReadSchema, type MonographEntry } from '@pharmacy/shared/settings/labels.ts';
 import { printingSettingsReadSchema, type PrintingSettings } from '@pharmacy/shared/settings/printing.ts';
-import { logoDataUri, PHARMACY_LOGO_BUCKET, pharmacyLogoPath } from '@pharmacy/shared/labels/label-logo.ts';
 import { drugKnowledgeSchema, type DrugKnowledge } from '@pharmacy/shared/labels/monograph.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
-import { createAdminClient } from '../../_shared/supabase-clients.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { readSettingsGroups } from '../../_shared/settings-groups.ts';
+import { readPharmacyLogo } from '../pharmacy-logo/logo-storage.ts';
 
 export interface LabelSettings {
   printing: PrintingSettings;
@@ -26,18 +25,17 @@ export async function readLabelSettings(client: DatabaseClient, pharmacyId: stri
 }
 
 /**
- * The pharmacy's logo as a data: URI, or null when it has none (no object, no bucket yet, or not an image type).
- * Read with the service role: the object name comes from the pharmacy of a record the caller read through RLS
- * (never from the request), and the logo prints on every label, whoever may list the bucket.
+ * The pharmacy's logo as a data: URI, or null when it has none or it cannot be read (the label prints without it
+ * rather than not at all). Read by the logo feature's reader with the caller's JWT: the pharmacy is that of a record
+ * the caller read through RLS, and Storage's policies let its staff read its logo.
  */
-export async function readPharmacyLogo(pharmacyId: string, req: Request): Promise<string | null> {
-  const { data, error } = await createAdminClient(req).storage.from(PHARMACY_LOGO_BUCKET).download(pharmacyLogoPath(pharmacyId));
-  if (error || !data) {
-    const status = (error as { statusCode?: string; status?: number } | null)?.statusCode ?? (error as { status?: number } | null)?.status;
-    if (error && String(status) !== '404' && String(status) !== '400') console.error('Reading the pharmacy logo failed:', error);
+export async function readLabelLogo(client: DatabaseClient, pharmacyId: string): Promise<string | null> {
+  try {
+    return (await readPharmacyLogo(client, pharmacyId))?.dataUri ?? null;
+  } catch (error) {
+    console.error('Reading the pharmacy logo failed:', error);
     return null;
   }
-  return logoDataUri(data.type, new Uint8Array(await data.arrayBuffer()));
 }
 
 /** The knowledge base's facts about a medication the caller can read. */
