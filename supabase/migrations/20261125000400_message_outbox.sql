@@ -151,8 +151,11 @@ comment on constraint outbound_messages_sent_at_check on public.outbound_message
 comment on constraint outbound_messages_one_per_prescription on public.outbound_messages is
   'This message was already queued for the prescription';
 
--- The queue pages (newest first per channel) and the delivery's due list; the unique key indexes the prescription's.
+-- The queue pages (newest first per channel, and per status when the page is filtered by one: a rare status such as
+-- failed is then read, and counted, without walking years of sent messages) and the delivery's due list; the unique
+-- key indexes the prescription's.
 create index outbound_messages_page_idx on public.outbound_messages (pharmacy_id, channel, created_at desc, id desc);
+create index outbound_messages_status_page_idx on public.outbound_messages (pharmacy_id, channel, status, created_at desc, id desc);
 create index outbound_messages_due_idx on public.outbound_messages (next_attempt_at) where status in ('queued', 'sending');
 
 -- -----------------------------------------------------------------------------------------------------

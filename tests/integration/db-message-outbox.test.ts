@@ -6,9 +6,10 @@
  * needs an email address, and the email format is the shared form's, whoever writes.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENT_MESSAGES } from '../../shared/src/schemas/patient.ts';
-import { closeSql, createServiceClient, createTestClient, sql } from '../support/stack-env.ts';
+import { closeSql, createServiceClient, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 import { addContactPatient, outboxRowsFor, readyPrescription, saveEmailSettings } from './messaging-support.ts';
 
@@ -173,5 +174,70 @@ describe('patients: email and consent', () => {
     const badEmail = await a.technician.client.from('patients').insert({ ...base, last_name: lastName, email: 'not an email' }).select('id');
     expect(badEmail.error?.message).toBe(PATIENT_MESSAGES.email);
     expect(await sql('select 1 from public.patients where last_name = $1', [lastName])).toEqual([]);
+  });
+});
+
+describe('indexes: the queue pages and the due list at 30,000 messages', () => {
+  let c: TestPharmacy;
+
+  /** The plan Postgres chooses for a statement run as `userId` (RLS applying; none: as the superuser), sequential scans off. */
+  async function planOf(userId: string | null, statement: string, params: unknown[] = []): Promise<string> {
+    const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      if (userId) {
+        await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: userId, role: 'authenticated' })]);
+        await client.query('set local role authenticated');
+      }
+      await client.query('set local enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (costs off) ${statement}`, params);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+    }
+  }
+
+  // Years of ready notifications: nearly all sent, one in a hundred failed; none due.
+  beforeAll(async () => {
+    c = await createPharmacy('Outbox Pharmacy C');
+    await sql(
+      `insert into public.outbound_messages (pharmacy_id, channel, kind, recipient, subject, body, status, attempts, sent_at, created_at)
+       select $1, case when i % 10 = 0 then 'fax' else 'email' end, 'ready_notification', 'patient' || i || '@example.test', 'Ready', 'Body',
+              case when i % 100 = 0 then 'failed' else 'sent' end, 1,
+              case when i % 100 = 0 then null else timestamptz '2024-01-01 00:00+00' + i * interval '1 hour' end,
+              timestamptz '2024-01-01 00:00+00' + i * interval '1 hour'
+       from generate_series(1, 30000) i`,
+      [c.id],
+    );
+    await sql('analyze public.outbound_messages');
+  }, 120_000);
+
+  // The columns and order of the api's page (edge-functions/api/messaging/message-queue.ts).
+  const page = `select id, kind, recipient, subject, status, attempts, last_error, prescription_id, created_at, sent_at, next_attempt_at
+                from public.outbound_messages where pharmacy_id = $1 and channel = 'email' STATUS
+                order by created_at desc, id desc limit 25 offset 50`;
+
+  it('a page of a channel reads the page index in page order', async () => {
+    const plan = await planOf(c.admin.id, page.replace('STATUS', ''), [c.id]);
+    expect(plan).toMatch(/Index Scan using outbound_messages_page_idx/);
+    expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('a page and the count of one status read the status index (a rare status is not searched for among the sent)', async () => {
+    const plan = await planOf(c.admin.id, page.replace('STATUS', `and status = 'failed'`), [c.id]);
+    expect(plan).toMatch(/Index Scan using outbound_messages_status_page_idx/);
+    expect(plan).not.toMatch(/Sort/);
+    const count = await planOf(c.admin.id, `select count(*) from public.outbound_messages where pharmacy_id = $1 and channel = 'email' and status = 'failed'`, [c.id]);
+    expect(count).toMatch(/Index (Only )?Scan using outbound_messages_status_page_idx/);
+  });
+
+  it("the delivery's due list reads the due index", async () => {
+    const plan = await planOf(null, `select d.id from public.outbound_messages d
+      where d.channel = 'email' and ((d.status = 'queued' and d.next_attempt_at <= now())
+        or (d.status = 'sending' and d.last_attempt_at < now() - interval '10 minutes'))
+      order by d.next_attempt_at limit 10`);
+    expect(plan).toContain('outbound_messages_due_idx');
   });
 });
