@@ -215,12 +215,14 @@ begin
   if to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is null then
     return null;
   end if;
-  select s.decrypted_secret into project_url from vault.decrypted_secrets s where s.name = 'project_url';
-  select s.decrypted_secret into service_role_key from vault.decrypted_secrets s where s.name = 'service_role_key';
-  if project_url is null or service_role_key is null then
-    return null;
-  end if;
+  -- Reading Vault is inside the guard too: a secret that cannot be decrypted leaves the message waiting, it never
+  -- undoes the caller's work (a prescription becoming ready).
   begin
+    select s.decrypted_secret into project_url from vault.decrypted_secrets s where s.name = 'project_url';
+    select s.decrypted_secret into service_role_key from vault.decrypted_secrets s where s.name = 'service_role_key';
+    if project_url is null or service_role_key is null then
+      return null;
+    end if;
     select net.http_post(
       url := rtrim(project_url, '/') || '/functions/v1/api/internal/outbox/deliver',
       body := jsonb_build_object('pharmacyId', delivery_pharmacy_id),

@@ -157,6 +157,23 @@ describe('email settings of the wrong type', () => {
   });
 });
 
+describe('asking for delivery', () => {
+  it('a Vault secret that cannot be read never stops a prescription becoming ready: the notification waits, queued', async () => {
+    await saveEmailSettings(a.id, { patientEmailSettings: { autoEmailReadyNotifications: true } });
+    // A damaged project_url (the real one is parked for this file): decrypting it fails.
+    await sql(`insert into vault.secrets (name, secret) values ('project_url', 'ZGFtYWdlZCBjaXBoZXJ0ZXh0')`);
+    try {
+      await expect(sql(`select decrypted_secret from vault.decrypted_secrets where name = 'project_url'`)).rejects.toThrow();
+      const prescriptionId = await readyPrescription(a, await addContactPatient(a.technician.client, 'vault@example.test', true));
+      expect(await sql('select status from public.prescriptions where id = $1', [prescriptionId])).toEqual([{ status: 'ready' }]);
+      expect(await outboxRowsFor(prescriptionId)).toMatchObject([{ kind: 'ready_notification', status: 'queued', attempts: 0 }]);
+    } finally {
+      await sql(`delete from vault.secrets where name = 'project_url'`);
+      await saveEmailSettings(a.id, {});
+    }
+  });
+});
+
 describe('patients: email and consent', () => {
   const base = { first_name: 'Cora', last_name: 'Consent', date_of_birth: '1981-02-03' };
 
