@@ -13,6 +13,7 @@
  * are not verified yet (409). 400 on a bad body or a monograph choice the pharmacy does not offer, 401 without
  * a signed-in user.
  */
+import { localDateIn } from '@pharmacy/shared/dates.ts';
 import { prescriptionLabelHtml, regularRxLabelOptions, type LabelPharmacy } from '@pharmacy/shared/labels/label-html.ts';
 import { monographHtml, monographSection, type MonographSheet } from '@pharmacy/shared/labels/monograph-html.ts';
 import {
@@ -37,7 +38,7 @@ import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { createUserClient, type DatabaseClient } from '../../_shared/supabase-clients.ts';
-import { dateInTimeZone, readPrintablePrescription, recordPrint, type PrintablePrescription } from '../prescriptions/printable-prescription.ts';
+import { readPrintablePrescription, recordPrint, type PrintablePrescription } from '../prescriptions/printable-prescription.ts';
 import { readDrugKnowledge, readLabelLogo, readLabelSettings, type LabelSettings } from '../labels/label-settings.ts';
 
 /** The plan for a prescription's sheet; a choice the pharmacy does not offer is the client's error (400). */
@@ -127,7 +128,7 @@ export function addLabelRoutes(router: ApiRouter): void {
     };
     const { printing } = await readLabelSettings(client, data.id);
     const logo = printing.regularRxPrintLogo ? await readLabelLogo(client, data.id) : null;
-    return testPrintHtml({ pharmacy, settings: printing, logoDataUri: logo, today: dateInTimeZone(data.time_zone) });
+    return testPrintHtml({ pharmacy, settings: printing, logoDataUri: logo, today: localDateIn(data.time_zone, new Date()) });
   });
 
   router.serve(generateReceiptEndpoint, async ({ req, body: { prescriptionId } }) => {
