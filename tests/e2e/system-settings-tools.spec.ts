@@ -7,6 +7,7 @@
  *   with the shared messages and change nothing; Remove Logo removes it.
  * - Email tab: SMTP settings pointing at the stack's mail catcher; Test Email Connection shows what the server
  *   said; Send Test Email arrives in the mail catcher and the screen says so; View Email Queue lists it as sent.
+ *   With a server that does not answer, both say so and the queue lists the test email as failed with the reason.
  * - Fax tab: Test Fax Connection with no provider says so, never a success.
  * - Printing tab: Test Print All Labels opens the print preview with a sheet of each label type marked TEST.
  * - The System Status card shows what GET /api/system-status answers: Operational.
@@ -232,6 +233,35 @@ test('the Email tab: SMTP at the mail catcher, the connection test shows the rep
   await expect(row).toHaveCount(1);
   await queue.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(queue).toHaveCount(0);
+
+  // A server that does not answer: the connection test and the test email say so, and the failure is queued.
+  await email.getByRole('spinbutton', { name: 'SMTP Port' }).fill('1');
+  await email.getByRole('button', { name: 'Save Email Settings' }).click();
+  await expect(toastStatus(page, SETTINGS_SAVED_TOAST.title)).toBeVisible();
+  await email.getByRole('button', { name: 'Test Email Connection' }).click();
+  await expect(result.getByRole('status')).toHaveText(/^Connection failed: Could not connect to 127\.0\.0\.1:1: /);
+  await expect(toastAlert(page, MESSAGING_TOASTS.connectionFailed)).toBeVisible();
+  await result.getByRole('button', { name: 'Close', exact: true }).click();
+
+  const unreachable = `unreachable-${Date.now()}@e2e.test`;
+  await email.getByRole('button', { name: 'Send Test Email' }).click();
+  await to.fill(unreachable);
+  await send.getByRole('button', { name: 'Send Test Email' }).click();
+  await expect(toastAlert(page, MESSAGING_TOASTS.testEmailFailed)).toContainText('The test email could not be sent: Could not connect to 127.0.0.1:1');
+  // The dialog stays, with the address, to try again.
+  await expect(to).toHaveValue(unreachable);
+  await send.getByRole('button', { name: 'Cancel' }).click();
+  await expect(send).toHaveCount(0);
+  expect(await mailTo(unreachable)).toEqual([]);
+
+  await email.getByRole('button', { name: 'View Email Queue' }).click();
+  await queue.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'All statuses' });
+  const failedRow = queue.getByRole('row').filter({ hasText: unreachable });
+  await expect(failedRow.getByRole('cell')).toContainText([subject, 'Test email', 'Failed', '1', 'Could not connect to 127.0.0.1:1']);
+  await expect(queue).toContainText('Showing 1–2 of 2');
+  await queue.getByRole('combobox', { name: 'Status' }).selectOption('failed');
+  await expect(queue.getByRole('row').filter({ hasText: '@e2e.test' })).toHaveCount(1);
+  await expect(failedRow).toHaveCount(1);
 });
 
 test('the Fax tab: Test Fax Connection with no provider configured says so, never a success', async ({ page }) => {
@@ -275,7 +305,29 @@ test('the Printing tab: Test Print All Labels opens the print preview with a she
   await expect(preview.locator('body')).toContainText(pharmacy.pharmacyName);
   // The preview cannot reach back into the app.
   expect(await preview.evaluate(() => window.opener)).toBeNull();
+  // The logo is not printed by default.
+  await expect(preview.locator('[data-field="logo"]')).toHaveCount(0);
   await preview.close();
+
+  // With a logo stored and "Print pharmacy logo on Rx labels" saved, the Regular Rx test labels carry it.
+  const uploaded = await callApi<{ logo: StoredLogo }>(admin, 'system-settings/pharmacy/logo', { body: { contentType: 'image/png', dataBase64: PNG_LOGO.toString('base64') } });
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+  await panel(page).getByRole('checkbox', { name: 'Print pharmacy logo on Rx labels' }).check();
+  // The test prints what is saved, and says so while a change is not.
+  await expect(panel(page)).toContainText('Test print uses the saved settings. Save to test your changes.');
+  await panel(page).getByRole('button', { name: 'Save Printer Settings' }).click();
+  await expect(toastStatus(page, SETTINGS_SAVED_TOAST.title)).toBeVisible();
+  await expect(panel(page)).not.toContainText('Test print uses the saved settings.');
+  const withLogoOpened = page.waitForEvent('popup');
+  await panel(page).getByRole('button', { name: 'Test Print All Labels' }).click();
+  const withLogo = await withLogoOpened;
+  await withLogo.waitForLoadState('load');
+  const regularLabels = withLogo.locator('[data-label-type="regular-rx"] .label');
+  await expect(regularLabels.first()).toBeVisible();
+  await expect(withLogo.locator('[data-label-type="regular-rx"] [data-field="logo"]')).toHaveCount(await regularLabels.count());
+  await expect(withLogo.locator('[data-label-type="regular-rx"] [data-field="logo"]').first()).toHaveAttribute('src', uploaded.body.logo.dataUri);
+  await expect(withLogo.locator('[data-label-type]:not([data-label-type="regular-rx"]) [data-field="logo"]')).toHaveCount(0);
+  await withLogo.close();
 });
 
 test('the System Status card shows Operational, as GET /api/system-status answers', async ({ page }) => {
