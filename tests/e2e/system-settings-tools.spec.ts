@@ -8,7 +8,8 @@
  * - Email tab: SMTP settings pointing at the stack's mail catcher; Test Email Connection shows what the server
  *   said; Send Test Email arrives in the mail catcher and the screen says so; View Email Queue lists it as sent.
  *   With a server that does not answer, both say so and the queue lists the test email as failed with the reason.
- * - Fax tab: Test Fax Connection with no provider says so, never a success.
+ * - Fax tab: Test Fax Connection with no provider says so, never a success; a provider whose address does not
+ *   exist is not reachable, with the reason.
  * - Printing tab: Test Print All Labels opens the print preview with a sheet of each label type marked TEST.
  * - The System Status card shows what GET /api/system-status answers: Operational.
  */
@@ -264,7 +265,7 @@ test('the Email tab: SMTP at the mail catcher, the connection test shows the rep
   await expect(failedRow).toHaveCount(1);
 });
 
-test('the Fax tab: Test Fax Connection with no provider configured says so, never a success', async ({ page }) => {
+test('the Fax tab: Test Fax Connection says not configured with no provider and not reachable with an unknown one, never a success', async ({ page }) => {
   await openSystemSettings(page);
   await openTab(page, 'Fax');
   const fax = panel(page);
@@ -278,6 +279,17 @@ test('the Fax tab: Test Fax Connection with no provider configured says so, neve
   const queue = page.getByRole('dialog', { name: 'Fax Queue' });
   await expect(queue).toContainText('No fax messages');
   await queue.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(queue).toHaveCount(0);
+
+  // A provider whose address does not exist (.invalid never resolves): not reachable, with the reason.
+  const url = fax.getByRole('textbox', { name: 'Provider API URL' });
+  await url.fill('https://fax-provider.invalid/api');
+  await fax.getByRole('button', { name: 'Save Fax Settings' }).click();
+  await expect(toastStatus(page, SETTINGS_SAVED_TOAST.title)).toBeVisible();
+  await fax.getByRole('button', { name: 'Test Fax Connection' }).click();
+  await expect(fax.getByRole('status')).toHaveText(/^The fax provider's API is not reachable: .+/);
+  await expect(toastAlert(page, MESSAGING_TOASTS.connectionFailed).filter({ hasText: 'not reachable' })).toBeVisible();
+  await expect(toastStatus(page, MESSAGING_TOASTS.connectionSucceeded)).toHaveCount(0);
 });
 
 test('the Printing tab: Test Print All Labels opens the print preview with a sheet of each label type marked TEST', async ({ page }) => {
