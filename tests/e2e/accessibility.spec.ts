@@ -5,7 +5,7 @@
  *
  * Signed-out screens are visited as a visitor; signed-in screens as the demo pharmacy's technician, its
  * pharmacist (the interaction alert, the labels preview) and its admin (the placeholder screens, every one of
- * which an admin's sidebar lists). A narrow window checks the shell's drawer; the fake clock the idle warning.
+ * which an admin's sidebar lists); System Settings' tools, which write, as the admin of a pharmacy of its own. A narrow window checks the shell's drawer; the fake clock the idle warning.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
