@@ -8,9 +8,9 @@
 import { SETTINGS_STAFF_ONLY_MESSAGE } from '@pharmacy/shared/api/system-settings.ts';
 import type { SettingsGroupKey } from '@pharmacy/shared/settings/groups.ts';
 import * as z from 'zod';
-import { requireUser } from './auth.ts';
+import { findCallerPharmacyId } from './caller-pharmacy.ts';
 import { HttpError } from './http.ts';
-import { createAdminClient, createUserClient } from './supabase-clients.ts';
+import { createAdminClient } from './supabase-clients.ts';
 
 export type SettingsSecrets = Readonly<Record<string, string>>;
 
@@ -20,7 +20,6 @@ export interface PharmacyRow {
 }
 
 const secretsSchema = z.record(z.string(), z.string());
-const staffContextSchema = z.object({ pharmacy: z.object({ id: z.uuid() }) }).nullable();
 
 async function secretsOf(pharmacyId: string, key: SettingsGroupKey, callerRequest?: Request): Promise<SettingsSecrets> {
   const { data, error } = await createAdminClient(callerRequest).rpc('settings_group_secrets', {
@@ -33,12 +32,9 @@ async function secretsOf(pharmacyId: string, key: SettingsGroupKey, callerReques
 
 /** The pharmacy of the signed-in, active staff member who made the request (401 without a user, 403 for anyone else). */
 export async function callerPharmacyId(req: Request): Promise<string> {
-  await requireUser(req);
-  const { data, error } = await createUserClient(req).rpc('current_staff_context');
-  if (error) throw new Error(`reading the staff context failed: ${error.message}`);
-  const context = staffContextSchema.parse(data ?? null);
-  if (!context) throw new HttpError(403, SETTINGS_STAFF_ONLY_MESSAGE);
-  return context.pharmacy.id;
+  const pharmacyId = await findCallerPharmacyId(req);
+  if (pharmacyId === null) throw new HttpError(403, SETTINGS_STAFF_ONLY_MESSAGE);
+  return pharmacyId;
 }
 
 /** The secrets of a group of the caller's pharmacy (the caller's staff context decides which pharmacy). */

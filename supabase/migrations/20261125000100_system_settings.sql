@@ -63,24 +63,6 @@ create trigger stamp_settings_author before insert or update on public.pharmacy_
   for each row execute function private.stamp_settings_author();
 
 -- -----------------------------------------------------------------------------------------------------
--- Reading a group from database code (triggers that enforce a setting)
--- -----------------------------------------------------------------------------------------------------
-create function private.pharmacy_settings_values(settings_pharmacy_id uuid, settings_group_key text) returns jsonb
-language sql stable security definer
-set search_path = ''
-as $$
-  select coalesce(
-    (select s.settings from public.pharmacy_settings s
-      where s.pharmacy_id = settings_pharmacy_id and s.group_key = settings_group_key),
-    '{}'::jsonb)
-$$;
-comment on function private.pharmacy_settings_values(uuid, text) is
-  'The stored values of one settings group of a pharmacy, or {} when never saved; the caller supplies each '
-  'field''s §9 default with coalesce. For database rules that act on a setting, whoever the caller is.';
-revoke all on function private.pharmacy_settings_values(uuid, text) from public;
-grant execute on function private.pharmacy_settings_values(uuid, text) to authenticated, service_role;
-
--- -----------------------------------------------------------------------------------------------------
 -- Privileges and policies: admins save every group; staff read printing and labels (label work)
 -- -----------------------------------------------------------------------------------------------------
 revoke all on public.pharmacy_settings from anon;
@@ -201,8 +183,9 @@ comment on function private.settings_group_values(uuid, text) is
   'deaNumber from pharmacies, labels'' monograph switch, format and integration from the printing row. Runs as its '
   'caller: through row-level security for the api, unrestricted inside private.pharmacy_settings_values.';
 
--- Database rules read a group the same way (one setting, two tabs), whoever the caller is.
-create or replace function private.pharmacy_settings_values(settings_pharmacy_id uuid, settings_group_key text) returns jsonb
+-- Reading a group from database code (triggers that enforce a setting): the same way (one setting, two tabs),
+-- whoever the caller is.
+create function private.pharmacy_settings_values(settings_pharmacy_id uuid, settings_group_key text) returns jsonb
 language sql stable security definer
 set search_path = ''
 as $$
@@ -213,6 +196,8 @@ comment on function private.pharmacy_settings_values(uuid, text) is
   'pharmacy''s DEA number; labels'' monograph fields come from the printing row), or {} when never saved; the '
   'caller supplies each field''s §9 default with coalesce. For database rules that act on a setting, whoever the '
   'caller is.';
+revoke all on function private.pharmacy_settings_values(uuid, text) from public;
+grant execute on function private.pharmacy_settings_values(uuid, text) to authenticated, service_role;
 
 -- -----------------------------------------------------------------------------------------------------
 -- Secrets in Vault: 'pharmacy:<id>:<group>.<dotted path>'

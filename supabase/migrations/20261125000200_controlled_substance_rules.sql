@@ -58,7 +58,7 @@ set search_path = ''
 as $$
   with stored as (select private.pharmacy_settings_values(for_pharmacy_id, 'controlled') as v)
   select jsonb_build_object(
-    'deaNumber', coalesce((select btrim(p.dea_number) from public.pharmacies p where p.id = for_pharmacy_id), ''),
+    'deaNumber', coalesce(btrim(s.v ->> 'deaNumber'), ''),
     'deaExpirationDate', private.calendar_date_or_null(s.v ->> 'deaExpirationDate'),
     'maxDailyDispensing',
       case when jsonb_typeof(s.v -> 'maxDailyDispensing') = 'number'
@@ -75,8 +75,8 @@ $$;
 comment on function private.controlled_substance_settings(uuid) is
   'The Controlled settings the database enforces, for one pharmacy, with the §9 defaults for what was never saved '
   '(or is of the wrong type): {deaNumber (the pharmacy record''s, '''' when none), deaExpirationDate (date or null), '
-  'maxDailyDispensing (500), scheduleIIEnabled … scheduleVEnabled (true), requireDoubleCount (false)}. As the '
-  'caller (the DEA number through RLS on pharmacies; the stored group through private.pharmacy_settings_values).';
+  'maxDailyDispensing (500), scheduleIIEnabled … scheduleVEnabled (true), requireDoubleCount (false)}. The group '
+  'as its tab shows it, DEA number included, through private.pharmacy_settings_values.';
 
 create or replace function private.controlled_fills_on(for_pharmacy_id uuid, fill_day date) returns integer
 language sql stable

@@ -151,8 +151,11 @@ comment on constraint outbound_messages_sent_at_check on public.outbound_message
 comment on constraint outbound_messages_one_per_prescription on public.outbound_messages is
   'This message was already queued for the prescription';
 
--- The queue pages (newest first per channel) and the delivery's due list; the unique key indexes the prescription's.
+-- The queue pages (newest first per channel, and per status when the page is filtered by one: a rare status such as
+-- failed is then read, and counted, without walking years of sent messages) and the delivery's due list; the unique
+-- key indexes the prescription's.
 create index outbound_messages_page_idx on public.outbound_messages (pharmacy_id, channel, created_at desc, id desc);
+create index outbound_messages_status_page_idx on public.outbound_messages (pharmacy_id, channel, status, created_at desc, id desc);
 create index outbound_messages_due_idx on public.outbound_messages (next_attempt_at) where status in ('queued', 'sending');
 
 -- -----------------------------------------------------------------------------------------------------
@@ -212,12 +215,14 @@ begin
   if to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is null then
     return null;
   end if;
-  select s.decrypted_secret into project_url from vault.decrypted_secrets s where s.name = 'project_url';
-  select s.decrypted_secret into service_role_key from vault.decrypted_secrets s where s.name = 'service_role_key';
-  if project_url is null or service_role_key is null then
-    return null;
-  end if;
+  -- Reading Vault is inside the guard too: a secret that cannot be decrypted leaves the message waiting, it never
+  -- undoes the caller's work (a prescription becoming ready).
   begin
+    select s.decrypted_secret into project_url from vault.decrypted_secrets s where s.name = 'project_url';
+    select s.decrypted_secret into service_role_key from vault.decrypted_secrets s where s.name = 'service_role_key';
+    if project_url is null or service_role_key is null then
+      return null;
+    end if;
     select net.http_post(
       url := rtrim(project_url, '/') || '/functions/v1/api/internal/outbox/deliver',
       body := jsonb_build_object('pharmacyId', delivery_pharmacy_id),
@@ -283,8 +288,9 @@ declare
   pharmacy record;
   queued integer;
 begin
-  -- §9 default of autoEmailReadyNotifications: off.
-  if not coalesce((email_settings #>> '{patientEmailSettings,autoEmailReadyNotifications}')::boolean, false) then
+  -- §9 default of autoEmailReadyNotifications: off. Only a stored true turns it on: a value of another type (an admin
+  -- may write the jsonb row directly) reads as the default, never as a cast error that would refuse every fill.
+  if (email_settings #> '{patientEmailSettings,autoEmailReadyNotifications}') is distinct from 'true'::jsonb then
     return null;
   end if;
   select p.first_name, p.email, p.contact_consent into patient
@@ -361,6 +367,21 @@ comment on function public.claim_outbound_messages(uuid, integer) is
 revoke all on function public.claim_outbound_messages(uuid, integer) from public;
 grant execute on function public.claim_outbound_messages(uuid, integer) to service_role;
 
+create function private.settings_whole_number(stored jsonb, default_value integer) returns integer
+language sql immutable
+set search_path = ''
+as $$
+  -- Nested cases: the numeric casts run only on a JSON number.
+  select case when jsonb_typeof(stored) is distinct from 'number' then default_value
+              when (stored #>> '{}')::numeric between 0 and 2147483647 and (stored #>> '{}')::numeric = trunc((stored #>> '{}')::numeric)
+              then (stored #>> '{}')::numeric::integer
+              else default_value end
+$$;
+comment on function private.settings_whole_number(jsonb, integer) is
+  'A stored settings value as a whole number, or default_value (the §9 default) when it is missing or of another type.';
+revoke all on function private.settings_whole_number(jsonb, integer) from public;
+grant execute on function private.settings_whole_number(jsonb, integer) to service_role;
+
 create function public.finish_outbound_message(message_id uuid, delivered boolean, delivery_error text default null)
 returns public.outbound_messages
 language plpgsql
@@ -384,15 +405,11 @@ begin
      where m.id = message_id returning * into message;
     return message;
   end if;
-  -- §9 defaults: email 3 attempts 5 minutes apart; fax the same.
+  -- §9 defaults: email 3 attempts 5 minutes apart; fax the same. A stored value that is not a whole number reads as
+  -- the default (an admin may write the jsonb row directly), so the outcome is always recorded.
   group_values := private.pharmacy_settings_values(message.pharmacy_id, message.channel);
-  if message.channel = 'email' then
-    max_attempts := coalesce((group_values ->> 'maxRetryAttempts')::integer, 3);
-    retry_delay_minutes := coalesce((group_values ->> 'retryDelayMinutes')::integer, 5);
-  else
-    max_attempts := coalesce((group_values ->> 'faxRetryAttempts')::integer, 3);
-    retry_delay_minutes := coalesce((group_values ->> 'faxRetryDelayMinutes')::integer, 5);
-  end if;
+  max_attempts := private.settings_whole_number(group_values -> case message.channel when 'email' then 'maxRetryAttempts' else 'faxRetryAttempts' end, 3);
+  retry_delay_minutes := private.settings_whole_number(group_values -> case message.channel when 'email' then 'retryDelayMinutes' else 'faxRetryDelayMinutes' end, 5);
   update public.outbound_messages m
      set status = case when m.attempts >= max_attempts then 'failed' else 'queued' end,
          next_attempt_at = now() + make_interval(mins => retry_delay_minutes),

@@ -5,12 +5,12 @@
  *
  * Signed-out screens are visited as a visitor; signed-in screens as the demo pharmacy's technician, its
  * pharmacist (the interaction alert, the labels preview) and its admin (the placeholder screens, every one of
- * which an admin's sidebar lists). A narrow window checks the shell's drawer; the fake clock the idle warning.
+ * which an admin's sidebar lists); System Settings' tools, which write, as the admin of a pharmacy of its own. A narrow window checks the shell's drawer; the fake clock the idle warning.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoStaffClient, enterPrescriptionThroughApi } from './support/demo-staff-client.ts';
-import { uniqueWizardData } from './support/onboarding-data.ts';
+import { onboardPharmacyThroughApi, uniqueWizardData } from './support/onboarding-data.ts';
 import {
   acceptWizardAgreements,
   choosePlanAndAgree,
@@ -352,6 +352,75 @@ test('System Settings: the cards, each of the nine tabs, a validation message an
   await expectAccessible(page, 'the unsaved-changes question');
   await question.getByRole('button', { name: 'Discard changes' }).click();
   await expect(page.getByRole('tabpanel').getByRole('form', { name: 'Fax settings' })).toBeVisible();
+});
+
+// The tools write (a logo, SMTP settings, a sent email), so on a pharmacy of its own: the demo pharmacy stays as it is.
+test('System Settings tools: the logo field with a logo and a refused file, the email and fax dialogs and queues', async ({ page, request }) => {
+  const smtpPort = process.env.E2E_SMTP_PORT;
+  if (!smtpPort) throw new Error('E2E_SMTP_PORT is set by tests/e2e/global-setup.ts');
+  const pharmacy = await onboardPharmacyThroughApi(request);
+  await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'System Settings', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
+  const tablist = page.getByRole('tablist', { name: 'Settings groups' });
+  const panel = page.getByRole('tabpanel');
+
+  const logo = page.getByRole('group', { name: 'Pharmacy Logo' });
+  const chooseLogo = async (button: string, file: { name: string; mimeType: string; buffer: Buffer }) => {
+    const chooserOpened = page.waitForEvent('filechooser');
+    await logo.getByRole('button', { name: button }).click();
+    await (await chooserOpened).setFiles(file);
+  };
+  await chooseLogo('Upload Logo', {
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+  });
+  await expect(logo.getByRole('img', { name: 'Pharmacy logo' })).toBeVisible();
+  await expect(logo.getByRole('button', { name: 'Remove Logo' })).toBeVisible();
+  await expectAccessible(page, 'the System Settings Pharmacy tab with a logo');
+  await chooseLogo('Replace Logo', { name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(logo.getByRole('alert')).toBeVisible();
+  await expectAccessible(page, 'the System Settings logo field with a refused file');
+
+  await tablist.getByRole('tab', { name: 'Email', exact: true }).click();
+  await panel.getByRole('textbox', { name: 'SMTP Host' }).fill('127.0.0.1');
+  await panel.getByRole('spinbutton', { name: 'SMTP Port' }).fill(smtpPort);
+  await panel.getByRole('button', { name: 'Save Email Settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings Updated' })).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Test Email Connection' }).click();
+  const connection = page.getByRole('dialog', { name: 'Email Connection Test' });
+  await expect(connection.getByRole('region', { name: 'What the server said' })).toBeVisible();
+  await expectAccessible(page, 'the Email Connection Test dialog');
+  await connection.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(connection).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'Send Test Email' }).click();
+  const send = page.getByRole('dialog', { name: 'Send Test Email' });
+  await send.getByRole('button', { name: 'Send Test Email' }).click();
+  await expect(send.getByRole('textbox', { name: 'Recipient' })).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, 'the Send Test Email dialog with its validation message');
+  const recipient = `a11y-${Date.now()}@e2e.test`;
+  await send.getByRole('textbox', { name: 'Recipient' }).fill(recipient);
+  await send.getByRole('button', { name: 'Send Test Email' }).click();
+  await expect(send).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'View Email Queue' }).click();
+  const emailQueue = page.getByRole('dialog', { name: 'Email Queue' });
+  await expect(emailQueue.getByRole('row').filter({ hasText: recipient })).toContainText('Sent');
+  await expectAccessible(page, 'the Email Queue dialog with a sent message');
+  await emailQueue.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(emailQueue).toHaveCount(0);
+
+  await tablist.getByRole('tab', { name: 'Fax', exact: true }).click();
+  await panel.getByRole('button', { name: 'Test Fax Connection' }).click();
+  await expect(panel.getByRole('status')).toBeVisible();
+  await expectAccessible(page, 'the System Settings Fax tab with the connection test result');
+  await panel.getByRole('button', { name: 'View Fax Queue' }).click();
+  const faxQueue = page.getByRole('dialog', { name: 'Fax Queue' });
+  await expect(faxQueue).toContainText('No fax messages');
+  await expectAccessible(page, 'the empty Fax Queue dialog');
 });
 
 test('the signed-in shell on a narrow screen, with the navigation drawer open', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * Playwright global setup: one fresh local stack serving the web app for the whole run, on the port the
  * config's baseURL names. Exports the stack's API URL and anon key (E2E_API_URL, E2E_ANON_KEY) for tests
- * that prepare data through the API, its state file (E2E_STACK_STATE_FILE) and its mail catcher (E2E_MAILPIT_URL), and returns the teardown.
+ * that prepare data through the API, its state file (E2E_STACK_STATE_FILE) and its mail catcher (E2E_MAILPIT_URL, its SMTP port E2E_SMTP_PORT), and
+ * returns the teardown.
  */
 import type { FullConfig } from '@playwright/test';
 import { startTestStack } from '../support/test-stack.ts';
@@ -21,5 +22,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   process.env.E2E_STACK_STATE_FILE = stack.env.stateFile;
   // Tests that follow an emailed link (an invitation) read the stack's mail catcher (Mailpit's API).
   process.env.E2E_MAILPIT_URL = stack.env.mailpitUrl;
+  // Specs that point a pharmacy's SMTP settings at the mail catcher (System Settings → Email) read its SMTP port.
+  process.env.E2E_SMTP_PORT = String(stack.env.smtp.port);
   return () => stack.stop();
 }

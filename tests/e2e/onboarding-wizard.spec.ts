@@ -159,6 +159,8 @@ test('step 1 offers Back to Login', async ({ page }) => {
 });
 
 test('a duplicate DEA number is refused with the spec message, as an alert and an Onboarding Failed toast', async ({ page }) => {
+  // Two whole onboardings through the wizard: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const first = uniqueWizardData();
   await page.goto('/onboard');
   await fillUpToLegalStep(page, first);

@@ -274,10 +274,10 @@ test('the tabs work from the keyboard: arrows, Home and End move and select, Tab
   await name.fill(pharmacy.pharmacyName);
   await pharmacyTab.focus();
   // Only the selected tab is in the Tab order: Tab leaves the tab list for the panel's first control (the logo
-  // upload the route places above the Pharmacy tab's form), then its first field.
+  // upload, placed above the form), then the form's first field.
   await expect(panel(page).getByRole('textbox', { name: 'Pharmacy Name' })).toBeVisible();
   await page.keyboard.press('Tab');
-  await expect(panel(page).getByRole('button', { name: 'Upload Logo' })).toBeFocused();
+  await expect(panel(page).getByRole('group', { name: 'Pharmacy Logo' }).getByRole('button', { name: 'Upload Logo' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(panel(page).getByRole('textbox', { name: 'Pharmacy Name' })).toBeFocused();
 });

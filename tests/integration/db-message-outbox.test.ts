@@ -6,10 +6,12 @@
  * needs an email address, and the email format is the shared form's, whoever writes.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENT_MESSAGES } from '../../shared/src/schemas/patient.ts';
-import { closeSql, createServiceClient, createTestClient, sql } from '../support/stack-env.ts';
+import { closeSql, createServiceClient, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
+import { addContactPatient, outboxRowsFor, readyPrescription, saveEmailSettings } from './messaging-support.ts';
 
 let a: TestPharmacy;
 let b: TestPharmacy;
@@ -131,6 +133,47 @@ describe('delivery functions', () => {
   });
 });
 
+// An admin may write the jsonb row of a group directly (PostgREST); a value of the wrong type reads as its §9 default.
+describe('email settings of the wrong type', () => {
+  it('never stop a prescription becoming ready (the ready notification stays off)', async () => {
+    await saveEmailSettings(a.id, { patientEmailSettings: { autoEmailReadyNotifications: 'not a boolean' } });
+    const prescriptionId = await readyPrescription(a, await addContactPatient(a.technician.client, 'typed@example.test', true));
+    expect(await sql('select status from public.prescriptions where id = $1', [prescriptionId])).toEqual([{ status: 'ready' }]);
+    expect(await outboxRowsFor(prescriptionId)).toEqual([]);
+  });
+
+  it("never stop a delivery's outcome being recorded (the retry defaults apply)", async () => {
+    await saveEmailSettings(b.id, { maxRetryAttempts: 'three', retryDelayMinutes: 2.5 });
+    const service = createServiceClient();
+    const id = await insertMessage(b.id, 'retried@example.test');
+    const claimed = await service.rpc('claim_outbound_messages', { claim_pharmacy_id: b.id, claim_limit: 10 });
+    expect((claimed.data as Array<{ id: string }>).map((row) => row.id)).toEqual([id]);
+    const finished = await service.rpc('finish_outbound_message', { message_id: id, delivered: false, delivery_error: 'refused' });
+    expect(finished.error).toBeNull();
+    const [row] = await sql<{ status: string; attempts: number; delay: string }>(
+      `select status, attempts, round(extract(epoch from next_attempt_at - last_attempt_at) / 60) as delay
+       from public.outbound_messages where id = $1`, [id]);
+    expect(row).toEqual({ status: 'queued', attempts: 1, delay: '5' });
+  });
+});
+
+describe('asking for delivery', () => {
+  it('a Vault secret that cannot be read never stops a prescription becoming ready: the notification waits, queued', async () => {
+    await saveEmailSettings(a.id, { patientEmailSettings: { autoEmailReadyNotifications: true } });
+    // A damaged project_url (the real one is parked for this file): decrypting it fails.
+    await sql(`insert into vault.secrets (name, secret) values ('project_url', 'ZGFtYWdlZCBjaXBoZXJ0ZXh0')`);
+    try {
+      await expect(sql(`select decrypted_secret from vault.decrypted_secrets where name = 'project_url'`)).rejects.toThrow();
+      const prescriptionId = await readyPrescription(a, await addContactPatient(a.technician.client, 'vault@example.test', true));
+      expect(await sql('select status from public.prescriptions where id = $1', [prescriptionId])).toEqual([{ status: 'ready' }]);
+      expect(await outboxRowsFor(prescriptionId)).toMatchObject([{ kind: 'ready_notification', status: 'queued', attempts: 0 }]);
+    } finally {
+      await sql(`delete from vault.secrets where name = 'project_url'`);
+      await saveEmailSettings(a.id, {});
+    }
+  });
+});
+
 describe('patients: email and consent', () => {
   const base = { first_name: 'Cora', last_name: 'Consent', date_of_birth: '1981-02-03' };
 
@@ -148,5 +191,70 @@ describe('patients: email and consent', () => {
     const badEmail = await a.technician.client.from('patients').insert({ ...base, last_name: lastName, email: 'not an email' }).select('id');
     expect(badEmail.error?.message).toBe(PATIENT_MESSAGES.email);
     expect(await sql('select 1 from public.patients where last_name = $1', [lastName])).toEqual([]);
+  });
+});
+
+describe('indexes: the queue pages and the due list at 30,000 messages', () => {
+  let c: TestPharmacy;
+
+  /** The plan Postgres chooses for a statement run as `userId` (RLS applying; none: as the superuser), sequential scans off. */
+  async function planOf(userId: string | null, statement: string, params: unknown[] = []): Promise<string> {
+    const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      if (userId) {
+        await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: userId, role: 'authenticated' })]);
+        await client.query('set local role authenticated');
+      }
+      await client.query('set local enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (costs off) ${statement}`, params);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+    }
+  }
+
+  // Years of ready notifications: nearly all sent, one in a hundred failed; none due.
+  beforeAll(async () => {
+    c = await createPharmacy('Outbox Pharmacy C');
+    await sql(
+      `insert into public.outbound_messages (pharmacy_id, channel, kind, recipient, subject, body, status, attempts, sent_at, created_at)
+       select $1, case when i % 10 = 0 then 'fax' else 'email' end, 'ready_notification', 'patient' || i || '@example.test', 'Ready', 'Body',
+              case when i % 100 = 0 then 'failed' else 'sent' end, 1,
+              case when i % 100 = 0 then null else timestamptz '2024-01-01 00:00+00' + i * interval '1 hour' end,
+              timestamptz '2024-01-01 00:00+00' + i * interval '1 hour'
+       from generate_series(1, 30000) i`,
+      [c.id],
+    );
+    await sql('analyze public.outbound_messages');
+  }, 120_000);
+
+  // The columns and order of the api's page (edge-functions/api/messaging/message-queue.ts).
+  const page = `select id, kind, recipient, subject, status, attempts, last_error, prescription_id, created_at, sent_at, next_attempt_at
+                from public.outbound_messages where pharmacy_id = $1 and channel = 'email' STATUS
+                order by created_at desc, id desc limit 25 offset 50`;
+
+  it('a page of a channel reads the page index in page order', async () => {
+    const plan = await planOf(c.admin.id, page.replace('STATUS', ''), [c.id]);
+    expect(plan).toMatch(/Index Scan using outbound_messages_page_idx/);
+    expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('a page and the count of one status read the status index (a rare status is not searched for among the sent)', async () => {
+    const plan = await planOf(c.admin.id, page.replace('STATUS', `and status = 'failed'`), [c.id]);
+    expect(plan).toMatch(/Index Scan using outbound_messages_status_page_idx/);
+    expect(plan).not.toMatch(/Sort/);
+    const count = await planOf(c.admin.id, `select count(*) from public.outbound_messages where pharmacy_id = $1 and channel = 'email' and status = 'failed'`, [c.id]);
+    expect(count).toMatch(/Index (Only )?Scan using outbound_messages_status_page_idx/);
+  });
+
+  it("the delivery's due list reads the due index", async () => {
+    const plan = await planOf(null, `select d.id from public.outbound_messages d
+      where d.channel = 'email' and ((d.status = 'queued' and d.next_attempt_at <= now())
+        or (d.status = 'sending' and d.last_attempt_at < now() - interval '10 minutes'))
+      order by d.next_attempt_at limit 10`);
+    expect(plan).toContain('outbound_messages_due_idx');
   });
 });

@@ -9,7 +9,8 @@ import {
   DEFAULT_REGULAR_RX_LABEL_OPTIONS, prescriptionLabelHtml, regularRxLabelOptions, type PrescriptionLabel,
 } from '../../shared/src/labels/label-html.ts';
 import { labelColumns, labelPages, labelSheetLayout, labelTextScale, parseLabelSize } from '../../shared/src/labels/label-layout.ts';
-import { logoDataUri, pharmacyLogoPath } from '../../shared/src/labels/label-logo.ts';
+import { logoDataUri } from '../../shared/src/labels/label-logo.ts';
+import { pharmacyLogoPath } from '../../shared/src/settings/pharmacy-logo.ts';
 import { PRINTING_SETTINGS_DEFAULTS, REGULAR_RX_LABEL_SIZES } from '../../shared/src/settings/printing.ts';
 
 const label: PrescriptionLabel = {

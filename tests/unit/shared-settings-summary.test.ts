@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PHARMACY_SETTINGS_DEFAULTS, type PharmacySettingsRead } from '../../shared/src/settings/pharmacy.ts';
 import { DEA_EXPIRY_WARNING_DAYS } from '../../shared/src/settings/controlled.ts';
+import { localDateIn } from '../../shared/src/dates.ts';
 import {
   deaCompliance,
   ePrescriptionsEnabled,
-  localDateIn,
   pharmacyInfoStatus,
   REQUIRED_PHARMACY_FIELDS,
 } from '../../shared/src/settings/summary.ts';

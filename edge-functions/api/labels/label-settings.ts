@@ -1,17 +1,16 @@
 /**
  * What the label generator reads besides the prescription: the pharmacy's Printing and Labels settings groups
- * (public.pharmacy_settings, read with the caller's JWT — staff may read both; a group never saved reads as its
+ * (_shared/settings-groups.ts, read with the caller's JWT — staff may read both; a group never saved reads as its
  * §9 defaults), the pharmacy logo (Storage `pharmacy-logos/<pharmacy_id>/logo`) and the drug knowledge base's
  * facts about a medication (public.medication_knowledge, as the caller).
  */
 import { labelsSettingsReadSchema, type MonographEntry } from '@pharmacy/shared/settings/labels.ts';
 import { printingSettingsReadSchema, type PrintingSettings } from '@pharmacy/shared/settings/printing.ts';
-import { settingsWithDefaults } from '@pharmacy/shared/settings/groups.ts';
-import { logoDataUri, PHARMACY_LOGO_BUCKET, pharmacyLogoPath } from '@pharmacy/shared/labels/label-logo.ts';
 import { drugKnowledgeSchema, type DrugKnowledge } from '@pharmacy/shared/labels/monograph.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
-import { createAdminClient } from '../../_shared/supabase-clients.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
+import { readSettingsGroups } from '../../_shared/settings-groups.ts';
+import { readPharmacyLogo } from '../pharmacy-logo/logo-storage.ts';
 
 export interface LabelSettings {
   printing: PrintingSettings;
@@ -21,32 +20,22 @@ export interface LabelSettings {
 
 /** The pharmacy's Printing and Labels groups laid over their defaults. */
 export async function readLabelSettings(client: DatabaseClient, pharmacyId: string): Promise<LabelSettings> {
-  const { data, error } = await client
-    .from('pharmacy_settings')
-    .select('group_key, settings')
-    .eq('pharmacy_id', pharmacyId)
-    .in('group_key', ['printing', 'labels']);
-  if (error) throw databaseFailure('reading the printing settings', error);
-  const stored = (key: string) => data.find((row) => row.group_key === key)?.settings ?? undefined;
-  return {
-    printing: printingSettingsReadSchema.parse(settingsWithDefaults('printing', stored('printing'))),
-    monographs: labelsSettingsReadSchema.parse(settingsWithDefaults('labels', stored('labels'))).monographs,
-  };
+  const { printing, labels } = await readSettingsGroups(client, pharmacyId, ['printing', 'labels']);
+  return { printing: printingSettingsReadSchema.parse(printing), monographs: labelsSettingsReadSchema.parse(labels).monographs };
 }
 
 /**
- * The pharmacy's logo as a data: URI, or null when it has none (no object, no bucket yet, or not an image type).
- * Read with the service role: the object name comes from the pharmacy of a record the caller read through RLS
- * (never from the request), and the logo prints on every label, whoever may list the bucket.
+ * The pharmacy's logo as a data: URI, or null when it has none or it cannot be read (the label prints without it
+ * rather than not at all). Read by the logo feature's reader with the caller's JWT: the pharmacy is that of a record
+ * the caller read through RLS, and Storage's policies let its staff read its logo.
  */
-export async function readPharmacyLogo(pharmacyId: string, req: Request): Promise<string | null> {
-  const { data, error } = await createAdminClient(req).storage.from(PHARMACY_LOGO_BUCKET).download(pharmacyLogoPath(pharmacyId));
-  if (error || !data) {
-    const status = (error as { statusCode?: string; status?: number } | null)?.statusCode ?? (error as { status?: number } | null)?.status;
-    if (error && String(status) !== '404' && String(status) !== '400') console.error('Reading the pharmacy logo failed:', error);
+export async function readLabelLogo(client: DatabaseClient, pharmacyId: string): Promise<string | null> {
+  try {
+    return (await readPharmacyLogo(client, pharmacyId))?.dataUri ?? null;
+  } catch (error) {
+    console.error('Reading the pharmacy logo failed:', error);
     return null;
   }
-  return logoDataUri(data.type, new Uint8Array(await data.arrayBuffer()));
 }
 
 /** The knowledge base's facts about a medication the caller can read. */

@@ -11,7 +11,8 @@ import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { type PharmacyEmailSetup, sendPharmacyEmail } from './email-sender.ts';
-import { type GroupSecretsReader, readPharmacySender, readSettingsGroup } from './pharmacy-messaging-settings.ts';
+import { readSettingsGroup } from '../../_shared/settings-groups.ts';
+import { type GroupSecretsReader, readPharmacySender } from './pharmacy-messaging-settings.ts';
 
 type OutboundMessageRow = Database['public']['Tables']['outbound_messages']['Row'];
 

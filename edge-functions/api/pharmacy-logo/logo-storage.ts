@@ -13,7 +13,7 @@ import {
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
-import { bytesToBase64 } from '@pharmacy/shared/base64.ts';
+import { logoDataUri } from '@pharmacy/shared/labels/label-logo.ts';
 import type { LogoFile } from './logo-file.ts';
 
 interface StorageFailure {
@@ -32,8 +32,9 @@ function isNotFound(error: StorageFailure): boolean {
 }
 
 function logoOf(contentType: string, bytes: Uint8Array): PharmacyLogo {
-  if (!isPharmacyLogoType(contentType)) throw new Error(`the stored logo has type ${contentType}`);
-  return { contentType, size: bytes.length, dataUri: `data:${contentType};base64,${bytesToBase64(bytes)}` };
+  const dataUri = logoDataUri(contentType, bytes);
+  if (!isPharmacyLogoType(contentType) || dataUri === null) throw new Error(`the stored logo (${contentType}, ${bytes.length} bytes) is no logo image`);
+  return { contentType, size: bytes.length, dataUri };
 }
 
 /**

@@ -3,6 +3,7 @@
  * a prescription of another pharmacy (or none) is 404. Also records the print in prescription_label_prints
  * as the caller; the database refuses prescriptions that are not verified yet (409).
  */
+import { localDateIn } from '@pharmacy/shared/dates.ts';
 import type { DeaSchedule, LabelPharmacy } from '@pharmacy/shared/labels/label-html.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { HttpError } from '../../_shared/http.ts';
@@ -88,7 +89,7 @@ export async function readPrintablePrescription(client: DatabaseClient, prescrip
     pharmacyId: row.pharmacy_id,
     rxNumber: Number(row.rx_number),
     dateFilled: row.date_filled,
-    pharmacyToday: dateInTimeZone(pharmacy.time_zone),
+    pharmacyToday: localDateIn(pharmacy.time_zone, new Date()),
     directions: row.directions,
     quantity: row.quantity === null ? null : Number(row.quantity),
     daysSupply: row.days_supply,
@@ -121,10 +122,4 @@ export async function readPrintablePrescription(client: DatabaseClient, prescrip
 export async function recordPrint(client: DatabaseClient, prescriptionId: string, kind: 'label' | 'receipt'): Promise<void> {
   const { error } = await client.from('prescription_label_prints').insert({ prescription_id: prescriptionId, kind });
   if (error) throw databaseFailure(`recording the ${kind} print`, error);
-}
-
-/** The calendar date (YYYY-MM-DD) in an IANA time zone at a moment. */
-export function dateInTimeZone(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

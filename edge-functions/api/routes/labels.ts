@@ -13,6 +13,7 @@
  * are not verified yet (409). 400 on a bad body or a monograph choice the pharmacy does not offer, 401 without
  * a signed-in user.
  */
+import { localDateIn } from '@pharmacy/shared/dates.ts';
 import { prescriptionLabelHtml, regularRxLabelOptions, type LabelPharmacy } from '@pharmacy/shared/labels/label-html.ts';
 import { monographHtml, monographSection, type MonographSheet } from '@pharmacy/shared/labels/monograph-html.ts';
 import {
@@ -37,8 +38,8 @@ import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { createUserClient, type DatabaseClient } from '../../_shared/supabase-clients.ts';
-import { dateInTimeZone, readPrintablePrescription, recordPrint, type PrintablePrescription } from '../prescriptions/printable-prescription.ts';
-import { readDrugKnowledge, readLabelSettings, readPharmacyLogo, type LabelSettings } from '../labels/label-settings.ts';
+import { readPrintablePrescription, recordPrint, type PrintablePrescription } from '../prescriptions/printable-prescription.ts';
+import { readDrugKnowledge, readLabelLogo, readLabelSettings, type LabelSettings } from '../labels/label-settings.ts';
 
 /** The plan for a prescription's sheet; a choice the pharmacy does not offer is the client's error (400). */
 async function planFor(client: DatabaseClient, settings: LabelSettings, prescription: PrintablePrescription, choice: MonographChoice | undefined) {
@@ -75,7 +76,7 @@ export function addLabelRoutes(router: ApiRouter): void {
     const prescription = await readPrintablePrescription(client, prescriptionId);
     const settings = await readLabelSettings(client, prescription.pharmacyId);
     const planned = await planFor(client, settings, prescription, monograph);
-    const logo = settings.printing.regularRxPrintLogo ? await readPharmacyLogo(prescription.pharmacyId, req) : null;
+    const logo = settings.printing.regularRxPrintLogo ? await readLabelLogo(client, prescription.pharmacyId) : null;
     const after = planned && planned.plan.placement === 'with_label' ? [monographSection(sheetFor(settings, prescription, planned))] : [];
     const html = prescriptionLabelHtml(
       {
@@ -126,8 +127,8 @@ export function addLabelRoutes(router: ApiRouter): void {
       phone: data.phone,
     };
     const { printing } = await readLabelSettings(client, data.id);
-    const logo = printing.regularRxPrintLogo ? await readPharmacyLogo(data.id, req) : null;
-    return testPrintHtml({ pharmacy, settings: printing, logoDataUri: logo, today: dateInTimeZone(data.time_zone) });
+    const logo = printing.regularRxPrintLogo ? await readLabelLogo(client, data.id) : null;
+    return testPrintHtml({ pharmacy, settings: printing, logoDataUri: logo, today: localDateIn(data.time_zone, new Date()) });
   });
 
   router.serve(generateReceiptEndpoint, async ({ req, body: { prescriptionId } }) => {

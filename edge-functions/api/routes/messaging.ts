@@ -16,13 +16,14 @@ import {
 import { type EmailConnectionResult, MESSAGING_MESSAGES } from '@pharmacy/shared/schemas/messaging.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { isServiceRoleRequest } from '../../_shared/auth.ts';
+import { readSettingsGroup } from '../../_shared/settings-groups.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { createAdminClient, createUserClient, type DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { type PharmacyEmailSetup, sendPharmacyEmail, SmtpError, smtpServerOf } from '../messaging/email-sender.ts';
 import { probeFaxProvider } from '../messaging/fax-probe.ts';
 import { messageQueuePage, requireMessagingAdmin } from '../messaging/message-queue.ts';
 import { deliverOutbox } from '../messaging/outbox-delivery.ts';
-import { readPharmacySender, readSettingsGroup, settingsGroupSecrets } from '../messaging/pharmacy-messaging-settings.ts';
+import { readPharmacySender, settingsGroupSecrets } from '../messaging/pharmacy-messaging-settings.ts';
 import { SmtpSession } from '../messaging/smtp-client.ts';
 
 /** The caller's pharmacy's email setup, after the database said the caller is its admin. */

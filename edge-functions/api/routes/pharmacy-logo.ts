@@ -12,39 +12,32 @@ import {
 } from '@pharmacy/shared/api/pharmacy-logo.ts';
 import { PHARMACY_LOGO_MESSAGES } from '@pharmacy/shared/settings/pharmacy-logo.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
-import { requireUser } from '../../_shared/auth.ts';
+import { findCallerPharmacyId } from '../../_shared/caller-pharmacy.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
 import { validationFailed } from '../../_shared/validation.ts';
-import { callerPharmacyId } from '../pharmacy-logo/caller-pharmacy.ts';
 import { base64ToBytes } from '@pharmacy/shared/base64.ts';
 import { checkLogoFile } from '../pharmacy-logo/logo-file.ts';
 import { readPharmacyLogo, removePharmacyLogo, storePharmacyLogo } from '../pharmacy-logo/logo-storage.ts';
 
 export function addPharmacyLogoRoutes(router: ApiRouter): void {
   router.serve(getPharmacyLogoEndpoint, async ({ req }) => {
-    const user = await requireUser(req);
-    const client = createUserClient(req);
-    const pharmacyId = await callerPharmacyId(client, user.id);
+    const pharmacyId = await findCallerPharmacyId(req);
     // Someone who is not active staff of a pharmacy has no logo to see.
-    return { logo: pharmacyId === null ? null : await readPharmacyLogo(client, pharmacyId) };
+    return { logo: pharmacyId === null ? null : await readPharmacyLogo(createUserClient(req), pharmacyId) };
   });
 
   router.serve(uploadPharmacyLogoEndpoint, async ({ req, body }) => {
-    const user = await requireUser(req);
+    const pharmacyId = await findCallerPharmacyId(req);
     const checked = checkLogoFile(body.contentType, base64ToBytes(body.dataBase64));
     if (!checked.ok) throw validationFailed([checked.message]);
-    const client = createUserClient(req);
-    const pharmacyId = await callerPharmacyId(client, user.id);
     if (pharmacyId === null) throw new HttpError(403, PHARMACY_LOGO_MESSAGES.notAdmin);
-    return { logo: await storePharmacyLogo(client, pharmacyId, checked.file) };
+    return { logo: await storePharmacyLogo(createUserClient(req), pharmacyId, checked.file) };
   });
 
   router.serve(removePharmacyLogoEndpoint, async ({ req }) => {
-    const user = await requireUser(req);
-    const client = createUserClient(req);
-    const pharmacyId = await callerPharmacyId(client, user.id);
+    const pharmacyId = await findCallerPharmacyId(req);
     if (pharmacyId === null) throw new HttpError(403, PHARMACY_LOGO_MESSAGES.notAdmin);
-    return { removed: await removePharmacyLogo(client, pharmacyId) };
+    return { removed: await removePharmacyLogo(createUserClient(req), pharmacyId) };
   });
 }

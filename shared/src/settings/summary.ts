@@ -2,7 +2,7 @@
  * The System Settings summary cards (spec part 2 §2: pharmacy info configured or incomplete, e-prescriptions
  * enabled or disabled, DEA compliance) as plain functions of the saved groups and the pharmacy's local date, so
  * the cards show what is stored and unit tests pin the boundaries. No clock of their own: the caller passes
- * "today" as the pharmacy's calendar date (localDateIn).
+ * "today" as the pharmacy's calendar date (localDateIn of dates.ts).
  */
 import { isCalendarDate, isValidDeaNumber } from '../schemas/field-rules.ts';
 import { DEA_EXPIRY_WARNING_DAYS, type ControlledSettingsRead } from './controlled.ts';
@@ -72,11 +72,4 @@ export function deaCompliance(controlled: Pick<ControlledSettingsRead, 'deaNumbe
   if (daysLeft < 0) return { state: 'expired', compliant: false, daysLeft };
   if (daysLeft <= DEA_EXPIRY_WARNING_DAYS) return { state: 'expiring', compliant: false, daysLeft };
   return { state: 'compliant', compliant: true, daysLeft };
-}
-
-/** The calendar date (YYYY-MM-DD) at `instant` in an IANA time zone: the pharmacy's "today". */
-export function localDateIn(timeZone: string, instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }
