@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CONTROLLED_SETTINGS_DEFAULTS, controlledSettingsSchema } from '../../shared/src/settings/controlled.ts';
 import { expectRange, expectValid, messagesAt, withValue } from '../support/settings-cases.ts';
+import { FULL_SETTINGS_WRITES } from '../support/settings-writes.ts';
 
 const schema = controlledSettingsSchema;
 
-function fullControlled() {
-  return {
-    deaNumber: 'BD4726189',
-    deaExpirationDate: '2027-06-30',
-    maxDailyDispensing: 120,
-    scheduleIIEnabled: false,
-    scheduleIIIEnabled: true,
-    scheduleIVEnabled: false,
-    scheduleVEnabled: true,
-    requireDoubleCount: true,
-    requireWitnessSignature: true,
-    perpetualInventoryRequired: true,
-    biannualInventoryRequired: false,
-    automaticArcos: true,
-    arcosSubmissionDay: 10,
-  };
-}
+/** The full write of tests/support/settings-writes.ts, with a fixed DEA number (BD4726189: check digit valid). */
+const fullControlled = () => ({ ...FULL_SETTINGS_WRITES['controlled'](), deaNumber: 'BD4726189' });
 
 describe('controlled substance settings (spec part 2 §3, §5)', () => {
   it('dispenses every schedule by default, with no double count', () => {

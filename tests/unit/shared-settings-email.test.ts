@@ -1,57 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_SETTINGS_DEFAULTS, emailSettingsReadSchema, emailSettingsSchema } from '../../shared/src/settings/email.ts';
 import { expectRange, expectSecretRules, expectValid, messagesAt, withValue } from '../support/settings-cases.ts';
+import { FULL_SETTINGS_WRITES } from '../support/settings-writes.ts';
 
 const schema = emailSettingsSchema;
 
-function fullEmail() {
-  return {
-    smtpHost: 'smtp.springfield-pharmacy.example.com',
-    smtpPort: 465,
-    smtpUsername: 'notifications@springfield-pharmacy.example.com',
-    smtpPassword: 'smtp-password-value',
-    smtpSecure: true,
-    mainEmailAddress: 'info@springfield-pharmacy.example.com',
-    rxEmailAddress: 'rx@springfield-pharmacy.example.com',
-    billingEmailAddress: 'billing@springfield-pharmacy.example.com',
-    supportEmailAddress: 'support@springfield-pharmacy.example.com',
-    emergencyEmailAddress: '',
-    enableAutoEmails: true,
-    maxRetryAttempts: 7,
-    retryDelayMinutes: 30,
-    enableHtmlEmails: false,
-    enableHipaaCompliance: true,
-    requireEncryption: true,
-    enableSpamFiltering: false,
-    attachmentMaxSizeMb: 10,
-    providerEmailSettings: { autoEmailNewPrescriptions: true, autoEmailClarifications: true, autoEmailRefillRequests: true, autoEmailLabResults: true, requireDeliveryReceipt: true, requireReadReceipt: true },
-    patientEmailSettings: {
-      allowPatientEmail: true,
-      requirePatientConsent: true,
-      autoEmailReadyNotifications: true,
-      autoEmailPickupReminders: true,
-      autoEmailReceiptCopies: true,
-      autoEmailEducationalContent: false,
-      reminderFrequencyDays: 7,
-    },
-    facilityEmailSettings: {
-      autoEmailDeliveryConfirmation: true,
-      autoEmailInventoryUpdates: true,
-      autoEmailAdministrationRecords: true,
-      autoEmailBillingReports: true,
-      autoEmailEmergencyAlerts: true,
-      dailyReportSchedule: '18:30',
-      weeklyReportSchedule: 'friday-17:00',
-    },
-    insuranceEmailSettings: {
-      autoEmailPriorAuthorization: true,
-      autoEmailClaimsDocuments: true,
-      autoEmailAppealDocuments: true,
-      autoEmailEligibilityVerification: true,
-      electronicSubmissionEnabled: true,
-    },
-  };
-}
+const fullEmail = FULL_SETTINGS_WRITES['email'];
 
 describe('email settings (spec part 2 §3, §5, §9)', () => {
   it('has the §9 defaults', () => {

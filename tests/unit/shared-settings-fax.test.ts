@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FAX_SETTINGS_DEFAULTS, faxSettingsSchema } from '../../shared/src/settings/fax.ts';
 import { expectChoice, expectRange, expectSecretRules, expectValid, messagesAt, withValue } from '../support/settings-cases.ts';
+import { FULL_SETTINGS_WRITES } from '../support/settings-writes.ts';
 
 const schema = faxSettingsSchema;
 
-function fullFax() {
-  return {
-    faxProvider: 'srfax',
-    providerApiKey: 'fax-provider-api-key-value',
-    providerApiUrl: 'https://api.srfax.example.com',
-    mainFaxNumber: '(217) 555-0143',
-    rxFaxNumber: '(217) 555-0144',
-    billingFaxNumber: '(217) 555-0145',
-    emergencyFaxNumber: '',
-    enableAutoFax: true,
-    faxRetryAttempts: 6,
-    faxRetryDelayMinutes: 15,
-    highPriorityEnabled: true,
-    enableHipaaCompliance: true,
-    requireEncryption: false,
-    includeCoverPage: false,
-    confidentialityNotice: 'Confidential.',
-    providerFaxSettings: { autoFaxNewPrescriptions: true, autoFaxClarifications: true, autoFaxRefillRequests: true, requireDeliveryConfirmation: false, priorityDelivery: true },
-    patientFaxSettings: { allowPatientFax: true, requirePatientConsent: false, autoFaxReadyNotifications: true, autoFaxInsuranceInfo: true, autoFaxPickupReminders: true },
-    facilityFaxSettings: { autoFaxDeliveryConfirmation: true, autoFaxInventoryUpdates: true, autoFaxAdministrationRecords: true, autoFaxBillingReports: true, emergencyFaxEnabled: true },
-    insuranceFaxSettings: { autoFaxPriorAuthorization: true, autoFaxClaimsDocuments: true, autoFaxAppealDocuments: true, priorityProcessing: true },
-  };
-}
+const fullFax = FULL_SETTINGS_WRITES['fax'];
 
 describe('fax settings (spec part 2 §3, §5, §9)', () => {
   it('has the §9 defaults: eFax, 3 retries 5 minutes apart', () => {

@@ -1,40 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LABELS_SETTINGS_DEFAULTS, labelsSettingsSchema } from '../../shared/src/settings/labels.ts';
 import { expectChoice, expectValid, messagesAt, withValue } from '../support/settings-cases.ts';
+import { FULL_SETTINGS_WRITES } from '../support/settings-writes.ts';
 
 const schema = labelsSettingsSchema;
 
-function fullLabels() {
-  return {
-    enableMonographPrinting: true,
-    defaultMonographFormat: 'long',
-    monographIntegration: 'with_rx_label',
-    monographs: [
-      {
-        drugId: 'b8a6d0f2-3c1e-4a57-9a0e-1f2d3c4b5a69',
-        drugName: 'Lisinopril',
-        genericName: 'lisinopril',
-        source: 'drug_database',
-        lastUpdated: '2026-11-01',
-        shortMonographEnabled: true,
-        longMonographEnabled: false,
-        shortText: '',
-        longText: '',
-      },
-      {
-        drugId: 'c1f0e2d3-4b5a-4697-8a1b-2c3d4e5f6a7b',
-        drugName: 'Magic Mouthwash',
-        genericName: '',
-        source: 'custom',
-        lastUpdated: '2026-11-20',
-        shortMonographEnabled: true,
-        longMonographEnabled: true,
-        shortText: 'Swish and spit. Do not swallow.',
-        longText: 'A compounded rinse for mouth sores. Swish 5 mL for one minute, then spit.',
-      },
-    ],
-  };
-}
+const fullLabels = FULL_SETTINGS_WRITES['labels'];
 
 describe('labels settings (spec part 2 §3)', () => {
   it('starts with monographs off and none listed', () => {

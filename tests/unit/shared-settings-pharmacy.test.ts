@@ -8,25 +8,12 @@ import {
   pharmacySettingsSchema,
 } from '../../shared/src/settings/pharmacy.ts';
 import { expectValid, messagesAt, withValue } from '../support/settings-cases.ts';
+import { FULL_SETTINGS_WRITES } from '../support/settings-writes.ts';
 
 const schema = pharmacySettingsSchema;
 
-function fullPharmacy() {
-  return {
-    pharmacyName: 'Springfield Community Pharmacy',
-    licenseNumber: 'PHA-2024-0042',
-    deaNumber: 'BD4726189',
-    npiNumber: '1538291745',
-    address: '100 Main Street',
-    city: 'Springfield',
-    state: 'IL',
-    zipCode: '62701-1234',
-    phone: '(217) 555-0142',
-    pharmacistInCharge: 'Dana Whitfield',
-    pharmacistLicense: '051-298877',
-    operatingHours: { ...DEFAULT_OPERATING_HOURS, sunday: { open: '10:00', close: '14:00', closed: true } },
-  };
-}
+/** The full write of tests/support/settings-writes.ts, with a fixed DEA number (BD4726189: check digit valid). */
+const fullPharmacy = () => ({ ...FULL_SETTINGS_WRITES['pharmacy'](), deaNumber: 'BD4726189' });
 
 describe('pharmacy settings (spec part 2 §3; onboarding rules)', () => {
   it('reads as empty fields with the onboarding hours when nothing is stored', () => {

@@ -1,83 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PRINTING_SETTINGS_DEFAULTS, printingSettingsSchema } from '../../shared/src/settings/printing.ts';
 import { expectChoice, expectRange, expectValid, messagesAt, withValue } from '../support/settings-cases.ts';
+import { FULL_SETTINGS_WRITES } from '../support/settings-writes.ts';
 
 const schema = printingSettingsSchema;
 
-const printer = (id: string, type: string) => ({
-  id,
-  name: `Printer ${id}`,
-  type,
-  location: 'Front counter',
-  driver: 'ZPL',
-  paperSize: '4x6',
-  status: 'online',
-  ipAddress: '192.168.1.50',
-  port: 9100,
-});
-
-function fullPrinting() {
-  return {
-    labelPrinterModel: 'Zebra ZD421',
-    labelTemplate: 'compact',
-    availablePrinters: [printer('rx-1', 'regular_rx'), printer('ship-1', 'shipping'), printer('robot-1', 'robot_dispensing'), printer('fac-1', 'facility_rx'), printer('laser-1', 'report')],
-    regularRxLabelPrinter: 'rx-1',
-    shippingLabelPrinter: 'ship-1',
-    robotDispensingPrinter: 'robot-1',
-    facilityRxLabelPrinter: 'fac-1',
-    regularRxLabelSize: '4x6',
-    regularRxLabelsPerPage: 2,
-    regularRxPrintBarcode: false,
-    regularRxPrintLogo: true,
-    shippingLabelSize: '4x8',
-    shippingCarrier: 'fedex',
-    shippingPrintTrackingCode: false,
-    shippingPrintReturnLabel: true,
-    robotLabelSize: '3x1',
-    robotLabelsPerPage: 8,
-    robotPrintBatchInfo: false,
-    robotPrintExpirationDate: false,
-    facilityLabelSize: '4x3',
-    facilityLabelsPerPage: 3,
-    facilityPrintPatientRoom: false,
-    facilityPrintAdminTime: false,
-    enablePrintQueue: false,
-    printQueueRetryAttempts: 5,
-    printQueueTimeoutSeconds: 60,
-    enableAutomaticFailover: true,
-    lowPaperThreshold: 20,
-    enableStatusAlerts: false,
-    enableMonographPrinting: true,
-    monographFormat: 'both',
-    monographIntegration: 'patient_choice',
-    monographPrinter: 'laser-1',
-    allowPatientMonographChoice: true,
-    monographFontSize: 12,
-    monographPaperSize: 'a4',
-    printMonographHeader: false,
-    printPharmacyInfo: false,
-    availableMonographs: ['drug-1', 'drug-2'],
-    shortMonographContent: {
-      includeIndication: false,
-      includeDosage: true,
-      includeSideEffects: false,
-      includeWarnings: true,
-      includeStorage: false,
-      maxCharacters: 800,
-    },
-    longMonographContent: {
-      includeFullDescription: false,
-      includePharmacokinetics: false,
-      includeContraindications: true,
-      includeInteractions: true,
-      includeAdverseReactions: false,
-      includePediatricInfo: false,
-      includeGeriatricInfo: true,
-      includePregnancyInfo: false,
-      includeOverdoseInfo: true,
-    },
-  };
-}
+const fullPrinting = FULL_SETTINGS_WRITES['printing'];
 
 describe('printing settings (spec part 2 §3, §5, §9)', () => {
   it('has the §9 defaults and today\'s 4 × 2.5 in Rx label with its barcode', () => {

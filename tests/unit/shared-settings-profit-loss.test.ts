@@ -1,46 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PROFIT_LOSS_SETTINGS_DEFAULTS, profitLossSettingsSchema } from '../../shared/src/settings/profit-loss.ts';
 import { expectChoice, expectRange, expectSecretRules, expectValid, messagesAt, withValue } from '../support/settings-cases.ts';
+import { FULL_SETTINGS_WRITES } from '../support/settings-writes.ts';
 
 const schema = profitLossSettingsSchema;
 
-function fullProfitLoss() {
-  return {
-    enableContinuousMonitoring: false,
-    monitoringIntervalMinutes: 15,
-    realTimeCalculations: { enableRealTimeProfit: false },
-    alertThresholds: { dailyLossLimit: 750.25, weeklyLossLimit: 3000, monthlyLossLimit: 9000, profitMarginAlert: 7.5 },
-    incomeSourceWeights: {
-      prescriptionSales: 70,
-      otcSales: 15,
-      consultingFees: 5,
-      deliveryCharges: 3,
-      vaccinationServices: 4,
-      compoundingFees: 2,
-      insuranceReimbursements: 1,
-    },
-    payrollSettings: { includeInProfitLoss: false, payrollCycles: ['weekly', 'monthly'] },
-    operationCostFactors: {
-      baseOperatingCost: 6000,
-      variableCostPerPrescription: 3.1,
-      fixedMonthlyCosts: 16000,
-      staffingCostPerHour: 27.5,
-      utilityCostAllocation: 1100,
-      inventoryCarryingCost: 600,
-      equipmentDepreciation: 900,
-    },
-    cogsCalculationMethod: 'weighted_average',
-    costCalculationMethod: 'average',
-    accountingSystemConfig: {
-      provider: 'xero',
-      apiEndpoint: 'https://api.xero.example.com',
-      apiKey: 'accounting-api-key-value',
-      syncFrequency: 'hourly',
-      enableAutoSync: true,
-      mappingAccounts: { revenueAccount: '4000', cogsAccount: '5000', expenseAccount: '6000' },
-    },
-  };
-}
+const fullProfitLoss = FULL_SETTINGS_WRITES['profit-loss'];
 
 describe('profit and loss settings (spec part 2 §3, §9)', () => {
   it('has the §9 defaults', () => {

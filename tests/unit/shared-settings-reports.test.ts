@@ -1,39 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { REPORTS_SETTINGS_DEFAULTS, reportsSettingsSchema } from '../../shared/src/settings/reports.ts';
 import { expectChoice, expectRange, expectValid, messagesAt, withValue } from '../support/settings-cases.ts';
+import { FULL_SETTINGS_WRITES } from '../support/settings-writes.ts';
 
 const schema = reportsSettingsSchema;
 
-function fullReports() {
-  return {
-    dailyReportsEnabled: true,
-    dailyReportTime: '07:30',
-    dailyLogPharmacist: 'Dana Whitfield, RPh',
-    weeklyReportsEnabled: true,
-    weeklyReportDay: 'friday',
-    weeklyReportTime: '17:00',
-    monthlyReportsEnabled: true,
-    monthlyReportDay: 28,
-    monthlyReportTime: '06:00',
-    generalDisclaimer: 'For internal use only.',
-    controlledDrugDisclaimer: 'Controlled substance records are kept for two years.',
-    refillRequestNote: 'Please allow 24 hours.',
-    deliverySlipNote: 'Sign on delivery.',
-    pharmacyLogoEnabled: true,
-    pharmacyLogoSize: 'large',
-    pharmacyLogoPosition: 'both',
-    includePharmacyLogo: true,
-    includeDisclaimer: false,
-    includeTimestamp: false,
-    includePageNumbers: false,
-    reportFooterText: 'Springfield Community Pharmacy',
-    stateReportingEnabled: true,
-    deaReportingEnabled: true,
-    includeControlledSubstances: false,
-    defaultReportFormat: 'csv',
-    includePatientNames: true,
-  };
-}
+const fullReports = FULL_SETTINGS_WRITES['reports'];
 
 describe('reports settings (spec part 2 §3, §5, §9)', () => {
   it('has defaults with times like 08:00', () => {

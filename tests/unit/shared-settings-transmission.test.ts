@@ -5,48 +5,12 @@ import {
   transmissionSettingsSchema,
 } from '../../shared/src/settings/transmission.ts';
 import { expectChoice, expectRange, expectSecretRules, expectValid, messagesAt, withValue } from '../support/settings-cases.ts';
+import { FULL_SETTINGS_WRITES } from '../support/settings-writes.ts';
 
 const schema = transmissionSettingsSchema;
 
 /** Every field set, none at its default, every secret given. */
-function fullTransmission() {
-  return {
-    claimsTransmissionMode: 'local',
-    serviceConfiguration: 'remote',
-    operationTimeoutSeconds: 45,
-    retryCount: 5,
-    primaryProvider: 'changehealth',
-    secondaryProvider: 'rxlinc',
-    tertiaryProvider: 'relayhealth',
-    relayHealthConfig: { enabled: true, serviceUrl: 'https://relay.example.com/claims', timeout: 40, clientId: 'relay-client', clientSecret: 'relay-secret-value' },
-    changeHealthConfig: { enabled: true, serviceUrl: 'https://change.example.com', timeout: 50, memberId: 'member-7', memberPassword: 'change-member-password' },
-    rxlincConfig: { enabled: false, serviceUrl: '', timeout: 60, pharmacyId: 'rxl-42', apiKey: 'rxlinc-api-key-value' },
-    surescriptsEnabled: true,
-    surescriptsId: 'SS-1234',
-    surescriptsPassword: 'surescripts-password-value',
-    ncpdpNumber: '1234567',
-    eligibilityCheckEnabled: true,
-    autoVerifyEligibility: true,
-    enableRtbv: true,
-    eligibilityTimeout: 20,
-    insuranceClaimsEnabled: true,
-    enableRealtimeClaims: true,
-    claimsProcessor: 'availity',
-    claimsProcessorUrl: 'https://claims.example.com',
-    claimsProcessorId: 'CP-9',
-    clearinghouseId: 'CH-1',
-    submitterId: 'SUB-2',
-    transmissionUrl: 'https://tx.example.com',
-    backupUrl: 'https://tx-backup.example.com',
-    useTls: true,
-    connectionTimeout: 120,
-    batchSubmissionTime: '21:30',
-    batchRetryAttempts: 4,
-    enableAutomaticFailover: false,
-    failoverThresholdSeconds: 90,
-    maxFailoverAttempts: 2,
-  };
-}
+const fullTransmission = FULL_SETTINGS_WRITES['transmission'];
 
 describe('transmission settings (spec part 2 §3, §5, §9)', () => {
   it('has the §9 defaults', () => {
