@@ -23,7 +23,7 @@ import { callApi } from '../support/api-call.ts';
 import { staffClient } from './support/demo-staff-client.ts';
 import { onboardPharmacyThroughApi, type WizardData } from './support/onboarding-data.ts';
 import { mailTo } from './support/pharmacy-team.ts';
-import { signIn } from './support/sign-in.ts';
+import { openSystemSettings as openScreen, openSettingsTab as openTab, settingsPanel as panel } from './support/system-settings-screen.ts';
 
 let pharmacy: WizardData;
 let admin: SupabaseClient;
@@ -36,22 +36,11 @@ test.beforeAll(async ({ request }) => {
   admin = await staffClient(pharmacy.adminEmail, pharmacy.adminPassword);
 });
 
-async function openSystemSettings(page: Page): Promise<void> {
-  await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'System Settings', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
-}
+const openSystemSettings = (page: Page) => openScreen(page, pharmacy.adminEmail, pharmacy.adminPassword);
 
-const tabs = (page: Page) => page.getByRole('tablist', { name: 'Settings groups' });
-const panel = (page: Page) => page.getByRole('tabpanel');
 const toastStatus = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 const toastAlert = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
 
-async function openTab(page: Page, label: string): Promise<void> {
-  await tabs(page).getByRole('tab', { name: label, exact: true }).click();
-  await expect(tabs(page).getByRole('tab', { name: label, exact: true })).toHaveAttribute('aria-selected', 'true');
-  await expect(panel(page).getByRole('form', { name: `${label} settings` })).toBeVisible();
-}
 
 interface StoredLogo {
   contentType: string;

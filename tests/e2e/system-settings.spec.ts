@@ -13,7 +13,7 @@ import { SETTINGS_SAVE_FAILED_TOAST, SETTINGS_SAVED_TOAST } from '../../shared/s
 import { callApi } from '../support/api-call.ts';
 import { staffClient } from './support/demo-staff-client.ts';
 import { onboardPharmacyThroughApi, type WizardData } from './support/onboarding-data.ts';
-import { signIn } from './support/sign-in.ts';
+import { openSystemSettings as openScreen, openSettingsTab as openTab, settingsPanel as panel, settingsTabs as tabs } from './support/system-settings-screen.ts';
 
 let pharmacy: WizardData;
 let admin: SupabaseClient;
@@ -26,14 +26,8 @@ test.beforeAll(async ({ request }) => {
   admin = await staffClient(pharmacy.adminEmail, pharmacy.adminPassword);
 });
 
-async function openSystemSettings(page: Page): Promise<void> {
-  await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'System Settings', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
-}
+const openSystemSettings = (page: Page) => openScreen(page, pharmacy.adminEmail, pharmacy.adminPassword);
 
-const tabs = (page: Page) => page.getByRole('tablist', { name: 'Settings groups' });
-const panel = (page: Page) => page.getByRole('tabpanel');
 const cardValue = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true }).getByTestId('card-value');
 const savedToast = (page: Page) => page.getByRole('status').filter({ hasText: SETTINGS_SAVED_TOAST.title });
 const failedToast = (page: Page) => page.getByRole('alert').filter({ hasText: SETTINGS_SAVE_FAILED_TOAST.title });
@@ -46,12 +40,6 @@ async function expectExactFailedToast(page: Page, reason: string): Promise<void>
   await expect(failedToast(page)).not.toContainText(reason);
 }
 
-async function openTab(page: Page, label: string): Promise<void> {
-  await tabs(page).getByRole('tab', { name: label, exact: true }).click();
-  await expect(tabs(page).getByRole('tab', { name: label, exact: true })).toHaveAttribute('aria-selected', 'true');
-  // The group is loaded when its form shows.
-  await expect(panel(page).getByRole('form', { name: `${label} settings` })).toBeVisible();
-}
 
 async function getGroup<T = Record<string, unknown>>(key: string): Promise<T> {
   const answer = await callApi<T>(admin, `system-settings/${key}`);
