@@ -5,6 +5,7 @@
  */
 import { localDateIn } from '@pharmacy/shared/dates.ts';
 import type { DeaSchedule, LabelPharmacy } from '@pharmacy/shared/labels/label-html.ts';
+import type { MonographMedication } from '@pharmacy/shared/labels/monograph.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
@@ -23,16 +24,8 @@ export interface PrintablePrescription {
   refillsUsed: number;
   prescriberName: string;
   patientName: string;
-  medication: {
-    id: string;
-    name: string;
-    genericName: string | null;
-    strength: string | null;
-    dosageForm: string | null;
-    manufacturer: string | null;
-    price: number;
-    deaSchedule: DeaSchedule | null;
-  };
+  /** The medication as the monograph reads it, with the price the receipt prints. */
+  medication: MonographMedication & { price: number };
   pharmacy: LabelPharmacy;
 }
 
