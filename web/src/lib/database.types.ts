@@ -297,6 +297,8 @@ export type Database = {
       };
       medications: {
         Row: {
+          active: boolean;
+          awp_price: number | null;
           change_reason: string | null;
           created_at: string;
           dea_schedule: string | null;
@@ -306,16 +308,28 @@ export type Database = {
           is_low_stock: boolean | null;
           low_stock_threshold: number;
           manufacturer: string | null;
+          nadac_effective_date: string | null;
+          nadac_per_unit: number | null;
           name: string;
           ndc_number: string | null;
+          ndc11: string | null;
+          package_description: string | null;
+          package_size: number | null;
+          package_unit: string | null;
           pharmacy_id: string;
           price: number;
+          prices_updated_at: string | null;
+          source: string;
           stock: number;
           strength: string | null;
+          synced_at: string | null;
           updated_at: string;
+          wac_price: number | null;
         };
         ComputedFields: never;
         Insert: {
+          active?: boolean;
+          awp_price?: number | null;
           change_reason?: string | null;
           created_at?: string;
           dea_schedule?: string | null;
@@ -325,15 +339,27 @@ export type Database = {
           is_low_stock?: never;
           low_stock_threshold?: number;
           manufacturer?: string | null;
+          nadac_effective_date?: string | null;
+          nadac_per_unit?: number | null;
           name: string;
           ndc_number?: string | null;
+          ndc11?: never;
+          package_description?: string | null;
+          package_size?: number | null;
+          package_unit?: string | null;
           pharmacy_id?: string;
           price?: number;
+          prices_updated_at?: string | null;
+          source?: string;
           stock?: number;
           strength?: string | null;
+          synced_at?: string | null;
           updated_at?: string;
+          wac_price?: number | null;
         };
         Update: {
+          active?: boolean;
+          awp_price?: number | null;
           change_reason?: string | null;
           created_at?: string;
           dea_schedule?: string | null;
@@ -343,13 +369,23 @@ export type Database = {
           is_low_stock?: never;
           low_stock_threshold?: number;
           manufacturer?: string | null;
+          nadac_effective_date?: string | null;
+          nadac_per_unit?: number | null;
           name?: string;
           ndc_number?: string | null;
+          ndc11?: never;
+          package_description?: string | null;
+          package_size?: number | null;
+          package_unit?: string | null;
           pharmacy_id?: string;
           price?: number;
+          prices_updated_at?: string | null;
+          source?: string;
           stock?: number;
           strength?: string | null;
+          synced_at?: string | null;
           updated_at?: string;
+          wac_price?: number | null;
         };
         Relationships: [
           {
