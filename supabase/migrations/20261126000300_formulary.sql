@@ -248,7 +248,6 @@ create trigger audit_changes after insert or update or delete on public.formular
 -- Formulary entries: privileges and row-level security
 -- -----------------------------------------------------------------------------------------------------
 alter table public.formulary_entries enable row level security;
-alter table public.formulary_entries replica identity full;
 revoke all on public.formulary_entries from anon, authenticated;
 grant select, insert, update, delete on public.formulary_entries to authenticated;
 grant all on public.formulary_entries to service_role;

@@ -141,6 +141,16 @@ describe('formulary_entries: delete', () => {
   });
 });
 
+describe('formulary_entries: the medication', () => {
+  it('takes its entries with it when an admin removes it from the catalogue', async () => {
+    const medication = await freshMedication();
+    const id = await entryOf(a.pharmacist.client, medication);
+    const removed = await a.admin.client.from('medications').delete().eq('id', medication).select('id');
+    expect(removed.error).toBeNull();
+    expect(await storedEntry(id)).toBeUndefined();
+  });
+});
+
 describe('formulary_entries: audit', () => {
   it('writes an audit row per change, with who made it', async () => {
     const id = await entryOf(a.pharmacist.client, await freshMedication());
