@@ -8,6 +8,7 @@ import { ApiRouter } from '../_shared/api-endpoints.ts';
 import { addAuditLogRoutes } from './routes/audit-logs.ts';
 import { addAuthRoutes } from './routes/auth.ts';
 import { addDrugClinicalRoutes } from './routes/drug-clinical.ts';
+import { addDrugPricingRoutes } from './routes/drug-pricing.ts';
 import { addDrugRoutes } from './routes/drugs.ts';
 import { addHealthRoutes } from './routes/health.ts';
 import { addInteractionRoutes } from './routes/interactions.ts';
@@ -41,5 +42,6 @@ addSystemStatusRoutes(router);
 addMessagingRoutes(router);
 addDrugRoutes(router);
 addDrugClinicalRoutes(router);
+addDrugPricingRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));
