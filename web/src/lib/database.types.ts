@@ -388,6 +388,67 @@ export type Database = {
         };
         Relationships: [];
       };
+      formulary_entries: {
+        Row: {
+          created_at: string;
+          id: string;
+          insurance_type: string;
+          medication_id: string;
+          notes: string | null;
+          pharmacy_id: string;
+          prior_authorization: boolean;
+          quantity_limit: number | null;
+          quantity_limit_days: number | null;
+          tier: number;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          insurance_type: string;
+          medication_id: string;
+          notes?: string | null;
+          pharmacy_id?: string;
+          prior_authorization?: boolean;
+          quantity_limit?: number | null;
+          quantity_limit_days?: number | null;
+          tier: number;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          insurance_type?: string;
+          medication_id?: string;
+          notes?: string | null;
+          pharmacy_id?: string;
+          prior_authorization?: boolean;
+          quantity_limit?: number | null;
+          quantity_limit_days?: number | null;
+          tier?: number;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'formulary_entries_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: false;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'formulary_entries_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       medication_price_history: {
         Row: {
           effective_date: string;
@@ -1565,6 +1626,8 @@ export type Database = {
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };
       drug_price_schedule: { Args: Record<PropertyKey, never>; Returns: Json };
+      dur_alert_count: { Args: Record<PropertyKey, never>; Returns: number };
+      dur_check: { Args: { allergies?: string[]; current_medications?: string[]; medication: string }; Returns: Json };
       finish_outbound_message: {
         Args: { delivered: boolean; delivery_error?: string; message_id: string };
         Returns: {
