@@ -59,9 +59,11 @@ export async function syncExternalDrugs({ ndcNumbers, provider, providerName, wr
 
   const records = lookups.flatMap((lookup) => ('record' in lookup ? [lookup.record] : []));
   const updated = records.length > 0 ? await write(records) : 0;
+  // Reported in the order they were typed.
+  const position = (typed: string) => ndcNumbers.findIndex((input) => input.trim() === typed);
   const failures = [
     ...invalid.map((entry) => ({ typed: entry.input, error: entry.error })),
     ...lookups.flatMap((lookup) => ('error' in lookup ? [lookup] : [])),
-  ];
+  ].sort((x, y) => position(x.typed) - position(y.typed));
   return { updated, failed: failures.map((failure) => failure.typed), errors: failures.map((failure) => failure.error) };
 }
