@@ -12,6 +12,7 @@ import { addDrugRoutes } from './routes/drugs.ts';
 import { addHealthRoutes } from './routes/health.ts';
 import { addInteractionRoutes } from './routes/interactions.ts';
 import { addLabelRoutes } from './routes/labels.ts';
+import { addMedicationRoutes } from './routes/medications.ts';
 import { addMessagingRoutes } from './routes/messaging.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addPharmacyLogoRoutes } from './routes/pharmacy-logo.ts';
@@ -41,5 +42,6 @@ addSystemStatusRoutes(router);
 addMessagingRoutes(router);
 addDrugRoutes(router);
 addDrugSyncRoutes(router);
+addMedicationRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));
