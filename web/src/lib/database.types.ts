@@ -1761,6 +1761,42 @@ export type Database = {
       record_step_up_grant: { Args: { for_user_id: string }; Returns: string };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       save_settings_group: { Args: { group_key: string; secret_changes?: Json; settings: Json }; Returns: Json };
+      search_medications: {
+        Args: {
+          include_inactive?: boolean;
+          low_stock_only?: boolean;
+          page_offset?: number;
+          page_size?: number;
+          search?: string;
+        };
+        Returns: {
+          active: boolean;
+          awp_price: number;
+          dea_schedule: string;
+          dosage_form: string;
+          generic_name: string;
+          id: string;
+          is_low_stock: boolean;
+          low_stock_threshold: number;
+          manufacturer: string;
+          nadac_effective_date: string;
+          nadac_per_unit: number;
+          name: string;
+          ndc_number: string;
+          ndc11: string;
+          package_description: string;
+          package_size: number;
+          package_unit: string;
+          price: number;
+          prices_updated_at: string;
+          source: string;
+          stock: number;
+          strength: string;
+          synced_at: string;
+          total_count: number;
+          wac_price: number;
+        }[];
+      };
       search_patients: {
         Args: { name_descending?: boolean; page_offset?: number; page_size?: number; search?: string };
         Returns: {
@@ -1817,6 +1853,7 @@ export type Database = {
           user_id: string;
         }[];
       };
+      sync_medications: { Args: { records: Json }; Returns: number };
       take_rate_limit_slot: { Args: { bucket_name: string; caller_ip: unknown }; Returns: boolean };
       toggle_staff_status: { Args: { staff_user_id: string }; Returns: boolean };
       unlock_staff_account: { Args: { staff_user_id: string }; Returns: undefined };
