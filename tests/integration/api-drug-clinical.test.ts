@@ -96,7 +96,7 @@ describe('POST /api/drugs/dur-check', () => {
 
   it('gives the findings a prescription entered for the same profile stores', async () => {
     const medication = { name: 'Clinical Motrin', generic_name: 'ibuprofen', strength: '800 mg', dosage_form: 'tablet', price: 5, stock: 500 };
-    const medicationId = await insertRow(staff, 'medications', medication);
+    const medicationId = await insertRow(a.pharmacist.client, 'medications', medication); // the catalog is the pharmacist's to change
     const profile = { currentMedications: ['Warfarin 5mg', 'Lexapro 10 mg'], allergies: ['Aspirin'] };
     const patientId = await insertRow(staff, 'patients', {
       first_name: 'Dora', last_name: 'Durcheck', date_of_birth: '1948-02-03',

@@ -183,7 +183,7 @@ describe('dur_alert_count()', () => {
     const pharmacy = await createPharmacy('Formulary DUR Pharmacy');
     const tech = pharmacy.technician.client;
     const rph = pharmacy.pharmacist.client;
-    const ibuprofen = (await addMedication(tech, 'Ibuprofen')).id;
+    const ibuprofen = (await addMedication(rph, 'Ibuprofen')).id; // the catalog is the pharmacist's to change
     const onWarfarin = (await addWarfarinPatient(tech)).id;
     const clean = (await addPatient(tech)).id;
     expect(await countOf(tech)).toBe(0);
