@@ -13,6 +13,8 @@
 --   write, staff read). One pg_cron job, request-due-drug-price-updates, every 15 minutes asks the api function
 --   (pg_net, project_url and service_role_key from Vault) to run the update of each pharmacy whose weekly time
 --   has come in its own time zone (pharmacies.time_zone, so DST is the zone's) and has not been asked for yet.
+-- * private.request_api_function: the one way database code asks the api function (pg_net, Vault's secrets); the
+--   outbox's delivery request (20261125000400_message_outbox) is redefined here on it, with the same behaviour.
 -- =====================================================================================================
 
 -- -----------------------------------------------------------------------------------------------------
@@ -443,7 +445,8 @@ comment on function private.due_drug_price_updates(timestamptz) is
   'The pharmacies whose weekly price update is due at at_time, with the weekly time (instant) that is due.';
 revoke all on function private.due_drug_price_updates(timestamptz) from public;
 
-create function private.request_drug_price_update(update_pharmacy_id uuid) returns bigint
+create function private.request_api_function(request_path text, request_body jsonb, timeout_ms integer, warning_prefix text)
+returns bigint
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -462,17 +465,41 @@ begin
       return null;
     end if;
     select net.http_post(
-      url := rtrim(project_url, '/') || '/functions/v1/api/internal/drugs/price-update',
-      body := jsonb_build_object('pharmacyId', update_pharmacy_id),
+      url := rtrim(project_url, '/') || '/functions/v1/api/' || request_path,
+      body := request_body,
       headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_role_key),
-      timeout_milliseconds := 120000
+      timeout_milliseconds := timeout_ms
     ) into request_id;
   exception when others then
-    raise warning 'drug pricing: could not ask for the scheduled update: %', sqlerrm;
+    raise warning '%: %', warning_prefix, sqlerrm;
     return null;
   end;
   return request_id;
 end
+$$;
+comment on function private.request_api_function(text, jsonb, integer, text) is
+  'Asks the api function, as the service role, POST /api/<request_path> with the body, through pg_net (sent after '
+  'commit) with project_url and service_role_key from Vault. Returns the pg_net request id, or null when pg_net or '
+  'the secrets are missing or the request could not be queued (then a warning "<warning_prefix>: <reason>"; the '
+  'caller''s transaction goes on). The one way database code calls the api.';
+revoke all on function private.request_api_function(text, jsonb, integer, text) from public;
+
+-- The outbox's delivery request (20261125000400_message_outbox), unchanged in what it does, now through the helper.
+create or replace function private.request_outbox_delivery(delivery_pharmacy_id uuid) returns bigint
+language sql
+security definer
+set search_path = ''
+as $$
+  select private.request_api_function('internal/outbox/deliver', jsonb_build_object('pharmacyId', delivery_pharmacy_id),
+                                      10000, 'outbox: could not ask for delivery')
+$$;
+
+create function private.request_drug_price_update(update_pharmacy_id uuid) returns bigint
+language sql security definer
+set search_path = ''
+as $$
+  select private.request_api_function('internal/drugs/price-update', jsonb_build_object('pharmacyId', update_pharmacy_id),
+                                      120000, 'drug pricing: could not ask for the scheduled update')
 $$;
 comment on function private.request_drug_price_update(uuid) is
   'Asks the api function (POST /api/internal/drugs/price-update, service role) to run a pharmacy''s scheduled price '
