@@ -53,25 +53,26 @@ create index medication_price_history_medication_idx
   on public.medication_price_history (pharmacy_id, medication_id, price_kind, recorded_at desc);
 create index medication_price_history_recorded_by_idx on public.medication_price_history (recorded_by);
 
-create function private.refuse_price_history_change() returns trigger
+create function private.refuse_record_change() returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  -- Only the removal of the medication itself (or its pharmacy) takes its history with it: the foreign key's
-  -- cascade, a delete issued by a trigger.
+  -- Only the removal of the row's medication or pharmacy takes it with it: the foreign key's cascade, a delete
+  -- issued by a trigger.
   if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
     return old;
   end if;
-  raise exception 'The price history cannot be changed' using errcode = '42501';
+  raise exception '%', tg_argv[0] using errcode = '42501';
 end
 $$;
-comment on function private.refuse_price_history_change() is
-  'BEFORE UPDATE OR DELETE trigger of medication_price_history: rows are never changed or removed, except with '
-  'their medication or pharmacy (the cascade of its deletion).';
-revoke all on function private.refuse_price_history_change() from public;
+comment on function private.refuse_record_change() is
+  'BEFORE UPDATE OR DELETE trigger of a record that is final (medication_price_history, drug_price_update_runs): '
+  'rows are never changed or removed, except by the cascade of their medication''s or pharmacy''s deletion. '
+  'Argument: the refusal''s message.';
+revoke all on function private.refuse_record_change() from public;
 create trigger refuse_price_history_change before update or delete on public.medication_price_history
-  for each row execute function private.refuse_price_history_change();
+  for each row execute function private.refuse_record_change('The price history cannot be changed');
 
 alter table public.medication_price_history enable row level security;
 revoke all on public.medication_price_history from anon, authenticated;
@@ -177,22 +178,8 @@ create index drug_price_update_runs_pharmacy_idx on public.drug_price_update_run
 create index drug_price_update_runs_succeeded_idx on public.drug_price_update_runs (pharmacy_id, finished_at desc) where status = 'succeeded';
 create index drug_price_update_runs_requested_by_idx on public.drug_price_update_runs (requested_by);
 
-create function private.refuse_price_update_run_change() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
-    return old; -- the pharmacy's removal
-  end if;
-  raise exception 'A price update''s record cannot be changed' using errcode = '42501';
-end
-$$;
-comment on function private.refuse_price_update_run_change() is
-  'BEFORE UPDATE OR DELETE trigger of drug_price_update_runs: a run''s record is final (removed only with its pharmacy).';
-revoke all on function private.refuse_price_update_run_change() from public;
 create trigger refuse_price_update_run_change before update or delete on public.drug_price_update_runs
-  for each row execute function private.refuse_price_update_run_change();
+  for each row execute function private.refuse_record_change('A price update''s record cannot be changed');
 
 alter table public.drug_price_update_runs enable row level security;
 revoke all on public.drug_price_update_runs from anon, authenticated;
@@ -458,6 +445,8 @@ begin
   if to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is null then
     return null;
   end if;
+  -- Reading Vault is inside the guard too: a secret that cannot be decrypted leaves the work waiting, it never
+  -- undoes the caller's.
   begin
     select s.decrypted_secret into project_url from vault.decrypted_secrets s where s.name = 'project_url';
     select s.decrypted_secret into service_role_key from vault.decrypted_secrets s where s.name = 'service_role_key';
