@@ -45,7 +45,11 @@ comment on column public.medication_price_history.package_price is
   'The price of one package: the value itself for AWP/WAC, NADAC per unit × package_size for NADAC (null when the size is unknown).';
 comment on column public.medication_price_history.effective_date is
   'The date the price took effect: NADAC''s effective date, otherwise the pharmacy''s local date of the change.';
-comment on column public.medication_price_history.source is 'What made the change: a NADAC price update, a manual edit, or a sync from a drug-data provider.';
+comment on column public.medication_price_history.source is
+  'What made the change, as the writing path says it: a NADAC price update (public.record_drug_price_update), a '
+  'sync from a drug-data provider (synced_at moved, or a provider''s new record), otherwise a manual edit. Both paths '
+  'are open to a signed-in writer (a pharmacist or admin may call record_drug_price_update, any staff member may '
+  'move synced_at), so the label describes the write; recorded_by says who made it.';
 comment on column public.medication_price_history.recorded_by is 'The signed-in user whose change it was; null for the scheduled update (service role).';
 
 -- A drug's history, newest first, and the last change of each price of each drug (distinct on).
