@@ -210,7 +210,7 @@ begin
   -- A signed-in caller records only their own pharmacy's manual runs, as a pharmacist or admin.
   if (select auth.uid()) is not null then
     if run_pharmacy_id is distinct from (select private.current_pharmacy_id())
-       or coalesce((select private.current_staff_role()), '') not in ('admin', 'pharmacist') or run_trigger <> 'manual' then
+       or not coalesce((select private.current_staff_can('drugs:manage')), false) or run_trigger <> 'manual' then
       raise exception 'Only pharmacists and administrators can update drug prices' using errcode = '42501';
     end if;
   end if;
@@ -258,7 +258,7 @@ begin
     if run_pharmacy_id is null or (for_pharmacy_id is not null and for_pharmacy_id <> run_pharmacy_id) then
       raise exception 'Only staff of this pharmacy can update its drug prices' using errcode = '42501';
     end if;
-    if coalesce((select private.current_staff_role()), '') not in ('admin', 'pharmacist') then
+    if not coalesce((select private.current_staff_can('drugs:manage')), false) then
       raise exception 'Only pharmacists and administrators can update drug prices' using errcode = '42501';
     end if;
     run_trigger := 'manual';
@@ -372,10 +372,10 @@ create policy "Staff can read their pharmacy's price update schedule" on public.
 create policy "Pharmacists and admins can set their pharmacy's price update schedule" on public.drug_price_schedules
   for insert to authenticated
   with check (pharmacy_id = (select private.current_pharmacy_id())
-              and (select private.current_staff_role()) in ('admin', 'pharmacist'));
+              and (select private.current_staff_can('drugs:manage')));
 create policy "Pharmacists and admins can change their pharmacy's price update schedule" on public.drug_price_schedules
   for update to authenticated
-  using (pharmacy_id = (select private.current_pharmacy_id()) and (select private.current_staff_role()) in ('admin', 'pharmacist'))
+  using (pharmacy_id = (select private.current_pharmacy_id()) and (select private.current_staff_can('drugs:manage')))
   with check (pharmacy_id = (select private.current_pharmacy_id()));
 
 comment on constraint drug_price_schedules_weekday_check on public.drug_price_schedules is 'Choose a day of the week';

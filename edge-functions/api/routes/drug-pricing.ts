@@ -18,7 +18,8 @@ import { runPriceUpdate } from '../drugs/price-update.ts';
 import { providerSettingsFromEnv } from '../drugs/providers/provider-config.ts';
 import { createDrugProviders } from '../drugs/providers/registry.ts';
 
-const mayEditPrices = (role: string) => role === 'admin' || role === 'pharmacist';
+/** The catalog's permission (pharmacists and admins), the one the database checks too. */
+const mayEditPrices = (staff: { permissions: string[] }) => staff.permissions.includes('drugs:manage');
 
 /** Read per request, so a changed environment is what counts. */
 const nadac = () => createDrugProviders(providerSettingsFromEnv((name) => Deno.env.get(name))).pricing;
@@ -33,7 +34,7 @@ export function addDrugPricingRoutes(router: ApiRouter): void {
   router.serve(pricingUpdateEndpoint, async ({ req, body }) => {
     const staff = await findCallerStaff(req);
     if (!staff) throw new HttpError(403, PRICING_MESSAGES.staffOnly);
-    if (!mayEditPrices(staff.role)) throw new HttpError(403, PRICING_MESSAGES.pharmacistsOnly);
+    if (!mayEditPrices(staff)) throw new HttpError(403, PRICING_MESSAGES.pharmacistsOnly);
     return runPriceUpdate({ db: createUserClient(req), pharmacyId: staff.pharmacyId, ndcNumbers: body.ndcNumbers ?? null, pricing: nadac(), scheduled: false });
   });
 
@@ -44,7 +45,7 @@ export function addDrugPricingRoutes(router: ApiRouter): void {
   router.serve(savePriceScheduleEndpoint, async ({ req, body }) => {
     const staff = await findCallerStaff(req);
     if (!staff) throw new HttpError(403, PRICING_MESSAGES.scheduleStaffOnly);
-    if (!mayEditPrices(staff.role)) throw new HttpError(403, PRICING_MESSAGES.schedulePharmacistsOnly);
+    if (!mayEditPrices(staff)) throw new HttpError(403, PRICING_MESSAGES.schedulePharmacistsOnly);
     const db = createUserClient(req);
     const { error } = await db
       .from('drug_price_schedules')
