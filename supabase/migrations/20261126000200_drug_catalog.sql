@@ -84,8 +84,8 @@ create trigger guard_catalog_role before insert or update on public.medications
 -- when it is contained in the brand or the generic name.
 create index medications_name_key_trgm_idx on public.medications
   using gin ((lower(name || ' ' || coalesce(generic_name, ''))) extensions.gin_trgm_ops);
--- NDC prefixes (a product code, the first digits typed): LIKE 'prefix%' needs the pattern operator class.
-create index medications_pharmacy_id_ndc11_pattern_idx on public.medications (pharmacy_id, ndc11 text_pattern_ops);
+-- NDC prefixes (a product code, the first digits typed): LIKE 'prefix%' needs the pattern operator class. The
+-- 11 digits' is the unique key itself (medications_pharmacy_id_ndc11_key, 20261126000100); the code as written:
 create index medications_pharmacy_id_ndc_number_pattern_idx on public.medications (pharmacy_id, ndc_number text_pattern_ops);
 -- The list's order (name, strength, id): a page is read from the index without a sort.
 create index medications_pharmacy_id_name_strength_id_idx on public.medications (pharmacy_id, name, strength, id) include (active);
