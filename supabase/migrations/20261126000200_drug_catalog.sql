@@ -77,6 +77,38 @@ revoke all on function private.guard_catalog_role() from public;
 create trigger guard_catalog_role before insert or update on public.medications
   for each row execute function private.guard_catalog_role();
 
+-- The role checks of the earlier guards (20261122000900_clinical_safety: a controlled drug added or its stock or
+-- schedule changed, a drug renamed — pharmacist or admin) can no longer be reached: guard_catalog_role refuses
+-- every other end user first. The controlled guard keeps its reason and audit; the identity guard goes.
+create or replace function private.guard_controlled_medication() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  reason text := nullif(btrim(coalesce(new.change_reason, '')), '');
+begin
+  new.change_reason := null;
+  if tg_op = 'INSERT'
+     or not (old.dea_schedule is not null or new.dea_schedule is not null)
+     or (new.stock = old.stock and new.dea_schedule is not distinct from old.dea_schedule)
+     or not private.is_end_user_request() then
+    return new; -- not a controlled change, or dispensing (security definer), the service role and migrations
+  end if;
+  if reason is null then
+    raise exception 'Give a reason for changing the stock or DEA schedule of controlled substance %', old.name using errcode = '23514';
+  end if;
+  perform private.record_controlled_substance_change(new.id, old.stock, new.stock, old.dea_schedule, new.dea_schedule, reason);
+  return new;
+end
+$$;
+comment on function private.guard_controlled_medication() is
+  'BEFORE INSERT/UPDATE trigger of medications: a change by an end user to the stock or dea_schedule of a '
+  'controlled drug needs change_reason, which is audited (controlled_substance_changed) and cleared. Who may make '
+  'it at all is guard_catalog_role''s (pharmacists and admins).';
+
+drop trigger guard_identity on public.medications;
+drop function private.guard_medication_identity();
+
 -- -----------------------------------------------------------------------------------------------------
 -- Search indexes
 -- -----------------------------------------------------------------------------------------------------
