@@ -127,6 +127,30 @@ drop index public.medications_pharmacy_id_name_idx;
 -- -----------------------------------------------------------------------------------------------------
 -- The search rule
 -- -----------------------------------------------------------------------------------------------------
+-- Every word of a search contained in a search key, the rule of the name part of patient search
+-- (20261123000300_patient_search), which now reads it from here too.
+create function private.words_contained_condition(search_key text, search text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select '(' || string_agg(format('%s like %L', search_key,
+           '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%'), ' and ') || ')'
+  from unnest(string_to_array(lower(private.patient_search_text(search)), ' ')) as word
+  where word <> ''
+$$;
+comment on function private.words_contained_condition(text, text) is
+  'An SQL condition: every word of the search (lowered) contained in search_key, an SQL expression of lowered text '
+  '(a name key with a trigram index), LIKE wildcards taken literally; null for a blank search. Shared by the '
+  'patient and medication searches.';
+revoke execute on function private.words_contained_condition(text, text) from public, anon;
+
+create or replace function private.patient_name_condition(search text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select private.words_contained_condition('lower(p.first_name || '' '' || p.last_name)', search)
+$$;
+
 create function private.medication_search_condition(search text) returns text
 language plpgsql immutable
 set search_path = ''
@@ -137,8 +161,6 @@ declare
   full_ndc text := private.ndc11_of(cleaned);
   product text[];
   alternatives text[] := '{}';
-  word text;
-  words text[] := '{}';
 begin
   if cleaned = '' then
     return 'true';
@@ -165,14 +187,8 @@ begin
     end if;
     return '(' || array_to_string(alternatives, ' or ') || ')';
   end if;
-  -- A name: every word contained in the brand or generic name (the name key), LIKE wildcards taken literally.
-  foreach word in array string_to_array(lower(cleaned), ' ') loop
-    if word <> '' then
-      words := array_append(words, format('lower(m.name || %L || coalesce(m.generic_name, %L)) like %L', ' ', '',
-        '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%'));
-    end if;
-  end loop;
-  return '(' || array_to_string(words, ' and ') || ')';
+  -- A name: every word contained in the brand or generic name (the name key).
+  return private.words_contained_condition('lower(m.name || '' '' || coalesce(m.generic_name, ''''))', cleaned);
 end
 $$;
 comment on function private.medication_search_condition(text) is
