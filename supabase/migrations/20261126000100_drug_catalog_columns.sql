@@ -70,8 +70,9 @@ comment on column public.medications.source is 'Where the record came from: ente
 comment on column public.medications.synced_at is 'When the record was last synced from its provider; null for one entered by hand.';
 
 -- One product per pharmacy per 11 digits (the same code in two formats is one product). It replaces the
--- per-format key, which let 0002-3227-30 and 00002-3227-30 be two products.
-create unique index medications_pharmacy_id_ndc11_key on public.medications (pharmacy_id, ndc11);
+-- per-format key, which let 0002-3227-30 and 00002-3227-30 be two products. The pattern operator class lets the
+-- one index answer both an exact code (=) and the first digits of one (LIKE 'prefix%', the catalog search).
+create unique index medications_pharmacy_id_ndc11_key on public.medications (pharmacy_id, ndc11 text_pattern_ops);
 alter table public.medications drop constraint medications_pharmacy_id_ndc_number_key;
 
 -- The duplicate's sentence: the constraint explanations judge a row before its generated columns are computed,

@@ -77,6 +77,38 @@ revoke all on function private.guard_catalog_role() from public;
 create trigger guard_catalog_role before insert or update on public.medications
   for each row execute function private.guard_catalog_role();
 
+-- The role checks of the earlier guards (20261122000900_clinical_safety: a controlled drug added or its stock or
+-- schedule changed, a drug renamed — pharmacist or admin) can no longer be reached: guard_catalog_role refuses
+-- every other end user first. The controlled guard keeps its reason and audit; the identity guard goes.
+create or replace function private.guard_controlled_medication() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  reason text := nullif(btrim(coalesce(new.change_reason, '')), '');
+begin
+  new.change_reason := null;
+  if tg_op = 'INSERT'
+     or not (old.dea_schedule is not null or new.dea_schedule is not null)
+     or (new.stock = old.stock and new.dea_schedule is not distinct from old.dea_schedule)
+     or not private.is_end_user_request() then
+    return new; -- not a controlled change, or dispensing (security definer), the service role and migrations
+  end if;
+  if reason is null then
+    raise exception 'Give a reason for changing the stock or DEA schedule of controlled substance %', old.name using errcode = '23514';
+  end if;
+  perform private.record_controlled_substance_change(new.id, old.stock, new.stock, old.dea_schedule, new.dea_schedule, reason);
+  return new;
+end
+$$;
+comment on function private.guard_controlled_medication() is
+  'BEFORE INSERT/UPDATE trigger of medications: a change by an end user to the stock or dea_schedule of a '
+  'controlled drug needs change_reason, which is audited (controlled_substance_changed) and cleared. Who may make '
+  'it at all is guard_catalog_role''s (pharmacists and admins).';
+
+drop trigger guard_identity on public.medications;
+drop function private.guard_medication_identity();
+
 -- -----------------------------------------------------------------------------------------------------
 -- Search indexes
 -- -----------------------------------------------------------------------------------------------------
@@ -84,8 +116,8 @@ create trigger guard_catalog_role before insert or update on public.medications
 -- when it is contained in the brand or the generic name.
 create index medications_name_key_trgm_idx on public.medications
   using gin ((lower(name || ' ' || coalesce(generic_name, ''))) extensions.gin_trgm_ops);
--- NDC prefixes (a product code, the first digits typed): LIKE 'prefix%' needs the pattern operator class.
-create index medications_pharmacy_id_ndc11_pattern_idx on public.medications (pharmacy_id, ndc11 text_pattern_ops);
+-- NDC prefixes (a product code, the first digits typed): LIKE 'prefix%' needs the pattern operator class. The
+-- 11 digits' is the unique key itself (medications_pharmacy_id_ndc11_key, 20261126000100); the code as written:
 create index medications_pharmacy_id_ndc_number_pattern_idx on public.medications (pharmacy_id, ndc_number text_pattern_ops);
 -- The list's order (name, strength, id): a page is read from the index without a sort.
 create index medications_pharmacy_id_name_strength_id_idx on public.medications (pharmacy_id, name, strength, id) include (active);
@@ -95,6 +127,30 @@ drop index public.medications_pharmacy_id_name_idx;
 -- -----------------------------------------------------------------------------------------------------
 -- The search rule
 -- -----------------------------------------------------------------------------------------------------
+-- Every word of a search contained in a search key, the rule of the name part of patient search
+-- (20261123000300_patient_search), which now reads it from here too.
+create function private.words_contained_condition(search_key text, search text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select '(' || string_agg(format('%s like %L', search_key,
+           '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%'), ' and ') || ')'
+  from unnest(string_to_array(lower(private.patient_search_text(search)), ' ')) as word
+  where word <> ''
+$$;
+comment on function private.words_contained_condition(text, text) is
+  'An SQL condition: every word of the search (lowered) contained in search_key, an SQL expression of lowered text '
+  '(a name key with a trigram index), LIKE wildcards taken literally; null for a blank search. Shared by the '
+  'patient and medication searches.';
+revoke execute on function private.words_contained_condition(text, text) from public, anon;
+
+create or replace function private.patient_name_condition(search text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select private.words_contained_condition('lower(p.first_name || '' '' || p.last_name)', search)
+$$;
+
 create function private.medication_search_condition(search text) returns text
 language plpgsql immutable
 set search_path = ''
@@ -105,8 +161,6 @@ declare
   full_ndc text := private.ndc11_of(cleaned);
   product text[];
   alternatives text[] := '{}';
-  word text;
-  words text[] := '{}';
 begin
   if cleaned = '' then
     return 'true';
@@ -133,14 +187,8 @@ begin
     end if;
     return '(' || array_to_string(alternatives, ' or ') || ')';
   end if;
-  -- A name: every word contained in the brand or generic name (the name key), LIKE wildcards taken literally.
-  foreach word in array string_to_array(lower(cleaned), ' ') loop
-    if word <> '' then
-      words := array_append(words, format('lower(m.name || %L || coalesce(m.generic_name, %L)) like %L', ' ', '',
-        '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%'));
-    end if;
-  end loop;
-  return '(' || array_to_string(words, ' and ') || ')';
+  -- A name: every word contained in the brand or generic name (the name key).
+  return private.words_contained_condition('lower(m.name || '' '' || coalesce(m.generic_name, ''''))', cleaned);
 end
 $$;
 comment on function private.medication_search_condition(text) is

@@ -13,7 +13,7 @@ import { NDC_MESSAGES } from '../../shared/src/drugs/ndc.ts';
 import { callApi } from '../support/api-call.ts';
 import { type DrugProviderServer, drugProviderPort, startDrugProviderServer } from '../support/drug-provider-server.ts';
 import { startFunctionsRuntime } from '../support/functions-runtime.ts';
-import { closeSql, sql } from '../support/stack-env.ts';
+import { closeSql, signedInClient, sql } from '../support/stack-env.ts';
 import { repoRoot } from '../support/test-stack.ts';
 import { insertRow } from './db-clinical-support.ts';
 import { createPharmacy, type SignedInStaff, type TestPharmacy } from './db-fixtures.ts';
@@ -115,6 +115,14 @@ describe('POST /api/drugs/sync-external', () => {
     expect(await sync(a.technician, ['59011-410-10'])).toEqual({ status: 403, body: { error: DRUG_SYNC_MESSAGES.pharmacistsOnly } });
     expect(providers.requests.length).toBe(asked);
     expect(await sql(`select count(*)::int as n from public.medications where pharmacy_id = $1`, [a.id])).toEqual(before);
+  });
+
+  it('refuses a signed-in user who is not staff with the same 403, asking no provider', async () => {
+    const outsider = (await signedInClient('no-pharmacy-sync')).client;
+    const asked = providers.requests.length;
+    expect(await callApi(outsider, 'drugs/sync-external', { body: { ndcNumbers: ['59011-410-10'] } }))
+      .toEqual({ status: 403, body: { error: DRUG_SYNC_MESSAGES.pharmacistsOnly } });
+    expect(providers.requests.length).toBe(asked);
   });
 
   it("leaves another pharmacy's product with the same NDC untouched", async () => {

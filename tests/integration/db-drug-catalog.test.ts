@@ -256,12 +256,13 @@ describe('search_medications at 50,000 products: each kind of search uses its in
 
   beforeAll(async () => {
     // 50,000 products (set-based, as a catalogue load is) and fresh statistics: enough that a sequential scan loses.
+    // Pharmacy B holds the same 50,000 (same names and codes), so the indexes shared by every pharmacy hold both.
     await sql(`begin; set local session_replication_role = replica;
       insert into public.medications (pharmacy_id, name, generic_name, strength, ndc_number, stock, low_stock_threshold)
-        select '${a.id}', 'Brand' || i, 'generic' || (i % 5000), (5 * (1 + i % 40)) || ' mg',
+        select pharmacy, 'Brand' || i, 'generic' || (i % 5000), (5 * (1 + i % 40)) || ' mg',
                lpad((10000 + i / 100)::text, 5, '0') || '-' || lpad((i % 100)::text, 4, '0') || '-' || lpad((i % 7)::text, 2, '0'),
                case when i % 500 = 0 then 1 else 100 end, 10
-        from generate_series(1, 50000) i;
+        from unnest(array['${a.id}', '${b.id}']::uuid[]) pharmacy, generate_series(1, 50000) i;
       commit;`);
     await sql('vacuum analyze public.medications');
   }, 180_000);
@@ -271,12 +272,19 @@ describe('search_medications at 50,000 products: each kind of search uses its in
     const byName = await planOf('brand49999');
     expect(byName).toContain('medications_name_key_trgm_idx');
     expect(byName).not.toMatch(/Seq Scan on medications/);
-    const byNdc = await planOf('10499-0099-05');
-    // Either index on (pharmacy_id, ndc11) answers an equality.
-    expect(byNdc).toMatch(/medications_pharmacy_id_ndc11_(key|pattern_idx)/);
-    expect(byNdc).not.toMatch(/Seq Scan on medications/);
+    // The unique key on (pharmacy_id, ndc11) answers an equality and a prefix alike: a whole code in its
+    // labeler format, 11 digits or ten bare digits, and a product code.
+    for (const code of ['10499-0099-05', '10499009905', '1049909905', '10499-0099']) {
+      const byNdc = await planOf(code);
+      expect(byNdc, code).toContain('medications_pharmacy_id_ndc11_key');
+      expect(byNdc, code).not.toMatch(/Seq Scan on medications/);
+    }
+    // The start of a code as written (hyphens): its own pattern index.
+    const asWritten = await planOf('10499-00');
+    expect(asWritten).toContain('medications_pharmacy_id_ndc_number_pattern_idx');
+    expect(asWritten).not.toMatch(/Seq Scan on medications/);
     const byPrefix = await planOf('104990');
-    expect(byPrefix).toContain('medications_pharmacy_id_ndc11_pattern_idx');
+    expect(byPrefix).toContain('medications_pharmacy_id_ndc11_key');
     expect(byPrefix).not.toMatch(/Seq Scan on medications/);
     const lowStock = await planOf('', true);
     expect(lowStock).toContain('medications_pharmacy_id_low_stock_idx');
@@ -289,5 +297,6 @@ describe('search_medications at 50,000 products: each kind of search uses its in
     expect((await a.technician.client.rpc('search_medications', { search: 'brand49999' })).data).toEqual([expect.objectContaining({ name: 'Brand49999', total_count: 1 })]);
     expect((await a.technician.client.rpc('search_medications', { search: '10499-0099-05' })).data).toEqual([expect.objectContaining({ name: 'Brand49999' })]);
     expect((await a.technician.client.rpc('search_medications', { search: '104990', page_size: 1 })).data).toEqual([expect.objectContaining({ total_count: 100 })]);
+    expect((await a.technician.client.rpc('search_medications', { search: '1049909905' })).data).toEqual([expect.objectContaining({ name: 'Brand49999', total_count: 1 })]);
   });
 });

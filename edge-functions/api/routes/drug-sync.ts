@@ -1,8 +1,9 @@
 /**
  * POST /api/drugs/sync-external (shared/src/api/drug-sync.ts): pharmacists and admins only — the caller's
- * permissions are read with their JWT first, so a technician is answered 403 before any provider is asked — then
- * drugs/sync/sync-external.ts looks the NDCs up at openFDA and public.sync_medications writes the found records in
- * one transaction as the caller (RLS decides again; a refusal there changes nothing).
+ * permissions are read with their JWT first (_shared/caller-pharmacy.ts), so a technician or someone without a
+ * staff profile is answered 403 before any provider is asked — then drugs/sync/sync-external.ts looks the NDCs up
+ * at openFDA and public.sync_medications writes the found records in one transaction as the caller (RLS decides
+ * again; a refusal there changes nothing).
  */
 import { DRUG_SYNC_MESSAGES, syncExternalDrugsEndpoint } from '@pharmacy/shared/api/drug-sync.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';

@@ -4,6 +4,9 @@
  * lowStock=true): the search is the database's one catalog search (public.search_medications).
  */
 import * as z from 'zod';
+import { DEA_SCHEDULES } from '../schemas/prescription.ts';
+import { DRUG_SEARCH_PROVIDER_IDS } from './external-drug.ts';
+import { PACKAGE_UNITS } from './package.ts';
 
 /** Most medications one page of GET /api/medications holds. */
 export const MEDICATIONS_PAGE_MAX = 100;
@@ -47,9 +50,9 @@ export const medicationSchema = z.object({
   stock: z.number().int().nonnegative(),
   lowStockThreshold: z.number().int().nonnegative(),
   isLowStock: z.boolean(),
-  deaSchedule: z.enum(['II', 'III', 'IV', 'V']).nullable(),
+  deaSchedule: z.enum(DEA_SCHEDULES).nullable(),
   packageSize: z.number().positive().nullable(),
-  packageUnit: z.enum(['EA', 'ML', 'GM']).nullable(),
+  packageUnit: z.enum(PACKAGE_UNITS).nullable(),
   packageDescription: z.string().nullable(),
   active: z.boolean(),
   awpPrice: money,
@@ -57,7 +60,8 @@ export const medicationSchema = z.object({
   nadacPerUnit: money,
   nadacEffectiveDate: z.string().nullable(),
   pricesUpdatedAt: z.string().nullable(),
-  source: z.enum(['manual', 'openfda', 'rxnorm']),
+  /** Entered by hand, or synced from a search provider. */
+  source: z.enum(['manual', ...DRUG_SEARCH_PROVIDER_IDS] as const),
   syncedAt: z.string().nullable(),
   /** Spec §3: the product's interactions (the interaction engine checks them; none are stored per product). */
   interactions: z.array(z.string()),

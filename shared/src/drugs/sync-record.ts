@@ -4,11 +4,9 @@
  * size from its description (./package.ts), the DEA schedule from openFDA's "CII".."CV" (null when it names none),
  * the NDC in the labeler format the provider gave. Price, stock and threshold are the pharmacy's and never sent.
  */
+import { DEA_SCHEDULES, type DeaSchedule } from '../schemas/prescription.ts';
 import type { DrugSearchProviderId, ExternalDrugResult } from './external-drug.ts';
 import { parsePackageDescription, type PackageUnit } from './package.ts';
-
-export const DEA_SCHEDULES_STORED = ['II', 'III', 'IV', 'V'] as const;
-export type StoredDeaSchedule = (typeof DEA_SCHEDULES_STORED)[number];
 
 /** The record as public.sync_medications(records jsonb) reads it (a type, so it is JSON to the typed client). */
 export type MedicationSyncRecord = {
@@ -21,14 +19,14 @@ export type MedicationSyncRecord = {
   packageSize: number | null;
   packageUnit: PackageUnit | null;
   packageDescription: string | null;
-  deaSchedule: StoredDeaSchedule | null;
+  deaSchedule: DeaSchedule | null;
   source: DrugSearchProviderId;
 };
 
 /** openFDA's dea_schedule ("CII", "CIII", "CIV", "CV"; also "II" or "C-II") as stored; null for none or schedule I. */
-export function deaScheduleOf(value: string | null | undefined): StoredDeaSchedule | null {
+export function deaScheduleOf(value: string | null | undefined): DeaSchedule | null {
   const roman = (value ?? '').trim().toUpperCase().replace(/^C-?/, '');
-  return DEA_SCHEDULES_STORED.find((schedule) => schedule === roman) ?? null;
+  return DEA_SCHEDULES.find((schedule) => schedule === roman) ?? null;
 }
 
 /** The description without the NDC openFDA repeats in brackets, at most 500 characters (the column's limit). */

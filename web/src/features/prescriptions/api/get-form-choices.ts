@@ -24,15 +24,10 @@ export async function getPrescriberChoices(): Promise<PrescriberChoice[]> {
   }));
 }
 
-const fetchers = { prescribers: getPrescriberChoices } as const;
-
-type Choices = { [Kind in keyof typeof fetchers]: Awaited<ReturnType<(typeof fetchers)[Kind]>> };
-
-export function getFormChoicesQueryOptions<Kind extends keyof typeof fetchers>(pharmacyId: string, kind: Kind) {
-  const fetchChoices = fetchers[kind] as () => Promise<Choices[Kind]>;
-  return queryOptions({ queryKey: prescriptionKeys.formChoices(pharmacyId, kind), queryFn: fetchChoices });
+export function getPrescriberChoicesQueryOptions(pharmacyId: string) {
+  return queryOptions({ queryKey: prescriptionKeys.prescriberChoices(pharmacyId), queryFn: getPrescriberChoices });
 }
 
-export function useFormChoices<Kind extends keyof typeof fetchers>(pharmacyId: string, kind: Kind) {
-  return useQuery(getFormChoicesQueryOptions(pharmacyId, kind));
+export function usePrescriberChoices(pharmacyId: string) {
+  return useQuery(getPrescriberChoicesQueryOptions(pharmacyId));
 }

@@ -24,7 +24,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useCreatePrescription } from '../api/create-prescription.ts';
-import { useFormChoices } from '../api/get-form-choices.ts';
+import { usePrescriberChoices } from '../api/get-form-choices.ts';
 import type { MedicationChoice } from '../api/search-medication-choices.ts';
 import { LoadingOverlay, type OverlayType } from './loading-overlay.tsx';
 import { MedicationPickerField } from './medication-picker-field.tsx';
@@ -66,7 +66,7 @@ export interface NewPrescriptionDialogProps {
 
 export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDialogProps) {
   const [overlay, setOverlay] = useState<OverlayType | null>(null);
-  const prescribers = useFormChoices(pharmacyId, 'prescribers');
+  const prescribers = usePrescriberChoices(pharmacyId);
   // The chosen product (with its DEA schedule, for the DEA rules); the form holds its id.
   const [medication, setMedication] = useState<MedicationChoice | null>(null);
   const create = useCreatePrescription(pharmacyId);
