@@ -1,0 +1,276 @@
+/**
+ * The Drug Database end to end (spec part 2 §2 "Drug Database Management", §3, §7 "Drugs", §8; issue 13), in a
+ * pharmacy of its own (the demo pharmacy's catalog is left alone) with the drug-data providers answered by the
+ * fixture server (tests/support/drug-provider-server.ts, on the port the test stack's functions are pointed at):
+ * the stat cards from the data, Drug Search on the local catalog (brand, generic, NDC; low stock in red and in
+ * words), Database Sync of two NDCs (one malformed) with its toast and errors under View Errors, Bulk Import of a
+ * CSV, the external search and its failure toast, Update All Pricing, API Configuration with the providers' real
+ * states, the technician's disabled controls, the tabs by keyboard, and axe on every tab.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { PROVIDER_STATE_LABELS, type ProviderStatus } from '../../shared/src/drugs/external-drug.ts';
+import { callApi } from '../support/api-call.ts';
+import { drugProviderPort, startDrugProviderServer, type DrugProviderServer } from '../support/drug-provider-server.ts';
+import { staffClient } from './support/demo-staff-client.ts';
+import { onboardPharmacyWithTeam, type PharmacyTeam, type TeamMember } from './support/pharmacy-team.ts';
+import { signIn } from './support/sign-in.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let team: PharmacyTeam;
+let admin: SupabaseClient;
+let providers: DrugProviderServer;
+
+/** Two products of the pharmacy's own catalog: Lipitor below its low-stock threshold, Metformin well stocked. */
+const LIPITOR = {
+  name: 'Lipitor', generic_name: 'Atorvastatin Calcium', strength: '10 mg', dosage_form: 'Tablet', ndc_number: '0071-0155-23',
+  manufacturer: 'Parke-Davis Div of Pfizer Inc', price: 45.5, stock: 8, low_stock_threshold: 10, awp_price: 350.126, package_size: 90,
+  package_unit: 'EA', package_description: '90 TABLET, FILM COATED in 1 BOTTLE',
+};
+const METFORMIN = {
+  name: 'Glucophage', generic_name: 'Metformin Hydrochloride', strength: '500 mg', dosage_form: 'Tablet', ndc_number: '0087-6060-05',
+  manufacturer: 'Bristol-Myers Squibb', price: 12.25, stock: 400, low_stock_threshold: 50,
+};
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(180_000);
+  providers = await startDrugProviderServer(drugProviderPort(Number(process.env.TEST_STACK_PORT_BASE || 55321)));
+  const request = await playwright.request.newContext();
+  team = await onboardPharmacyWithTeam(request);
+  await request.dispose();
+  admin = await staffClient(team.admin.email, team.admin.password);
+  const inserted = await admin.from('medications').insert([LIPITOR, METFORMIN]).select('id');
+  expect(inserted.error).toBeNull();
+});
+
+test.afterAll(async () => {
+  await providers?.close();
+});
+
+test.beforeEach(() => {
+  providers.mode.openfda = 'normal';
+  providers.mode.rxnav = 'normal';
+  providers.mode.nadac = 'normal';
+});
+
+async function openDrugDatabase(browser: Browser, member: TeamMember): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, member.email, member.password);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Drug Database', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Drug Database' })).toBeVisible();
+  return page;
+}
+
+const cardValue = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true }).getByTestId('card-value');
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+const toast = (page: Page) => page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
+
+/** axe (WCAG 2.0/2.1 A and AA, as tests/e2e/accessibility.spec.ts) on the page, once its entrances ended. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.getAnimations()
+    .filter((animation) => animation.playState === 'running' && Number(animation.effect?.getComputedTiming().endTime) < 5_000).length)).toBe(0);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), what).toEqual([]);
+}
+
+async function catalogCount(): Promise<number> {
+  const { count, error } = await admin.from('medications').select('id', { count: 'exact', head: true });
+  expect(error).toBeNull();
+  return count!;
+}
+
+test('the stat cards show the catalog count, openFDA\'s state, no price update yet and the DUR alerts', async ({ browser }) => {
+  const page = await openDrugDatabase(browser, team.pharmacist);
+  await expect(cardValue(page, 'Local Drugs')).toHaveText(String(await catalogCount()));
+  await expect(cardValue(page, 'External Provider')).toHaveText('Connected');
+  await expect(cardValue(page, 'Last Price Update')).toHaveText('Never');
+  const durAlerts = await admin.rpc('dur_alert_count');
+  expect(durAlerts.error).toBeNull();
+  await expect(cardValue(page, 'DUR Alerts')).toHaveText(String(durAlerts.data));
+  await expectAccessible(page, 'the Drug Search tab');
+});
+
+test('Drug Search finds local drugs by brand, generic name and NDC; low stock is red and said in words', async ({ browser }) => {
+  const page = await openDrugDatabase(browser, team.technician);
+  const search = page.getByRole('searchbox', { name: 'Search drugs' });
+  const results = page.getByRole('list', { name: 'Local drugs' });
+  const lipitor = results.getByRole('article', { name: 'Lipitor 10 mg' });
+  const glucophage = results.getByRole('article', { name: 'Glucophage 500 mg' });
+
+  await search.fill('atorvastatin');
+  await expect(lipitor).toBeVisible();
+  await expect(glucophage).toHaveCount(0);
+  const fact = (card: typeof lipitor, term: string) => card.locator('div.contents').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+  await expect(fact(lipitor, 'Generic')).toHaveText('Atorvastatin Calcium');
+  await expect(fact(lipitor, 'NDC')).toHaveText('0071-0155-23');
+  await expect(fact(lipitor, 'Manufacturer')).toHaveText(LIPITOR.manufacturer);
+  await expect(fact(lipitor, 'Package')).toHaveText(LIPITOR.package_description);
+  await expect(fact(lipitor, 'Price')).toHaveText('$45.50');
+  await expect(fact(lipitor, 'AWP')).toHaveText('350.13');
+  await expect(fact(lipitor, 'WAC')).toHaveText('n/a');
+  // Low stock: red, and in words (not colour alone).
+  const lowStock = lipitor.getByTestId('low-stock');
+  await expect(lowStock).toHaveText('8 — Low stock (threshold 10)');
+  await expect(lowStock).toHaveClass(/text-error/);
+
+  await search.fill('00071015523');
+  await expect(lipitor).toBeVisible();
+  await expect(glucophage).toHaveCount(0);
+
+  await search.fill('Glucophage');
+  await expect(glucophage).toBeVisible();
+  await expect(lipitor).toHaveCount(0);
+  await expect(glucophage.getByTestId('low-stock')).toHaveCount(0);
+  await expect(fact(glucophage, 'Stock')).toHaveText('400');
+
+  await search.fill('no such drug anywhere');
+  await expect(page.getByText('No drug in your catalog matches “no such drug anywhere”.')).toBeVisible();
+});
+
+test('Database Sync of two NDCs, one malformed: the toast counts them and View Errors gives the reason', async ({ browser }) => {
+  const page = await openDrugDatabase(browser, team.pharmacist);
+  await tab(page, 'Database Sync').click();
+  const input = page.getByRole('textbox', { name: 'NDC numbers (comma-separated)' });
+  const sync = page.getByRole('button', { name: 'Sync Selected Drugs' });
+  await expect(sync).toBeDisabled();
+  await input.fill('  ,  ');
+  await expect(sync).toBeDisabled();
+  await input.fill('0071-0155-40, 12-34');
+  await expect(sync).toBeEnabled();
+  await sync.click();
+  await expect(toast(page)).toContainText('Database Sync Complete');
+  await expect(toast(page)).toContainText('Updated 1 medications. 1 failed.');
+  await expect(page.getByText('Last sync: Updated 1 medications. 1 failed.')).toBeVisible();
+  const errors = page.getByRole('list', { name: 'Errors' });
+  await expect(errors).toBeHidden();
+  await page.getByText('View Errors', { exact: true }).click();
+  await expect(errors.getByRole('listitem')).toHaveCount(1);
+  await expect(errors.getByRole('listitem')).toContainText('12-34');
+  await expectAccessible(page, 'the Database Sync tab with a result');
+
+  // The synced product is in the catalog, from openFDA's record.
+  const synced = await admin.from('medications').select('name, ndc11, source').eq('ndc11', '00071015540').single();
+  expect(synced.error).toBeNull();
+  expect(synced.data).toMatchObject({ name: 'Lipitor', source: 'openfda' });
+  await expect(cardValue(page, 'Local Drugs')).toHaveText(String(await catalogCount()));
+});
+
+test('Bulk Import syncs the NDC column of a CSV file with its progress and the summed result', async ({ browser }) => {
+  const page = await openDrugDatabase(browser, team.admin);
+  await tab(page, 'Database Sync').click();
+  await page.getByLabel('File of NDCs (CSV or text)').setInputFiles({
+    name: 'ndcs.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Product,NDC Number\nAtorvastatin,60505-2671-9\nUnknown,99-1\n'),
+  });
+  await expect(page.getByText('2 NDCs in ndcs.csv (column “NDC Number”), 1 batch.')).toBeVisible();
+  await page.getByRole('button', { name: 'Bulk Import', exact: true }).click();
+  await expect(toast(page)).toContainText('Updated 1 medications. 1 failed.');
+  await expect(page.getByRole('progressbar', { name: 'Bulk import progress' })).toHaveAttribute('value', '1');
+  await expect(page.getByText('Batch 1 of 1 done.')).toBeVisible();
+  await expect(page.getByText('Bulk import: Updated 1 medications. 1 failed.')).toBeVisible();
+  const synced = await admin.from('medications').select('ndc11').eq('ndc11', '60505267109');
+  expect(synced.data).toHaveLength(1);
+});
+
+test('the external search starts at 3 characters, shows scores and n/a prices, and a failing provider toasts without results', async ({ browser }) => {
+  const page = await openDrugDatabase(browser, team.pharmacist);
+  await page.getByLabel('Search in').selectOption({ label: 'External: openFDA NDC Directory' });
+  await expect(page.getByText('Enter at least 3 characters to search external drug data')).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search drugs' });
+  const results = page.getByRole('list', { name: 'External drugs' });
+  await search.fill('at');
+  await expect(results).toHaveCount(0);
+  await search.fill('atorvastatin');
+  const first = results.getByRole('article').first();
+  await expect(first).toBeVisible();
+  await expect(first.getByText(/^Match \d{1,3}%$/)).toBeVisible();
+  await expect(first.locator('div.contents').filter({ has: page.locator('dt', { hasText: /^AWP$/ }) }).locator('dd')).toHaveText('n/a');
+  await expect(first.getByRole('button', { name: /^Add .* to catalog$/ })).toBeVisible();
+  await expectAccessible(page, 'the external search results');
+
+  providers.mode.openfda = 'server-error';
+  await search.fill('lipitor');
+  await expect(toast(page)).toContainText('External Search Failed');
+  await expect(toast(page)).toContainText('Unable to search external drug database. Check API configuration.');
+  await expect(results).toHaveCount(0);
+});
+
+test('Update All Pricing applies NADAC and toasts the count; the Last Price Update card follows', async ({ browser }) => {
+  const page = await openDrugDatabase(browser, team.pharmacist);
+  await tab(page, 'Pricing Management').click();
+  await expect(page.getByRole('term').filter({ hasText: 'NADAC — National Average Drug Acquisition Cost' })).toBeVisible();
+  const answer = page.waitForResponse((response) => response.url().includes('/api/drugs/pricing-update'));
+  await page.getByRole('button', { name: 'Update All Pricing' }).click();
+  const body = (await (await answer).json()) as { localUpdatesApplied: number };
+  expect(body.localUpdatesApplied).toBeGreaterThan(0);
+  await expect(toast(page)).toContainText('Pricing Update Complete');
+  await expect(toast(page)).toContainText(`Updated pricing for ${body.localUpdatesApplied} medications`);
+  await expect(cardValue(page, 'Last Price Update')).toHaveText('just now');
+  // Lipitor 10 mg's NADAC (the fixture's newest row for 00071015523) is in the table.
+  const prices = page.getByRole('region', { name: 'Current prices' });
+  await prices.getByRole('searchbox', { name: 'Search prices' }).fill('0071-0155-23');
+  await expect(prices.getByRole('row').filter({ hasText: '0071-0155-23' })).toContainText('14.80213');
+  await expectAccessible(page, 'the Pricing Management tab');
+  await prices.getByRole('button', { name: 'Price history of Lipitor 10 mg' }).click();
+  const history = page.getByRole('dialog', { name: 'Price history: Lipitor 10 mg' });
+  await expect(history.getByRole('row').filter({ hasText: '14.80213' })).toBeVisible();
+  await expectAccessible(page, 'the price history dialog');
+});
+
+test('API Configuration shows each provider as the api checked it, and a provider that fails as Not Reachable', async ({ browser }) => {
+  const page = await openDrugDatabase(browser, team.admin);
+  await tab(page, 'API Configuration').click();
+  const answer = await callApi<ProviderStatus[]>(admin, 'drugs/providers');
+  expect(answer.status).toBe(200);
+  const list = page.getByRole('list', { name: 'Drug-data providers' });
+  for (const provider of answer.body) {
+    await expect(list.getByRole('article', { name: provider.name }).getByTestId('provider-state')).toHaveText(PROVIDER_STATE_LABELS[provider.state]);
+  }
+  const openFda = list.getByRole('article', { name: 'openFDA NDC Directory' });
+  await expect(openFda.getByTestId('provider-state')).toHaveText('Connected');
+  await expect(openFda.locator('div.contents').filter({ has: page.locator('dt', { hasText: /^Rate limit$/ }) }).locator('dd')).toHaveText(/^240 calls, \d+ left$/);
+  await expect(page.getByText(/OPENFDA_API_URL and OPENFDA_API_KEY/)).toBeVisible();
+  await expectAccessible(page, 'the API Configuration tab');
+
+  providers.mode.openfda = 'server-error';
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(openFda.getByTestId('provider-state')).toHaveText('Not Reachable');
+  await expect(openFda.locator('div.contents').filter({ has: page.locator('dt', { hasText: /^Detail$/ }) })).toBeVisible();
+  await expect(cardValue(page, 'External Provider')).toHaveText('Not Reachable');
+});
+
+test('a technician sees sync, import and pricing disabled with the reason', async ({ browser }) => {
+  const page = await openDrugDatabase(browser, team.technician);
+  await tab(page, 'Database Sync').click();
+  await expect(page.getByText('Only pharmacists and admins can add, sync or reprice catalog drugs.').first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'NDC numbers (comma-separated)' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Sync Selected Drugs' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Bulk Import', exact: true })).toBeDisabled();
+  await tab(page, 'Pricing Management').click();
+  await expect(page.getByRole('button', { name: 'Update All Pricing' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Schedule Updates' })).toBeDisabled();
+});
+
+test('the tabs work from the keyboard: arrows, Home and End move and select, Tab enters the panel', async ({ browser }) => {
+  const page = await openDrugDatabase(browser, team.pharmacist);
+  await tab(page, 'Drug Search').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab(page, 'Database Sync')).toBeFocused();
+  await expect(tab(page, 'Database Sync')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Database Sync' })).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(tab(page, 'API Configuration')).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'API Configuration' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab(page, 'Drug Search')).toBeFocused();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab(page, 'Pricing Management')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(tab(page, 'Drug Search')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Search in')).toBeFocused();
+});
