@@ -90,6 +90,12 @@ test('the stat cards show the catalog count, openFDA\'s state, no price update y
   expect(durAlerts.error).toBeNull();
   await expect(cardValue(page, 'DUR Alerts')).toHaveText(String(durAlerts.data));
   await expectAccessible(page, 'the Drug Search tab');
+
+  // A product added at another terminal is counted here without a reload (realtime).
+  const before = await catalogCount();
+  const added = await admin.from('medications').insert({ name: 'Synthroid', generic_name: 'Levothyroxine Sodium', strength: '50 mcg', dosage_form: 'Tablet', stock: 100 });
+  expect(added.error).toBeNull();
+  await expect(cardValue(page, 'Local Drugs')).toHaveText(String(before + 1));
 });
 
 test('Drug Search finds local drugs by brand, generic name and NDC; low stock is red and said in words', async ({ browser }) => {

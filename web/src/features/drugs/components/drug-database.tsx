@@ -3,11 +3,13 @@
  * Search (the local catalog or an external provider), Database Sync (NDCs typed or a file), Pricing Management
  * (AWP, WAC and NADAC, the price update and its schedule) and API Configuration (each provider's real state).
  * Pharmacists and admins change the catalog and its prices; technicians see those controls disabled with the reason
- * (the database refuses them anyway). A chosen local drug can show content the route supplies (the formulary).
+ * (the database refuses them anyway). A chosen local drug can show content the route supplies (the formulary). The
+ * catalog's figures follow changes made at other terminals (useLiveCatalog).
  */
 import { useId, useState, type ReactNode } from 'react';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import type { LocalDrug } from '../api/local-drug.ts';
+import { useLiveCatalog } from '../hooks/use-live-catalog.ts';
 import { ApiConfigurationTab } from './api-configuration-tab.tsx';
 import { DatabaseSyncTab } from './database-sync-tab.tsx';
 import { DrugSearchTab } from './drug-search-tab.tsx';
@@ -34,6 +36,7 @@ export interface DrugDatabaseProps {
 export function DrugDatabase({ pharmacyId, canManageCatalog, renderDrugDetails }: DrugDatabaseProps) {
   const baseId = useId();
   const [tab, setTab] = useState<DrugTab>('search');
+  useLiveCatalog(pharmacyId);
 
   return (
     <section className="flex flex-1 flex-col gap-6">
