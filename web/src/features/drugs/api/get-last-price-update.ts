@@ -6,6 +6,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { drugKeys } from '../keys.ts';
 import { untypedCatalogClient } from './untyped-catalog-client.ts';
 
+// TODO(step B): typed by the generated drug_price_update_runs row.
+
 export interface LastPriceUpdate {
   finishedAt: string;
   localUpdatesApplied: number;

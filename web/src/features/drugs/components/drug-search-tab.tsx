@@ -105,9 +105,10 @@ export function DrugSearchTab({ pharmacyId, canManageCatalog, renderDrugDetails 
 function LocalResults({ pharmacyId, filters, renderDrugDetails }: { pharmacyId: string; filters: LocalDrugFilters; renderDrugDetails?: (drug: LocalDrug) => ReactNode }) {
   // The page belongs to the filters it was chosen for: new filters start on the first page.
   const [paging, setPaging] = useState({ filters, page: 0 });
-  const samefilters = JSON.stringify(paging.filters) === JSON.stringify(filters);
-  const page = samefilters ? paging.page : 0;
+  const sameFilters = JSON.stringify(paging.filters) === JSON.stringify(filters);
+  const page = sameFilters ? paging.page : 0;
   const drugs = useLocalDrugs(pharmacyId, filters, page, LOCAL_DRUG_PAGE_SIZE);
+  const [openDrugId, setOpenDrugId] = useState<string | null>(null);
   const total = drugs.data?.total ?? 0;
   const shownPage = drugs.data?.page ?? page;
   const goToPage = (next: number) => setPaging({ filters, page: Math.max(0, Math.min(next, lastPage(total, LOCAL_DRUG_PAGE_SIZE))) });
@@ -130,8 +131,16 @@ function LocalResults({ pharmacyId, filters, renderDrugDetails }: { pharmacyId: 
           <>
             <ul className="grid gap-3 md:grid-cols-2 2xl:grid-cols-3" aria-label="Local drugs">
               {data.drugs.map((drug) => (
-                <li key={drug.id}>
-                  <LocalDrugCard drug={drug} renderDetails={renderDrugDetails} />
+                // The open card spans the row: its details (the formulary table) need the width.
+                <li key={drug.id} className={openDrugId === drug.id ? 'md:col-span-2 2xl:col-span-3' : undefined}>
+                  <LocalDrugCard
+                    drug={drug}
+                    details={
+                      renderDrugDetails
+                        ? { open: openDrugId === drug.id, onToggle: () => setOpenDrugId((open) => (open === drug.id ? null : drug.id)), render: renderDrugDetails }
+                        : undefined
+                    }
+                  />
                 </li>
               ))}
             </ul>

@@ -2,10 +2,11 @@
  * One product of the local catalog (spec §2 Drug Search, one card per drug): name with strength and form, generic
  * name, the NDC as stored, manufacturer, package, price, stock — low stock (at or below the threshold) in red and
  * said in words, not by colour alone — AWP and WAC with 2 decimals or 'n/a', DEA schedule, and whether it is inactive.
- * "Details" opens the content the screen was given for a drug (the formulary).
+ * "Details" opens the content the screen was given for a drug (the formulary) inside the card; the list makes the open
+ * card span its row so that content has room.
  */
 import { formatDrugPrice } from '@pharmacy/shared/drugs/external-drug.ts';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { LocalDrug } from '../api/local-drug.ts';
 import { DrugFacts, dollars } from './drug-facts.tsx';
 
@@ -17,13 +18,14 @@ export function packageText(drug: Pick<LocalDrug, 'packageDescription' | 'packag
 
 export interface LocalDrugCardProps {
   drug: LocalDrug;
-  renderDetails?: (drug: LocalDrug) => ReactNode;
+  /** The drug's extra content while open; undefined when the screen has none to offer. */
+  details?: { open: boolean; onToggle: () => void; render: (drug: LocalDrug) => ReactNode };
 }
 
-export function LocalDrugCard({ drug, renderDetails }: LocalDrugCardProps) {
+export function LocalDrugCard({ drug, details }: LocalDrugCardProps) {
   const titleId = useId();
   const detailsId = useId();
-  const [open, setOpen] = useState(false);
+  const open = details?.open ?? false;
   const heading = [drug.name, drug.strength].filter(Boolean).join(' ');
   return (
     <article aria-labelledby={titleId} className={`card border bg-base-100 ${drug.isLowStock ? 'border-error' : 'border-base-300'}`}>
@@ -62,7 +64,7 @@ export function LocalDrugCard({ drug, renderDetails }: LocalDrugCardProps) {
             { label: 'DEA schedule', value: drug.deaSchedule ?? 'Not controlled' },
           ]}
         />
-        {renderDetails ? (
+        {details ? (
           <div>
             <button
               type="button"
@@ -70,12 +72,12 @@ export function LocalDrugCard({ drug, renderDetails }: LocalDrugCardProps) {
               aria-expanded={open}
               aria-controls={detailsId}
               aria-label={`${open ? 'Hide' : 'Show'} details of ${heading}`}
-              onClick={() => setOpen((shown) => !shown)}
+              onClick={details.onToggle}
             >
               {open ? 'Hide details' : 'Details'}
             </button>
             <div id={detailsId} hidden={!open} className="mt-3">
-              {open ? renderDetails(drug) : null}
+              {open ? details.render(drug) : null}
             </div>
           </div>
         ) : null}

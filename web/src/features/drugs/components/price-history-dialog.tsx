@@ -3,9 +3,18 @@ import { formatDrugPrice } from '@pharmacy/shared/drugs/external-drug.ts';
 import { usDate } from '@pharmacy/shared/dates.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { PRICE_HISTORY_LIMIT, usePriceHistory } from '../api/get-price-history.ts';
+import { PRICE_HISTORY_LIMIT, usePriceHistory, type PriceKind } from '../api/get-price-history.ts';
 import type { LocalDrug } from '../api/local-drug.ts';
 import { localDateTime } from '../relative-time.ts';
+
+const PRICE_KIND_LABELS: Record<PriceKind, string> = { awp: 'AWP', wac: 'WAC', nadac: 'NADAC' };
+const SOURCE_LABELS: Record<string, string> = { nadac: 'NADAC update', manual: 'Edited', sync: 'Provider sync' };
+
+/** NADAC per unit has 5 decimals as CMS publishes it; AWP and WAC 2; a price not set is 'n/a'. */
+function priceText(kind: PriceKind, value: number | null): string {
+  if (value === null) return 'n/a';
+  return kind === 'nadac' ? value.toFixed(5) : formatDrugPrice(value);
+}
 
 export interface PriceHistoryDialogProps {
   pharmacyId: string;
@@ -42,27 +51,30 @@ function PriceHistoryTable({ pharmacyId, drug }: { pharmacyId: string; drug: Loc
         <div className="overflow-x-auto">
           <table className="table table-sm">
             <caption className="caption-bottom pt-2 text-left text-xs text-base-content/70">
-              The latest {PRICE_HISTORY_LIMIT} changes at most; AWP and WAC per package, NADAC per {drug.packageUnit ?? 'unit'}.
+              The latest {PRICE_HISTORY_LIMIT} changes at most. AWP and WAC are per package; NADAC per {drug.packageUnit ?? 'unit'}, with
+              the package price when the package size is known.
             </caption>
             <thead>
               <tr>
-                <th scope="col">Changed</th>
-                <th scope="col">AWP</th>
-                <th scope="col">WAC</th>
-                <th scope="col">NADAC per unit</th>
-                <th scope="col">NADAC effective</th>
+                <th scope="col">Recorded</th>
+                <th scope="col">Price</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
+                <th scope="col">Per package</th>
+                <th scope="col">Effective</th>
                 <th scope="col">Source</th>
               </tr>
             </thead>
             <tbody>
               {changes.map((change) => (
                 <tr key={change.id}>
-                  <td>{localDateTime(change.changedAt)}</td>
-                  <td>{formatDrugPrice(change.awpPrice)}</td>
-                  <td>{formatDrugPrice(change.wacPrice)}</td>
-                  <td>{change.nadacPerUnit === null ? 'n/a' : change.nadacPerUnit.toFixed(5)}</td>
-                  <td>{change.nadacEffectiveDate ? usDate(change.nadacEffectiveDate) : 'n/a'}</td>
-                  <td>{change.source ?? 'n/a'}</td>
+                  <td>{localDateTime(change.recordedAt)}</td>
+                  <td>{PRICE_KIND_LABELS[change.kind]}</td>
+                  <td>{priceText(change.kind, change.previousValue)}</td>
+                  <td>{priceText(change.kind, change.newValue)}</td>
+                  <td>{formatDrugPrice(change.packagePrice)}</td>
+                  <td>{usDate(change.effectiveDate)}</td>
+                  <td>{SOURCE_LABELS[change.source] ?? change.source}</td>
                 </tr>
               ))}
             </tbody>
