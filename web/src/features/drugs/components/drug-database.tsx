@@ -47,9 +47,8 @@ export function DrugDatabase({ pharmacyId, canManageCatalog, renderDrugDetails }
       <StatCards pharmacyId={pharmacyId} />
       <div className="card border border-base-300 bg-base-100">
         <div className="card-body gap-4 p-4 sm:p-6">
-          <div className="overflow-x-auto">
-            <TabList baseId={baseId} label="Drug Database sections" items={TABS} selected={tab} onSelect={setTab} fill />
-          </div>
+          {/* Two rows of two on a phone: four labels do not fit one row there. */}
+          <TabList baseId={baseId} label="Drug Database sections" items={TABS} selected={tab} onSelect={setTab} fill className="grid grid-cols-2 sm:flex" />
           <TabPanel baseId={baseId} selected={tab}>
             {tab === 'search' ? <DrugSearchTab pharmacyId={pharmacyId} canManageCatalog={canManageCatalog} renderDrugDetails={renderDrugDetails} /> : null}
             {tab === 'sync' ? <DatabaseSyncTab pharmacyId={pharmacyId} canManageCatalog={canManageCatalog} /> : null}

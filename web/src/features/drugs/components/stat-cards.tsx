@@ -41,8 +41,8 @@ interface StatCardProps {
 function StatCard({ title, value, failed, tone = 'neutral', caption }: StatCardProps) {
   const titleId = `drug-card-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <section aria-labelledby={titleId} className="card border border-base-300 bg-base-100">
-      <div className="card-body gap-1">
+    <section aria-labelledby={titleId} className="card min-w-0 border border-base-300 bg-base-100">
+      <div className="card-body gap-1 p-4 sm:p-6">
         <h2 id={titleId} className="text-sm font-medium text-base-content/70">
           {title}
         </h2>
@@ -59,7 +59,7 @@ function StatCard({ title, value, failed, tone = 'neutral', caption }: StatCardP
             <span className="sr-only">Loading</span>
           </div>
         )}
-        <p className="text-xs text-base-content/70">{caption}</p>
+        <p className="text-xs break-words text-base-content/70">{caption}</p>
       </div>
     </section>
   );
