@@ -7,6 +7,7 @@ import { preflightResponse } from '../_shared/cors.ts';
 import { ApiRouter } from '../_shared/api-endpoints.ts';
 import { addAuditLogRoutes } from './routes/audit-logs.ts';
 import { addAuthRoutes } from './routes/auth.ts';
+import { addDrugPricingRoutes } from './routes/drug-pricing.ts';
 import { addDrugRoutes } from './routes/drugs.ts';
 import { addHealthRoutes } from './routes/health.ts';
 import { addInteractionRoutes } from './routes/interactions.ts';
@@ -39,5 +40,6 @@ addPharmacyLogoRoutes(router);
 addSystemStatusRoutes(router);
 addMessagingRoutes(router);
 addDrugRoutes(router);
+addDrugPricingRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

@@ -17,6 +17,7 @@ import { SETTINGS_GROUP_KEYS } from '../../shared/src/settings/groups.ts';
 import { AUDIT_LOG_ADMIN_ONLY_MESSAGE } from '../../shared/src/schemas/audit-log.ts';
 import { MESSAGING_MESSAGES } from '../../shared/src/schemas/messaging.ts';
 import { EXTERNAL_SEARCH_MESSAGES } from '../../shared/src/drugs/external-drug.ts';
+import { PRICING_MESSAGES } from '../../shared/src/drugs/pricing.ts';
 import { STAFF_ACCOUNT_MESSAGES } from '../../shared/src/schemas/staff-user.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
 import { ApiError } from '../../web/src/lib/api-error.ts';
@@ -70,6 +71,7 @@ const ADMIN_ONLY_MESSAGES: Record<string, string> = {
   // External drug data is for staff of a pharmacy.
   'drugs.externalDrugEndpoint': EXTERNAL_SEARCH_MESSAGES.staffOnly,
   'drugs.drugProvidersEndpoint': EXTERNAL_SEARCH_MESSAGES.staffOnly,
+  'drug-pricing.priceScheduleEndpoint': PRICING_MESSAGES.scheduleStaffOnly,
   // Settings belong to a pharmacy: someone who is staff of none reads no group, not even its defaults.
   ...Object.fromEntries(SETTINGS_GROUP_KEYS.map((key) => [`system-settings.SETTINGS_ENDPOINTS.${key}.get`, SETTINGS_READ_REFUSED_MESSAGE])),
   'messaging.listEmailQueueEndpoint': MESSAGING_MESSAGES.adminOnly,
@@ -107,8 +109,9 @@ describe('POST and PUT bodies are checked with the request schema', () => {
   });
 
   const refusingEmpty = posts.filter(({ endpoint }) => !parseWithSchema(endpoint.request!, {}).success);
-  it('every POST and PUT but the onboarding verdict has a schema that refuses an empty body', () => {
-    expect(posts.filter((named) => !refusingEmpty.includes(named)).map(({ endpoint }) => endpoint.path)).toEqual(['/api/onboarding/validate']);
+  it('every POST and PUT but the onboarding verdict and Update All Pricing has a schema that refuses an empty body', () => {
+    // Update All Pricing sends no ndcNumbers: every active medication of the caller's pharmacy.
+    expect(posts.filter((named) => !refusingEmpty.includes(named)).map(({ endpoint }) => endpoint.path).sort()).toEqual(['/api/drugs/pricing-update', '/api/onboarding/validate']);
   });
 
   it.each(refusingEmpty.map((named) => [named.name, named] as const))("%s answers an empty body 400 with the schema's messages", async (_name, named) => {

@@ -1,16 +1,20 @@
 /**
- * TODO(step B): placeholder written by the screen from the common brief's interface; the pricing part's file replaces it.
+ * Drug pricing (spec part 2 §7 "Drugs", §3 Pricing update result; issue 13):
+ * - POST /api/drugs/pricing-update `{ ndcNumbers? }` — NADAC per unit for the listed NDCs, or (no ndcNumbers) every
+ *   active medication of the caller's pharmacy with an NDC; pharmacists and admins (403 otherwise). NADAC not
+ *   configured 503, not reachable 502: nothing changed.
+ * - GET /api/drugs/pricing-schedule, PUT (pharmacists and admins) — the weekly scheduled update.
+ * - POST /api/internal/drugs/price-update `{ pharmacyId }` — the scheduled run, service role only (the database's
+ *   pg_cron job calls it through pg_net).
  */
-import * as z from 'zod';
+import {
+  priceScheduleSchema,
+  priceScheduleWriteSchema,
+  pricingUpdateRequestSchema,
+  pricingUpdateResultSchema,
+  scheduledPriceUpdateSchema,
+} from '../drugs/pricing.ts';
 import { apiEndpoint } from './endpoint.ts';
-
-export const pricingUpdateRequestSchema = z.object({ ndcNumbers: z.array(z.string()).optional() });
-export const pricingUpdateResultSchema = z.object({
-  localUpdatesApplied: z.number().int().nonnegative(),
-  failed: z.array(z.string()),
-  errors: z.array(z.string()),
-});
-export type PricingUpdateResult = z.infer<typeof pricingUpdateResultSchema>;
 
 export const pricingUpdateEndpoint = apiEndpoint({
   method: 'POST',
@@ -21,28 +25,6 @@ export const pricingUpdateEndpoint = apiEndpoint({
   format: 'json',
   successStatus: 200,
 });
-
-export const priceScheduleWriteSchema = z.object({
-  enabled: z.boolean(),
-  weekday: z.number().int().min(0).max(6),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
-});
-export type PriceScheduleWrite = z.infer<typeof priceScheduleWriteSchema>;
-
-export const priceScheduleSchema = priceScheduleWriteSchema.extend({
-  timezone: z.string(),
-  nextRunAt: z.string().nullable(),
-  lastRun: z
-    .object({
-      startedAt: z.string(),
-      finishedAt: z.string().nullable(),
-      status: z.enum(['succeeded', 'failed']),
-      localUpdatesApplied: z.number().int().nonnegative(),
-      detail: z.string().nullable(),
-    })
-    .nullable(),
-});
-export type PriceSchedule = z.infer<typeof priceScheduleSchema>;
 
 export const priceScheduleEndpoint = apiEndpoint({
   method: 'GET',
@@ -60,6 +42,16 @@ export const savePriceScheduleEndpoint = apiEndpoint({
   access: 'signed-in',
   request: priceScheduleWriteSchema,
   response: priceScheduleSchema,
+  format: 'json',
+  successStatus: 200,
+});
+
+export const scheduledPriceUpdateEndpoint = apiEndpoint({
+  method: 'POST',
+  path: '/api/internal/drugs/price-update',
+  access: 'anyone',
+  request: scheduledPriceUpdateSchema,
+  response: pricingUpdateResultSchema,
   format: 'json',
   successStatus: 200,
 });

@@ -276,6 +276,99 @@ export type Database = {
         };
         Relationships: [];
       };
+      drug_price_schedules: {
+        Row: {
+          enabled: boolean;
+          last_requested_slot: string | null;
+          local_time: string;
+          pharmacy_id: string;
+          schedule_changed_at: string;
+          updated_at: string;
+          updated_by: string | null;
+          weekday: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          enabled?: boolean;
+          last_requested_slot?: string | null;
+          local_time: string;
+          pharmacy_id?: string;
+          schedule_changed_at?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+          weekday: number;
+        };
+        Update: {
+          enabled?: boolean;
+          last_requested_slot?: string | null;
+          local_time?: string;
+          pharmacy_id?: string;
+          schedule_changed_at?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+          weekday?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'drug_price_schedules_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: true;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      drug_price_update_runs: {
+        Row: {
+          detail: string | null;
+          failed_count: number;
+          finished_at: string;
+          id: string;
+          local_updates_applied: number;
+          pharmacy_id: string;
+          prices_changed: number;
+          requested_by: string | null;
+          started_at: string;
+          status: string;
+          trigger: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          detail?: string | null;
+          failed_count?: number;
+          finished_at?: string;
+          id?: string;
+          local_updates_applied?: number;
+          pharmacy_id: string;
+          prices_changed?: number;
+          requested_by?: string | null;
+          started_at: string;
+          status: string;
+          trigger: string;
+        };
+        Update: {
+          detail?: string | null;
+          failed_count?: number;
+          finished_at?: string;
+          id?: string;
+          local_updates_applied?: number;
+          pharmacy_id?: string;
+          prices_changed?: number;
+          requested_by?: string | null;
+          started_at?: string;
+          status?: string;
+          trigger?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'drug_price_update_runs_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       drug_synonyms: {
         Row: {
           drug_name: string;
@@ -294,6 +387,64 @@ export type Database = {
           synonym?: string;
         };
         Relationships: [];
+      };
+      medication_price_history: {
+        Row: {
+          effective_date: string;
+          id: string;
+          medication_id: string;
+          new_value: number | null;
+          package_price: number | null;
+          pharmacy_id: string;
+          previous_value: number | null;
+          price_kind: string;
+          recorded_at: string;
+          recorded_by: string | null;
+          source: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          effective_date: string;
+          id?: string;
+          medication_id: string;
+          new_value?: number | null;
+          package_price?: number | null;
+          pharmacy_id: string;
+          previous_value?: number | null;
+          price_kind: string;
+          recorded_at?: string;
+          recorded_by?: string | null;
+          source: string;
+        };
+        Update: {
+          effective_date?: string;
+          id?: string;
+          medication_id?: string;
+          new_value?: number | null;
+          package_price?: number | null;
+          pharmacy_id?: string;
+          previous_value?: number | null;
+          price_kind?: string;
+          recorded_at?: string;
+          recorded_by?: string | null;
+          source?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'medication_price_history_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: false;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'medication_price_history_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       medications: {
         Row: {
@@ -1413,6 +1564,7 @@ export type Database = {
       current_staff_context: { Args: Record<PropertyKey, never>; Returns: Json };
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };
+      drug_price_schedule: { Args: Record<PropertyKey, never>; Returns: Json };
       finish_outbound_message: {
         Args: { delivered: boolean; delivery_error?: string; message_id: string };
         Returns: {
@@ -1526,6 +1678,17 @@ export type Database = {
           isOneToOne: false;
           isSetofReturn: true;
         };
+      };
+      record_drug_price_update: {
+        Args: {
+          detail?: string;
+          failed_count?: number;
+          for_pharmacy_id?: string;
+          outcome?: string;
+          prices: Json;
+          run_started_at?: string;
+        };
+        Returns: Json;
       };
       record_patient_access: {
         Args: { patient_id: string; prescription_id?: string; what: string };

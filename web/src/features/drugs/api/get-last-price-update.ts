@@ -3,10 +3,8 @@
  * public.drug_price_update_runs, scheduled or by hand), or null when none has.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
 import { drugKeys } from '../keys.ts';
-import { untypedCatalogClient } from './untyped-catalog-client.ts';
-
-// TODO(step B): typed by the generated drug_price_update_runs row.
 
 export interface LastPriceUpdate {
   finishedAt: string;
@@ -14,7 +12,7 @@ export interface LastPriceUpdate {
 }
 
 export async function getLastPriceUpdate(): Promise<LastPriceUpdate | null> {
-  const { data, error } = await untypedCatalogClient
+  const { data, error } = await supabase
     .from('drug_price_update_runs')
     .select('finished_at, local_updates_applied')
     .eq('status', 'succeeded')
@@ -23,7 +21,7 @@ export async function getLastPriceUpdate(): Promise<LastPriceUpdate | null> {
     .maybeSingle();
   if (error) throw new Error(error.message);
   if (!data) return null;
-  return { finishedAt: data.finished_at as string, localUpdatesApplied: data.local_updates_applied as number };
+  return { finishedAt: data.finished_at, localUpdatesApplied: data.local_updates_applied };
 }
 
 export function getLastPriceUpdateQueryOptions(pharmacyId: string) {

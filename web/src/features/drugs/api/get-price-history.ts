@@ -4,12 +4,16 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { drugKeys } from '../keys.ts';
-import { untypedCatalogClient } from './untyped-catalog-client.ts';
+import type { Database } from '../../../lib/database.types.ts';
+import { supabase } from '../../../lib/supabase.ts';
 
 /** How many changes the history shows. */
 export const PRICE_HISTORY_LIMIT = 10;
 
+/** The table's price_kind check: awp, wac, nadac. */
 export type PriceKind = 'awp' | 'wac' | 'nadac';
+
+type PriceHistoryRow = Database['public']['Tables']['medication_price_history']['Row'];
 
 /** One change of one price: AWP and WAC per package, NADAC per unit (with its package price when the size is known). */
 export interface PriceChange {
@@ -24,26 +28,25 @@ export interface PriceChange {
   recordedAt: string;
 }
 
-const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const numberOrNull = (value: PriceHistoryRow['new_value']) => (value === null || value === undefined ? null : Number(value));
 
 export async function getPriceHistory(medicationId: string): Promise<PriceChange[]> {
-  // TODO(step B): typed by the generated medication_price_history row.
-  const { data, error } = await untypedCatalogClient
+  const { data, error } = await supabase
     .from('medication_price_history')
     .select('id, price_kind, new_value, previous_value, package_price, effective_date, source, recorded_at')
     .eq('medication_id', medicationId)
     .order('recorded_at', { ascending: false })
     .limit(PRICE_HISTORY_LIMIT);
   if (error) throw new Error(error.message);
-  return (data ?? []).map((row: Record<string, unknown>) => ({
-    id: String(row.id),
+  return data.map((row) => ({
+    id: row.id,
     kind: row.price_kind as PriceKind,
     newValue: numberOrNull(row.new_value),
     previousValue: numberOrNull(row.previous_value),
     packagePrice: numberOrNull(row.package_price),
-    effectiveDate: row.effective_date as string,
-    source: row.source as string,
-    recordedAt: row.recorded_at as string,
+    effectiveDate: row.effective_date,
+    source: row.source,
+    recordedAt: row.recorded_at,
   }));
 }
 

@@ -2,7 +2,8 @@
  * Schedule Updates (PUT /api/drugs/pricing-schedule {enabled, weekday, time}): the weekly price update's schedule,
  * answered as GET answers it after the save (so the next run shows at once).
  */
-import { savePriceScheduleEndpoint, type PriceSchedule, type PriceScheduleWrite } from '@pharmacy/shared/api/drug-pricing.ts';
+import { savePriceScheduleEndpoint } from '@pharmacy/shared/api/drug-pricing.ts';
+import type { PriceSchedule, PriceScheduleWrite } from '@pharmacy/shared/drugs/pricing.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 import { drugKeys } from '../keys.ts';

@@ -3,7 +3,8 @@
  * an NDC): NADAC per unit from CMS, written to each product and its price history; the answer counts the products
  * whose prices were applied. The catalog and the price update runs (Last Price Update, last run) are refreshed.
  */
-import { pricingUpdateEndpoint, type PricingUpdateResult } from '@pharmacy/shared/api/drug-pricing.ts';
+import { pricingUpdateEndpoint } from '@pharmacy/shared/api/drug-pricing.ts';
+import type { PricingUpdateResult } from '@pharmacy/shared/drugs/pricing.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 import { refreshQueries } from '../../../lib/refresh-queries.ts';

@@ -4,7 +4,7 @@
  * changes it (GET and PUT /api/drugs/pricing-schedule, validated with the shared schema).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { priceScheduleWriteSchema, type PriceSchedule, type PriceScheduleWrite } from '@pharmacy/shared/api/drug-pricing.ts';
+import { priceScheduleWriteSchema, WEEKDAY_NAMES, type PriceSchedule, type PriceScheduleWrite } from '@pharmacy/shared/drugs/pricing.ts';
 import { useForm } from 'react-hook-form';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
@@ -16,7 +16,6 @@ import { usePriceSchedule } from '../api/get-price-schedule.ts';
 import { useSavePriceSchedule } from '../api/save-price-schedule.ts';
 import { localDateTime } from '../relative-time.ts';
 
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 function lastRunText(lastRun: NonNullable<PriceSchedule['lastRun']>): string {
   const when = localDateTime(lastRun.finishedAt ?? lastRun.startedAt);

@@ -6,7 +6,7 @@
  */
 import { formatDrugPrice } from '@pharmacy/shared/drugs/external-drug.ts';
 import { usDate } from '@pharmacy/shared/dates.ts';
-import type { PricingUpdateResult } from '@pharmacy/shared/api/drug-pricing.ts';
+import { PRICING_MESSAGES, type PricingUpdateResult } from '@pharmacy/shared/drugs/pricing.ts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -19,7 +19,7 @@ import { lastPage, pageSummary } from '../api/drug-paging.ts';
 import { useLocalDrugs } from '../api/get-local-drugs.ts';
 import type { LocalDrug } from '../api/local-drug.ts';
 import { useUpdateAllPricing } from '../api/update-all-pricing.ts';
-import { CATALOG_CHANGE_REFUSED_REASON, PRICING_COMPLETE_TITLE, pricingCompleteDescription } from '../drug-messages.ts';
+import { CATALOG_CHANGE_REFUSED_REASON } from '../drug-messages.ts';
 import { localDateTime } from '../relative-time.ts';
 import { PriceHistoryDialog } from './price-history-dialog.tsx';
 import { PriceScheduleDialog, PriceScheduleSummary } from './price-schedule.tsx';
@@ -89,7 +89,7 @@ function PriceUpdates({ pharmacyId, canManageCatalog }: PricingManagementTabProp
     update.mutate(undefined, {
       onSuccess: (result) => {
         setLastResult(result);
-        toast({ title: PRICING_COMPLETE_TITLE, description: pricingCompleteDescription(result.localUpdatesApplied) });
+        toast({ title: PRICING_MESSAGES.completeTitle, description: PRICING_MESSAGES.complete(result.localUpdatesApplied) });
       },
       onError: (error) => toast({ title: 'Pricing Update Failed', description: error.message, variant: 'destructive' }),
     });
@@ -110,7 +110,7 @@ function PriceUpdates({ pharmacyId, canManageCatalog }: PricingManagementTabProp
         <div className="rounded-box border border-base-300 p-3 text-sm">
           <p>
             <span className="font-semibold">Last update: </span>
-            {pricingCompleteDescription(lastResult.localUpdatesApplied)}
+            {PRICING_MESSAGES.complete(lastResult.localUpdatesApplied)}
             {lastResult.failed.length > 0 ? `; ${lastResult.failed.length} without a price.` : '.'}
           </p>
           {lastResult.errors.length > 0 ? <ErrorList errors={lastResult.errors} /> : null}
