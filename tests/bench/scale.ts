@@ -1,5 +1,6 @@
 /**
- * Scale: a real pharmacy's volume. Builds, into the demo pharmacy, 100,000 patients, 2,000 medications and
+ * Scale: a real pharmacy's volume. Builds, into the demo pharmacy, 100,000 patients, 50,000 medications (a full
+ * catalogue, each with its NDC) and
  * 500,000 prescriptions over two years (a live queue of a few hundred pending/processing/ready, the rest
  * completed) with set-based SQL (goal: under a minute), then measures THROUGH THE GATEWAY with RLS, signed in
  * as the demo technician (supabase-js, sequential requests, p95 against 50 ms each):
@@ -7,8 +8,9 @@
  *   tabs, a page a year back in Completed, searches by name, Rx number and fill date), patient search
  *   (search_patients, a page of 25 with the exact total_count; the same search as ILIKE filters on the table, which
  *   RLS keeps off the trigram indexes, is printed for comparison; a date of birth and ten phone digits), the
- *   unfiltered patient list (search_patients without a search, as the Patient Database screen reads it) and
- *   dashboard stats;
+ *   unfiltered patient list (search_patients without a search, as the Patient Database screen reads it),
+ *   drug search (search_medications: brand/generic words, an NDC in its labeler format, 11 digits or a prefix, the
+ *   low-stock list and the whole list, a page of 25 with the exact total_count) and dashboard stats;
  * and in Chromium, on the production build, the queue screen usable (first card and tab counters visible)
  * ≤ 1.5 s after navigating to /prescriptions.
  * History rows are written with triggers off (session_replication_role = replica, as a data migration loads
@@ -26,7 +28,7 @@ import { repoRoot, type StackEnv } from '../support/test-stack.ts';
 
 const PATIENTS = Number(process.env.BENCH_SCALE_PATIENTS || 100_000);
 const PRESCRIPTIONS = Number(process.env.BENCH_SCALE_PRESCRIPTIONS || 500_000);
-const MEDICATIONS = Number(process.env.BENCH_SCALE_MEDICATIONS || 2_000);
+const MEDICATIONS = Number(process.env.BENCH_SCALE_MEDICATIONS || 50_000);
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES || 100);
 const BROWSER_RUNS = Number(process.env.BENCH_SCALE_BROWSER_RUNS || 5);
 const GOAL_MS = 50;
@@ -66,8 +68,10 @@ async function buildPharmacy(env: StackEnv, db: pg.Client, pharmacyId: string): 
 async function buildPeople(db: pg.Client, pharmacyId: string): Promise<void> {
   await db.query('set session_replication_role = replica');
   await db.query(`
-    insert into public.medications (id, pharmacy_id, name, generic_name, strength, dosage_form, price, stock, low_stock_threshold)
+    insert into public.medications (id, pharmacy_id, name, generic_name, strength, dosage_form, ndc_number, price, stock, low_stock_threshold)
     select md5('scale-medication-' || i)::uuid, $1, 'Scalemed ' || i, 'scalemed' || i, (5 * (1 + i % 40)) || ' mg', 'tablet',
+           -- 5-4-2, unique per product: labeler 30000 + i / 1000, product i % 1000.
+           (30000 + i / 1000) || '-' || lpad((i % 1000)::text, 4, '0') || '-' || lpad((i % 97)::text, 2, '0'),
            4.99 + (i % 60), case when i % 200 = 0 then 4 else 500 + i % 1000 end, 10
     from generate_series(1, $2::int) i`, [pharmacyId, MEDICATIONS]);
   await db.query(`
@@ -179,6 +183,12 @@ async function measureApi(env: StackEnv): Promise<boolean> {
     'Completed, filled a month ago': { queue_status: 'completed', filled_on: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) },
   };
   const searches = ['smi', 'mary', 'johnson', 'ley', '123-4', 'torres', 'kevin', 'ford', 'nguyenton', 'zzz'];
+  // Product 12,345 is Scalemed 12345, NDC 30012-0345-26 (labeler 30000 + 12, product 345, package 12345 % 97: buildPeople).
+  const drugSearches: Record<string, unknown>[] = [
+    { search: 'lisino' }, { search: 'ibuprofen' }, { search: 'scalemed 12345' }, { search: 'oxycodone' },
+    { search: '30012-0345-26' }, { search: '30012034526' }, { search: '30012' }, { search: '30012-0345' },
+    { search: '', low_stock_only: true }, { search: '', page_offset: 250 },
+  ];
 
   const results = [
     await timed('queue counts (prescription_queue_counts)', SAMPLES, () => tech.rpc('prescription_queue_counts')),
@@ -206,6 +216,9 @@ async function measureApi(env: StackEnv): Promise<boolean> {
     await timed('patient list, no search (search_patients: exact total_count, 25 per page)', SAMPLES,
       (i) => tech.rpc('search_patients', { search: '', page_size: 25, page_offset: (i % 20) * 25 })
         .select('id, first_name, last_name, date_of_birth, phone, insurance_provider, allergies, total_count')),
+    await timed(`drug search (search_medications at ${MEDICATIONS.toLocaleString('en-US')} products: name, NDC, low stock, list; exact total_count, 25 per page)`, SAMPLES, (i) =>
+      tech.rpc('search_medications', drugSearches[i % drugSearches.length]!)
+        .select('id, name, strength, ndc_number, stock, is_low_stock, total_count')),
     await timed('dashboard stats (dashboard_stats)', SAMPLES, () => tech.rpc('dashboard_stats')),
   ];
   await tech.auth.signOut();

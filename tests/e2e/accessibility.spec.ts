@@ -171,6 +171,11 @@ test('the signed-in screens: dashboard, queue tabs and dialogs, patients and the
   await expect(entry.getByRole('option', { name: /^Margaret Holloway/ })).toBeVisible();
   await expectAccessible(page, 'the New Prescription dialog with the patient list open');
   await patientField.press('Escape');
+  const medicationField = entry.getByRole('combobox', { name: 'Medication', exact: true });
+  await medicationField.fill('Ibupro');
+  await expect(entry.getByRole('option', { name: /^Ibuprofen 800 mg tablet/ })).toBeVisible();
+  await expectAccessible(page, 'the New Prescription dialog with the medication list open');
+  await medicationField.press('Escape');
   await entry.getByRole('button', { name: 'Verbal Order', exact: true }).click();
   await expect(entry.getByRole('textbox', { name: 'Caller Information' })).toBeVisible();
   await expectAccessible(page, 'the New Prescription dialog (Verbal Order)');

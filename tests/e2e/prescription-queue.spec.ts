@@ -42,13 +42,20 @@ async function choosePatient(dialog: Locator, name: string): Promise<void> {
   await expect(dialog.getByRole('combobox', { name: 'Patient', exact: true })).toHaveValue(name);
 }
 
+/** The form's Medication combobox: types the start of the name and picks the product from the server's suggestions. */
+async function chooseMedication(dialog: Locator, label: string): Promise<void> {
+  await dialog.getByRole('combobox', { name: 'Medication', exact: true }).fill(label.split(' ')[0]!);
+  await dialog.getByRole('option', { name: new RegExp(`^${label}`) }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Medication', exact: true })).toHaveValue(label);
+}
+
 async function enterPrescription(page: Page, entry: { patient: string; medication: string; directions: string }): Promise<void> {
   await page.getByRole('button', { name: 'New Prescription', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Manual Prescription Entry' });
   await expect(dialog.getByRole('button', { name: 'Written RX', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await choosePatient(dialog, entry.patient);
   await dialog.getByLabel('Prescriber', { exact: true }).selectOption({ label: 'Dr. Priya Natarajan, DO' });
-  await dialog.getByLabel('Medication', { exact: true }).selectOption({ label: entry.medication });
+  await chooseMedication(dialog, entry.medication);
   await dialog.getByRole('textbox', { name: 'Directions', exact: true }).fill(entry.directions);
   await dialog.getByRole('textbox', { name: 'Quantity', exact: true }).fill('30');
   await dialog.getByRole('textbox', { name: 'Refills', exact: true }).fill('2');
@@ -249,7 +256,7 @@ test('the form refuses a refill of a schedule II drug with the DEA rule, and ent
   const dialog = technician.getByRole('dialog', { name: 'Manual Prescription Entry' });
   await choosePatient(dialog, 'Kevin Doyle');
   await dialog.getByLabel('Prescriber', { exact: true }).selectOption({ label: 'Dr. Priya Natarajan, DO' });
-  await dialog.getByLabel('Medication', { exact: true }).selectOption({ label: 'Oxycodone 5 mg tablet' });
+  await chooseMedication(dialog, 'Oxycodone 5 mg tablet');
   await dialog.getByRole('textbox', { name: 'Directions', exact: true }).fill(directions);
   await dialog.getByRole('textbox', { name: 'Quantity', exact: true }).fill('12');
   await dialog.getByRole('textbox', { name: 'Refills', exact: true }).fill('1');

@@ -73,7 +73,7 @@ describe('the client IP of PHI-access audit rows', () => {
 
   it('through the api function: printing a label records the caller\'s address, not the function\'s', async () => {
     const patient = await addPatient(home.technician.client, 'Ip api');
-    const medication = await addMedication(home.technician.client, 'Ip drug');
+    const medication = await addMedication(home.pharmacist.client, 'Ip drug');
     const rx = await enterPrescription(home.technician.client, { patientId: patient.id, medicationId: medication.id });
     await updatePrescription(home.technician.client, rx.id, { status: 'processing' });
     await updatePrescription(home.pharmacist.client, rx.id, { status: 'ready' });
@@ -85,7 +85,7 @@ describe('the client IP of PHI-access audit rows', () => {
 
   it('through the api function: entering a prescription audits it with the caller\'s address', async () => {
     const patient = await addPatient(home.technician.client, 'Ip entry');
-    const medication = await addMedication(home.technician.client, 'Entry drug');
+    const medication = await addMedication(home.pharmacist.client, 'Entry drug');
     const status = await postFromClientAddress('/functions/v1/api/prescriptions', await accessToken(home.technician), {
       prescriptionType: 'written', patientId: patient.id, medicationId: medication.id, directions: 'Take 1 tablet daily', quantity: '30', refills: '0', daysSupply: '30',
     });

@@ -70,8 +70,8 @@ beforeAll(async () => {
   [home, other] = await Promise.all([createPharmacy('Settings Label Home'), createPharmacy('Settings Label Other')]);
   const tech = home.technician.client;
   const patient = await insertRow(tech, 'patients', { first_name: PATIENT_FIRST, last_name: PATIENT_LAST, current_medications: [], allergies: [] });
-  simvastatinId = await insertRow(tech, 'medications', { name: 'Zocor', generic_name: 'simvastatin', strength: '20 mg', dosage_form: 'tablet', price: 9, stock: 100 });
-  amoxicillinId = await insertRow(tech, 'medications', { name: 'Amoxicillin', generic_name: 'amoxicillin', strength: '500 mg', price: 8.5, stock: 100 });
+  simvastatinId = await insertRow(home.pharmacist.client, 'medications', { name: 'Zocor', generic_name: 'simvastatin', strength: '20 mg', dosage_form: 'tablet', price: 9, stock: 100 });
+  amoxicillinId = await insertRow(home.pharmacist.client, 'medications', { name: 'Amoxicillin', generic_name: 'amoxicillin', strength: '500 mg', price: 8.5, stock: 100 });
   simvastatinRx = await enter(patient, simvastatinId);
   amoxicillinRx = await enter(patient, amoxicillinId);
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
   const patient = await insertRow(tech, 'patients', { first_name: '<script>alert(1)</script>', last_name: "O'Brien", current_medications: [], allergies: [] });
   // A controlled drug is added by the pharmacist; its prescriber has a valid DEA number; schedule II has no refills.
   const prescriber = await insertRow(tech, 'prescribers', { title: 'Dr.', first_name: 'Alan', last_name: 'Grant', dea_number: 'AG1234563' });
-  const amoxicillin = await insertRow(tech, 'medications', { name: 'Amoxicillin', generic_name: 'amoxicillin', strength: '500 mg', price: 8.5, stock: 100 });
+  const amoxicillin = await insertRow(home.pharmacist.client, 'medications', { name: 'Amoxicillin', generic_name: 'amoxicillin', strength: '500 mg', price: 8.5, stock: 100 });
   const oxycodone = await insertRow(home.pharmacist.client, 'medications', { name: 'Oxycodone', generic_name: 'oxycodone', strength: '5 mg', price: 21.75, stock: 100, dea_schedule: 'II' });
   plainRx = await enter(patient, amoxicillin);
   scheduledRx = await enter(patient, oxycodone, { prescriberId: prescriber, refills: '0' });

@@ -46,10 +46,10 @@ beforeAll(async () => {
   const tech = home.technician.client;
   patientOnIbuprofen = await insertRow(tech, 'patients', { first_name: 'Iris', last_name: 'Ibuprofen', current_medications: ['Ibuprofen 400mg'], allergies: [] });
   cleanPatient = await insertRow(tech, 'patients', { first_name: 'Carl', last_name: 'Clean', current_medications: [], allergies: [] });
-  warfarin = await insertRow(tech, 'medications', { name: 'Warfarin', generic_name: 'warfarin', strength: '5 mg', dosage_form: 'tablet', price: 12.4, stock: 100 });
-  amoxicillin = await insertRow(tech, 'medications', { name: 'Amoxicillin', generic_name: 'amoxicillin', strength: '500 mg', dosage_form: 'capsule', price: 8.5, stock: 100 });
+  warfarin = await insertRow(home.pharmacist.client, 'medications', { name: 'Warfarin', generic_name: 'warfarin', strength: '5 mg', dosage_form: 'tablet', price: 12.4, stock: 100 });
+  amoxicillin = await insertRow(home.pharmacist.client, 'medications', { name: 'Amoxicillin', generic_name: 'amoxicillin', strength: '500 mg', dosage_form: 'capsule', price: 8.5, stock: 100 });
   otherPatient = await insertRow(other.technician.client, 'patients', { first_name: 'Olga', last_name: 'Other', current_medications: [], allergies: [] });
-  otherMedication = await insertRow(other.technician.client, 'medications', { name: 'Lisinopril', generic_name: 'lisinopril', strength: '10 mg', price: 4, stock: 50 });
+  otherMedication = await insertRow(other.pharmacist.client, 'medications', { name: 'Lisinopril', generic_name: 'lisinopril', strength: '10 mg', price: 4, stock: 50 });
 });
 
 function form(patientId: string, medicationId: string, extra: Record<string, unknown> = {}): Record<string, unknown> {

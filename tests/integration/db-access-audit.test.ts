@@ -46,7 +46,7 @@ function recordAccess(client: SupabaseClient, args: { patient_id: string; what: 
 /** A prescription of a new patient of A, entered, processed and verified (so it prints). */
 async function readyPrescription(tag: string): Promise<{ patientId: string; prescriptionId: string; rxNumber: number }> {
   const patient = await addPatient(a.technician.client, `Printed ${tag}`);
-  const medication = await addMedication(a.technician.client, `Print drug ${tag}`);
+  const medication = await addMedication(a.pharmacist.client, `Print drug ${tag}`);
   const row = await enterPrescription(a.technician.client, { patientId: patient.id, medicationId: medication.id });
   await updatePrescription(a.technician.client, row.id, { status: 'processing' });
   await updatePrescription(a.pharmacist.client, row.id, { status: 'ready' });
@@ -87,7 +87,7 @@ describe('record_patient_access: opening a patient record', () => {
 describe('record_patient_access: opening a prescription\'s details', () => {
   it('records the prescription and its patient', async () => {
     const patient = await addPatient(a.technician.client, 'Rx details');
-    const medication = await addMedication(a.technician.client, 'Details drug');
+    const medication = await addMedication(a.pharmacist.client, 'Details drug');
     const rx = await enterPrescription(a.technician.client, { patientId: patient.id, medicationId: medication.id });
     const { error } = await recordAccess(a.pharmacist.client, { patient_id: patient.id, what: 'prescription_details', prescription_id: rx.id });
     expect(error).toBeNull();
@@ -100,7 +100,7 @@ describe('record_patient_access: opening a prescription\'s details', () => {
   it('refuses a missing prescription, one of another patient or another pharmacy, and writes nothing', async () => {
     const patient = await addPatient(a.technician.client, 'Rx owner');
     const other = await addPatient(a.technician.client, 'Rx other');
-    const medication = await addMedication(a.technician.client, 'Other drug');
+    const medication = await addMedication(a.pharmacist.client, 'Other drug');
     const rx = await enterPrescription(a.technician.client, { patientId: other.id, medicationId: medication.id });
     const missing = await recordAccess(a.technician.client, { patient_id: patient.id, what: 'prescription_details' });
     expect(missing.error?.message).toBe('Prescription not found');

@@ -1,7 +1,8 @@
 /**
  * Row-level security of patients, prescribers, medications and the label print history, command by command,
  * as real users through supabase-js: anon; the admin, pharmacist and technician of pharmacy A; the staff of
- * pharmacy B. Staff read and write their own pharmacy's records; only an admin deletes one, and never one a
+ * pharmacy B. Staff read and write their own pharmacy's records (medications: technicians read only, pharmacists
+ * and admins write — migration 20261126000200_drug_catalog); only an admin deletes one, and never one a
  * prescription refers to; print history is append-only and written by the database's who/when. Patient
  * records keep the shared form's formats (migration 20261122000800_patient_record_rules) whoever writes them.
  */
@@ -30,6 +31,15 @@ const NEW_ROWS: Record<'patients' | 'prescribers' | 'medications', (tag: string)
   prescribers: (tag) => ({ title: 'Dr.', first_name: 'Casey', last_name: `Prescriber ${tag}`, specialty: 'Family Medicine', npi_number: `1${String(Date.now()).slice(-6)}${tag.length}00`.slice(0, 10) }),
   medications: (tag) => ({ name: `Drug ${tag}`, generic_name: 'drug', strength: '10 mg', dosage_form: 'tablet', price: 4.5, stock: 40, low_stock_threshold: 10 }),
 };
+/** Who adds and edits each table's rows (the others of ROLES are refused with WRITE_REFUSALS' sentence). */
+const WRITERS: Record<keyof typeof NEW_ROWS, StaffRole[]> = {
+  patients: ROLES,
+  prescribers: ROLES,
+  medications: ['pharmacist', 'admin'],
+};
+const WRITE_REFUSALS: Partial<Record<keyof typeof NEW_ROWS, string>> = {
+  medications: 'Only a pharmacist or admin can add or change medications',
+};
 const UPDATES: Record<keyof typeof NEW_ROWS, Record<string, unknown>> = {
   patients: { phone: '(217) 555-0999' },
   prescribers: { phone: '(217) 555-0998' },
@@ -42,11 +52,18 @@ async function stored(table: string, id: string): Promise<Record<string, unknown
 
 for (const table of Object.keys(NEW_ROWS) as Array<keyof typeof NEW_ROWS>) {
   describe(table, () => {
-    it('insert: every staff role adds rows to their own pharmacy; anon cannot; nobody adds to another pharmacy', async () => {
-      for (const role of ROLES) {
+    const writers = WRITERS[table];
+    const readers = ROLES.filter((role) => !writers.includes(role));
+
+    it(`insert: ${writers.join(', ')} add rows to their own pharmacy; ${[...readers, 'anon'].join(', ')} cannot; nobody adds to another pharmacy`, async () => {
+      for (const role of writers) {
         const { data, error } = await a[role].client.from(table).insert(NEW_ROWS[table](role)).select('id, pharmacy_id').single();
         expect(error, role).toBeNull();
         expect(data?.pharmacy_id).toBe(a.id);
+      }
+      for (const role of readers) {
+        const refused = await a[role].client.from(table).insert(NEW_ROWS[table](`${role} refused`)).select('id');
+        expect(refused.error?.message, role).toBe(WRITE_REFUSALS[table]);
       }
       const fromAnon = await anon.from(table).insert(NEW_ROWS[table]('anon')).select();
       expect(fromAnon.error).not.toBeNull();
@@ -55,7 +72,7 @@ for (const table of Object.keys(NEW_ROWS) as Array<keyof typeof NEW_ROWS>) {
     });
 
     it('select: staff read their pharmacy\'s rows only; anon reads nothing', async () => {
-      const { id } = (await a.technician.client.from(table).insert(NEW_ROWS[table]('visible')).select('id').single()).data as { id: string };
+      const { id } = (await a[writers[0]!].client.from(table).insert(NEW_ROWS[table]('visible')).select('id').single()).data as { id: string };
       for (const role of ROLES) {
         const { data } = await a[role].client.from(table).select('id, pharmacy_id');
         expect(data?.map((row) => row.id), role).toContain(id);
@@ -66,14 +83,19 @@ for (const table of Object.keys(NEW_ROWS) as Array<keyof typeof NEW_ROWS>) {
       expect((await anon.from(table).select('id')).data ?? []).toEqual([]);
     });
 
-    it('update: every staff role of the pharmacy; another pharmacy changes nothing', async () => {
+    it(`update: ${writers.join(', ')} of the pharmacy; ${readers.length > 0 ? `${readers.join(', ')} refused; ` : ''}another pharmacy changes nothing`, async () => {
       const { id } = (await a.admin.client.from(table).insert(NEW_ROWS[table]('update')).select('id').single()).data as { id: string };
       for (const role of ROLES) {
         const other = await b[role].client.from(table).update(UPDATES[table]).eq('id', id).select();
         if (!other.error) expect(other.data, `B ${role}`).toEqual([]);
       }
       expect(await stored(table, id)).not.toMatchObject(UPDATES[table]);
-      for (const role of ROLES) {
+      for (const role of readers) {
+        const refused = await a[role].client.from(table).update(UPDATES[table]).eq('id', id).select('id');
+        expect(refused.error?.message, role).toBe(WRITE_REFUSALS[table]);
+      }
+      expect(await stored(table, id)).not.toMatchObject(UPDATES[table]);
+      for (const role of writers) {
         const { data, error } = await a[role].client.from(table).update(UPDATES[table]).eq('id', id).select('id');
         expect(error, role).toBeNull();
         expect(data, role).toEqual([{ id }]);
@@ -84,7 +106,7 @@ for (const table of Object.keys(NEW_ROWS) as Array<keyof typeof NEW_ROWS>) {
     });
 
     it('delete: only an admin of the pharmacy', async () => {
-      const { id } = (await a.technician.client.from(table).insert(NEW_ROWS[table]('delete')).select('id').single()).data as { id: string };
+      const { id } = (await a[writers[0]!].client.from(table).insert(NEW_ROWS[table]('delete')).select('id').single()).data as { id: string };
       for (const client of [a.technician.client, a.pharmacist.client, b.admin.client, anon]) {
         const { data, error } = await client.from(table).delete().eq('id', id).select();
         if (!error) expect(data).toEqual([]);
@@ -96,11 +118,12 @@ for (const table of Object.keys(NEW_ROWS) as Array<keyof typeof NEW_ROWS>) {
     });
 
     it('writes an audit row per change', async () => {
-      const { id } = (await a.technician.client.from(table).insert(NEW_ROWS[table]('audited')).select('id').single()).data as { id: string };
-      await a.pharmacist.client.from(table).update(UPDATES[table]).eq('id', id);
+      const [inserter, updater] = [writers[0]!, writers[writers.length - 1]!];
+      const { id } = (await a[inserter].client.from(table).insert(NEW_ROWS[table]('audited')).select('id').single()).data as { id: string };
+      await a[updater].client.from(table).update(UPDATES[table]).eq('id', id);
       const rows = await sql<{ action: string; actor_user_id: string }>(
         `select action, actor_user_id from public.audit_log where entity_type = $1 and entity_id = $2 order by id`, [table, id]);
-      expect(rows).toEqual([{ action: 'insert', actor_user_id: a.technician.id }, { action: 'update', actor_user_id: a.pharmacist.id }]);
+      expect(rows).toEqual([{ action: 'insert', actor_user_id: a[inserter].id }, { action: 'update', actor_user_id: a[updater].id }]);
     });
   });
 }
@@ -108,7 +131,7 @@ for (const table of Object.keys(NEW_ROWS) as Array<keyof typeof NEW_ROWS>) {
 describe('records a prescription refers to', () => {
   it('cannot be deleted, not even by an admin', async () => {
     const patient = await addPatient(a.technician.client, 'Referenced');
-    const medication = await addMedication(a.technician.client, 'Referenced drug');
+    const medication = await addMedication(a.pharmacist.client, 'Referenced drug');
     await enterPrescription(a.technician.client, { patientId: patient.id, medicationId: medication.id });
     const deletedPatient = await a.admin.client.from('patients').delete().eq('id', patient.id).select();
     expect(deletedPatient.error?.message).toBe('This patient is still used by prescriptions and cannot be removed');
@@ -152,9 +175,9 @@ describe('patient record formats', () => {
 
 describe('medications', () => {
   it('flags low stock for the alerts (stock at or below the threshold)', async () => {
-    const { data } = await a.technician.client.from('medications').insert({ name: 'Low drug', stock: 11, low_stock_threshold: 10 }).select('id, is_low_stock').single();
+    const { data } = await a.pharmacist.client.from('medications').insert({ name: 'Low drug', stock: 11, low_stock_threshold: 10 }).select('id, is_low_stock').single();
     expect(data?.is_low_stock).toBe(false);
-    await a.technician.client.from('medications').update({ stock: 10 }).eq('id', data!.id);
+    await a.pharmacist.client.from('medications').update({ stock: 10 }).eq('id', data!.id);
     const low = await a.technician.client.from('medications').select('id').eq('is_low_stock', true);
     expect(low.data).toContainEqual({ id: data!.id });
   });
@@ -174,7 +197,7 @@ describe('medications', () => {
 describe('prescription_label_prints', () => {
   async function readyPrescription(): Promise<{ id: string; rx_number: number }> {
     const patient = await addPatient(a.technician.client, 'Label');
-    const medication = await addMedication(a.technician.client, 'Label drug');
+    const medication = await addMedication(a.pharmacist.client, 'Label drug');
     const row = await enterPrescription(a.technician.client, { patientId: patient.id, medicationId: medication.id });
     await updatePrescription(a.technician.client, row.id, { status: 'processing' });
     await updatePrescription(a.pharmacist.client, row.id, { status: 'ready' });
@@ -198,7 +221,7 @@ describe('prescription_label_prints', () => {
 
   it('refuses a print of a prescription not yet verified', async () => {
     const patient = await addPatient(a.technician.client, 'Unverified');
-    const medication = await addMedication(a.technician.client, 'Unverified drug');
+    const medication = await addMedication(a.pharmacist.client, 'Unverified drug');
     const row = await enterPrescription(a.technician.client, { patientId: patient.id, medicationId: medication.id });
     const { error } = await a.technician.client.from('prescription_label_prints').insert({ prescription_id: row.id }).select();
     expect(error?.message).toBe(`Prescription RX ${row.rx_number} is not verified yet; its label prints once it is ready`);

@@ -95,7 +95,7 @@ describe('the live queue', () => {
     const outsiderScreen = watchQueue(b.admin.client, 'queue-outsider');
     await Promise.all([pharmacistScreen.live, technicianScreen.live, outsiderScreen.live]);
 
-    const parts = { patientId: (await addPatient(a.technician.client)).id, medicationId: (await addMedication(a.technician.client)).id };
+    const parts = { patientId: (await addPatient(a.technician.client)).id, medicationId: (await addMedication(a.pharmacist.client)).id };
     const row = await enterPrescription(a.technician.client, parts);
     await eventually(() => pharmacistScreen.events.find((e) => e.eventType === 'INSERT' && e.new.id === row.id), 'the entry on the pharmacist\'s screen');
     await updatePrescription(a.technician.client, row.id, { status: 'processing' });
@@ -104,7 +104,7 @@ describe('the live queue', () => {
       'the verification on the technician\'s screen');
 
     // A change of B's own queue arrives at B; by then A's changes would have too, had they been sent.
-    const partsB = { patientId: (await addPatient(b.technician.client)).id, medicationId: (await addMedication(b.technician.client)).id };
+    const partsB = { patientId: (await addPatient(b.technician.client)).id, medicationId: (await addMedication(b.pharmacist.client)).id };
     const rowB = await enterPrescription(b.technician.client, partsB);
     await eventually(() => outsiderScreen.events.find((e) => e.new.id === rowB.id), 'B\'s own entry on B\'s screen');
     expect(outsiderScreen.events.filter((e) => e.new.id === row.id)).toEqual([]);

@@ -24,9 +24,9 @@ const ROLES: StaffRole[] = ['technician', 'pharmacist', 'admin'];
 
 beforeAll(async () => {
   [a, b] = [await createPharmacy('Workflow Pharmacy A'), await createPharmacy('Workflow Pharmacy B')];
-  partsA = { patientId: (await addPatient(a.technician.client)).id, medicationId: (await addMedication(a.technician.client)).id };
+  partsA = { patientId: (await addPatient(a.technician.client)).id, medicationId: (await addMedication(a.pharmacist.client)).id };
   alertedPartsA = { patientId: (await addWarfarinPatient(a.technician.client)).id, medicationId: partsA.medicationId };
-  partsB = { patientId: (await addPatient(b.technician.client)).id, medicationId: (await addMedication(b.technician.client)).id };
+  partsB = { patientId: (await addPatient(b.technician.client)).id, medicationId: (await addMedication(b.pharmacist.client)).id };
 }, 120_000);
 
 afterAll(async () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
       name: `Controlled ${schedule}`, generic_name: `controlled ${schedule.toLowerCase()}`, strength: '5 mg', price: 10, stock: 100_000, dea_schedule: schedule,
     });
   }
-  ibuprofen = (await addMedication(a.technician.client)).id;
+  ibuprofen = (await addMedication(a.pharmacist.client)).id;
   patient = (await addPatient(a.technician.client, 'Controlled Rules')).id;
   prescriber = await insertRow(a.technician.client, 'prescribers', { first_name: 'Dana', last_name: 'Registered', dea_number: 'BL1234563' });
 }, 120_000);

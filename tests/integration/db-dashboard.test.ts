@@ -43,8 +43,8 @@ beforeAll(async () => {
   const rph = a.pharmacist.client;
   const patient = (await addPatient(tech)).id;
   const onWarfarin = (await addWarfarinPatient(tech)).id;
-  const cheap = (await addMedication(tech, 'Ibuprofen')).id; // 9.99 per fill
-  const { data: pricey, error } = await tech.from('medications')
+  const cheap = (await addMedication(rph, 'Ibuprofen')).id; // 9.99 per fill
+  const { data: pricey, error } = await rph.from('medications')
     .insert({ name: 'Atorvastatin', strength: '40 mg', price: 25.5, stock: 50 }).select('id').single();
   if (error || !pricey) throw new Error(error?.message);
 

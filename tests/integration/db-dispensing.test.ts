@@ -14,7 +14,7 @@ let parts: PrescriptionParts;
 
 beforeAll(async () => {
   pharmacy = await createPharmacy('Dispensing Pharmacy');
-  parts = { patientId: (await addPatient(pharmacy.technician.client)).id, medicationId: (await addMedication(pharmacy.technician.client)).id };
+  parts = { patientId: (await addPatient(pharmacy.technician.client)).id, medicationId: (await addMedication(pharmacy.pharmacist.client)).id };
 }, 60_000);
 
 afterAll(async () => {
@@ -72,7 +72,7 @@ describe('verification fills the prescription', () => {
     const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
     const local = await createPharmacy('Dispensing Far Zone Pharmacy');
     await sql('update public.pharmacies set time_zone = $2 where id = $1', [local.id, zone]);
-    const localParts = { patientId: (await addPatient(local.technician.client)).id, medicationId: (await addMedication(local.technician.client)).id };
+    const localParts = { patientId: (await addPatient(local.technician.client)).id, medicationId: (await addMedication(local.pharmacist.client)).id };
     const entered = await enterPrescription(local.technician.client, localParts);
     await updatePrescription(local.technician.client, entered.id, { status: 'processing' });
 

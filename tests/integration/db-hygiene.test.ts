@@ -126,7 +126,7 @@ describe('private helpers', () => {
   });
 
   it('issue_rx_number: a signed-in user can burn no number, of another pharmacy or their own; the insert still numbers', async () => {
-    await enterPrescription(a.technician.client, { patientId: (await addPatient(a.technician.client)).id, medicationId: (await addMedication(a.technician.client)).id });
+    await enterPrescription(a.technician.client, { patientId: (await addPatient(a.technician.client)).id, medicationId: (await addMedication(a.pharmacist.client)).id });
     const before = await counter(a.id);
     const foreign = await asRole('authenticated', b.admin.id, 'select private.issue_rx_number($1)', [a.id]);
     expect(foreign.error).toBe('Rx numbers are issued only when a prescription is entered');
@@ -233,7 +233,7 @@ describe('constraint violations reach clients as clear messages', () => {
     expect(duplicate.error).toMatchObject({ code: '23505', message: 'A medication with this NDC is already in your catalogue' });
 
     const patientB = await addPatient(b.technician.client);
-    const medicationA = await addMedication(a.technician.client);
+    const medicationA = await addMedication(a.pharmacist.client);
     const crossed = await a.technician.client.from('prescriptions').insert({ patient_id: patientB.id, medication_id: medicationA.id }).select();
     expect(crossed.error).toMatchObject({ code: '23503', message: 'Choose a patient of your pharmacy' });
 
@@ -289,7 +289,7 @@ describe('constraint violations reach clients as clear messages', () => {
 
   it('the api function answers a Postgres-worded refusal with a plain message and keeps the constraint name to its log', async () => {
     const patient = await addPatient(a.technician.client, 'Api failure path');
-    const medication = await addMedication(a.technician.client);
+    const medication = await addMedication(a.pharmacist.client);
     // A fixture trigger that fires after the message trigger and breaks the row, so Postgres itself refuses it
     // with its own wording ("... violates check constraint \"prescriptions_quantity_check\"").
     await sql(`create function private.hygiene_break_quantity() returns trigger language plpgsql set search_path = ''

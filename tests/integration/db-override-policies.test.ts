@@ -45,7 +45,7 @@ const DEFAULT_POLICY = {
 
 beforeAll(async () => {
   [a, b] = [await createPharmacy('Override Policy Pharmacy A'), await createPharmacy('Override Policy Pharmacy B')];
-  ibuprofen = (await addMedication(a.technician.client)).id;
+  ibuprofen = (await addMedication(a.pharmacist.client)).id;
 }, 120_000);
 
 beforeEach(async () => {

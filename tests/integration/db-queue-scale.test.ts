@@ -76,7 +76,7 @@ async function asHistoryLoad(statement: string, params: unknown[]): Promise<void
 beforeAll(async () => {
   [a, b] = [await createPharmacy('Scale Pharmacy A'), await createPharmacy('Scale Pharmacy B')];
   const tech = a.technician.client;
-  medicationId = (await addMedication(tech)).id;
+  medicationId = (await addMedication(a.pharmacist.client)).id;
   const patient = (await addPatient(tech)).id;
   smithson = await insertRow(tech, 'patients', { first_name: 'Margaret', last_name: 'Smithson' });
   blacksmith = await insertRow(tech, 'patients', { first_name: 'John', last_name: 'Blacksmith' });

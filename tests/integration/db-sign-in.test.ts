@@ -187,7 +187,11 @@ describe('current_staff_context', () => {
     expect(admin).toEqual(expect.arrayContaining(['staff:manage', 'pharmacy:manage', 'audit:read', 'prescriptions:verify']));
     expect(pharmacist).toEqual(expect.arrayContaining(['prescriptions:verify', 'interactions:override', 'prescriptions:enter']));
     expect(pharmacist).not.toContain('staff:manage');
-    expect(technician).toEqual(expect.arrayContaining(['prescriptions:enter', 'prescribers:manage', 'drugs:manage']));
+    expect(technician).toEqual(expect.arrayContaining(['prescriptions:enter', 'prescribers:manage', 'drugs:read']));
+    // The catalogue is the pharmacist's and admin's to edit (the medications policies ask for drugs:manage).
+    expect(technician).not.toContain('drugs:manage');
+    expect(pharmacist).toEqual(expect.arrayContaining(['drugs:read', 'drugs:manage']));
+    expect(admin).toEqual(expect.arrayContaining(['drugs:read', 'drugs:manage']));
     expect(technician).not.toContain('prescriptions:verify');
     expect(technician).not.toContain('interactions:override');
     expect(technician).not.toContain('audit:read');

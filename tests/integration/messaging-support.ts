@@ -71,7 +71,7 @@ export async function addContactPatient(client: SupabaseClient, email: string | 
 
 /** Enters a clean prescription for the patient and moves it pending → processing → ready (technician, pharmacist). */
 export async function readyPrescription(pharmacy: TestPharmacy, patientId: string): Promise<string> {
-  const medication = await addMedication(pharmacy.technician.client, 'Ibuprofen');
+  const medication = await addMedication(pharmacy.pharmacist.client, 'Ibuprofen');
   const prescription = await enterPrescription(pharmacy.technician.client, { patientId, medicationId: medication.id });
   for (const [client, status] of [[pharmacy.technician.client, 'processing'], [pharmacy.pharmacist.client, 'ready']] as const) {
     const moved = await movePrescription(client, prescription.id, status);

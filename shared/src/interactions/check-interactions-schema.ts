@@ -5,9 +5,10 @@
 import * as z from 'zod';
 
 const MAX_ITEMS = 100;
-const MAX_NAME_LENGTH = 200;
+export const MAX_NAME_LENGTH = 200;
 
-function nameList(singular: string, plural: string) {
+/** A list of names as written (medications, allergies): each trimmed, non-empty, bounded; the list bounded. */
+export function nameList(singular: string, plural: string) {
   const Singular = singular[0]!.toUpperCase() + singular.slice(1);
   const Plural = plural[0]!.toUpperCase() + plural.slice(1);
   return z

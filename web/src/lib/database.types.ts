@@ -388,6 +388,67 @@ export type Database = {
         };
         Relationships: [];
       };
+      formulary_entries: {
+        Row: {
+          created_at: string;
+          id: string;
+          insurance_type: string;
+          medication_id: string;
+          notes: string | null;
+          pharmacy_id: string;
+          prior_authorization: boolean;
+          quantity_limit: number | null;
+          quantity_limit_days: number | null;
+          tier: number;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          insurance_type: string;
+          medication_id: string;
+          notes?: string | null;
+          pharmacy_id?: string;
+          prior_authorization?: boolean;
+          quantity_limit?: number | null;
+          quantity_limit_days?: number | null;
+          tier: number;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          insurance_type?: string;
+          medication_id?: string;
+          notes?: string | null;
+          pharmacy_id?: string;
+          prior_authorization?: boolean;
+          quantity_limit?: number | null;
+          quantity_limit_days?: number | null;
+          tier?: number;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'formulary_entries_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: false;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'formulary_entries_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       medication_price_history: {
         Row: {
           effective_date: string;
@@ -1565,6 +1626,8 @@ export type Database = {
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };
       drug_price_schedule: { Args: Record<PropertyKey, never>; Returns: Json };
+      dur_alert_count: { Args: Record<PropertyKey, never>; Returns: number };
+      dur_check: { Args: { allergies?: string[]; current_medications?: string[]; medication: string }; Returns: Json };
       finish_outbound_message: {
         Args: { delivered: boolean; delivery_error?: string; message_id: string };
         Returns: {
@@ -1698,6 +1761,42 @@ export type Database = {
       record_step_up_grant: { Args: { for_user_id: string }; Returns: string };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       save_settings_group: { Args: { group_key: string; secret_changes?: Json; settings: Json }; Returns: Json };
+      search_medications: {
+        Args: {
+          include_inactive?: boolean;
+          low_stock_only?: boolean;
+          page_offset?: number;
+          page_size?: number;
+          search?: string;
+        };
+        Returns: {
+          active: boolean;
+          awp_price: number;
+          dea_schedule: string;
+          dosage_form: string;
+          generic_name: string;
+          id: string;
+          is_low_stock: boolean;
+          low_stock_threshold: number;
+          manufacturer: string;
+          nadac_effective_date: string;
+          nadac_per_unit: number;
+          name: string;
+          ndc_number: string;
+          ndc11: string;
+          package_description: string;
+          package_size: number;
+          package_unit: string;
+          price: number;
+          prices_updated_at: string;
+          source: string;
+          stock: number;
+          strength: string;
+          synced_at: string;
+          total_count: number;
+          wac_price: number;
+        }[];
+      };
       search_patients: {
         Args: { name_descending?: boolean; page_offset?: number; page_size?: number; search?: string };
         Returns: {
@@ -1754,6 +1853,7 @@ export type Database = {
           user_id: string;
         }[];
       };
+      sync_medications: { Args: { records: Json }; Returns: number };
       take_rate_limit_slot: { Args: { bucket_name: string; caller_ip: unknown }; Returns: boolean };
       toggle_staff_status: { Args: { staff_user_id: string }; Returns: boolean };
       unlock_staff_account: { Args: { staff_user_id: string }; Returns: undefined };

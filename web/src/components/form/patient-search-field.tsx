@@ -1,11 +1,13 @@
 /**
  * A Patient field that searches the pharmacy's patients on the server as the user types (two characters or more,
- * debounced by the spec's 300 ms patient-search delay; hooks/use-patient-choices.ts) and reports the chosen one.
- * The caller holds the typed text, so it can show a choice's name or clear the box.
+ * debounced by the spec's 300 ms patient-search delay; hooks/use-patient-choices.ts) and reports the chosen one:
+ * the shared server search field (server-search-field.tsx) over search_patients. The caller holds the typed text,
+ * so it can show a choice's name or clear the box.
  */
-import { Combobox, type ComboboxOption } from '../ui/combobox.tsx';
+import type { ComboboxOption } from '../ui/combobox.tsx';
 import { useSearchTerm } from '../../hooks/use-debounced-value.ts';
 import { PATIENT_SEARCH_MIN_LENGTH, usePatientChoices } from '../../hooks/use-patient-choices.ts';
+import { ServerSearchField } from './server-search-field.tsx';
 
 export interface PatientSearchFieldProps {
   pharmacyId: string;
@@ -25,10 +27,10 @@ export interface PatientSearchFieldProps {
 }
 
 export function PatientSearchField({ pharmacyId, query, onQueryChange, value, onSelect, placeholder, hint, required, error, name, onBlur }: PatientSearchFieldProps) {
-  const { term: search, settling } = useSearchTerm(query);
-  const choices = usePatientChoices(pharmacyId, search);
+  const search = useSearchTerm(query);
+  const choices = usePatientChoices(pharmacyId, search.term);
   return (
-    <Combobox
+    <ServerSearchField
       label="Patient"
       name={name}
       placeholder={placeholder}
@@ -36,12 +38,11 @@ export function PatientSearchField({ pharmacyId, query, onQueryChange, value, on
       onQueryChange={onQueryChange}
       value={value}
       onSelect={onSelect}
-      // Only the answer to what is typed now is offered, so Enter never picks a patient of an earlier search.
-      options={!settling && search.length >= PATIENT_SEARCH_MIN_LENGTH ? (choices.data ?? []) : []}
+      search={search}
+      choices={choices}
       minQueryLength={PATIENT_SEARCH_MIN_LENGTH}
       hint={hint}
-      loading={settling || choices.isFetching}
-      searchError={choices.error ? `The patients could not be searched: ${choices.error.message}` : undefined}
+      failedText="The patients could not be searched"
       emptyText="No patients found"
       error={error}
       onBlur={onBlur}

@@ -23,8 +23,10 @@ export const prescriptionKeys = {
   /** One tab's paged list (an infinite query), newest first. */
   queue: (pharmacyId: string, status: PrescriptionStatus, filters: QueueFilters) =>
     [...prescriptionKeys.queues(pharmacyId), status, { search: filters.search, filledOn: filters.filledOn }] as const,
-  formChoices: (pharmacyId: string, kind: 'prescribers' | 'medications') =>
-    [...prescriptionKeys.all(pharmacyId), 'form-choices', kind] as const,
+  formChoices: (pharmacyId: string, kind: 'prescribers') => [...prescriptionKeys.all(pharmacyId), 'form-choices', kind] as const,
+  /** The form's Medication picker: the catalogue's active products a typed search finds. */
+  medicationChoices: (pharmacyId: string, search: string) =>
+    [...prescriptionKeys.all(pharmacyId), 'medication-choices', { search }] as const,
   /** The override rules of the pharmacy's security policy (what blocks, who approves, step-up). */
   overridePolicy: (pharmacyId: string) => [...prescriptionKeys.all(pharmacyId), 'override-policy'] as const,
   /** Under dual approval, the approvals recorded for one prescription's override. */

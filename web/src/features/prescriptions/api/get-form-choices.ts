@@ -1,26 +1,17 @@
 /**
- * The choices of the prescription form (spec §2 "Manual Prescription Entry", §7 GET /api/prescribers and the
- * medication list): the pharmacy's prescribers and catalogue drugs, read with RLS. (Patients are searched as the
- * user types: hooks/use-patient-choices.ts.)
+ * The choices of the prescription form (spec §2 "Manual Prescription Entry", §7 GET /api/prescribers): the
+ * pharmacy's prescribers, read with RLS. (Patients and medications are searched as the user types:
+ * hooks/use-patient-choices.ts, api/search-medication-choices.ts.)
  * Each becomes a select option with a non-empty value (spec §5 "A select item must not have an empty value").
- * Prescribers carry their DEA number and medications their DEA schedule, for the form's DEA rules.
+ * Prescribers carry their DEA number, for the form's DEA rules.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEA_SCHEDULES, type DeaSchedule } from '@pharmacy/shared/schemas/prescription.ts';
 import type { SelectOption } from '../../../components/form/select-field.tsx';
 import { supabase } from '../../../lib/supabase.ts';
 import { prescriptionKeys } from '../keys.ts';
 
 export interface PrescriberChoice extends SelectOption {
   deaNumber: string | null;
-}
-
-export interface MedicationChoice extends SelectOption {
-  deaSchedule: DeaSchedule | null;
-}
-
-function deaSchedule(value: string | null): DeaSchedule | null {
-  return DEA_SCHEDULES.find((schedule) => schedule === value) ?? null;
 }
 
 export async function getPrescriberChoices(): Promise<PrescriberChoice[]> {
@@ -33,17 +24,7 @@ export async function getPrescriberChoices(): Promise<PrescriberChoice[]> {
   }));
 }
 
-export async function getMedicationChoices(): Promise<MedicationChoice[]> {
-  const { data, error } = await supabase.from('medications').select('id, name, strength, dosage_form, dea_schedule').order('name').order('strength');
-  if (error) throw new Error(error.message);
-  return data.map((medication) => ({
-    value: medication.id,
-    deaSchedule: deaSchedule(medication.dea_schedule),
-    label: [medication.name, medication.strength, medication.dosage_form].filter(Boolean).join(' '),
-  }));
-}
-
-const fetchers = { prescribers: getPrescriberChoices, medications: getMedicationChoices } as const;
+const fetchers = { prescribers: getPrescriberChoices } as const;
 
 type Choices = { [Kind in keyof typeof fetchers]: Awaited<ReturnType<(typeof fetchers)[Kind]>> };
 

@@ -25,7 +25,9 @@ import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useCreatePrescription } from '../api/create-prescription.ts';
 import { useFormChoices } from '../api/get-form-choices.ts';
+import type { MedicationChoice } from '../api/search-medication-choices.ts';
 import { LoadingOverlay, type OverlayType } from './loading-overlay.tsx';
+import { MedicationPickerField } from './medication-picker-field.tsx';
 import { PatientPickerField } from './patient-picker-field.tsx';
 
 const TYPE_BUTTONS: readonly { type: PrescriptionType; label: string; toastName: string }[] = [
@@ -65,7 +67,8 @@ export interface NewPrescriptionDialogProps {
 export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDialogProps) {
   const [overlay, setOverlay] = useState<OverlayType | null>(null);
   const prescribers = useFormChoices(pharmacyId, 'prescribers');
-  const medications = useFormChoices(pharmacyId, 'medications');
+  // The chosen product (with its DEA schedule, for the DEA rules); the form holds its id.
+  const [medication, setMedication] = useState<MedicationChoice | null>(null);
   const create = useCreatePrescription(pharmacyId);
   const form = useForm<PrescriptionFormInput, unknown, PrescriptionFormValues>({
     resolver: zodResolver(prescriptionFormSchema),
@@ -82,7 +85,7 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
     // DEA rules (21 CFR 1306) for a controlled drug, with the messages the server would answer.
     const today = new Date().toLocaleDateString('en-CA'); // the terminal's date, YYYY-MM-DD
     const deaIssues = controlledSubstanceFieldIssues({
-      deaSchedule: medications.data?.find((medication) => medication.value === values.medicationId)?.deaSchedule ?? null,
+      deaSchedule: medication?.value === values.medicationId ? medication.deaSchedule : null,
       refills: values.refills,
       prescriberDeaNumber: prescribers.data?.find((prescriber) => prescriber.value === values.prescriberId)?.deaNumber,
       dateWritten: values.originalDate ?? today,
@@ -139,7 +142,6 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
       </div>
       <div className="mt-3 flex flex-col gap-2 empty:hidden">
         <QueryErrorNotice query={prescribers} errorText="The prescribers could not be loaded" size="sm" />
-        <QueryErrorNotice query={medications} errorText="The medications could not be loaded" size="sm" />
       </div>
       <form className="mt-4 grid gap-3 sm:grid-cols-2" noValidate onSubmit={(event) => void submit(event)}>
         <Controller
@@ -150,14 +152,23 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
           )}
         />
         <SelectField label="Prescriber" placeholder="Select prescriber" options={prescribers.data ?? []} error={message('prescriberId')} {...form.register('prescriberId')} />
-        <SelectField
-          label="Medication"
-          placeholder="Select medication"
-          options={medications.data ?? []}
-          error={message('medicationId')}
-          className="sm:col-span-2"
-          required
-          {...form.register('medicationId')}
+        <Controller
+          control={form.control}
+          name="medicationId"
+          render={({ field }) => (
+            <MedicationPickerField
+              pharmacyId={pharmacyId}
+              name={field.name}
+              value={field.value}
+              onChange={(choice) => {
+                setMedication(choice);
+                field.onChange(choice?.value ?? '');
+              }}
+              onBlur={field.onBlur}
+              error={message('medicationId')}
+              className="sm:col-span-2"
+            />
+          )}
         />
         <TextField label="Directions" className="sm:col-span-2" error={message('directions')} required {...form.register('directions')} />
         <TextField label="Quantity" inputMode="numeric" error={message('quantity')} required {...form.register('quantity')} />

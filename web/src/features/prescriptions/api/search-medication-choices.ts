@@ -1,0 +1,54 @@
+/**
+ * The prescription form's Medication choices: the first few ACTIVE products of the pharmacy's catalogue a typed
+ * search finds, from `rpc('search_medications')` (the database's one catalog search: brand or generic name words,
+ * or an NDC in any format), in name and strength order, read with RLS. Searched only from two typed characters,
+ * so the catalogue (50,000 products at a large pharmacy) is never loaded whole. Each choice carries its DEA
+ * schedule for the form's DEA rules.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEA_SCHEDULES, type DeaSchedule } from '@pharmacy/shared/schemas/prescription.ts';
+import type { ComboboxOption } from '../../../components/ui/combobox.tsx';
+import { supabase } from '../../../lib/supabase.ts';
+import { prescriptionKeys } from '../keys.ts';
+
+/** How many products the picker offers for a search (the user narrows the search for more). */
+export const MEDICATION_CHOICES_LIMIT = 8;
+/** Typed characters before the picker searches. */
+export const MEDICATION_SEARCH_MIN_LENGTH = 2;
+
+export interface MedicationChoice extends ComboboxOption {
+  deaSchedule: DeaSchedule | null;
+}
+
+function deaSchedule(value: string | null): DeaSchedule | null {
+  return DEA_SCHEDULES.find((schedule) => schedule === value) ?? null;
+}
+
+export async function searchMedicationChoices(search: string): Promise<MedicationChoice[]> {
+  const { data, error } = await supabase
+    .rpc('search_medications', { search, page_size: MEDICATION_CHOICES_LIMIT, page_offset: 0 })
+    .select('id, name, strength, dosage_form, generic_name, ndc_number, dea_schedule');
+  if (error) throw new Error(error.message);
+  return data.map((medication) => {
+    const schedule = deaSchedule(medication.dea_schedule);
+    return {
+      value: medication.id,
+      label: [medication.name, medication.strength, medication.dosage_form].filter(Boolean).join(' '),
+      detail: [medication.generic_name, medication.ndc_number ? `NDC ${medication.ndc_number}` : null, schedule ? `C-${schedule}` : null]
+        .filter(Boolean).join(' · ') || undefined,
+      deaSchedule: schedule,
+    };
+  });
+}
+
+export function searchMedicationChoicesQueryOptions(pharmacyId: string, search: string) {
+  return queryOptions({
+    queryKey: prescriptionKeys.medicationChoices(pharmacyId, search),
+    queryFn: () => searchMedicationChoices(search),
+    enabled: search.length >= MEDICATION_SEARCH_MIN_LENGTH,
+  });
+}
+
+export function useMedicationChoices(pharmacyId: string, search: string) {
+  return useQuery(searchMedicationChoicesQueryOptions(pharmacyId, search));
+}
