@@ -1,14 +1,16 @@
 /**
  * /drugs (spec part 2 §2 Drug Database Management; all staff, see shared/src/screens.ts): the Drug Database of the
- * signed-in staff member's pharmacy. Pharmacists and admins change the catalog and its prices (the database enforces
- * it; the screen only disables the controls for technicians).
+ * signed-in staff member's pharmacy. A drug's details are its formulary (the formulary feature; the two features meet
+ * here). Pharmacists and admins change the catalog, its prices and the formulary (the database enforces it; the
+ * screen only disables the controls for technicians).
  */
 import type { StaffRole } from '@pharmacy/shared/screens.ts';
 import { useCurrentStaff } from '../../../features/auth/api/get-current-staff.ts';
 import { useSession } from '../../../features/auth/api/get-session.ts';
 import { DrugDatabase } from '../../../features/drugs/components/drug-database.tsx';
+import { MedicationFormulary } from '../../../features/formulary/components/medication-formulary.tsx';
 
-/** The roles that add, sync and reprice catalog drugs (the catalog's RLS and the sync and pricing functions agree). */
+/** The roles that add, sync and reprice catalog drugs and keep the formulary (the catalog's RLS and the functions agree). */
 const CATALOG_MANAGERS: readonly StaffRole[] = ['admin', 'pharmacist'];
 
 export function DrugsRoute() {
@@ -16,5 +18,20 @@ export function DrugsRoute() {
   const staff = useCurrentStaff(session.data?.user.id);
   // The signed-in route set is mounted only once the staff context is loaded (see router.tsx).
   if (!staff.data) return null;
-  return <DrugDatabase pharmacyId={staff.data.pharmacy.id} canManageCatalog={CATALOG_MANAGERS.includes(staff.data.user.role)} />;
+  const pharmacyId = staff.data.pharmacy.id;
+  const canManageCatalog = CATALOG_MANAGERS.includes(staff.data.user.role);
+  return (
+    <DrugDatabase
+      pharmacyId={pharmacyId}
+      canManageCatalog={canManageCatalog}
+      renderDrugDetails={(drug) => (
+        <MedicationFormulary
+          pharmacyId={pharmacyId}
+          medicationId={drug.id}
+          medicationName={[drug.name, drug.strength].filter(Boolean).join(' ')}
+          canEdit={canManageCatalog}
+        />
+      )}
+    />
+  );
 }

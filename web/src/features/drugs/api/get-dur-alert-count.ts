@@ -3,11 +3,11 @@
  * pending or processing — the dashboard's rule), counted by `rpc('dur_alert_count')`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
 import { drugKeys } from '../keys.ts';
-import { untypedCatalogClient } from './untyped-catalog-client.ts';
 
 export async function getDurAlertCount(): Promise<number> {
-  const { data, error } = await untypedCatalogClient.rpc('dur_alert_count');
+  const { data, error } = await supabase.rpc('dur_alert_count');
   if (error) throw new Error(error.message);
   return Number(data ?? 0);
 }

@@ -5,10 +5,10 @@
  * the signed-in staff member's pharmacy. Drug Search's cards and the Pricing Management table read it.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
 import { drugKeys, type LocalDrugFilters } from '../keys.ts';
 import { pageOffset } from './drug-paging.ts';
 import { LOCAL_DRUG_COLUMNS, localDrugFromRow, type LocalDrug, type LocalDrugRow } from './local-drug.ts';
-import { untypedCatalogClient } from './untyped-catalog-client.ts';
 
 export interface LocalDrugPage {
   page: number;
@@ -18,7 +18,7 @@ export interface LocalDrugPage {
 }
 
 async function searchMedications(filters: LocalDrugFilters, pageSize: number, offset: number): Promise<LocalDrugRow[]> {
-  const { data, error } = await untypedCatalogClient
+  const { data, error } = await supabase
     .rpc('search_medications', {
       search: filters.search,
       low_stock_only: filters.lowStockOnly,
@@ -28,7 +28,7 @@ async function searchMedications(filters: LocalDrugFilters, pageSize: number, of
     })
     .select(LOCAL_DRUG_COLUMNS);
   if (error) throw new Error(error.message);
-  return (data ?? []) as LocalDrugRow[];
+  return data;
 }
 
 export async function getLocalDrugs(filters: LocalDrugFilters, page: number, pageSize: number): Promise<LocalDrugPage> {
@@ -36,9 +36,9 @@ export async function getLocalDrugs(filters: LocalDrugFilters, page: number, pag
   if (rows.length === 0 && page > 0) {
     // Past the last page (the catalog shrank under the page shown): the total alone, so the screen can step back.
     const [first] = await searchMedications(filters, 1, 0);
-    return { page, drugs: [], total: first?.total_count ?? 0 };
+    return { page, drugs: [], total: Number(first?.total_count ?? 0) };
   }
-  return { page, drugs: rows.map(localDrugFromRow), total: rows[0]?.total_count ?? 0 };
+  return { page, drugs: rows.map(localDrugFromRow), total: Number(rows[0]?.total_count ?? 0) };
 }
 
 export function getLocalDrugsQueryOptions(pharmacyId: string, filters: LocalDrugFilters, page: number, pageSize: number) {

@@ -3,39 +3,19 @@
  * columns of issue 13), mapped from a row of `search_medications`. Low stock is the database's `is_low_stock`
  * (stock at or below the threshold, spec §2).
  */
+import type { Database } from '../../../lib/database.types.ts';
 
 /** The columns of search_medications the screen reads. */
 export const LOCAL_DRUG_COLUMNS =
   'id, name, generic_name, strength, dosage_form, ndc_number, ndc11, manufacturer, price, stock, low_stock_threshold, is_low_stock, dea_schedule, package_size, package_unit, package_description, active, awp_price, wac_price, nadac_per_unit, nadac_effective_date, prices_updated_at, source, synced_at, total_count';
 
-// TODO(step B): the generated type of search_medications' rows.
-export interface LocalDrugRow {
-  id: string;
-  name: string;
-  generic_name: string | null;
-  strength: string | null;
-  dosage_form: string | null;
-  ndc_number: string | null;
-  ndc11: string | null;
-  manufacturer: string | null;
-  price: number;
-  stock: number;
-  low_stock_threshold: number;
-  is_low_stock: boolean | null;
-  dea_schedule: string | null;
-  package_size: number | null;
-  package_unit: string | null;
-  package_description: string | null;
-  active: boolean;
-  awp_price: number | null;
-  wac_price: number | null;
-  nadac_per_unit: number | null;
-  nadac_effective_date: string | null;
-  prices_updated_at: string | null;
-  source: string;
-  synced_at: string | null;
-  total_count: number;
-}
+/** A row of search_medications: the generated type marks a function's columns not null, but these are nullable in the table. */
+type SearchMedicationsRow = Database['public']['Functions']['search_medications']['Returns'][number];
+type NullableColumn =
+  | 'generic_name' | 'strength' | 'dosage_form' | 'ndc_number' | 'ndc11' | 'manufacturer' | 'is_low_stock' | 'dea_schedule'
+  | 'package_size' | 'package_unit' | 'package_description' | 'awp_price' | 'wac_price' | 'nadac_per_unit'
+  | 'nadac_effective_date' | 'prices_updated_at' | 'synced_at';
+export type LocalDrugRow = Omit<SearchMedicationsRow, NullableColumn> & { [Column in NullableColumn]: SearchMedicationsRow[Column] | null };
 
 export interface LocalDrug {
   id: string;
@@ -65,6 +45,8 @@ export interface LocalDrug {
   syncedAt: string | null;
 }
 
+const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
+
 export function localDrugFromRow(row: LocalDrugRow): LocalDrug {
   return {
     id: row.id,
@@ -80,13 +62,13 @@ export function localDrugFromRow(row: LocalDrugRow): LocalDrug {
     lowStockThreshold: row.low_stock_threshold,
     isLowStock: row.is_low_stock ?? row.stock <= row.low_stock_threshold,
     deaSchedule: row.dea_schedule,
-    packageSize: row.package_size === null ? null : Number(row.package_size),
+    packageSize: numberOrNull(row.package_size),
     packageUnit: row.package_unit,
     packageDescription: row.package_description,
     active: row.active,
-    awpPrice: row.awp_price === null ? null : Number(row.awp_price),
-    wacPrice: row.wac_price === null ? null : Number(row.wac_price),
-    nadacPerUnit: row.nadac_per_unit === null ? null : Number(row.nadac_per_unit),
+    awpPrice: numberOrNull(row.awp_price),
+    wacPrice: numberOrNull(row.wac_price),
+    nadacPerUnit: numberOrNull(row.nadac_per_unit),
     nadacEffectiveDate: row.nadac_effective_date,
     pricesUpdatedAt: row.prices_updated_at,
     source: row.source,
