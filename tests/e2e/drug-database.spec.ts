@@ -3,7 +3,7 @@
  * pharmacy of its own (the demo pharmacy's catalog is left alone) with the drug-data providers answered by the
  * fixture server (tests/support/drug-provider-server.ts, on the port the test stack's functions are pointed at):
  * the stat cards from the data, Drug Search on the local catalog (brand, generic, NDC; low stock in red and in
- * words), Database Sync of two NDCs (one malformed) with its toast and errors under View Errors, Bulk Import of a
+ * words) with a drug's formulary under Details, Database Sync of two NDCs (one malformed) with its toast and errors under View Errors, Bulk Import of a
  * CSV, the external search and its failure toast, Update All Pricing, API Configuration with the providers' real
  * states, the technician's disabled controls, the tabs by keyboard, and axe on every tab.
  */
@@ -13,7 +13,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { PROVIDER_STATE_LABELS, type ProviderStatus } from '../../shared/src/drugs/external-drug.ts';
 import { callApi } from '../support/api-call.ts';
 import { drugProviderPort, startDrugProviderServer, type DrugProviderServer } from '../support/drug-provider-server.ts';
-import { staffClient } from './support/demo-staff-client.ts';
+import { enterPrescriptionThroughApi, staffClient } from './support/demo-staff-client.ts';
 import { onboardPharmacyWithTeam, type PharmacyTeam, type TeamMember } from './support/pharmacy-team.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -22,6 +22,7 @@ test.describe.configure({ mode: 'serial' });
 let team: PharmacyTeam;
 let admin: SupabaseClient;
 let providers: DrugProviderServer;
+let ibuprofenId: string;
 
 /** Two products of the pharmacy's own catalog: Lipitor below its low-stock threshold, Metformin well stocked. */
 const LIPITOR = {
@@ -34,6 +35,9 @@ const METFORMIN = {
   manufacturer: 'Bristol-Myers Squibb', price: 12.25, stock: 400, low_stock_threshold: 50,
 };
 
+/** What the DUR alert is about: ibuprofen for a patient on warfarin. */
+const IBUPROFEN = { name: 'Ibuprofen', generic_name: 'ibuprofen', strength: '800 mg', dosage_form: 'tablet', stock: 900 };
+
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   providers = await startDrugProviderServer(drugProviderPort(Number(process.env.TEST_STACK_PORT_BASE || 55321)));
@@ -41,8 +45,11 @@ test.beforeAll(async ({ playwright }) => {
   team = await onboardPharmacyWithTeam(request);
   await request.dispose();
   admin = await staffClient(team.admin.email, team.admin.password);
-  const inserted = await admin.from('medications').insert([LIPITOR, METFORMIN]).select('id');
-  expect(inserted.error).toBeNull();
+  // One insert each: a multi-row insert would send null for a column one row leaves out, not its default.
+  for (const medication of [LIPITOR, METFORMIN]) expect((await admin.from('medications').insert(medication)).error).toBeNull();
+  const ibuprofen = await admin.from('medications').insert(IBUPROFEN).select('id').single();
+  expect(ibuprofen.error).toBeNull();
+  ibuprofenId = ibuprofen.data!.id as string;
 });
 
 test.afterAll(async () => {
@@ -81,14 +88,28 @@ async function catalogCount(): Promise<number> {
   return count!;
 }
 
+/** A prescription of ibuprofen for a patient on warfarin: entered with an interaction alert nobody has overridden. */
+async function enterAlertedPrescription(): Promise<void> {
+  const technician = await staffClient(team.technician.email, team.technician.password);
+  const { data: patient, error } = await technician.from('patients')
+    .insert({ first_name: 'Olive', last_name: `Warfarin${Date.now()}`, current_medications: ['Warfarin 5mg'], allergies: [] }).select('id').single();
+  expect(error).toBeNull();
+  await enterPrescriptionThroughApi(technician, {
+    patientId: patient!.id, medicationId: ibuprofenId, directions: 'Take 1 tablet by mouth every 8 hours with food', quantity: '20', refills: '0',
+    daysSupply: '7', prescriptionType: 'written',
+  });
+}
+
 test('the stat cards show the catalog count, openFDA\'s state, no price update yet and the DUR alerts', async ({ browser }) => {
+  await enterAlertedPrescription();
   const page = await openDrugDatabase(browser, team.pharmacist);
   await expect(cardValue(page, 'Local Drugs')).toHaveText(String(await catalogCount()));
   await expect(cardValue(page, 'External Provider')).toHaveText('Connected');
   await expect(cardValue(page, 'Last Price Update')).toHaveText('Never');
   const durAlerts = await admin.rpc('dur_alert_count');
   expect(durAlerts.error).toBeNull();
-  await expect(cardValue(page, 'DUR Alerts')).toHaveText(String(durAlerts.data));
+  expect(durAlerts.data).toBe(1);
+  await expect(cardValue(page, 'DUR Alerts')).toHaveText('1');
   await expectAccessible(page, 'the Drug Search tab');
 
   // A product added at another terminal is counted here without a reload (realtime).
@@ -133,6 +154,34 @@ test('Drug Search finds local drugs by brand, generic name and NDC; low stock is
 
   await search.fill('no such drug anywhere');
   await expect(page.getByText('No drug in your catalog matches “no such drug anywhere”.')).toBeVisible();
+});
+
+test('a drug\'s Details show its formulary: a pharmacist adds an entry there, a technician reads it', async ({ browser }) => {
+  const page = await openDrugDatabase(browser, team.pharmacist);
+  await page.getByRole('searchbox', { name: 'Search drugs' }).fill('Glucophage');
+  const card = page.getByRole('list', { name: 'Local drugs' }).getByRole('article', { name: 'Glucophage 500 mg' });
+  await card.getByRole('button', { name: 'Show details of Glucophage 500 mg' }).click();
+  const formulary = card.getByRole('region', { name: 'Formulary — Glucophage 500 mg' });
+  await expect(formulary.getByText('No formulary entries for Glucophage 500 mg yet.')).toBeVisible();
+  await formulary.getByRole('button', { name: 'Add Formulary Entry' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Formulary Entry — Glucophage 500 mg' });
+  await dialog.getByLabel('Insurance type').selectOption({ index: 0 });
+  const insuranceType = (await dialog.getByLabel('Insurance type').locator('option:checked').textContent())!;
+  await dialog.getByLabel('Tier').selectOption({ index: 1 });
+  await dialog.getByRole('button', { name: 'Save Entry' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(formulary.getByRole('row', { name: new RegExp(`^${insuranceType}`) })).toBeVisible();
+  await expectAccessible(page, 'a drug card with its formulary open');
+  await card.getByRole('button', { name: 'Hide details of Glucophage 500 mg' }).click();
+  await expect(formulary).toBeHidden();
+
+  const technician = await openDrugDatabase(browser, team.technician);
+  await technician.getByRole('searchbox', { name: 'Search drugs' }).fill('Glucophage');
+  const technicianCard = technician.getByRole('list', { name: 'Local drugs' }).getByRole('article', { name: 'Glucophage 500 mg' });
+  await technicianCard.getByRole('button', { name: 'Show details of Glucophage 500 mg' }).click();
+  const technicianFormulary = technicianCard.getByRole('region', { name: 'Formulary — Glucophage 500 mg' });
+  await expect(technicianFormulary.getByRole('row', { name: new RegExp(`^${insuranceType}`) })).toBeVisible();
+  await expect(technicianFormulary.getByRole('button', { name: 'Add Formulary Entry' })).toHaveCount(0);
 });
 
 test('Database Sync of two NDCs, one malformed: the toast counts them and View Errors gives the reason', async ({ browser }) => {
