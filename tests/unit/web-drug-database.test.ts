@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { lastPage, pageOffset, pageSummary } from '../../web/src/features/drugs/api/drug-paging.ts';
 import { syncCompleteDescription } from '../../web/src/features/drugs/drug-messages.ts';
 import { ndcBatches, ndcsFromImportFile } from '../../web/src/features/drugs/ndc-import-file.ts';
-import { relativeTimeSince } from '../../web/src/features/drugs/relative-time.ts';
+import { countOf, relativeTimeSince } from '../../web/src/features/drugs/display-format.ts';
 
 describe('Bulk Import file', () => {
   it('reads the column headed NDC Number, as written (a malformed cell is kept for the sync to report)', () => {
@@ -61,6 +61,11 @@ describe('Last Price Update card', () => {
     expect(relativeTimeSince('2026-11-22T11:00:00Z', now)).toBe('1 day ago');
     expect(relativeTimeSince('2026-11-09T12:00:00Z', now)).toBe('2 weeks ago');
     expect(relativeTimeSince('2025-11-01T12:00:00Z', now)).toBe('1 year ago');
+  });
+  it('counts with the noun in the right number', () => {
+    expect(countOf(1, 'price')).toBe('1 price');
+    expect(countOf(0, 'price')).toBe('0 prices');
+    expect(countOf(1200, 'batch', 'batches')).toBe('1,200 batches');
   });
   it('reads a time ahead of this clock as just now', () => {
     expect(relativeTimeSince('2026-11-23T12:05:00Z', now)).toBe('just now');

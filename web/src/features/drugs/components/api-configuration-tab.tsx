@@ -9,7 +9,7 @@ import { PROVIDER_STATE_LABELS, type DrugProviderId, type ProviderStatus } from 
 import { useId } from 'react';
 import { QueryErrorNotice, QueryState } from '../../../components/ui/query-state.tsx';
 import { useDrugProviders } from '../api/get-drug-providers.ts';
-import { localDateTime } from '../relative-time.ts';
+import { localDateTime } from '../display-format.ts';
 import { DrugFacts } from './drug-facts.tsx';
 
 /** The variables edge-functions/api/drugs/providers/provider-config.ts reads for each provider. */

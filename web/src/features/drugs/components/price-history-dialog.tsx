@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { PRICE_HISTORY_LIMIT, usePriceHistory, type PriceKind } from '../api/get-price-history.ts';
 import type { LocalDrug } from '../api/local-drug.ts';
-import { localDateTime } from '../relative-time.ts';
+import { localDateTime } from '../display-format.ts';
 
 const PRICE_KIND_LABELS: Record<PriceKind, string> = { awp: 'AWP', wac: 'WAC', nadac: 'NADAC' };
 const SOURCE_LABELS: Record<string, string> = { nadac: 'NADAC update', manual: 'Edited', sync: 'Provider sync' };

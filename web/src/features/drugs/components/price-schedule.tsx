@@ -14,13 +14,13 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { usePriceSchedule } from '../api/get-price-schedule.ts';
 import { useSavePriceSchedule } from '../api/save-price-schedule.ts';
-import { localDateTime } from '../relative-time.ts';
+import { countOf, localDateTime } from '../display-format.ts';
 
 
 function lastRunText(lastRun: NonNullable<PriceSchedule['lastRun']>): string {
   const when = localDateTime(lastRun.finishedAt ?? lastRun.startedAt);
   return lastRun.status === 'succeeded'
-    ? `${when}: succeeded, ${lastRun.localUpdatesApplied} prices applied`
+    ? `${when}: succeeded, ${countOf(lastRun.localUpdatesApplied, 'price')} applied`
     : `${when}: failed${lastRun.detail ? ` (${lastRun.detail})` : ''}`;
 }
 

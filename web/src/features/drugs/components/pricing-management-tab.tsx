@@ -20,7 +20,7 @@ import { useLocalDrugs } from '../api/get-local-drugs.ts';
 import type { LocalDrug } from '../api/local-drug.ts';
 import { useUpdateAllPricing } from '../api/update-all-pricing.ts';
 import { CATALOG_CHANGE_REFUSED_REASON } from '../drug-messages.ts';
-import { localDateTime } from '../relative-time.ts';
+import { countOf, localDateTime } from '../display-format.ts';
 import { PriceHistoryDialog } from './price-history-dialog.tsx';
 import { PriceScheduleDialog, PriceScheduleSummary } from './price-schedule.tsx';
 import { ErrorList } from './sync-result-summary.tsx';
@@ -111,7 +111,7 @@ function PriceUpdates({ pharmacyId, canManageCatalog }: PricingManagementTabProp
           <p>
             <span className="font-semibold">Last update: </span>
             {PRICING_MESSAGES.complete(lastResult.localUpdatesApplied)}
-            {lastResult.failed.length > 0 ? `; ${lastResult.failed.length} without a price.` : '.'}
+            {lastResult.failed.length > 0 ? `; ${countOf(lastResult.failed.length, 'drug')} without a NADAC price.` : '.'}
           </p>
           {lastResult.errors.length > 0 ? <ErrorList errors={lastResult.errors} /> : null}
         </div>
@@ -139,17 +139,30 @@ function CurrentPrices({ pharmacyId }: { pharmacyId: string }) {
 
   const columns = useMemo<ColumnDef<LocalDrug, never>[]>(
     () => [
-      { id: 'drug', header: 'Drug', enableHiding: false, cell: ({ row }) => <span className="font-medium">{[row.original.name, row.original.strength].filter(Boolean).join(' ')}</span> },
-      { id: 'ndc', header: 'NDC', cell: ({ row }) => row.original.ndcNumber ?? 'n/a' },
+      {
+        id: 'drug',
+        header: 'Drug',
+        enableHiding: false,
+        cell: ({ row }) => <span className="inline-block min-w-40 font-medium">{[row.original.name, row.original.strength].filter(Boolean).join(' ')}</span>,
+      },
+      { id: 'ndc', header: 'NDC', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.ndcNumber ?? 'n/a'}</span> },
       { id: 'awp', header: 'AWP', cell: ({ row }) => formatDrugPrice(row.original.awpPrice) },
       { id: 'wac', header: 'WAC', cell: ({ row }) => formatDrugPrice(row.original.wacPrice) },
       {
         id: 'nadac',
         header: 'NADAC per unit',
-        cell: ({ row }) => (row.original.nadacPerUnit === null ? 'n/a' : `${row.original.nadacPerUnit.toFixed(5)}${row.original.packageUnit ? ` / ${row.original.packageUnit}` : ''}`),
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">
+            {row.original.nadacPerUnit === null ? 'n/a' : `${row.original.nadacPerUnit.toFixed(5)}${row.original.packageUnit ? ` / ${row.original.packageUnit}` : ''}`}
+          </span>
+        ),
       },
       { id: 'effective', header: 'NADAC effective', cell: ({ row }) => (row.original.nadacEffectiveDate ? usDate(row.original.nadacEffectiveDate) : 'n/a') },
-      { id: 'changed', header: 'Last change', cell: ({ row }) => (row.original.pricesUpdatedAt ? localDateTime(row.original.pricesUpdatedAt) : 'Never') },
+      {
+        id: 'changed',
+        header: 'Last change',
+        cell: ({ row }) => <span className="whitespace-nowrap">{row.original.pricesUpdatedAt ? localDateTime(row.original.pricesUpdatedAt) : 'Never'}</span>,
+      },
       {
         id: 'history',
         header: 'History',

@@ -11,7 +11,7 @@ import { useDrugProviders } from '../api/get-drug-providers.ts';
 import { useLastPriceUpdate } from '../api/get-last-price-update.ts';
 import { useLocalDrugCount } from '../api/get-local-drug-count.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { localDateTime, relativeTimeSince } from '../relative-time.ts';
+import { countOf, localDateTime, relativeTimeSince } from '../display-format.ts';
 
 type Tone = 'success' | 'error' | 'warning' | 'neutral' | 'primary';
 
@@ -103,7 +103,7 @@ export function StatCards({ pharmacyId }: { pharmacyId: string }) {
           lastUpdate.isError
             ? `Not read: ${lastUpdate.error.message}`
             : lastUpdate.data
-              ? `${localDateTime(lastUpdate.data.finishedAt)}, ${lastUpdate.data.localUpdatesApplied} prices applied`
+              ? `${localDateTime(lastUpdate.data.finishedAt)}, ${countOf(lastUpdate.data.localUpdatesApplied, 'price')} applied`
               : 'No price update has succeeded yet'
         }
       />
