@@ -275,6 +275,27 @@ test('Update All Pricing applies NADAC and toasts the count; the Last Price Upda
   await expectAccessible(page, 'the price history dialog');
 });
 
+test('Schedule Updates saves the weekly price update and shows its next run', async ({ browser }) => {
+  const page = await openDrugDatabase(browser, team.pharmacist);
+  await tab(page, 'Pricing Management').click();
+  const summary = page.getByRole('definition').filter({ hasText: /^(Off|.*s at \d\d:\d\d \(.*\))$/ });
+  await expect(summary).toHaveText('Off');
+  await page.getByRole('button', { name: 'Schedule Updates' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule Updates' });
+  await dialog.getByRole('checkbox', { name: 'Update prices every week' }).check();
+  await dialog.getByLabel('Day').selectOption({ label: 'Wednesday' });
+  await dialog.getByLabel('Time').fill('07:30');
+  await expectAccessible(page, 'the Schedule Updates dialog');
+  await dialog.getByRole('button', { name: 'Save Schedule' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page)).toContainText('Price Updates Scheduled');
+  const saved = await callApi<{ enabled: boolean; weekday: number; time: string; timezone: string; nextRunAt: string | null }>(admin, 'drugs/pricing-schedule');
+  expect(saved.body).toMatchObject({ enabled: true, weekday: 3, time: '07:30' });
+  expect(saved.body.nextRunAt).not.toBeNull();
+  await expect(summary).toHaveText(`Wednesdays at 07:30 (${saved.body.timezone})`);
+  await expect(page.getByText('None scheduled')).toHaveCount(0);
+});
+
 test('API Configuration shows each provider as the api checked it, and a provider that fails as Not Reachable', async ({ browser }) => {
   const page = await openDrugDatabase(browser, team.admin);
   await tab(page, 'API Configuration').click();

@@ -47,11 +47,11 @@ function StatCard({ title, value, failed, tone = 'neutral', caption }: StatCardP
           {title}
         </h2>
         {value !== null ? (
-          <p className={`text-2xl font-bold ${TONE_CLASS[tone]}`} data-testid="card-value">
+          <p className={`text-xl font-bold break-words sm:text-2xl ${TONE_CLASS[tone]}`} data-testid="card-value">
             {value}
           </p>
         ) : failed ? (
-          <p className="text-2xl font-bold" data-testid="card-value">
+          <p className="text-xl font-bold sm:text-2xl" data-testid="card-value">
             —
           </p>
         ) : (
