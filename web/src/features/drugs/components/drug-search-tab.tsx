@@ -43,7 +43,6 @@ export interface DrugSearchTabProps {
 
 export function DrugSearchTab({ pharmacyId, canManageCatalog, renderDrugDetails }: DrugSearchTabProps) {
   const sourceId = useId();
-  const hintId = useId();
   const [source, setSource] = useState<Source>('local');
   const [text, setText] = useState('');
   const { term, settling } = useSearchTerm(text);
@@ -92,7 +91,7 @@ export function DrugSearchTab({ pharmacyId, canManageCatalog, renderDrugDetails 
         </>
       ) : (
         <>
-          <p id={hintId} className="text-sm text-base-content/70">
+          <p className="text-sm text-base-content/70">
             {EXTERNAL_SEARCH_MESSAGES.queryTooShort}. Results come from the provider as it reports them.
           </p>
           <ExternalResults pharmacyId={pharmacyId} provider={source} query={term} canManageCatalog={canManageCatalog} />
