@@ -151,17 +151,23 @@ function CurrentPrices({ pharmacyId }: { pharmacyId: string }) {
       {
         id: 'nadac',
         header: 'NADAC per unit',
-        cell: ({ row }) => (
-          <span className="whitespace-nowrap">
-            {row.original.nadacPerUnit === null ? 'n/a' : `${row.original.nadacPerUnit.toFixed(5)}${row.original.packageUnit ? ` / ${row.original.packageUnit}` : ''}`}
-          </span>
-        ),
+        // The effective date under the price: one column fewer, so the table fits beside the sidebar.
+        cell: ({ row }) =>
+          row.original.nadacPerUnit === null ? (
+            'n/a'
+          ) : (
+            <span className="flex flex-col whitespace-nowrap">
+              <span>{`${row.original.nadacPerUnit.toFixed(5)}${row.original.packageUnit ? ` / ${row.original.packageUnit}` : ''}`}</span>
+              {row.original.nadacEffectiveDate ? (
+                <span className="text-xs text-base-content/70">from {usDate(row.original.nadacEffectiveDate)}</span>
+              ) : null}
+            </span>
+          ),
       },
-      { id: 'effective', header: 'NADAC effective', cell: ({ row }) => (row.original.nadacEffectiveDate ? usDate(row.original.nadacEffectiveDate) : 'n/a') },
       {
         id: 'changed',
         header: 'Last change',
-        cell: ({ row }) => <span className="whitespace-nowrap">{row.original.pricesUpdatedAt ? localDateTime(row.original.pricesUpdatedAt) : 'Never'}</span>,
+        cell: ({ row }) => (row.original.pricesUpdatedAt ? localDateTime(row.original.pricesUpdatedAt) : 'Never'),
       },
       {
         id: 'history',
