@@ -6,6 +6,7 @@ import { NDC_LIST_MAX } from '@pharmacy/shared/drugs/ndc.ts';
 import { describe, expect, it } from 'vitest';
 import { lastPage, pageOffset, pageSummary } from '../../web/src/features/drugs/api/drug-paging.ts';
 import { syncCompleteDescription } from '../../web/src/features/drugs/drug-messages.ts';
+import { runBulkImport, type BulkImportProgress } from '../../web/src/features/drugs/bulk-import-run.ts';
 import { ndcBatches, ndcsFromImportFile } from '../../web/src/features/drugs/ndc-import-file.ts';
 import { countOf, relativeTimeSince } from '../../web/src/features/drugs/display-format.ts';
 
@@ -49,6 +50,47 @@ describe('Bulk Import file', () => {
     expect(batches.map((batch) => batch.length)).toEqual([NDC_LIST_MAX, NDC_LIST_MAX, 1]);
     expect(batches.flat()).toEqual(list);
     expect(ndcBatches([])).toEqual([]);
+  });
+});
+
+describe('Bulk Import run', () => {
+  const batches = [['0071-0155-23', '12-34'], ['60505-2671-9'], ['59011-410-10']];
+  /** The sync as the api answers: a malformed NDC fails with its reason, the others are updated. */
+  const sync = async (ndcNumbers: string[]) => {
+    const failed = ndcNumbers.filter((ndc) => ndc === '12-34');
+    return { updated: ndcNumbers.length - failed.length, failed, errors: failed.map((ndc) => `NDC ${ndc} is malformed`) };
+  };
+
+  it('syncs every batch in order, sums the results and tells the progress after each', async () => {
+    const sent: string[][] = [];
+    const progress: BulkImportProgress[] = [];
+    const outcome = await runBulkImport(batches, (batch) => (sent.push(batch), sync(batch)), { isCancelled: () => false, onProgress: (step) => progress.push(step) });
+    expect(sent).toEqual(batches);
+    expect(progress.map((step) => [step.done, step.total])).toEqual([[1, 3], [2, 3], [3, 3]]);
+    expect(outcome).toEqual({ status: 'finished', done: 3, total: 3, result: { updated: 3, failed: ['12-34'], errors: ['NDC 12-34 is malformed'] } });
+  });
+
+  it('stops before the next batch once cancelled, keeping what was done', async () => {
+    let cancelled = false;
+    const sent: string[][] = [];
+    const outcome = await runBulkImport(batches, (batch) => {
+      sent.push(batch);
+      cancelled = true; // Cancel pressed while the first batch is at the server.
+      return sync(batch);
+    }, { isCancelled: () => cancelled, onProgress: () => undefined });
+    expect(sent).toEqual([batches[0]]);
+    expect(outcome).toEqual({ status: 'cancelled', done: 1, total: 3, result: { updated: 1, failed: ['12-34'], errors: ['NDC 12-34 is malformed'] } });
+  });
+
+  it('ends at a batch that fails, with the reason and the earlier batches counted', async () => {
+    const outcome = await runBulkImport(batches, async (batch) => {
+      if (batch[0] === '60505-2671-9') throw new Error('503: the provider is not configured');
+      return sync(batch);
+    }, { isCancelled: () => false, onProgress: () => undefined });
+    expect(outcome).toEqual({
+      status: 'failed', done: 1, total: 3, error: '503: the provider is not configured',
+      result: { updated: 1, failed: ['12-34'], errors: ['NDC 12-34 is malformed'] },
+    });
   });
 });
 

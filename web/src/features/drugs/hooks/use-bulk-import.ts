@@ -1,28 +1,17 @@
 /**
- * Bulk Import's run: the file's NDCs sent to sync in batches (ndcBatches), one after the other, with the progress as
- * batches done of batches in all, the results summed, and Cancel, which stops before the next batch (a batch the
- * server is working on finishes: its changes are made either way). A batch that fails stops the run and says why;
- * what earlier batches did stays counted. The catalog is refreshed after the run.
+ * Bulk Import's state for the screen: runBulkImport (bulk-import-run.ts) over the file's NDCs in batches of
+ * NDC_LIST_MAX, with the progress as batches done of all, Cancel (honoured between batches), and the outcome. Leaving
+ * the screen cancels the run. The catalog is refreshed after the run.
  */
-import type { SyncResult } from '@pharmacy/shared/api/drug-sync.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { refreshQueries } from '../../../lib/refresh-queries.ts';
 import { syncExternalDrugs } from '../api/sync-external-drugs.ts';
+import { runBulkImport, type BulkImportOutcome, type BulkImportProgress } from '../bulk-import-run.ts';
 import { drugKeys } from '../keys.ts';
 import { ndcBatches } from '../ndc-import-file.ts';
 
-export type BulkImportState =
-  | { status: 'idle' }
-  | { status: 'running' | 'cancelling'; done: number; total: number; result: SyncResult }
-  | { status: 'finished' | 'cancelled'; done: number; total: number; result: SyncResult }
-  | { status: 'failed'; done: number; total: number; result: SyncResult; error: string };
-
-const EMPTY_RESULT: SyncResult = { updated: 0, failed: [], errors: [] };
-
-function sum(a: SyncResult, b: SyncResult): SyncResult {
-  return { updated: a.updated + b.updated, failed: [...a.failed, ...b.failed], errors: [...a.errors, ...b.errors] };
-}
+export type BulkImportState = { status: 'idle' } | (BulkImportProgress & { status: 'running' | 'cancelling' }) | BulkImportOutcome;
 
 export function useBulkImport(pharmacyId: string) {
   const queryClient = useQueryClient();
@@ -32,36 +21,22 @@ export function useBulkImport(pharmacyId: string) {
   useEffect(() => {
     mounted.current = true;
     return () => {
-      // Leaving the screen cancels the run: nothing would show its progress.
       mounted.current = false;
       cancelled.current = true;
     };
   }, []);
 
   const start = useCallback(
-    async (ndcNumbers: readonly string[]): Promise<BulkImportState> => {
+    async (ndcNumbers: readonly string[]): Promise<BulkImportOutcome> => {
       const batches = ndcBatches(ndcNumbers);
-      const total = batches.length;
       cancelled.current = false;
-      let result = EMPTY_RESULT;
-      let done = 0;
-      let outcome: BulkImportState | null = null;
-      setState({ status: 'running', done, total, result });
-      for (const batch of batches) {
-        if (cancelled.current) {
-          outcome = { status: 'cancelled', done, total, result };
-          break;
-        }
-        try {
-          result = sum(result, await syncExternalDrugs(batch));
-        } catch (error) {
-          outcome = { status: 'failed', done, total, result, error: error instanceof Error ? error.message : String(error) };
-          break;
-        }
-        done += 1;
-        if (mounted.current) setState({ status: cancelled.current ? 'cancelling' : 'running', done, total, result });
-      }
-      outcome ??= { status: 'finished', done, total, result };
+      setState({ status: 'running', done: 0, total: batches.length, result: { updated: 0, failed: [], errors: [] } });
+      const outcome = await runBulkImport(batches, syncExternalDrugs, {
+        isCancelled: () => cancelled.current,
+        onProgress: (progress) => {
+          if (mounted.current) setState({ ...progress, status: cancelled.current ? 'cancelling' : 'running' });
+        },
+      });
       if (mounted.current) setState(outcome);
       await refreshQueries(queryClient, drugKeys.catalog(pharmacyId));
       return outcome;
