@@ -243,8 +243,14 @@ test('the external search starts at 3 characters, shows scores and n/a prices, a
   await expect(first).toBeVisible();
   await expect(first.getByText(/^Match \d{1,3}%$/)).toBeVisible();
   await expect(first.locator('div.contents').filter({ has: page.locator('dt', { hasText: /^AWP$/ }) }).locator('dd')).toHaveText('n/a');
-  await expect(first.getByRole('button', { name: /^Add .* to catalog$/ })).toBeVisible();
   await expectAccessible(page, 'the external search results');
+  // Add to catalog syncs the result's NDC (a pharmacist may). Not Lipitor 0071-0155-23: the pricing test finds it by its name.
+  const bottleOf5000 = results.getByRole('article').filter({ hasText: '0071-0155-40' });
+  await bottleOf5000.getByRole('button', { name: 'Add to catalog: Lipitor 10 mg/1 (NDC 0071-0155-40)' }).click();
+  await expect(toast(page)).toContainText('Updated 1 medications. 0 failed.');
+  await expect(bottleOf5000.getByRole('status')).toHaveText('Synced into your catalog.');
+  const added = await admin.from('medications').select('ndc_number, source').eq('ndc11', '00071015540');
+  expect(added.data).toEqual([{ ndc_number: '0071-0155-40', source: 'openfda' }]);
 
   providers.mode.openfda = 'server-error';
   await search.fill('lipitor');

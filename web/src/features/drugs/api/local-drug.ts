@@ -3,6 +3,7 @@
  * columns of issue 13), mapped from a row of `search_medications`. Low stock is the database's `is_low_stock`
  * (stock at or below the threshold, spec §2).
  */
+import type { Medication } from '@pharmacy/shared/drugs/medication.ts';
 import type { Database } from '../../../lib/database.types.ts';
 
 /** The columns of search_medications the screen reads. */
@@ -17,33 +18,8 @@ type NullableColumn =
   | 'nadac_effective_date' | 'prices_updated_at' | 'synced_at';
 export type LocalDrugRow = Omit<SearchMedicationsRow, NullableColumn> & { [Column in NullableColumn]: SearchMedicationsRow[Column] | null };
 
-export interface LocalDrug {
-  id: string;
-  name: string;
-  genericName: string | null;
-  strength: string | null;
-  dosageForm: string | null;
-  /** The NDC as stored (the labeler's format). */
-  ndcNumber: string | null;
-  ndc11: string | null;
-  manufacturer: string | null;
-  price: number;
-  stock: number;
-  lowStockThreshold: number;
-  isLowStock: boolean;
-  deaSchedule: string | null;
-  packageSize: number | null;
-  packageUnit: string | null;
-  packageDescription: string | null;
-  active: boolean;
-  awpPrice: number | null;
-  wacPrice: number | null;
-  nadacPerUnit: number | null;
-  nadacEffectiveDate: string | null;
-  pricesUpdatedAt: string | null;
-  source: string;
-  syncedAt: string | null;
-}
+/** The api's Medication (GET /api/medications answers the same rows), without the per-product interactions it never stores. */
+export type LocalDrug = Omit<Medication, 'interactions'>;
 
 const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
 
@@ -61,9 +37,9 @@ export function localDrugFromRow(row: LocalDrugRow): LocalDrug {
     stock: row.stock,
     lowStockThreshold: row.low_stock_threshold,
     isLowStock: row.is_low_stock ?? row.stock <= row.low_stock_threshold,
-    deaSchedule: row.dea_schedule,
+    deaSchedule: row.dea_schedule as LocalDrug['deaSchedule'],
     packageSize: numberOrNull(row.package_size),
-    packageUnit: row.package_unit,
+    packageUnit: row.package_unit as LocalDrug['packageUnit'],
     packageDescription: row.package_description,
     active: row.active,
     awpPrice: numberOrNull(row.awp_price),
@@ -71,7 +47,7 @@ export function localDrugFromRow(row: LocalDrugRow): LocalDrug {
     nadacPerUnit: numberOrNull(row.nadac_per_unit),
     nadacEffectiveDate: row.nadac_effective_date,
     pricesUpdatedAt: row.prices_updated_at,
-    source: row.source,
+    source: row.source as LocalDrug['source'],
     syncedAt: row.synced_at,
   };
 }

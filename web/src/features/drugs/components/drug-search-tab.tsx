@@ -184,11 +184,11 @@ function ExternalResults({ pharmacyId, provider, query, canManageCatalog }: Exte
     sync.mutate([drug.ndcNumber], {
       onSuccess: (result) => {
         toast({ title: SYNC_COMPLETE_TITLE, description: syncCompleteDescription(result) });
-        setOutcomes((shown) => ({ ...shown, [drug.id]: result.updated > 0 ? 'Added to your catalog.' : `Not added: ${result.errors.join('; ')}` }));
+        setOutcomes((shown) => ({ ...shown, [drug.id]: result.updated > 0 ? 'Synced into your catalog.' : `Not synced: ${result.errors.join('; ')}` }));
       },
       onError: (error) => {
         toast({ title: 'Sync Failed', description: error.message, variant: 'destructive' });
-        setOutcomes((shown) => ({ ...shown, [drug.id]: `Not added: ${error.message}` }));
+        setOutcomes((shown) => ({ ...shown, [drug.id]: `Not synced: ${error.message}` }));
       },
       onSettled: () => setAdding(null),
     });

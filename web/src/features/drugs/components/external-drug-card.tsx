@@ -51,7 +51,7 @@ export function ExternalDrugCard({ drug, onAdd, adding, outcome }: ExternalDrugC
               type="button"
               className="btn btn-sm btn-primary"
               disabled={adding}
-              aria-label={`Add ${heading} (NDC ${drug.ndcNumber}) to catalog`}
+              aria-label={`Add to catalog: ${heading} (NDC ${drug.ndcNumber})`}
               onClick={() => onAdd(drug)}
             >
               {adding ? 'Adding…' : 'Add to catalog'}
