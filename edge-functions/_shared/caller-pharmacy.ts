@@ -1,5 +1,5 @@
 /**
- * The caller's pharmacy, as the database says it: `public.current_staff_context()` read with their JWT answers their
+ * The caller's pharmacy (role and permissions), as the database says it: `public.current_staff_context()` read with their JWT answers their
  * active staff profile's pharmacy, or null for anyone else (no profile, deactivated). Never a pharmacy named by the
  * request.
  */
@@ -7,12 +7,27 @@ import * as z from 'zod';
 import { requireUser } from './auth.ts';
 import { createUserClient } from './supabase-clients.ts';
 
-const staffContextSchema = z.object({ pharmacy: z.object({ id: z.uuid() }) }).nullable();
+const staffContextSchema = z
+  .object({ user: z.object({ role: z.string() }), pharmacy: z.object({ id: z.uuid() }), permissions: z.array(z.string()).default([]) })
+  .nullable();
+
+export interface CallerStaff {
+  pharmacyId: string;
+  role: string;
+  /** The role's permissions (private.role_permissions), e.g. 'drugs:manage'. */
+  permissions: string[];
+}
+
+/** The pharmacy, role and permissions of the signed-in user who made the request, or null when they are not active staff. */
+export async function findCallerStaff(req: Request): Promise<CallerStaff | null> {
+  const { data, error } = await createUserClient(req).rpc('current_staff_context');
+  if (error) throw new Error(`reading the staff context failed: ${error.message}`);
+  const staff = staffContextSchema.parse(data ?? null);
+  return staff && { pharmacyId: staff.pharmacy.id, role: staff.user.role, permissions: staff.permissions };
+}
 
 /** The pharmacy of the signed-in user who made the request, or null when they are not active staff (401 without a user). */
 export async function findCallerPharmacyId(req: Request): Promise<string | null> {
   await requireUser(req);
-  const { data, error } = await createUserClient(req).rpc('current_staff_context');
-  if (error) throw new Error(`reading the staff context failed: ${error.message}`);
-  return staffContextSchema.parse(data ?? null)?.pharmacy.id ?? null;
+  return (await findCallerStaff(req))?.pharmacyId ?? null;
 }

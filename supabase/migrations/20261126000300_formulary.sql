@@ -201,11 +201,11 @@ create function private.may_edit_formulary() returns boolean
 language sql stable
 set search_path = ''
 as $$
-  select coalesce(private.current_staff_role() = 'pharmacist' or private.is_pharmacy_admin(), false)
+  select private.current_staff_can('drugs:manage')
 $$;
 comment on function private.may_edit_formulary() is
-  'Whether the signed-in staff member may add, change or remove formulary entries: a pharmacist or an admin '
-  '(admin rights as private.is_pharmacy_admin decides them).';
+  'Whether the signed-in staff member may add, change or remove formulary entries: the catalog''s permission '
+  'drugs:manage (pharmacists and admins), the one that decides catalog edits, sync and price updates too.';
 revoke execute on function private.may_edit_formulary() from public;
 grant execute on function private.may_edit_formulary() to authenticated, service_role;
 

@@ -13,6 +13,8 @@
 --   write, staff read). One pg_cron job, request-due-drug-price-updates, every 15 minutes asks the api function
 --   (pg_net, project_url and service_role_key from Vault) to run the update of each pharmacy whose weekly time
 --   has come in its own time zone (pharmacies.time_zone, so DST is the zone's) and has not been asked for yet.
+-- * private.request_api_function: the one way database code asks the api function (pg_net, Vault's secrets); the
+--   outbox's delivery request (20261125000400_message_outbox) is redefined here on it, with the same behaviour.
 -- =====================================================================================================
 
 -- -----------------------------------------------------------------------------------------------------
@@ -43,7 +45,11 @@ comment on column public.medication_price_history.package_price is
   'The price of one package: the value itself for AWP/WAC, NADAC per unit × package_size for NADAC (null when the size is unknown).';
 comment on column public.medication_price_history.effective_date is
   'The date the price took effect: NADAC''s effective date, otherwise the pharmacy''s local date of the change.';
-comment on column public.medication_price_history.source is 'What made the change: a NADAC price update, a manual edit, or a sync from a drug-data provider.';
+comment on column public.medication_price_history.source is
+  'What made the change, as the writing path says it: a NADAC price update (public.record_drug_price_update), a '
+  'sync from a drug-data provider (synced_at moved, or a provider''s new record), otherwise a manual edit. Both paths '
+  'are open to a signed-in writer (a pharmacist or admin may call record_drug_price_update, any staff member may '
+  'move synced_at), so the label describes the write; recorded_by says who made it.';
 comment on column public.medication_price_history.recorded_by is 'The signed-in user whose change it was; null for the scheduled update (service role).';
 
 -- A drug's history, newest first, and the last change of each price of each drug (distinct on).
@@ -51,25 +57,26 @@ create index medication_price_history_medication_idx
   on public.medication_price_history (pharmacy_id, medication_id, price_kind, recorded_at desc);
 create index medication_price_history_recorded_by_idx on public.medication_price_history (recorded_by);
 
-create function private.refuse_price_history_change() returns trigger
+create function private.refuse_record_change() returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  -- Only the removal of the medication itself (or its pharmacy) takes its history with it: the foreign key's
-  -- cascade, a delete issued by a trigger.
+  -- Only the removal of the row's medication or pharmacy takes it with it: the foreign key's cascade, a delete
+  -- issued by a trigger.
   if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
     return old;
   end if;
-  raise exception 'The price history cannot be changed' using errcode = '42501';
+  raise exception '%', tg_argv[0] using errcode = '42501';
 end
 $$;
-comment on function private.refuse_price_history_change() is
-  'BEFORE UPDATE OR DELETE trigger of medication_price_history: rows are never changed or removed, except with '
-  'their medication or pharmacy (the cascade of its deletion).';
-revoke all on function private.refuse_price_history_change() from public;
+comment on function private.refuse_record_change() is
+  'BEFORE UPDATE OR DELETE trigger of a record that is final (medication_price_history, drug_price_update_runs): '
+  'rows are never changed or removed, except by the cascade of their medication''s or pharmacy''s deletion. '
+  'Argument: the refusal''s message.';
+revoke all on function private.refuse_record_change() from public;
 create trigger refuse_price_history_change before update or delete on public.medication_price_history
-  for each row execute function private.refuse_price_history_change();
+  for each row execute function private.refuse_record_change('The price history cannot be changed');
 
 alter table public.medication_price_history enable row level security;
 revoke all on public.medication_price_history from anon, authenticated;
@@ -175,22 +182,8 @@ create index drug_price_update_runs_pharmacy_idx on public.drug_price_update_run
 create index drug_price_update_runs_succeeded_idx on public.drug_price_update_runs (pharmacy_id, finished_at desc) where status = 'succeeded';
 create index drug_price_update_runs_requested_by_idx on public.drug_price_update_runs (requested_by);
 
-create function private.refuse_price_update_run_change() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
-    return old; -- the pharmacy's removal
-  end if;
-  raise exception 'A price update''s record cannot be changed' using errcode = '42501';
-end
-$$;
-comment on function private.refuse_price_update_run_change() is
-  'BEFORE UPDATE OR DELETE trigger of drug_price_update_runs: a run''s record is final (removed only with its pharmacy).';
-revoke all on function private.refuse_price_update_run_change() from public;
 create trigger refuse_price_update_run_change before update or delete on public.drug_price_update_runs
-  for each row execute function private.refuse_price_update_run_change();
+  for each row execute function private.refuse_record_change('A price update''s record cannot be changed');
 
 alter table public.drug_price_update_runs enable row level security;
 revoke all on public.drug_price_update_runs from anon, authenticated;
@@ -217,7 +210,7 @@ begin
   -- A signed-in caller records only their own pharmacy's manual runs, as a pharmacist or admin.
   if (select auth.uid()) is not null then
     if run_pharmacy_id is distinct from (select private.current_pharmacy_id())
-       or coalesce((select private.current_staff_role()), '') not in ('admin', 'pharmacist') or run_trigger <> 'manual' then
+       or not coalesce((select private.current_staff_can('drugs:manage')), false) or run_trigger <> 'manual' then
       raise exception 'Only pharmacists and administrators can update drug prices' using errcode = '42501';
     end if;
   end if;
@@ -265,7 +258,7 @@ begin
     if run_pharmacy_id is null or (for_pharmacy_id is not null and for_pharmacy_id <> run_pharmacy_id) then
       raise exception 'Only staff of this pharmacy can update its drug prices' using errcode = '42501';
     end if;
-    if coalesce((select private.current_staff_role()), '') not in ('admin', 'pharmacist') then
+    if not coalesce((select private.current_staff_can('drugs:manage')), false) then
       raise exception 'Only pharmacists and administrators can update drug prices' using errcode = '42501';
     end if;
     run_trigger := 'manual';
@@ -379,10 +372,10 @@ create policy "Staff can read their pharmacy's price update schedule" on public.
 create policy "Pharmacists and admins can set their pharmacy's price update schedule" on public.drug_price_schedules
   for insert to authenticated
   with check (pharmacy_id = (select private.current_pharmacy_id())
-              and (select private.current_staff_role()) in ('admin', 'pharmacist'));
+              and (select private.current_staff_can('drugs:manage')));
 create policy "Pharmacists and admins can change their pharmacy's price update schedule" on public.drug_price_schedules
   for update to authenticated
-  using (pharmacy_id = (select private.current_pharmacy_id()) and (select private.current_staff_role()) in ('admin', 'pharmacist'))
+  using (pharmacy_id = (select private.current_pharmacy_id()) and (select private.current_staff_can('drugs:manage')))
   with check (pharmacy_id = (select private.current_pharmacy_id()));
 
 comment on constraint drug_price_schedules_weekday_check on public.drug_price_schedules is 'Choose a day of the week';
@@ -443,7 +436,8 @@ comment on function private.due_drug_price_updates(timestamptz) is
   'The pharmacies whose weekly price update is due at at_time, with the weekly time (instant) that is due.';
 revoke all on function private.due_drug_price_updates(timestamptz) from public;
 
-create function private.request_drug_price_update(update_pharmacy_id uuid) returns bigint
+create function private.request_api_function(request_path text, request_body jsonb, timeout_ms integer, warning_prefix text)
+returns bigint
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -455,6 +449,8 @@ begin
   if to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is null then
     return null;
   end if;
+  -- Reading Vault is inside the guard too: a secret that cannot be decrypted leaves the work waiting, it never
+  -- undoes the caller's.
   begin
     select s.decrypted_secret into project_url from vault.decrypted_secrets s where s.name = 'project_url';
     select s.decrypted_secret into service_role_key from vault.decrypted_secrets s where s.name = 'service_role_key';
@@ -462,17 +458,41 @@ begin
       return null;
     end if;
     select net.http_post(
-      url := rtrim(project_url, '/') || '/functions/v1/api/internal/drugs/price-update',
-      body := jsonb_build_object('pharmacyId', update_pharmacy_id),
+      url := rtrim(project_url, '/') || '/functions/v1/api/' || request_path,
+      body := request_body,
       headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_role_key),
-      timeout_milliseconds := 120000
+      timeout_milliseconds := timeout_ms
     ) into request_id;
   exception when others then
-    raise warning 'drug pricing: could not ask for the scheduled update: %', sqlerrm;
+    raise warning '%: %', warning_prefix, sqlerrm;
     return null;
   end;
   return request_id;
 end
+$$;
+comment on function private.request_api_function(text, jsonb, integer, text) is
+  'Asks the api function, as the service role, POST /api/<request_path> with the body, through pg_net (sent after '
+  'commit) with project_url and service_role_key from Vault. Returns the pg_net request id, or null when pg_net or '
+  'the secrets are missing or the request could not be queued (then a warning "<warning_prefix>: <reason>"; the '
+  'caller''s transaction goes on). The one way database code calls the api.';
+revoke all on function private.request_api_function(text, jsonb, integer, text) from public;
+
+-- The outbox's delivery request (20261125000400_message_outbox), unchanged in what it does, now through the helper.
+create or replace function private.request_outbox_delivery(delivery_pharmacy_id uuid) returns bigint
+language sql
+security definer
+set search_path = ''
+as $$
+  select private.request_api_function('internal/outbox/deliver', jsonb_build_object('pharmacyId', delivery_pharmacy_id),
+                                      10000, 'outbox: could not ask for delivery')
+$$;
+
+create function private.request_drug_price_update(update_pharmacy_id uuid) returns bigint
+language sql security definer
+set search_path = ''
+as $$
+  select private.request_api_function('internal/drugs/price-update', jsonb_build_object('pharmacyId', update_pharmacy_id),
+                                      120000, 'drug pricing: could not ask for the scheduled update')
 $$;
 comment on function private.request_drug_price_update(uuid) is
   'Asks the api function (POST /api/internal/drugs/price-update, service role) to run a pharmacy''s scheduled price '

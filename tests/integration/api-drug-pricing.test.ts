@@ -154,6 +154,12 @@ describe('GET/PUT /api/drugs/pricing-schedule', () => {
     expect(own.lastRun).toMatchObject({ status: 'succeeded', localUpdatesApplied: 1, trigger: 'manual' });
   });
 
+  it('answers 403 to a signed-in user who is not staff, reading or saving', async () => {
+    const outsider = (await signedInClient('no-pharmacy-schedule')).client;
+    expect(await schedule(outsider)).toEqual({ status: 403, body: { error: PRICING_MESSAGES.scheduleStaffOnly } });
+    expect(await save(outsider, { enabled: true, weekday: 1, time: '06:00' })).toEqual({ status: 403, body: { error: PRICING_MESSAGES.scheduleStaffOnly } });
+  });
+
   it('pharmacists and admins save it (nextRunAt in the pharmacy\'s time); technicians are refused; bad bodies get the messages', async () => {
     const saved = await save(a.pharmacist.client, { enabled: true, weekday: 3, time: '07:45' });
     expect(saved.status).toBe(200);

@@ -6,8 +6,9 @@
  * DST), and the pg_cron job that asks for due updates.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSql, createServiceClient, createTestClient, sql } from '../support/stack-env.ts';
+import { closeSql, createServiceClient, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 
 let a: TestPharmacy;
@@ -273,5 +274,53 @@ describe('the weekly time, in the pharmacy\'s time zone', () => {
               has_function_privilege('anon', 'private.request_due_drug_price_updates(timestamptz)', 'execute') as anon`,
     );
     expect(grants).toEqual({ authenticated: false, anon: false });
+  });
+});
+
+describe('asking the api function from the database (pg_net)', () => {
+  /** Calls a request function in a transaction that is rolled back (nothing is sent) and reads what it queued. */
+  async function queued(call: string, pharmacyId: string | null, options: { withoutSecrets?: boolean } = {}) {
+    const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      if (options.withoutSecrets) await client.query(`delete from vault.secrets where name = 'service_role_key'`);
+      const [{ id }] = (await client.query<{ id: string | null }>(`select ${call}($1) as id`, [pharmacyId])).rows as [{ id: string | null }];
+      const [projectUrl] = (await client.query<{ url: string }>(`select decrypted_secret as url from vault.decrypted_secrets where name = 'project_url'`)).rows;
+      const rows = (await client.query(
+        `select method, url, headers, convert_from(body, 'utf8')::jsonb as body, timeout_milliseconds from net.http_request_queue where id = $1`,
+        [id],
+      )).rows;
+      return { id, projectUrl: projectUrl!.url.replace(/\/+$/, ''), rows };
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+    }
+  }
+
+  const headers = () => ({ 'Content-Type': 'application/json', Authorization: `Bearer ${stackEnv().serviceRoleKey}` });
+
+  it("the price update's request: POST /api/internal/drugs/price-update with the pharmacy, the service role key, 2 minutes", async () => {
+    const { id, projectUrl, rows } = await queued('private.request_drug_price_update', a.id);
+    expect(id).not.toBeNull();
+    expect(rows).toEqual([{
+      method: 'POST', url: `${projectUrl}/functions/v1/api/internal/drugs/price-update`, headers: headers(), body: { pharmacyId: a.id }, timeout_milliseconds: 120000,
+    }]);
+  });
+
+  it("the outbox's delivery request: POST /api/internal/outbox/deliver with the pharmacy (or null), 10 seconds", async () => {
+    for (const pharmacyId of [a.id, null]) {
+      const { id, projectUrl, rows } = await queued('private.request_outbox_delivery', pharmacyId);
+      expect(id).not.toBeNull();
+      expect(rows).toEqual([{
+        method: 'POST', url: `${projectUrl}/functions/v1/api/internal/outbox/deliver`, headers: headers(), body: { pharmacyId }, timeout_milliseconds: 10000,
+      }]);
+    }
+  });
+
+  it('without the service role key in Vault nothing is queued and both answer null', async () => {
+    for (const call of ['private.request_drug_price_update', 'private.request_outbox_delivery']) {
+      expect(await queued(call, a.id, { withoutSecrets: true })).toMatchObject({ id: null, rows: [] });
+    }
   });
 });

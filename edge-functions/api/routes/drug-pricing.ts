@@ -8,9 +8,9 @@
  */
 import { pricingUpdateEndpoint, priceScheduleEndpoint, savePriceScheduleEndpoint, scheduledPriceUpdateEndpoint } from '@pharmacy/shared/api/drug-pricing.ts';
 import { PRICING_MESSAGES, priceScheduleSchema } from '@pharmacy/shared/drugs/pricing.ts';
-import * as z from 'zod';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { isServiceRoleRequest } from '../../_shared/auth.ts';
+import { findCallerStaff } from '../../_shared/caller-pharmacy.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { createAdminClient, createUserClient, type DatabaseClient } from '../../_shared/supabase-clients.ts';
@@ -18,17 +18,8 @@ import { runPriceUpdate } from '../drugs/price-update.ts';
 import { providerSettingsFromEnv } from '../drugs/providers/provider-config.ts';
 import { createDrugProviders } from '../drugs/providers/registry.ts';
 
-const staffSchema = z.object({ user: z.object({ role: z.string() }), pharmacy: z.object({ id: z.uuid() }) }).nullable();
-
-/** The caller's pharmacy and role, as the database says (null when they are not active staff). */
-async function callerStaff(db: DatabaseClient): Promise<{ pharmacyId: string; role: string } | null> {
-  const { data, error } = await db.rpc('current_staff_context');
-  if (error) throw databaseFailure('reading the staff context', error);
-  const staff = staffSchema.parse(data ?? null);
-  return staff && { pharmacyId: staff.pharmacy.id, role: staff.user.role };
-}
-
-const mayEditPrices = (role: string) => role === 'admin' || role === 'pharmacist';
+/** The catalog's permission (pharmacists and admins), the one the database checks too. */
+const mayEditPrices = (staff: { permissions: string[] }) => staff.permissions.includes('drugs:manage');
 
 /** Read per request, so a changed environment is what counts. */
 const nadac = () => createDrugProviders(providerSettingsFromEnv((name) => Deno.env.get(name))).pricing;
@@ -41,24 +32,21 @@ async function readSchedule(db: DatabaseClient) {
 
 export function addDrugPricingRoutes(router: ApiRouter): void {
   router.serve(pricingUpdateEndpoint, async ({ req, body }) => {
-    const db = createUserClient(req);
-    const staff = await callerStaff(db);
+    const staff = await findCallerStaff(req);
     if (!staff) throw new HttpError(403, PRICING_MESSAGES.staffOnly);
-    if (!mayEditPrices(staff.role)) throw new HttpError(403, PRICING_MESSAGES.pharmacistsOnly);
-    return runPriceUpdate({ db, pharmacyId: staff.pharmacyId, ndcNumbers: body.ndcNumbers ?? null, pricing: nadac(), scheduled: false });
+    if (!mayEditPrices(staff)) throw new HttpError(403, PRICING_MESSAGES.pharmacistsOnly);
+    return runPriceUpdate({ db: createUserClient(req), pharmacyId: staff.pharmacyId, ndcNumbers: body.ndcNumbers ?? null, pricing: nadac(), scheduled: false });
   });
 
-  router.serve(priceScheduleEndpoint, async ({ req }) => {
-    const db = createUserClient(req);
-    if (!(await callerStaff(db))) throw new HttpError(403, PRICING_MESSAGES.scheduleStaffOnly);
-    return readSchedule(db);
-  });
+  // public.drug_price_schedule() itself refuses anyone who is not staff (42501, PRICING_MESSAGES.scheduleStaffOnly's
+  // sentence), so the read needs no lookup of the caller first.
+  router.serve(priceScheduleEndpoint, ({ req }) => readSchedule(createUserClient(req)));
 
   router.serve(savePriceScheduleEndpoint, async ({ req, body }) => {
-    const db = createUserClient(req);
-    const staff = await callerStaff(db);
+    const staff = await findCallerStaff(req);
     if (!staff) throw new HttpError(403, PRICING_MESSAGES.scheduleStaffOnly);
-    if (!mayEditPrices(staff.role)) throw new HttpError(403, PRICING_MESSAGES.schedulePharmacistsOnly);
+    if (!mayEditPrices(staff)) throw new HttpError(403, PRICING_MESSAGES.schedulePharmacistsOnly);
+    const db = createUserClient(req);
     const { error } = await db
       .from('drug_price_schedules')
       .upsert({ pharmacy_id: staff.pharmacyId, enabled: body.enabled, weekday: body.weekday, local_time: body.time }, { onConflict: 'pharmacy_id' });

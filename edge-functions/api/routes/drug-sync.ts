@@ -6,6 +6,7 @@
  */
 import { DRUG_SYNC_MESSAGES, syncExternalDrugsEndpoint } from '@pharmacy/shared/api/drug-sync.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
+import { findCallerStaff } from '../../_shared/caller-pharmacy.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
@@ -15,11 +16,9 @@ import { syncExternalDrugs } from '../drugs/sync/sync-external.ts';
 
 export function addDrugSyncRoutes(router: ApiRouter): void {
   router.serve(syncExternalDrugsEndpoint, async ({ req, body }) => {
+    const staff = await findCallerStaff(req);
+    if (!staff?.permissions.includes('drugs:manage')) throw new HttpError(403, DRUG_SYNC_MESSAGES.pharmacistsOnly);
     const client = createUserClient(req);
-    const context = await client.rpc('current_staff_context');
-    if (context.error) throw databaseFailure('reading the staff context', context.error);
-    const permissions = (context.data as { permissions?: string[] } | null)?.permissions ?? [];
-    if (!permissions.includes('drugs:manage')) throw new HttpError(403, DRUG_SYNC_MESSAGES.pharmacistsOnly);
 
     const providers = createDrugProviders(providerSettingsFromEnv((name) => Deno.env.get(name)));
     return syncExternalDrugs({
