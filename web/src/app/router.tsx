@@ -95,6 +95,7 @@ const signedOutRoutes: RouteObject[] = [
 /** The signed-in screens that exist, by path; one line per screen, each its own chunk. */
 const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = {
   '/patients': () => import('./routes/app/patients.tsx').then((module) => module.PatientsRoute),
+  '/drugs': () => import('./routes/app/drugs.tsx').then((module) => module.DrugsRoute),
   '/prescriptions': () => import('./routes/app/prescriptions.tsx').then((module) => module.PrescriptionsRoute),
   '/': () => import('./routes/app/dashboard.tsx').then((module) => module.DashboardRoute),
   '/labels': () => import('./routes/app/labels.tsx').then((module) => module.LabelsRoute),

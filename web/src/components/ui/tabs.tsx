@@ -32,9 +32,11 @@ export interface TabListProps<Id extends string> {
   variant?: 'tabs-box' | 'tabs-border';
   /** Each tab stretches to share the row. */
   fill?: boolean;
+  /** Extra classes of the tablist (e.g. a grid of two columns on narrow screens). */
+  className?: string;
 }
 
-export function TabList<Id extends string>({ baseId, label, items, selected, onSelect, variant = 'tabs-box', fill = false }: TabListProps<Id>) {
+export function TabList<Id extends string>({ baseId, label, items, selected, onSelect, variant = 'tabs-box', fill = false, className = '' }: TabListProps<Id>) {
   const tabRefs = useRef(new Map<Id, HTMLButtonElement>());
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -53,7 +55,7 @@ export function TabList<Id extends string>({ baseId, label, items, selected, onS
   };
 
   return (
-    <div role="tablist" aria-label={label} className={`tabs ${variant}`} onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={label} className={`tabs ${variant} ${className}`} onKeyDown={onKeyDown}>
       {items.map((item) => {
         const isSelected = item.id === selected;
         return (

@@ -1,0 +1,22 @@
+/**
+ * Database Sync (POST /api/drugs/sync-external {ndcNumbers}): each NDC validated, looked up at the provider and the
+ * local product created or updated from its record; the answer counts the updated ones and lists each failure with
+ * its reason (spec §3 Sync result). A sync changes the catalog, so every catalog query is refreshed afterwards.
+ */
+import { syncExternalDrugsEndpoint, type SyncResult } from '@pharmacy/shared/api/drug-sync.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invokeApi } from '../../../lib/invoke-api.ts';
+import { refreshQueries } from '../../../lib/refresh-queries.ts';
+import { drugKeys } from '../keys.ts';
+
+export function syncExternalDrugs(ndcNumbers: string[]): Promise<SyncResult> {
+  return invokeApi(syncExternalDrugsEndpoint, { ndcNumbers });
+}
+
+export function useSyncExternalDrugs(pharmacyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncExternalDrugs,
+    onSettled: () => refreshQueries(queryClient, drugKeys.catalog(pharmacyId)),
+  });
+}
