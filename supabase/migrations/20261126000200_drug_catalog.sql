@@ -383,3 +383,32 @@ comment on function public.sync_medications(jsonb) is
   'Security invoker: RLS decides (pharmacists and admins; anyone else is refused with a sentence, nothing written).';
 revoke execute on function public.sync_medications(jsonb) from public, anon;
 grant execute on function public.sync_medications(jsonb) to authenticated, service_role;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Inactive products: kept for history, never on a new prescription
+-- -----------------------------------------------------------------------------------------------------
+create function private.refuse_inactive_medication() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  product record;
+begin
+  if not private.is_end_user_request() then
+    return new; -- the service role and migrations (an import of history) may name a product no longer stocked
+  end if;
+  select m.name, m.strength, m.active into product
+  from public.medications m where m.pharmacy_id = new.pharmacy_id and m.id = new.medication_id;
+  if found and not product.active then
+    raise exception '% is no longer stocked (inactive): choose an active product', concat_ws(' ', product.name, product.strength)
+      using errcode = '23514', hint = 'A pharmacist or admin can mark the product active again in the Drug Database.';
+  end if;
+  return new;
+end
+$$;
+comment on function private.refuse_inactive_medication() is
+  'BEFORE INSERT trigger of prescriptions: a staff member cannot enter a prescription for a product marked inactive '
+  '(the picker offers active products only; this holds for every client). The service role and migrations may.';
+revoke all on function private.refuse_inactive_medication() from public;
+create trigger refuse_inactive_medication before insert on public.prescriptions
+  for each row execute function private.refuse_inactive_medication();

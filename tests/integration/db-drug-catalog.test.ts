@@ -111,6 +111,24 @@ describe('medications: who does what', () => {
     expect(await stored(medication)).toMatchObject({ stock: 70 });
     expect((await movePrescription(a.technician.client, rx.id, 'completed')).error).toBeNull();
   });
+
+  it('a product marked inactive takes no new prescription from staff; the active one does; a prescription already entered stays', async () => {
+    const medication = await insertRow(a.pharmacist.client, 'medications', drug('retired', { stock: 100 }));
+    const patient = (await addPatient(a.technician.client, 'Catalog Retired')).id;
+    const before = await enterPrescription(a.technician.client, { patientId: patient, medicationId: medication });
+    expect((await a.pharmacist.client.from('medications').update({ active: false }).eq('id', medication).select('id')).data).toEqual([{ id: medication }]);
+
+    const refused = await a.technician.client.from('prescriptions').insert({
+      patient_id: patient, medication_id: medication, prescription_type: 'written', source: 'manual_entry',
+      directions: 'Take 1 tablet daily', quantity: 30, refills: 0, days_supply: 30,
+    }).select('id');
+    expect(refused.error?.message).toBe('Catalog retired 10 mg is no longer stocked (inactive): choose an active product');
+    expect((await sql(`select count(*)::int as n from public.prescriptions where patient_id = $1`, [patient]))[0]).toEqual({ n: 1 });
+    expect((await movePrescription(a.technician.client, before.id, 'processing')).error).toBeNull();
+
+    expect((await a.pharmacist.client.from('medications').update({ active: true }).eq('id', medication).select('id')).data).toEqual([{ id: medication }]);
+    await enterPrescription(a.technician.client, { patientId: patient, medicationId: medication });
+  });
 });
 
 describe('sync_medications', () => {
