@@ -184,6 +184,10 @@ describe('search_medications', () => {
     expect(await names({ search: 'atorva' })).toEqual(['Atorvastatin Calcium', 'Lipitor', 'Lipitor']);
     expect(await names({ search: 'oxycodone' })).toEqual(['OxyContin']);
     expect(await names({ search: 'calcium lipi' })).toEqual(['Lipitor', 'Lipitor']);
+    // The strength is searched too.
+    expect((await search(c.technician, { search: 'lipitor 10' })).map((row) => row.id)).toEqual([ids.lipitor10]);
+    expect((await search(c.technician, { search: 'Atorvastatin 20 MG' })).map((row) => row.id)).toEqual([ids.atorva]);
+    expect(await names({ search: 'lipitor 20' })).toEqual([]);
     expect(await names({ search: 'nothing like it' })).toEqual([]);
     // LIKE's wildcards are taken literally.
     expect(await names({ search: '100%' })).toEqual(['100% Pure Saline']);
@@ -199,6 +203,17 @@ describe('search_medications', () => {
     expect((await search(c.technician, { search: '5901' })).map((row) => row.id)).toEqual([ids.oxy]);
     expect((await search(c.technician, { search: '60505-26' })).map((row) => row.id)).toEqual([ids.atorva]);
     expect(await search(c.technician, { search: '12345-6789-01' })).toEqual([]);
+  });
+
+  it('keeps finding an 11-digit NDC while it is typed, with or without hyphens', async () => {
+    const typing = async (code: string) => (await search(c.technician, { search: code })).map((row) => row.id);
+    for (let length = 5; length <= 11; length++) expect(await typing('00071015523'.slice(0, length)), `${length} digits`).toContain(ids.lipitor10);
+    expect(await typing('0007101552')).toEqual([ids.lipitor10]);
+    expect(await typing('6050526710')).toEqual([ids.atorva]);
+    for (const code of ['00071-0155-2', '00071-0155-23']) expect(await typing(code), code).toEqual([ids.lipitor10]);
+    for (const code of ['60505-2671-0', '60505-2671-09']) expect(await typing(code), code).toEqual([ids.atorva]);
+    // 5-4-1 is still a whole code: 60505-2671-9 is 60505-2671-09.
+    expect(await typing('60505-2671-9')).toEqual([ids.atorva]);
   });
 
   it('low stock only, inactive products only when asked, and the exact total on every page', async () => {
@@ -285,10 +300,10 @@ describe('search_medications at 50,000 products: each kind of search uses its in
     await sql('vacuum analyze public.medications');
   }, 180_000);
 
-  it('a name uses the name key\'s trigram index, an NDC its 11-digit key, a prefix the pattern index, low stock its index', async () => {
+  it('a name uses the search key\'s trigram index, an NDC its 11-digit key, a prefix the pattern index, low stock its index', async () => {
     // Product 49,999: 'Brand49999', NDC 10499-0099-05.
     const byName = await planOf('brand49999');
-    expect(byName).toContain('medications_name_key_trgm_idx');
+    expect(byName).toContain('medications_search_key_trgm_idx');
     expect(byName).not.toMatch(/Seq Scan on medications/);
     // The unique key on (pharmacy_id, ndc11) answers an equality and a prefix alike: a whole code in its
     // labeler format, 11 digits or ten bare digits, and a product code.
