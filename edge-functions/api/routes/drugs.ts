@@ -9,9 +9,8 @@
 import { drugProvidersEndpoint, externalDrugEndpoint, searchExternalDrugsEndpoint } from '@pharmacy/shared/api/drugs.ts';
 import { EXTERNAL_SEARCH_MESSAGES, parseExternalDrugId, type DrugSearchProviderId } from '@pharmacy/shared/drugs/external-drug.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
-import { databaseFailure } from '../../_shared/database-failure.ts';
+import { findCallerStaff } from '../../_shared/caller-pharmacy.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { createUserClient } from '../../_shared/supabase-clients.ts';
 import type { DrugDataProvider } from '../drugs/providers/drug-data-provider.ts';
 import { providerSettingsFromEnv } from '../drugs/providers/provider-config.ts';
 import { ProviderError } from '../drugs/providers/provider-http.ts';
@@ -23,9 +22,7 @@ function drugProviders(): DrugProviders {
 }
 
 async function requireStaff(req: Request): Promise<void> {
-  const { data, error } = await createUserClient(req).rpc('current_staff_context');
-  if (error) throw databaseFailure('reading the staff context', error);
-  if (data === null) throw new HttpError(403, EXTERNAL_SEARCH_MESSAGES.staffOnly);
+  if (!(await findCallerStaff(req))) throw new HttpError(403, EXTERNAL_SEARCH_MESSAGES.staffOnly);
 }
 
 function searchProvider(providers: DrugProviders, id: DrugSearchProviderId): DrugDataProvider {

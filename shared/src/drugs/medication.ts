@@ -73,3 +73,73 @@ export const medicationPageSchema = z.object({
   medications: z.array(medicationSchema),
   total: z.number().int().nonnegative(),
 });
+
+/**
+ * A row of public.search_medications as PostgREST answers it (snake_case; nullable where the table is — the
+ * generated types mark a function's columns not null; numeric columns may arrive as strings).
+ */
+export interface MedicationSearchRow {
+  id: string;
+  name: string;
+  generic_name: string | null;
+  strength: string | null;
+  dosage_form: string | null;
+  ndc_number: string | null;
+  ndc11: string | null;
+  manufacturer: string | null;
+  price: number | string;
+  stock: number;
+  low_stock_threshold: number;
+  is_low_stock: boolean | null;
+  dea_schedule: string | null;
+  package_size: number | string | null;
+  package_unit: string | null;
+  package_description: string | null;
+  active: boolean;
+  awp_price: number | string | null;
+  wac_price: number | string | null;
+  nadac_per_unit: number | string | null;
+  nadac_effective_date: string | null;
+  prices_updated_at: string | null;
+  source: string;
+  synced_at: string | null;
+}
+
+/** The columns of search_medications that medicationFromSearchRow reads, and the page's exact total. */
+export const MEDICATION_SEARCH_COLUMNS =
+  'id, name, generic_name, strength, dosage_form, ndc_number, ndc11, manufacturer, price, stock, low_stock_threshold, is_low_stock, dea_schedule, package_size, package_unit, package_description, active, awp_price, wac_price, nadac_per_unit, nadac_effective_date, prices_updated_at, source, synced_at, total_count';
+
+const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
+/** The api's Medication of a search_medications row (GET /api/medications and the Drug Database screen alike). */
+export function medicationFromSearchRow(row: MedicationSearchRow): Medication {
+  return {
+    id: row.id,
+    name: row.name,
+    genericName: row.generic_name,
+    strength: row.strength,
+    dosageForm: row.dosage_form,
+    ndcNumber: row.ndc_number,
+    ndc11: row.ndc11,
+    manufacturer: row.manufacturer,
+    price: Number(row.price),
+    stock: row.stock,
+    lowStockThreshold: row.low_stock_threshold,
+    // Stock at or below the threshold (spec §2), as the database computes it.
+    isLowStock: row.is_low_stock ?? row.stock <= row.low_stock_threshold,
+    deaSchedule: row.dea_schedule as Medication['deaSchedule'],
+    packageSize: numberOrNull(row.package_size),
+    packageUnit: row.package_unit as Medication['packageUnit'],
+    packageDescription: row.package_description,
+    active: row.active,
+    awpPrice: numberOrNull(row.awp_price),
+    wacPrice: numberOrNull(row.wac_price),
+    nadacPerUnit: numberOrNull(row.nadac_per_unit),
+    nadacEffectiveDate: row.nadac_effective_date,
+    pricesUpdatedAt: row.prices_updated_at,
+    source: row.source as Medication['source'],
+    syncedAt: row.synced_at,
+    // Spec §3's list: the interaction engine checks products against each other; none are stored per product.
+    interactions: [],
+  };
+}

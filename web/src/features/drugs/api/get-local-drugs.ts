@@ -8,7 +8,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts';
 import { drugKeys, type LocalDrugFilters } from '../keys.ts';
 import { pageOffset } from './drug-paging.ts';
-import { LOCAL_DRUG_COLUMNS, localDrugFromRow, type LocalDrug, type LocalDrugRow } from './local-drug.ts';
+import { MEDICATION_SEARCH_COLUMNS, medicationFromSearchRow, type MedicationSearchRow } from '@pharmacy/shared/drugs/medication.ts';
+import type { LocalDrug } from './local-drug.ts';
 
 export interface LocalDrugPage {
   page: number;
@@ -17,7 +18,7 @@ export interface LocalDrugPage {
   total: number;
 }
 
-async function searchMedications(filters: LocalDrugFilters, pageSize: number, offset: number): Promise<LocalDrugRow[]> {
+async function searchMedications(filters: LocalDrugFilters, pageSize: number, offset: number): Promise<(MedicationSearchRow & { total_count: number })[]> {
   const { data, error } = await supabase
     .rpc('search_medications', {
       search: filters.search,
@@ -26,7 +27,7 @@ async function searchMedications(filters: LocalDrugFilters, pageSize: number, of
       page_size: pageSize,
       page_offset: offset,
     })
-    .select(LOCAL_DRUG_COLUMNS);
+    .select(MEDICATION_SEARCH_COLUMNS);
   if (error) throw new Error(error.message);
   return data;
 }
@@ -38,7 +39,7 @@ export async function getLocalDrugs(filters: LocalDrugFilters, page: number, pag
     const [first] = await searchMedications(filters, 1, 0);
     return { page, drugs: [], total: Number(first?.total_count ?? 0) };
   }
-  return { page, drugs: rows.map(localDrugFromRow), total: Number(rows[0]?.total_count ?? 0) };
+  return { page, drugs: rows.map(medicationFromSearchRow), total: Number(rows[0]?.total_count ?? 0) };
 }
 
 export function getLocalDrugsQueryOptions(pharmacyId: string, filters: LocalDrugFilters, page: number, pageSize: number) {
