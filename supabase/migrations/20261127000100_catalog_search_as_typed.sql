@@ -2,7 +2,9 @@
 -- Catalog search as it is typed (follows 20261126000200_drug_catalog)
 -- =====================================================================================================
 -- Two gaps of the catalog search, closed where the rule lives (private.medication_search_condition):
---   * the strength is part of what a name search reads, so 'lipitor 10' finds Lipitor 10 mg;
+--   * the strength is part of what a name search reads, so 'lipitor 10' finds Lipitor 10 mg, and the search key's
+--     trigram index is per pharmacy (pharmacy_id first, through btree_gin): a common word reads the caller's own
+--     products' matches only, not those of every pharmacy holding the same catalogue;
 --   * an 11-digit NDC being typed keeps its matches on the way: ten bare digits are also the start of the 11
 --     digits, and 5-4-1 with hyphens is also the start of the 5-4-2 form (both were read only as whole codes).
 
@@ -10,9 +12,11 @@
 -- The search key: brand, generic name and strength
 -- -----------------------------------------------------------------------------------------------------
 -- A typed word (no spaces) is contained in the key exactly when it is contained in the brand, the generic name or
--- the strength. Replaces the brand-and-generic key of 20261126000200.
-create index medications_search_key_trgm_idx on public.medications
-  using gin ((lower(name || ' ' || coalesce(generic_name, '') || ' ' || coalesce(strength, ''))) extensions.gin_trgm_ops);
+-- the strength. Replaces the brand-and-generic key of 20261126000200, which held every pharmacy's names in one
+-- list per trigram. btree_gin gives GIN the equality on pharmacy_id, so both conditions are one index lookup.
+create extension if not exists btree_gin with schema extensions;
+create index medications_pharmacy_id_search_key_trgm_idx on public.medications
+  using gin (pharmacy_id, (lower(name || ' ' || coalesce(generic_name, '') || ' ' || coalesce(strength, ''))) extensions.gin_trgm_ops);
 drop index public.medications_name_key_trgm_idx;
 
 -- -----------------------------------------------------------------------------------------------------
