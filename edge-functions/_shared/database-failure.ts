@@ -6,9 +6,9 @@
  * caller's to act on (P0002, e.g. 'Staff member not found', 'Patient not found'), 400 for bad values (check,
  * not-null, foreign-key, malformed input, an argument out of bounds: 22023). A message in Postgres' own wording (table, column or constraint
  * names) never reaches the client: it is logged here and replaced by the plain message for its SQLSTATE
- * (shared/src/database-errors.ts). Anything else is a server fault and stays a 500.
+ * (shared/src/database/errors.ts). Anything else is a server fault and stays a 500.
  */
-import { clientMessageForDatabaseError, isPostgresWording } from '@pharmacy/shared/database-errors.ts';
+import { clientMessageForDatabaseError, isPostgresWording } from '@pharmacy/shared/database/errors.ts';
 import { HttpError } from './http.ts';
 
 export interface DatabaseError {

@@ -7,11 +7,11 @@
  * be allowed to do directly (creating auth users during onboarding, cross-tenant reference-data sync),
  * and only after the handler has checked who the caller is and what they may do.
  */
-import type { Database } from '@pharmacy/database-types';
+import type { Database } from '@pharmacy/shared/database/database.types.ts';
 import { type SupabaseClient, createClient } from '@supabase/supabase-js';
 import { requireEnv } from './env.ts';
 
-/** A client typed by the generated database types (web/src/lib/database.types.ts, `npm run db:types`). */
+/** A client typed by the generated database types (shared/src/database/database.types.ts, `npm run db:types`). */
 export type DatabaseClient = SupabaseClient<Database>;
 
 /** A function runs per request: never keep or refresh a session in it. */

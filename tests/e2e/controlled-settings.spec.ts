@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { usDate } from '../../shared/src/dates.ts';
+import { usDate } from '../../shared/src/common/dates.ts';
 import { CONTROLLED_COUNT_MESSAGES, CONTROLLED_RULE_MESSAGES } from '../../shared/src/prescriptions/controlled-substance-rules.ts';
 import { CONTROLLED_SETTINGS_DEFAULTS, type ControlledSettings } from '../../shared/src/settings/controlled.ts';
 import { enterPrescriptionThroughApi, staffClient } from './support/demo-staff-client.ts';

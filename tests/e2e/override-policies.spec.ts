@@ -11,7 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { OVERRIDE_POLICY_MESSAGES } from '../../shared/src/security/override-policy.ts';
-import { STEP_UP_MESSAGES } from '../../shared/src/schemas/step-up.ts';
+import { STEP_UP_MESSAGES } from '../../shared/src/security/step-up.ts';
 import { enterPrescriptionThroughApi, staffClient } from './support/demo-staff-client.ts';
 import { onboardPharmacyWithTeam, type PharmacyTeam, type TeamMember } from './support/pharmacy-team.ts';
 import { signIn } from './support/sign-in.ts';

@@ -16,7 +16,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { TEST_LABEL_TYPES, TEST_PRINT_MARK } from '../../shared/src/labels/test-print.ts';
-import { MESSAGING_MESSAGES, MESSAGING_TOASTS } from '../../shared/src/schemas/messaging.ts';
+import { MESSAGING_MESSAGES, MESSAGING_TOASTS } from '../../shared/src/messaging/email-and-fax.ts';
 import { PHARMACY_LOGO_MAX_BYTES, PHARMACY_LOGO_MESSAGES } from '../../shared/src/settings/pharmacy-logo.ts';
 import { SETTINGS_SAVED_TOAST } from '../../shared/src/settings/groups.ts';
 import { callApi } from '../support/api-call.ts';

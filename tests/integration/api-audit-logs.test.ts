@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditLogsEndpoint } from '../../shared/src/api/audit-logs.ts';
 import type { ApiQueryParams } from '../../shared/src/api/endpoint.ts';
-import { AUDIT_LOG_ADMIN_ONLY_MESSAGE, AUDIT_LOG_MESSAGES, type AuditLogEntry } from '../../shared/src/schemas/audit-log.ts';
+import { AUDIT_LOG_ADMIN_ONLY_MESSAGE, AUDIT_LOG_MESSAGES, type AuditLogEntry } from '../../shared/src/security/audit-log.ts';
 import { ApiError } from '../../web/src/lib/api-error.ts';
 import { createApiInvoker } from '../../web/src/lib/api-invoker.ts';
 import { callApi } from '../support/api-call.ts';

@@ -11,7 +11,7 @@ import os from 'node:os';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGING_MESSAGES } from '../../shared/src/schemas/messaging.ts';
+import { MESSAGING_MESSAGES } from '../../shared/src/messaging/email-and-fax.ts';
 import { callApi } from '../support/api-call.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { closeSql, createTestClient, eventually, sql, stackEnv } from '../support/stack-env.ts';

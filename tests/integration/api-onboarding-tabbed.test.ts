@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OnboardingCompleteResponse, OnboardingValidationResponse } from '../../shared/src/api/onboarding.ts';
-import { DEFAULT_OPERATING_HOURS } from '../../shared/src/schemas/onboarding-tabbed.ts';
+import { DEFAULT_OPERATING_HOURS } from '../../shared/src/onboarding/tabbed.ts';
 import { callApi } from '../support/api-call.ts';
 import { tabbedPayload } from '../support/onboarding-payloads.ts';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';

@@ -5,7 +5,7 @@
  * with the schema's messages and changes nothing; another pharmacy's patient or medication is 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESCRIPTION_MESSAGES } from '../../shared/src/schemas/prescription.ts';
+import { PRESCRIPTION_MESSAGES } from '../../shared/src/prescriptions/prescription.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
 import { type TestPharmacy, createPharmacy } from './db-fixtures.ts';

@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSecurityPoliciesEndpoint, updateSecurityPolicyEndpoint } from '../../shared/src/api/security-policies.ts';
-import type { SecurityPolicySettings } from '../../shared/src/schemas/security-policy.ts';
+import type { SecurityPolicySettings } from '../../shared/src/security/policy-schema.ts';
 import {
   SECURITY_POLICY_ADMIN_ONLY_MESSAGE, SECURITY_POLICY_MESSAGES, SECURITY_POLICY_NOT_FOUND_MESSAGE,
 } from '../../shared/src/security/policy.ts';

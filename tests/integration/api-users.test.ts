@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   inviteUserEndpoint, listUsersEndpoint, resetUserPasswordEndpoint, toggleUserStatusEndpoint, unlockUserEndpoint,
 } from '../../shared/src/api/users.ts';
-import { STAFF_ACCOUNT_MESSAGES, STAFF_USER_MESSAGES, type StaffUser } from '../../shared/src/schemas/staff-user.ts';
+import { STAFF_ACCOUNT_MESSAGES, STAFF_USER_MESSAGES, type StaffUser } from '../../shared/src/staff/staff-user.ts';
 import { ApiError } from '../../web/src/lib/api-error.ts';
 import { createApiInvoker } from '../../web/src/lib/api-invoker.ts';
 import { callApi } from '../support/api-call.ts';

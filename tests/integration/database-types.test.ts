@@ -1,5 +1,5 @@
 /**
- * web/src/lib/database.types.ts is what the official Supabase CLI (`supabase gen types --lang typescript
+ * shared/src/database/database.types.ts is what the official Supabase CLI (`supabase gen types --lang typescript
  * --schema public`, through `npm run db:types`) makes of supabase/migrations: generated here from a new
  * database on the test stack holding the bootstrap and the migrations, and compared with the committed file.
  */
@@ -25,7 +25,7 @@ describe('generated database types', () => {
       await applyMigrations(client);
     });
     const generated = await generateDatabaseTypes(databaseUrl());
-    expect(generated, 'web/src/lib/database.types.ts is stale: run npm run db:types').toBe(fs.readFileSync(DATABASE_TYPES_FILE, 'utf8'));
+    expect(generated, 'shared/src/database/database.types.ts is stale: run npm run db:types').toBe(fs.readFileSync(DATABASE_TYPES_FILE, 'utf8'));
   });
 
   it('follows the database: a new column appears in the generated row, insert and update types', { timeout: 60_000 }, async () => {

@@ -13,7 +13,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
-import type { Tables } from '../../web/src/lib/database.types.ts';
+import type { Tables } from '../../shared/src/database/database.types.ts';
 import { addStaff, createPharmacy, type StaffRole, type TestPharmacy } from './db-fixtures.ts';
 import { addMedication, addPatient, enterPrescription, updatePrescription } from './db-clinical-support.ts';
 

@@ -9,7 +9,7 @@
  * - refused status moves and denied overrides leave an audit row; status cannot be PATCHed directly.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROLLED_SUBSTANCE_MESSAGES } from '../../shared/src/schemas/prescription.ts';
+import { CONTROLLED_SUBSTANCE_MESSAGES } from '../../shared/src/prescriptions/prescription.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';

@@ -7,7 +7,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AiFlags } from '../../shared/src/prescriptions/ai-flags.ts';
-import type { Tables } from '../../web/src/lib/database.types.ts';
+import type { Tables } from '../../shared/src/database/database.types.ts';
 
 export const NO_INTERACTIONS = { hasInteractions: false, interactions: [], recommendedActions: [] };
 

@@ -18,7 +18,7 @@ import {
   controlledSubstanceStatusSchema,
   type ControlledSubstanceStatus,
 } from '../../shared/src/prescriptions/controlled-substance-rules.ts';
-import type { DeaSchedule } from '../../shared/src/schemas/prescription.ts';
+import type { DeaSchedule } from '../../shared/src/prescriptions/prescription.ts';
 import { CONTROLLED_SETTINGS_DEFAULTS, type ControlledSettings } from '../../shared/src/settings/controlled.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, createTestClient, eventually, sql, stackEnv } from '../support/stack-env.ts';

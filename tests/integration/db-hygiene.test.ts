@@ -9,8 +9,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_ERROR_MESSAGES } from '../../shared/src/database-errors.ts';
-import { PATIENT_MESSAGES } from '../../shared/src/schemas/patient.ts';
+import { DATABASE_ERROR_MESSAGES } from '../../shared/src/database/errors.ts';
+import { PATIENT_MESSAGES } from '../../shared/src/patients/patient.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
 import { addMedication, addPatient, enterPrescription } from './db-clinical-support.ts';

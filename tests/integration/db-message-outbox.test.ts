@@ -8,7 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATIENT_MESSAGES } from '../../shared/src/schemas/patient.ts';
+import { PATIENT_MESSAGES } from '../../shared/src/patients/patient.ts';
 import { closeSql, createServiceClient, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 import { addContactPatient, outboxRowsFor, readyPrescription, saveEmailSettings } from './messaging-support.ts';

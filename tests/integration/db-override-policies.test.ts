@@ -13,7 +13,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STEP_UP_MESSAGES } from '../../shared/src/schemas/step-up.ts';
+import { STEP_UP_MESSAGES } from '../../shared/src/security/step-up.ts';
 import { AI_RISK_ASSESSMENT_MODES } from '../../shared/src/security/policy.ts';
 import { alertBlocks } from '../../shared/src/security/override-policy.ts';
 import { callApi } from '../support/api-call.ts';

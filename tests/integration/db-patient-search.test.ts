@@ -10,7 +10,7 @@
  */
 import { nestedPlansOf } from '../support/nested-plans.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_MAX_LENGTH } from '../../shared/src/search.ts';
+import { SEARCH_MAX_LENGTH } from '../../shared/src/common/search.ts';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
 import { insertRow } from './db-clinical-support.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';

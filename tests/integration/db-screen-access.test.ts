@@ -1,5 +1,5 @@
 /**
- * Role-aware navigation and the database agree (shared/src/screens.ts is the one table of who opens which
+ * Role-aware navigation and the database agree (shared/src/staff/screens.ts is the one table of who opens which
  * screen): for every screen and every staff role, the data the screen reads and writes is the role's to use
  * exactly when the table lets the role open the screen. The admin screens' data is refused to pharmacists and
  * technicians by the database itself (RLS, guard triggers, admin-only functions), command by command:
@@ -15,10 +15,10 @@
  * staff_profiles and admins read them through public.staff_sign_in_activity().
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_ROLES, mayOpenScreen, screens, type ScreenPath } from '../../shared/src/screens.ts';
+import { STAFF_ROLES, mayOpenScreen, screens, type ScreenPath } from '../../shared/src/staff/screens.ts';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
 import { addStaff, createPharmacy, type SignedInStaff, type StaffRole, type TestPharmacy } from './db-fixtures.ts';
-import type { Database } from '../../web/src/lib/database.types.ts';
+import type { Database } from '../../shared/src/database/database.types.ts';
 import { addMedication, addPatient, enterPrescription, insertRow } from './db-clinical-support.ts';
 
 let a: TestPharmacy;

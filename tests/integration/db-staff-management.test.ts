@@ -9,7 +9,7 @@
 import pg from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_ACCOUNT_MESSAGES } from '../../shared/src/schemas/staff-user.ts';
+import { STAFF_ACCOUNT_MESSAGES } from '../../shared/src/staff/staff-user.ts';
 import { closeSql, createServiceClient, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
 import { addStaff, createPharmacy, type SignedInStaff, type TestPharmacy } from './db-fixtures.ts';
 

@@ -3,7 +3,7 @@
  * class paired with itself), a drug–class and a drug–drug rule, synonyms (a combination brand), allergy
  * groups with a cross-sensitivity.
  */
-import type { TablesInsert } from '../../web/src/lib/database.types.ts';
+import type { TablesInsert } from '../../shared/src/database/database.types.ts';
 
 /** Every table of the knowledge base, in the generated row shapes. */
 export interface KnowledgeBaseRows {

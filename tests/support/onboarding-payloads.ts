@@ -2,8 +2,8 @@
  * Valid onboarding payloads for tests, each with its own registration numbers and emails, so tests can
  * onboard many pharmacies into one database without colliding. Override any field to make it invalid.
  */
-import type { OnboardingWizardInput } from '../../shared/src/schemas/onboarding-wizard.ts';
-import type { OnboardingCompleteInput } from '../../shared/src/schemas/onboarding-tabbed.ts';
+import type { OnboardingWizardInput } from '../../shared/src/onboarding/wizard.ts';
+import type { OnboardingCompleteInput } from '../../shared/src/onboarding/tabbed.ts';
 
 let sequence = 0;
 

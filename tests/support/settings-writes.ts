@@ -3,7 +3,7 @@
  * set), for the integration tests of GET/PUT /api/system-settings/{key} and the database. DEA numbers are made
  * unique per call (the database keeps a pharmacy's registration unique) and pass the check digit.
  */
-import { DEFAULT_OPERATING_HOURS } from '../../shared/src/schemas/onboarding-tabbed.ts';
+import { DEFAULT_OPERATING_HOURS } from '../../shared/src/onboarding/tabbed.ts';
 import type { SettingsGroupKey } from '../../shared/src/settings/groups.ts';
 
 type Plain = Record<string, unknown>;

@@ -1,14 +1,14 @@
 /**
  * What the sign-in page may download, in one place for the e2e check (Vite's dev server, module by module)
  * and the bundle bench (the production build, chunk by chunk): the signed-out pages' shell, the auth and
- * system-status features and the libraries they need — never a signed-in route, another feature's code, a
+ * server-connection features and the libraries they need — never a signed-in route, another feature's code, a
  * screen-only library or classic zod (the first visit's schemas use zod/mini).
  */
 import path from 'node:path';
 import { repoRoot } from './test-stack.ts';
 
 /** The features the sign-in page uses (web/src/features/<name>). */
-export const SIGN_IN_PAGE_FEATURES: readonly string[] = ['auth', 'system-status'];
+export const SIGN_IN_PAGE_FEATURES: readonly string[] = ['auth', 'server-connection'];
 
 /** Libraries only screens use (their forms and tables). */
 export const SCREEN_ONLY_PACKAGES: readonly string[] = ['react-hook-form', '@hookform/resolvers', '@tanstack/react-table', '@tanstack/table-core'];

@@ -22,11 +22,11 @@ import { currentSubscriptionEndpoint, listPlansEndpoint } from '../../shared/src
 import {
   inviteUserEndpoint, listUsersEndpoint, resetUserPasswordEndpoint, toggleUserStatusEndpoint, unlockUserEndpoint,
 } from '../../shared/src/api/users.ts';
-import { STAFF_USER_MESSAGES } from '../../shared/src/schemas/staff-user.ts';
+import { STAFF_USER_MESSAGES } from '../../shared/src/staff/staff-user.ts';
 import { SECURITY_POLICY_MESSAGES } from '../../shared/src/security/policy.ts';
-import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE_SIZE } from '../../shared/src/schemas/audit-log.ts';
-import { PRINT_REQUEST_MESSAGE } from '../../shared/src/schemas/print-request.ts';
-import { PRESCRIPTION_MESSAGES } from '../../shared/src/schemas/prescription.ts';
+import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE_SIZE } from '../../shared/src/security/audit-log.ts';
+import { PRINT_REQUEST_MESSAGE } from '../../shared/src/labels/print-request.ts';
+import { PRESCRIPTION_MESSAGES } from '../../shared/src/prescriptions/prescription.ts';
 import { ApiError, apiErrorFromFunctionsError } from '../../web/src/lib/api-error.ts';
 import { type ApiInvoker, createApiInvoker, type FunctionsCaller } from '../../web/src/lib/api-invoker.ts';
 import { contractEndpoints } from '../support/api-contract.ts';

@@ -2,7 +2,7 @@
  * The audit log's CSV export (shared/src/security/audit-csv.ts): RFC 4180 quoting and the formula-injection guard.
  */
 import { describe, expect, it } from 'vitest';
-import type { AuditLogEntry } from '../../shared/src/schemas/audit-log.ts';
+import type { AuditLogEntry } from '../../shared/src/security/audit-log.ts';
 import { auditLogCsv, csvCell } from '../../shared/src/security/audit-csv.ts';
 
 const entry = (overrides: Partial<AuditLogEntry> = {}): AuditLogEntry => ({

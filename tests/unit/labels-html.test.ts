@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { code128Svg } from '../../shared/src/labels/code128.ts';
-import { usDate } from '../../shared/src/dates.ts';
+import { usDate } from '../../shared/src/common/dates.ts';
 import { escapeHtml } from '../../shared/src/labels/html-escape.ts';
 import { type PrescriptionLabel, TRANSFER_WARNING, prescriptionLabelHtml } from '../../shared/src/labels/label-html.ts';
 import { prescriptionReceiptHtml } from '../../shared/src/labels/receipt-html.ts';

@@ -9,7 +9,7 @@ import {
   UNEXPECTED_DATABASE_ERROR,
   clientMessageForDatabaseError,
   isPostgresWording,
-} from '../../shared/src/database-errors.ts';
+} from '../../shared/src/database/errors.ts';
 
 describe('clientMessageForDatabaseError', () => {
   it('passes the database\'s own sentences through', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ONBOARDING_ERROR, onboardingErrorMessage } from '../../shared/src/onboarding-errors.ts';
+import { DEFAULT_ONBOARDING_ERROR, onboardingErrorMessage } from '../../shared/src/onboarding/errors.ts';
 
 describe('onboarding error messages (spec §8)', () => {
   it('maps a duplicate DEA number', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { tabbedOnboardingAccount, wizardOnboardingAccount } from '../../shared/src/onboarding-rows.ts';
-import { DEFAULT_OPERATING_HOURS, onboardingCompleteSchema } from '../../shared/src/schemas/onboarding-tabbed.ts';
-import { onboardingWizardSchema } from '../../shared/src/schemas/onboarding-wizard.ts';
+import { tabbedOnboardingAccount, wizardOnboardingAccount } from '../../shared/src/onboarding/rows.ts';
+import { DEFAULT_OPERATING_HOURS, onboardingCompleteSchema } from '../../shared/src/onboarding/tabbed.ts';
+import { onboardingWizardSchema } from '../../shared/src/onboarding/wizard.ts';
 import { tabbedPayload, wizardPayload } from '../support/onboarding-payloads.ts';
 
 describe('wizard payload → onboard_pharmacy arguments', () => {

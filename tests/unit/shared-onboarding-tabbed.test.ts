@@ -8,7 +8,7 @@ import {
   tabbedAdminSchema,
   tabbedPharmacySchema,
   tabbedPlanSchema,
-} from '../../shared/src/schemas/onboarding-tabbed.ts';
+} from '../../shared/src/onboarding/tabbed.ts';
 import { tabbedPayload } from '../support/onboarding-payloads.ts';
 
 function fieldMessages(overrides: Record<string, unknown>): string[] {

@@ -7,7 +7,7 @@ import {
   wizardProgress,
   wizardRegulatoryInformationSchema,
   type OnboardingWizardInput,
-} from '../../shared/src/schemas/onboarding-wizard.ts';
+} from '../../shared/src/onboarding/wizard.ts';
 import { wizardPayload } from '../support/onboarding-payloads.ts';
 
 /** The messages validation gives for `field` when the rest of the payload is valid. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgotPasswordSchema, setPasswordSchema } from '../../shared/src/schemas/password-reset.ts';
+import { forgotPasswordSchema, setPasswordSchema } from '../../shared/src/auth/password-reset.ts';
 
 function messages(input: unknown): Record<string, string[]> {
   const result = setPasswordSchema.safeParse(input);

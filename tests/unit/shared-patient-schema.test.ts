@@ -4,8 +4,8 @@
  * and lists without blank entries.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PHONE_FORMAT_MESSAGE } from '../../shared/src/phone.ts';
-import { EMPTY_PATIENT_FORM, PATIENT_MESSAGES, isPastCalendarDate, localCalendarDate, patientFormSchema } from '../../shared/src/schemas/patient.ts';
+import { PHONE_FORMAT_MESSAGE } from '../../shared/src/common/phone.ts';
+import { EMPTY_PATIENT_FORM, PATIENT_MESSAGES, isPastCalendarDate, localCalendarDate, patientFormSchema } from '../../shared/src/patients/patient.ts';
 
 const valid = {
   ...EMPTY_PATIENT_FORM,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE_PATTERN, formatPhoneNumber } from '../../shared/src/phone.ts';
+import { PHONE_PATTERN, formatPhoneNumber } from '../../shared/src/common/phone.ts';
 
 describe('phone mask (spec §5: (xxx) xxx-xxxx)', () => {
   it('lays out the digits typed so far', () => {

@@ -4,10 +4,10 @@
  * substances and the DEA number check digit.
  */
 import { describe, expect, it } from 'vitest';
-import { isValidDeaNumber } from '../../shared/src/schemas/field-rules.ts';
+import { isValidDeaNumber } from '../../shared/src/common/field-rules.ts';
 import {
   addMonths, CONTROLLED_SUBSTANCE_MESSAGES, controlledSubstanceFieldIssues, controlledSubstanceIssues, PRESCRIPTION_MESSAGES, prescriptionFormSchema, sourceForType,
-} from '../../shared/src/schemas/prescription.ts';
+} from '../../shared/src/prescriptions/prescription.ts';
 
 const PATIENT_ID = '0b6f3c52-6a1e-4c1f-9a77-2f1c1a9e3d10';
 const MEDICATION_ID = '5d2e8f41-3b7c-4e0a-8f3d-91c2b4a6e7f8';

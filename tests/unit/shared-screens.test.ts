@@ -1,9 +1,9 @@
 /**
- * The table of signed-in screens (shared/src/screens.ts): the spec's 14 sidebar entries in order, and the
+ * The table of signed-in screens (shared/src/staff/screens.ts): the spec's 14 sidebar entries in order, and the
  * issue's rule of who opens what (System Settings, AI Security Manager and Data Migration for admins only).
  */
 import { describe, expect, it } from 'vitest';
-import { STAFF_ROLES, mayOpenScreen, screenAudience, screens, screensForRole } from '../../shared/src/screens.ts';
+import { STAFF_ROLES, mayOpenScreen, screenAudience, screens, screensForRole } from '../../shared/src/staff/screens.ts';
 
 const ADMIN_ONLY = ['/system-settings', '/security-manager', '/data-migration'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPERATING_HOURS } from '../../shared/src/schemas/onboarding-tabbed.ts';
+import { DEFAULT_OPERATING_HOURS } from '../../shared/src/onboarding/tabbed.ts';
 import {
   PHARMACY_LOGO_MAX_BYTES,
   PHARMACY_LOGO_MIME_TYPES,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHARMACY_SETTINGS_DEFAULTS, type PharmacySettingsRead } from '../../shared/src/settings/pharmacy.ts';
 import { DEA_EXPIRY_WARNING_DAYS } from '../../shared/src/settings/controlled.ts';
-import { localDateIn } from '../../shared/src/dates.ts';
+import { localDateIn } from '../../shared/src/common/dates.ts';
 import {
   deaCompliance,
   ePrescriptionsEnabled,

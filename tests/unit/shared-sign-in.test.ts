@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInSchema } from '../../shared/src/schemas/sign-in.ts';
+import { signInSchema } from '../../shared/src/auth/sign-in.ts';
 
 function messages(input: unknown): string[] {
   const result = signInSchema.safeParse(input);

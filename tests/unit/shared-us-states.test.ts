@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { US_STATES, US_STATE_CODES, isUsStateCode } from '../../shared/src/us-states.ts';
-import { CHAIN_AFFILIATIONS } from '../../shared/src/chain-affiliations.ts';
+import { US_STATES, US_STATE_CODES, isUsStateCode } from '../../shared/src/common/us-states.ts';
+import { CHAIN_AFFILIATIONS } from '../../shared/src/onboarding/chain-affiliations.ts';
 
 describe('US states (spec §5: the 50 state codes, no DC)', () => {
   it('has the 50 states, each once, without DC or territories', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPlanPrice, PLAN_MAX_USERS, PLAN_PRICE_PER_MONTH_USD, TRIAL_DAYS } from '../../shared/src/subscription.ts';
+import { formatPlanPrice, PLAN_MAX_USERS, PLAN_PRICE_PER_MONTH_USD, TRIAL_DAYS } from '../../shared/src/subscription/plan.ts';
 
 describe('subscription terms (spec §9)', () => {
   it('are the flat $150 monthly plan with a 30-day trial and unlimited users', () => {

@@ -1,6 +1,6 @@
 /** The Credentials tab's list: the staff having a license number (spec part 2 "Credentials"), by last, then first name. */
 import { describe, expect, it } from 'vitest';
-import type { StaffUser } from '../../shared/src/schemas/staff-user.ts';
+import type { StaffUser } from '../../shared/src/staff/staff-user.ts';
 import { licensedStaff } from '../../web/src/features/credentials/licensed-staff.ts';
 
 function member(firstName: string, lastName: string, licenseNumber: string | null): StaffUser {

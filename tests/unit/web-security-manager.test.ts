@@ -4,7 +4,7 @@
  * parameters.
  */
 import { describe, expect, it } from 'vitest';
-import type { StaffUser } from '../../shared/src/schemas/staff-user.ts';
+import type { StaffUser } from '../../shared/src/staff/staff-user.ts';
 import { auditLogDatesOutOfOrder, auditLogFilterQuery, NO_AUDIT_LOG_FILTERS } from '../../web/src/features/security-manager/api/audit-log-filters.ts';
 import { securitySummary } from '../../web/src/features/security-manager/security-summary.ts';
 

@@ -5,7 +5,7 @@
  *   (the local mail catcher, whose traffic never leaves the machine); the SMTP username and the password from Vault;
  * - the sender: the Rx email address, else the main one, else the pharmacy record's email, named after the pharmacy.
  */
-import { MESSAGING_MESSAGES } from '@pharmacy/shared/schemas/messaging.ts';
+import { MESSAGING_MESSAGES } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import type { EmailSettingsRead } from '@pharmacy/shared/settings/email.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { plainTextEmail } from './mime-message.ts';

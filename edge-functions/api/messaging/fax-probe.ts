@@ -4,7 +4,7 @@
  * a 401 still proves the server is there); a refused connection, a DNS failure, a TLS error or the timeout is
  * "not reachable" with that reason. Nothing saved: "not configured". The body is never read or returned.
  */
-import { type FaxConnectionResult, MESSAGING_MESSAGES } from '@pharmacy/shared/schemas/messaging.ts';
+import { type FaxConnectionResult, MESSAGING_MESSAGES } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import type { FaxSettingsRead } from '@pharmacy/shared/settings/fax.ts';
 
 export const FAX_PROBE_TIMEOUT_MS = 5_000;

@@ -3,7 +3,7 @@
  * with the caller's JWT (RLS: only the pharmacy's admins see its messages). The caller is first asked for as an
  * admin (public.messaging_admin_pharmacy_id, 42501 → 403), so a non-admin is refused rather than shown an empty list.
  */
-import type { MessageQueuePage, MessageQueueQuery, OutboundMessage } from '@pharmacy/shared/schemas/messaging.ts';
+import type { MessageQueuePage, MessageQueueQuery, OutboundMessage } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 

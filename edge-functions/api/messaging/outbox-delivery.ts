@@ -5,8 +5,8 @@
  * (public.finish_outbound_message: sent, or queued again after the group's retry delay until its retry attempts are
  * spent, then failed with the error).
  */
-import type { OutboxDeliveryResult } from '@pharmacy/shared/schemas/messaging.ts';
-import type { Database } from '@pharmacy/database-types';
+import type { OutboxDeliveryResult } from '@pharmacy/shared/messaging/email-and-fax.ts';
+import type { Database } from '@pharmacy/shared/database/database.types.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';

@@ -3,7 +3,7 @@
  * pharmacy holds, or an admin email that already has an account. public.onboarding_conflicts (service
  * role only) answers with one message per conflict, the same texts onboard_pharmacy raises.
  */
-import type { Database } from '@pharmacy/database-types';
+import type { Database } from '@pharmacy/shared/database/database.types.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 
 export interface ConflictKeys {

@@ -12,8 +12,8 @@
 import { isAuthApiError } from '@supabase/supabase-js';
 import * as z from 'zod';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
-import { clientMessageForDatabaseError, isPostgresWording } from '@pharmacy/shared/database-errors.ts';
-import type { OnboardingAccount } from '@pharmacy/shared/onboarding-rows.ts';
+import { clientMessageForDatabaseError, isPostgresWording } from '@pharmacy/shared/database/errors.ts';
+import type { OnboardingAccount } from '@pharmacy/shared/onboarding/rows.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { findOnboardingConflicts } from './conflicts.ts';
 

@@ -2,7 +2,7 @@
  * The prescription as the API returns it: the database row in camelCase (spec part 1 §3 Prescription),
  * with rxNumber as a number and quantity as a number.
  */
-import type { Tables } from '@pharmacy/database-types';
+import type { Tables } from '@pharmacy/shared/database/database.types.ts';
 import type { PrescriptionResponse } from '@pharmacy/shared/api/prescriptions.ts';
 import type { AiFlags } from '@pharmacy/shared/prescriptions/ai-flags.ts';
 

@@ -3,7 +3,7 @@
  * a prescription of another pharmacy (or none) is 404. Also records the print in prescription_label_prints
  * as the caller; the database refuses prescriptions that are not verified yet (409).
  */
-import { localDateIn } from '@pharmacy/shared/dates.ts';
+import { localDateIn } from '@pharmacy/shared/common/dates.ts';
 import type { DeaSchedule, LabelPharmacy } from '@pharmacy/shared/labels/label-html.ts';
 import type { MonographMedication } from '@pharmacy/shared/labels/monograph.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';

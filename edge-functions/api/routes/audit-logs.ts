@@ -5,7 +5,7 @@
  *   filters; the page size, cursor and date order are checked again by the database (22023, answered 400).
  */
 import { listAuditLogsEndpoint } from '@pharmacy/shared/api/audit-logs.ts';
-import type { AuditLogEntry } from '@pharmacy/shared/schemas/audit-log.ts';
+import type { AuditLogEntry } from '@pharmacy/shared/security/audit-log.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';

@@ -6,7 +6,7 @@
  * onboarding limit (counted once the form is valid).
  */
 import { onboardEndpoint } from '@pharmacy/shared/api/auth.ts';
-import { wizardOnboardingAccount } from '@pharmacy/shared/onboarding-rows.ts';
+import { wizardOnboardingAccount } from '@pharmacy/shared/onboarding/rows.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { requireRateLimitSlot } from '../../_shared/rate-limit.ts';
 import { createAdminClient } from '../../_shared/supabase-clients.ts';

@@ -13,7 +13,7 @@
  * are not verified yet (409). 400 on a bad body or a monograph choice the pharmacy does not offer, 401 without
  * a signed-in user.
  */
-import { localDateIn } from '@pharmacy/shared/dates.ts';
+import { localDateIn } from '@pharmacy/shared/common/dates.ts';
 import { prescriptionLabelHtml, regularRxLabelOptions, type LabelPharmacy } from '@pharmacy/shared/labels/label-html.ts';
 import { monographHtml, monographSection, type MonographSheet } from '@pharmacy/shared/labels/monograph-html.ts';
 import {
@@ -27,7 +27,7 @@ import {
 } from '@pharmacy/shared/labels/monograph.ts';
 import { TEST_PRINT_STAFF_ONLY_MESSAGE, testPrintHtml } from '@pharmacy/shared/labels/test-print.ts';
 import { prescriptionReceiptHtml } from '@pharmacy/shared/labels/receipt-html.ts';
-import type { MonographChoice } from '@pharmacy/shared/schemas/print-request.ts';
+import type { MonographChoice } from '@pharmacy/shared/labels/print-request.ts';
 import {
   generateLabelEndpoint,
   generateMonographEndpoint,

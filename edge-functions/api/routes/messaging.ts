@@ -13,7 +13,7 @@ import {
   testEmailConnectionEndpoint,
   testFaxConnectionEndpoint,
 } from '@pharmacy/shared/api/messaging.ts';
-import { type EmailConnectionResult, MESSAGING_MESSAGES } from '@pharmacy/shared/schemas/messaging.ts';
+import { type EmailConnectionResult, MESSAGING_MESSAGES } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { isServiceRoleRequest } from '../../_shared/auth.ts';
 import { readSettingsGroup } from '../../_shared/settings-groups.ts';

@@ -11,8 +11,8 @@ import { parseWithSchema } from '@pharmacy/shared/api/endpoint.ts';
 import {
   completeOnboardingEndpoint, ONBOARDING_NEXT_STEPS, validateOnboardingEndpoint,
 } from '@pharmacy/shared/api/onboarding.ts';
-import { tabbedOnboardingAccount } from '@pharmacy/shared/onboarding-rows.ts';
-import { onboardingTabbedSchema } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
+import { tabbedOnboardingAccount } from '@pharmacy/shared/onboarding/rows.ts';
+import { onboardingTabbedSchema } from '@pharmacy/shared/onboarding/tabbed.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { requireRateLimitSlot } from '../../_shared/rate-limit.ts';
 import { createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';

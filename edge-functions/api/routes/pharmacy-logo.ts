@@ -16,7 +16,7 @@ import { findCallerPharmacyId } from '../../_shared/caller-pharmacy.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';
 import { validationFailed } from '../../_shared/validation.ts';
-import { base64ToBytes } from '@pharmacy/shared/base64.ts';
+import { base64ToBytes } from '@pharmacy/shared/common/base64.ts';
 import { checkLogoFile } from '../pharmacy-logo/logo-file.ts';
 import { readPharmacyLogo, removePharmacyLogo, storePharmacyLogo } from '../pharmacy-logo/logo-storage.ts';
 

@@ -7,11 +7,11 @@
  * (ai_flags; a client cannot send its own), makes it pending and sets the Rx number and who entered it; it
  * holds the DEA rules too. 201 with the prescription in camelCase.
  */
-import type { Tables, TablesInsert } from '@pharmacy/database-types';
+import type { Tables, TablesInsert } from '@pharmacy/shared/database/database.types.ts';
 import { createPrescriptionEndpoint } from '@pharmacy/shared/api/prescriptions.ts';
 import {
   controlledSubstanceIssues, type DeaSchedule, sourceForType, type PrescriptionFormValues,
-} from '@pharmacy/shared/schemas/prescription.ts';
+} from '@pharmacy/shared/prescriptions/prescription.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { createUserClient } from '../../_shared/supabase-clients.ts';

@@ -11,7 +11,7 @@ import {
   SECURITY_POLICY_ADMIN_ONLY_MESSAGE, SECURITY_POLICY_NOT_FOUND_MESSAGE,
 } from '@pharmacy/shared/security/policy.ts';
 import { listSecurityPoliciesEndpoint, updateSecurityPolicyEndpoint } from '@pharmacy/shared/api/security-policies.ts';
-import { UUID_PATTERN } from '@pharmacy/shared/schemas/field-rules.ts';
+import { UUID_PATTERN } from '@pharmacy/shared/common/field-rules.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';

@@ -7,7 +7,7 @@
  * users cannot call it), which move_prescription consumes at the next severe override.
  */
 import { stepUpEndpoint } from '@pharmacy/shared/api/step-up.ts';
-import { STEP_UP_MESSAGES } from '@pharmacy/shared/schemas/step-up.ts';
+import { STEP_UP_MESSAGES } from '@pharmacy/shared/security/step-up.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { requireUser } from '../../_shared/auth.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';

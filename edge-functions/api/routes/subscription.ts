@@ -6,7 +6,7 @@
  *   caller's JWT: RLS admits only their own pharmacy's subscription. 401 without a signed-in user, 404
  *   when their pharmacy has none (or they have no pharmacy).
  */
-import type { Tables } from '@pharmacy/database-types';
+import type { Tables } from '@pharmacy/shared/database/database.types.ts';
 import {
   type CurrentSubscription, currentSubscriptionEndpoint, listPlansEndpoint,
 } from '@pharmacy/shared/api/subscription.ts';

@@ -15,7 +15,7 @@
 import {
   inviteUserEndpoint, listUsersEndpoint, resetUserPasswordEndpoint, toggleUserStatusEndpoint, unlockUserEndpoint,
 } from '@pharmacy/shared/api/users.ts';
-import { UUID_PATTERN } from '@pharmacy/shared/schemas/field-rules.ts';
+import { UUID_PATTERN } from '@pharmacy/shared/common/field-rules.ts';
 import { isAuthApiError } from '@supabase/supabase-js';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { HttpError } from '../../_shared/http.ts';

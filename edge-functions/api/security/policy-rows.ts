@@ -1,9 +1,9 @@
 /**
- * Between public.security_policies rows and the contract's camelCase policy (shared/src/schemas/security-policy.ts).
+ * Between public.security_policies rows and the contract's camelCase policy (shared/src/security/policy-schema.ts).
  * The database's checks hold the choice columns to the contract's options.
  */
-import type { Tables, TablesUpdate } from '@pharmacy/database-types';
-import type { SecurityPolicy, SecurityPolicySettings } from '@pharmacy/shared/schemas/security-policy.ts';
+import type { Tables, TablesUpdate } from '@pharmacy/shared/database/database.types.ts';
+import type { SecurityPolicy, SecurityPolicySettings } from '@pharmacy/shared/security/policy-schema.ts';
 
 /** One literal, so supabase-js types the selected rows. */
 export const POLICY_COLUMNS =

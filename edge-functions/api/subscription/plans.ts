@@ -2,7 +2,7 @@
  * Subscription plans (reference data in public.subscription_plans, readable by anyone) as the API shows
  * them: camelCase, price as a number.
  */
-import type { Tables } from '@pharmacy/database-types';
+import type { Tables } from '@pharmacy/shared/database/database.types.ts';
 import { planFeaturesSchema, type SubscriptionPlan } from '@pharmacy/shared/api/subscription.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 

@@ -9,7 +9,7 @@
  *      in the caller's own pharmacy (pharmacy_id defaults to it; the body names no pharmacy) with the role asked
  *      for. If that step fails the invited auth user is deleted, so nothing is left half-made.
  */
-import { type InviteStaffUser, STAFF_ACCOUNT_MESSAGES, type StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import { type InviteStaffUser, STAFF_ACCOUNT_MESSAGES, type StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { isAuthApiError } from '@supabase/supabase-js';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';

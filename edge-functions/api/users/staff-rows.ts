@@ -1,10 +1,10 @@
 /**
- * Between public.staff_users() rows and the contract's staff user (shared/src/schemas/staff-user.ts, spec part 2
+ * Between public.staff_users() rows and the contract's staff user (shared/src/staff/staff-user.ts, spec part 2
  * §3 "User"). The generated types call every column of a set-returning function non-null; the license, lock and
  * last sign-in columns are null when there is none, so they are read as nullable here.
  */
-import type { Database } from '@pharmacy/database-types';
-import { STAFF_ACCOUNT_MESSAGES, type StaffRole, type StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { Database } from '@pharmacy/shared/database/database.types.ts';
+import { STAFF_ACCOUNT_MESSAGES, type StaffRole, type StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';

@@ -5,7 +5,7 @@
  *   the pharmacy's time zone). 400 with the schema's messages, 403 for staff who are not its admin.
  */
 import * as z from 'zod';
-import { auditLogEntrySchema, auditLogQuerySchema } from '../schemas/audit-log.ts';
+import { auditLogEntrySchema, auditLogQuerySchema } from '../security/audit-log.ts';
 import { apiEndpoint } from './endpoint.ts';
 
 export const listAuditLogsEndpoint = apiEndpoint({

@@ -4,7 +4,7 @@
  * failed' with `errors`; 409 with the first conflict as `error` and all of them as `errors`.
  */
 import * as z from 'zod';
-import { onboardingWizardSchema } from '../schemas/onboarding-wizard.ts';
+import { onboardingWizardSchema } from '../onboarding/wizard.ts';
 import { apiEndpoint } from './endpoint.ts';
 import { onboardedPharmacySchema, onboardedUserSchema } from './onboarding.ts';
 

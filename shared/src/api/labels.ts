@@ -12,7 +12,7 @@
  * - POST /api/receipts/generate {prescriptionId} → 200 text/html: the pickup receipt with the price.
  */
 import * as z from 'zod';
-import { labelPrintRequestSchema, printRequestSchema } from '../schemas/print-request.ts';
+import { labelPrintRequestSchema, printRequestSchema } from '../labels/print-request.ts';
 import { apiEndpoint } from './endpoint.ts';
 
 const printablePageSchema = z.string().min(1);

@@ -22,7 +22,7 @@ import {
   outboxDeliveryResultSchema,
   sendTestEmailSchema,
   sentTestEmailSchema,
-} from '../schemas/messaging.ts';
+} from '../messaging/email-and-fax.ts';
 import { apiEndpoint } from './endpoint.ts';
 
 export const sendTestEmailEndpoint = apiEndpoint({

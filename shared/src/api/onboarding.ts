@@ -8,7 +8,7 @@
  *   400 'Validation failed' with `errors`, 409 with every conflict in `errors`.
  */
 import * as z from 'zod';
-import { onboardingCompleteSchema } from '../schemas/onboarding-tabbed.ts';
+import { onboardingCompleteSchema } from '../onboarding/tabbed.ts';
 import { apiEndpoint, jsonObjectSchema } from './endpoint.ts';
 
 /** What a new pharmacy does next; the Complete tab shows the first three (spec §2). */

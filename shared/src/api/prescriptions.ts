@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { aiFlagsSchema } from '../prescriptions/ai-flags.ts';
-import { prescriptionFormSchema } from '../schemas/prescription.ts';
+import { prescriptionFormSchema } from '../prescriptions/prescription.ts';
 import { apiEndpoint } from './endpoint.ts';
 
 const nullableText = z.string().nullable();

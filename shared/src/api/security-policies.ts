@@ -6,7 +6,7 @@
  *   404 for an id that is not the caller's pharmacy's policy.
  */
 import * as z from 'zod';
-import { securityPolicySchema, securityPolicySettingsSchema } from '../schemas/security-policy.ts';
+import { securityPolicySchema, securityPolicySettingsSchema } from '../security/policy-schema.ts';
 import { apiEndpoint } from './endpoint.ts';
 
 export const listSecurityPoliciesEndpoint = apiEndpoint({

@@ -5,7 +5,7 @@
  * lockout as a sign-in would) and records a single-use grant, valid five minutes, that move_prescription
  * consumes. 200 {expiresAt}; 400 with the schema's message; 403 {error} for a wrong password (no grant).
  */
-import { stepUpRequestSchema, stepUpResponseSchema } from '../schemas/step-up.ts';
+import { stepUpRequestSchema, stepUpResponseSchema } from '../security/step-up.ts';
 import { apiEndpoint } from './endpoint.ts';
 
 export const stepUpEndpoint = apiEndpoint({

@@ -12,7 +12,7 @@
  * 404 for an id that is not a staff member of the caller's pharmacy.
  */
 import * as z from 'zod';
-import { inviteStaffUserSchema, staffUserSchema } from '../schemas/staff-user.ts';
+import { inviteStaffUserSchema, staffUserSchema } from '../staff/staff-user.ts';
 import { apiEndpoint } from './endpoint.ts';
 
 export const listUsersEndpoint = apiEndpoint({

@@ -4,7 +4,7 @@
  * lowStock=true): the search is the database's one catalog search (public.search_medications).
  */
 import * as z from 'zod';
-import { DEA_SCHEDULES } from '../schemas/prescription.ts';
+import { DEA_SCHEDULES } from '../prescriptions/prescription.ts';
 import { DRUG_SEARCH_PROVIDER_IDS } from './external-drug.ts';
 import { PACKAGE_UNITS } from './package.ts';
 

@@ -4,7 +4,7 @@
  * size from its description (./package.ts), the DEA schedule from openFDA's "CII".."CV" (null when it names none),
  * the NDC in the labeler format the provider gave. Price, stock and threshold are the pharmacy's and never sent.
  */
-import { DEA_SCHEDULES, type DeaSchedule } from '../schemas/prescription.ts';
+import { DEA_SCHEDULES, type DeaSchedule } from '../prescriptions/prescription.ts';
 import type { DrugSearchProviderId, ExternalDrugResult } from './external-drug.ts';
 import { parsePackageDescription, type PackageUnit } from './package.ts';
 

@@ -9,7 +9,7 @@
  * pages of its own paper. Pure: every value is HTML-escaped here.
  */
 import { code128Svg } from './code128.ts';
-import { usDate } from '../dates.ts';
+import { usDate } from '../common/dates.ts';
 import { escapeHtml, joinPresent } from './html-escape.ts';
 import { inches, labelSheetCss, labelSheetLayout, labelSheetsHtml, labelTextScale, type LabelSheetLayout } from './label-layout.ts';
 

@@ -4,7 +4,7 @@
  * images only (web/src/lib/printable-document.ts). Only the upload's image types become a URI; anything else prints
  * no logo rather than a broken image. Pure.
  */
-import { bytesToBase64 } from '../base64.ts';
+import { bytesToBase64 } from '../common/base64.ts';
 import { isPharmacyLogoType } from '../settings/pharmacy-logo.ts';
 
 /** A data: URI of the logo's bytes, or null when the type is not a logo image type or there are no bytes. */

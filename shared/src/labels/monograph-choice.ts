@@ -3,7 +3,7 @@
  * apart from the sheet's texts so the screens load only these): whether the patient may choose the sheet and
  * whether it prints as a document of its own after the label. Pure.
  */
-import type { MonographChoice } from '../schemas/print-request.ts';
+import type { MonographChoice } from './print-request.ts';
 import { MONOGRAPH_FORMAT_LABELS, type PrintingSettings } from '../settings/printing.ts';
 
 /** None, or one of the formats under the names the Printing and Labels tabs give them. */

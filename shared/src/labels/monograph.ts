@@ -18,7 +18,7 @@
 import * as z from 'zod';
 import type { MonographEntry } from '../settings/labels.ts';
 import type { MonographFormat, PrintingSettings } from '../settings/printing.ts';
-import type { MonographChoice } from '../schemas/print-request.ts';
+import type { MonographChoice } from './print-request.ts';
 import { patientMayChoose } from './monograph-choice.ts';
 import { needsTransferWarning, TRANSFER_WARNING, type DeaSchedule } from './label-html.ts';
 

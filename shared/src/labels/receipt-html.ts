@@ -2,7 +2,7 @@
  * The pickup receipt (POST /api/receipts/generate): an HTML page with the pharmacy, Rx number, patient,
  * drug, quantity, price and date. Pure: every value is HTML-escaped here.
  */
-import { usDate } from '../dates.ts';
+import { usDate } from '../common/dates.ts';
 import { escapeHtml } from './html-escape.ts';
 import { pharmacyAddress, type LabelPharmacy } from './label-html.ts';
 

@@ -6,7 +6,7 @@
  * TEST and carries sample text only, never a patient's data. Pure: every value is HTML-escaped here.
  */
 import type { PrintingSettings } from '../settings/printing.ts';
-import { usDate } from '../dates.ts';
+import { usDate } from '../common/dates.ts';
 import { escapeHtml } from './html-escape.ts';
 import {
   labelBarcode,

@@ -5,8 +5,8 @@
  * dashboard read (public.controlled_substance_status()) and the DEA registration banner derived from it.
  */
 import * as z from 'zod';
-import { usDate } from '../dates.ts';
-import { DEA_SCHEDULES, type DeaSchedule } from '../schemas/prescription.ts';
+import { usDate } from '../common/dates.ts';
+import { DEA_SCHEDULES, type DeaSchedule } from './prescription.ts';
 import { DEA_EXPIRY_WARNING_DAYS } from '../settings/controlled.ts';
 
 /** The largest quantity a prescription holds (numeric(10, 2)). */

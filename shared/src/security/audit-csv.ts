@@ -4,7 +4,7 @@
  * quoted and its quotes doubled) and guarded against formula injection — a cell a spreadsheet would run as a
  * formula (starting with =, +, -, @, or a tab or CR that some spreadsheets skip) is prefixed with ' so it stays text.
  */
-import type { AuditLogEntry } from '../schemas/audit-log.ts';
+import type { AuditLogEntry } from './audit-log.ts';
 
 /** What the tab shows for an entry without a known user (spec part 2 §6). */
 export const UNKNOWN_USER_LABEL = 'Unknown User';

@@ -6,7 +6,7 @@
  * entered yet", which the DEA compliance card shows as not compliant. No secrets.
  */
 import * as z from 'zod';
-import { DEA_NUMBER_PATTERN, INVALID_DATE_MESSAGE, isCalendarDate, isValidDeaNumber } from '../schemas/field-rules.ts';
+import { DEA_NUMBER_PATTERN, INVALID_DATE_MESSAGE, isCalendarDate, isValidDeaNumber } from '../common/field-rules.ts';
 import { emptyOr, toggle, wholeNumber } from './fields.ts';
 
 export const ARCOS_SUBMISSION_DAY_MIN = 1;

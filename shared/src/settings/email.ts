@@ -6,7 +6,7 @@
  * "monday-08:00". Secret: the SMTP password.
  */
 import * as z from 'zod';
-import { TIME_OF_DAY_PATTERN } from '../schemas/onboarding-tabbed.ts';
+import { TIME_OF_DAY_PATTERN } from '../onboarding/tabbed.ts';
 import { optionalEmail, optionalHost, text, timeOfDay, toggle, wholeNumber } from './fields.ts';
 import { REPORT_WEEKDAYS } from './reports.ts';
 import { type SecretField, secretInput, secretStatus } from './secrets.ts';

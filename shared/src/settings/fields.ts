@@ -4,9 +4,9 @@
  * inline error say the same words. Optional text fields are '' when empty (a form input's empty value), never null.
  */
 import * as z from 'zod';
-import { PHONE_PATTERN } from '../phone.ts';
-import { isWebUrl } from '../schemas/field-rules.ts';
-import { TIME_OF_DAY_PATTERN } from '../schemas/onboarding-tabbed.ts';
+import { PHONE_PATTERN } from '../common/phone.ts';
+import { isWebUrl } from '../common/field-rules.ts';
+import { TIME_OF_DAY_PATTERN } from '../onboarding/tabbed.ts';
 
 /** The largest money amount a settings field takes (dollars); the spec names none. */
 export const MONEY_MAX = 10_000_000;

@@ -6,7 +6,7 @@
  * writes"). The short text is bounded by the monograph maxCharacters bound (§5). No secrets.
  */
 import * as z from 'zod';
-import { INVALID_DATE_MESSAGE, isCalendarDate } from '../schemas/field-rules.ts';
+import { INVALID_DATE_MESSAGE, isCalendarDate } from '../common/field-rules.ts';
 import { choice, text, toggle } from './fields.ts';
 import { MONOGRAPH_FORMATS, MONOGRAPH_INTEGRATIONS, MONOGRAPH_MAX_CHARACTERS_MAX } from './printing.ts';
 

@@ -6,7 +6,7 @@
  * the tabbed flow has no pharmacist in charge yet, so stored fields may be ''.
  */
 import * as z from 'zod';
-import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../phone.ts';
+import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../common/phone.ts';
 import {
   DEA_NUMBER_PATTERN,
   NPI_PATTERN,
@@ -15,8 +15,8 @@ import {
   requiredFormatted,
   requiredText,
   stateCode,
-} from '../schemas/field-rules.ts';
-import { DEFAULT_OPERATING_HOURS, operatingHoursSchema } from '../schemas/onboarding-tabbed.ts';
+} from '../common/field-rules.ts';
+import { DEFAULT_OPERATING_HOURS, operatingHoursSchema } from '../onboarding/tabbed.ts';
 
 export const PHARMACY_TEXT_MAX_LENGTH = 200;
 

@@ -2,9 +2,9 @@
  * The System Settings summary cards (spec part 2 §2: pharmacy info configured or incomplete, e-prescriptions
  * enabled or disabled, DEA compliance) as plain functions of the saved groups and the pharmacy's local date, so
  * the cards show what is stored and unit tests pin the boundaries. No clock of their own: the caller passes
- * "today" as the pharmacy's calendar date (localDateIn of dates.ts).
+ * "today" as the pharmacy's calendar date (localDateIn of common/dates.ts).
  */
-import { isCalendarDate, isValidDeaNumber } from '../schemas/field-rules.ts';
+import { isCalendarDate, isValidDeaNumber } from '../common/field-rules.ts';
 import { DEA_EXPIRY_WARNING_DAYS, type ControlledSettingsRead } from './controlled.ts';
 import type { PharmacySettingsRead } from './pharmacy.ts';
 import type { TransmissionSettingsRead } from './transmission.ts';

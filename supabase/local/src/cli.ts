@@ -64,7 +64,7 @@ function migrateAndSeed(client: pg.Client): Promise<void> {
 }
 
 /**
- * Writes web/src/lib/database.types.ts with the Supabase CLI's `gen types`, from a throwaway database holding the
+ * Writes shared/src/database/database.types.ts with the Supabase CLI's `gen types`, from a throwaway database holding the
  * bootstrap and supabase/migrations (or from `--db-url <url>`). `--check` writes nothing and fails when the file
  * differs.
  */
@@ -74,7 +74,7 @@ async function dbTypes(flags: string[]): Promise<void> {
   if (urlAt >= 0 && !dbUrl) throw new Error('--db-url needs a postgresql:// URL');
   const generated = dbUrl ? await generateDatabaseTypes(dbUrl) : await withMigratedScratchDatabase(generateDatabaseTypes);
   const current = await fs.readFile(DATABASE_TYPES_FILE, 'utf8').catch(() => '');
-  const relative = 'web/src/lib/database.types.ts';
+  const relative = 'shared/src/database/database.types.ts';
   if (flags.includes('--check')) {
     if (current !== generated) {
       process.stderr.write(`${relative} differs from what the migrations generate: run npm run db:types\n`);

@@ -15,7 +15,7 @@
  * 2FA for admins and who has no authenticator app gets the enrolment. Both are route sets of their own, so no screen
  * is served (or downloaded) before; the database withholds admin rights from such sessions anyway.
  *
- * Roles: the signed-in router is made for the signed-in role (shared/src/screens.ts says who opens what). A
+ * Roles: the signed-in router is made for the signed-in role (shared/src/staff/screens.ts says who opens what). A
  * screen the role may not open is served as "Not available for your role" and its code is never loaded; a
  * change of role (an admin changed it, the staff context refetched) makes a new router. Unknown paths stay 404.
  */
@@ -24,13 +24,14 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { AppErrorScreen } from '../components/errors/app-error-screen.tsx';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { FullScreenLoader } from '../components/ui/full-screen-loader.tsx';
-import { mayOpenScreen, screens, type ScreenPath, type StaffRole } from '@pharmacy/shared/screens.ts';
+import { mayOpenScreen, screens, type ScreenPath, type StaffRole } from '@pharmacy/shared/staff/screens.ts';
 import { paths } from '../config/paths.ts';
 import { useCurrentStaff } from '../features/auth/api/get-current-staff.ts';
 import { useSession } from '../features/auth/api/get-session.ts';
 import { useTwoFactorStep, type TwoFactorStep } from '../features/auth/api/get-two-factor-status.ts';
 import { signOut } from '../features/auth/api/sign-out.ts';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync.ts';
+import { ServerConnectionIndicator } from '../features/server-connection/components/server-connection-indicator.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { LandingRoute } from './routes/landing.tsx';
 import { LoginRoute } from './routes/login.tsx';
@@ -52,6 +53,9 @@ function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'
   return { lazy: async () => ({ Component: await load() }) };
 }
 
+/** The signed-out pages' frame, its footer telling whether the pharmacy server is reachable. */
+const publicLayout = <PublicLayout status={<ServerConnectionIndicator />} />;
+
 /** Shown while the first page's chunk loads, on a fresh page load only (navigations keep the old page meanwhile). */
 const loadingPage = <FullScreenLoader message="Loading…" />;
 
@@ -66,7 +70,7 @@ const setPasswordRoute: RouteObject = {
 
 const signedOutRoutes: RouteObject[] = [
   {
-    element: <PublicLayout />,
+    element: publicLayout,
     errorElement: <RouteErrorRoute />,
     hydrateFallbackElement: loadingPage,
     children: [
@@ -123,7 +127,7 @@ function notAvailableForRole(screen: (typeof screens)[number], role: StaffRole):
 
 function signedInRoutes(role: StaffRole): RouteObject[] {
   return [
-    { element: <PublicLayout />, errorElement: <RouteErrorRoute />, hydrateFallbackElement: loadingPage, children: [setPasswordRoute] },
+    { element: publicLayout, errorElement: <RouteErrorRoute />, hydrateFallbackElement: loadingPage, children: [setPasswordRoute] },
     {
       ...lazyRoute(() => import('./routes/app/app-root.tsx').then((module) => module.AppRoot)),
       errorElement: <RouteErrorRoute />,
@@ -151,7 +155,7 @@ function twoFactorRoutes(routeSet: 'two-factor-code' | 'two-factor-enrolment'): 
     routeSet === 'two-factor-code'
       ? { path: '*', element: <TwoFactorCodeRoute /> }
       : { path: '*', ...lazyRoute(() => import('./routes/two-factor-required.tsx').then((module) => module.TwoFactorRequiredRoute)) };
-  return [{ element: <PublicLayout />, errorElement: <RouteErrorRoute />, hydrateFallbackElement: loadingPage, children: [page] }];
+  return [{ element: publicLayout, errorElement: <RouteErrorRoute />, hydrateFallbackElement: loadingPage, children: [page] }];
 }
 
 function routesFor(routeSet: RouteSet): RouteObject[] {

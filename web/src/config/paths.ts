@@ -14,7 +14,7 @@ export const paths = {
   twoFactor: '/account/two-factor',
 } as const;
 
-// The signed-in screens, their sidebar entries and who may open them: shared/src/screens.ts.
+// The signed-in screens, their sidebar entries and who may open them: shared/src/staff/screens.ts.
 
 /** Where the login page sends a pharmacy that has just finished the wizard (spec §2, onboarding wizard). */
 export function loginAfterOnboardingPath(pharmacyName: string): string {

@@ -4,7 +4,7 @@
  * (the database's one search rule: name words, phone digits, date of birth), in name order, read with RLS.
  * Searched only from two typed characters, so no list of every patient is ever loaded.
  */
-import { usDate } from '@pharmacy/shared/dates.ts';
+import { usDate } from '@pharmacy/shared/common/dates.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ComboboxOption } from '../components/ui/combobox.tsx';
 import { supabase } from '../lib/supabase.ts';

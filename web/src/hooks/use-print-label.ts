@@ -14,7 +14,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { patientMayChoose, sheetPrintsSeparately } from '@pharmacy/shared/labels/monograph-choice.ts';
-import type { LabelPrintRequest, MonographChoice } from '@pharmacy/shared/schemas/print-request.ts';
+import type { LabelPrintRequest, MonographChoice } from '@pharmacy/shared/labels/print-request.ts';
 import { PRINTING_SETTINGS_DEFAULTS } from '@pharmacy/shared/settings/printing.ts';
 import { toast } from '../components/ui/toast/toast-store.ts';
 import {

@@ -10,7 +10,7 @@
  * page is the window's own document, so its print CSS (`@page` size) applies to the print dialog.
  */
 import { generateLabelEndpoint, generateMonographEndpoint } from '@pharmacy/shared/api/labels.ts';
-import type { LabelPrintRequest } from '@pharmacy/shared/schemas/print-request.ts';
+import type { LabelPrintRequest } from '@pharmacy/shared/labels/print-request.ts';
 import { invokeApi } from './invoke-api.ts';
 import { printableDocument } from './printable-document.ts';
 

@@ -5,7 +5,7 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import { requireSupabaseEnv } from '../config/env.ts';
-import type { Database } from './database.types.ts';
+import type { Database } from '@pharmacy/shared/database/database.types.ts';
 
 const { url, anonKey } = requireSupabaseEnv(import.meta.env);
 

@@ -3,7 +3,7 @@
  * server with its features, the current-subscription box (a visitor has none yet, so it says what a new
  * pharmacy gets) and the marketing terms from the shared constants.
  */
-import { formatPlanPrice, TRIAL_DAYS } from '@pharmacy/shared/subscription.ts';
+import { formatPlanPrice, TRIAL_DAYS } from '@pharmacy/shared/subscription/plan.ts';
 import { QueryState } from '../../components/ui/query-state.tsx';
 import { paths } from '../../config/paths.ts';
 import { usePlans } from '../../features/subscription/api/get-plans.ts';

@@ -3,7 +3,7 @@
  * formatter, before react-hook-form records the value.
  */
 import type { ChangeHandler, UseFormRegisterReturn } from 'react-hook-form';
-import { formatPhoneNumber } from '@pharmacy/shared/phone.ts';
+import { formatPhoneNumber } from '@pharmacy/shared/common/phone.ts';
 
 export function withPhoneMask<Name extends string>(registration: UseFormRegisterReturn<Name>): UseFormRegisterReturn<Name> {
   const onChange: ChangeHandler = (event) => {

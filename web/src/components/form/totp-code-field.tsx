@@ -3,7 +3,7 @@
  * one-time-code box named `code`, and reading it from the submitted form with the shared totpCodeSchema. Plain
  * (no form library), since the sign-in page uses it.
  */
-import { totpCodeSchema } from '@pharmacy/shared/schemas/two-factor.ts';
+import { totpCodeSchema } from '@pharmacy/shared/auth/totp-code.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
 export const TOTP_CODE_FIELD_NAME = 'code';

@@ -1,13 +1,13 @@
 /**
  * Frame of the signed-in pages (spec §2 "Sidebar"): a sidebar with the product, the links to the screens the
- * signed-in role may open (shared/src/screens.ts; all 14 for an admin), the AI assistant card and the signed-in
+ * signed-in role may open (shared/src/staff/screens.ts; all 14 for an admin), the AI assistant card and the signed-in
  * account (given by the caller, so this layout needs no feature), and the page beside it. On narrow screens the
  * sidebar becomes a drawer opened from the top bar.
  */
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../config/product.ts';
-import { screensForRole, type StaffRole } from '@pharmacy/shared/screens.ts';
+import { screensForRole, type StaffRole } from '@pharmacy/shared/staff/screens.ts';
 import { paths } from '../../config/paths.ts';
 import { ProductMark } from '../ui/product-mark.tsx';
 

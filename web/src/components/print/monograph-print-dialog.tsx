@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { MONOGRAPH_CHOICE_LABELS } from '@pharmacy/shared/labels/monograph-choice.ts';
-import { MONOGRAPH_CHOICES, type MonographChoice } from '@pharmacy/shared/schemas/print-request.ts';
+import { MONOGRAPH_CHOICES, type MonographChoice } from '@pharmacy/shared/labels/print-request.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import type { PrintLabelFlow } from '../../hooks/use-print-label.ts';
 

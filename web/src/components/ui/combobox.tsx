@@ -6,7 +6,7 @@
  * The options come from the caller (typically a server search of the typed query): the combobox only shows and
  * picks them. Typing after a choice clears it, so what is shown is always what is chosen.
  */
-import { SEARCH_MAX_LENGTH } from '@pharmacy/shared/search.ts';
+import { SEARCH_MAX_LENGTH } from '@pharmacy/shared/common/search.ts';
 import { useState, type KeyboardEvent, type Ref } from 'react';
 import { FieldFrame, fieldMessageProps, useFieldIds } from '../form/field-frame.tsx';
 

@@ -2,7 +2,7 @@
  * A search box: a labelled type="search" input whose text the screen owns, with a "Searching" spinner while the
  * screen's search is catching up (`busy`: typing not settled yet — useSearchTerm — or the search still fetching).
  */
-import { SEARCH_MAX_LENGTH } from '@pharmacy/shared/search.ts';
+import { SEARCH_MAX_LENGTH } from '@pharmacy/shared/common/search.ts';
 
 export interface SearchInputProps {
   /** The accessible name ("Search patients"). */

@@ -2,7 +2,7 @@
  * Who the Credentials tab lists (spec part 2 "Credentials: users having a license number"): the staff members with
  * a license number, by last name, then first name. Pure, so a unit test pins it.
  */
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 
 export function licensedStaff(staff: readonly StaffUser[]): StaffUser[] {
   return staff

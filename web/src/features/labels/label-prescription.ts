@@ -2,7 +2,7 @@
  * A prescription as the labels screen shows and prints it, and how a database row with its embedded
  * patient and medication becomes one.
  */
-import type { Tables } from '../../lib/database.types.ts';
+import type { Tables } from '@pharmacy/shared/database/database.types.ts';
 
 export interface LabelPrescription {
   id: string;

@@ -4,7 +4,7 @@
  * Alerts (risk score above 40); 2FA Enabled. Pure, so unit tests pin the boundaries.
  */
 import { hasActiveSession, RISK_MEDIUM_MAX, riskScore } from '@pharmacy/shared/security/risk.ts';
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 
 export interface SecuritySummary {
   totalUsers: number;

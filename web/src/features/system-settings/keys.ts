@@ -6,7 +6,7 @@
  * status and the Email and Fax queues sit under the same root, so refreshing the screen's data refreshes them too;
  * a send or a test refreshes the email queue, which records it.
  */
-import type { MessageQueueQuery } from '@pharmacy/shared/schemas/messaging.ts';
+import type { MessageQueueQuery } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import type { SettingsGroupKey } from '@pharmacy/shared/settings/groups.ts';
 
 export type MessageChannel = 'email' | 'fax';

@@ -5,7 +5,7 @@
  * upload of a file that would be refused. Pure, so unit tests exercise it.
  */
 import type { UploadPharmacyLogoRequest } from '@pharmacy/shared/api/pharmacy-logo.ts';
-import { bytesToBase64 } from '@pharmacy/shared/base64.ts';
+import { bytesToBase64 } from '@pharmacy/shared/common/base64.ts';
 import {
   isPharmacyLogoType,
   PHARMACY_LOGO_MESSAGES,

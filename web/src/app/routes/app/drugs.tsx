@@ -1,5 +1,5 @@
 /**
- * /drugs (spec part 2 §2 Drug Database Management; all staff, see shared/src/screens.ts): the Drug Database of the
+ * /drugs (spec part 2 §2 Drug Database Management; all staff, see shared/src/staff/screens.ts): the Drug Database of the
  * signed-in staff member's pharmacy. A drug's details are its formulary (the formulary feature; the two features meet
  * here). Staff with drugs:manage (pharmacists and admins) change the catalog, its prices and the formulary; the
  * database enforces it, the screen only disables the controls for the others (technicians).

@@ -1,10 +1,10 @@
 /**
- * Signed in, a screen the signed-in role may not open (shared/src/screens.ts), reached by typing its address:
+ * Signed in, a screen the signed-in role may not open (shared/src/staff/screens.ts), reached by typing its address:
  * says so instead of showing the screen. The router serves this page in the screen's place, so a role never
  * downloads the code of a screen it may not open; the database refuses the data behind it all the same.
  */
 import { Link } from 'react-router-dom';
-import { screenAudience, type Screen, type StaffRole } from '@pharmacy/shared/screens.ts';
+import { screenAudience, type Screen, type StaffRole } from '@pharmacy/shared/staff/screens.ts';
 import { paths } from '../../../config/paths.ts';
 
 const ROLE_NAMES: Record<StaffRole, string> = { admin: 'an admin', pharmacist: 'a pharmacist', technician: 'a technician' };

@@ -1,5 +1,5 @@
 /**
- * /security-manager (spec part 2 §2 AI Security Manager; admins only, see shared/src/screens.ts): the Security
+ * /security-manager (spec part 2 §2 AI Security Manager; admins only, see shared/src/staff/screens.ts): the Security
  * Manager of the signed-in admin's pharmacy. Its Credentials tab is the credentials feature's; the two features
  * meet here, and a saved policy refreshes the signed-in context (auth feature) that carries the session timeout.
  */

@@ -1,5 +1,5 @@
 /**
- * /system-settings (spec part 2 §2 System Settings; admins only, see shared/src/screens.ts): the System Settings of
+ * /system-settings (spec part 2 §2 System Settings; admins only, see shared/src/staff/screens.ts): the System Settings of
  * the signed-in admin's pharmacy. The screen's pieces meet here, one prop each: the System Status card's health
  * check, the Pharmacy tab's logo upload and the tabs' tools (test print, test email and fax, the queues).
  */

@@ -3,10 +3,10 @@
  * pharmacy's session timeout) from the
  * database function current_staff_context. null when the auth user has no staff profile — the app then
  * treats the visitor as signed out (spec §4 "Session"). Cached 300000 ms, never retried (spec §7, §9).
- * zod/mini, as everything the sign-in page loads (see shared/src/schemas/sign-in.ts).
+ * zod/mini, as everything the sign-in page loads (see shared/src/auth/sign-in.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { STAFF_ROLES } from '@pharmacy/shared/screens.ts';
+import { STAFF_ROLES } from '@pharmacy/shared/staff/screens.ts';
 import * as z from 'zod/mini';
 import { supabase } from '../../../lib/supabase.ts';
 import { authKeys } from '../keys.ts';

@@ -2,7 +2,7 @@
  * What the sign-in page's demo panel shows (spec §2): the demo pharmacy's pharmacist and technician
  * initials, its licensee and the next prescription number, from the database function
  * demo_sign_in_panel. null where no demo pharmacy exists (a production project): the panel is hidden.
- * zod/mini, as everything the sign-in page loads (see shared/src/schemas/sign-in.ts).
+ * zod/mini, as everything the sign-in page loads (see shared/src/auth/sign-in.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';

@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '@pharmacy/shared/schemas/password-reset.ts';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '@pharmacy/shared/auth/password-reset.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { PASSWORD_RESET_FALLBACK_ERROR, useRequestPasswordReset } from '../api/request-password-reset.ts';
 

@@ -8,7 +8,7 @@
  * submit, the first invalid field focused, and after a submit the messages follow the fields as they change.
  */
 import { useState, type FormEvent } from 'react';
-import { signInSchema, type SignInInput } from '@pharmacy/shared/schemas/sign-in.ts';
+import { signInSchema, type SignInInput } from '@pharmacy/shared/auth/sign-in.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { SIGN_IN_FALLBACK_ERROR, useSignIn } from '../api/sign-in.ts';

@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { setPasswordSchema, type SetPasswordInput } from '@pharmacy/shared/schemas/password-reset.ts';
+import { setPasswordSchema, type SetPasswordInput } from '@pharmacy/shared/auth/password-reset.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { SET_PASSWORD_FALLBACK_ERROR, useSetPassword } from '../api/set-password.ts';
 

@@ -4,7 +4,7 @@
  * (shared/src/security/risk.ts licenseStatus), Upload Document and Download Copy. The screen places it in its tab
  * and gives it the staff list it already holds (GET /api/users), so an invitation or a change shows here too.
  */
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { QueryState, withQueryData, type QueryStateQuery } from '../../../components/ui/query-state.tsx';
 import { licensedStaff } from '../licensed-staff.ts';
 import { LicenseCredentialRow } from './license-credential-row.tsx';

@@ -4,10 +4,10 @@
  * copy is stored).
  */
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { usDate } from '@pharmacy/shared/dates.ts';
+import { usDate } from '@pharmacy/shared/common/dates.ts';
 import { CREDENTIAL_DOCUMENT_ACCEPT, credentialDocumentProblem } from '@pharmacy/shared/security/credential-documents.ts';
 import { licenseStatus } from '@pharmacy/shared/security/risk.ts';
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useDownloadLicenseDocument } from '../api/download-license-document.ts';
 import { useLicenseDocument } from '../api/get-license-document.ts';

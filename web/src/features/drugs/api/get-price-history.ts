@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { drugKeys } from '../keys.ts';
-import type { Database } from '../../../lib/database.types.ts';
+import type { Database } from '@pharmacy/shared/database/database.types.ts';
 import { supabase } from '../../../lib/supabase.ts';
 
 /** How many changes the history shows. */

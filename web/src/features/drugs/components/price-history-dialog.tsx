@@ -1,6 +1,6 @@
 /** A drug's recent price changes (public.medication_price_history), newest first, in a dialog. */
 import { formatDrugPrice } from '@pharmacy/shared/drugs/external-drug.ts';
-import { usDate } from '@pharmacy/shared/dates.ts';
+import { usDate } from '@pharmacy/shared/common/dates.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { PRICE_HISTORY_LIMIT, usePriceHistory, type PriceKind } from '../api/get-price-history.ts';

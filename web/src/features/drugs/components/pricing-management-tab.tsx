@@ -5,7 +5,7 @@
  * current prices, paged by the database, each drug's recent changes one click away.
  */
 import { formatDrugPrice } from '@pharmacy/shared/drugs/external-drug.ts';
-import { usDate } from '@pharmacy/shared/dates.ts';
+import { usDate } from '@pharmacy/shared/common/dates.ts';
 import { PRICING_MESSAGES, type PricingUpdateResult } from '@pharmacy/shared/drugs/pricing.ts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';

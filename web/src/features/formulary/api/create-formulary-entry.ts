@@ -2,7 +2,7 @@
  * Add a formulary entry for a medication (public.formulary_entries; pharmacists and admins — RLS refuses anyone
  * else, and the database's refusal is the message shown). The pharmacy, who and when are the database's.
  */
-import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
+import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { formularyRowFromForm, type FormularyEntryFormValues } from '@pharmacy/shared/drugs/formulary.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';

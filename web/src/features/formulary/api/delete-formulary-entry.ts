@@ -2,7 +2,7 @@
  * Remove a formulary entry (public.formulary_entries; pharmacists and admins). Nothing removed (another's row,
  * or a role that may not) is reported, not taken for success.
  */
-import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
+import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { formularyKeys } from '../keys.ts';

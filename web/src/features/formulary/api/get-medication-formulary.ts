@@ -5,7 +5,7 @@
 import {
   FORMULARY_ENTRY_COLUMNS, INSURANCE_TYPES, formularyEntryFromRow, type FormularyEntry, type FormularyEntryRow,
 } from '@pharmacy/shared/drugs/formulary.ts';
-import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
+import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { formularyKeys } from '../keys.ts';

@@ -2,7 +2,7 @@
  * Change a formulary entry (public.formulary_entries; pharmacists and admins). A row the caller may not change comes
  * back as no row, which is reported rather than taken for success.
  */
-import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
+import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { formularyRowFromForm, type FormularyEntryFormValues } from '@pharmacy/shared/drugs/formulary.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';

@@ -6,7 +6,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { completeOnboardingEndpoint, type OnboardingCompleteResponse } from '@pharmacy/shared/api/onboarding.ts';
-import { DEFAULT_OPERATING_HOURS, type OnboardingTabbed } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
+import { DEFAULT_OPERATING_HOURS, type OnboardingTabbed } from '@pharmacy/shared/onboarding/tabbed.ts';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 
 export type OnboardingCompleteResult = OnboardingCompleteResponse;

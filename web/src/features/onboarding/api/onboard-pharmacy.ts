@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { onboardEndpoint } from '@pharmacy/shared/api/auth.ts';
-import type { OnboardingWizard } from '@pharmacy/shared/schemas/onboarding-wizard.ts';
+import type { OnboardingWizard } from '@pharmacy/shared/onboarding/wizard.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { type OnboardingValidationResponse, validateOnboardingEndpoint } from '@pharmacy/shared/api/onboarding.ts';
-import type { OnboardingTabbed } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
+import type { OnboardingTabbed } from '@pharmacy/shared/onboarding/tabbed.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 

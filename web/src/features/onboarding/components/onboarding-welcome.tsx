@@ -3,7 +3,7 @@
  * by itself after 3 s (spec §9).
  */
 import { useEffect } from 'react';
-import { TRIAL_DAYS } from '@pharmacy/shared/subscription.ts';
+import { TRIAL_DAYS } from '@pharmacy/shared/subscription/plan.ts';
 
 export const REDIRECT_AFTER_ONBOARDING_MS = 3000;
 

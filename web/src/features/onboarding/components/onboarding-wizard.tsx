@@ -8,7 +8,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
-import { onboardingErrorMessage } from '@pharmacy/shared/onboarding-errors.ts';
+import { onboardingErrorMessage } from '@pharmacy/shared/onboarding/errors.ts';
 import {
   EMPTY_ONBOARDING_WIZARD,
   WIZARD_STEPS,
@@ -16,7 +16,7 @@ import {
   wizardProgress,
   type OnboardingWizard,
   type OnboardingWizardInput,
-} from '@pharmacy/shared/schemas/onboarding-wizard.ts';
+} from '@pharmacy/shared/onboarding/wizard.ts';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useOnboardPharmacy } from '../api/onboard-pharmacy.ts';
 import type { WizardForm } from './wizard-form.ts';

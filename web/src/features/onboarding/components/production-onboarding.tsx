@@ -8,7 +8,7 @@ import type { QueryStateQuery } from '../../../components/ui/query-state.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { onboardingErrorMessage } from '@pharmacy/shared/onboarding-errors.ts';
+import { onboardingErrorMessage } from '@pharmacy/shared/onboarding/errors.ts';
 import {
   EMPTY_ONBOARDING_TABBED,
   onboardingTabbedSchema,
@@ -17,7 +17,7 @@ import {
   tabbedPlanSchema,
   type OnboardingTabbed,
   type OnboardingTabbedInput,
-} from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
+} from '@pharmacy/shared/onboarding/tabbed.ts';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useCompleteOnboarding, type OnboardingCompleteResult } from '../api/complete-onboarding.ts';

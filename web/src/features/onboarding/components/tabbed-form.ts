@@ -1,6 +1,6 @@
 /** The tabbed onboarding's react-hook-form type and the plan choice its Plan tab offers. */
 import type { UseFormReturn } from 'react-hook-form';
-import type { OnboardingTabbed, OnboardingTabbedInput } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
+import type { OnboardingTabbed, OnboardingTabbedInput } from '@pharmacy/shared/onboarding/tabbed.ts';
 
 export type TabbedForm = UseFormReturn<OnboardingTabbedInput, unknown, OnboardingTabbed>;
 

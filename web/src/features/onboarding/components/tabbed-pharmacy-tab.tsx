@@ -1,5 +1,5 @@
 /** Tabbed onboarding, Pharmacy tab: the pharmacy's identity, licenses, address and contact. */
-import { NPI_LENGTH } from '@pharmacy/shared/schemas/field-rules.ts';
+import { NPI_LENGTH } from '@pharmacy/shared/common/field-rules.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { withPhoneMask } from '../../../components/form/phone-mask.ts';

@@ -1,5 +1,5 @@
 /** Tabbed onboarding, Review tab: a summary of what will be created, before 'Create Pharmacy Account'. */
-import type { OnboardingTabbedInput } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
+import type { OnboardingTabbedInput } from '@pharmacy/shared/onboarding/tabbed.ts';
 import type { PlanChoice } from './tabbed-form.ts';
 
 export interface TabbedReviewTabProps {

@@ -1,6 +1,6 @@
 /** The wizard's react-hook-form type, shared by the wizard and its step components. */
 import type { UseFormReturn } from 'react-hook-form';
-import type { OnboardingWizard, OnboardingWizardInput } from '@pharmacy/shared/schemas/onboarding-wizard.ts';
+import type { OnboardingWizard, OnboardingWizardInput } from '@pharmacy/shared/onboarding/wizard.ts';
 
 export type WizardForm = UseFormReturn<OnboardingWizardInput, unknown, OnboardingWizard>;
 

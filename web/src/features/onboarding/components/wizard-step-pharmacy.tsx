@@ -1,5 +1,5 @@
 /** Wizard step 1, Pharmacy Information: names, chain affiliation and business details. */
-import { CHAIN_AFFILIATIONS } from '@pharmacy/shared/chain-affiliations.ts';
+import { CHAIN_AFFILIATIONS } from '@pharmacy/shared/onboarding/chain-affiliations.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import type { WizardStepProps } from './wizard-form.ts';

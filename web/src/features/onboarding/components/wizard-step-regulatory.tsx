@@ -1,5 +1,5 @@
 /** Wizard step 2, Regulatory Information: NCPDP, NABP, DEA, state license and NPI. */
-import { NPI_LENGTH } from '@pharmacy/shared/schemas/field-rules.ts';
+import { NPI_LENGTH } from '@pharmacy/shared/common/field-rules.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { US_STATE_OPTIONS } from '../../../components/form/us-state-options.ts';

@@ -2,9 +2,9 @@
  * Add Patient (spec §7 POST /api/patients): inserts the validated form as the signed-in staff member (RLS
  * applies; the database fills in their pharmacy) and refreshes the pharmacy's patient lists.
  */
-import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
+import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
+import type { PatientFormValues } from '@pharmacy/shared/patients/patient.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { patientKeys } from '../keys.ts';
 import { PATIENT_COLUMNS, patientFromRow, patientWriteFromForm, type Patient } from './patient-record.ts';

@@ -3,8 +3,8 @@
  * `patients` table's snake_case columns and the shared form. Blank optional form fields are stored as null,
  * so clearing a field in Edit clears it in the database.
  */
-import type { PatientFormInput, PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
-import type { Database } from '../../../lib/database.types.ts';
+import type { PatientFormInput, PatientFormValues } from '@pharmacy/shared/patients/patient.ts';
+import type { Database } from '@pharmacy/shared/database/database.types.ts';
 
 type PatientRow = Database['public']['Tables']['patients']['Row'];
 type PatientWrite = Database['public']['Tables']['patients']['Insert'];

@@ -3,9 +3,9 @@
  * signed-in staff member (RLS applies) and refreshes the pharmacy's patient lists. A row the caller may not
  * change comes back as no row, which is reported rather than taken for success.
  */
-import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
+import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
+import type { PatientFormValues } from '@pharmacy/shared/patients/patient.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { patientKeys } from '../keys.ts';
 import { PATIENT_COLUMNS, patientFromRow, patientWriteFromForm, type Patient } from './patient-record.ts';

@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldError, type Merge } from 'react-hook-form';
-import { patientFormSchema, type PatientFormInput, type PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
+import { patientFormSchema, type PatientFormInput, type PatientFormValues } from '@pharmacy/shared/patients/patient.ts';
 import { withPhoneMask } from '../../../components/form/phone-mask.ts';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';

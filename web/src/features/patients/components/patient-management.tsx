@@ -7,7 +7,7 @@
  * the record's Access History.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/schemas/patient.ts';
+import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/patients/patient.ts';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryErrorNotice, withQueryData } from '../../../components/ui/query-state.tsx';

@@ -6,7 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createPrescriptionEndpoint, type PrescriptionResponse } from '@pharmacy/shared/api/prescriptions.ts';
-import { sourceForType, type PrescriptionFormValues } from '@pharmacy/shared/schemas/prescription.ts';
+import { sourceForType, type PrescriptionFormValues } from '@pharmacy/shared/prescriptions/prescription.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 import { refreshQueuePrescription } from './get-queue-prescription.ts';

@@ -4,7 +4,7 @@
  * verification check's new findings. The
  * select string and the parser live together so what is asked for and what is read cannot drift.
  */
-import { DEA_SCHEDULES, type DeaSchedule } from '@pharmacy/shared/schemas/prescription.ts';
+import { DEA_SCHEDULES, type DeaSchedule } from '@pharmacy/shared/prescriptions/prescription.ts';
 import { z } from 'zod';
 
 export const PRESCRIPTION_STATUSES = ['pending', 'processing', 'ready', 'completed'] as const;

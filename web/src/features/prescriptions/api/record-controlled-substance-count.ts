@@ -5,7 +5,7 @@
  * count never satisfies the rule; the database says so at verification. Success refreshes that prescription's
  * counts.
  */
-import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
+import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { controlledSubstanceCountSchema, type ControlledSubstanceCountInput } from '@pharmacy/shared/prescriptions/controlled-substance-rules.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';

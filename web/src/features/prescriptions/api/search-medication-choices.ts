@@ -6,7 +6,7 @@
  * schedule for the form's DEA rules.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEA_SCHEDULES, type DeaSchedule } from '@pharmacy/shared/schemas/prescription.ts';
+import { DEA_SCHEDULES, type DeaSchedule } from '@pharmacy/shared/prescriptions/prescription.ts';
 import type { ComboboxOption } from '../../../components/ui/combobox.tsx';
 import { supabase } from '../../../lib/supabase.ts';
 import { prescriptionKeys } from '../keys.ts';

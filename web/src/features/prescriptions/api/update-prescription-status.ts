@@ -10,7 +10,7 @@
  * moved prescription is looked up and placed into the cached tabs, and the counts are fetched again; so does a
  * refusal, which may have stored a new verification finding to review.
  */
-import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
+import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '../../../lib/supabase.ts';

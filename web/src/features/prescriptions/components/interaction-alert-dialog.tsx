@@ -10,7 +10,7 @@
  * a password prompt ('Confirm & Override'; a code from the authenticator app instead when the staff member has a
  * verified TOTP factor) that confirms it and then sends the override again.
  */
-import { STEP_UP_MESSAGES } from '@pharmacy/shared/schemas/step-up.ts';
+import { STEP_UP_MESSAGES } from '@pharmacy/shared/security/step-up.ts';
 import { useEffect, useRef, useState } from 'react';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';

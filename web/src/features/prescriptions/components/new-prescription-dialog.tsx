@@ -17,7 +17,7 @@ import {
   type PrescriptionFormInput,
   type PrescriptionFormValues,
   type PrescriptionType,
-} from '@pharmacy/shared/schemas/prescription.ts';
+} from '@pharmacy/shared/prescriptions/prescription.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

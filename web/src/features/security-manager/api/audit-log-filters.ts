@@ -2,7 +2,7 @@
  * The Audit Log tab's filters as the screen holds them ('' is unset) and as GET /api/audit-logs takes them
  * (unset ones left out).
  */
-import type { AuditLogQuery } from '@pharmacy/shared/schemas/audit-log.ts';
+import type { AuditLogQuery } from '@pharmacy/shared/security/audit-log.ts';
 
 export interface AuditLogFilters {
   userId: string;

@@ -4,7 +4,7 @@
  * (the cursor beforeTimestamp/beforeId; the database pages on (created_at, id)). Admins only (403 otherwise).
  */
 import { listAuditLogsEndpoint } from '@pharmacy/shared/api/audit-logs.ts';
-import { AUDIT_LOG_PAGE_SIZE, type AuditLogEntry } from '@pharmacy/shared/schemas/audit-log.ts';
+import { AUDIT_LOG_PAGE_SIZE, type AuditLogEntry } from '@pharmacy/shared/security/audit-log.ts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 import { securityManagerKeys } from '../keys.ts';

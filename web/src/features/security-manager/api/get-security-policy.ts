@@ -3,7 +3,7 @@
  * without a pharmacy); a pharmacy has one, which the Security Policies tab edits.
  */
 import { listSecurityPoliciesEndpoint } from '@pharmacy/shared/api/security-policies.ts';
-import type { SecurityPolicy } from '@pharmacy/shared/schemas/security-policy.ts';
+import type { SecurityPolicy } from '@pharmacy/shared/security/policy-schema.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 import { securityManagerKeys } from '../keys.ts';

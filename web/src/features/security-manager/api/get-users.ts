@@ -3,7 +3,7 @@
  * decides; others get 403). Feeds the summary cards, the User Management list and the audit log's user filter.
  */
 import { listUsersEndpoint } from '@pharmacy/shared/api/users.ts';
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 import { securityManagerKeys } from '../keys.ts';

@@ -3,7 +3,7 @@
  * the api sends the invitation email. Refreshes the staff list and the audit log (the invitation is recorded).
  */
 import { inviteUserEndpoint } from '@pharmacy/shared/api/users.ts';
-import type { InviteStaffUser, StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { InviteStaffUser, StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 import { securityManagerKeys } from '../keys.ts';

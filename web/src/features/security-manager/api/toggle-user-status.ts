@@ -4,7 +4,7 @@
  * and the last active admin, with its sentence.
  */
 import { toggleUserStatusEndpoint } from '@pharmacy/shared/api/users.ts';
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 import { securityManagerKeys } from '../keys.ts';

@@ -3,7 +3,7 @@
  * the spec defined but wired to no control. The change is audited, so the audit log refreshes too.
  */
 import { updateSecurityPolicyEndpoint } from '@pharmacy/shared/api/security-policies.ts';
-import type { SecurityPolicy, SecurityPolicySettings } from '@pharmacy/shared/schemas/security-policy.ts';
+import type { SecurityPolicy, SecurityPolicySettings } from '@pharmacy/shared/security/policy-schema.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 import { securityManagerKeys } from '../keys.ts';

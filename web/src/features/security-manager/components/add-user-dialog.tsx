@@ -4,7 +4,7 @@
  * an invitation email; the toast names the address it went to.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { inviteStaffUserSchema, STAFF_ROLES, type InviteStaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import { inviteStaffUserSchema, STAFF_ROLES, type InviteStaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { SelectField } from '../../../components/form/select-field.tsx';

@@ -2,7 +2,7 @@
  * The Audit Log's filters: user (the pharmacy's staff), action (the actions its log holds), patient (the shared
  * patient search, components/form/patient-search-field.tsx) and from/to dates; Clear filters resets them.
  */
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { useState } from 'react';
 import { PatientSearchField } from '../../../components/form/patient-search-field.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';

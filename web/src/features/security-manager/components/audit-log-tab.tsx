@@ -7,8 +7,8 @@
  * (shared/src/security/audit-csv.ts).
  */
 import { auditLogCsv, UNKNOWN_USER_LABEL } from '@pharmacy/shared/security/audit-csv.ts';
-import type { AuditLogEntry } from '@pharmacy/shared/schemas/audit-log.ts';
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { AuditLogEntry } from '@pharmacy/shared/security/audit-log.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { useMemo, useState } from 'react';
 import { QueryErrorNotice, QueryState, withQueryData } from '../../../components/ui/query-state.tsx';
 import { auditLogDatesOutOfOrder, NO_AUDIT_LOG_FILTERS, type AuditLogFilters } from '../api/audit-log-filters.ts';

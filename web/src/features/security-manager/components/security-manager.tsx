@@ -1,10 +1,10 @@
 /**
- * The AI Security Manager (spec part 2 §2; admins only — shared/src/screens.ts, and the database refuses the data
+ * The AI Security Manager (spec part 2 §2; admins only — shared/src/staff/screens.ts, and the database refuses the data
  * to anyone else): the summary cards over the pharmacy's staff, then four tabs — User Management, Security
  * Policies, Credentials (drawn by the route: another feature's, given the staff list), Audit Log. "Now" for the
  * risk rules is the moment the staff list arrived, so the cards, list and details agree.
  */
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { QueryStateQuery } from '../../../components/ui/query-state.tsx';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';

@@ -10,7 +10,7 @@ import {
   AI_RISK_ASSESSMENT_LABELS, AI_RISK_ASSESSMENT_MODES, MAX_FAILED_LOGINS_MAX, MAX_FAILED_LOGINS_MIN, OVERRIDE_AUTHORITIES,
   OVERRIDE_AUTHORITY_LABELS, SECURITY_POLICY_UPDATED_MESSAGE, SESSION_TIMEOUT_MINUTES_MAX, SESSION_TIMEOUT_MINUTES_MIN,
 } from '@pharmacy/shared/security/policy.ts';
-import { securityPolicySettingsSchema, type SecurityPolicy, type SecurityPolicySettings } from '@pharmacy/shared/schemas/security-policy.ts';
+import { securityPolicySettingsSchema, type SecurityPolicy, type SecurityPolicySettings } from '@pharmacy/shared/security/policy-schema.ts';
 import { useId } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';

@@ -2,9 +2,9 @@
  * How the Security Manager writes a staff account's facts: name, initials, role, dates and times (the viewer's
  * clock, as the rest of the app), and the risk level's badge colour.
  */
-import { usDate } from '@pharmacy/shared/dates.ts';
+import { usDate } from '@pharmacy/shared/common/dates.ts';
 import type { RiskLevel } from '@pharmacy/shared/security/risk.ts';
-import type { StaffRole, StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffRole, StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 
 export function staffFullName(user: Pick<StaffUser, 'firstName' | 'lastName'>): string {
   return `${user.firstName} ${user.lastName}`.trim();

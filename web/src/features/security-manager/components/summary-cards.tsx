@@ -2,7 +2,7 @@
  * The four summary cards (spec part 2 §2 "AI Security Manager"): Total Users, Active Sessions, Security Alerts,
  * 2FA Enabled, counted by security-summary.ts. Each card is a region named by its title.
  */
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import type { QueryStateQuery } from '../../../components/ui/query-state.tsx';
 import { securitySummary, type SecuritySummary } from '../security-summary.ts';
 

@@ -4,7 +4,7 @@
  * and the risk score (§4), as a description list.
  */
 import { isLocked, licenseStatus, riskScore } from '@pharmacy/shared/security/risk.ts';
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import type { ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { RiskBadge } from './risk-badge.tsx';

@@ -5,7 +5,7 @@
  * or the last active admin) is shown as it says it. Add User opens the invitation form.
  */
 import { isLocked, riskScore } from '@pharmacy/shared/security/risk.ts';
-import type { StaffUser } from '@pharmacy/shared/schemas/staff-user.ts';
+import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { useState } from 'react';
 import { QueryErrorNotice, QueryState, type QueryStateQuery } from '../../../components/ui/query-state.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';

@@ -3,7 +3,7 @@
  * newest first, with the total, paged by the server; admins only (the database decides, others get 403).
  */
 import { listEmailQueueEndpoint, listFaxQueueEndpoint } from '@pharmacy/shared/api/messaging.ts';
-import type { MessageQueuePage, MessageQueueQuery } from '@pharmacy/shared/schemas/messaging.ts';
+import type { MessageQueuePage, MessageQueueQuery } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 import { type MessageChannel, systemSettingsKeys } from '../keys.ts';

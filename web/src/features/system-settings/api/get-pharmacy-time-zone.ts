@@ -2,7 +2,7 @@
  * The pharmacy's time zone (pharmacies.time_zone, read through RLS: staff read their own pharmacy). Its local
  * date is "today" for the DEA compliance card, the same day the database's dispensing rules use.
  */
-import { clientMessageForDatabaseError } from '@pharmacy/shared/database-errors.ts';
+import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { systemSettingsKeys } from '../keys.ts';

@@ -3,7 +3,7 @@
  * SMTP settings and records it in the email queue, so the queue is refreshed whatever the outcome.
  */
 import { sendTestEmailEndpoint } from '@pharmacy/shared/api/messaging.ts';
-import type { SendTestEmailInput, SentTestEmail } from '@pharmacy/shared/schemas/messaging.ts';
+import type { SendTestEmailInput, SentTestEmail } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 import { systemSettingsKeys } from '../keys.ts';

@@ -3,7 +3,7 @@
  * and answers what it said; `ok` is false when it could not connect or refused a step.
  */
 import { testEmailConnectionEndpoint } from '@pharmacy/shared/api/messaging.ts';
-import type { EmailConnectionResult } from '@pharmacy/shared/schemas/messaging.ts';
+import type { EmailConnectionResult } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import { useMutation } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 

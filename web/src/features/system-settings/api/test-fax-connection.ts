@@ -3,7 +3,7 @@
  * not configured, not reachable (with the reason) or reachable (with its HTTP status).
  */
 import { testFaxConnectionEndpoint } from '@pharmacy/shared/api/messaging.ts';
-import type { FaxConnectionResult } from '@pharmacy/shared/schemas/messaging.ts';
+import type { FaxConnectionResult } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import { useMutation } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 

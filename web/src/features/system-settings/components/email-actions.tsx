@@ -4,7 +4,7 @@
  * act on the saved settings; the screen places them beside Save Email Settings.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type EmailConnectionResult, MESSAGING_TOASTS, type SendTestEmailInput, sendTestEmailSchema } from '@pharmacy/shared/schemas/messaging.ts';
+import { type EmailConnectionResult, MESSAGING_TOASTS, type SendTestEmailInput, sendTestEmailSchema } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/form/text-field.tsx';

@@ -3,7 +3,7 @@
  * told in a toast: not configured, not reachable with the reason, or the HTTP status it answered) and View Fax
  * Queue. The screen places them beside Save Fax Settings.
  */
-import { MESSAGING_TOASTS } from '@pharmacy/shared/schemas/messaging.ts';
+import { MESSAGING_TOASTS } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useTestFaxConnection } from '../api/test-fax-connection.ts';

@@ -10,7 +10,7 @@ import {
   OUTBOUND_MESSAGE_STATUSES,
   type OutboundMessage,
   type OutboundMessageStatus,
-} from '@pharmacy/shared/schemas/messaging.ts';
+} from '@pharmacy/shared/messaging/email-and-fax.ts';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { SelectField } from '../../../components/form/select-field.tsx';

@@ -4,8 +4,8 @@
  * binds and edits (open, close, closed per weekday). The logo upload (another feature's) is placed above.
  */
 import { PHARMACY_TEXT_MAX_LENGTH } from '@pharmacy/shared/settings/pharmacy.ts';
-import { NPI_LENGTH } from '@pharmacy/shared/schemas/field-rules.ts';
-import { WEEKDAYS } from '@pharmacy/shared/schemas/onboarding-tabbed.ts';
+import { NPI_LENGTH } from '@pharmacy/shared/common/field-rules.ts';
+import { WEEKDAYS } from '@pharmacy/shared/onboarding/tabbed.ts';
 import type { ReactNode } from 'react';
 import { US_STATE_OPTIONS } from '../../../components/form/us-state-options.ts';
 import { ChoiceSetting, SettingsSection, TextSetting, ToggleSetting } from './settings-fields.tsx';

@@ -5,7 +5,7 @@
  * summary.ts. The groups are the tabs' queries, so a save updates its card. The System Status card's content comes
  * from the route (a health check; `SystemStatusValue` draws a plain summary of one).
  */
-import { localDateIn } from '@pharmacy/shared/dates.ts';
+import { localDateIn } from '@pharmacy/shared/common/dates.ts';
 import { deaCompliance, type DeaCompliance, ePrescriptionsEnabled, pharmacyInfoStatus } from '@pharmacy/shared/settings/summary.ts';
 import type { ReactNode } from 'react';
 import { usePharmacyTimeZone } from '../api/get-pharmacy-time-zone.ts';

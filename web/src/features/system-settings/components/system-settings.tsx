@@ -1,5 +1,5 @@
 /**
- * System Settings (spec part 2 §2; admins only — shared/src/screens.ts, and the database refuses the writes to
+ * System Settings (spec part 2 §2; admins only — shared/src/staff/screens.ts, and the database refuses the writes to
  * anyone else): the summary cards, then nine tabs (Pharmacy first, §2), each a form over its group. Changes not
  * saved are not lost silently: leaving the tab, the screen or the page asks first. Other features' pieces (the
  * logo upload, test and queue tools, the system status) come from the route.

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import {
   AI_RISK_ASSESSMENT_MODES, MAX_FAILED_LOGINS_MAX, MAX_FAILED_LOGINS_MIN, OVERRIDE_AUTHORITIES,
   SECURITY_POLICY_MESSAGES as MESSAGES, SESSION_TIMEOUT_MINUTES_MAX, SESSION_TIMEOUT_MINUTES_MIN,
-} from '../security/policy.ts';
+} from './policy.ts';
 
 const whole = (min: number, max: number, message: string) =>
   z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });

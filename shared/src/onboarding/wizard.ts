@@ -4,8 +4,8 @@
  * web form and the api function validate with these same schemas.
  */
 import * as z from 'zod';
-import { CHAIN_AFFILIATIONS } from '../chain-affiliations.ts';
-import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../phone.ts';
+import { CHAIN_AFFILIATIONS } from './chain-affiliations.ts';
+import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../common/phone.ts';
 import {
   DEA_NUMBER_PATTERN,
   NABP_MIN_LENGTH,
@@ -21,7 +21,7 @@ import {
   requiredDate,
   requiredText,
   stateCode,
-} from './field-rules.ts';
+} from '../common/field-rules.ts';
 
 const STATE_LENGTH_MESSAGE = 'State must be 2 characters';
 

@@ -3,10 +3,10 @@
  * sign-in (for Supabase Auth) and the snake_case arguments of public.onboard_pharmacy. Both flows end in
  * the same shape, so the api function creates accounts one way. Empty optional text becomes null.
  */
-import type { OnboardingWizard } from './schemas/onboarding-wizard.ts';
-import type { OnboardingComplete, OperatingHours } from './schemas/onboarding-tabbed.ts';
-import { DEFAULT_OPERATING_HOURS } from './schemas/onboarding-tabbed.ts';
-import { DEFAULT_PLAN_ID } from './subscription.ts';
+import type { OnboardingWizard } from './wizard.ts';
+import type { OnboardingComplete, OperatingHours } from './tabbed.ts';
+import { DEFAULT_OPERATING_HOURS } from './tabbed.ts';
+import { DEFAULT_PLAN_ID } from '../subscription/plan.ts';
 
 /**
  * A public.pharmacies row as onboarding fills it. The row shapes are type aliases, not interfaces, so they are

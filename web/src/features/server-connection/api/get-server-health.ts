@@ -8,11 +8,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Health, healthEndpoint } from '@pharmacy/shared/api/health.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { systemStatusKeys } from '../keys.ts';
+import { serverConnectionKeys } from '../keys.ts';
 
 export type { Health };
 
-export async function getHealth(): Promise<Health> {
+export async function getServerHealth(): Promise<Health> {
   try {
     return await invokeApi(healthEndpoint);
   } catch (error) {
@@ -20,10 +20,10 @@ export async function getHealth(): Promise<Health> {
   }
 }
 
-export function getHealthQueryOptions() {
-  return queryOptions({ queryKey: systemStatusKeys.health(), queryFn: getHealth });
+export function getServerHealthQueryOptions() {
+  return queryOptions({ queryKey: serverConnectionKeys.health(), queryFn: getServerHealth });
 }
 
-export function useHealth() {
-  return useQuery(getHealthQueryOptions());
+export function useServerHealth() {
+  return useQuery(getServerHealthQueryOptions());
 }

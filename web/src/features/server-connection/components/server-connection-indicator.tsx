@@ -1,11 +1,11 @@
 /**
  * A small status line telling whether the app reaches the pharmacy server, with the reason and a retry when
- * it does not. Lives wherever the shell wants a connection hint (the landing page footer for now).
+ * it does not. The router puts it in the signed-out pages' footer (PublicLayout's `status`).
  */
-import { useHealth } from '../api/get-health.ts';
+import { useServerHealth } from '../api/get-server-health.ts';
 
-export function SystemStatusIndicator() {
-  const health = useHealth();
+export function ServerConnectionIndicator() {
+  const health = useServerHealth();
 
   if (health.isPending) {
     return (

@@ -6,8 +6,8 @@
  * substance names the interaction check reads; an entry may not be blank.
  */
 import * as z from 'zod';
-import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../phone.ts';
-import { INVALID_DATE_MESSAGE, isCalendarDate, optionalStateCode, optionalText, requiredFormatted, requiredText, ZIP_CODE_PATTERN } from './field-rules.ts';
+import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../common/phone.ts';
+import { INVALID_DATE_MESSAGE, isCalendarDate, optionalStateCode, optionalText, requiredFormatted, requiredText, ZIP_CODE_PATTERN } from '../common/field-rules.ts';
 
 /** The earliest date of birth the form takes; anything older is a typing mistake. */
 export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';

@@ -13,7 +13,7 @@ import {
   optionalWebsite,
   requiredFormatted,
   requiredText,
-} from './field-rules.ts';
+} from '../common/field-rules.ts';
 
 const VALID_EMAIL_MESSAGE = 'Valid email is required';
 

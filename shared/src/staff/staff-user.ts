@@ -4,11 +4,11 @@
  * with that role in the inviting admin's pharmacy only.
  */
 import * as z from 'zod';
-import { STAFF_ROLES } from '../screens.ts';
-import { optionalDate, optionalStateCode, optionalText, requiredText } from './field-rules.ts';
+import { STAFF_ROLES } from './screens.ts';
+import { optionalDate, optionalStateCode, optionalText, requiredText } from '../common/field-rules.ts';
 
-// The roles are screens.ts's (the one list, plain TypeScript for the sign-in page); named here too for the forms.
-export { STAFF_ROLES, type StaffRole } from '../screens.ts';
+// The roles are staff/screens.ts's (the one list, plain TypeScript for the sign-in page); named here too for the forms.
+export { STAFF_ROLES, type StaffRole } from './screens.ts';
 
 export const STAFF_USER_MESSAGES = {
   email: 'Invalid email address',

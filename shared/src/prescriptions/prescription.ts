@@ -8,7 +8,7 @@
  * callbackNumber) are optional. Status, Rx number and who entered it are the database's to set.
  */
 import * as z from 'zod';
-import { INVALID_DATE_MESSAGE, isCalendarDate, isValidDeaNumber, UUID_PATTERN } from './field-rules.ts';
+import { INVALID_DATE_MESSAGE, isCalendarDate, isValidDeaNumber, UUID_PATTERN } from '../common/field-rules.ts';
 
 export const PRESCRIPTION_TYPES = ['written', 'fax', 'verbal', 'electronic'] as const;
 export type PrescriptionType = (typeof PRESCRIPTION_TYPES)[number];

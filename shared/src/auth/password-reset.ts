@@ -4,7 +4,7 @@
  * same rule as onboarding's admin password) typed twice. Supabase Auth also refuses more than 72 bytes (bcrypt).
  */
 import * as z from 'zod';
-import { newPassword } from './field-rules.ts';
+import { newPassword } from '../common/field-rules.ts';
 
 export const PASSWORD_RESET_MESSAGES = {
   email: 'Invalid email address',

@@ -4,7 +4,7 @@
  * message its form shows, so a rule and its spec message stay together in the schema that uses them.
  */
 import * as z from 'zod';
-import { isUsStateCode } from '../us-states.ts';
+import { isUsStateCode } from './us-states.ts';
 
 /** A record id as the database makes them (gen_random_uuid), any case. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
