@@ -1,7 +1,8 @@
 /**
  * ESLint (flat config), run by `npm run lint` and `npm test`: ESLint's and typescript-eslint's recommended
  * rules, React's rules of hooks for the web app, and the project's boundary rule — features never import
- * each other (tools/eslint/feature-boundaries.js). The plugins come from the tools/eslint workspace.
+ * each other (tools/eslint/feature-boundaries.js), and every query and mutation names its tables
+ * (tools/eslint/query-declares-tables.js). The plugins come from the tools/eslint workspace.
  */
 import { globals, js, pharmacy, reactHooks, tseslint } from '@pharmacy/eslint';
 
@@ -32,6 +33,7 @@ export default tseslint.config(
       'react-hooks/incompatible-library': 'off',
       'react-hooks/exhaustive-deps': 'error',
       'pharmacy/feature-boundaries': 'error',
+      'pharmacy/query-declares-tables': 'error',
     },
   },
   {

@@ -49,5 +49,3 @@ export const featureBoundaries = {
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
 };
-
-export default { meta: { name: 'pharmacy' }, rules: { 'feature-boundaries': featureBoundaries } };

@@ -6,4 +6,4 @@ export { default as js } from '@eslint/js';
 export { default as reactHooks } from 'eslint-plugin-react-hooks';
 export { default as globals } from 'globals';
 export { default as tseslint } from 'typescript-eslint';
-export { default as pharmacy } from './feature-boundaries.js';
+export { default as pharmacy } from './pharmacy-rules.js';

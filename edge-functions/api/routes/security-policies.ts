@@ -16,7 +16,7 @@ import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { createUserClient, type DatabaseClient } from '../../_shared/supabase-clients.ts';
-import { POLICY_COLUMNS, policyFromRow, rowFromSettings } from '../security/policy-rows.ts';
+import { POLICY_COLUMNS, policyFromRow, rowFromSettings } from '@pharmacy/shared/security/policy-row.ts';
 
 export function addSecurityPolicyRoutes(router: ApiRouter): void {
   router.serve(listSecurityPoliciesEndpoint, async ({ req }) => {

@@ -201,7 +201,7 @@ export function AppRouter() {
   const session = useSession();
   const userId = session.data?.user.id;
   const staff = useCurrentStaff(userId);
-  const twoFactor = useTwoFactorStep(session.data, staff.data?.user.role);
+  const twoFactor = useTwoFactorStep(session.data, staff.data ? { role: staff.data.user.role, pharmacyId: staff.data.pharmacy.id } : undefined);
   const routeSet = chooseRouteSet(userId !== undefined ? staff.data?.user.role : undefined, twoFactor.step);
   const router = useRouteSetRouter(routeSet);
 

@@ -33,6 +33,7 @@ export async function searchPatientChoices(search: string): Promise<ComboboxOpti
 
 export function searchPatientChoicesQueryOptions(pharmacyId: string, search: string) {
   return queryOptions({
+    meta: { reads: ['patients'] },
     queryKey: patientChoicesQueryKey(pharmacyId, search),
     queryFn: () => searchPatientChoices(search),
     enabled: search.length >= PATIENT_SEARCH_MIN_LENGTH,

@@ -2,8 +2,8 @@
  * Print Label (spec §4, §7), one hook for the queue and the labels screen: POST /api/labels/generate for a
  * verified prescription, the label page opened in a new window for the browser's print dialog (a blocked
  * popup does nothing, silently), and the spec's toasts — 'Label generated and ready for printing', or the
- * destructive 'Error' / 'Failed to generate label'. The server records every print; a screen listing prints
- * names its queries in `refreshAfterPrint`.
+ * destructive 'Error' / 'Failed to generate label'. The server records every print (prescription_label_prints), so
+ * every screen listing prints refreshes after each attempt.
  *
  * The pharmacy's Printing settings add two steps, shown by MonographPrintDialog (the screen renders it with
  * `printStep`): where the patient may choose a patient-information sheet, Print asks first ('choose'), and the
@@ -12,7 +12,7 @@
  * per click).
  */
 import { useState } from 'react';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { patientMayChoose, sheetPrintsSeparately } from '@pharmacy/shared/labels/monograph-choice.ts';
 import type { LabelPrintRequest, MonographChoice } from '@pharmacy/shared/labels/print-request.ts';
 import { PRINTING_SETTINGS_DEFAULTS } from '@pharmacy/shared/settings/printing.ts';
@@ -26,25 +26,20 @@ import {
   MONOGRAPH_GENERATED_MESSAGE,
   openHtmlInNewWindow,
 } from '../lib/label-printing.ts';
-import { useLabelPrintSettings } from './use-label-print-settings.ts';
-
-export interface PrintLabelOptions {
-  /** Queries showing label prints, refreshed after each attempt. */
-  refreshAfterPrint?: QueryKey;
-}
+import { useSettingsGroup } from './use-settings-group.ts';
 
 /** The step of the print flow the dialog shows, if any. */
 export type LabelPrintStep =
   | { kind: 'choose'; prescriptionId: string }
   | { kind: 'separate-sheet'; prescriptionId: string; monograph?: MonographChoice };
 
-export function usePrintLabel(pharmacyId: string, { refreshAfterPrint }: PrintLabelOptions = {}) {
-  const queryClient = useQueryClient();
+export function usePrintLabel(pharmacyId: string) {
   // Until the settings arrive, the defaults: no questions (monograph printing is off by default).
-  const settings = useLabelPrintSettings(pharmacyId).data ?? PRINTING_SETTINGS_DEFAULTS;
+  const settings = useSettingsGroup(pharmacyId, 'printing').data ?? PRINTING_SETTINGS_DEFAULTS;
   const [printStep, setPrintStep] = useState<LabelPrintStep | null>(null);
 
   const label = useMutation({
+    meta: { writes: ['prescription_label_prints', 'audit_log'] },
     mutationFn: generateLabel,
     onSuccess: (html, request) => {
       openHtmlInNewWindow(html);
@@ -56,10 +51,10 @@ export function usePrintLabel(pharmacyId: string, { refreshAfterPrint }: PrintLa
       toast({ title: 'Error', description: LABEL_FAILED_MESSAGE, variant: 'destructive' });
       setPrintStep(null);
     },
-    onSettled: () => (refreshAfterPrint ? queryClient.invalidateQueries({ queryKey: refreshAfterPrint }) : undefined),
   });
 
   const sheet = useMutation({
+    meta: { writes: ['prescription_label_prints', 'audit_log'] },
     mutationFn: generateMonograph,
     onSuccess: (html) => {
       openHtmlInNewWindow(html);

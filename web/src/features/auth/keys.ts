@@ -5,6 +5,4 @@ export const authKeys = {
   /** The signed-in staff member's context, per auth user so another user's sign-in never reads it. */
   currentStaff: (userId: string) => [...authKeys.all, 'current-staff', userId] as const,
   demoSignInPanel: () => [...authKeys.all, 'demo-sign-in-panel'] as const,
-  /** Whether the admin's pharmacy requires 2FA for admins. */
-  twoFactorRequirement: (userId: string) => [...authKeys.all, 'two-factor-requirement', userId] as const,
 };

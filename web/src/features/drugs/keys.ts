@@ -1,8 +1,8 @@
 /**
  * Query keys of the Drug Database, starting with the pharmacy so one pharmacy's cache never answers for another.
- * Everything read from the local catalog sits under `catalog`, so a sync, a price update or an added drug refreshes
- * the cards, the count and the pricing table together; the providers' states, the external searches and the pricing
- * schedule have keys of their own.
+ * What a sync, a price update or another terminal's change refreshes is decided by the tables each query reads
+ * (lib/table-queries.ts); the keys only group the catalog's reads, the providers' states, the external searches and
+ * the pricing runs and schedule.
  */
 import type { DrugSearchProviderId } from '@pharmacy/shared/drugs/external-drug.ts';
 

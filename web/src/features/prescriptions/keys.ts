@@ -28,8 +28,6 @@ export const prescriptionKeys = {
   /** The form's Medication picker: the catalogue's active products a typed search finds. */
   medicationChoices: (pharmacyId: string, search: string) =>
     [...prescriptionKeys.all(pharmacyId), 'medication-choices', { search }] as const,
-  /** The override rules of the pharmacy's security policy (what blocks, who approves, step-up). */
-  overridePolicy: (pharmacyId: string) => [...prescriptionKeys.all(pharmacyId), 'override-policy'] as const,
   /** Under dual approval, the approvals recorded for one prescription's override. */
   overrideApprovals: (pharmacyId: string, prescriptionId: string) =>
     [...prescriptionKeys.all(pharmacyId), 'override-approvals', prescriptionId] as const,

@@ -1,22 +1,16 @@
 /**
  * Query keys of System Settings, starting with the pharmacy so one pharmacy's cache never answers for another.
- * Each group has its own key under `groups`: saving reloads the groups (spec part 2 §4, §7) — all of them, since
- * groups share fields (the DEA number is the Pharmacy and the Controlled tab's; the monograph switch, format and
- * integration are the Printing and the Labels tab's); only those on screen refetch at once. The logo, the system
- * status and the Email and Fax queues sit under the same root, so refreshing the screen's data refreshes them too;
- * a send or a test refreshes the email queue, which records it.
+ * The settings groups are THE pharmacy-wide queries of hooks/use-settings-group.ts (the print flow reads the
+ * Printing group too); a save refreshes every group reading the tables it wrote (spec part 2 §4, §7), since groups
+ * share fields (the DEA number is the Pharmacy and the Controlled tab's; the monograph switch, format and
+ * integration are the Printing and the Labels tab's). A send or a test refreshes the email queue, which records it.
  */
 import type { MessageQueueQuery } from '@pharmacy/shared/messaging/email-and-fax.ts';
-import type { SettingsGroupKey } from '@pharmacy/shared/settings/groups.ts';
 
 export type MessageChannel = 'email' | 'fax';
 
 export const systemSettingsKeys = {
   all: (pharmacyId: string) => ['pharmacy', pharmacyId, 'system-settings'] as const,
-  /** Every group. */
-  groups: (pharmacyId: string) => [...systemSettingsKeys.all(pharmacyId), 'group'] as const,
-  /** GET /api/system-settings/{key}. */
-  group: (pharmacyId: string, key: SettingsGroupKey) => [...systemSettingsKeys.groups(pharmacyId), key] as const,
   /** The pharmacy's time zone (its "today" for the DEA compliance card). */
   timeZone: (pharmacyId: string) => [...systemSettingsKeys.all(pharmacyId), 'time-zone'] as const,
   /** GET /api/system-settings/pharmacy/logo. */

@@ -1,10 +1,13 @@
 /**
- * Root of the signed-in route set: the shell with the signed-in staff member's account block, the idle
- * sign-out after the pharmacy's session timeout, and the account notices (deactivation signs out at once, a
- * new role is re-read). The router
- * mounts this set only once the current user is loaded, so the cached context is read here.
+ * Root of the signed-in route set: loads the signed-in staff member once — the one "Loading your pharmacy…" of the
+ * signed-in screens — and provides it to every screen (useSignedInStaff, lib/signed-in-staff.tsx); then the shell
+ * with the staff member's account block, the terminal's live tables (one realtime channel refreshing every query
+ * that reads a changed table), the idle sign-out after the pharmacy's session timeout (read from THE security policy
+ * query, so a saved change applies at once), and the account notices (deactivation signs out at once, a new role is
+ * re-read).
  */
 import { Link } from 'react-router-dom';
+import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '@pharmacy/shared/security/policy.ts';
 import { SignedInLayout } from '../../../components/layouts/signed-in-layout.tsx';
 import { FullScreenLoader } from '../../../components/ui/full-screen-loader.tsx';
 import { useCurrentStaff } from '../../../features/auth/api/get-current-staff.ts';
@@ -12,6 +15,9 @@ import { useSession } from '../../../features/auth/api/get-session.ts';
 import { IdleSessionGuard } from '../../../features/auth/components/idle-session-guard.tsx';
 import { StaffCard } from '../../../features/auth/components/staff-card.tsx';
 import { useAccountNotices } from '../../../features/auth/hooks/use-account-notices.ts';
+import { useLiveTables } from '../../../hooks/use-live-tables.ts';
+import { useSecurityPolicy } from '../../../hooks/use-security-policy.ts';
+import { SignedInStaffProvider, useSignedInStaff } from '../../../lib/signed-in-staff.tsx';
 import { paths } from '../../../config/paths.ts';
 
 export function AppRoot() {
@@ -20,19 +26,31 @@ export function AppRoot() {
   useAccountNotices(staff.data?.pharmacy.id, staff.data?.user.id);
   if (!staff.data) return <FullScreenLoader message="Loading your pharmacy…" />;
   return (
+    <SignedInStaffProvider staff={staff.data}>
+      <SignedInShell />
+    </SignedInStaffProvider>
+  );
+}
+
+function SignedInShell() {
+  const staff = useSignedInStaff();
+  useLiveTables(staff.pharmacy.id);
+  // Until the policy arrives (or if it cannot be read), the default timeout still signs an idle terminal out.
+  const sessionTimeout = useSecurityPolicy(staff.pharmacy.id, { select: (policy) => policy?.sessionTimeoutMinutes }).data;
+  return (
     <>
       <SignedInLayout
         account={
           <div className="flex flex-col gap-2">
-            <StaffCard staff={staff.data} />
+            <StaffCard staff={staff} />
             <Link to={paths.twoFactor} className="link link-hover text-center text-xs">
               Two-factor authentication
             </Link>
           </div>
         }
-        role={staff.data.user.role}
+        role={staff.role}
       />
-      <IdleSessionGuard timeoutMinutes={staff.data.securityPolicy.sessionTimeoutMinutes} />
+      <IdleSessionGuard timeoutMinutes={sessionTimeout ?? DEFAULT_SESSION_TIMEOUT_MINUTES} />
     </>
   );
 }

@@ -4,24 +4,16 @@
  * here). Staff with drugs:manage (pharmacists and admins) change the catalog, its prices and the formulary; the
  * database enforces it, the screen only disables the controls for the others (technicians).
  */
-import { useCurrentStaff } from '../../../features/auth/api/get-current-staff.ts';
-import { useSession } from '../../../features/auth/api/get-session.ts';
 import { DrugDatabase } from '../../../features/drugs/components/drug-database.tsx';
 import { MedicationFormulary } from '../../../features/formulary/components/medication-formulary.tsx';
-
-/**
- * The permission the database checks for every change of drug data — catalog edits, sync, price updates and their
- * schedule, the formulary (private.current_staff_can('drugs:manage'); pharmacists and admins hold it).
- */
-const MANAGE_DRUGS = 'drugs:manage';
+import { useSignedInStaff } from '../../../lib/signed-in-staff.tsx';
 
 export function DrugsRoute() {
-  const session = useSession();
-  const staff = useCurrentStaff(session.data?.user.id);
-  // The signed-in route set is mounted only once the staff context is loaded (see router.tsx).
-  if (!staff.data) return null;
-  const pharmacyId = staff.data.pharmacy.id;
-  const canManageCatalog = staff.data.permissions.includes(MANAGE_DRUGS);
+  const staff = useSignedInStaff();
+  const pharmacyId = staff.pharmacy.id;
+  // The permission the database checks for every change of drug data — catalog edits, sync, price updates and their
+  // schedule, the formulary (private.current_staff_can('drugs:manage')).
+  const canManageCatalog = staff.may('drugs:manage');
   return (
     <DrugDatabase
       pharmacyId={pharmacyId}

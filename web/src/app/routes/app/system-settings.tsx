@@ -3,8 +3,6 @@
  * the signed-in admin's pharmacy. The screen's pieces meet here, one prop each: the System Status card's health
  * check, the Pharmacy tab's logo upload and the tabs' tools (test print, test email and fax, the queues).
  */
-import { useCurrentStaff } from '../../../features/auth/api/get-current-staff.ts';
-import { useSession } from '../../../features/auth/api/get-session.ts';
 import { useSystemStatus } from '../../../features/system-settings/api/get-system-status.ts';
 import { EmailActions } from '../../../features/system-settings/components/email-actions.tsx';
 import { FaxActions } from '../../../features/system-settings/components/fax-actions.tsx';
@@ -13,6 +11,7 @@ import { SystemStatusValue } from '../../../features/system-settings/components/
 import { SystemSettings } from '../../../features/system-settings/components/system-settings.tsx';
 import { TestPrintLabelsButton } from '../../../features/system-settings/components/test-print-labels.tsx';
 import { systemStatusOutcome } from '../../../features/system-settings/system-status-summary.ts';
+import { useSignedInStaff } from '../../../lib/signed-in-staff.tsx';
 
 /** The System Status card from GET /api/system-status (database, api function and Storage, each timed). */
 function SystemStatusCard({ pharmacyId }: { pharmacyId: string }) {
@@ -20,11 +19,7 @@ function SystemStatusCard({ pharmacyId }: { pharmacyId: string }) {
 }
 
 export function SystemSettingsRoute() {
-  const session = useSession();
-  const staff = useCurrentStaff(session.data?.user.id);
-  // The signed-in route set is mounted only once the staff context is loaded (see router.tsx).
-  if (!staff.data) return null;
-  const pharmacyId = staff.data.pharmacy.id;
+  const pharmacyId = useSignedInStaff().pharmacy.id;
   return (
     <SystemSettings
       pharmacyId={pharmacyId}

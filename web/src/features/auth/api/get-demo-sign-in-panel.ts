@@ -32,7 +32,7 @@ export async function getDemoSignInPanel(): Promise<DemoSignInPanel | null> {
 }
 
 export function getDemoSignInPanelQueryOptions() {
-  return queryOptions({ queryKey: authKeys.demoSignInPanel(), queryFn: getDemoSignInPanel });
+  return queryOptions({ meta: { reads: ['pharmacies', 'staff_profiles'] }, queryKey: authKeys.demoSignInPanel(), queryFn: getDemoSignInPanel });
 }
 
 export function useDemoSignInPanel() {

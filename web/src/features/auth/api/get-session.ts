@@ -14,7 +14,7 @@ export async function getSession(): Promise<Session | null> {
 }
 
 export function getSessionQueryOptions() {
-  return queryOptions({ queryKey: authKeys.session(), queryFn: getSession });
+  return queryOptions({ meta: { reads: [] }, queryKey: authKeys.session(), queryFn: getSession });
 }
 
 export function useSession() {

@@ -20,5 +20,5 @@ export async function requestPasswordReset(email: string): Promise<void> {
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useMutation({ meta: { writes: [] }, mutationFn: requestPasswordReset });
 }

@@ -14,5 +14,5 @@ export async function setPassword(password: string): Promise<void> {
 }
 
 export function useSetPassword(options: { onSuccess?: () => void } = {}) {
-  return useMutation({ mutationFn: setPassword, onSuccess: () => options.onSuccess?.() });
+  return useMutation({ meta: { writes: [] }, mutationFn: setPassword, onSuccess: () => options.onSuccess?.() });
 }

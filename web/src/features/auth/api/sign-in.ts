@@ -38,6 +38,7 @@ export async function signIn(queryClient: QueryClient, input: SignInInput): Prom
 export function useSignIn(options: { onSuccess?: (staff: CurrentStaff) => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { writes: ['staff_profiles', 'audit_log'] },
     mutationFn: (input: SignInInput) => signIn(queryClient, input),
     onSuccess: (staff) => options.onSuccess?.(staff),
     onError: (error) => options.onError?.(error),

@@ -19,5 +19,5 @@ export async function signOut(queryClient: QueryClient, scope: 'global' | 'local
 
 export function useSignOut() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => signOut(queryClient) });
+  return useMutation({ meta: { writes: [] }, mutationFn: () => signOut(queryClient) });
 }

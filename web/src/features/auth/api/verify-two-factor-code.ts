@@ -16,5 +16,5 @@ export function verifyTwoFactorCode({ factorId, code }: VerifyTwoFactorCodeInput
 }
 
 export function useVerifyTwoFactorCode() {
-  return useMutation({ mutationFn: verifyTwoFactorCode });
+  return useMutation({ meta: { writes: [] }, mutationFn: verifyTwoFactorCode });
 }

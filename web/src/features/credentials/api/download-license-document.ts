@@ -31,6 +31,7 @@ function startDownload(url: string): void {
 
 export function useDownloadLicenseDocument() {
   return useMutation({
+    meta: { writes: [] },
     mutationFn: ({ document, downloadName }: { document: LicenseDocument; downloadName: string }) => licenseDocumentDownloadUrl(document, downloadName),
     onSuccess: startDownload,
   });

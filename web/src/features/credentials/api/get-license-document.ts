@@ -27,6 +27,7 @@ export async function getLicenseDocument(pharmacyId: string, userId: string): Pr
 
 export function getLicenseDocumentQueryOptions(pharmacyId: string, userId: string) {
   return queryOptions({
+    meta: { reads: [] },
     queryKey: credentialKeys.licenseDocument(pharmacyId, userId),
     queryFn: () => getLicenseDocument(pharmacyId, userId),
   });

@@ -40,6 +40,7 @@ export async function uploadLicenseDocument({ pharmacyId, userId, file }: Upload
 export function useUploadLicenseDocument() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { writes: [] },
     mutationFn: uploadLicenseDocument,
     onSettled: (_path, _error, input) => queryClient.invalidateQueries({ queryKey: credentialKeys.licenseDocument(input.pharmacyId, input.userId) }),
   });

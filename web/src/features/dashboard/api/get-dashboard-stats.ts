@@ -29,6 +29,7 @@ export async function getDashboardStats(): Promise<DashboardStats> {
 
 export function getDashboardStatsQueryOptions(pharmacyId: string, day: LocalDay) {
   return queryOptions({
+    meta: { reads: ['prescriptions', 'medications', 'prescription_queue_counters'] },
     queryKey: dashboardKeys.stats(pharmacyId, day.start.toISOString()),
     queryFn: () => getDashboardStats(),
   });

@@ -24,6 +24,7 @@ export async function getLowStockMedications(pharmacyId: string): Promise<LowSto
 
 export function getLowStockMedicationsQueryOptions(pharmacyId: string) {
   return queryOptions({
+    meta: { reads: ['medications'] },
     queryKey: dashboardKeys.lowStock(pharmacyId),
     queryFn: () => getLowStockMedications(pharmacyId),
   });

@@ -20,6 +20,7 @@ export async function getNextRxNumber(pharmacyId: string): Promise<number> {
 
 export function getNextRxNumberQueryOptions(pharmacyId: string) {
   return queryOptions({
+    meta: { reads: ['rx_number_counters', 'prescriptions'] },
     queryKey: dashboardKeys.nextRxNumber(pharmacyId),
     queryFn: () => getNextRxNumber(pharmacyId),
   });

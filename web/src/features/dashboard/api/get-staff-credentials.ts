@@ -31,6 +31,7 @@ export async function getStaffCredentials(pharmacyId: string): Promise<StaffCred
 
 export function getStaffCredentialsQueryOptions(pharmacyId: string) {
   return queryOptions({
+    meta: { reads: ['staff_profiles'] },
     queryKey: dashboardKeys.staffCredentials(pharmacyId),
     queryFn: () => getStaffCredentials(pharmacyId),
   });

@@ -3,8 +3,6 @@
  * E-Prescriptions, Quick Actions and Low Stock Alerts, kept live through Realtime. The signed-in user and
  * the pharmacy record come from the caller (the route), so this feature reads no other feature's data.
  */
-import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
-import { dashboardKeys } from '../keys.ts';
 import { localDayOf } from '../local-day.ts';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { LowStockAlertsCard } from './low-stock-alerts-card.tsx';
@@ -13,16 +11,12 @@ import { RecentPrescriptionsCard } from './recent-prescriptions-card.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { SystemInformationPanel, type DashboardPharmacy } from './system-information-panel.tsx';
 
-/** The stats, recent prescriptions and low-stock alerts follow prescriptions and stock on every terminal. */
-const LIVE_TABLES: LiveTable[] = [{ table: 'prescriptions' }, { table: 'medications' }];
-
 export interface DashboardProps {
   userName: string;
   pharmacy: DashboardPharmacy;
 }
 
 export function Dashboard({ userName, pharmacy }: DashboardProps) {
-  useLiveQueries('dashboard', pharmacy.id, dashboardKeys.all(pharmacy.id), LIVE_TABLES);
   // Recomputed on every render: the query key carries the day's start, so after midnight a re-render reads the new day.
   const day = localDayOf();
   return (

@@ -18,6 +18,7 @@ export function getDrugProviders(): Promise<ProviderStatus[]> {
 
 export function getDrugProvidersQueryOptions(pharmacyId: string) {
   return queryOptions({
+    meta: { reads: [] },
     queryKey: drugKeys.providers(pharmacyId),
     queryFn: getDrugProviders,
     staleTime: PROVIDER_STATUS_STALE_MS,

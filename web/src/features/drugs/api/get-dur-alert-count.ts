@@ -13,7 +13,7 @@ export async function getDurAlertCount(): Promise<number> {
 }
 
 export function getDurAlertCountQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: drugKeys.durAlertCount(pharmacyId), queryFn: getDurAlertCount });
+  return queryOptions({ meta: { reads: ['prescriptions'] }, queryKey: drugKeys.durAlertCount(pharmacyId), queryFn: getDurAlertCount });
 }
 
 export function useDurAlertCount(pharmacyId: string) {

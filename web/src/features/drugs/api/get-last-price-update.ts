@@ -25,7 +25,7 @@ export async function getLastPriceUpdate(): Promise<LastPriceUpdate | null> {
 }
 
 export function getLastPriceUpdateQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: drugKeys.lastPriceUpdate(pharmacyId), queryFn: getLastPriceUpdate });
+  return queryOptions({ meta: { reads: ['drug_price_update_runs'] }, queryKey: drugKeys.lastPriceUpdate(pharmacyId), queryFn: getLastPriceUpdate });
 }
 
 export function useLastPriceUpdate(pharmacyId: string) {

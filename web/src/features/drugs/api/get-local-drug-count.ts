@@ -13,7 +13,7 @@ export async function getLocalDrugCount(): Promise<number> {
 }
 
 export function getLocalDrugCountQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: drugKeys.localCount(pharmacyId), queryFn: getLocalDrugCount });
+  return queryOptions({ meta: { reads: ['medications'] }, queryKey: drugKeys.localCount(pharmacyId), queryFn: getLocalDrugCount });
 }
 
 export function useLocalDrugCount(pharmacyId: string) {

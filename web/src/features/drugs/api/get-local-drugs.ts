@@ -44,6 +44,7 @@ export async function getLocalDrugs(filters: LocalDrugFilters, page: number, pag
 
 export function getLocalDrugsQueryOptions(pharmacyId: string, filters: LocalDrugFilters, page: number, pageSize: number) {
   return queryOptions({
+    meta: { reads: ['medications'] },
     queryKey: drugKeys.localPage(pharmacyId, filters, page, pageSize),
     queryFn: () => getLocalDrugs(filters, page, pageSize),
   });

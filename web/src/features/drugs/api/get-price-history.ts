@@ -51,7 +51,7 @@ export async function getPriceHistory(medicationId: string): Promise<PriceChange
 }
 
 export function getPriceHistoryQueryOptions(pharmacyId: string, medicationId: string) {
-  return queryOptions({ queryKey: drugKeys.priceHistory(pharmacyId, medicationId), queryFn: () => getPriceHistory(medicationId) });
+  return queryOptions({ meta: { reads: ['medication_price_history', 'medications'] }, queryKey: drugKeys.priceHistory(pharmacyId, medicationId), queryFn: () => getPriceHistory(medicationId) });
 }
 
 export function usePriceHistory(pharmacyId: string, medicationId: string) {

@@ -13,7 +13,7 @@ export function getPriceSchedule(): Promise<PriceSchedule> {
 }
 
 export function getPriceScheduleQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: drugKeys.priceSchedule(pharmacyId), queryFn: getPriceSchedule });
+  return queryOptions({ meta: { reads: ['drug_price_schedules'] }, queryKey: drugKeys.priceSchedule(pharmacyId), queryFn: getPriceSchedule });
 }
 
 export function usePriceSchedule(pharmacyId: string) {

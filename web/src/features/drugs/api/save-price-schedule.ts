@@ -15,6 +15,7 @@ export function savePriceSchedule(schedule: PriceScheduleWrite): Promise<PriceSc
 export function useSavePriceSchedule(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { writes: ['drug_price_schedules', 'audit_log'] },
     mutationFn: savePriceSchedule,
     onSuccess: (saved) => queryClient.setQueryData(drugKeys.priceSchedule(pharmacyId), saved),
   });

@@ -16,6 +16,7 @@ export function searchExternalDrugs(provider: DrugSearchProviderId, query: strin
 
 export function searchExternalDrugsQueryOptions(pharmacyId: string, provider: DrugSearchProviderId, query: string) {
   return queryOptions({
+    meta: { reads: [] },
     queryKey: drugKeys.externalSearch(pharmacyId, provider, query),
     queryFn: () => searchExternalDrugs(provider, query),
     enabled: query.length >= EXTERNAL_SEARCH_MIN_LENGTH,

@@ -4,19 +4,16 @@
  * its reason (spec §3 Sync result). A sync changes the catalog, so every catalog query is refreshed afterwards.
  */
 import { syncExternalDrugsEndpoint, type SyncResult } from '@pharmacy/shared/api/drug-sync.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { refreshQueries } from '../../../lib/refresh-queries.ts';
-import { drugKeys } from '../keys.ts';
 
 export function syncExternalDrugs(ndcNumbers: string[]): Promise<SyncResult> {
   return invokeApi(syncExternalDrugsEndpoint, { ndcNumbers });
 }
 
-export function useSyncExternalDrugs(pharmacyId: string) {
-  const queryClient = useQueryClient();
+export function useSyncExternalDrugs() {
   return useMutation({
+    meta: { writes: ['medications', 'medication_price_history', 'audit_log'] },
     mutationFn: syncExternalDrugs,
-    onSettled: () => refreshQueries(queryClient, drugKeys.catalog(pharmacyId)),
   });
 }

@@ -5,20 +5,16 @@
  */
 import { pricingUpdateEndpoint } from '@pharmacy/shared/api/drug-pricing.ts';
 import type { PricingUpdateResult } from '@pharmacy/shared/drugs/pricing.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { refreshQueries } from '../../../lib/refresh-queries.ts';
-import { drugKeys } from '../keys.ts';
 
 export function updateAllPricing(): Promise<PricingUpdateResult> {
   return invokeApi(pricingUpdateEndpoint, {});
 }
 
-export function useUpdateAllPricing(pharmacyId: string) {
-  const queryClient = useQueryClient();
+export function useUpdateAllPricing() {
   return useMutation({
+    meta: { writes: ['medications', 'medication_price_history', 'drug_price_update_runs', 'audit_log'] },
     mutationFn: updateAllPricing,
-    onSettled: () =>
-      Promise.all([refreshQueries(queryClient, drugKeys.catalog(pharmacyId)), refreshQueries(queryClient, drugKeys.pricing(pharmacyId))]),
   });
 }

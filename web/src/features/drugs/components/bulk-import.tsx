@@ -26,12 +26,12 @@ function outcomeNote(state: BulkImportState): string | undefined {
   return undefined;
 }
 
-export function BulkImport({ pharmacyId, canManageCatalog }: { pharmacyId: string; canManageCatalog: boolean }) {
+export function BulkImport({ canManageCatalog }: { canManageCatalog: boolean }) {
   const fileId = useId();
   const hintId = useId();
   const [chosen, setChosen] = useState<ChosenFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const { state, start, cancel, reset } = useBulkImport(pharmacyId);
+  const { state, start, cancel, reset } = useBulkImport();
   const running = state.status === 'running' || state.status === 'cancelling';
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {

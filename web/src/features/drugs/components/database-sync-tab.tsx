@@ -16,11 +16,10 @@ import { BulkImport } from './bulk-import.tsx';
 import { SyncResultSummary } from './sync-result-summary.tsx';
 
 export interface DatabaseSyncTabProps {
-  pharmacyId: string;
   canManageCatalog: boolean;
 }
 
-export function DatabaseSyncTab({ pharmacyId, canManageCatalog }: DatabaseSyncTabProps) {
+export function DatabaseSyncTab({ canManageCatalog }: DatabaseSyncTabProps) {
   return (
     <div className="flex flex-col gap-4">
       {canManageCatalog ? null : (
@@ -28,18 +27,18 @@ export function DatabaseSyncTab({ pharmacyId, canManageCatalog }: DatabaseSyncTa
           {CATALOG_CHANGE_REFUSED_REASON} You can search the catalog and external drug data.
         </p>
       )}
-      <SyncSelectedDrugs pharmacyId={pharmacyId} canManageCatalog={canManageCatalog} />
-      <BulkImport pharmacyId={pharmacyId} canManageCatalog={canManageCatalog} />
+      <SyncSelectedDrugs canManageCatalog={canManageCatalog} />
+      <BulkImport canManageCatalog={canManageCatalog} />
     </div>
   );
 }
 
-function SyncSelectedDrugs({ pharmacyId, canManageCatalog }: DatabaseSyncTabProps) {
+function SyncSelectedDrugs({ canManageCatalog }: DatabaseSyncTabProps) {
   const inputId = useId();
   const hintId = useId();
   const [text, setText] = useState('');
   const [lastResult, setLastResult] = useState<SyncResult | null>(null);
-  const sync = useSyncExternalDrugs(pharmacyId);
+  const sync = useSyncExternalDrugs();
   const ndcNumbers = splitNdcInput(text);
 
   function onSubmit(event: FormEvent) {

@@ -4,12 +4,11 @@
  * (AWP, WAC and NADAC, the price update and its schedule) and API Configuration (each provider's real state).
  * Pharmacists and admins change the catalog and its prices; technicians see those controls disabled with the reason
  * (the database refuses them anyway). A chosen local drug can show content the route supplies (the formulary). The
- * catalog's figures follow changes made at other terminals (useLiveCatalog).
+ * catalog's figures follow changes made at other terminals (their queries read `medications`: lib/live-tables.ts).
  */
 import { useId, useState, type ReactNode } from 'react';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import type { LocalDrug } from '../api/local-drug.ts';
-import { useLiveCatalog } from '../hooks/use-live-catalog.ts';
 import { ApiConfigurationTab } from './api-configuration-tab.tsx';
 import { DatabaseSyncTab } from './database-sync-tab.tsx';
 import { DrugSearchTab } from './drug-search-tab.tsx';
@@ -36,7 +35,6 @@ export interface DrugDatabaseProps {
 export function DrugDatabase({ pharmacyId, canManageCatalog, renderDrugDetails }: DrugDatabaseProps) {
   const baseId = useId();
   const [tab, setTab] = useState<DrugTab>('search');
-  useLiveCatalog(pharmacyId);
 
   return (
     <section className="flex flex-1 flex-col gap-6">
@@ -51,7 +49,7 @@ export function DrugDatabase({ pharmacyId, canManageCatalog, renderDrugDetails }
           <TabList baseId={baseId} label="Drug Database sections" items={TABS} selected={tab} onSelect={setTab} fill className="grid grid-cols-2 sm:flex" />
           <TabPanel baseId={baseId} selected={tab}>
             {tab === 'search' ? <DrugSearchTab pharmacyId={pharmacyId} canManageCatalog={canManageCatalog} renderDrugDetails={renderDrugDetails} /> : null}
-            {tab === 'sync' ? <DatabaseSyncTab pharmacyId={pharmacyId} canManageCatalog={canManageCatalog} /> : null}
+            {tab === 'sync' ? <DatabaseSyncTab canManageCatalog={canManageCatalog} /> : null}
             {tab === 'pricing' ? <PricingManagementTab pharmacyId={pharmacyId} canManageCatalog={canManageCatalog} /> : null}
             {tab === 'api' ? <ApiConfigurationTab pharmacyId={pharmacyId} /> : null}
           </TabPanel>

@@ -168,7 +168,7 @@ interface ExternalResultsProps {
 
 function ExternalResults({ pharmacyId, provider, query, canManageCatalog }: ExternalResultsProps) {
   const results = useExternalDrugSearch(pharmacyId, provider, query);
-  const sync = useSyncExternalDrugs(pharmacyId);
+  const sync = useSyncExternalDrugs();
   const [outcomes, setOutcomes] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState<string | null>(null);
 

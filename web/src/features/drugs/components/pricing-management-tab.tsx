@@ -81,7 +81,7 @@ function PriceTypes() {
 }
 
 function PriceUpdates({ pharmacyId, canManageCatalog }: PricingManagementTabProps) {
-  const update = useUpdateAllPricing(pharmacyId);
+  const update = useUpdateAllPricing();
   const [lastResult, setLastResult] = useState<PricingUpdateResult | null>(null);
   const [scheduleOpen, setScheduleOpen] = useState(false);
 

@@ -5,15 +5,14 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { refreshQueries } from '../../../lib/refresh-queries.ts';
+import { refreshTables } from '../../../lib/table-queries.ts';
 import { syncExternalDrugs } from '../api/sync-external-drugs.ts';
 import { runBulkImport, type BulkImportOutcome, type BulkImportProgress } from '../bulk-import-run.ts';
-import { drugKeys } from '../keys.ts';
 import { ndcBatches } from '../ndc-import-file.ts';
 
 export type BulkImportState = { status: 'idle' } | (BulkImportProgress & { status: 'running' | 'cancelling' }) | BulkImportOutcome;
 
-export function useBulkImport(pharmacyId: string) {
+export function useBulkImport() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<BulkImportState>({ status: 'idle' });
   const cancelled = useRef(false);
@@ -38,10 +37,11 @@ export function useBulkImport(pharmacyId: string) {
         },
       });
       if (mounted.current) setState(outcome);
-      await refreshQueries(queryClient, drugKeys.catalog(pharmacyId));
+      // Each batch was a sync (its tables as useSyncExternalDrugs writes them); the screens reading them refresh once.
+      await refreshTables(queryClient, ['medications', 'medication_price_history', 'audit_log'], 'write');
       return outcome;
     },
-    [pharmacyId, queryClient],
+    [queryClient],
   );
 
   const cancel = useCallback(() => {

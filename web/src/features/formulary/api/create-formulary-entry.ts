@@ -4,9 +4,8 @@
  */
 import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { formularyRowFromForm, type FormularyEntryFormValues } from '@pharmacy/shared/drugs/formulary.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
-import { formularyKeys } from '../keys.ts';
 
 export interface CreateFormularyEntryInput {
   medicationId: string;
@@ -18,10 +17,9 @@ export async function createFormularyEntry({ medicationId, values }: CreateFormu
   if (error) throw new Error(clientMessageForDatabaseError(error));
 }
 
-export function useCreateFormularyEntry(pharmacyId: string, medicationId: string) {
-  const queryClient = useQueryClient();
+export function useCreateFormularyEntry(medicationId: string) {
   return useMutation({
+    meta: { writes: ['formulary_entries'] },
     mutationFn: (values: FormularyEntryFormValues) => createFormularyEntry({ medicationId, values }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: formularyKeys.medication(pharmacyId, medicationId) }),
   });
 }

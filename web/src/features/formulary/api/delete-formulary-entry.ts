@@ -3,9 +3,8 @@
  * or a role that may not) is reported, not taken for success.
  */
 import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
-import { formularyKeys } from '../keys.ts';
 
 export const FORMULARY_ENTRY_NOT_REMOVED = 'This formulary entry no longer exists or you may not remove it.';
 
@@ -15,10 +14,9 @@ export async function deleteFormularyEntry(id: string): Promise<void> {
   if (data.length === 0) throw new Error(FORMULARY_ENTRY_NOT_REMOVED);
 }
 
-export function useDeleteFormularyEntry(pharmacyId: string, medicationId: string) {
-  const queryClient = useQueryClient();
+export function useDeleteFormularyEntry() {
   return useMutation({
+    meta: { writes: ['formulary_entries'] },
     mutationFn: deleteFormularyEntry,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: formularyKeys.medication(pharmacyId, medicationId) }),
   });
 }

@@ -25,6 +25,7 @@ export async function getMedicationFormulary(medicationId: string): Promise<Medi
 
 export function getMedicationFormularyQueryOptions(pharmacyId: string, medicationId: string) {
   return queryOptions({
+    meta: { reads: ['formulary_entries'] },
     queryKey: formularyKeys.medication(pharmacyId, medicationId),
     queryFn: () => getMedicationFormulary(medicationId),
   });

@@ -4,9 +4,8 @@
  */
 import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { formularyRowFromForm, type FormularyEntryFormValues } from '@pharmacy/shared/drugs/formulary.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
-import { formularyKeys } from '../keys.ts';
 
 export const FORMULARY_ENTRY_NOT_CHANGED = 'This formulary entry no longer exists or you may not change it.';
 
@@ -21,10 +20,9 @@ export async function updateFormularyEntry({ id, values }: UpdateFormularyEntryI
   if (data === null) throw new Error(FORMULARY_ENTRY_NOT_CHANGED);
 }
 
-export function useUpdateFormularyEntry(pharmacyId: string, medicationId: string) {
-  const queryClient = useQueryClient();
+export function useUpdateFormularyEntry() {
   return useMutation({
+    meta: { writes: ['formulary_entries'] },
     mutationFn: updateFormularyEntry,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: formularyKeys.medication(pharmacyId, medicationId) }),
   });
 }

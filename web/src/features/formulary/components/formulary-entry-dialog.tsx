@@ -22,7 +22,6 @@ import { useUpdateFormularyEntry } from '../api/update-formulary-entry.ts';
 import { formularyFormDefaults } from '../formulary-form-values.ts';
 
 export interface FormularyEntryDialogProps {
-  pharmacyId: string;
   medicationId: string;
   medicationName: string;
   /** The entry being edited, or null to add one. */
@@ -37,9 +36,9 @@ const TIER_OPTIONS = Array.from({ length: FORMULARY_TIER_MAX - FORMULARY_TIER_MI
   return { value: String(tier), label: formularyTierLabel(tier) };
 });
 
-export function FormularyEntryDialog({ pharmacyId, medicationId, medicationName, entry, insuranceTypes, onClose }: FormularyEntryDialogProps) {
-  const create = useCreateFormularyEntry(pharmacyId, medicationId);
-  const update = useUpdateFormularyEntry(pharmacyId, medicationId);
+export function FormularyEntryDialog({ medicationId, medicationName, entry, insuranceTypes, onClose }: FormularyEntryDialogProps) {
+  const create = useCreateFormularyEntry(medicationId);
+  const update = useUpdateFormularyEntry();
   const saving = create.isPending || update.isPending;
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<FormularyEntryFormInput, unknown, FormularyEntryFormValues>({

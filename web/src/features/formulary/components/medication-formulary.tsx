@@ -105,7 +105,6 @@ export function MedicationFormulary({ pharmacyId, medicationId, medicationName, 
       </QueryState>
       {editing ? (
         <FormularyEntryDialog
-          pharmacyId={pharmacyId}
           medicationId={medicationId}
           medicationName={medicationName}
           entry={editing.entry}
@@ -115,8 +114,6 @@ export function MedicationFormulary({ pharmacyId, medicationId, medicationName, 
       ) : null}
       {removing ? (
         <RemoveFormularyEntryDialog
-          pharmacyId={pharmacyId}
-          medicationId={medicationId}
           medicationName={medicationName}
           entry={removing}
           onClose={() => setRemoving(null)}
@@ -127,15 +124,13 @@ export function MedicationFormulary({ pharmacyId, medicationId, medicationName, 
 }
 
 interface RemoveFormularyEntryDialogProps {
-  pharmacyId: string;
-  medicationId: string;
   medicationName: string;
   entry: MedicationFormularyEntry;
   onClose: () => void;
 }
 
-function RemoveFormularyEntryDialog({ pharmacyId, medicationId, medicationName, entry, onClose }: RemoveFormularyEntryDialogProps) {
-  const remove = useDeleteFormularyEntry(pharmacyId, medicationId);
+function RemoveFormularyEntryDialog({ medicationName, entry, onClose }: RemoveFormularyEntryDialogProps) {
+  const remove = useDeleteFormularyEntry();
   const [refusal, setRefusal] = useState<string | null>(null);
   const type = insuranceTypeLabel(entry.insuranceType);
   return (

@@ -17,6 +17,7 @@ export async function getReadyPrescriptions(pharmacyId: string): Promise<LabelPr
 
 export function getReadyPrescriptionsQueryOptions(pharmacyId: string) {
   return queryOptions({
+    meta: { reads: ['prescriptions', 'patients', 'medications', 'prescribers', 'prescription_label_prints'] },
     queryKey: labelsKeys.readyPrescriptions(pharmacyId),
     queryFn: () => getReadyPrescriptions(pharmacyId),
   });

@@ -38,6 +38,7 @@ export async function getRecentlyPrinted(pharmacyId: string): Promise<PrintedPre
 
 export function getRecentlyPrintedQueryOptions(pharmacyId: string) {
   return queryOptions({
+    meta: { reads: ['prescription_label_prints', 'prescriptions', 'patients', 'medications'] },
     queryKey: labelsKeys.recentlyPrinted(pharmacyId),
     queryFn: () => getRecentlyPrinted(pharmacyId),
   });

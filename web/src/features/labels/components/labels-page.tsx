@@ -5,10 +5,8 @@
  * selection, so Generate Label never prints a prescription whose fields were edited away from it.
  */
 import { useState } from 'react';
-import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
 import { MonographPrintDialog } from '../../../components/print/monograph-print-dialog.tsx';
-import { labelsKeys } from '../keys.ts';
 import { EMPTY_LABEL_FORM, formFromPrescription, previewContent, type LabelFormValues, type LabelPreviewContent } from '../label-form.ts';
 import type { LabelPrescription } from '../label-prescription.ts';
 import { LabelGeneratorCard } from './label-generator-card.tsx';
@@ -17,20 +15,16 @@ import { LabelPreviewDialog } from './label-preview-dialog.tsx';
 import { LabelsQuickActions } from './labels-quick-actions.tsx';
 import { PrinterStatusCard } from './printer-status-card.tsx';
 
-/** A prescription verified or picked up, or a label printed, anywhere in the pharmacy refreshes the lists. */
-const LIVE_TABLES: LiveTable[] = [{ table: 'prescriptions' }, { table: 'prescription_label_prints', event: 'INSERT' }];
-
 export interface LabelsPageProps {
   pharmacyId: string;
 }
 
 export function LabelsPage({ pharmacyId }: LabelsPageProps) {
-  useLiveQueries('labels', pharmacyId, labelsKeys.all(pharmacyId), LIVE_TABLES);
   const [form, setForm] = useState<LabelFormValues>(EMPTY_LABEL_FORM);
   const [selected, setSelected] = useState<LabelPrescription | null>(null);
   const [customMode, setCustomMode] = useState(false);
   const [preview, setPreview] = useState<LabelPreviewContent | null>(null);
-  const generate = usePrintLabel(pharmacyId, { refreshAfterPrint: labelsKeys.all(pharmacyId) });
+  const generate = usePrintLabel(pharmacyId);
   const printingId = generate.printingId;
 
   function select(prescription: LabelPrescription) {

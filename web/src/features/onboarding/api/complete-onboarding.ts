@@ -16,5 +16,5 @@ export function completeOnboarding(form: OnboardingTabbed): Promise<OnboardingCo
 }
 
 export function useCompleteOnboarding() {
-  return useMutation({ mutationFn: completeOnboarding });
+  return useMutation({ meta: { writes: ['pharmacies', 'staff_profiles', 'subscriptions', 'security_policies', 'pharmacy_operating_hours', 'pharmacists_in_charge'] }, mutationFn: completeOnboarding });
 }

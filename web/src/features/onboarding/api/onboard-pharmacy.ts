@@ -19,5 +19,5 @@ export async function onboardPharmacy(payload: OnboardingWizard): Promise<void> 
 }
 
 export function useOnboardPharmacy() {
-  return useMutation({ mutationFn: onboardPharmacy });
+  return useMutation({ meta: { writes: ['pharmacies', 'staff_profiles', 'subscriptions', 'security_policies', 'pharmacy_operating_hours', 'pharmacists_in_charge'] }, mutationFn: onboardPharmacy });
 }

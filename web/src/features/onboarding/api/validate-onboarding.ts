@@ -21,5 +21,5 @@ export async function validateOnboarding(form: OnboardingTabbed): Promise<Onboar
 }
 
 export function useValidateOnboarding() {
-  return useMutation({ mutationFn: validateOnboarding });
+  return useMutation({ meta: { writes: [] }, mutationFn: validateOnboarding });
 }

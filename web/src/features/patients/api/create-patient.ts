@@ -3,10 +3,9 @@
  * applies; the database fills in their pharmacy) and refreshes the pharmacy's patient lists.
  */
 import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { PatientFormValues } from '@pharmacy/shared/patients/patient.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { patientKeys } from '../keys.ts';
 import { PATIENT_COLUMNS, patientFromRow, patientWriteFromForm, type Patient } from './patient-record.ts';
 
 export async function createPatient(values: PatientFormValues): Promise<Patient> {
@@ -15,10 +14,9 @@ export async function createPatient(values: PatientFormValues): Promise<Patient>
   return patientFromRow(data);
 }
 
-export function useCreatePatient(pharmacyId: string) {
-  const queryClient = useQueryClient();
+export function useCreatePatient() {
   return useMutation({
+    meta: { writes: ['patients', 'audit_log'] },
     mutationFn: createPatient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all(pharmacyId) }),
   });
 }

@@ -37,6 +37,7 @@ export async function getPatientAccessHistory(patientId: string, beforeId: numbe
 
 export function getPatientAccessHistoryQueryOptions(pharmacyId: string, patientId: string) {
   return infiniteQueryOptions({
+    meta: { reads: ['audit_log'] },
     queryKey: patientKeys.accessHistory(pharmacyId, patientId),
     queryFn: ({ pageParam }) => getPatientAccessHistory(patientId, pageParam),
     initialPageParam: null as number | null,

@@ -48,6 +48,7 @@ export async function getPatients(search: string, page: number, sort: PatientSor
 
 export function getPatientsQueryOptions(pharmacyId: string, search: string, page: number, sort: PatientSort = DEFAULT_PATIENT_SORT) {
   return queryOptions({
+    meta: { reads: ['patients'] },
     queryKey: patientKeys.list(pharmacyId, search, page, sort),
     queryFn: () => getPatients(search, page, sort),
   });

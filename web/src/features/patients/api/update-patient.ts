@@ -4,10 +4,9 @@
  * change comes back as no row, which is reported rather than taken for success.
  */
 import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { PatientFormValues } from '@pharmacy/shared/patients/patient.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { patientKeys } from '../keys.ts';
 import { PATIENT_COLUMNS, patientFromRow, patientWriteFromForm, type Patient } from './patient-record.ts';
 
 export interface UpdatePatientInput {
@@ -22,10 +21,9 @@ export async function updatePatient({ id, values }: UpdatePatientInput): Promise
   return patientFromRow(data);
 }
 
-export function useUpdatePatient(pharmacyId: string) {
-  const queryClient = useQueryClient();
+export function useUpdatePatient() {
   return useMutation({
+    meta: { writes: ['patients', 'audit_log'] },
     mutationFn: updatePatient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all(pharmacyId) }),
   });
 }

@@ -18,17 +18,12 @@ import { DEFAULT_PATIENT_SORT, usePatients, type PatientSort } from '../api/get-
 import { lastPatientPage, PATIENT_PAGE_SIZE, patientPageSummary } from '../api/patient-paging.ts';
 import { patientFormFromPatient, type Patient } from '../api/patient-record.ts';
 import { useUpdatePatient } from '../api/update-patient.ts';
-import { useLiveQueries, type LiveTable } from '../../../hooks/use-live-queries.ts';
-import { patientKeys } from '../keys.ts';
 import { PatientAccessHistory } from './patient-access-history.tsx';
 import { PatientDetails } from './patient-details.tsx';
 import { patientFullName } from './patient-format.ts';
 import { PatientForm } from './patient-form.tsx';
 import { PatientsTable } from './patients-table.tsx';
 import { RecordedPatientOpen } from './recorded-patient-open.tsx';
-
-/** Any insert, update or delete of one of the pharmacy's patients refreshes every open patient list. */
-const LIVE_TABLES: LiveTable[] = [{ table: 'patients' }];
 
 type OpenDialog = { kind: 'add' } | { kind: 'view'; patient: Patient } | { kind: 'edit'; patient: Patient } | null;
 
@@ -46,9 +41,8 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
   const [paging, setPaging] = useState({ search: '', sort: DEFAULT_PATIENT_SORT, page: 0 });
   const page = paging.search === debouncedSearch && paging.sort === sort ? paging.page : 0;
   const patients = usePatients(pharmacyId, debouncedSearch, page, sort);
-  useLiveQueries('patients', pharmacyId, patientKeys.all(pharmacyId), LIVE_TABLES);
-  const createPatient = useCreatePatient(pharmacyId);
-  const updatePatient = useUpdatePatient(pharmacyId);
+  const createPatient = useCreatePatient();
+  const updatePatient = useUpdatePatient();
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   const closeDialog = useCallback(() => setDialog(null), []);

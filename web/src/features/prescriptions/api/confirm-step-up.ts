@@ -21,5 +21,5 @@ export async function confirmStepUp(proof: StepUpProof): Promise<void> {
 }
 
 export function useConfirmStepUp() {
-  return useMutation({ mutationFn: confirmStepUp });
+  return useMutation({ meta: { writes: ['audit_log'] }, mutationFn: confirmStepUp });
 }

@@ -24,6 +24,7 @@ export async function createPrescription(form: PrescriptionFormValues): Promise<
 export function useCreatePrescription(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { writes: ['prescriptions', 'rx_number_counters', 'prescription_queue_counters', 'audit_log'] },
     mutationFn: createPrescription,
     onSuccess: (created) => refreshQueuePrescription(queryClient, pharmacyId, created.id),
   });

@@ -43,6 +43,7 @@ export async function getControlledSubstanceCounts(prescriptionId: string): Prom
 
 export function getControlledSubstanceCountsQueryOptions(pharmacyId: string, prescriptionId: string) {
   return queryOptions({
+    meta: { reads: ['controlled_substance_counts'] },
     queryKey: prescriptionKeys.controlledCounts(pharmacyId, prescriptionId),
     queryFn: () => getControlledSubstanceCounts(prescriptionId),
     staleTime: 0,

@@ -18,7 +18,7 @@ export async function getControlledSubstanceStatus(): Promise<ControlledSubstanc
 }
 
 export function getControlledSubstanceStatusQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: prescriptionKeys.controlledStatus(pharmacyId), queryFn: getControlledSubstanceStatus });
+  return queryOptions({ meta: { reads: ['pharmacy_settings', 'pharmacies', 'prescriptions'] }, queryKey: prescriptionKeys.controlledStatus(pharmacyId), queryFn: getControlledSubstanceStatus });
 }
 
 export function useControlledSubstanceStatus(pharmacyId: string) {

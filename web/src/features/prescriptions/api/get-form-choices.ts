@@ -25,7 +25,7 @@ export async function getPrescriberChoices(): Promise<PrescriberChoice[]> {
 }
 
 export function getPrescriberChoicesQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: prescriptionKeys.prescriberChoices(pharmacyId), queryFn: getPrescriberChoices });
+  return queryOptions({ meta: { reads: ['prescribers'] }, queryKey: prescriptionKeys.prescriberChoices(pharmacyId), queryFn: getPrescriberChoices });
 }
 
 export function usePrescriberChoices(pharmacyId: string) {

@@ -40,6 +40,7 @@ export async function getOverrideApprovals(prescriptionId: string): Promise<Over
 
 export function getOverrideApprovalsQueryOptions(pharmacyId: string, prescriptionId: string) {
   return queryOptions({
+    meta: { reads: ['override_approvals'] },
     queryKey: prescriptionKeys.overrideApprovals(pharmacyId, prescriptionId),
     queryFn: () => getOverrideApprovals(prescriptionId),
     staleTime: 0,

@@ -25,7 +25,7 @@ export async function getQueueCounts(): Promise<QueueCounts> {
 }
 
 export function getQueueCountsQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: prescriptionKeys.counts(pharmacyId), queryFn: getQueueCounts });
+  return queryOptions({ meta: { reads: ['prescriptions'] }, queryKey: prescriptionKeys.counts(pharmacyId), queryFn: getQueueCounts });
 }
 
 export function useQueueCounts(pharmacyId: string) {

@@ -11,7 +11,7 @@ export async function getTotpFactorId(): Promise<string | null> {
 }
 
 export function getTotpFactorQueryOptions(pharmacyId: string, userId: string) {
-  return queryOptions({ queryKey: prescriptionKeys.totpFactor(pharmacyId, userId), queryFn: getTotpFactorId });
+  return queryOptions({ meta: { reads: [] }, queryKey: prescriptionKeys.totpFactor(pharmacyId, userId), queryFn: getTotpFactorId });
 }
 
 /** Asked only while `enabled` (the pharmacy's policy asks for a step-up): listing the factors is a request to Auth. */

@@ -7,9 +7,8 @@
  */
 import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { controlledSubstanceCountSchema, type ControlledSubstanceCountInput } from '@pharmacy/shared/prescriptions/controlled-substance-rules.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
-import { prescriptionKeys } from '../keys.ts';
 
 export async function recordControlledSubstanceCount(input: ControlledSubstanceCountInput): Promise<void> {
   const count = controlledSubstanceCountSchema.parse(input);
@@ -19,11 +18,9 @@ export async function recordControlledSubstanceCount(input: ControlledSubstanceC
   if (error) throw new Error(clientMessageForDatabaseError(error));
 }
 
-export function useRecordControlledSubstanceCount(pharmacyId: string) {
-  const queryClient = useQueryClient();
+export function useRecordControlledSubstanceCount() {
   return useMutation({
+    meta: { writes: ['controlled_substance_counts', 'audit_log'] },
     mutationFn: recordControlledSubstanceCount,
-    onSettled: (_result, _error, input) =>
-      queryClient.invalidateQueries({ queryKey: prescriptionKeys.controlledCounts(pharmacyId, input.prescriptionId) }),
   });
 }

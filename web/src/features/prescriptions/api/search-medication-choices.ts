@@ -43,6 +43,7 @@ export async function searchMedicationChoices(search: string): Promise<Medicatio
 
 export function searchMedicationChoicesQueryOptions(pharmacyId: string, search: string) {
   return queryOptions({
+    meta: { reads: ['medications'] },
     queryKey: prescriptionKeys.medicationChoices(pharmacyId, search),
     queryFn: () => searchMedicationChoices(search),
     enabled: search.length >= MEDICATION_SEARCH_MIN_LENGTH,

@@ -14,7 +14,6 @@ import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '../../../lib/supabase.ts';
-import { prescriptionKeys } from '../keys.ts';
 import { refreshQueuePrescription } from './get-queue-prescription.ts';
 import type { PrescriptionStatus } from './prescription-model.ts';
 
@@ -67,13 +66,10 @@ export async function updatePrescriptionStatus({ prescriptionId, status, overrid
 export function useUpdatePrescriptionStatus(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { writes: ['prescriptions', 'override_approvals', 'medications', 'prescription_queue_counters', 'audit_log'] },
     mutationFn: updatePrescriptionStatus,
-    onSettled: async (_result, _error, change) => {
-      // An override may have recorded (or, moving the prescription, cleared) a dual-approval approval.
-      if (change.overrideReason !== undefined) {
-        await queryClient.invalidateQueries({ queryKey: prescriptionKeys.overrideApprovals(pharmacyId, change.prescriptionId) });
-      }
-      await refreshQueuePrescription(queryClient, pharmacyId, change.prescriptionId);
-    },
+    // meta.writes refresh the rest (an override's dual-approval approvals, the counts, the stock); the moved
+    // prescription itself is placed into the cached tabs.
+    onSettled: (_result, _error, change) => refreshQueuePrescription(queryClient, pharmacyId, change.prescriptionId),
   });
 }

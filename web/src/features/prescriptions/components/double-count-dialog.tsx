@@ -25,7 +25,7 @@ export interface DoubleCountDialogProps {
 }
 
 export function DoubleCountDialog({ pharmacyId, prescription, onClose }: DoubleCountDialogProps) {
-  const record = useRecordControlledSubstanceCount(pharmacyId);
+  const record = useRecordControlledSubstanceCount();
   const form = useForm<ControlledSubstanceCountInput, unknown, ControlledSubstanceCount>({
     resolver: zodResolver(controlledSubstanceCountSchema),
     defaultValues: { prescriptionId: prescription.id, quantityCounted: '' },

@@ -1,20 +1,19 @@
 /**
- * The queue live on every terminal of the pharmacy: a realtime event of one prescription looks that prescription
- * up and edits the cached tabs in place (it enters, moves between or leaves tabs) and refetches the counts
- * (refreshQueuePrescription), rather than fetching every tab again. A (re)subscription still fetches the whole
- * queue once, which catches up on whatever happened while the connection was down. A double count recorded at
- * another terminal refreshes that prescription's counts.
+ * The queue live on every terminal of the pharmacy: a realtime change of one prescription looks that prescription up
+ * and edits the cached tabs in place (it enters, moves between or leaves tabs), rather than fetching every tab again
+ * (the tabs' queries say so with `meta.placesChangesOf`); the counts, a prescription's double counts and everything
+ * else reading prescriptions are refreshed by the terminal's live tables (lib/live-tables.ts), which also fetch the
+ * whole queue again after a (re)subscription, catching up on whatever happened while the connection was down.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useTableChanges } from '../../../hooks/use-table-changes.ts';
+import type { TableChange } from '../../../lib/live-tables.ts';
 import { refreshQueries } from '../../../lib/refresh-queries.ts';
-import { useLiveQueries, type LiveChange, type LiveTable } from '../../../hooks/use-live-queries.ts';
 import { refreshQueuePrescription, removeQueuePrescription } from '../api/get-queue-prescription.ts';
 import { prescriptionKeys } from '../keys.ts';
 
-const LIVE_TABLES: LiveTable[] = [{ table: 'prescriptions' }, { table: 'controlled_substance_counts', event: 'INSERT' }];
-
-function changedId(change: LiveChange): string | null {
+function changedId(change: TableChange): string | null {
   const row = change.eventType === 'DELETE' ? change.old : change.new;
   return typeof row.id === 'string' ? row.id : null;
 }
@@ -22,19 +21,14 @@ function changedId(change: LiveChange): string | null {
 export function useLiveQueue(pharmacyId: string): void {
   const queryClient = useQueryClient();
   const onChange = useCallback(
-    (change: LiveChange) => {
-      if (change.table === 'controlled_substance_counts') {
-        const prescriptionId = change.eventType === 'DELETE' ? undefined : change.new.prescription_id;
-        if (typeof prescriptionId === 'string') void queryClient.invalidateQueries({ queryKey: prescriptionKeys.controlledCounts(pharmacyId, prescriptionId) });
-        return;
-      }
+    (change: TableChange) => {
       const id = changedId(change);
-      // An event that does not say which prescription changed: fetch the queue again rather than miss it.
-      if (id === null) void refreshQueries(queryClient, prescriptionKeys.all(pharmacyId));
+      // A change that does not say which prescription changed: fetch the queue again rather than miss it.
+      if (id === null) void refreshQueries(queryClient, prescriptionKeys.queues(pharmacyId));
       else if (change.eventType === 'DELETE') void removeQueuePrescription(queryClient, pharmacyId, id);
       else void refreshQueuePrescription(queryClient, pharmacyId, id);
     },
     [queryClient, pharmacyId],
   );
-  useLiveQueries('prescription-queue', pharmacyId, prescriptionKeys.all(pharmacyId), LIVE_TABLES, onChange);
+  useTableChanges('prescriptions', onChange);
 }

@@ -13,7 +13,7 @@ export async function getAuditLogActions(): Promise<string[]> {
 }
 
 export function getAuditLogActionsQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: securityManagerKeys.auditLogActions(pharmacyId), queryFn: getAuditLogActions });
+  return queryOptions({ meta: { reads: ['audit_log'] }, queryKey: securityManagerKeys.auditLogActions(pharmacyId), queryFn: getAuditLogActions });
 }
 
 export function useAuditLogActions(pharmacyId: string) {

@@ -35,6 +35,7 @@ export async function getAuditLogPage(filters: AuditLogFilters, before: AuditLog
 
 export function getAuditLogPagesQueryOptions(pharmacyId: string, filters: AuditLogFilters) {
   return infiniteQueryOptions({
+    meta: { reads: ['audit_log'] },
     queryKey: securityManagerKeys.auditLogPages(pharmacyId, filters),
     queryFn: ({ pageParam }) => getAuditLogPage(filters, pageParam),
     initialPageParam: null as AuditLogCursor | null,

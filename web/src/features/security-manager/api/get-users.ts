@@ -13,7 +13,7 @@ export function getUsers(): Promise<StaffUser[]> {
 }
 
 export function getUsersQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: securityManagerKeys.users(pharmacyId), queryFn: getUsers });
+  return queryOptions({ meta: { reads: ['staff_profiles'] }, queryKey: securityManagerKeys.users(pharmacyId), queryFn: getUsers });
 }
 
 export function useUsers(pharmacyId: string) {

@@ -4,22 +4,16 @@
  */
 import { inviteUserEndpoint } from '@pharmacy/shared/api/users.ts';
 import type { InviteStaffUser, StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { securityManagerKeys } from '../keys.ts';
 
 export function inviteUser(values: InviteStaffUser): Promise<StaffUser> {
   return invokeApi(inviteUserEndpoint, values);
 }
 
-export function useInviteUser(pharmacyId: string) {
-  const queryClient = useQueryClient();
+export function useInviteUser() {
   return useMutation({
+    meta: { writes: ['staff_profiles', 'audit_log'] },
     mutationFn: inviteUser,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: securityManagerKeys.users(pharmacyId) }),
-        queryClient.invalidateQueries({ queryKey: securityManagerKeys.auditLog(pharmacyId) }),
-      ]),
   });
 }

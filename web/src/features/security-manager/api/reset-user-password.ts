@@ -3,18 +3,16 @@
  * a password reset link. Nothing on the list changes; the audit log records it.
  */
 import { resetUserPasswordEndpoint } from '@pharmacy/shared/api/users.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { securityManagerKeys } from '../keys.ts';
 
 export function resetUserPassword(userId: string): Promise<{ email: string }> {
   return invokeApi(resetUserPasswordEndpoint, { id: userId });
 }
 
-export function useResetUserPassword(pharmacyId: string) {
-  const queryClient = useQueryClient();
+export function useResetUserPassword() {
   return useMutation({
+    meta: { writes: ['audit_log'] },
     mutationFn: resetUserPassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityManagerKeys.auditLog(pharmacyId) }),
   });
 }

@@ -5,23 +5,17 @@
  */
 import { toggleUserStatusEndpoint } from '@pharmacy/shared/api/users.ts';
 import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { securityManagerKeys } from '../keys.ts';
 
 export function toggleUserStatus(userId: string): Promise<StaffUser> {
   return invokeApi(toggleUserStatusEndpoint, { id: userId });
 }
 
-export function useToggleUserStatus(pharmacyId: string) {
-  const queryClient = useQueryClient();
+export function useToggleUserStatus() {
   return useMutation({
+    // Refused or not, the list shows what the server holds now: meta.writes are refreshed when it settles.
+    meta: { writes: ['staff_profiles', 'audit_log'] },
     mutationFn: toggleUserStatus,
-    // Refused or not, the list shows what the server holds now.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: securityManagerKeys.users(pharmacyId) }),
-        queryClient.invalidateQueries({ queryKey: securityManagerKeys.auditLog(pharmacyId) }),
-      ]),
   });
 }

@@ -4,22 +4,16 @@
  */
 import { unlockUserEndpoint } from '@pharmacy/shared/api/users.ts';
 import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { securityManagerKeys } from '../keys.ts';
 
 export function unlockUser(userId: string): Promise<StaffUser> {
   return invokeApi(unlockUserEndpoint, { id: userId });
 }
 
-export function useUnlockUser(pharmacyId: string) {
-  const queryClient = useQueryClient();
+export function useUnlockUser() {
   return useMutation({
+    meta: { writes: ['staff_profiles', 'audit_log'] },
     mutationFn: unlockUser,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: securityManagerKeys.users(pharmacyId) }),
-        queryClient.invalidateQueries({ queryKey: securityManagerKeys.auditLog(pharmacyId) }),
-      ]),
   });
 }

@@ -1,12 +1,12 @@
 /**
  * Saving the Security Policies form (spec part 2 §7 PUT /api/security-policies/{id}; refreshes policies), which
- * the spec defined but wired to no control. The change is audited, so the audit log refreshes too.
+ * the spec defined but wired to no control. Every screen reading the policy (the queue's override rules, the idle
+ * sign-out) and the audit log, which records the change, refresh (meta.writes).
  */
 import { updateSecurityPolicyEndpoint } from '@pharmacy/shared/api/security-policies.ts';
 import type { SecurityPolicy, SecurityPolicySettings } from '@pharmacy/shared/security/policy-schema.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { securityManagerKeys } from '../keys.ts';
 
 export interface UpdateSecurityPolicyInput {
   id: string;
@@ -17,16 +17,9 @@ export function updateSecurityPolicy({ id, settings }: UpdateSecurityPolicyInput
   return invokeApi(updateSecurityPolicyEndpoint, { id }, settings);
 }
 
-export function useUpdateSecurityPolicy(pharmacyId: string) {
-  const queryClient = useQueryClient();
+export function useUpdateSecurityPolicy() {
   return useMutation({
+    meta: { writes: ['security_policies', 'audit_log'] },
     mutationFn: updateSecurityPolicy,
-    onSuccess: (policy) => {
-      queryClient.setQueryData(securityManagerKeys.policies(pharmacyId), policy);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: securityManagerKeys.policies(pharmacyId) }),
-        queryClient.invalidateQueries({ queryKey: securityManagerKeys.auditLog(pharmacyId) }),
-      ]);
-    },
   });
 }

@@ -31,13 +31,12 @@ const EMPTY_INVITE: InviteFormInput = {
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 export interface AddUserDialogProps {
-  pharmacyId: string;
   open: boolean;
   onClose: () => void;
 }
 
-export function AddUserDialog({ pharmacyId, open, onClose }: AddUserDialogProps) {
-  const inviteUser = useInviteUser(pharmacyId);
+export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
+  const inviteUser = useInviteUser();
   return (
     <Dialog title="Add User" open={open} onClose={onClose} size="xl" closeButton dismissible={!inviteUser.isPending}>
       <AddUserForm

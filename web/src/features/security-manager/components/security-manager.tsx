@@ -27,11 +27,9 @@ export interface SecurityManagerProps {
   pharmacyId: string;
   /** The Credentials tab's content: another feature's, which the route supplies, given the staff list. */
   credentialsTab: (users: QueryStateQuery<readonly StaffUser[]>) => ReactNode;
-  /** Called after the security policy was saved (the route refreshes what other features derive from it). */
-  onPolicyUpdated?: () => void;
 }
 
-export function SecurityManager({ pharmacyId, credentialsTab, onPolicyUpdated }: SecurityManagerProps) {
+export function SecurityManager({ pharmacyId, credentialsTab }: SecurityManagerProps) {
   const baseId = useId();
   const [tab, setTab] = useState<SecurityTab>('users');
   const users = useUsers(pharmacyId);
@@ -48,8 +46,8 @@ export function SecurityManager({ pharmacyId, credentialsTab, onPolicyUpdated }:
         <div className="card-body gap-4">
           <TabList baseId={baseId} label="Security Manager sections" items={TABS} selected={tab} onSelect={setTab} fill />
           <TabPanel baseId={baseId} selected={tab}>
-            {tab === 'users' ? <UserManagementTab pharmacyId={pharmacyId} users={users} now={now} /> : null}
-            {tab === 'policies' ? <SecurityPoliciesTab pharmacyId={pharmacyId} onUpdated={onPolicyUpdated} /> : null}
+            {tab === 'users' ? <UserManagementTab users={users} now={now} /> : null}
+            {tab === 'policies' ? <SecurityPoliciesTab pharmacyId={pharmacyId} /> : null}
             {tab === 'credentials' ? credentialsTab(users) : null}
             {tab === 'audit' ? <AuditLogTab pharmacyId={pharmacyId} staff={users.data ?? []} /> : null}
           </TabPanel>

@@ -17,28 +17,23 @@ import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
-import { useSecurityPolicy } from '../api/get-security-policy.ts';
+import { useSecurityPolicy } from '../../../hooks/use-security-policy.ts';
 import { useUpdateSecurityPolicy } from '../api/update-security-policy.ts';
 
 export interface SecurityPoliciesTabProps {
   pharmacyId: string;
-  /** After a save went through. */
-  onUpdated?: () => void;
 }
 
-export function SecurityPoliciesTab({ pharmacyId, onUpdated }: SecurityPoliciesTabProps) {
+export function SecurityPoliciesTab({ pharmacyId }: SecurityPoliciesTabProps) {
   const policy = useSecurityPolicy(pharmacyId);
   // Here, not in the form: a save re-keys the form, and a mutation's callbacks die with the component that ran it.
-  const update = useUpdateSecurityPolicy(pharmacyId);
+  const update = useUpdateSecurityPolicy();
 
   function save(id: string, settings: SecurityPolicySettings) {
     update.mutate(
       { id, settings },
       {
-        onSuccess: () => {
-          toast({ title: SECURITY_POLICY_UPDATED_MESSAGE });
-          onUpdated?.();
-        },
+        onSuccess: () => toast({ title: SECURITY_POLICY_UPDATED_MESSAGE }),
         onError: (error) => toast({ title: 'Error', description: error.message || 'The security policy could not be saved', variant: 'destructive' }),
       },
     );

@@ -18,7 +18,6 @@ import { ROLE_BADGE, ROLE_LABELS, staffFullName, staffInitials } from './staff-f
 import { UserDetailsDialog } from './user-details-dialog.tsx';
 
 export interface UserManagementTabProps {
-  pharmacyId: string;
   users: QueryStateQuery<readonly StaffUser[]>;
   now: Date;
 }
@@ -27,12 +26,12 @@ function failed(error: Error, fallback: string) {
   toast({ title: 'Error', description: error.message || fallback, variant: 'destructive' });
 }
 
-export function UserManagementTab({ pharmacyId, users, now }: UserManagementTabProps) {
+export function UserManagementTab({ users, now }: UserManagementTabProps) {
   const [adding, setAdding] = useState(false);
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
-  const toggleStatus = useToggleUserStatus(pharmacyId);
-  const resetPassword = useResetUserPassword(pharmacyId);
-  const unlock = useUnlockUser(pharmacyId);
+  const toggleStatus = useToggleUserStatus();
+  const resetPassword = useResetUserPassword();
+  const unlock = useUnlockUser();
   const shownUser = users.data?.find((user) => user.id === detailsOf) ?? null;
 
   const actions: UserActions = {
@@ -81,7 +80,7 @@ export function UserManagementTab({ pharmacyId, users, now }: UserManagementTabP
           </ul>
         )}
       </QueryState>
-      <AddUserDialog pharmacyId={pharmacyId} open={adding} onClose={() => setAdding(false)} />
+      <AddUserDialog open={adding} onClose={() => setAdding(false)} />
       <UserDetailsDialog user={shownUser} now={now} onClose={() => setDetailsOf(null)} />
     </div>
   );

@@ -21,7 +21,7 @@ export async function getServerHealth(): Promise<Health> {
 }
 
 export function getServerHealthQueryOptions() {
-  return queryOptions({ queryKey: serverConnectionKeys.health(), queryFn: getServerHealth });
+  return queryOptions({ meta: { reads: [] }, queryKey: serverConnectionKeys.health(), queryFn: getServerHealth });
 }
 
 export function useServerHealth() {

@@ -20,7 +20,7 @@ export async function getPlans(): Promise<SubscriptionPlan[]> {
 }
 
 export function getPlansQueryOptions() {
-  return queryOptions({ queryKey: subscriptionKeys.plans(), queryFn: getPlans });
+  return queryOptions({ meta: { reads: ['subscription_plans'] }, queryKey: subscriptionKeys.plans(), queryFn: getPlans });
 }
 
 export function usePlans() {

@@ -14,7 +14,7 @@ export function getMessageQueue(channel: MessageChannel, query: MessageQueueQuer
 }
 
 export function getMessageQueueQueryOptions(pharmacyId: string, channel: MessageChannel, query: MessageQueueQuery) {
-  return queryOptions({ queryKey: systemSettingsKeys.messageQueuePage(pharmacyId, channel, query), queryFn: () => getMessageQueue(channel, query) });
+  return queryOptions({ meta: { reads: ['outbound_messages'] }, queryKey: systemSettingsKeys.messageQueuePage(pharmacyId, channel, query), queryFn: () => getMessageQueue(channel, query) });
 }
 
 export function useMessageQueue(pharmacyId: string, channel: MessageChannel, query: MessageQueueQuery, enabled: boolean) {

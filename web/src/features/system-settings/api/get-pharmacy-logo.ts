@@ -12,7 +12,7 @@ export async function getPharmacyLogo(): Promise<PharmacyLogo | null> {
 }
 
 export function getPharmacyLogoQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: systemSettingsKeys.pharmacyLogo(pharmacyId), queryFn: getPharmacyLogo });
+  return queryOptions({ meta: { reads: [] }, queryKey: systemSettingsKeys.pharmacyLogo(pharmacyId), queryFn: getPharmacyLogo });
 }
 
 export function usePharmacyLogo(pharmacyId: string) {

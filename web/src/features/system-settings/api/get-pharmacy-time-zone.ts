@@ -14,7 +14,7 @@ export async function getPharmacyTimeZone(pharmacyId: string): Promise<string> {
 }
 
 export function getPharmacyTimeZoneQueryOptions(pharmacyId: string) {
-  return queryOptions({ queryKey: systemSettingsKeys.timeZone(pharmacyId), queryFn: () => getPharmacyTimeZone(pharmacyId) });
+  return queryOptions({ meta: { reads: ['pharmacies'] }, queryKey: systemSettingsKeys.timeZone(pharmacyId), queryFn: () => getPharmacyTimeZone(pharmacyId) });
 }
 
 export function usePharmacyTimeZone(pharmacyId: string) {

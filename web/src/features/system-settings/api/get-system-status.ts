@@ -16,6 +16,7 @@ export function getSystemStatus(): Promise<SystemStatus> {
 
 export function getSystemStatusQueryOptions(pharmacyId: string) {
   return queryOptions({
+    meta: { reads: [] },
     queryKey: systemSettingsKeys.systemStatus(pharmacyId),
     queryFn: getSystemStatus,
     staleTime: 0,

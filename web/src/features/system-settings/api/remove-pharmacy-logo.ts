@@ -11,6 +11,7 @@ export async function removePharmacyLogo(): Promise<boolean> {
 export function useRemovePharmacyLogo(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { writes: [] },
     mutationFn: removePharmacyLogo,
     onSuccess: () => queryClient.setQueryData(systemSettingsKeys.pharmacyLogo(pharmacyId), null),
     onSettled: () => queryClient.invalidateQueries({ queryKey: systemSettingsKeys.pharmacyLogo(pharmacyId) }),

@@ -4,18 +4,16 @@
  */
 import { sendTestEmailEndpoint } from '@pharmacy/shared/api/messaging.ts';
 import type { SendTestEmailInput, SentTestEmail } from '@pharmacy/shared/messaging/email-and-fax.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
-import { systemSettingsKeys } from '../keys.ts';
 
 export function sendTestEmail(input: SendTestEmailInput): Promise<SentTestEmail> {
   return invokeApi(sendTestEmailEndpoint, input);
 }
 
-export function useSendTestEmail(pharmacyId: string) {
-  const queryClient = useQueryClient();
+export function useSendTestEmail() {
   return useMutation({
+    meta: { writes: ['outbound_messages'] },
     mutationFn: sendTestEmail,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: systemSettingsKeys.messageQueue(pharmacyId, 'email') }),
   });
 }

@@ -12,5 +12,5 @@ export function testEmailConnection(): Promise<EmailConnectionResult> {
 }
 
 export function useTestEmailConnection() {
-  return useMutation({ mutationFn: testEmailConnection });
+  return useMutation({ meta: { writes: [] }, mutationFn: testEmailConnection });
 }

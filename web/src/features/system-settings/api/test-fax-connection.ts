@@ -12,5 +12,5 @@ export function testFaxConnection(): Promise<FaxConnectionResult> {
 }
 
 export function useTestFaxConnection() {
-  return useMutation({ mutationFn: testFaxConnection });
+  return useMutation({ meta: { writes: [] }, mutationFn: testFaxConnection });
 }

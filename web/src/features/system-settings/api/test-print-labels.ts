@@ -19,6 +19,7 @@ export function testPrintLabels(): Promise<string> {
 
 export function useTestPrintLabels() {
   return useMutation({
+    meta: { writes: [] },
     mutationFn: testPrintLabels,
     onSuccess: (html) => {
       openHtmlInNewWindow(html);

@@ -19,6 +19,7 @@ export async function uploadPharmacyLogo(file: File): Promise<PharmacyLogo | nul
 export function useUploadPharmacyLogo(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { writes: [] },
     mutationFn: uploadPharmacyLogo,
     onSuccess: (logo) => queryClient.setQueryData(systemSettingsKeys.pharmacyLogo(pharmacyId), logo),
     onSettled: () => queryClient.invalidateQueries({ queryKey: systemSettingsKeys.pharmacyLogo(pharmacyId) }),

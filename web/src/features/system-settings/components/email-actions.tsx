@@ -47,15 +47,15 @@ export function EmailActions({ pharmacyId }: EmailActionsProps) {
       <button type="button" className="btn btn-outline" onClick={() => setDialog('queue')}>
         View Email Queue
       </button>
-      <SendTestEmailDialog pharmacyId={pharmacyId} open={dialog === 'send'} onClose={close} />
+      <SendTestEmailDialog open={dialog === 'send'} onClose={close} />
       <ConnectionResultDialog result={dialog === 'connection' ? (connection.data ?? null) : null} onClose={close} />
       <MessageQueueDialog pharmacyId={pharmacyId} channel="email" open={dialog === 'queue'} onClose={close} />
     </div>
   );
 }
 
-function SendTestEmailDialog({ pharmacyId, open, onClose }: { pharmacyId: string; open: boolean; onClose: () => void }) {
-  const send = useSendTestEmail(pharmacyId);
+function SendTestEmailDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const send = useSendTestEmail();
   const { register, handleSubmit, formState, reset } = useForm<SendTestEmailInput>({ resolver: zodResolver(sendTestEmailSchema), defaultValues: { to: '' } });
   const closeAndReset = () => {
     reset();

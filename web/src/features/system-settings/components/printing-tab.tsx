@@ -14,7 +14,7 @@ import {
 } from '@pharmacy/shared/settings/printing.ts';
 import { useWatch } from 'react-hook-form';
 import type { SelectOption } from '../../../components/form/select-field.tsx';
-import { useSettingsGroup } from '../api/get-settings-group.ts';
+import { useSettingsGroup } from '../../../hooks/use-settings-group.ts';
 import { MONOGRAPH_INTEGRATION_LABELS } from './option-labels.ts';
 import { PrintersField } from './printers-field.tsx';
 import { ChoiceSetting, choiceOptions, MultiChoiceSetting, NumberSetting, SettingsSection, TextSetting, ToggleSetting } from './settings-fields.tsx';

@@ -15,7 +15,7 @@ import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-ho
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { useSettingsGroup } from '../api/get-settings-group.ts';
+import { useSettingsGroup } from '../../../hooks/use-settings-group.ts';
 import { useUpdateSettingsGroup } from '../api/update-settings-group.ts';
 import { formStartValues, placeSaveErrors } from '../settings-form-values.ts';
 import { SecretStatusContext } from './secret-status.ts';
@@ -41,7 +41,7 @@ export interface SettingsGroupFormProps {
 export function SettingsGroupForm({ pharmacyId, groupKey, ...props }: SettingsGroupFormProps) {
   const group = useSettingsGroup(pharmacyId, groupKey);
   // Here, not in the form: the form is re-keyed by every reload, the save outlives it.
-  const save = useUpdateSettingsGroup(pharmacyId, groupKey);
+  const save = useUpdateSettingsGroup(groupKey);
   return (
     <QueryState
       query={group}

@@ -25,5 +25,5 @@ export async function enrolTotpFactor(): Promise<TotpEnrolment> {
 }
 
 export function useEnrolTotpFactor() {
-  return useMutation({ mutationFn: enrolTotpFactor });
+  return useMutation({ meta: { writes: [] }, mutationFn: enrolTotpFactor });
 }

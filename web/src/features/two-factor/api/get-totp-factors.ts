@@ -13,7 +13,7 @@ export function getTotpFactors(): Promise<TotpFactors> {
 }
 
 export function getTotpFactorsQueryOptions(userId: string) {
-  return queryOptions({ queryKey: twoFactorKeys.factors(userId), queryFn: getTotpFactors });
+  return queryOptions({ meta: { reads: [] }, queryKey: twoFactorKeys.factors(userId), queryFn: getTotpFactors });
 }
 
 export function useTotpFactors(userId: string) {

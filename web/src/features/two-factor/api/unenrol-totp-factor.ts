@@ -17,6 +17,7 @@ export async function unenrolTotpFactor(factorId: string): Promise<void> {
 export function useUnenrolTotpFactor(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { writes: ['staff_profiles'] },
     mutationFn: unenrolTotpFactor,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.all(userId) }),
   });

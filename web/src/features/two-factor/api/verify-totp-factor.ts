@@ -19,6 +19,7 @@ export function verifyTotpFactor({ factorId, code }: VerifyTotpFactorInput): Pro
 export function useVerifyTotpFactor(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { writes: ['staff_profiles'] },
     mutationFn: verifyTotpFactor,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.all(userId) }),
   });

@@ -1,9 +1,11 @@
 /**
- * Between public.security_policies rows and the contract's camelCase policy (shared/src/security/policy-schema.ts).
- * The database's checks hold the choice columns to the contract's options.
+ * Between public.security_policies rows and the contract's camelCase policy (policy-schema.ts): the api function
+ * answers and writes with it, and the web app reads the policy row (RLS: staff read their pharmacy's) with it. The
+ * database's checks hold the choice columns to the contract's options. Types only from zod, so the sign-in page's
+ * code may read it.
  */
-import type { Tables, TablesUpdate } from '@pharmacy/shared/database/database.types.ts';
-import type { SecurityPolicy, SecurityPolicySettings } from '@pharmacy/shared/security/policy-schema.ts';
+import type { Tables, TablesUpdate } from '../database/database.types.ts';
+import type { SecurityPolicy, SecurityPolicySettings } from './policy-schema.ts';
 
 /** One literal, so supabase-js types the selected rows. */
 export const POLICY_COLUMNS =
