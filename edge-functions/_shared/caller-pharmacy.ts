@@ -3,27 +3,26 @@
  * active staff profile's pharmacy, or null for anyone else (no profile, deactivated). Never a pharmacy named by the
  * request.
  */
-import * as z from 'zod';
+import type { Permission } from '@pharmacy/shared/staff/permissions.ts';
+import type { StaffRole } from '@pharmacy/shared/staff/screens.ts';
+import { currentStaffContextSchema, signedInStaffFromContext } from '@pharmacy/shared/staff/signed-in-staff.ts';
 import { requireUser } from './auth.ts';
 import { createUserClient } from './supabase-clients.ts';
 
-const staffContextSchema = z
-  .object({ user: z.object({ role: z.string() }), pharmacy: z.object({ id: z.uuid() }), permissions: z.array(z.string()).default([]) })
-  .nullable();
-
 export interface CallerStaff {
   pharmacyId: string;
-  role: string;
+  role: StaffRole;
   /** The role's permissions (private.role_permissions), e.g. 'drugs:manage'. */
-  permissions: string[];
+  permissions: readonly Permission[];
 }
 
 /** The pharmacy, role and permissions of the signed-in user who made the request, or null when they are not active staff. */
 export async function findCallerStaff(req: Request): Promise<CallerStaff | null> {
   const { data, error } = await createUserClient(req).rpc('current_staff_context');
   if (error) throw new Error(`reading the staff context failed: ${error.message}`);
-  const staff = staffContextSchema.parse(data ?? null);
-  return staff && { pharmacyId: staff.pharmacy.id, role: staff.user.role, permissions: staff.permissions };
+  if (data === null) return null;
+  const staff = signedInStaffFromContext(currentStaffContextSchema.parse(data));
+  return { pharmacyId: staff.pharmacy.id, role: staff.user.role, permissions: staff.permissions };
 }
 
 /** The pharmacy of the signed-in user who made the request, or null when they are not active staff (401 without a user). */

@@ -127,8 +127,9 @@ test('security policies: the form shows the stored policy, refuses out-of-range 
   await logAll.setChecked(!stored!.logAllOverrideAttempts);
   await timeout.fill('45');
   await maxFailed.fill('5');
-  // The signed-in context (the idle sign-out's session timeout) is read again once the policy is saved.
-  const contextReread = page.waitForResponse((response) => response.url().includes('/rest/v1/rpc/current_staff_context'));
+  // The one security policy query (the idle sign-out's session timeout, the queue's override rules) is read again
+  // once the policy is saved.
+  const contextReread = page.waitForResponse((response) => response.url().includes('/rest/v1/security_policies') && response.request().method() === 'GET');
   await page.getByRole('button', { name: 'Save Policy' }).click();
   await expect(page.getByText('Security policy updated', { exact: true })).toBeVisible();
   expect((await contextReread).ok()).toBe(true);

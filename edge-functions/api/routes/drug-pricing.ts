@@ -10,7 +10,7 @@ import { pricingUpdateEndpoint, priceScheduleEndpoint, savePriceScheduleEndpoint
 import { PRICING_MESSAGES, priceScheduleSchema } from '@pharmacy/shared/drugs/pricing.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { isServiceRoleRequest } from '../../_shared/auth.ts';
-import { findCallerStaff } from '../../_shared/caller-pharmacy.ts';
+import { findCallerStaff, type CallerStaff } from '../../_shared/caller-pharmacy.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { createAdminClient, createUserClient, type DatabaseClient } from '../../_shared/supabase-clients.ts';
@@ -19,7 +19,7 @@ import { providerSettingsFromEnv } from '../drugs/providers/provider-config.ts';
 import { createDrugProviders } from '../drugs/providers/registry.ts';
 
 /** The catalog's permission (pharmacists and admins), the one the database checks too. */
-const mayEditPrices = (staff: { permissions: string[] }) => staff.permissions.includes('drugs:manage');
+const mayEditPrices = (staff: CallerStaff) => staff.permissions.includes('drugs:manage');
 
 /** Read per request, so a changed environment is what counts. */
 const nadac = () => createDrugProviders(providerSettingsFromEnv((name) => Deno.env.get(name))).pricing;

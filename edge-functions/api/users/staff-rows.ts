@@ -4,6 +4,7 @@
  * last sign-in columns are null when there is none, so they are read as nullable here.
  */
 import type { Database } from '@pharmacy/shared/database/database.types.ts';
+import { isPermission } from '@pharmacy/shared/staff/permissions.ts';
 import { STAFF_ACCOUNT_MESSAGES, type StaffRole, type StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
@@ -34,7 +35,7 @@ export function staffUserFromRow(row: StaffUserRow): StaffUser {
     lastLogin: nullable(row.last_login_at),
     twoFactorEnabled: row.two_factor_enabled,
     createdAt: row.created_at,
-    permissions: row.permissions,
+    permissions: row.permissions.filter(isPermission),
   };
 }
 

@@ -4,6 +4,7 @@
  * with that role in the inviting admin's pharmacy only.
  */
 import * as z from 'zod';
+import { PERMISSIONS } from './permissions.ts';
 import { STAFF_ROLES } from './screens.ts';
 import { optionalDate, optionalStateCode, optionalText, requiredText } from '../common/field-rules.ts';
 
@@ -51,7 +52,7 @@ export const staffUserSchema = z.object({
   lastLogin: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
-  permissions: z.array(z.string()),
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

@@ -3,7 +3,8 @@
  * search finds, from `rpc('search_medications')` (the database's one catalog search: brand or generic name words,
  * or an NDC in any format), in name and strength order, read with RLS. Searched only from two typed characters,
  * so the catalogue (50,000 products at a large pharmacy) is never loaded whole. Each choice carries its DEA
- * schedule for the form's DEA rules.
+ * schedule for the form's DEA rules and says how much is on hand (kept current by every fill and stock change, here or
+ * at another terminal, since the choices read `medications`).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEA_SCHEDULES, type DeaSchedule } from '@pharmacy/shared/prescriptions/prescription.ts';
@@ -27,15 +28,19 @@ function deaSchedule(value: string | null): DeaSchedule | null {
 export async function searchMedicationChoices(search: string): Promise<MedicationChoice[]> {
   const { data, error } = await supabase
     .rpc('search_medications', { search, page_size: MEDICATION_CHOICES_LIMIT, page_offset: 0 })
-    .select('id, name, strength, dosage_form, generic_name, ndc_number, dea_schedule');
+    .select('id, name, strength, dosage_form, generic_name, ndc_number, dea_schedule, stock');
   if (error) throw new Error(error.message);
   return data.map((medication) => {
     const schedule = deaSchedule(medication.dea_schedule);
     return {
       value: medication.id,
       label: [medication.name, medication.strength, medication.dosage_form].filter(Boolean).join(' '),
-      detail: [medication.generic_name, medication.ndc_number ? `NDC ${medication.ndc_number}` : null, schedule ? `C-${schedule}` : null]
-        .filter(Boolean).join(' · ') || undefined,
+      detail: [
+        medication.generic_name,
+        medication.ndc_number ? `NDC ${medication.ndc_number}` : null,
+        schedule ? `C-${schedule}` : null,
+        `${medication.stock.toLocaleString('en-US')} on hand`,
+      ].filter(Boolean).join(' · '),
       deaSchedule: schedule,
     };
   });

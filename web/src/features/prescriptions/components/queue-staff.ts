@@ -1,9 +1,11 @@
-/** The signed-in staff member as the queue needs them; app/routes fills it from the current-user query. */
+/** The signed-in staff member as the queue needs them; app/routes fills it from useSignedInStaff(). */
+import type { Permission } from '@pharmacy/shared/staff/permissions.ts';
+
 export interface QueueStaff {
   pharmacyId: string;
   userId: string;
   firstName: string;
   lastName: string;
   /** The role's permissions (current_staff_context), e.g. 'prescriptions:verify', 'interactions:override'. */
-  permissions: readonly string[];
+  permissions: readonly Permission[];
 }
