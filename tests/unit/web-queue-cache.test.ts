@@ -21,7 +21,7 @@ function rx(id: string, createdAt: string, status: PrescriptionStatus = 'pending
     fax_number: null, original_date: null, caller_info: null, callback_number: null, override_reason: null, created_at: createdAt,
     ai_flags: CLEAN, verification_flags: null, verification_override_reason: null,
     patient: { id: 'patient', first_name: 'Pat', last_name: 'Doe', current_medications: [] },
-    medication: { name: 'Lisinopril', strength: '10 mg', price: 4.5, stock: 100, dea_schedule: null },
+    medication: { name: 'Lisinopril', strength: '10 mg', dea_schedule: null },
   }])[0]!;
 }
 

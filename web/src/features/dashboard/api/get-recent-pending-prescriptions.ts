@@ -40,7 +40,7 @@ export async function getRecentPendingPrescriptions(pharmacyId: string): Promise
 
 export function getRecentPendingPrescriptionsQueryOptions(pharmacyId: string) {
   return queryOptions({
-    meta: { reads: ['prescriptions', 'patients', 'medications', 'prescribers'] },
+    meta: { reads: ['prescriptions', 'patients', 'medications'] },
     queryKey: dashboardKeys.recentPending(pharmacyId),
     queryFn: () => getRecentPendingPrescriptions(pharmacyId),
   });

@@ -17,7 +17,7 @@ export async function getReadyPrescriptions(pharmacyId: string): Promise<LabelPr
 
 export function getReadyPrescriptionsQueryOptions(pharmacyId: string) {
   return queryOptions({
-    meta: { reads: ['prescriptions', 'patients', 'medications', 'prescribers', 'prescription_label_prints'] },
+    meta: { reads: ['prescriptions', 'patients', 'medications'] },
     queryKey: labelsKeys.readyPrescriptions(pharmacyId),
     queryFn: () => getReadyPrescriptions(pharmacyId),
   });

@@ -33,7 +33,7 @@ export async function getQueuePage(status: PrescriptionStatus, filters: QueueFil
 
 export function getQueuePageQueryOptions(pharmacyId: string, status: PrescriptionStatus, filters: QueueFilters) {
   return infiniteQueryOptions({
-    meta: { reads: ['prescriptions', 'patients', 'medications', 'prescribers'], placesChangesOf: ['prescriptions'] },
+    meta: { reads: ['prescriptions', 'patients', 'medications'], placesChangesOf: ['prescriptions', 'patients', 'medications'] },
     queryKey: prescriptionKeys.queue(pharmacyId, status, filters),
     queryFn: ({ pageParam }) => getQueuePage(status, filters, pageParam),
     initialPageParam: null as QueueCursor | null,

@@ -1,6 +1,6 @@
 /**
  * The prescription as the queue reads it (spec part 1 §3 Prescription read model): the row with the patient
- * (id, name, current medications) and the medication (name, strength, price, stock, DEA schedule) embedded, aiFlags and the
+ * (id, name, current medications) and the medication (name, strength, DEA schedule) embedded, aiFlags and the
  * verification check's new findings. The
  * select string and the parser live together so what is asked for and what is read cannot drift.
  */
@@ -10,12 +10,16 @@ import { z } from 'zod';
 export const PRESCRIPTION_STATUSES = ['pending', 'processing', 'ready', 'completed'] as const;
 export type PrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
 
+/** What a queue card shows of its patient and its medication: a change of anything else leaves the cards as they are. */
+export const QUEUE_PATIENT_COLUMNS = ['first_name', 'last_name', 'current_medications'] as const;
+export const QUEUE_MEDICATION_COLUMNS = ['name', 'strength', 'dea_schedule'] as const;
+
 export const PRESCRIPTION_QUEUE_SELECT =
   'id, rx_number, status, prescription_type, source, prescriber_name, directions, quantity, refills, refills_used, ' +
   'days_supply, urgency_level, fax_number, original_date, caller_info, callback_number, override_reason, created_at, ai_flags, ' +
   'verification_flags, verification_override_reason, ' +
   'patient:patients!prescriptions_patient_fkey(id, first_name, last_name, current_medications), ' +
-  'medication:medications!prescriptions_medication_fkey(name, strength, price, stock, dea_schedule)';
+  'medication:medications!prescriptions_medication_fkey(name, strength, dea_schedule)';
 
 const interactionSchema = z.object({
   severity: z.enum(['severe', 'moderate', 'mild']),
@@ -56,8 +60,6 @@ const rowSchema = z.object({
   medication: z.object({
     name: z.string(),
     strength: z.string().nullable(),
-    price: z.coerce.number(),
-    stock: z.number(),
     dea_schedule: z.enum(DEA_SCHEDULES).nullable(),
   }),
 });
@@ -91,7 +93,7 @@ export interface QueuePrescription {
   verificationOverrideReason: string | null;
   patient: { id: string; firstName: string; lastName: string; currentMedications: string[] };
   /** deaSchedule: the DEA schedule of a controlled substance (II..V), null otherwise. */
-  medication: { name: string; strength: string | null; price: number; stock: number; deaSchedule: DeaSchedule | null };
+  medication: { name: string; strength: string | null; deaSchedule: DeaSchedule | null };
 }
 
 export function parseQueuePrescriptions(data: unknown): QueuePrescription[] {
@@ -123,8 +125,6 @@ export function parseQueuePrescriptions(data: unknown): QueuePrescription[] {
     medication: {
       name: row.medication.name,
       strength: row.medication.strength,
-      price: row.medication.price,
-      stock: row.medication.stock,
       deaSchedule: row.medication.dea_schedule,
     },
   }));
