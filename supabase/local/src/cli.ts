@@ -1,13 +1,16 @@
 /**
  * Command line of the local stack: `start [--with-web]`, `status`, `db-reset`, `db-types [--check] [--db-url <url>]`.
  * Run through the root package.json scripts (npm start, npm run stack, stack:status, db:reset, db:types).
+ * `db-types` writes the generated files that follow the migrations: the database types and supabase/schema.sql.
  */
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
-import { loadConfig, statusLines } from './config.ts';
+import { loadConfig, repoRoot, statusLines } from './config.ts';
 import { postgresDataDir, startPostgres } from './db/postgres.ts';
 import { prepareDatabase, withClient } from './db/migrate.ts';
 import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './db/database-types.ts';
+import { SCHEMA_FILE, generateSchemaDump } from './db/schema-dump.ts';
 import { withMigratedScratchDatabase } from './db/scratch-database.ts';
 import { isAlive, readState, Supervisor } from './supervisor.ts';
 
@@ -63,28 +66,45 @@ function migrateAndSeed(client: pg.Client): Promise<void> {
   return prepareDatabase(client, (line) => process.stdout.write(`${line}\n`));
 }
 
+/** The files `db-types` writes from one database: each generator reads the database at a postgresql:// URL. */
+const GENERATED_FILES = [
+  { file: DATABASE_TYPES_FILE, generate: generateDatabaseTypes },
+  { file: SCHEMA_FILE, generate: generateSchemaDump },
+];
+
+async function generateAll(dbUrl: string): Promise<string[]> {
+  const texts: string[] = [];
+  for (const { generate } of GENERATED_FILES) texts.push(await generate(dbUrl));
+  return texts;
+}
+
 /**
- * Writes shared/src/database/database.types.ts with the Supabase CLI's `gen types`, from a throwaway database holding the
- * bootstrap and supabase/migrations (or from `--db-url <url>`). `--check` writes nothing and fails when the file
- * differs.
+ * Writes shared/src/database/database.types.ts (the Supabase CLI's `gen types`) and supabase/schema.sql (the
+ * schema's reading copy, db/schema-dump.ts) from one throwaway database holding the bootstrap and
+ * supabase/migrations (or from `--db-url <url>`). `--check` writes nothing and fails when either file differs.
  */
 async function dbTypes(flags: string[]): Promise<void> {
   const urlAt = flags.indexOf('--db-url');
   const dbUrl = urlAt >= 0 ? flags[urlAt + 1] : undefined;
   if (urlAt >= 0 && !dbUrl) throw new Error('--db-url needs a postgresql:// URL');
-  const generated = dbUrl ? await generateDatabaseTypes(dbUrl) : await withMigratedScratchDatabase(generateDatabaseTypes);
-  const current = await fs.readFile(DATABASE_TYPES_FILE, 'utf8').catch(() => '');
-  const relative = 'shared/src/database/database.types.ts';
-  if (flags.includes('--check')) {
-    if (current !== generated) {
+  const generated = dbUrl ? await generateAll(dbUrl) : await withMigratedScratchDatabase(generateAll);
+  const check = flags.includes('--check');
+  let stale = false;
+  for (const [index, { file }] of GENERATED_FILES.entries()) {
+    const text = generated[index]!;
+    const current = await fs.readFile(file, 'utf8').catch(() => '');
+    const relative = path.relative(repoRoot, file);
+    if (current === text) {
+      process.stdout.write(`${relative} is up to date.\n`);
+    } else if (check) {
       process.stderr.write(`${relative} differs from what the migrations generate: run npm run db:types\n`);
-      process.exit(1);
+      stale = true;
+    } else {
+      await fs.writeFile(file, text);
+      process.stdout.write(`Wrote ${relative}.\n`);
     }
-    process.stdout.write(`${relative} is up to date.\n`);
-    return;
   }
-  await fs.writeFile(DATABASE_TYPES_FILE, generated);
-  process.stdout.write(current === generated ? `${relative} is up to date.\n` : `Wrote ${relative}.\n`);
+  if (stale) process.exit(1);
 }
 
 const [command, ...flags] = process.argv.slice(2);
@@ -102,6 +122,13 @@ switch (command) {
     await dbTypes(flags);
     break;
   default:
-    process.stderr.write('usage: cli.ts start [--with-web] | status | db-reset | db-types [--check] [--db-url <url>]\n');
+    process.stderr.write(
+      [
+        'usage: cli.ts start [--with-web] | status | db-reset | db-types [--check] [--db-url <url>]',
+        '  db-types: writes shared/src/database/database.types.ts and supabase/schema.sql from the migrations',
+        '            (--check only compares; --db-url reads that database instead of a throwaway one)',
+        '',
+      ].join('\n'),
+    );
     process.exit(2);
 }
