@@ -313,6 +313,7 @@ CREATE INDEX drug_price_schedules_enabled_idx ON public.drug_price_schedules USI
 CREATE INDEX drug_price_schedules_updated_by_idx ON public.drug_price_schedules USING btree (updated_by);
 
 alter table public.drug_price_schedules enable row level security;
+alter table public.drug_price_schedules replica identity full;
 
 create policy "Staff can read their pharmacy's price update schedule" on public.drug_price_schedules
   for select to authenticated
@@ -366,6 +367,7 @@ CREATE INDEX drug_price_update_runs_requested_by_idx ON public.drug_price_update
 CREATE INDEX drug_price_update_runs_succeeded_idx ON public.drug_price_update_runs USING btree (pharmacy_id, finished_at DESC) WHERE (status = 'succeeded'::text);
 
 alter table public.drug_price_update_runs enable row level security;
+alter table public.drug_price_update_runs replica identity full;
 
 create policy "Staff can read their pharmacy's price update runs" on public.drug_price_update_runs
   for select to authenticated
@@ -448,6 +450,7 @@ comment on constraint formulary_entries_tier_check on public.formulary_entries i
 CREATE INDEX formulary_entries_updated_by_idx ON public.formulary_entries USING btree (updated_by);
 
 alter table public.formulary_entries enable row level security;
+alter table public.formulary_entries replica identity full;
 
 create policy "Staff can read their pharmacy's formulary entries" on public.formulary_entries
   for select to authenticated
@@ -715,6 +718,7 @@ CREATE INDEX override_approvals_approved_by_idx ON public.override_approvals USI
 CREATE INDEX override_approvals_pharmacy_id_prescription_id_idx ON public.override_approvals USING btree (pharmacy_id, prescription_id);
 
 alter table public.override_approvals enable row level security;
+alter table public.override_approvals replica identity full;
 
 create policy "Staff read their pharmacy's override approvals" on public.override_approvals
   for select to authenticated
@@ -882,6 +886,7 @@ create table public.pharmacists_in_charge (
 comment on table public.pharmacists_in_charge is 'The pharmacist in charge named at onboarding (wizard picFirstName .. picLicenseExpiration); one per pharmacy.';
 
 alter table public.pharmacists_in_charge enable row level security;
+alter table public.pharmacists_in_charge replica identity full;
 
 create policy "Staff can read their pharmacy's pharmacist in charge" on public.pharmacists_in_charge
   for select to authenticated
@@ -925,6 +930,7 @@ comment on constraint pharmacy_operating_hours_open_day_has_times on public.phar
 comment on constraint pharmacy_operating_hours_weekday_check on public.pharmacy_operating_hours is 'Weekday must be monday, tuesday, wednesday, thursday, friday, saturday or sunday';
 
 alter table public.pharmacy_operating_hours enable row level security;
+alter table public.pharmacy_operating_hours replica identity full;
 
 create policy "Staff can read their pharmacy's operating hours" on public.pharmacy_operating_hours
   for select to authenticated
@@ -972,6 +978,7 @@ comment on constraint pharmacy_settings_settings_object_check on public.pharmacy
 CREATE INDEX pharmacy_settings_updated_by_idx ON public.pharmacy_settings USING btree (updated_by);
 
 alter table public.pharmacy_settings enable row level security;
+alter table public.pharmacy_settings replica identity full;
 
 create policy "Admins read every settings group of their pharmacy; staff read " on public.pharmacy_settings
   for select to authenticated
@@ -1041,6 +1048,7 @@ comment on constraint prescribers_verification_status_check on public.prescriber
 CREATE INDEX prescribers_pharmacy_id_name_idx ON public.prescribers USING btree (pharmacy_id, last_name, first_name);
 
 alter table public.prescribers enable row level security;
+alter table public.prescribers replica identity full;
 
 create policy "Staff can read their pharmacy's prescribers" on public.prescribers
   for select to authenticated
@@ -1337,6 +1345,7 @@ comment on constraint security_policies_override_authority_check on public.secur
 comment on constraint security_policies_session_timeout_minutes_check on public.security_policies is 'Session timeout must be between 1 and 1440 minutes';
 
 alter table public.security_policies enable row level security;
+alter table public.security_policies replica identity full;
 
 create policy "Staff can read their pharmacy's security policy" on public.security_policies
   for select to authenticated
@@ -6936,11 +6945,20 @@ grant execute on function private.write_settings_secrets(text,jsonb) to authenti
 -- =================================================================================================
 
 alter publication supabase_realtime add table public.controlled_substance_counts;
+alter publication supabase_realtime add table public.drug_price_schedules;
+alter publication supabase_realtime add table public.drug_price_update_runs;
+alter publication supabase_realtime add table public.formulary_entries;
 alter publication supabase_realtime add table public.medications;
+alter publication supabase_realtime add table public.override_approvals;
 alter publication supabase_realtime add table public.patients;
 alter publication supabase_realtime add table public.pharmacies;
+alter publication supabase_realtime add table public.pharmacists_in_charge;
+alter publication supabase_realtime add table public.pharmacy_operating_hours;
+alter publication supabase_realtime add table public.pharmacy_settings;
+alter publication supabase_realtime add table public.prescribers;
 alter publication supabase_realtime add table public.prescription_label_prints;
 alter publication supabase_realtime add table public.prescriptions;
+alter publication supabase_realtime add table public.security_policies;
 alter publication supabase_realtime add table public.staff_profiles;
 
 -- =================================================================================================
