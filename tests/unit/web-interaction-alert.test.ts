@@ -20,7 +20,7 @@ function prescription(status: string, aiFlags: object, verificationFlags: object
     caller_info: null, callback_number: null, override_reason: null, created_at: '2026-11-22T10:00:00Z', ai_flags: aiFlags,
     verification_flags: verificationFlags, verification_override_reason: verificationOverrideReason,
     patient: { id: 'patient', first_name: 'Pat', last_name: 'Doe', current_medications: [] },
-    medication: { name: 'Ibuprofen', strength: '800 mg', dea_schedule: null },
+    medication: { id: 'ibuprofen', name: 'Ibuprofen', strength: '800 mg', dea_schedule: null },
   }])[0]!;
 }
 

@@ -6,10 +6,10 @@
  */
 import { QueryClient, QueryObserver, InfiniteQueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { parseQueuePrescriptions, type PrescriptionStatus, type QueuePrescription } from '../../web/src/features/prescriptions/api/prescription-model.ts';
-import { applyQueueChange, type QueueData, type QueuePage } from '../../web/src/features/prescriptions/api/queue-cache.ts';
+import { parseQueueMedication, parseQueuePatient, parseQueuePrescriptions, type PrescriptionStatus, type QueuePrescription } from '../../web/src/features/prescriptions/api/prescription-model.ts';
+import { applyQueueChange, applyRelatedChange, type QueueData, type QueuePage } from '../../web/src/features/prescriptions/api/queue-cache.ts';
 import { compareQueueOrder } from '../../web/src/features/prescriptions/api/queue-order.ts';
-import { enqueueQueueSync, syncQueueCache } from '../../web/src/features/prescriptions/api/sync-queue-cache.ts';
+import { enqueueQueueSync, syncQueueCache, syncRelatedChange } from '../../web/src/features/prescriptions/api/sync-queue-cache.ts';
 import { NO_QUEUE_FILTERS, prescriptionKeys } from '../../web/src/features/prescriptions/keys.ts';
 
 const CLEAN = { hasInteractions: false, interactions: [], recommendedActions: [] };
@@ -21,7 +21,7 @@ function rx(id: string, createdAt: string, status: PrescriptionStatus = 'pending
     fax_number: null, original_date: null, caller_info: null, callback_number: null, override_reason: null, created_at: createdAt,
     ai_flags: CLEAN, verification_flags: null, verification_override_reason: null,
     patient: { id: 'patient', first_name: 'Pat', last_name: 'Doe', current_medications: [] },
-    medication: { name: 'Lisinopril', strength: '10 mg', dea_schedule: null },
+    medication: { id: 'lisinopril', name: 'Lisinopril', strength: '10 mg', dea_schedule: null },
   }])[0]!;
 }
 
@@ -227,6 +227,46 @@ describe('syncQueueCache', () => {
     expect(searched.getCurrentResult().data?.pages[0]!.prescriptions.map((row) => row.id)).toEqual(['c1']);
     expect(ids(client.getQueryData<QueueData>(otherKey)!)).toEqual([['x1']]);
     stop();
+  });
+});
+
+describe('a changed patient or medication (another terminal), shown on the cards that name it', () => {
+  // What realtime delivers: the whole new row, with columns no card shows.
+  const medicationRow = { id: 'lisinopril', name: 'Lisinopril', strength: '10 mg', dea_schedule: null, stock: 880, price: 4.5, pharmacy_id: 'p1' };
+  const patientRow = { id: 'patient', first_name: 'Pat', last_name: 'Doe', current_medications: [], phone: '555-0100', pharmacy_id: 'p1' };
+
+  it('a fill (stock taken, nothing a card shows) changes no card: the same data, so nothing re-renders', () => {
+    const data = tabData([[rx('a1', at(2)), rx('a2', at(1))]]);
+    expect(applyRelatedChange(data, { kind: 'medication', medication: parseQueueMedication(medicationRow)! })).toBe(data);
+    expect(applyRelatedChange(data, { kind: 'patient', patient: parseQueuePatient(patientRow)! })).toBe(data);
+  });
+
+  it('a renamed medication or patient is shown on every card naming it, and only there', () => {
+    const other = { ...rx('b1', at(3)), medication: { id: 'other', name: 'Metformin', strength: '500 mg', deaSchedule: null } };
+    const data = tabData([[other, rx('a1', at(2))], [rx('a2', at(1))]]);
+    const renamed = applyRelatedChange(data, { kind: 'medication', medication: parseQueueMedication({ ...medicationRow, strength: '20 mg' })! });
+    expect(renamed.pages.flatMap((page) => page.prescriptions.map((row) => `${row.id}:${row.medication.name} ${row.medication.strength}`))).toEqual([
+      'b1:Metformin 500 mg',
+      'a1:Lisinopril 20 mg',
+      'a2:Lisinopril 20 mg',
+    ]);
+    expect(renamed.pages[0]!.prescriptions[0]).toBe(data.pages[0]!.prescriptions[0]);
+    const moved = applyRelatedChange(data, { kind: 'patient', patient: parseQueuePatient({ ...patientRow, last_name: 'Doe-Smith', current_medications: ['Warfarin 5mg'] })! });
+    expect(moved.pages[1]!.prescriptions[0]!.patient).toEqual({ id: 'patient', firstName: 'Pat', lastName: 'Doe-Smith', currentMedications: ['Warfarin 5mg'] });
+  });
+
+  it('a row that is not a patient or medication as the queue reads them is not taken for one', () => {
+    expect(parseQueueMedication({ id: 'x', name: 'No strength column' })).toBeNull();
+    expect(parseQueuePatient({ id: 'x' })).toBeNull();
+  });
+
+  it('syncRelatedChange edits the cached tabs without fetching them', async () => {
+    const client = newClient();
+    const key = prescriptionKeys.queue('p1', 'pending', NO_QUEUE_FILTERS);
+    client.setQueryData(key, tabData([[rx('a1', at(2))]]));
+    await syncRelatedChange(client, 'p1', { kind: 'medication', medication: parseQueueMedication({ ...medicationRow, name: 'Zestril' })! });
+    expect(client.getQueryData<QueueData>(key)!.pages[0]!.prescriptions[0]!.medication.name).toBe('Zestril');
+    expect(client.getQueryState(key)?.isInvalidated).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeTouches, coalescedTableRefresh, dispatchTableChange, liveTableFilter, onTableChange, type TableChange } from '../../web/src/lib/live-tables.ts';
+import { coalescedTableRefresh, dispatchTableChange, liveTableFilter, onTableChange, type TableChange } from '../../web/src/lib/live-tables.ts';
 import { createQueryClient } from '../../web/src/lib/react-query.ts';
 import { queryIsAffected, refreshTables, type TableName, type TableQueryMeta } from '../../web/src/lib/table-queries.ts';
 
@@ -83,6 +83,28 @@ describe('refreshTables', () => {
     expect(patients.reads).toBe(1);
     expect(patientList.data()).toEqual(['Ann Lee']);
     [managerForm, queueRules, patientList].forEach((query) => query.unsubscribe());
+  });
+
+  it('after a (re)subscription, leaves a failed query to its Retry (no automatic retries), and refetches the others', async () => {
+    const client = createQueryClient();
+    let answer: () => Promise<string[]> = async () => {
+      throw new Error('The queue is unavailable');
+    };
+    const failed = show(client, ['pharmacy', 'p1', 'prescriptions', 'queue'], { reads: ['prescriptions'] }, () => answer());
+    const patients = table(['Ann Lee']);
+    const loaded = show(client, ['pharmacy', 'p1', 'patients', 'list'], { reads: ['patients'] }, patients.read);
+    await settled(client);
+    expect(failed.observer.getCurrentResult().status).toBe('error');
+
+    answer = async () => ['RX 1015'];
+    await refreshTables(client, ['prescriptions', 'patients'], 'resync');
+
+    expect(failed.observer.getCurrentResult().status).toBe('error');
+    expect(patients.reads).toBe(2);
+    // A change of its table (here or at another terminal) is a reason to ask again.
+    await refreshTables(client, ['prescriptions'], 'live');
+    await vi.waitFor(() => expect(failed.data()).toEqual(['RX 1015']));
+    [failed, loaded].forEach((query) => query.unsubscribe());
   });
 
   it('marks a query no screen shows stale, so it is fetched again when shown', async () => {
@@ -190,19 +212,6 @@ describe('live changes (lib/live-tables.ts)', () => {
     leave();
     dispatchTableChange(change('prescriptions'));
     expect(seen).toEqual(['prescriptions:UPDATE']);
-  });
-
-  it('tells whether a change may alter the columns a screen shows (every fill updates stock, which a card may not show)', () => {
-    const update = (old: object, row: object) => ({ table: 'medications', eventType: 'UPDATE', old, new: row }) as unknown as TableChange;
-    const fill = update({ id: 'm1', name: 'Ibuprofen', strength: '800 mg', stock: 900 }, { id: 'm1', name: 'Ibuprofen', strength: '800 mg', stock: 880 });
-    expect(changeTouches(fill, ['name', 'strength'])).toBe(false);
-    expect(changeTouches(fill, ['stock'])).toBe(true);
-    const renamed = update({ id: 'm1', name: 'Ibuprofen', current: ['a'] }, { id: 'm1', name: 'Advil', current: ['a'] });
-    expect(changeTouches(renamed, ['name'])).toBe(true);
-    expect(changeTouches(renamed, ['current'])).toBe(false);
-    // An old row without the column (not logged) may have changed it.
-    expect(changeTouches(update({ id: 'm1' }, { id: 'm1', name: 'Advil' }), ['name'])).toBe(true);
-    expect(changeTouches({ table: 'medications', eventType: 'INSERT', old: {}, new: { id: 'm2' } } as unknown as TableChange, ['name'])).toBe(true);
   });
 
   it("filters a tenant table by its pharmacy_id and the pharmacy's own record by its id", () => {

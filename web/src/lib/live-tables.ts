@@ -54,18 +54,6 @@ export function liveTableFilter(table: LiveTableName, pharmacyId: string): strin
 
 const listeners = new Map<LiveTableName, Set<TableChangeListener>>();
 
-/**
- * Whether a change may alter any of `columns`: an insert or a delete always may; an update only when one of them
- * differs between the old row and the new (published tables log their whole old row, so both are known). A screen
- * showing a few columns of a busy table (every fill takes stock) ignores the rest with it.
- */
-export function changeTouches(change: TableChange, columns: readonly string[]): boolean {
-  if (change.eventType !== 'UPDATE') return true;
-  const before = change.old as Record<string, unknown>;
-  const after = change.new as Record<string, unknown>;
-  return columns.some((column) => !(column in before) || JSON.stringify(before[column]) !== JSON.stringify(after[column]));
-}
-
 /** Gives a delivered change to every listener of its table. */
 export function dispatchTableChange(change: TableChange): void {
   for (const listener of listeners.get(change.table as LiveTableName) ?? []) listener(change);

@@ -50,10 +50,13 @@ export function queryIsAffected(meta: TableQueryMeta | undefined, tables: Readon
 
 /**
  * Refetches every shown query that reads one of `tables` and marks the others stale (fetched again when next
- * shown), cancelling fetches in flight first (refreshQueries says why).
+ * shown), cancelling fetches in flight first (refreshQueries says why). A (re)subscription does not retry a query
+ * that failed: its failure stays on screen with its Retry, as every failure does (no automatic retries).
  */
 export async function refreshTables(queryClient: QueryClient, tables: Iterable<TableName>, cause: TableChangeCause): Promise<void> {
   const changed = new Set(tables);
   if (changed.size === 0) return;
-  await refreshQueries(queryClient, { predicate: (query: Query) => queryIsAffected(query.meta, changed, cause) });
+  await refreshQueries(queryClient, {
+    predicate: (query: Query) => queryIsAffected(query.meta, changed, cause) && !(cause === 'resync' && query.state.status === 'error'),
+  });
 }

@@ -10,16 +10,12 @@ import { z } from 'zod';
 export const PRESCRIPTION_STATUSES = ['pending', 'processing', 'ready', 'completed'] as const;
 export type PrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
 
-/** What a queue card shows of its patient and its medication: a change of anything else leaves the cards as they are. */
-export const QUEUE_PATIENT_COLUMNS = ['first_name', 'last_name', 'current_medications'] as const;
-export const QUEUE_MEDICATION_COLUMNS = ['name', 'strength', 'dea_schedule'] as const;
-
 export const PRESCRIPTION_QUEUE_SELECT =
   'id, rx_number, status, prescription_type, source, prescriber_name, directions, quantity, refills, refills_used, ' +
   'days_supply, urgency_level, fax_number, original_date, caller_info, callback_number, override_reason, created_at, ai_flags, ' +
   'verification_flags, verification_override_reason, ' +
   'patient:patients!prescriptions_patient_fkey(id, first_name, last_name, current_medications), ' +
-  'medication:medications!prescriptions_medication_fkey(name, strength, dea_schedule)';
+  'medication:medications!prescriptions_medication_fkey(id, name, strength, dea_schedule)';
 
 const interactionSchema = z.object({
   severity: z.enum(['severe', 'moderate', 'mild']),
@@ -33,6 +29,34 @@ const aiFlagsSchema = z.object({
   interactions: z.array(interactionSchema),
   recommendedActions: z.array(z.string()),
 });
+
+/** The queue's part of a patient row, embedded in a prescription or delivered by realtime (where extra columns come too). */
+const patientRowSchema = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), current_medications: z.array(z.string()) });
+/** The queue's part of a medication row, likewise. */
+const medicationRowSchema = z.object({ id: z.string(), name: z.string(), strength: z.string().nullable(), dea_schedule: z.enum(DEA_SCHEDULES).nullable() });
+
+export type QueuePatient = QueuePrescription['patient'];
+export type QueueMedication = QueuePrescription['medication'];
+
+function queuePatientOf(row: z.infer<typeof patientRowSchema>): QueuePatient {
+  return { id: row.id, firstName: row.first_name, lastName: row.last_name, currentMedications: row.current_medications };
+}
+
+function queueMedicationOf(row: z.infer<typeof medicationRowSchema>): QueueMedication {
+  return { id: row.id, name: row.name, strength: row.strength, deaSchedule: row.dea_schedule };
+}
+
+/** A patient row as a queue card shows it (another terminal changed it), or null when the row is not one. */
+export function parseQueuePatient(row: unknown): QueuePatient | null {
+  const parsed = patientRowSchema.safeParse(row);
+  return parsed.success ? queuePatientOf(parsed.data) : null;
+}
+
+/** A medication row as a queue card shows it, or null when the row is not one. */
+export function parseQueueMedication(row: unknown): QueueMedication | null {
+  const parsed = medicationRowSchema.safeParse(row);
+  return parsed.success ? queueMedicationOf(parsed.data) : null;
+}
 
 const rowSchema = z.object({
   id: z.string(),
@@ -56,12 +80,8 @@ const rowSchema = z.object({
   ai_flags: aiFlagsSchema,
   verification_flags: aiFlagsSchema.nullable(),
   verification_override_reason: z.string().nullable(),
-  patient: z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), current_medications: z.array(z.string()) }),
-  medication: z.object({
-    name: z.string(),
-    strength: z.string().nullable(),
-    dea_schedule: z.enum(DEA_SCHEDULES).nullable(),
-  }),
+  patient: patientRowSchema,
+  medication: medicationRowSchema,
 });
 
 export type InteractionItem = z.infer<typeof interactionSchema>;
@@ -93,7 +113,7 @@ export interface QueuePrescription {
   verificationOverrideReason: string | null;
   patient: { id: string; firstName: string; lastName: string; currentMedications: string[] };
   /** deaSchedule: the DEA schedule of a controlled substance (II..V), null otherwise. */
-  medication: { name: string; strength: string | null; deaSchedule: DeaSchedule | null };
+  medication: { id: string; name: string; strength: string | null; deaSchedule: DeaSchedule | null };
 }
 
 export function parseQueuePrescriptions(data: unknown): QueuePrescription[] {
@@ -121,12 +141,8 @@ export function parseQueuePrescriptions(data: unknown): QueuePrescription[] {
     aiFlags: row.ai_flags,
     verificationFlags: row.verification_flags,
     verificationOverrideReason: row.verification_override_reason,
-    patient: { id: row.patient.id, firstName: row.patient.first_name, lastName: row.patient.last_name, currentMedications: row.patient.current_medications },
-    medication: {
-      name: row.medication.name,
-      strength: row.medication.strength,
-      deaSchedule: row.medication.dea_schedule,
-    },
+    patient: queuePatientOf(row.patient),
+    medication: queueMedicationOf(row.medication),
   }));
 }
 

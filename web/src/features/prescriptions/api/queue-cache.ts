@@ -7,7 +7,7 @@
  * only updates rows it already shows and otherwise asks to be fetched again.
  */
 import type { InfiniteData } from '@tanstack/react-query';
-import type { PrescriptionStatus, QueuePrescription } from './prescription-model.ts';
+import type { PrescriptionStatus, QueueMedication, QueuePatient, QueuePrescription } from './prescription-model.ts';
 import { compareQueueOrder, type QueueCursor } from './queue-order.ts';
 
 export interface QueuePage {
@@ -81,4 +81,30 @@ export function applyQueueChange(data: QueueData, tab: QueueTab, change: QueueCh
   const loaded = loadedUpTo === null || compareQueueOrder(cursorOf(change.prescription), loadedUpTo) <= 0;
   if (!loaded || without.length === 0) return { data: withPages(data, without), refetch: false };
   return { data: withPages(data, insertInOrder(without, change.prescription)), refetch: false };
+}
+
+/** Another terminal changed a patient or a medication that cards may show. */
+export type RelatedChange = { kind: 'patient'; patient: QueuePatient } | { kind: 'medication'; medication: QueueMedication };
+
+/**
+ * Shows a changed patient or medication on every card of the tab that names it, without asking the server for the
+ * tab again; the same data (no card names it, or what a card shows did not change: every fill takes stock, which no
+ * card shows) when nothing changes.
+ */
+export function applyRelatedChange(data: QueueData, change: RelatedChange): QueueData {
+  const next = (row: QueuePrescription): QueuePrescription => {
+    if (change.kind === 'patient') {
+      return row.patient.id === change.patient.id && !sameJson(row.patient, change.patient) ? { ...row, patient: change.patient } : row;
+    }
+    return row.medication.id === change.medication.id && !sameJson(row.medication, change.medication) ? { ...row, medication: change.medication } : row;
+  };
+  const pages = data.pages.map((page) => {
+    const rows = page.prescriptions.map(next);
+    return rows.every((row, index) => row === page.prescriptions[index]) ? page : { ...page, prescriptions: rows };
+  });
+  return withPages(data, pages);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -10,7 +10,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { refreshQueries } from '../../../lib/refresh-queries.ts';
 import { prescriptionKeys, type QueueFilters } from '../keys.ts';
 import type { PrescriptionStatus } from './prescription-model.ts';
-import { applyQueueChange, type QueueChange, type QueueData } from './queue-cache.ts';
+import { applyQueueChange, applyRelatedChange, type QueueChange, type QueueData, type RelatedChange } from './queue-cache.ts';
 
 function tabOf(query: Query): { status: PrescriptionStatus; filters: QueueFilters } {
   const [, , , , status, filters] = query.queryKey as ReturnType<typeof prescriptionKeys.queue>;
@@ -29,6 +29,25 @@ export async function syncQueueCache(queryClient: QueryClient, pharmacyId: strin
     const result = applyQueueChange(data, { status, filtered: filters.search !== '' || filters.filledOn !== '' }, change);
     if (result.data !== data) queryClient.setQueryData(query.queryKey, result.data);
     if (result.refetch) refreshes.push(refreshQueries(queryClient, query.queryKey));
+  }
+  await Promise.all(refreshes);
+}
+
+/**
+ * Shows another terminal's change of a patient or medication on the cached cards that name it (applyRelatedChange),
+ * with no fetch; a tab fetching right now is fetched again instead, as above. The counts do not depend on it.
+ */
+export async function syncRelatedChange(queryClient: QueryClient, pharmacyId: string, change: RelatedChange): Promise<void> {
+  const refreshes: Promise<void>[] = [];
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: prescriptionKeys.queues(pharmacyId) })) {
+    const data = query.state.data as QueueData | undefined;
+    if (data === undefined) continue;
+    if (query.state.fetchStatus === 'fetching') {
+      refreshes.push(refreshQueries(queryClient, query.queryKey));
+      continue;
+    }
+    const next = applyRelatedChange(data, change);
+    if (next !== data) queryClient.setQueryData(query.queryKey, next);
   }
   await Promise.all(refreshes);
 }

@@ -40,7 +40,7 @@ export interface SettingsGroupFormProps {
 
 export function SettingsGroupForm({ pharmacyId, groupKey, ...props }: SettingsGroupFormProps) {
   const group = useSettingsGroup(pharmacyId, groupKey);
-  // Here, not in the form: the form is re-keyed by every reload, the save outlives it.
+  // Here, not in the form: the form starts over when the stored values change, the save outlives it.
   const save = useUpdateSettingsGroup(groupKey);
   return (
     <QueryState
@@ -51,7 +51,9 @@ export function SettingsGroupForm({ pharmacyId, groupKey, ...props }: SettingsGr
     >
       {(read) => (
         <LoadedSettingsForm
-          key={group.dataUpdatedAt}
+          // A new start only when what the server holds changed (a save, another admin's): a refetch that reads the
+          // same values (a refused save, another terminal's change of another group) keeps the edits and the reason.
+          key={JSON.stringify(read)}
           groupKey={groupKey}
           read={read}
           isSaving={save.isPending}
