@@ -1,8 +1,8 @@
 /**
  * A pharmacy's saved settings groups as function code acts on them (labels follow Printing, mail follows Email):
  * the pharmacy_settings rows of the groups asked, in one query, each laid over its §9 defaults (settingsWithDefaults;
- * a secret reads as the default `{ set: false }`, its value is Vault's: settings-secrets.ts). A caller that needs
- * the values checked parses them with the group's read schema. Read with the client given: the caller's JWT (row-level security decides: admins read every
+ * a secret reads as the default `{ set: false }`, its value is Vault's: settings-secrets.ts), in the group's read
+ * shape (a stored value its read schema refuses reads as its default). Read with the client given: the caller's JWT (row-level security decides: admins read every
  * group, staff printing and labels) or the service role for service work on a pharmacy a database row named.
  *
  * Each group's own row only. A field shown on two tabs is read where it is kept: the labels group's monograph

@@ -100,6 +100,11 @@ test('each wizard step shows every validation message for bad input and does not
   await expect(page.getByText('State license number is required')).toBeVisible();
   await expect(page.getByText('State must be 2 characters')).toBeVisible();
   await expect(page.getByText('Step 2 of 6')).toBeVisible();
+  // A well-formed DEA number whose check digit does not match (AB123456x: the check digit is 3).
+  await field(page, 'DEA Number').fill('AB1234567');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText('DEA number check digit does not match')).toBeVisible();
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
   await fillRegulatoryInformation(page, uniqueWizardData());
   await nextWizardStep(page, 3);
 

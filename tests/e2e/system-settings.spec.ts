@@ -5,7 +5,8 @@
  * refused with its message at the field, the reason by the save button and §8's failure toast word for word,
  * nothing saved; a refusal of the database (another pharmacy's DEA number) shows the same Update Failed toast and
  * the reason by the save button; leaving a tab, or the screen, with unsaved changes
- * asks first; the tabs work from the keyboard; the summary cards follow the saved groups.
+ * asks first; the tabs work from the keyboard; the summary cards follow the saved groups; a stored DEA number whose
+ * check digit does not match opens on both tabs, marked at its field, and saves once corrected.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -170,6 +171,47 @@ test("the server's refusal (another pharmacy's DEA number) is §8's Update Faile
   await expectExactFailedToast(page, reason);
   await expect(savedToast(page)).toHaveCount(0);
   expect((await getGroup<{ deaNumber: string }>('pharmacy')).deaNumber).toBe(pharmacy.deaNumber);
+});
+
+test('a stored DEA number whose check digit does not match: both tabs open and mark it, a save asks for a correct one', async ({ page, request }) => {
+  // A pharmacy of its own, whose admin wrote a mistyped registration to the pharmacy record directly (row-level
+  // security lets admins update their pharmacy; onboarding once took such numbers, checking the format only).
+  const other = await onboardPharmacyThroughApi(request);
+  const otherAdmin = await staffClient(other.adminEmail, other.adminPassword);
+  const mistyped = `${other.deaNumber.slice(0, 8)}${(Number(other.deaNumber[8]) + 1) % 10}`;
+  const updated = await otherAdmin.from('pharmacies').update({ dea_number: mistyped }).eq('dea_number', other.deaNumber).select('id');
+  expect(updated.error).toBeNull();
+  expect(updated.data).toHaveLength(1);
+  const message = 'DEA number check digit does not match';
+
+  await openScreen(page, other.adminEmail, other.adminPassword);
+  // The Pharmacy tab shows the number as stored, marked with its problem as soon as it opens.
+  const pharmacyDea = panel(page).getByRole('textbox', { name: 'DEA Number' });
+  await expect(pharmacyDea).toHaveValue(mistyped);
+  await expect(pharmacyDea).toHaveAttribute('aria-invalid', 'true');
+  await expect(pharmacyDea).toHaveAccessibleDescription(message);
+
+  await openTab(page, 'Controlled');
+  const dea = panel(page).getByRole('textbox', { name: 'DEA Registration Number' });
+  await expect(dea).toHaveValue(mistyped);
+  await expect(dea).toHaveAttribute('aria-invalid', 'true');
+  await expect(dea).toHaveAccessibleDescription(message);
+  // The rest of the group opened as stored (the §9 defaults).
+  await expect(panel(page).getByRole('checkbox', { name: 'Schedule II', exact: true })).toBeChecked();
+
+  // Saving as it is asks for a correct number; nothing is sent.
+  await panel(page).getByRole('button', { name: 'Save Controlled Substance Settings' }).click();
+  await expect(saveProblem(page)).toContainText(message);
+  await expectExactFailedToast(page, message);
+  const stored = await callApi<{ deaNumber: string }>(otherAdmin, 'system-settings/controlled');
+  expect(stored).toMatchObject({ status: 200, body: { deaNumber: mistyped } });
+
+  // Corrected, the mark goes as it is typed, and the save goes through.
+  await dea.fill(other.deaNumber);
+  await expect(dea).not.toHaveAttribute('aria-invalid', 'true');
+  await panel(page).getByRole('button', { name: 'Save Controlled Substance Settings' }).click();
+  await expect(savedToast(page)).toBeVisible();
+  expect((await callApi<{ deaNumber: string }>(otherAdmin, 'system-settings/pharmacy')).body.deaNumber).toBe(other.deaNumber);
 });
 
 test('leaving a tab or the screen with unsaved changes asks first: stay keeps them, discard drops them', async ({ page }) => {

@@ -56,6 +56,23 @@ describe('POST /api/onboarding/validate', () => {
     });
   });
 
+  it("refuses a DEA number whose check digit does not match, with System Settings' message", async () => {
+    expect((await validate(tabbedPayload({ deaNumber: 'AB1234567' }))).body).toEqual({
+      isValid: false,
+      errors: ['DEA number check digit does not match'],
+    });
+    const payload = tabbedPayload({ deaNumber: 'AB1234567' });
+    expect(await complete(payload)).toEqual({
+      status: 400,
+      body: {
+        error: 'Validation failed',
+        errors: ['DEA number check digit does not match'],
+        details: { fields: [{ path: 'deaNumber', message: 'DEA number check digit does not match' }] },
+      },
+    });
+    expect(await count('select count(*) from public.pharmacies where pharmacy_name = $1', payload.pharmacyName)).toBe(0);
+  });
+
   it('refuses a plan that does not exist', async () => {
     expect((await validate(tabbedPayload({ selectedPlan: 'gold-yearly' }))).body).toEqual({
       isValid: false,

@@ -137,6 +137,9 @@ describe('POST /api/auth/onboard', () => {
     [{ ncpdpId: '123456' }, 'NCPDP ID is required'],
     [{ nabpNumber: '1234' }, 'NABP number is required'],
     [{ deaNumber: 'ab1234567' }, 'Invalid DEA number format'],
+    [{ deaNumber: 'AB1234567' }, 'DEA number check digit does not match'],
+    // The spec's API name of the state license number, in the body and in the problem's path.
+    [{ stateInternationalizeNumber: ' ' }, 'State license number is required'],
     [{ stateLicenseState: 'NYC' }, 'State must be 2 characters'],
     [{ npiNumber: '123456789' }, 'NPI must be 10 digits'],
     [{ zipCode: '1234' }, 'Invalid ZIP code'],

@@ -235,6 +235,111 @@ describe('secrets', () => {
   });
 });
 
+describe("a read written back unchanged (GET's answer as the PUT body)", () => {
+  it.each(GROUPS_WITH_SECRETS)('%s: saved (200) and every secret kept: still in Vault under its name, with its value', async (key) => {
+    const group = SETTINGS_GROUPS[key];
+    const write = await saveFull(a, key);
+    const values = Object.fromEntries(group.secretFields.map((path) => [path, valueAt(write, path)]));
+    const vaultRows = async () => sql(`select id, name from vault.secrets where name like $1 order by name`, [`pharmacy:${a.id}:${key}.%`]);
+    const rowsBefore = await vaultRows();
+
+    const read = await get(a.admin.client, key);
+    expect(read.status).toBe(200);
+    for (const path of group.secretFields) expect(valueAt(read.body, path)).toEqual({ set: true });
+    const written = await put(a.admin.client, key, read.body);
+    expect(written, JSON.stringify(written.body)).toEqual({ status: 200, body: read.body });
+    expect(await get(a.admin.client, key)).toEqual(read);
+    expect(await storedSecrets(a.id, key)).toEqual(values);
+    expect(await vaultRows()).toEqual(rowsBefore);
+    // The save's audit row names no secret: nothing was set or cleared.
+    const [audit] = await sql<{ details: Plain }>(
+      `select details from public.audit_log where pharmacy_id = $1 and entity_type = 'system_settings' and entity_id = $2 order by id desc limit 1`, [a.id, key]);
+    expect(audit!.details).toMatchObject({ secretsChanged: [] });
+
+    // `{ set: false }` is what was stored when read, not an instruction: a secret set since is kept.
+    let stale: Plain = read.body;
+    for (const path of group.secretFields) stale = withValue(stale, path, { set: false });
+    expect((await put(a.admin.client, key, stale)).status).toBe(200);
+    expect(await storedSecrets(a.id, key)).toEqual(values);
+  });
+
+  it('a read shape carrying a value is refused (400), not taken as "keep"', async () => {
+    await saveFull(a, 'email');
+    const read = (await get(a.admin.client, 'email')).body;
+    const answer = await put(a.admin.client, 'email', { ...read, smtpPassword: { set: true, value: 'not-this-way' } });
+    const message = 'SMTP password as read says only whether it is set; send the new value as text';
+    expect(answer).toEqual({ status: 400, body: { error: 'Validation failed', errors: [message], details: { fields: [{ path: 'smtpPassword', message }] } } });
+    expect(await storedSecrets(a.id, 'email')).toEqual({ smtpPassword: 'smtp-password-value' });
+  });
+});
+
+describe('stored data the write rules refuse still reads (data the product accepted, or an admin wrote directly)', () => {
+  /** A DEA number of the pharmacy's format whose check digit does not match (the onboarding wizard took these). */
+  function withWrongCheckDigit(dea: string): string {
+    return `${dea.slice(0, 8)}${(Number(dea[8]) + 1) % 10}`;
+  }
+
+  it('a DEA number with a wrong check digit: both tabs read it as stored (200); a save asks for a correct one', async () => {
+    const c = await createPharmacy('Settings API Pharmacy Wrong Check Digit');
+    const stored = withWrongCheckDigit(c.deaNumber);
+    // Put there as the database superuser, as an older onboarding left it.
+    await sql(`update public.pharmacies set dea_number = $2 where id = $1`, [c.id, stored]);
+
+    const controlled = await get(c.admin.client, 'controlled');
+    expect(controlled).toEqual({ status: 200, body: { ...SETTINGS_GROUPS.controlled.defaults, deaNumber: stored } });
+    const pharmacy = await get(c.admin.client, 'pharmacy');
+    expect(pharmacy.status).toBe(200);
+    expect(pharmacy.body).toMatchObject({ pharmacyName: c.name, deaNumber: stored });
+    // The web app's typed invoker (which checks the answer with the read schema) reads both.
+    expect(await createApiInvoker(c.admin.client)(SETTINGS_ENDPOINTS.controlled.get)).toMatchObject({ deaNumber: stored });
+    expect(await createApiInvoker(c.admin.client)(SETTINGS_ENDPOINTS.pharmacy.get)).toMatchObject({ deaNumber: stored });
+
+    // Written back as read, each tab is refused with the sentence at the DEA number, and nothing changes.
+    const message = 'DEA number check digit does not match';
+    const refusal = { status: 400, body: { error: 'Validation failed', errors: [message], details: { fields: [{ path: 'deaNumber', message }] } } };
+    expect(await put(c.admin.client, 'controlled', controlled.body)).toEqual(refusal);
+    expect(await put(c.admin.client, 'pharmacy', pharmacy.body)).toEqual(refusal);
+    expect(await sql(`select dea_number from public.pharmacies where id = $1`, [c.id])).toEqual([{ dea_number: stored }]);
+
+    // With the correct number the save goes through.
+    const saved = await put(c.admin.client, 'controlled', { ...controlled.body, deaNumber: c.deaNumber });
+    expect(saved).toEqual({ status: 200, body: { ...SETTINGS_GROUPS.controlled.defaults, deaNumber: c.deaNumber } });
+  }, 60_000);
+
+  it("operating hours an admin wrote directly, closing before opening: the pharmacy tab reads them; a save asks for an order", async () => {
+    const c = await createPharmacy('Settings API Pharmacy Backwards Hours');
+    const { error } = await c.admin.client.from('pharmacy_operating_hours').update({ opens_at: '18:00', closes_at: '09:00' }).eq('weekday', 'monday');
+    expect(error).toBeNull();
+    const pharmacy = await get(c.admin.client, 'pharmacy');
+    expect(pharmacy.status).toBe(200);
+    expect(valueAt(pharmacy.body, 'operatingHours.monday')).toEqual({ open: '18:00', close: '09:00', closed: false });
+    const message = 'Closing time must be after opening time';
+    expect(await put(c.admin.client, 'pharmacy', pharmacy.body)).toEqual({
+      status: 400, body: { error: 'Validation failed', errors: [message], details: { fields: [{ path: 'operatingHours.monday.close', message }] } },
+    });
+  }, 60_000);
+
+  it('a settings row an admin wrote directly with values of the wrong type or out of bounds reads them as their defaults (200)', async () => {
+    const c = await createPharmacy('Settings API Pharmacy Direct Row');
+    const printing = FULL_SETTINGS_WRITES.printing();
+    const written = { ...printing, regularRxLabelsPerPage: 0, regularRxLabelSize: '9x9', shortMonographContent: 'short', robotPrintBatchInfo: 'yes', regularRxLabelPrinter: 'gone' };
+    const { error } = await c.admin.client.from('pharmacy_settings').insert({ group_key: 'printing', settings: written });
+    expect(error).toBeNull();
+    const defaults = SETTINGS_GROUPS.printing.defaults;
+    const expected = {
+      ...readOf('printing', printing),
+      regularRxLabelsPerPage: defaults.regularRxLabelsPerPage,
+      regularRxLabelSize: defaults.regularRxLabelSize,
+      shortMonographContent: defaults.shortMonographContent,
+      robotPrintBatchInfo: defaults.robotPrintBatchInfo,
+      // A rule across fields (a chosen printer is configured) is the save's: the value reads as stored.
+      regularRxLabelPrinter: 'gone',
+    };
+    // Staff read the printing group too (label work).
+    for (const member of [c.admin, c.technician]) expect(await get(member.client, 'printing')).toEqual({ status: 200, body: expected });
+  }, 60_000);
+});
+
 describe('who may read and save', () => {
   it.each(['pharmacist', 'technician'] as const)("a %s's PUT of any group is refused (403) and changes nothing", async (role) => {
     for (const key of SETTINGS_GROUP_KEYS) {

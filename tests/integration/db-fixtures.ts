@@ -33,7 +33,7 @@ export function uniqueIdentifiers(): { deaNumber: string; ncpdpId: string; nabpN
   sequence += 1;
   const digits = `${Date.now() % 100_000}${sequence}`.padStart(7, '0').slice(-7);
   const salt = String(Math.floor(Math.random() * 90) + 10);
-  // A real registration's check digit (the System Settings forms read the DEA number back through the shared rule).
+  // A real registration's check digit, as onboarding and System Settings take them.
   const d = [...digits.slice(-6)].map(Number);
   const checkDigit = ((d[0]! + d[2]! + d[4]!) + 2 * (d[1]! + d[3]! + d[5]!)) % 10;
   return { deaNumber: `XT${digits.slice(-6)}${checkDigit}`, ncpdpId: `${salt}${digits.slice(-5)}`, nabpNumber: `N${salt}${digits}` };

@@ -10,13 +10,18 @@ type Plain = Record<string, unknown>;
 
 let deaSequence = 0;
 
+/** `letters` and six digits completed by their check digit: (d1 + d3 + d5) + 2 × (d2 + d4 + d6), last digit. */
+export function deaNumberWithCheckDigit(letters: string, six: string): string {
+  const d = [...six].map(Number);
+  const check = ((d[0]! + d[2]! + d[4]!) + 2 * (d[1]! + d[3]! + d[5]!)) % 10;
+  return `${letters}${six}${check}`;
+}
+
 /** A DEA number no other pharmacy of this run has, with a correct check digit ("B" registrant, letter "T"). */
 export function uniqueDeaNumber(): string {
   deaSequence += 1;
   const six = `${(Date.now() * 7 + deaSequence * 7919 + Math.floor(Math.random() * 1000)) % 1_000_000}`.padStart(6, '0');
-  const d = [...six].map(Number);
-  const check = ((d[0]! + d[2]! + d[4]!) + 2 * (d[1]! + d[3]! + d[5]!)) % 10;
-  return `BT${six}${check}`;
+  return deaNumberWithCheckDigit('BT', six);
 }
 
 const printer = (id: string, type: string) => ({

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { tabbedOnboardingAccount, wizardOnboardingAccount } from '../../shared/src/onboarding/rows.ts';
 import { DEFAULT_OPERATING_HOURS, onboardingCompleteSchema } from '../../shared/src/onboarding/tabbed.ts';
 import { onboardingWizardSchema } from '../../shared/src/onboarding/wizard.ts';
-import { tabbedPayload, wizardPayload } from '../support/onboarding-payloads.ts';
+import { tabbedPayload, wizardValues } from '../support/onboarding-payloads.ts';
 
 describe('wizard payload → onboard_pharmacy arguments', () => {
   it('maps every field to its snake_case column, empty optional text to null', () => {
-    const payload = wizardPayload({ county: '', fax: ' ', adminEmail: 'Marcus.Bell@Harbor.Example.com', adminLicenseType: 'Pharmacist' });
+    const payload = wizardValues({ county: '', fax: ' ', adminEmail: 'Marcus.Bell@Harbor.Example.com', adminLicenseType: 'Pharmacist' });
     const account = wizardOnboardingAccount(onboardingWizardSchema.parse(payload));
     expect(account.adminSignIn).toEqual({ email: 'marcus.bell@harbor.example.com', password: payload.adminPassword });
     expect(account.pharmacy).toEqual({
@@ -16,7 +16,7 @@ describe('wizard payload → onboard_pharmacy arguments', () => {
       ncpdp_id: payload.ncpdpId,
       nabp_number: payload.nabpNumber,
       dea_number: payload.deaNumber,
-      state_license_number: payload.stateInternationalizeNumber,
+      state_license_number: payload.stateLicenseNumber,
       state_license_state: 'NY',
       npi_number: payload.npiNumber,
       street_address: '12 Water Street',

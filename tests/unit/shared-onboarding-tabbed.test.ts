@@ -64,6 +64,8 @@ describe('tabbed onboarding rules (spec §5)', () => {
   it('DEA and NPI: required, then their formats', () => {
     expect(fieldMessages({ deaNumber: '' })).toEqual(['DEA number is required']);
     expect(fieldMessages({ deaNumber: 'A1234567' })).toEqual(['Invalid DEA number format']);
+    expect(fieldMessages({ deaNumber: 'AB1234567' })).toEqual(['DEA number check digit does not match']);
+    expect(fieldMessages({ deaNumber: 'AB1234563' })).toEqual([]);
     expect(fieldMessages({ npiNumber: '' })).toEqual(['NPI number is required']);
     expect(fieldMessages({ npiNumber: '12345' })).toEqual(['NPI must be 10 digits']);
   });

@@ -5,14 +5,16 @@ import {
   onboardingWizardSchema,
   wizardLegalAgreementSchema,
   wizardProgress,
+  onboardingWizardRequestSchema,
+  toOnboardingWizardRequest,
   wizardRegulatoryInformationSchema,
   type OnboardingWizardInput,
 } from '../../shared/src/onboarding/wizard.ts';
-import { wizardPayload } from '../support/onboarding-payloads.ts';
+import { wizardPayload, wizardValues } from '../support/onboarding-payloads.ts';
 
 /** The messages validation gives for `field` when the rest of the payload is valid. */
 function fieldMessages(overrides: Record<string, unknown>): string[] {
-  const result = onboardingWizardSchema.safeParse({ ...wizardPayload(), ...overrides });
+  const result = onboardingWizardSchema.safeParse({ ...wizardValues(), ...overrides });
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
@@ -36,7 +38,7 @@ describe('onboarding wizard steps (spec §2)', () => {
   });
 
   it('validate only their own fields (Next checks the current step)', () => {
-    const payload = wizardPayload({ pharmacyName: '', acceptRegulatory: false });
+    const payload = wizardValues({ pharmacyName: '', acceptRegulatory: false });
     expect(wizardRegulatoryInformationSchema.safeParse(payload).success).toBe(true);
     const legal = wizardLegalAgreementSchema.safeParse(payload);
     expect(legal.success).toBe(false);
@@ -52,14 +54,14 @@ describe('onboarding wizard steps (spec §2)', () => {
 
 describe('onboarding wizard rules (spec §5)', () => {
   it('accepts a complete payload and trims text', () => {
-    const parsed = onboardingWizardSchema.parse(wizardPayload({ pharmacyName: '  Harbor Pharmacy  ' }));
+    const parsed = onboardingWizardSchema.parse(wizardValues({ pharmacyName: '  Harbor Pharmacy  ' }));
     expect(parsed.pharmacyName).toBe('Harbor Pharmacy');
   });
 
   it('accepts the optional fields missing or empty', () => {
     const optional = ['tradeName', 'chainAffiliation', 'county', 'fax', 'taxId', 'businessType', 'ownershipType', 'adminPhone',
       'adminLicenseNumber', 'adminLicenseState', 'adminLicenseExpiration', 'adminLicenseType', 'website'] as const;
-    const missing: Partial<OnboardingWizardInput> = wizardPayload();
+    const missing: Partial<OnboardingWizardInput> = wizardValues();
     for (const field of optional) delete missing[field];
     expect(onboardingWizardSchema.safeParse(missing).success).toBe(true);
     expect(fieldMessages(Object.fromEntries(optional.map((field) => [field, ''])))).toEqual([]);
@@ -114,11 +116,19 @@ describe('onboarding wizard rules (spec §5)', () => {
     for (const bad of ['ab1234567', 'A12345678', 'AB123456', 'AB12345678', 'AB123456X']) {
       expect(fieldMessages({ deaNumber: bad })).toEqual(['Invalid DEA number format']);
     }
-    expect(fieldMessages({ deaNumber: 'AB1234567' })).toEqual([]);
+    expect(fieldMessages({ deaNumber: 'AB1234563' })).toEqual([]);
   });
 
-  it('stateInternationalizeNumber: required', () => {
-    expect(fieldMessages({ stateInternationalizeNumber: '' })).toEqual(['State license number is required']);
+  it("deaNumber: the registration's check digit, with System Settings' message", () => {
+    // AB123456x: (1 + 3 + 5) + 2 × (2 + 4 + 6) = 33, so the check digit is 3.
+    for (const digit of ['0', '1', '2', '4', '5', '6', '7', '8', '9']) {
+      expect(fieldMessages({ deaNumber: `AB123456${digit}` })).toEqual(['DEA number check digit does not match']);
+    }
+    expect(fieldMessages({ deaNumber: ' BD4726189 ' })).toEqual([]);
+  });
+
+  it('stateLicenseNumber: required', () => {
+    expect(fieldMessages({ stateLicenseNumber: '' })).toEqual(['State license number is required']);
   });
 
   it("stateLicenseState, state, picLicenseState: exactly 2 characters, 'State must be 2 characters', a US state", () => {
@@ -201,8 +211,34 @@ describe('onboarding wizard rules (spec §5)', () => {
   });
 
   it('drops keys it does not know (a body cannot smuggle a pharmacy id)', () => {
-    const parsed = onboardingWizardSchema.parse({ ...wizardPayload(), pharmacyId: 'x', pharmacy_id: 'y' });
+    const parsed = onboardingWizardSchema.parse({ ...wizardValues(), pharmacyId: 'x', pharmacy_id: 'y' });
     expect(parsed).not.toHaveProperty('pharmacyId');
     expect(parsed).not.toHaveProperty('pharmacy_id');
+  });
+});
+
+describe("POST /api/auth/onboard's body: the spec's name of the state license number", () => {
+  it('takes stateInternationalizeNumber and gives the wizard as the code holds it (stateLicenseNumber)', () => {
+    const body = wizardPayload({ stateInternationalizeNumber: '  PH-4711 ' });
+    expect(body).not.toHaveProperty('stateLicenseNumber');
+    const parsed = onboardingWizardRequestSchema.parse(body);
+    expect(parsed.stateLicenseNumber).toBe('PH-4711');
+    expect(parsed).not.toHaveProperty('stateInternationalizeNumber');
+  });
+
+  it("names a problem by the field the client sent, with the wizard's message", () => {
+    const result = onboardingWizardRequestSchema.safeParse(wizardPayload({ stateInternationalizeNumber: ' ' }));
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['stateInternationalizeNumber', 'State license number is required']]);
+    // The internal name is not the wire's: a body with only stateLicenseNumber lacks the spec's field.
+    const { stateInternationalizeNumber, ...withoutIt } = wizardPayload();
+    const internalName = onboardingWizardRequestSchema.safeParse({ ...withoutIt, stateLicenseNumber: stateInternationalizeNumber });
+    expect(internalName.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['stateInternationalizeNumber']);
+  });
+
+  it('toOnboardingWizardRequest writes the form values under the wire names, losing nothing', () => {
+    const values = wizardValues();
+    const body = toOnboardingWizardRequest(values);
+    expect(body.stateInternationalizeNumber).toBe(values.stateLicenseNumber);
+    expect(onboardingWizardRequestSchema.parse(body)).toEqual(onboardingWizardSchema.parse(values));
   });
 });

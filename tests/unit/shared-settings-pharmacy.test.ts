@@ -74,6 +74,25 @@ describe('pharmacy settings (spec part 2 §3; onboarding rules)', () => {
     ]);
   });
 
+  it('reads the record as stored: a DEA number with a wrong check digit, hours closing before opening, empty fields', () => {
+    const stored = {
+      ...fullPharmacy(),
+      deaNumber: 'BD4726188',
+      pharmacistInCharge: '',
+      phone: '3095550100',
+      operatingHours: { ...DEFAULT_OPERATING_HOURS, monday: { open: '18:00', close: '09:00', closed: false } },
+    };
+    expect(pharmacySettingsReadSchema.parse(stored)).toEqual(stored);
+    // A save asks for each of them.
+    const result = schema.safeParse(stored);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['deaNumber', 'DEA number check digit does not match'],
+      ['phone', 'Phone format: (555) 123-4567'],
+      ['pharmacistInCharge', 'Pharmacist in charge is required'],
+      ['operatingHours.monday.close', 'Closing time must be after opening time'],
+    ]);
+  });
+
   it('gives the logo limits of §2 (PNG, JPG, SVG; 2 MB)', () => {
     expect(PHARMACY_LOGO_MAX_BYTES).toBe(2 * 1024 * 1024);
     expect([...PHARMACY_LOGO_MIME_TYPES]).toEqual(['image/png', 'image/jpeg', 'image/svg+xml']);

@@ -2,7 +2,9 @@
  * System Settings (spec part 2 §7 "System settings"): GET and PUT /api/system-settings/{key} for the nine groups
  * of SETTINGS_ENDPOINTS, acting as the caller so the database decides who reads and saves what.
  * - GET: `public.settings_group(key)` gives the stored values as the tab shows them and which secrets are set;
- *   they are laid over the §9 defaults (settingsWithDefaults) and each secret becomes `{ set }`.
+ *   they are laid over the §9 defaults (settingsWithDefaults) and each secret becomes `{ set }`. The read schema
+ *   describes what is stored, not what may be saved (the pharmacy record's DEA number as it is, check digit or
+ *   not), and a stored value it refuses reads as its default, so a group always opens (never a 500 for data).
  * - PUT: the body, already parsed by the group's shared zod schema (400 with its messages before anything is
  *   written), is split into plain values and secret changes; `public.save_settings_group` writes both, audits
  *   the save and answers the group as GET reads it — all in one transaction.

@@ -4,7 +4,8 @@
  *   its §9 defaults. Admins read every group; pharmacists and technicians read printing and labels (403 for the
  *   others); the database decides.
  * - PUT /api/system-settings/{key} — the whole group (write schema: a secret string sets it, null clears it,
- *   absent or '' keeps it); answers the group as GET would after the save. 400 with the field's message for a
+ *   absent, '' or GET's `{ set }` keeps it, so a GET's answer sent back unchanged saves and keeps every secret);
+ *   answers the group as GET would after the save. 400 with the field's message for a
  *   bad value (nothing of the group changes), 403 for anyone but an admin.
  */
 import { SETTINGS_GROUP_KEYS, SETTINGS_GROUPS, type SettingsGroupKey, type SettingsGroups } from '../settings/groups.ts';

@@ -21,6 +21,30 @@ export function isValidDeaNumber(text: string | null | undefined): boolean {
   const d = [...text.slice(2)].map(Number);
   return ((d[0]! + d[2]! + d[4]!) + 2 * (d[1]! + d[3]! + d[5]!)) % 10 === d[6];
 }
+/** The DEA number messages of every form that takes one (onboarding, System Settings). */
+export const DEA_NUMBER_FORMAT_MESSAGE = 'Invalid DEA number format';
+export const DEA_CHECK_DIGIT_MESSAGE = 'DEA number check digit does not match';
+
+/**
+ * The check-digit rule of a DEA number field whose format has its own message: a malformed number passes here
+ * (the format rule speaks for it), a well-formed one must carry its check digit.
+ */
+export function deaCheckDigitMatchesIfFormatted(text: string): boolean {
+  return !DEA_NUMBER_PATTERN.test(text) || isValidDeaNumber(text);
+}
+
+/**
+ * A DEA registration number as a form takes it (onboarding's pharmacy, System Settings' Pharmacy tab): required,
+ * two capital letters and seven digits, then the check digit. Registrations carry a check digit (21 CFR 1301),
+ * so a typo is caught where it is typed.
+ */
+export function requiredDeaNumber(requiredMessage: string) {
+  return requiredFormatted(requiredMessage, DEA_NUMBER_PATTERN, DEA_NUMBER_FORMAT_MESSAGE).refine(
+    deaCheckDigitMatchesIfFormatted,
+    DEA_CHECK_DIGIT_MESSAGE,
+  );
+}
+
 /** Exactly ten digits (spec §9); the NPI input also stops at this many characters. */
 export const NPI_LENGTH = 10;
 export const NPI_PATTERN = /^\d{10}$/;

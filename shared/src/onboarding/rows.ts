@@ -94,7 +94,7 @@ export function wizardOnboardingAccount(wizard: OnboardingWizard): OnboardingAcc
       ncpdp_id: wizard.ncpdpId,
       nabp_number: wizard.nabpNumber,
       dea_number: wizard.deaNumber,
-      state_license_number: wizard.stateInternationalizeNumber,
+      state_license_number: wizard.stateLicenseNumber,
       state_license_state: wizard.stateLicenseState,
       npi_number: wizard.npiNumber,
       street_address: wizard.streetAddress,

@@ -5,12 +5,12 @@
  */
 import * as z from 'zod';
 import {
-  DEA_NUMBER_PATTERN,
   NPI_PATTERN,
   mustAccept,
   newPassword,
   optionalText,
   optionalWebsite,
+  requiredDeaNumber,
   requiredFormatted,
   requiredText,
 } from '../common/field-rules.ts';
@@ -21,10 +21,13 @@ function minText(length: number, message: string) {
   return z.string({ error: message }).trim().min(length, message);
 }
 
-/** Pharmacy tab. DEA and NPI formats are the server-side rules the spec leaves open (§5). */
+/**
+ * Pharmacy tab. DEA and NPI formats are the server-side rules the spec leaves open (§5); the DEA number also
+ * carries its check digit (as the wizard and System Settings check it).
+ */
 export const tabbedPharmacySchema = z.object({
   pharmacyName: requiredText('Pharmacy name is required'),
-  deaNumber: requiredFormatted('DEA number is required', DEA_NUMBER_PATTERN, 'Invalid DEA number format'),
+  deaNumber: requiredDeaNumber('DEA number is required'),
   ncpdpId: requiredText('NCPDP ID is required'),
   npiNumber: requiredFormatted('NPI number is required', NPI_PATTERN, 'NPI must be 10 digits'),
   licenseNumber: requiredText('License number is required'),

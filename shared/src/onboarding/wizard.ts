@@ -1,12 +1,18 @@
 /**
  * The six-step onboarding wizard (/onboard, spec §2, §3, §5): one schema per step, so Next validates only
- * that step's fields, and the full payload POST /api/auth/onboard takes, which is all six together. The
- * web form and the api function validate with these same schemas.
+ * that step's fields, and the full payload, which is all six together. The web form and the api function
+ * validate with these same schemas.
+ *
+ * Inside the code the pharmacy's state license number is `stateLicenseNumber`; only the wire body of POST
+ * /api/auth/onboard uses the spec's API name `stateInternationalizeNumber` (onboardingWizardRequestSchema maps
+ * it, so a 400 names the field as the client sent it; toOnboardingWizardRequest writes it for the web's call).
  */
 import * as z from 'zod';
 import { CHAIN_AFFILIATIONS } from './chain-affiliations.ts';
 import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../common/phone.ts';
 import {
+  DEA_CHECK_DIGIT_MESSAGE,
+  DEA_NUMBER_FORMAT_MESSAGE,
   DEA_NUMBER_PATTERN,
   NABP_MIN_LENGTH,
   NPI_PATTERN,
@@ -20,6 +26,7 @@ import {
   optionalWebsite,
   requiredDate,
   requiredText,
+  deaCheckDigitMatchesIfFormatted,
   stateCode,
 } from '../common/field-rules.ts';
 
@@ -45,8 +52,13 @@ export const wizardPharmacyInformationSchema = z.object({
 export const wizardRegulatoryInformationSchema = z.object({
   ncpdpId: z.string({ error: 'NCPDP ID is required' }).trim().min(WIZARD_NCPDP_MIN_LENGTH, 'NCPDP ID is required'),
   nabpNumber: z.string({ error: 'NABP number is required' }).trim().min(NABP_MIN_LENGTH, 'NABP number is required'),
-  deaNumber: z.string({ error: 'Invalid DEA number format' }).trim().regex(DEA_NUMBER_PATTERN, 'Invalid DEA number format'),
-  stateInternationalizeNumber: requiredText('State license number is required'),
+  // The spec's format, then the registration's check digit (as System Settings checks it).
+  deaNumber: z
+    .string({ error: DEA_NUMBER_FORMAT_MESSAGE })
+    .trim()
+    .regex(DEA_NUMBER_PATTERN, DEA_NUMBER_FORMAT_MESSAGE)
+    .refine(deaCheckDigitMatchesIfFormatted, DEA_CHECK_DIGIT_MESSAGE),
+  stateLicenseNumber: requiredText('State license number is required'),
   stateLicenseState: stateCode(STATE_LENGTH_MESSAGE),
   npiNumber: z.string({ error: 'NPI must be 10 digits' }).trim().regex(NPI_PATTERN, 'NPI must be 10 digits'),
 });
@@ -109,6 +121,23 @@ export type OnboardingWizardInput = z.input<typeof onboardingWizardSchema>;
 export type OnboardingWizard = z.output<typeof onboardingWizardSchema>;
 export type OnboardingWizardField = keyof OnboardingWizardInput;
 
+const { stateLicenseNumber: stateLicenseNumberRule, ...wizardFieldsButLicense } = onboardingWizardSchema.shape;
+
+/**
+ * POST /api/auth/onboard's body: the wizard's fields with the state license number under the spec's name
+ * `stateInternationalizeNumber` (same rule, so a 400's field path is the name the client sent); parsed, it is the
+ * internal OnboardingWizard.
+ */
+export const onboardingWizardRequestSchema = z
+  .object({ ...wizardFieldsButLicense, stateInternationalizeNumber: stateLicenseNumberRule })
+  .transform(({ stateInternationalizeNumber, ...wizard }): OnboardingWizard => ({ ...wizard, stateLicenseNumber: stateInternationalizeNumber }));
+export type OnboardingWizardRequest = z.input<typeof onboardingWizardRequestSchema>;
+
+/** The wizard's values as POST /api/auth/onboard takes them (the spec's field name). */
+export function toOnboardingWizardRequest({ stateLicenseNumber: licenseNumber, ...wizard }: OnboardingWizardInput): OnboardingWizardRequest {
+  return { ...wizard, stateInternationalizeNumber: licenseNumber };
+}
+
 function fieldsOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>): Array<keyof Shape & OnboardingWizardField> {
   return Object.keys(schema.shape) as Array<keyof Shape & OnboardingWizardField>;
 }
@@ -142,7 +171,7 @@ export const EMPTY_ONBOARDING_WIZARD: OnboardingWizardInput = {
   ncpdpId: '',
   nabpNumber: '',
   deaNumber: '',
-  stateInternationalizeNumber: '',
+  stateLicenseNumber: '',
   stateLicenseState: '',
   npiNumber: '',
   streetAddress: '',

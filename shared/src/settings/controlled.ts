@@ -2,11 +2,20 @@
  * System Settings → Controlled (spec part 2 §3 "controlled"): the DEA registration and its expiry, which
  * schedules the pharmacy dispenses, double count and witness rules, inventories and ARCOS. §5: ARCOS
  * submission day 1–28. The database enforces what these switch on (issue 12); this schema is what they may be.
- * The DEA number is the pharmacy's registration (the Pharmacy group holds the same number); '' here means "not
- * entered yet", which the DEA compliance card shows as not compliant. No secrets.
+ * The DEA number is the pharmacy's registration (the Pharmacy group holds the same number, stored once as
+ * pharmacies.dea_number); '' here means "not entered yet", which the DEA compliance card shows as not compliant.
+ * It is read as stored — a number onboarding took before it checked the check digit, or one an admin wrote to the
+ * pharmacy record directly, still opens, and the tab shows its problem — and saved only when correct. No secrets.
  */
 import * as z from 'zod';
-import { DEA_NUMBER_PATTERN, INVALID_DATE_MESSAGE, isCalendarDate, isValidDeaNumber } from '../common/field-rules.ts';
+import {
+  DEA_CHECK_DIGIT_MESSAGE,
+  DEA_NUMBER_FORMAT_MESSAGE,
+  DEA_NUMBER_PATTERN,
+  INVALID_DATE_MESSAGE,
+  deaCheckDigitMatchesIfFormatted,
+  isCalendarDate,
+} from '../common/field-rules.ts';
 import { emptyOr, toggle, wholeNumber } from './fields.ts';
 
 export const ARCOS_SUBMISSION_DAY_MIN = 1;
@@ -22,36 +31,47 @@ export const DEA_EXPIRY_WARNING_DAYS = 90;
 export const CONTROLLED_SECRET_FIELDS = [] as const;
 
 export const CONTROLLED_SETTINGS_MESSAGES = {
-  deaNumberFormat: 'Invalid DEA number format',
-  deaNumberCheckDigit: 'DEA number check digit does not match',
+  deaNumberFormat: DEA_NUMBER_FORMAT_MESSAGE,
+  deaNumberCheckDigit: DEA_CHECK_DIGIT_MESSAGE,
   deaExpirationDate: `DEA expiration date: ${INVALID_DATE_MESSAGE}`,
 } as const;
 
-/** PUT /api/system-settings/controlled; also what GET returns. */
-export const controlledSettingsSchema = z.object({
-  deaNumber: z
-    .string({ error: CONTROLLED_SETTINGS_MESSAGES.deaNumberFormat })
-    .trim()
-    .refine((value) => value === '' || DEA_NUMBER_PATTERN.test(value), { error: CONTROLLED_SETTINGS_MESSAGES.deaNumberFormat, abort: true })
-    .refine((value) => value === '' || isValidDeaNumber(value), CONTROLLED_SETTINGS_MESSAGES.deaNumberCheckDigit),
-  deaExpirationDate: emptyOr(CONTROLLED_SETTINGS_MESSAGES.deaExpirationDate, isCalendarDate),
-  maxDailyDispensing: wholeNumber('Maximum daily dispensing', MAX_DAILY_DISPENSING_MIN, MAX_DAILY_DISPENSING_MAX, 'controlled fills'),
-  scheduleIIEnabled: toggle('Schedule II'),
-  scheduleIIIEnabled: toggle('Schedule III'),
-  scheduleIVEnabled: toggle('Schedule IV'),
-  scheduleVEnabled: toggle('Schedule V'),
-  requireDoubleCount: toggle('Double count'),
-  requireWitnessSignature: toggle('Witness signature'),
-  perpetualInventoryRequired: toggle('Perpetual inventory'),
-  biannualInventoryRequired: toggle('Biennial inventory'),
-  automaticArcos: toggle('Automatic ARCOS'),
-  arcosSubmissionDay: wholeNumber('ARCOS submission day', ARCOS_SUBMISSION_DAY_MIN, ARCOS_SUBMISSION_DAY_MAX),
-});
+/** The DEA number as it may be saved: '' or two capital letters and seven digits with their check digit. */
+const deaNumberToSave = z
+  .string({ error: CONTROLLED_SETTINGS_MESSAGES.deaNumberFormat })
+  .trim()
+  .refine((value) => value === '' || DEA_NUMBER_PATTERN.test(value), { error: CONTROLLED_SETTINGS_MESSAGES.deaNumberFormat, abort: true })
+  .refine(deaCheckDigitMatchesIfFormatted, CONTROLLED_SETTINGS_MESSAGES.deaNumberCheckDigit);
+
+/** The DEA number as stored: pharmacies.dea_number, any text (the database holds no format rule for it). */
+const storedDeaNumber = z.string();
+
+function controlledShape<DeaNumber extends z.ZodType<string, string>>(deaNumber: DeaNumber) {
+  return {
+    deaNumber,
+    deaExpirationDate: emptyOr(CONTROLLED_SETTINGS_MESSAGES.deaExpirationDate, isCalendarDate),
+    maxDailyDispensing: wholeNumber('Maximum daily dispensing', MAX_DAILY_DISPENSING_MIN, MAX_DAILY_DISPENSING_MAX, 'controlled fills'),
+    scheduleIIEnabled: toggle('Schedule II'),
+    scheduleIIIEnabled: toggle('Schedule III'),
+    scheduleIVEnabled: toggle('Schedule IV'),
+    scheduleVEnabled: toggle('Schedule V'),
+    requireDoubleCount: toggle('Double count'),
+    requireWitnessSignature: toggle('Witness signature'),
+    perpetualInventoryRequired: toggle('Perpetual inventory'),
+    biannualInventoryRequired: toggle('Biennial inventory'),
+    automaticArcos: toggle('Automatic ARCOS'),
+    arcosSubmissionDay: wholeNumber('ARCOS submission day', ARCOS_SUBMISSION_DAY_MIN, ARCOS_SUBMISSION_DAY_MAX),
+  };
+}
+
+/** PUT /api/system-settings/controlled: what may be saved. */
+export const controlledSettingsSchema = z.object(controlledShape(deaNumberToSave));
 export type ControlledSettingsInput = z.input<typeof controlledSettingsSchema>;
 export type ControlledSettings = z.output<typeof controlledSettingsSchema>;
 
-export const controlledSettingsReadSchema = controlledSettingsSchema;
-export type ControlledSettingsRead = ControlledSettings;
+/** GET /api/system-settings/controlled: what is stored, the DEA number as the pharmacy record holds it. */
+export const controlledSettingsReadSchema = z.object(controlledShape(storedDeaNumber));
+export type ControlledSettingsRead = z.output<typeof controlledSettingsReadSchema>;
 
 /**
  * Defaults (the spec names none): every schedule dispensed, so nothing changes until an admin switches one off;

@@ -36,7 +36,7 @@ export function isSettingsGroupKey(value: string): value is SettingsGroupKey {
 interface SettingsGroupDefinition<Write extends z.ZodType, Read extends z.ZodType> {
   /** The tab's label. */
   label: string;
-  /** PUT body: every field, secrets as string (new) / null (clear) / absent or '' (keep). */
+  /** PUT body: every field, secrets as string (new) / null (clear) / absent, '' or the read's `{ set }` (keep). */
   schema: Write;
   /** GET answer: every field, secrets as `{ set: boolean }`. */
   readSchema: Read;
@@ -135,12 +135,72 @@ function overlay(base: unknown, stored: unknown): unknown {
   return merged;
 }
 
+/** Marks a list element to leave out (an element has no default of its own). */
+const LEFT_OUT = Symbol('left out');
+
+function valueAtPath(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const part of path) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[part];
+  }
+  return node;
+}
+
+function setAtPath(root: unknown, path: readonly PropertyKey[], value: unknown): void {
+  const parent = valueAtPath(root, path.slice(0, -1));
+  if (typeof parent === 'object' && parent !== null) (parent as Record<PropertyKey, unknown>)[path[path.length - 1]!] = value;
+}
+
+function withoutLeftOut(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((item) => item !== LEFT_OUT).map(withoutLeftOut);
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutLeftOut(item)]));
+  return value;
+}
+
 /**
- * A stored group laid over the group's defaults: fields the stored copy lacks (never saved, or added to the
- * schema after it was saved) take the default; fields the schema no longer has are dropped; lists are taken
- * whole. Secrets are not in the stored values (see secrets.ts); their status comes from the defaults until the
- * caller sets it. The api parses the result with the read schema.
+ * Puts back what `issuePath` names: an element of a list is left out; any other value takes its default, or its
+ * nearest enclosing value that has one does. False when only the whole group's defaults would do.
+ */
+function restoreDefault(values: PlainObject, defaults: unknown, issuePath: readonly PropertyKey[]): boolean {
+  const elementAt = issuePath.findIndex((part) => typeof part === 'number');
+  if (elementAt >= 0) {
+    setAtPath(values, issuePath.slice(0, elementAt + 1), LEFT_OUT);
+    return true;
+  }
+  for (let length = issuePath.length; length > 0; length -= 1) {
+    const fallback = valueAtPath(defaults, issuePath.slice(0, length));
+    if (fallback !== undefined) {
+      setAtPath(values, issuePath.slice(0, length), structuredClone(fallback));
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A stored group laid over the group's defaults, in the read shape: fields the stored copy lacks (never saved, or
+ * added to the schema after it was saved) take the default; fields the schema no longer has are dropped; lists are
+ * taken whole. A stored value the group's read schema refuses — a wrong type, an option or a bound the field does
+ * not take (an admin may write the pharmacy_settings row or call save_settings_group without the api; a rule may
+ * be stricter than when the value was saved) — reads as its default, as the database's own readers do
+ * (private.controlled_substance_settings); a list element with such a value is left out. So no stored row stops a
+ * group from opening, on the settings screen or anywhere it is read. Read schemas hold each field's own rule, not
+ * the rules across fields (those are the write schema's, which the form shows against what was read).
+ *
+ * Secrets are not in the stored values (see secrets.ts); their status comes from the defaults until the caller sets
+ * it.
  */
 export function settingsWithDefaults<Key extends SettingsGroupKey>(key: Key, stored: unknown): SettingsRead<Key> {
-  return overlay(SETTINGS_GROUPS[key].defaults, stored ?? {}) as SettingsRead<Key>;
+  const { readSchema, defaults } = SETTINGS_GROUPS[key];
+  let values = overlay(defaults, stored ?? {});
+  // Each pass repairs what the last one reported; a repair can reveal at most one more level (an emptied list).
+  for (let pass = 0; pass < 4 && isPlainObject(values); pass += 1) {
+    const result = (readSchema as z.ZodType).safeParse(values);
+    if (result.success) return result.data as SettingsRead<Key>;
+    const repaired: PlainObject = structuredClone(values);
+    if (!result.error.issues.every((issue) => restoreDefault(repaired, defaults, issue.path))) break;
+    values = withoutLeftOut(repaired);
+  }
+  return structuredClone(defaults) as SettingsRead<Key>;
 }

@@ -157,8 +157,14 @@ export const printingSettingsSchema = z.object(shape).superRefine((settings, con
 export type PrintingSettingsInput = z.input<typeof printingSettingsSchema>;
 export type PrintingSettings = z.output<typeof printingSettingsSchema>;
 
-export const printingSettingsReadSchema = printingSettingsSchema;
-export type PrintingSettingsRead = PrintingSettings;
+/**
+ * GET: every field's own rule, but not the rules across fields (printer ids unique, a chosen printer configured, the
+ * monograph printer's type): they decide what may be saved, and a stored combination that breaks one (written
+ * directly, or saved before the rule) still reads, for the form to show. No reader but the form acts on the
+ * printer list and choices.
+ */
+export const printingSettingsReadSchema = z.object(shape);
+export type PrintingSettingsRead = z.output<typeof printingSettingsReadSchema>;
 
 /**
  * §9 defaults (labels per page 1/4/2, retries 3, timeout 30 s, low paper 50, 500 characters); the rest chosen:

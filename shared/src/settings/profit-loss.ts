@@ -25,7 +25,18 @@ export const PAYROLL_CYCLES_MESSAGE = 'Choose at least one payroll cycle, each o
 
 const weight = (label: string) => decimalNumber(label, 0, 100, 'percent');
 
-function profitLossShape<Secret extends SecretField>(secret: Secret) {
+const incomeSourceWeightsShape = {
+  prescriptionSales: weight('Prescription sales weight'),
+  otcSales: weight('OTC sales weight'),
+  consultingFees: weight('Consulting fees weight'),
+  deliveryCharges: weight('Delivery charges weight'),
+  vaccinationServices: weight('Vaccination services weight'),
+  compoundingFees: weight('Compounding fees weight'),
+  insuranceReimbursements: weight('Insurance reimbursements weight'),
+};
+type IncomeSourceWeights = z.output<z.ZodObject<typeof incomeSourceWeightsShape>>;
+
+function profitLossShape<Secret extends SecretField, Weights extends z.ZodType<IncomeSourceWeights>>(secret: Secret, incomeSourceWeights: Weights) {
   return {
     enableContinuousMonitoring: toggle('Continuous monitoring'),
     monitoringIntervalMinutes: wholeNumber('Monitoring interval', MONITORING_INTERVAL_MIN, MONITORING_INTERVAL_MAX, 'minutes'),
@@ -36,20 +47,7 @@ function profitLossShape<Secret extends SecretField>(secret: Secret) {
       monthlyLossLimit: money('Monthly loss limit'),
       profitMarginAlert: decimalNumber('Profit margin alert', 0, 100, 'percent'),
     }),
-    incomeSourceWeights: z
-      .object({
-        prescriptionSales: weight('Prescription sales weight'),
-        otcSales: weight('OTC sales weight'),
-        consultingFees: weight('Consulting fees weight'),
-        deliveryCharges: weight('Delivery charges weight'),
-        vaccinationServices: weight('Vaccination services weight'),
-        compoundingFees: weight('Compounding fees weight'),
-        insuranceReimbursements: weight('Insurance reimbursements weight'),
-      })
-      .refine(
-        (weights) => Math.abs(Object.values(weights).reduce((sum, value) => sum + value, 0) - 100) < 1e-6,
-        INCOME_WEIGHTS_TOTAL_MESSAGE,
-      ),
+    incomeSourceWeights,
     payrollSettings: z.object({
       includeInProfitLoss: toggle('Include payroll in profit and loss'),
       payrollCycles: z
@@ -83,13 +81,24 @@ function profitLossShape<Secret extends SecretField>(secret: Secret) {
   };
 }
 
-/** PUT /api/system-settings/profit-loss. */
-export const profitLossSettingsSchema = z.object(profitLossShape(secretInput));
+/** PUT /api/system-settings/profit-loss: the income weights add up to 100. */
+export const profitLossSettingsSchema = z.object(
+  profitLossShape(
+    secretInput,
+    z.object(incomeSourceWeightsShape).refine(
+      (weights) => Math.abs(Object.values(weights).reduce((sum, value) => sum + value, 0) - 100) < 1e-6,
+      INCOME_WEIGHTS_TOTAL_MESSAGE,
+    ),
+  ),
+);
 export type ProfitLossSettingsInput = z.input<typeof profitLossSettingsSchema>;
 export type ProfitLossSettings = z.output<typeof profitLossSettingsSchema>;
 
-/** GET /api/system-settings/profit-loss: the API key as `{ set }`. */
-export const profitLossSettingsReadSchema = z.object(profitLossShape(secretStatus));
+/**
+ * GET /api/system-settings/profit-loss: the API key as `{ set }`; each weight's own bounds but not their total, a
+ * rule of what may be saved (weights stored off 100 still read, for the form to show).
+ */
+export const profitLossSettingsReadSchema = z.object(profitLossShape(secretStatus, z.object(incomeSourceWeightsShape)));
 export type ProfitLossSettingsRead = z.output<typeof profitLossSettingsReadSchema>;
 
 /** §9's P&L defaults; the rest chosen: monitoring on, payroll biweekly, FIFO, QuickBooks daily but no auto sync. */

@@ -2,8 +2,12 @@
  * Secret settings (Surescripts password, provider credentials, fax API key, SMTP password, accounting API key)
  * have two shapes. Read (GET): `{ set: boolean }`, never the value. Write (PUT): a new value, `null` to clear
  * it, or absent — absent and '' keep what is stored, because a masked field the admin left blank means "no
- * change", as on any password form. Each group lists its secrets as dotted paths ('relayHealthConfig.clientSecret');
- * the helpers below move between the shapes so the api stores secrets apart from the plain values (Vault).
+ * change", as on any password form — or the read shape `{ set }` itself, which also keeps what is stored, so a
+ * client that reads a group and writes it back unchanged keeps its secrets. `{ set }` is a report of what was
+ * stored when the group was read, never an instruction: `{ set: false }` does not clear a secret set since, and
+ * `{ set: true }` sets nothing; clearing is `null`. Each group lists its secrets as dotted paths
+ * ('relayHealthConfig.clientSecret'); the helpers below move between the shapes so the api stores secrets apart
+ * from the plain values (Vault).
  */
 import * as z from 'zod';
 
@@ -23,14 +27,20 @@ export function secretStatus(label: string) {
 export const SECRET_MAX_LENGTH = 4096;
 
 /**
- * A secret as PUT takes it: a string sets it ('' keeps the stored one), null clears it, absent keeps it.
+ * A secret as PUT takes it: a string sets it ('' keeps the stored one), null clears it, absent keeps it, and the
+ * read shape `{ set }` (either value) keeps it too — a read written back unchanged. Anything else is refused with
+ * "… must be text"; a `{ set }` carrying more than `set` (a value, say) is refused rather than ignored.
  * Output: string (new value) | null (clear) | undefined (keep).
  */
 export function secretInput(label: string) {
+  const newValue = z.string({ error: `${label} must be text` }).max(SECRET_MAX_LENGTH, `${label} must be at most ${SECRET_MAX_LENGTH} characters`);
+  const asRead = z.strictObject(
+    { set: z.boolean({ error: `${label} must be text` }) },
+    { error: `${label} as read says only whether it is set; send the new value as text` },
+  );
   return z
-    .string({ error: `${label} must be text` })
-    .max(SECRET_MAX_LENGTH, `${label} must be at most ${SECRET_MAX_LENGTH} characters`)
-    .transform((value) => (value.trim() === '' ? undefined : value))
+    .union([newValue, asRead], { error: `${label} must be text` })
+    .transform((value) => (typeof value === 'string' && value.trim() !== '' ? value : undefined))
     .nullable()
     .optional();
 }

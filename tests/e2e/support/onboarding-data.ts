@@ -46,7 +46,7 @@ export function uniqueWizardData(): WizardData {
     pharmacyName: `E2E Pharmacy ${id}`,
     ncpdpId: uniqueDigits(7),
     nabpNumber: uniqueDigits(7),
-    // With a correct check digit: System Settings saves the pharmacy's registration through the shared DEA rule.
+    // With a correct check digit: onboarding and System Settings take only such registrations.
     deaNumber: uniqueDeaNumber(),
     stateLicenseNumber: `PH-${id}`,
     stateLicenseState: 'OR',

@@ -5,13 +5,13 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { onboardEndpoint } from '@pharmacy/shared/api/auth.ts';
-import type { OnboardingWizard } from '@pharmacy/shared/onboarding/wizard.ts';
+import { toOnboardingWizardRequest, type OnboardingWizard } from '@pharmacy/shared/onboarding/wizard.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { invokeApi } from '../../../lib/invoke-api.ts';
 
 export async function onboardPharmacy(payload: OnboardingWizard): Promise<void> {
   try {
-    await invokeApi(onboardEndpoint, payload);
+    await invokeApi(onboardEndpoint, toOnboardingWizardRequest(payload));
   } catch (error) {
     // An empty message is kept empty: onboardingErrorMessage (shared) turns it into the spec's default.
     throw error instanceof ApiError ? new Error(error.detail) : error;

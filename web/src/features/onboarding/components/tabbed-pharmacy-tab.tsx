@@ -12,7 +12,7 @@ export function TabbedPharmacyTab({ form }: { form: TabbedForm }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField label="Pharmacy Name" required className="sm:col-span-2" error={errors.pharmacyName?.message} {...register('pharmacyName')} />
-      <TextField label="DEA Number" required placeholder="AB1234567" error={errors.deaNumber?.message} {...register('deaNumber')} />
+      <TextField label="DEA Number" required placeholder="AB1234563" error={errors.deaNumber?.message} {...register('deaNumber')} />
       <TextField label="NCPDP ID" required error={errors.ncpdpId?.message} {...register('ncpdpId')} />
       <TextField label="NPI Number" required inputMode="numeric" maxLength={NPI_LENGTH} error={errors.npiNumber?.message} {...register('npiNumber')} />
       <TextField label="State License Number" required error={errors.licenseNumber?.message} {...register('licenseNumber')} />

@@ -12,9 +12,9 @@ export function WizardStepRegulatory({ form }: WizardStepProps) {
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField label="NCPDP Provider ID" required hint="At least 7 characters" error={errors.ncpdpId?.message} {...register('ncpdpId')} />
       <TextField label="NABP Number" required error={errors.nabpNumber?.message} {...register('nabpNumber')} />
-      <TextField label="DEA Number" required placeholder="AB1234567" hint="Two capital letters, then seven digits" error={errors.deaNumber?.message} {...register('deaNumber')} />
+      <TextField label="DEA Number" required placeholder="AB1234563" hint="Two capital letters, then seven digits (the last a check digit)" error={errors.deaNumber?.message} {...register('deaNumber')} />
       <TextField label="NPI Number" required inputMode="numeric" maxLength={NPI_LENGTH} placeholder="10 digits" error={errors.npiNumber?.message} {...register('npiNumber')} />
-      <TextField label="State License Number" required error={errors.stateInternationalizeNumber?.message} {...register('stateInternationalizeNumber')} />
+      <TextField label="State License Number" required error={errors.stateLicenseNumber?.message} {...register('stateLicenseNumber')} />
       <SelectField label="License State" required placeholder="Select state" options={US_STATE_OPTIONS} error={errors.stateLicenseState?.message} {...register('stateLicenseState')} />
     </div>
   );

@@ -4,7 +4,9 @@
  * server holds and is keyed by that answer, so after a save, which reloads the group, it starts again from what
  * was stored. Toasts exactly §8's words, every time; why a save failed is said in the form: each message of a
  * refusal at the field its path names (the api's 400 `details.fields`), and an alert by the save button with
- * the reason (cleared by the next submit). The tab's fields are the children, bound by name through the
+ * the reason (cleared by the next submit). What was read but may not be saved as it is (a DEA number whose check
+ * digit does not match, a required field onboarding left empty) is marked at its field as soon as the form opens,
+ * and those fields are checked again as they change. The tab's fields are the children, bound by name through the
  * FormProvider.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -96,15 +98,23 @@ function fixTheFields(messages: readonly string[]): string {
 
 function LoadedSettingsForm({ groupKey, read, saveLabel, isSaving, save, onDirtyChange, actions, before, children }: LoadedSettingsFormProps) {
   const { schema } = SETTINGS_GROUPS[groupKey];
+  // The form is keyed by each load, so this is decided once per read.
+  const [startValues] = useState(() => formStartValues(groupKey, read as never));
+  const [startsWithProblems] = useState(() => !(schema as { safeParse(value: unknown): { success: boolean } }).safeParse(startValues).success);
   const form = useForm<PlainObject>({
     resolver: zodResolver(schema as never) as unknown as Resolver<PlainObject>,
-    defaultValues: formStartValues(groupKey, read as never),
+    defaultValues: startValues,
+    // Marked problems follow the edits; a form read without problems is checked on submit, as every form here.
+    mode: startsWithProblems ? 'onChange' : 'onSubmit',
   });
   const { isDirty } = form.formState;
   // Why the last save failed, said by the save button; null when it did not fail (or a new submit began).
   const [saveProblem, setSaveProblem] = useState<string | null>(null);
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => {
+    if (startsWithProblems) void form.trigger();
+  }, [form, startsWithProblems]);
 
   async function submit(values: PlainObject) {
     try {
