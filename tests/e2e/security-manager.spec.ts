@@ -345,6 +345,36 @@ test('a staff member invited with a license is on the Credentials tab at once, w
   await expect(credentials.getByText('RPH-778899', { exact: true })).toBeVisible();
 });
 
+test('a license copy is uploaded on the Credentials tab, replaces the earlier one, and downloads as uploaded', async ({ page, request }) => {
+  const team = await onboardPharmacyWithTeam(request);
+  await openSecurityManager(page, team.admin.email, team.admin.password);
+  await page.getByRole('tab', { name: 'Credentials' }).click();
+  const row = page.getByRole('list', { name: 'Staff credentials' }).getByRole('listitem', { name: 'Riley Pharmacist (Pharmacist)' });
+  await expect(row.getByText('No document uploaded yet')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Download Copy' })).toBeDisabled();
+
+  // A PNG first, then a PDF in its place: the row offers the newest copy, and only one is kept.
+  const upload = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    await row.getByLabel('License document for Riley Pharmacist').setInputFiles(file);
+    await expect(page.getByRole('status').filter({ hasText: 'License document uploaded for Riley Pharmacist.' }).last()).toBeVisible();
+  };
+  await upload({ name: 'scan.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') });
+  const pdf = Buffer.from('%PDF-1.4\n% Riley Pharmacist, license RPH\n%%EOF\n');
+  await upload({ name: 'license scan.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(row.getByRole('button', { name: 'Download Copy' })).toBeEnabled();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download Copy' }).click()]);
+  expect(download.suggestedFilename()).toBe('Pharmacist-Riley-license.pdf');
+  expect(await readFile((await download.path())!)).toEqual(pdf);
+  const admin = await staffClient(team.admin.email, team.admin.password);
+  const riley = (await listUsers(admin)).find((user) => user.firstName === 'Riley');
+  const pharmacy = await admin.from('pharmacies').select('id').single();
+  expect(pharmacy.error).toBeNull();
+  const { data: stored, error } = await admin.storage.from('credential-documents').list(`${pharmacy.data!.id}/${riley!.id}`);
+  expect(error).toBeNull();
+  expect(stored!.map((object) => object.name)).toEqual(['license.pdf']);
+});
+
 test('staff who are not admins get "Not available for your role" at the Security Manager', async ({ page }) => {
   await signIn(page, 'tech@demo.pharmacy', DEMO_PASSWORD);
   await page.goto('/security-manager');

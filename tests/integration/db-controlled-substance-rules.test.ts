@@ -13,11 +13,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CONTROLLED_RULE_MESSAGES,
-  controlledSubstanceStatusSchema,
-  type ControlledSubstanceStatus,
-} from '../../shared/src/prescriptions/controlled-substance-rules.ts';
+import { CONTROLLED_RULE_MESSAGES } from '../../shared/src/prescriptions/controlled-substance-rules.ts';
+import { controlledSubstanceStatusSchema, type ControlledSubstanceStatus } from '../../shared/src/prescriptions/controlled-substance-status.ts';
 import type { DeaSchedule } from '../../shared/src/prescriptions/prescription.ts';
 import { CONTROLLED_SETTINGS_DEFAULTS, type ControlledSettings } from '../../shared/src/settings/controlled.ts';
 import { callApi } from '../support/api-call.ts';

@@ -42,10 +42,17 @@ export function sourceOfBuiltModule(moduleId: string): string {
  */
 export function sourceOfDevScript(urlPath: string): string | null {
   const pathname = urlPath.replace(/\?.*$/, '');
-  // Pre-bundled dependencies are named after their import: '@tanstack_react-table.js', 'zod_mini.js'.
+  // Pre-bundled dependencies are named after their import: '@tanstack_react-table.js', 'zod_mini.js'. Their shared
+  // chunks carry a hash ('react-dom-CRx58tZq.js'; 'chunk-…' before Vite 8) and are parts of the dependencies named.
   const dependency = /^\/node_modules\/\.vite\/deps\/(.+)\.js$/.exec(pathname);
-  if (dependency) return dependency[1]!.startsWith('chunk-') ? null : dependency[1]!.replaceAll('_', '/');
+  if (dependency) return /^chunk-|-[\w-]{8}$/.test(dependency[1]!) ? null : dependency[1]!.replaceAll('_', '/');
   if (pathname.startsWith('/src/')) return `web${pathname}`;
-  if (pathname.startsWith('/@fs/')) return path.relative(repoRoot, pathname.slice('/@fs'.length)).replaceAll('\\', '/');
+  if (pathname.startsWith('/@fs/')) {
+    const file = pathname.slice('/@fs'.length);
+    const inPackages = file.lastIndexOf('/node_modules/');
+    // A package's file served as is (Vite's client environment): as sourceOfBuiltModule names it.
+    if (inPackages >= 0) return file.slice(inPackages + '/node_modules/'.length);
+    return path.relative(repoRoot, file).replaceAll('\\', '/');
+  }
   return null;
 }

@@ -3,13 +3,8 @@
  * nothing otherwise) at each boundary, the double count's input schema, and when the queue offers the count.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  CONTROLLED_COUNT_MESSAGES,
-  controlledSubstanceCountSchema,
-  deaRegistrationNotice,
-  needsDoubleCount,
-} from '../../shared/src/prescriptions/controlled-substance-rules.ts';
-import { DEA_EXPIRY_WARNING_DAYS } from '../../shared/src/settings/controlled.ts';
+import { CONTROLLED_COUNT_MESSAGES, controlledSubstanceCountSchema } from '../../shared/src/prescriptions/controlled-substance-rules.ts';
+import { DEA_EXPIRY_WARNING_DAYS, deaRegistrationNotice, needsDoubleCount } from '../../shared/src/prescriptions/controlled-substance-status.ts';
 
 const ID = '6f1c4a36-2f6b-4c53-9d2c-6a1f0e9b7c11';
 

@@ -1,13 +1,12 @@
 /**
  * The controlled-substance rules System Settings → Controlled switches on (issue 12), as the database enforces
  * them (migration 20261125000200_controlled_substance_rules): its refusal sentences (the tests and the web read
- * the same words), the double count's input schema (the web form and any client), the status the queue and the
- * dashboard read (public.controlled_substance_status()) and the DEA registration banner derived from it.
+ * the same words) and the double count's input schema (the web form and any client). The status the queue and the
+ * dashboard read (public.controlled_substance_status()) and the DEA registration banner derived from it are in
+ * controlled-substance-status.ts (zod/mini, for the dashboard's download).
  */
 import * as z from 'zod';
-import { usDate } from '../common/dates.ts';
-import { DEA_SCHEDULES, type DeaSchedule } from './prescription.ts';
-import { DEA_EXPIRY_WARNING_DAYS } from '../settings/controlled.ts';
+import type { DeaSchedule } from './controlled-substance-status.ts';
 
 /** The largest quantity a prescription holds (numeric(10, 2)). */
 export const COUNT_QUANTITY_MAX = 99_999_999.99;
@@ -51,47 +50,3 @@ export const controlledSubstanceCountSchema = z.object({
 });
 export type ControlledSubstanceCountInput = z.input<typeof controlledSubstanceCountSchema>;
 export type ControlledSubstanceCount = z.output<typeof controlledSubstanceCountSchema>;
-
-/** public.controlled_substance_status(): what the queue and the dashboard need. */
-export const controlledSubstanceStatusSchema = z.object({
-  deaNumberPresent: z.boolean(),
-  /** YYYY-MM-DD, null when no expiration date was entered. */
-  deaExpirationDate: z.string().nullable(),
-  /** Expired before the pharmacy's local date (still valid on the day itself). */
-  expired: z.boolean(),
-  /** Days from the pharmacy's today to the expiration date (negative once expired); null without a date. */
-  daysLeft: z.number().int().nullable(),
-  /** The pharmacy's local date. */
-  today: z.string(),
-  schedules: z.object(Object.fromEntries(DEA_SCHEDULES.map((schedule) => [schedule, z.boolean()])) as Record<DeaSchedule, z.ZodBoolean>),
-  requireDoubleCount: z.boolean(),
-  controlledFillsToday: z.number().int(),
-  maxDailyDispensing: z.number().int(),
-});
-export type ControlledSubstanceStatus = z.infer<typeof controlledSubstanceStatusSchema>;
-
-export interface DeaRegistrationNotice {
-  level: 'error' | 'warning';
-  text: string;
-}
-
-/**
- * The banner of the queue and the dashboard: expired ('DEA registration expired …: controlled substances cannot be
- * filled'), or expiring within DEA_EXPIRY_WARNING_DAYS days (a warning); nothing when valid longer or no date.
- */
-export function deaRegistrationNotice(status: Pick<ControlledSubstanceStatus, 'deaExpirationDate' | 'expired' | 'daysLeft'>): DeaRegistrationNotice | null {
-  if (status.deaExpirationDate === null || status.daysLeft === null) return null;
-  const date = usDate(status.deaExpirationDate);
-  if (status.expired) return { level: 'error', text: `DEA registration expired on ${date}: controlled substances cannot be filled` };
-  if (status.daysLeft > DEA_EXPIRY_WARNING_DAYS) return null;
-  const left = status.daysLeft === 0 ? 'today' : status.daysLeft === 1 ? 'in 1 day' : `in ${status.daysLeft} days`;
-  return {
-    level: 'warning',
-    text: `DEA registration expires ${left} (${date}): renew it to keep filling controlled substances`,
-  };
-}
-
-/** Whether the queue offers the double count for a prescription: Schedule II, processing, and the setting on. */
-export function needsDoubleCount(status: Pick<ControlledSubstanceStatus, 'requireDoubleCount'> | undefined, schedule: string | null, prescriptionStatus: string): boolean {
-  return status?.requireDoubleCount === true && schedule === 'II' && prescriptionStatus === 'processing';
-}

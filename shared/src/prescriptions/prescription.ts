@@ -9,6 +9,7 @@
  */
 import * as z from 'zod';
 import { INVALID_DATE_MESSAGE, isCalendarDate, isValidDeaNumber, UUID_PATTERN } from '../common/field-rules.ts';
+import { DEA_SCHEDULES, type DeaSchedule } from './controlled-substance-status.ts';
 
 export const PRESCRIPTION_TYPES = ['written', 'fax', 'verbal', 'electronic'] as const;
 export type PrescriptionType = (typeof PRESCRIPTION_TYPES)[number];
@@ -132,9 +133,8 @@ export function sourceForType(type: PrescriptionType): PrescriptionSource {
   return type === 'electronic' ? 'e-prescription' : 'manual_entry';
 }
 
-/** DEA schedules of controlled substances (medications.dea_schedule). */
-export const DEA_SCHEDULES = ['II', 'III', 'IV', 'V'] as const;
-export type DeaSchedule = (typeof DEA_SCHEDULES)[number];
+/** DEA schedules of controlled substances (medications.dea_schedule); defined beside the controlled substance status. */
+export { DEA_SCHEDULES, type DeaSchedule };
 
 /** Schedules III–V: at most this many refills (21 CFR 1306.22). */
 export const CONTROLLED_MAX_REFILLS = 5;

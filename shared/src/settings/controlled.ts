@@ -24,9 +24,8 @@ export const ARCOS_SUBMISSION_DAY_MAX = 28;
 export const MAX_DAILY_DISPENSING_MIN = 1;
 export const MAX_DAILY_DISPENSING_MAX = 10_000;
 
-/** A DEA registration expiring within this many days is not compliant any more (§9's 90-day expiry threshold): the
- * summary card and the queue's banner warn from here on. */
-export const DEA_EXPIRY_WARNING_DAYS = 90;
+/** The 90-day DEA expiry threshold (§9) of the summary card and the banner, defined beside the banner. */
+export { DEA_EXPIRY_WARNING_DAYS } from '../prescriptions/controlled-substance-status.ts';
 
 export const CONTROLLED_SECRET_FIELDS = [] as const;
 

@@ -5,7 +5,7 @@
  * dashboard left open refetches after midnight. What each number counts is written on the function.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { supabase } from '../../../lib/supabase.ts';
 import { dashboardKeys } from '../keys.ts';
 import type { LocalDay } from '../local-day.ts';

@@ -4,7 +4,7 @@
  * count, and today's controlled fills against the daily maximum. The database enforces all of it whatever the
  * screen shows; the queue uses it to offer the double count, the queue and the dashboard to show the banner.
  */
-import { controlledSubstanceStatusSchema, type ControlledSubstanceStatus } from '@pharmacy/shared/prescriptions/controlled-substance-rules.ts';
+import { controlledSubstanceStatusSchema, type ControlledSubstanceStatus } from '@pharmacy/shared/prescriptions/controlled-substance-status.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { prescriptionKeys } from '../keys.ts';

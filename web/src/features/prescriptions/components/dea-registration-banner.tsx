@@ -4,7 +4,7 @@
  * controlled entry and fills) — or expiring within 90 days (a warning). Nothing while it is valid for longer, no
  * date was entered, or the status cannot be read (the database still enforces the rule).
  */
-import { deaRegistrationNotice } from '@pharmacy/shared/prescriptions/controlled-substance-rules.ts';
+import { deaRegistrationNotice } from '@pharmacy/shared/prescriptions/controlled-substance-status.ts';
 import { useControlledSubstanceStatus } from '../api/get-controlled-substance-status.ts';
 
 export function DeaRegistrationBanner({ pharmacyId }: { pharmacyId: string }) {

@@ -8,7 +8,7 @@
  * pharmacy requires a double count (System Settings → Controlled), a Schedule II prescription being processed
  * shows its counts and Double Count.
  */
-import { needsDoubleCount } from '@pharmacy/shared/prescriptions/controlled-substance-rules.ts';
+import { needsDoubleCount } from '@pharmacy/shared/prescriptions/controlled-substance-status.ts';
 import { alertBlocks, hasSevereFinding, OVERRIDE_POLICY_MESSAGES } from '@pharmacy/shared/security/override-policy.ts';
 import { useId, useState } from 'react';
 import { QueryErrorNotice, QueryState } from '../../../components/ui/query-state.tsx';
