@@ -4,7 +4,9 @@
  * - the admin changes the override authority on the AI Security Manager; the pharmacist's open queue, with an
  *   interaction alert open, follows without a reload (the dual-approval notice appears in the open dialog);
  * - the pharmacist verifies fills, which take stock; the technician's Drug Database shows the new stock, and so does
- *   the New Prescription form's Medication choice, opened and then left open while the next fill is verified.
+ *   the New Prescription form's Medication choice, opened and then left open while the next fill is verified;
+ * - the pharmacist leaves the queue for the Dashboard while another terminal enters and moves prescriptions; the
+ *   queue, opened again, shows what changed meanwhile (its cached tabs are not left as they were).
  * Neither page is reloaded: a mark set in the page before the change is still there after it.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -56,7 +58,7 @@ async function stillSamePage(page: Page): Promise<boolean> {
 }
 
 /** A new patient's ibuprofen prescription, entered by the technician; the patient may take `currentMedication`. */
-async function ibuprofenPrescription(label: string, currentMedication?: string): Promise<{ id: string; directions: string }> {
+async function ibuprofenPrescription(label: string, currentMedication?: string): Promise<{ id: string; rxNumber: number; directions: string }> {
   const { data: patient, error } = await technician
     .from('patients')
     .insert({ first_name: 'Quinn', last_name: `${label}${Date.now()}`, current_medications: currentMedication ? [currentMedication] : [], allergies: [] })
@@ -64,10 +66,10 @@ async function ibuprofenPrescription(label: string, currentMedication?: string):
     .single();
   expect(error).toBeNull();
   const directions = `Take 1 tablet by mouth every 8 hours with food (${label} ${Date.now()})`;
-  const { id } = await enterPrescriptionThroughApi(technician, {
+  const { id, rxNumber } = await enterPrescriptionThroughApi(technician, {
     patientId: patient!.id, medicationId: ibuprofenId, directions, quantity: '20', refills: '0', daysSupply: '7', prescriptionType: 'written',
   });
-  return { id, directions };
+  return { id, rxNumber, directions };
 }
 
 function card(page: Page, directions: string) {
@@ -142,5 +144,27 @@ test('a fill verified at one terminal changes the stock the other terminal\'s Dr
   expect(await stillSamePage(watcher)).toBe(true);
 
   await watcher.context().close();
+  await pharmacist.context().close();
+});
+
+test('the queue, left for another screen while another terminal changes prescriptions, shows the changes when opened again', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const earlier = await ibuprofenPrescription('LeftA');
+  const pharmacist = await openTerminal(browser, team.pharmacist, '/prescriptions');
+  await expect(card(pharmacist, earlier.directions)).toBeVisible();
+  await markPage(pharmacist);
+  const sidebar = pharmacist.getByRole('navigation', { name: 'Main' });
+  await sidebar.getByRole('link', { name: 'Dashboard', exact: true }).click();
+
+  // While the queue is not shown (its Pending tab still cached): one prescription moves on, another is entered.
+  await movePrescriptionAs(technician, earlier.id, 'processing');
+  const later = await ibuprofenPrescription('LeftB');
+  // The Dashboard reads the same table: once it shows the new one, both changes have reached this terminal.
+  await expect(pharmacist.getByTestId('recent-prescription').filter({ hasText: `RX ${later.rxNumber}` })).toBeVisible();
+
+  await sidebar.getByRole('link', { name: 'E-Prescriptions', exact: true }).click();
+  await expect(card(pharmacist, later.directions)).toBeVisible();
+  await expect(card(pharmacist, earlier.directions)).toHaveCount(0);
+  expect(await stillSamePage(pharmacist)).toBe(true);
   await pharmacist.context().close();
 });

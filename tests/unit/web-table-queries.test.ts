@@ -2,13 +2,14 @@
  * Data that stays true across screens (web/src/lib/table-queries.ts, live-tables.ts, react-query.ts): queries declare
  * the tables they read, and a write (a mutation's meta.writes) or another terminal's change refreshes every query
  * reading the table, whatever feature's key it sits under; a query that places a table's changes itself is left to
- * its feature, except after a (re)subscription; a burst of live changes is one refresh.
+ * its feature while the feature's screen places them, except after a (re)subscription; a burst of live changes is
+ * one refresh.
  */
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { coalescedTableRefresh, dispatchTableChange, liveTableFilter, onTableChange, type TableChange } from '../../web/src/lib/live-tables.ts';
 import { createQueryClient } from '../../web/src/lib/react-query.ts';
-import { queryIsAffected, refreshTables, type TableName, type TableQueryMeta } from '../../web/src/lib/table-queries.ts';
+import { placingChangesOf, queryIsAffected, refreshTables, type TableName, type TableQueryMeta } from '../../web/src/lib/table-queries.ts';
 
 /** A table's rows, read by whichever query asks, counting the reads. */
 function table<Row>(initial: Row) {
@@ -55,13 +56,32 @@ describe('queryIsAffected', () => {
     expect(queryIsAffected(undefined, changed('medications'), 'resync')).toBe(false);
   });
 
-  it('leaves a table the query places itself to its feature, except after a (re)subscription', () => {
+  it('leaves a table the query places itself to its feature while its screen places it, except after a (re)subscription', () => {
     const queue: TableQueryMeta = { reads: ['prescriptions', 'patients'], placesChangesOf: ['prescriptions'] };
+    const stopPlacing = placingChangesOf('prescriptions');
+    try {
+      expect(queryIsAffected(queue, changed('prescriptions'), 'live')).toBe(false);
+      expect(queryIsAffected(queue, changed('prescriptions'), 'write')).toBe(false);
+      expect(queryIsAffected(queue, changed('prescriptions'), 'resync')).toBe(true);
+      // Another table it reads still refreshes it.
+      expect(queryIsAffected(queue, changed('prescriptions', 'patients'), 'live')).toBe(true);
+    } finally {
+      stopPlacing();
+    }
+  });
+
+  it('refreshes for a placed table while no screen places it (the queue not shown), so no change is lost', () => {
+    const queue: TableQueryMeta = { reads: ['prescriptions'], placesChangesOf: ['prescriptions'] };
+    expect(queryIsAffected(queue, changed('prescriptions'), 'live')).toBe(true);
+    expect(queryIsAffected(queue, changed('prescriptions'), 'write')).toBe(true);
+    // Two screens placing it: the table is left to them until both have gone; a second stop changes nothing.
+    const first = placingChangesOf('prescriptions');
+    const second = placingChangesOf('prescriptions');
+    first();
+    first();
     expect(queryIsAffected(queue, changed('prescriptions'), 'live')).toBe(false);
-    expect(queryIsAffected(queue, changed('prescriptions'), 'write')).toBe(false);
-    expect(queryIsAffected(queue, changed('prescriptions'), 'resync')).toBe(true);
-    // Another table it reads still refreshes it.
-    expect(queryIsAffected(queue, changed('prescriptions', 'patients'), 'live')).toBe(true);
+    second();
+    expect(queryIsAffected(queue, changed('prescriptions'), 'live')).toBe(true);
   });
 });
 
@@ -114,6 +134,25 @@ describe('refreshTables', () => {
 
     await refreshTables(client, ['medications'], 'write');
 
+    expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
+  it('marks a cached queue tab stale when its table changes while the queue is not shown, and leaves it to the queue while shown', async () => {
+    const client = createQueryClient();
+    const key = ['pharmacy', 'p1', 'prescriptions', 'queue', 'pending'];
+    const meta: TableQueryMeta = { reads: ['prescriptions', 'patients'], placesChangesOf: ['prescriptions', 'patients'] };
+    await client.fetchQuery({ queryKey: key, queryFn: async () => ['RX 1015'], meta });
+
+    const stopPlacing = placingChangesOf('prescriptions');
+    await refreshTables(client, ['prescriptions'], 'live');
+    expect(client.getQueryState(key)?.isInvalidated).toBe(false);
+    stopPlacing();
+
+    // The queue screen has gone (its tabs stay cached): another terminal's change, or this terminal's patient edit.
+    await refreshTables(client, ['prescriptions'], 'live');
+    expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+    await client.fetchQuery({ queryKey: key, queryFn: async () => ['RX 1015', 'RX 1016'], meta });
+    await refreshTables(client, ['patients'], 'write');
     expect(client.getQueryState(key)?.isInvalidated).toBe(true);
   });
 

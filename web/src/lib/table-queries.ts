@@ -6,8 +6,10 @@
  * meet through table names, which the generated database types spell.
  *
  * A query may place some tables' changes into its cached data itself (`meta.placesChangesOf`: the queue looks a
- * changed prescription up and edits its pages in place); it is not refreshed for those, except after a
- * (re)subscription, which may have missed changes (`cause: 'resync'`).
+ * changed prescription up and edits its pages in place); it is not refreshed for those while its screen places them
+ * (placingChangesOf, through hooks/use-table-changes.ts), except after a (re)subscription, which may have missed
+ * changes (`cause: 'resync'`). While no screen places them (the queue is not shown, its tabs still cached), a change
+ * marks the cached data stale like any other, so it is fetched again when shown.
  */
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { Database } from '@pharmacy/shared/database/database.types.ts';
@@ -23,7 +25,10 @@ export interface TableQueryMeta extends Record<string, unknown> {
    * answers that come from no table (the session, an external provider).
    */
   reads: readonly TableName[];
-  /** Tables whose changes the owning feature places into the cached data itself (never refreshed for them). */
+  /**
+   * Tables whose changes the owning feature places into the cached data itself, while its screen is shown (not
+   * refreshed for them then; see placingChangesOf).
+   */
   placesChangesOf?: readonly TableName[];
 }
 
@@ -42,10 +47,30 @@ declare module '@tanstack/react-query' {
 /** Why tables are refreshed: this terminal wrote them, another terminal's change arrived, or a (re)subscription. */
 export type TableChangeCause = 'write' | 'live' | 'resync';
 
+/** How many shown screens place each table's changes into their cached data now. */
+const placing = new Map<TableName, number>();
+
+/**
+ * Says that a shown screen places `table`'s changes into its queries' cached data (their `placesChangesOf`) until
+ * the returned function is called: only meanwhile are those queries left alone for the table's changes.
+ */
+export function placingChangesOf(table: TableName): () => void {
+  placing.set(table, (placing.get(table) ?? 0) + 1);
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    const left = (placing.get(table) ?? 1) - 1;
+    if (left > 0) placing.set(table, left);
+    else placing.delete(table);
+  };
+}
+
 /** Whether a query with this meta must be fetched again after `tables` changed for `cause`. */
 export function queryIsAffected(meta: TableQueryMeta | undefined, tables: ReadonlySet<TableName>, cause: TableChangeCause): boolean {
   if (meta === undefined) return false;
-  return meta.reads.some((table) => tables.has(table) && (cause === 'resync' || !(meta.placesChangesOf ?? []).includes(table)));
+  const placed = (table: TableName) => cause !== 'resync' && placing.has(table) && (meta.placesChangesOf ?? []).includes(table);
+  return meta.reads.some((table) => tables.has(table) && !placed(table));
 }
 
 /**

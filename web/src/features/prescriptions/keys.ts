@@ -1,8 +1,8 @@
 /**
  * Query keys of the prescriptions feature, starting with the pharmacy so one pharmacy's cache never serves
- * another's. Everything the queue shows sits under `all(pharmacyId)`, so one invalidation (a reconnect) refreshes
- * the counts, every tab and the form's choice lists together; realtime events touch `queues` in place and
- * refetch only `counts`.
+ * another's. What a change refreshes is decided by the tables each query reads (lib/table-queries.ts), not by these
+ * keys; the queue's own changes edit `queues` in place (hooks/use-live-queue.ts), and a lookup that fails refreshes
+ * everything under `all(pharmacyId)`.
  */
 import type { PrescriptionStatus } from './api/prescription-model.ts';
 

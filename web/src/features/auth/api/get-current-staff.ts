@@ -10,7 +10,7 @@ import { currentStaffContextSchema, signedInStaffFromContext, type SignedInStaff
 import { supabase } from '../../../lib/supabase.ts';
 import { authKeys } from '../keys.ts';
 
-export const CURRENT_STAFF_CACHE_MS = 300_000;
+const CURRENT_STAFF_CACHE_MS = 300_000;
 
 export type CurrentStaff = SignedInStaff;
 

@@ -29,7 +29,8 @@ export async function getDashboardStats(): Promise<DashboardStats> {
 
 export function getDashboardStatsQueryOptions(pharmacyId: string, day: LocalDay) {
   return queryOptions({
-    meta: { reads: ['prescriptions', 'medications', 'prescription_queue_counters'] },
+    // The pharmacy's record gives its time zone, which decides the day dashboard_stats counts.
+    meta: { reads: ['prescriptions', 'medications', 'prescription_queue_counters', 'pharmacies'] },
     queryKey: dashboardKeys.stats(pharmacyId, day.start.toISOString()),
     queryFn: () => getDashboardStats(),
   });

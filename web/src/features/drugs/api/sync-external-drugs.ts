@@ -6,6 +6,10 @@
 import { syncExternalDrugsEndpoint, type SyncResult } from '@pharmacy/shared/api/drug-sync.ts';
 import { useMutation } from '@tanstack/react-query';
 import { invokeApi } from '../../../lib/invoke-api.ts';
+import type { TableName } from '../../../lib/table-queries.ts';
+
+/** What a sync may change: the products, their price history (a trigger's) and the audit trail. */
+export const SYNC_WRITES: readonly TableName[] = ['medications', 'medication_price_history', 'audit_log'];
 
 export function syncExternalDrugs(ndcNumbers: string[]): Promise<SyncResult> {
   return invokeApi(syncExternalDrugsEndpoint, { ndcNumbers });
@@ -13,7 +17,7 @@ export function syncExternalDrugs(ndcNumbers: string[]): Promise<SyncResult> {
 
 export function useSyncExternalDrugs() {
   return useMutation({
-    meta: { writes: ['medications', 'medication_price_history', 'audit_log'] },
+    meta: { writes: SYNC_WRITES },
     mutationFn: syncExternalDrugs,
   });
 }

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { refreshTables } from '../../../lib/table-queries.ts';
-import { syncExternalDrugs } from '../api/sync-external-drugs.ts';
+import { SYNC_WRITES, syncExternalDrugs } from '../api/sync-external-drugs.ts';
 import { runBulkImport, type BulkImportOutcome, type BulkImportProgress } from '../bulk-import-run.ts';
 import { ndcBatches } from '../ndc-import-file.ts';
 
@@ -37,8 +37,8 @@ export function useBulkImport() {
         },
       });
       if (mounted.current) setState(outcome);
-      // Each batch was a sync (its tables as useSyncExternalDrugs writes them); the screens reading them refresh once.
-      await refreshTables(queryClient, ['medications', 'medication_price_history', 'audit_log'], 'write');
+      // Each batch was a sync; the screens reading what syncs write refresh once.
+      await refreshTables(queryClient, SYNC_WRITES, 'write');
       return outcome;
     },
     [queryClient],

@@ -2,7 +2,7 @@
  * The double counts recorded for one controlled prescription (public.controlled_substance_counts, staff read
  * their pharmacy's), oldest first, with the counter's name where the caller may read it: the queue shows who
  * counted what, so the verifying pharmacist sees whether a colleague's count matches. A count recorded at another
- * terminal refreshes them (hooks/use-live-queue.ts).
+ * terminal refreshes them (controlled_substance_counts is a live table, lib/live-tables.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -43,7 +43,7 @@ export async function getControlledSubstanceCounts(prescriptionId: string): Prom
 
 export function getControlledSubstanceCountsQueryOptions(pharmacyId: string, prescriptionId: string) {
   return queryOptions({
-    meta: { reads: ['controlled_substance_counts'] },
+    meta: { reads: ['controlled_substance_counts', 'staff_profiles'] },
     queryKey: prescriptionKeys.controlledCounts(pharmacyId, prescriptionId),
     queryFn: () => getControlledSubstanceCounts(prescriptionId),
     staleTime: 0,

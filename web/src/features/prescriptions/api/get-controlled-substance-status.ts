@@ -18,7 +18,12 @@ export async function getControlledSubstanceStatus(): Promise<ControlledSubstanc
 }
 
 export function getControlledSubstanceStatusQueryOptions(pharmacyId: string) {
-  return queryOptions({ meta: { reads: ['pharmacy_settings', 'pharmacies', 'prescriptions'] }, queryKey: prescriptionKeys.controlledStatus(pharmacyId), queryFn: getControlledSubstanceStatus });
+  return queryOptions({
+    // Today's controlled fills are the prescriptions filled today whose medication has a DEA schedule.
+    meta: { reads: ['pharmacy_settings', 'pharmacies', 'prescriptions', 'medications'] },
+    queryKey: prescriptionKeys.controlledStatus(pharmacyId),
+    queryFn: getControlledSubstanceStatus,
+  });
 }
 
 export function useControlledSubstanceStatus(pharmacyId: string) {

@@ -2,7 +2,8 @@
  * Under dual approval, the approvals already recorded for a prescription's override (public.override_approvals,
  * staff read their pharmacy's) with the approver's name where the caller may read it: the alert dialog says
  * whether the caller already approved (a second person must) or a colleague did (the caller's approval moves
- * it). Fetched afresh each time the dialog opens, since approvals are not pushed live.
+ * it). Fetched afresh each time the dialog opens, and again when a colleague's approval arrives (override_approvals
+ * is a live table, lib/live-tables.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -40,7 +41,7 @@ export async function getOverrideApprovals(prescriptionId: string): Promise<Over
 
 export function getOverrideApprovalsQueryOptions(pharmacyId: string, prescriptionId: string) {
   return queryOptions({
-    meta: { reads: ['override_approvals'] },
+    meta: { reads: ['override_approvals', 'staff_profiles'] },
     queryKey: prescriptionKeys.overrideApprovals(pharmacyId, prescriptionId),
     queryFn: () => getOverrideApprovals(prescriptionId),
     staleTime: 0,

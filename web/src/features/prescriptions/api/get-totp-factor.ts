@@ -11,7 +11,13 @@ export async function getTotpFactorId(): Promise<string | null> {
 }
 
 export function getTotpFactorQueryOptions(pharmacyId: string, userId: string) {
-  return queryOptions({ meta: { reads: [] }, queryKey: prescriptionKeys.totpFactor(pharmacyId, userId), queryFn: getTotpFactorId });
+  return queryOptions({
+    // The factors are Auth's; a trigger mirrors each change into staff_profiles.two_factor_enabled, whose write (the
+    // two-factor page's enrolment or removal) announces it, so the step-up offers the code once a factor is verified.
+    meta: { reads: ['staff_profiles'] },
+    queryKey: prescriptionKeys.totpFactor(pharmacyId, userId),
+    queryFn: getTotpFactorId,
+  });
 }
 
 /** Asked only while `enabled` (the pharmacy's policy asks for a step-up): listing the factors is a request to Auth. */

@@ -66,10 +66,10 @@ export async function updatePrescriptionStatus({ prescriptionId, status, overrid
 export function useUpdatePrescriptionStatus(pharmacyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { writes: ['prescriptions', 'override_approvals', 'medications', 'prescription_queue_counters', 'audit_log'] },
+    meta: { writes: ['prescriptions', 'override_approvals', 'medications', 'prescription_queue_counters', 'outbound_messages', 'audit_log'] },
     mutationFn: updatePrescriptionStatus,
-    // meta.writes refresh the rest (an override's dual-approval approvals, the counts, the stock); the moved
-    // prescription itself is placed into the cached tabs.
+    // meta.writes refresh the rest (an override's dual-approval approvals, the counts, the stock, the email queue's
+    // ready notification); the moved prescription itself is placed into the cached tabs.
     onSettled: (_result, _error, change) => refreshQueuePrescription(queryClient, pharmacyId, change.prescriptionId),
   });
 }

@@ -17,7 +17,7 @@ export async function unenrolTotpFactor(factorId: string): Promise<void> {
 export function useUnenrolTotpFactor(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { writes: ['staff_profiles'] },
+    meta: { writes: ['staff_profiles', 'audit_log'] },
     mutationFn: unenrolTotpFactor,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.all(userId) }),
   });

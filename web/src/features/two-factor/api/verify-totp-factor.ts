@@ -19,7 +19,7 @@ export function verifyTotpFactor({ factorId, code }: VerifyTotpFactorInput): Pro
 export function useVerifyTotpFactor(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { writes: ['staff_profiles'] },
+    meta: { writes: ['staff_profiles', 'audit_log'] },
     mutationFn: verifyTotpFactor,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.all(userId) }),
   });
