@@ -1,6 +1,6 @@
 /**
- * Brings one prescription change into every cached queue tab of the pharmacy and refetches the counts, instead of
- * fetching every tab again. A tab that is fetching right now (its first fetch, a refetch or "Load more") would
+ * Brings one prescription change into every cached queue tab of the pharmacy, instead of fetching every tab again (the
+ * counts read `prescriptions` and are refreshed by the write or the live change that brought it, lib/table-queries.ts). A tab that is fetching right now (its first fetch, a refetch or "Load more") would
  * overwrite the edit with what it read, possibly before the change, so it is cancelled and fetched again instead
  * (refreshQueries); a tab that applyQueueChange cannot place the change in is fetched again too.
  * Changes are applied one after another in the order they were asked for (enqueueQueueSync), so a slow lookup
@@ -18,7 +18,7 @@ function tabOf(query: Query): { status: PrescriptionStatus; filters: QueueFilter
 }
 
 export async function syncQueueCache(queryClient: QueryClient, pharmacyId: string, change: QueueChange): Promise<void> {
-  const refreshes: Promise<void>[] = [refreshQueries(queryClient, prescriptionKeys.counts(pharmacyId))];
+  const refreshes: Promise<void>[] = [];
   for (const query of queryClient.getQueryCache().findAll({ queryKey: prescriptionKeys.queues(pharmacyId) })) {
     const data = query.state.data as QueueData | undefined;
     if (data === undefined || query.state.fetchStatus === 'fetching') {
