@@ -144,6 +144,22 @@ describe('a stored group the write rules would refuse still reads', () => {
     expect(email).toMatchObject({ smtpHost: 'mail.example.com', smtpPort: 587, patientEmailSettings: SETTINGS_GROUPS.email.defaults.patientEmailSettings });
   });
 
+  it('an address the write rule refuses (a loopback test double, a typo) reads as stored, never as "not configured"; the write schema still refuses it', () => {
+    const cases = [
+      ['fax', 'providerApiUrl'],
+      ['transmission', 'claimsProcessorUrl'],
+      ['transmission', 'relayHealthConfig.serviceUrl'],
+      ['profit-loss', 'accountingSystemConfig.apiEndpoint'],
+    ] as const;
+    for (const [key, path] of cases) {
+      for (const address of ['http://127.0.0.1:55400/v1/status', 'not a url']) {
+        const stored = withValue(FULL_SETTINGS_WRITES[key](), path, address);
+        expect(valueAt(settingsWithDefaults(key, stored), path), `${key}.${path}`).toBe(address);
+        expect(messagesAt(SETTINGS_GROUPS[key].schema, stored, path), `${key}.${path}`).not.toEqual([]);
+      }
+    }
+  });
+
   it('a list element with a bad value is left out, the list and its neighbours kept; an emptied list that may not be empty takes its default', () => {
     const printing = FULL_SETTINGS_WRITES.printing() as { availablePrinters: Plain[] };
     const broken = withValue(printing, 'availablePrinters.1.port', 'nine thousand');

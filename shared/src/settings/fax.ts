@@ -5,7 +5,7 @@
  * provider's API key.
  */
 import * as z from 'zod';
-import { choice, optionalPhone, optionalUrl, text, toggle, wholeNumber } from './fields.ts';
+import { choice, optionalPhone, optionalUrl, storedUrl, text, toggle, wholeNumber, type UrlField } from './fields.ts';
 import { type SecretField, secretInput, secretStatus } from './secrets.ts';
 
 export const FAX_PROVIDERS = ['efax', 'myfax', 'ringcentral', 'srfax', 'gotfreefax'] as const;
@@ -22,11 +22,11 @@ export const DEFAULT_CONFIDENTIALITY_NOTICE =
   'CONFIDENTIAL: This fax contains protected health information intended only for the named recipient. ' +
   'If you received it in error, notify the sender by phone and destroy all copies. Any other use or disclosure is prohibited.';
 
-function faxShape<Secret extends SecretField>(secret: Secret) {
+function faxShape<Secret extends SecretField>(secret: Secret, url: UrlField) {
   return {
     faxProvider: choice('Fax provider', FAX_PROVIDERS),
     providerApiKey: secret('Fax provider API key') as ReturnType<Secret>,
-    providerApiUrl: optionalUrl('Fax provider API URL'),
+    providerApiUrl: url('Fax provider API URL'),
     mainFaxNumber: optionalPhone('Main fax number'),
     rxFaxNumber: optionalPhone('Rx fax number'),
     billingFaxNumber: optionalPhone('Billing fax number'),
@@ -70,12 +70,12 @@ function faxShape<Secret extends SecretField>(secret: Secret) {
 }
 
 /** PUT /api/system-settings/fax. */
-export const faxSettingsSchema = z.object(faxShape(secretInput));
+export const faxSettingsSchema = z.object(faxShape(secretInput, optionalUrl));
 export type FaxSettingsInput = z.input<typeof faxSettingsSchema>;
 export type FaxSettings = z.output<typeof faxSettingsSchema>;
 
 /** GET /api/system-settings/fax: the API key as `{ set }`. */
-export const faxSettingsReadSchema = z.object(faxShape(secretStatus));
+export const faxSettingsReadSchema = z.object(faxShape(secretStatus, storedUrl));
 export type FaxSettingsRead = z.output<typeof faxSettingsReadSchema>;
 
 /**

@@ -85,6 +85,18 @@ export function optionalUrl(label: string) {
   return emptyOr(`${label} must be a valid URL (https://...)`, isWebUrl);
 }
 
+/**
+ * An address setting as stored, for the read schemas: any text. A stored address the write rule refuses (written
+ * to the row directly, or under an older rule) is shown, marked by the form and refused by the call that would use
+ * it — never silently read as empty, which would say "not configured" of a pharmacy that configured something.
+ */
+export function storedUrl(_label: string) {
+  return z.string();
+}
+
+/** How a group's shape builds its address fields: optionalUrl to write, storedUrl to read. */
+export type UrlField = typeof optionalUrl | typeof storedUrl;
+
 const emailFormat = z.email();
 
 /** Empty or an email address (the spec's email-typed inputs, §5). */

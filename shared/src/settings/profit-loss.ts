@@ -5,7 +5,7 @@
  * must add up to 100 (their defaults do). Secret: the accounting system's API key.
  */
 import * as z from 'zod';
-import { choice, decimalNumber, money, optionalUrl, text, toggle, wholeNumber } from './fields.ts';
+import { choice, decimalNumber, money, optionalUrl, storedUrl, text, toggle, wholeNumber, type UrlField } from './fields.ts';
 import { type SecretField, secretInput, secretStatus } from './secrets.ts';
 
 export const PAYROLL_CYCLES = ['weekly', 'biweekly', 'monthly'] as const;
@@ -36,7 +36,7 @@ const incomeSourceWeightsShape = {
 };
 type IncomeSourceWeights = z.output<z.ZodObject<typeof incomeSourceWeightsShape>>;
 
-function profitLossShape<Secret extends SecretField, Weights extends z.ZodType<IncomeSourceWeights>>(secret: Secret, incomeSourceWeights: Weights) {
+function profitLossShape<Secret extends SecretField, Weights extends z.ZodType<IncomeSourceWeights>>(secret: Secret, incomeSourceWeights: Weights, url: UrlField) {
   return {
     enableContinuousMonitoring: toggle('Continuous monitoring'),
     monitoringIntervalMinutes: wholeNumber('Monitoring interval', MONITORING_INTERVAL_MIN, MONITORING_INTERVAL_MAX, 'minutes'),
@@ -68,7 +68,7 @@ function profitLossShape<Secret extends SecretField, Weights extends z.ZodType<I
     costCalculationMethod: choice('Cost calculation method', COST_CALCULATION_METHODS),
     accountingSystemConfig: z.object({
       provider: choice('Accounting provider', ACCOUNTING_PROVIDERS),
-      apiEndpoint: optionalUrl('Accounting API endpoint'),
+      apiEndpoint: url('Accounting API endpoint'),
       apiKey: secret('Accounting API key') as ReturnType<Secret>,
       syncFrequency: choice('Accounting sync frequency', ACCOUNTING_SYNC_FREQUENCIES),
       enableAutoSync: toggle('Accounting automatic sync'),
@@ -89,6 +89,7 @@ export const profitLossSettingsSchema = z.object(
       (weights) => Math.abs(Object.values(weights).reduce((sum, value) => sum + value, 0) - 100) < 1e-6,
       INCOME_WEIGHTS_TOTAL_MESSAGE,
     ),
+    optionalUrl,
   ),
 );
 export type ProfitLossSettingsInput = z.input<typeof profitLossSettingsSchema>;
@@ -98,7 +99,7 @@ export type ProfitLossSettings = z.output<typeof profitLossSettingsSchema>;
  * GET /api/system-settings/profit-loss: the API key as `{ set }`; each weight's own bounds but not their total, a
  * rule of what may be saved (weights stored off 100 still read, for the form to show).
  */
-export const profitLossSettingsReadSchema = z.object(profitLossShape(secretStatus, z.object(incomeSourceWeightsShape)));
+export const profitLossSettingsReadSchema = z.object(profitLossShape(secretStatus, z.object(incomeSourceWeightsShape), storedUrl));
 export type ProfitLossSettingsRead = z.output<typeof profitLossSettingsReadSchema>;
 
 /** §9's P&L defaults; the rest chosen: monitoring on, payroll biweekly, FIFO, QuickBooks daily but no auto sync. */

@@ -6,7 +6,7 @@
  * Secrets: the Surescripts password and each provider's credential secret.
  */
 import * as z from 'zod';
-import { choice, emptyOr, numberChoice, optionalUrl, text, timeOfDay, toggle, wholeNumber } from './fields.ts';
+import { choice, emptyOr, numberChoice, optionalUrl, storedUrl, text, timeOfDay, toggle, wholeNumber, type UrlField } from './fields.ts';
 import { type SecretField, secretInput, secretStatus } from './secrets.ts';
 
 export const CLAIMS_TRANSMISSION_MODES = ['legacy', 'local'] as const;
@@ -51,15 +51,15 @@ function identifier(label: string) {
 }
 
 /** What every switching provider's config has: on/off, its address and its timeout (default 30 s, §9). */
-function providerConnection(name: string) {
+function providerConnection(name: string, url: UrlField) {
   return {
     enabled: toggle(`${name} enabled`),
-    serviceUrl: optionalUrl(`${name} service URL`),
+    serviceUrl: url(`${name} service URL`),
     timeout: wholeNumber(`${name} timeout`, OPERATION_TIMEOUT_MIN, OPERATION_TIMEOUT_MAX, 'seconds'),
   };
 }
 
-function transmissionShape<Secret extends SecretField>(secret: Secret) {
+function transmissionShape<Secret extends SecretField>(secret: Secret, url: UrlField) {
   return {
     claimsTransmissionMode: choice('Claims transmission mode', CLAIMS_TRANSMISSION_MODES),
     serviceConfiguration: choice('Service configuration', SERVICE_CONFIGURATIONS),
@@ -69,17 +69,17 @@ function transmissionShape<Secret extends SecretField>(secret: Secret) {
     secondaryProvider: choice('Secondary provider', TRANSMISSION_PROVIDERS),
     tertiaryProvider: choice('Tertiary provider', TRANSMISSION_PROVIDERS),
     relayHealthConfig: z.object({
-      ...providerConnection('RelayHealth'),
+      ...providerConnection('RelayHealth', url),
       clientId: identifier('RelayHealth client ID'),
       clientSecret: secret('RelayHealth client secret') as ReturnType<Secret>,
     }),
     changeHealthConfig: z.object({
-      ...providerConnection('Change Healthcare'),
+      ...providerConnection('Change Healthcare', url),
       memberId: identifier('Change Healthcare member ID'),
       memberPassword: secret('Change Healthcare member password') as ReturnType<Secret>,
     }),
     rxlincConfig: z.object({
-      ...providerConnection('RxLinc'),
+      ...providerConnection('RxLinc', url),
       pharmacyId: identifier('RxLinc pharmacy ID'),
       apiKey: secret('RxLinc API key') as ReturnType<Secret>,
     }),
@@ -94,12 +94,12 @@ function transmissionShape<Secret extends SecretField>(secret: Secret) {
     insuranceClaimsEnabled: toggle('Insurance claims'),
     enableRealtimeClaims: toggle('Real-time claims'),
     claimsProcessor: choice('Claims processor', CLAIMS_PROCESSORS),
-    claimsProcessorUrl: optionalUrl('Claims processor URL'),
+    claimsProcessorUrl: url('Claims processor URL'),
     claimsProcessorId: identifier('Claims processor ID'),
     clearinghouseId: identifier('Clearinghouse ID'),
     submitterId: identifier('Submitter ID'),
-    transmissionUrl: optionalUrl('Transmission URL'),
-    backupUrl: optionalUrl('Backup URL'),
+    transmissionUrl: url('Transmission URL'),
+    backupUrl: url('Backup URL'),
     useTls: toggle('TLS'),
     connectionTimeout: wholeNumber('Connection timeout', CONNECTION_TIMEOUT_MIN, CONNECTION_TIMEOUT_MAX, 'seconds'),
     batchSubmissionTime: timeOfDay('Batch submission time'),
@@ -113,7 +113,7 @@ function transmissionShape<Secret extends SecretField>(secret: Secret) {
 export const TRANSMISSION_PROVIDER_ORDER_MESSAGE = 'Primary, secondary and tertiary providers must be three different providers';
 
 /** PUT /api/system-settings/transmission. Failover goes to another provider, so the three must differ. */
-export const transmissionSettingsSchema = z.object(transmissionShape(secretInput)).superRefine((settings, context) => {
+export const transmissionSettingsSchema = z.object(transmissionShape(secretInput, optionalUrl)).superRefine((settings, context) => {
   const { primaryProvider, secondaryProvider, tertiaryProvider } = settings;
   if (secondaryProvider === primaryProvider) {
     context.addIssue({ code: 'custom', path: ['secondaryProvider'], message: TRANSMISSION_PROVIDER_ORDER_MESSAGE });
@@ -126,7 +126,7 @@ export type TransmissionSettingsInput = z.input<typeof transmissionSettingsSchem
 export type TransmissionSettings = z.output<typeof transmissionSettingsSchema>;
 
 /** GET /api/system-settings/transmission: secrets as `{ set }`. */
-export const transmissionSettingsReadSchema = z.object(transmissionShape(secretStatus));
+export const transmissionSettingsReadSchema = z.object(transmissionShape(secretStatus, storedUrl));
 export type TransmissionSettingsRead = z.output<typeof transmissionSettingsReadSchema>;
 
 const notSet = { set: false } as const;
