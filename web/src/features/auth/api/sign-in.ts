@@ -38,7 +38,9 @@ export async function signIn(queryClient: QueryClient, input: SignInInput): Prom
 export function useSignIn(options: { onSuccess?: (staff: CurrentStaff) => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { writes: ['staff_profiles', 'audit_log'] },
+    // Sign-in writes the sign-in state and its audit row, but nothing that reads them is cached before it, and signIn
+    // itself reads the staff context afterwards: a refresh here would only read it a second time.
+    meta: { writes: [] },
     mutationFn: (input: SignInInput) => signIn(queryClient, input),
     onSuccess: (staff) => options.onSuccess?.(staff),
     onError: (error) => options.onError?.(error),
