@@ -624,7 +624,7 @@ CREATE TRIGGER refuse_duplicate_ndc BEFORE INSERT OR UPDATE OF ndc_number, pharm
 CREATE TRIGGER stamp_prices_updated_at BEFORE INSERT OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.stamp_prices_updated_at();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when name is null then ''23502 Name is required'' when ((awp_price >= (0)::numeric)) is false then ''23514 Invalid awp price'' when ((dea_schedule = ANY (ARRAY[''II''::text, ''III''::text, ''IV''::text, ''V''::text]))) is false then ''23514 DEA schedule must be II, III, IV or V'' when ((low_stock_threshold >= 0)) is false then ''23514 Low-stock threshold cannot be negative'' when ((nadac_per_unit >= (0)::numeric)) is false then ''23514 Invalid nadac per unit'' when ((length(btrim(name)) > 0)) is false then ''23514 Medication name is required'' when ((ndc_number ~ ''^([0-9]{5}-[0-9]{4}-[0-9]{2}|[0-9]{4}-[0-9]{4}-[0-9]{2}|[0-9]{5}-[0-9]{3}-[0-9]{2}|[0-9]{5}-[0-9]{4}-[0-9]{1})$''::text)) is false then ''23514 NDC must be 10 digits in an FDA format: 12345-1234-12, 1234-1234-12, 12345-123-12 or 12345-1234-1'' when ((length(package_description) <= 500)) is false then ''23514 Invalid package description'' when ((package_size > (0)::numeric)) is false then ''23514 Invalid package size'' when ((package_unit = ANY (ARRAY[''EA''::text, ''ML''::text, ''GM''::text]))) is false then ''23514 Invalid package unit'' when ((price >= (0)::numeric)) is false then ''23514 Price cannot be negative'' when ((source = ANY (ARRAY[''manual''::text, ''openfda''::text, ''rxnorm''::text]))) is false then ''23514 Invalid source'' when ((stock >= 0)) is false then ''23514 Stock cannot be negative'' when ((wac_price >= (0)::numeric)) is false then ''23514 Invalid wac price'' end from (select ($1).*) as checked_row');
-CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescriptions as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by prescriptions and cannot be removed'' end');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescription_orders as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by prescription orders and cannot be removed'' when exists (select 1 from public.prescriptions as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by prescriptions and cannot be removed'' end');
 
 grant select, insert, update, delete, references, trigger, maintain on table public.medications to authenticated;
 grant all on table public.medications to service_role;
@@ -802,7 +802,7 @@ CREATE TRIGGER guard_date_of_birth BEFORE INSERT OR UPDATE OF date_of_birth ON p
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when first_name is null then ''23502 First name is required'' when last_name is null then ''23502 Last name is required'' when (((NOT contact_consent) OR (email IS NOT NULL))) is false then ''23514 Email notifications need an email address'' when (((date_of_birth IS NULL) OR (date_of_birth >= ''1900-01-01''::date))) is false then ''23514 Date of birth must be on or after 01/01/1900'' when (((email IS NULL) OR (email ~ ''^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$''::text))) is false then ''23514 Invalid email address'' when ((length(btrim(first_name)) > 0)) is false then ''23514 First name is required'' when ((length(btrim(last_name)) > 0)) is false then ''23514 Last name is required'' when (((phone IS NULL) OR (phone ~ ''^\(\d{3}\) \d{3}-\d{4}$''::text))) is false then ''23514 Phone format: (555) 123-4567'' when (((state IS NULL) OR (state ~ ''^[A-Z]{2}$''::text))) is false then ''23514 Choose one of the 50 US states'' when (((zip_code IS NULL) OR (zip_code ~ ''^\d{5}(-\d{4})?$''::text))) is false then ''23514 Invalid ZIP code'' end from (select ($1).*) as checked_row');
-CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescriptions as t where t.patient_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This patient is still used by prescriptions and cannot be removed'' end');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescription_orders as t where t.patient_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This patient is still used by prescription orders and cannot be removed'' when exists (select 1 from public.prescriptions as t where t.patient_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This patient is still used by prescriptions and cannot be removed'' end');
 
 grant select, insert, update, delete, references, trigger, maintain on table public.patients to authenticated;
 grant all on table public.patients to service_role;
@@ -964,7 +964,7 @@ create table public.pharmacy_settings (
   constraint pharmacy_settings_pkey PRIMARY KEY (pharmacy_id, group_key),
   constraint pharmacy_settings_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
   constraint pharmacy_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL,
-  constraint pharmacy_settings_group_key_check CHECK (group_key = ANY (ARRAY['transmission'::text, 'reports'::text, 'profit-loss'::text, 'printing'::text, 'controlled'::text, 'labels'::text, 'fax'::text, 'email'::text])),
+  constraint pharmacy_settings_group_key_check CHECK (group_key = ANY (ARRAY['transmission'::text, 'reports'::text, 'profit-loss'::text, 'printing'::text, 'controlled'::text, 'labels'::text, 'fax'::text, 'email'::text, 'refills'::text])),
   constraint pharmacy_settings_settings_object_check CHECK (jsonb_typeof(settings) = 'object'::text)
 );
 
@@ -972,7 +972,7 @@ comment on table public.pharmacy_settings is 'One saved System Settings group of
 comment on column public.pharmacy_settings.group_key is 'The group, as in /api/system-settings/{key}; the pharmacy group is the pharmacies record, not a row here.';
 comment on column public.pharmacy_settings.settings is 'The group''s values without its secrets (a JSON object).';
 comment on column public.pharmacy_settings.updated_by is 'Who saved the group last; set by the database.';
-comment on constraint pharmacy_settings_group_key_check on public.pharmacy_settings is 'Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax or email';
+comment on constraint pharmacy_settings_group_key_check on public.pharmacy_settings is 'Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills';
 comment on constraint pharmacy_settings_settings_object_check on public.pharmacy_settings is 'Settings must be a JSON object';
 
 CREATE INDEX pharmacy_settings_updated_by_idx ON public.pharmacy_settings USING btree (updated_by);
@@ -996,7 +996,7 @@ CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.pharma
 CREATE TRIGGER keep_secrets_out_of_settings BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.keep_secrets_out_of_settings();
 CREATE TRIGGER stamp_settings_author BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.stamp_settings_author();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when group_key is null then ''23502 Group key is required'' when ((group_key = ANY (ARRAY[''transmission''::text, ''reports''::text, ''profit-loss''::text, ''printing''::text, ''controlled''::text, ''labels''::text, ''fax''::text, ''email''::text]))) is false then ''23514 Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax or email'' when ((jsonb_typeof(settings) = ''object''::text)) is false then ''23514 Settings must be a JSON object'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when group_key is null then ''23502 Group key is required'' when ((group_key = ANY (ARRAY[''transmission''::text, ''reports''::text, ''profit-loss''::text, ''printing''::text, ''controlled''::text, ''labels''::text, ''fax''::text, ''email''::text, ''refills''::text]))) is false then ''23514 Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills'' when ((jsonb_typeof(settings) = ''object''::text)) is false then ''23514 Settings must be a JSON object'' end from (select ($1).*) as checked_row');
 
 grant select, insert, truncate, references, trigger, maintain on table public.pharmacy_settings to authenticated;
 grant all on table public.pharmacy_settings to service_role;
@@ -1069,7 +1069,7 @@ CREATE TRIGGER guard_dea_number BEFORE INSERT OR UPDATE OF dea_number ON public.
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when first_name is null then ''23502 First name is required'' when last_name is null then ''23502 Last name is required'' when ((dea_number ~ ''^[A-Z]{2}[0-9]{7}$''::text)) is false then ''23514 DEA number must be two letters followed by 7 digits'' when ((length(btrim(first_name)) > 0)) is false then ''23514 First name is required'' when ((length(btrim(last_name)) > 0)) is false then ''23514 Last name is required'' when ((npi_number ~ ''^[0-9]{10}$''::text)) is false then ''23514 NPI number must be 10 digits'' when ((verification_status = ANY (ARRAY[''pending''::text, ''verified''::text, ''rejected''::text]))) is false then ''23514 Verification status must be pending, verified or rejected'' when (($1).pharmacy_id is not null and ($1).npi_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).npi_number is distinct from ($2).npi_number) and  exists (select 1 from public.prescribers as t where t.pharmacy_id = ($1).pharmacy_id and t.npi_number = ($1).npi_number) then ''23505 A prescriber with this NPI number is already on file'' end from (select ($1).*) as checked_row');
-CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescriptions as t where t.prescriber_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This prescriber is still used by prescriptions and cannot be removed'' end');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescription_orders as t where t.prescriber_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This prescriber is still used by prescription orders and cannot be removed'' when exists (select 1 from public.prescriptions as t where t.prescriber_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This prescriber is still used by prescriptions and cannot be removed'' end');
 
 grant select, insert, update, delete, references, trigger, maintain on table public.prescribers to authenticated;
 grant all on table public.prescribers to service_role;
@@ -1115,6 +1115,67 @@ CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON publi
 grant select, insert, references, trigger, maintain on table public.prescription_label_prints to authenticated;
 grant all on table public.prescription_label_prints to service_role;
 
+-- public.prescription_orders ----------------------------------------------------------------------
+create table public.prescription_orders (
+  id                  uuid default gen_random_uuid() not null,
+  pharmacy_id         uuid not null,
+  rx_number           bigint not null,
+  patient_id          uuid not null,
+  medication_id       uuid not null,
+  prescriber_id       uuid,
+  refills             integer default 0 not null,
+  written_on          date not null,
+  status              text default 'active'::text not null,
+  discontinued_reason text,
+  discontinued_by     uuid,
+  discontinued_at     timestamp with time zone,
+  created_at          timestamp with time zone default now() not null,
+  updated_at          timestamp with time zone default now() not null,
+  constraint prescription_orders_pkey PRIMARY KEY (id),
+  constraint prescription_orders_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint prescription_orders_pharmacy_id_rx_number_key UNIQUE (pharmacy_id, rx_number),
+  constraint prescription_orders_discontinued_by_fkey FOREIGN KEY (discontinued_by) REFERENCES auth.users(id),
+  constraint prescription_orders_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id),
+  constraint prescription_orders_patient_fkey FOREIGN KEY (pharmacy_id, patient_id) REFERENCES public.patients(pharmacy_id, id),
+  constraint prescription_orders_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint prescription_orders_prescriber_fkey FOREIGN KEY (pharmacy_id, prescriber_id) REFERENCES public.prescribers(pharmacy_id, id),
+  constraint prescription_orders_discontinued_recorded CHECK ((status = 'discontinued'::text) = (discontinued_at IS NOT NULL) AND (discontinued_at IS NULL OR length(btrim(COALESCE(discontinued_reason, ''::text))) > 0)),
+  constraint prescription_orders_refills_check CHECK (refills >= 0 AND refills <= 99),
+  constraint prescription_orders_status_check CHECK (status = ANY (ARRAY['active'::text, 'inactive'::text, 'discontinued'::text]))
+);
+
+comment on table public.prescription_orders is 'A prescription as the prescriber wrote it (spec part 1 §3 Prescription; part 2 §3 originalRefills): Rx number (per pharmacy), patient, drug, prescriber, refills authorised, date written; active, inactive (e.g. transferred out) or discontinued (who, when, why). Its fills are rows of public.prescriptions (fill_number 0 is the original); refills used are its last fill number. Written only by the database (private.fill_from_order, public.discontinue_prescription); staff read their own pharmacy''s.';
+comment on column public.prescription_orders.refills is 'Refills authorised by the prescriber (spec "refills", migration''s originalRefills).';
+comment on column public.prescription_orders.written_on is 'The date written: the fill''s original_date as entered, else the pharmacy''s date of entry.';
+comment on constraint prescription_orders_pharmacy_id_rx_number_key on public.prescription_orders is 'This Rx number is already on file';
+comment on constraint prescription_orders_medication_fkey on public.prescription_orders is 'Choose a medication of your pharmacy';
+comment on constraint prescription_orders_patient_fkey on public.prescription_orders is 'Choose a patient of your pharmacy';
+comment on constraint prescription_orders_prescriber_fkey on public.prescription_orders is 'Choose a prescriber of your pharmacy';
+comment on constraint prescription_orders_discontinued_recorded on public.prescription_orders is 'A discontinued prescription records when and why it was discontinued';
+comment on constraint prescription_orders_refills_check on public.prescription_orders is 'Refills must be between 0 and 99';
+comment on constraint prescription_orders_status_check on public.prescription_orders is 'Status must be active, inactive or discontinued';
+
+CREATE INDEX prescription_orders_discontinued_by_idx ON public.prescription_orders USING btree (discontinued_by);
+CREATE INDEX prescription_orders_medication_idx ON public.prescription_orders USING btree (pharmacy_id, medication_id);
+CREATE INDEX prescription_orders_patient_idx ON public.prescription_orders USING btree (pharmacy_id, patient_id, created_at DESC, id DESC);
+CREATE INDEX prescription_orders_prescriber_idx ON public.prescription_orders USING btree (pharmacy_id, prescriber_id);
+
+alter table public.prescription_orders enable row level security;
+alter table public.prescription_orders replica identity full;
+
+create policy "Staff can read their pharmacy's prescription orders" on public.prescription_orders
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.prescription_orders FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
+CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.prescription_orders FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescription_orders FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when medication_id is null then ''23502 Medication is required'' when patient_id is null then ''23502 Patient is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when rx_number is null then ''23502 Rx number is required'' when written_on is null then ''23502 Written on is required'' when ((((status = ''discontinued''::text) = (discontinued_at IS NOT NULL)) AND ((discontinued_at IS NULL) OR (length(btrim(COALESCE(discontinued_reason, ''''::text))) > 0)))) is false then ''23514 A discontinued prescription records when and why it was discontinued'' when (((refills >= 0) AND (refills <= 99))) is false then ''23514 Refills must be between 0 and 99'' when ((status = ANY (ARRAY[''active''::text, ''inactive''::text, ''discontinued''::text]))) is false then ''23514 Status must be active, inactive or discontinued'' when (($1).pharmacy_id is not null and ($1).medication_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).medication_id is distinct from ($2).medication_id) and not exists (select 1 from public.medications as t where t.id = ($1).medication_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a medication of your pharmacy'' when (($1).pharmacy_id is not null and ($1).patient_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).patient_id is distinct from ($2).patient_id) and not exists (select 1 from public.patients as t where t.id = ($1).patient_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a patient of your pharmacy'' when (($1).pharmacy_id is not null and ($1).rx_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).rx_number is distinct from ($2).rx_number) and  exists (select 1 from public.prescription_orders as t where t.pharmacy_id = ($1).pharmacy_id and t.rx_number = ($1).rx_number) then ''23505 This Rx number is already on file'' when (($1).pharmacy_id is not null and ($1).prescriber_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescriber_id is distinct from ($2).prescriber_id) and not exists (select 1 from public.prescribers as t where t.id = ($1).prescriber_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a prescriber of your pharmacy'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescription_orders FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescriptions as t where t.order_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This prescription order is still used by prescriptions and cannot be removed'' end');
+
+grant references, trigger, maintain on table public.prescription_orders to anon;
+grant select, references, trigger, maintain on table public.prescription_orders to authenticated;
+grant all on table public.prescription_orders to service_role;
+
 -- public.prescription_queue_counters --------------------------------------------------------------
 create table public.prescription_queue_counters (
   pharmacy_id       uuid not null,
@@ -1124,7 +1185,7 @@ create table public.prescription_queue_counters (
   constraint prescription_queue_counters_pkey PRIMARY KEY (pharmacy_id, status, prescription_type),
   constraint prescription_queue_counters_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
   constraint prescription_queue_counters_prescription_type_check CHECK (prescription_type = ANY (ARRAY['written'::text, 'fax'::text, 'verbal'::text, 'electronic'::text])),
-  constraint prescription_queue_counters_status_check CHECK (status = ANY (ARRAY['pending'::text, 'processing'::text, 'ready'::text, 'completed'::text]))
+  constraint prescription_queue_counters_status_check CHECK (status = ANY (ARRAY['pending'::text, 'processing'::text, 'ready'::text, 'completed'::text, 'cancelled'::text]))
 );
 
 comment on table public.prescription_queue_counters is 'How many prescriptions a pharmacy has per status and prescription type. Written only by the statement triggers of public.prescriptions (private.count_queue_changes) in the changing transaction, so it always equals a count of the table; staff read their own pharmacy''s rows (through public.prescription_queue_counts).';
@@ -1154,7 +1215,6 @@ create table public.prescriptions (
   directions                   text,
   quantity                     numeric(10,2),
   refills                      integer default 0 not null,
-  refills_used                 integer default 0 not null,
   days_supply                  integer,
   original_date                date,
   fax_number                   text,
@@ -1181,53 +1241,76 @@ create table public.prescriptions (
   verification_override_reason text,
   verification_overridden_by   uuid,
   verification_overridden_at   timestamp with time zone,
+  order_id                     uuid not null,
+  fill_number                  integer default 0 not null,
+  too_soon_reason              text,
+  too_soon_allowed_by          uuid,
+  too_soon_allowed_at          timestamp with time zone,
+  cancelled_by                 uuid,
+  cancelled_at                 timestamp with time zone,
   constraint prescriptions_pkey PRIMARY KEY (id),
+  constraint prescriptions_order_fill_key UNIQUE (pharmacy_id, order_id, fill_number),
   constraint prescriptions_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
-  constraint prescriptions_pharmacy_id_rx_number_key UNIQUE (pharmacy_id, rx_number),
+  constraint prescriptions_pharmacy_id_rx_number_fill_number_key UNIQUE (pharmacy_id, rx_number, fill_number),
+  constraint prescriptions_cancelled_by_fkey FOREIGN KEY (cancelled_by) REFERENCES auth.users(id),
   constraint prescriptions_completed_by_fkey FOREIGN KEY (completed_by) REFERENCES auth.users(id),
   constraint prescriptions_entered_by_fkey FOREIGN KEY (entered_by) REFERENCES auth.users(id),
   constraint prescriptions_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id),
+  constraint prescriptions_order_fkey FOREIGN KEY (pharmacy_id, order_id) REFERENCES public.prescription_orders(pharmacy_id, id),
   constraint prescriptions_overridden_by_fkey FOREIGN KEY (overridden_by) REFERENCES auth.users(id),
   constraint prescriptions_patient_fkey FOREIGN KEY (pharmacy_id, patient_id) REFERENCES public.patients(pharmacy_id, id),
   constraint prescriptions_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
   constraint prescriptions_prescriber_fkey FOREIGN KEY (pharmacy_id, prescriber_id) REFERENCES public.prescribers(pharmacy_id, id),
   constraint prescriptions_processed_by_fkey FOREIGN KEY (processed_by) REFERENCES auth.users(id),
+  constraint prescriptions_too_soon_allowed_by_fkey FOREIGN KEY (too_soon_allowed_by) REFERENCES auth.users(id),
   constraint prescriptions_verification_overridden_by_fkey FOREIGN KEY (verification_overridden_by) REFERENCES auth.users(id),
   constraint prescriptions_verified_by_fkey FOREIGN KEY (verified_by) REFERENCES auth.users(id),
   constraint prescriptions_ai_flags_shape CHECK (jsonb_typeof(ai_flags) = 'object'::text AND jsonb_typeof(ai_flags -> 'hasInteractions'::text) = 'boolean'::text AND jsonb_typeof(ai_flags -> 'interactions'::text) = 'array'::text AND jsonb_typeof(ai_flags -> 'recommendedActions'::text) = 'array'::text),
+  constraint prescriptions_cancelled_recorded CHECK ((status = 'cancelled'::text) = (cancelled_at IS NOT NULL)),
   constraint prescriptions_days_supply_check CHECK (days_supply > 0),
+  constraint prescriptions_fill_number_check CHECK (fill_number >= 0 AND fill_number <= 99),
+  constraint prescriptions_fill_within_refills CHECK (fill_number <= refills),
   constraint prescriptions_override_recorded CHECK (override_reason IS NULL AND overridden_by IS NULL AND overridden_at IS NULL OR length(btrim(override_reason)) > 0 AND overridden_at IS NOT NULL),
   constraint prescriptions_prescription_type_check CHECK (prescription_type = ANY (ARRAY['written'::text, 'fax'::text, 'verbal'::text, 'electronic'::text])),
   constraint prescriptions_quantity_check CHECK (quantity > 0::numeric),
   constraint prescriptions_refills_check CHECK (refills >= 0 AND refills <= 99),
-  constraint prescriptions_refills_used_check CHECK (refills_used >= 0),
-  constraint prescriptions_refills_used_within_refills CHECK (refills_used <= refills),
   constraint prescriptions_source_check CHECK (source = ANY (ARRAY['e-prescription'::text, 'manual_entry'::text])),
-  constraint prescriptions_status_check CHECK (status = ANY (ARRAY['pending'::text, 'processing'::text, 'ready'::text, 'completed'::text])),
+  constraint prescriptions_status_check CHECK (status = ANY (ARRAY['pending'::text, 'processing'::text, 'ready'::text, 'completed'::text, 'cancelled'::text])),
+  constraint prescriptions_too_soon_recorded CHECK (too_soon_reason IS NULL AND too_soon_allowed_by IS NULL AND too_soon_allowed_at IS NULL OR length(btrim(too_soon_reason)) > 0 AND too_soon_allowed_at IS NOT NULL),
   constraint prescriptions_urgency_level_check CHECK (urgency_level = ANY (ARRAY['routine'::text, 'urgent'::text, 'emergency'::text])),
   constraint prescriptions_verification_flags_shape CHECK (verification_flags IS NULL OR jsonb_typeof(verification_flags) = 'object'::text AND jsonb_typeof(verification_flags -> 'hasInteractions'::text) = 'boolean'::text AND jsonb_typeof(verification_flags -> 'interactions'::text) = 'array'::text AND jsonb_typeof(verification_flags -> 'recommendedActions'::text) = 'array'::text),
   constraint prescriptions_verification_override_recorded CHECK (verification_override_reason IS NULL AND verification_overridden_by IS NULL AND verification_overridden_at IS NULL OR length(btrim(verification_override_reason)) > 0 AND verification_overridden_at IS NOT NULL)
 );
 
-comment on table public.prescriptions is 'A prescription in a pharmacy''s queue (spec part 1 §3 Prescription): type written/fax/verbal/electronic, source e-prescription/manual_entry, patient, prescriber (or the name as written), medication, directions, quantity, refills, days supply, the fax/verbal fields, urgency; rx_number issued per pharmacy from rx_number_counters; ai_flags as the interaction check returned it at entry ({hasInteractions, interactions[{severity, interactingDrugs, description, recommendations}], recommendedActions}); who/when of each step and of an interaction override, written by the database. Status rules: see this migration''s header.';
+comment on table public.prescriptions is 'One fill of a prescription (public.prescription_orders) — the queue''s unit (spec part 1 §3 Prescription): fill_number 0 the original, N refill N; the order''s Rx number, patient, drug, prescriber, refills and date written copied and fixed; its own quantity, days supply, directions, status, fill date, who entered/processed/verified/completed it and when, its interaction check (ai_flags, at entry of each fill, against the patient''s profile then), overrides and, for a refill allowed early, the too-soon reason. Cancelled: an unverified fill of a discontinued order.';
 comment on column public.prescriptions.ai_flags is 'The interaction check at entry, computed by the database (private.prescription_interaction_flags) from the patient''s profile at that moment; a client-sent value that differs is refused.';
 comment on column public.prescriptions.verification_flags is 'Prospective DUR at verification: the findings the check made at processing → ready that were not there at entry (the patient''s medications or allergies changed), in the ai_flags shape; null when verification found nothing new.';
 comment on column public.prescriptions.verification_override_reason is 'Why the pharmacist verified past the findings of verification_flags (with verification_overridden_by/at).';
+comment on column public.prescriptions.order_id is 'The order (public.prescription_orders) this row fills; the order''s id is its fill 0''s id.';
+comment on column public.prescriptions.fill_number is 'Which fill of the order this is: 0 the original, N refill N ("Refill N of refills").';
+comment on column public.prescriptions.too_soon_reason is 'Why a pharmacist or admin allowed this refill before it was due (refill too soon); audited.';
+comment on column public.prescriptions.cancelled_at is 'When the fill left the queue unfilled because its prescription was discontinued.';
+comment on constraint prescriptions_order_fill_key on public.prescriptions is 'This fill of the prescription already exists';
+comment on constraint prescriptions_pharmacy_id_rx_number_fill_number_key on public.prescriptions is 'This fill of the Rx number already exists';
 comment on constraint prescriptions_medication_fkey on public.prescriptions is 'Choose a medication of your pharmacy';
+comment on constraint prescriptions_order_fkey on public.prescriptions is 'The prescription is not in this pharmacy';
 comment on constraint prescriptions_patient_fkey on public.prescriptions is 'Choose a patient of your pharmacy';
 comment on constraint prescriptions_prescriber_fkey on public.prescriptions is 'Choose a prescriber of your pharmacy';
 comment on constraint prescriptions_ai_flags_shape on public.prescriptions is 'The interaction check result must be {hasInteractions, interactions[], recommendedActions[]}';
+comment on constraint prescriptions_cancelled_recorded on public.prescriptions is 'A cancelled fill records when it was cancelled';
 comment on constraint prescriptions_days_supply_check on public.prescriptions is 'Days supply must be greater than 0';
+comment on constraint prescriptions_fill_number_check on public.prescriptions is 'A fill number is between 0 and 99';
+comment on constraint prescriptions_fill_within_refills on public.prescriptions is 'No refills left: every refill authorised has been used';
 comment on constraint prescriptions_override_recorded on public.prescriptions is 'An interaction override needs a reason';
 comment on constraint prescriptions_prescription_type_check on public.prescriptions is 'Prescription type must be written, fax, verbal or electronic';
 comment on constraint prescriptions_quantity_check on public.prescriptions is 'Quantity must be greater than 0';
 comment on constraint prescriptions_refills_check on public.prescriptions is 'Refills must be between 0 and 99';
-comment on constraint prescriptions_refills_used_check on public.prescriptions is 'Refills used cannot be negative';
-comment on constraint prescriptions_refills_used_within_refills on public.prescriptions is 'Refills used cannot exceed the refills prescribed';
 comment on constraint prescriptions_source_check on public.prescriptions is 'Source must be e-prescription or manual_entry';
-comment on constraint prescriptions_status_check on public.prescriptions is 'Status must be pending, processing, ready or completed';
+comment on constraint prescriptions_status_check on public.prescriptions is 'Status must be pending, processing, ready, completed or cancelled';
+comment on constraint prescriptions_too_soon_recorded on public.prescriptions is 'A refill allowed too soon needs a reason';
 comment on constraint prescriptions_urgency_level_check on public.prescriptions is 'Urgency must be routine, urgent or emergency';
 
+CREATE INDEX prescriptions_cancelled_by_idx ON public.prescriptions USING btree (cancelled_by);
 CREATE INDEX prescriptions_completed_at_idx ON public.prescriptions USING btree (pharmacy_id, completed_at) WHERE (status = 'completed'::text);
 CREATE INDEX prescriptions_completed_by_idx ON public.prescriptions USING btree (completed_by);
 CREATE INDEX prescriptions_entered_by_idx ON public.prescriptions USING btree (entered_by);
@@ -1239,6 +1322,7 @@ CREATE INDEX prescriptions_pharmacy_id_prescriber_id_idx ON public.prescriptions
 CREATE INDEX prescriptions_processed_by_idx ON public.prescriptions USING btree (processed_by);
 CREATE INDEX prescriptions_queue_page_idx ON public.prescriptions USING btree (pharmacy_id, status, created_at DESC, id DESC);
 CREATE INDEX prescriptions_ready_for_pickup_idx ON public.prescriptions USING btree (pharmacy_id, verified_at) WHERE (status = 'ready'::text);
+CREATE INDEX prescriptions_too_soon_allowed_by_idx ON public.prescriptions USING btree (too_soon_allowed_by);
 CREATE INDEX prescriptions_unresolved_alert_idx ON public.prescriptions USING btree (pharmacy_id) WHERE private.is_unresolved_interaction_alert(status, ai_flags, overridden_at);
 comment on index public.prescriptions_unresolved_alert_idx is 'The prescriptions private.is_unresolved_interaction_alert holds for, per pharmacy: dur_alert_count() and dashboard_stats().aiAlerts read only these.';
 CREATE INDEX prescriptions_verification_overridden_by_idx ON public.prescriptions USING btree (verification_overridden_by);
@@ -1268,6 +1352,8 @@ CREATE TRIGGER count_queue_updates AFTER UPDATE ON public.prescriptions REFERENC
 alter table public.prescriptions enable always trigger count_queue_updates;
 CREATE TRIGGER dispense_fill_date BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.set_prescription_fill_date();
 CREATE TRIGGER dispense_from_stock AFTER UPDATE OF status ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.take_filled_quantity_from_stock();
+CREATE TRIGGER fill_from_order BEFORE INSERT ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.fill_from_order();
+CREATE TRIGGER follow_original_fill AFTER UPDATE OF prescriber_id, refills, original_date ON public.prescriptions FOR EACH ROW WHEN (old.fill_number = 0 AND (new.prescriber_id IS DISTINCT FROM old.prescriber_id OR new.refills IS DISTINCT FROM old.refills OR new.original_date IS DISTINCT FROM old.original_date)) EXECUTE FUNCTION private.follow_original_fill();
 CREATE TRIGGER guard_controlled_substance BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_controlled_prescription();
 CREATE TRIGGER guard_move_path BEFORE UPDATE OF status, override_reason, verification_override_reason ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_status_move_path();
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
@@ -1280,7 +1366,7 @@ CREATE TRIGGER screen_controlled_substance_settings_at_fill BEFORE UPDATE OF sta
 CREATE TRIGGER screen_interactions_at_entry BEFORE INSERT ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.screen_prescription_at_entry();
 CREATE TRIGGER screen_interactions_at_verification BEFORE UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.screen_prescription_at_verification();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when ai_flags is null then ''23502 Ai flags is required'' when medication_id is null then ''23502 Medication is required'' when patient_id is null then ''23502 Patient is required'' when rx_number is null then ''23502 Rx number is required'' when (((jsonb_typeof(ai_flags) = ''object''::text) AND (jsonb_typeof((ai_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((ai_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((ai_flags -> ''recommendedActions''::text)) = ''array''::text))) is false then ''23514 The interaction check result must be {hasInteractions, interactions[], recommendedActions[]}'' when ((days_supply > 0)) is false then ''23514 Days supply must be greater than 0'' when ((((override_reason IS NULL) AND (overridden_by IS NULL) AND (overridden_at IS NULL)) OR ((length(btrim(override_reason)) > 0) AND (overridden_at IS NOT NULL)))) is false then ''23514 An interaction override needs a reason'' when ((prescription_type = ANY (ARRAY[''written''::text, ''fax''::text, ''verbal''::text, ''electronic''::text]))) is false then ''23514 Prescription type must be written, fax, verbal or electronic'' when ((quantity > (0)::numeric)) is false then ''23514 Quantity must be greater than 0'' when (((refills >= 0) AND (refills <= 99))) is false then ''23514 Refills must be between 0 and 99'' when ((refills_used >= 0)) is false then ''23514 Refills used cannot be negative'' when ((refills_used <= refills)) is false then ''23514 Refills used cannot exceed the refills prescribed'' when ((source = ANY (ARRAY[''e-prescription''::text, ''manual_entry''::text]))) is false then ''23514 Source must be e-prescription or manual_entry'' when ((status = ANY (ARRAY[''pending''::text, ''processing''::text, ''ready''::text, ''completed''::text]))) is false then ''23514 Status must be pending, processing, ready or completed'' when ((urgency_level = ANY (ARRAY[''routine''::text, ''urgent''::text, ''emergency''::text]))) is false then ''23514 Urgency must be routine, urgent or emergency'' when (((verification_flags IS NULL) OR ((jsonb_typeof(verification_flags) = ''object''::text) AND (jsonb_typeof((verification_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((verification_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((verification_flags -> ''recommendedActions''::text)) = ''array''::text)))) is false then ''23514 Invalid verification flags'' when ((((verification_override_reason IS NULL) AND (verification_overridden_by IS NULL) AND (verification_overridden_at IS NULL)) OR ((length(btrim(verification_override_reason)) > 0) AND (verification_overridden_at IS NOT NULL)))) is false then ''23514 Invalid verification override reason and verification overridden by and verification overridden at'' when (($1).pharmacy_id is not null and ($1).medication_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).medication_id is distinct from ($2).medication_id) and not exists (select 1 from public.medications as t where t.id = ($1).medication_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a medication of your pharmacy'' when (($1).pharmacy_id is not null and ($1).patient_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).patient_id is distinct from ($2).patient_id) and not exists (select 1 from public.patients as t where t.id = ($1).patient_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a patient of your pharmacy'' when (($1).pharmacy_id is not null and ($1).prescriber_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescriber_id is distinct from ($2).prescriber_id) and not exists (select 1 from public.prescribers as t where t.id = ($1).prescriber_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a prescriber of your pharmacy'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when ai_flags is null then ''23502 Ai flags is required'' when medication_id is null then ''23502 Medication is required'' when order_id is null then ''23502 Order is required'' when patient_id is null then ''23502 Patient is required'' when rx_number is null then ''23502 Rx number is required'' when (((jsonb_typeof(ai_flags) = ''object''::text) AND (jsonb_typeof((ai_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((ai_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((ai_flags -> ''recommendedActions''::text)) = ''array''::text))) is false then ''23514 The interaction check result must be {hasInteractions, interactions[], recommendedActions[]}'' when (((status = ''cancelled''::text) = (cancelled_at IS NOT NULL))) is false then ''23514 A cancelled fill records when it was cancelled'' when ((days_supply > 0)) is false then ''23514 Days supply must be greater than 0'' when (((fill_number >= 0) AND (fill_number <= 99))) is false then ''23514 A fill number is between 0 and 99'' when ((fill_number <= refills)) is false then ''23514 No refills left: every refill authorised has been used'' when ((((override_reason IS NULL) AND (overridden_by IS NULL) AND (overridden_at IS NULL)) OR ((length(btrim(override_reason)) > 0) AND (overridden_at IS NOT NULL)))) is false then ''23514 An interaction override needs a reason'' when ((prescription_type = ANY (ARRAY[''written''::text, ''fax''::text, ''verbal''::text, ''electronic''::text]))) is false then ''23514 Prescription type must be written, fax, verbal or electronic'' when ((quantity > (0)::numeric)) is false then ''23514 Quantity must be greater than 0'' when (((refills >= 0) AND (refills <= 99))) is false then ''23514 Refills must be between 0 and 99'' when ((source = ANY (ARRAY[''e-prescription''::text, ''manual_entry''::text]))) is false then ''23514 Source must be e-prescription or manual_entry'' when ((status = ANY (ARRAY[''pending''::text, ''processing''::text, ''ready''::text, ''completed''::text, ''cancelled''::text]))) is false then ''23514 Status must be pending, processing, ready, completed or cancelled'' when ((((too_soon_reason IS NULL) AND (too_soon_allowed_by IS NULL) AND (too_soon_allowed_at IS NULL)) OR ((length(btrim(too_soon_reason)) > 0) AND (too_soon_allowed_at IS NOT NULL)))) is false then ''23514 A refill allowed too soon needs a reason'' when ((urgency_level = ANY (ARRAY[''routine''::text, ''urgent''::text, ''emergency''::text]))) is false then ''23514 Urgency must be routine, urgent or emergency'' when (((verification_flags IS NULL) OR ((jsonb_typeof(verification_flags) = ''object''::text) AND (jsonb_typeof((verification_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((verification_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((verification_flags -> ''recommendedActions''::text)) = ''array''::text)))) is false then ''23514 Invalid verification flags'' when ((((verification_override_reason IS NULL) AND (verification_overridden_by IS NULL) AND (verification_overridden_at IS NULL)) OR ((length(btrim(verification_override_reason)) > 0) AND (verification_overridden_at IS NOT NULL)))) is false then ''23514 Invalid verification override reason and verification overridden by and verification overridden at'' when (($1).pharmacy_id is not null and ($1).medication_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).medication_id is distinct from ($2).medication_id) and not exists (select 1 from public.medications as t where t.id = ($1).medication_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a medication of your pharmacy'' when (($1).pharmacy_id is not null and ($1).order_id is not null and ($1).fill_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).order_id is distinct from ($2).order_id or ($1).fill_number is distinct from ($2).fill_number) and  exists (select 1 from public.prescriptions as t where t.pharmacy_id = ($1).pharmacy_id and t.order_id = ($1).order_id and t.fill_number = ($1).fill_number) then ''23505 This fill of the prescription already exists'' when (($1).pharmacy_id is not null and ($1).order_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).order_id is distinct from ($2).order_id) and not exists (select 1 from public.prescription_orders as t where t.id = ($1).order_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 The prescription is not in this pharmacy'' when (($1).pharmacy_id is not null and ($1).patient_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).patient_id is distinct from ($2).patient_id) and not exists (select 1 from public.patients as t where t.id = ($1).patient_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a patient of your pharmacy'' when (($1).pharmacy_id is not null and ($1).rx_number is not null and ($1).fill_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).rx_number is distinct from ($2).rx_number or ($1).fill_number is distinct from ($2).fill_number) and  exists (select 1 from public.prescriptions as t where t.pharmacy_id = ($1).pharmacy_id and t.rx_number = ($1).rx_number and t.fill_number = ($1).fill_number) then ''23505 This fill of the Rx number already exists'' when (($1).pharmacy_id is not null and ($1).prescriber_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescriber_id is distinct from ($2).prescriber_id) and not exists (select 1 from public.prescribers as t where t.id = ($1).prescriber_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a prescriber of your pharmacy'' end from (select ($1).*) as checked_row');
 
 grant select, insert, update, references, trigger, maintain on table public.prescriptions to authenticated;
 grant all on table public.prescriptions to service_role;
@@ -1869,6 +1955,52 @@ $function$;
 comment on function public.demo_sign_in_panel() is 'The sign-in page''s demo panel (see private.demo_sign_in_panel); null without a demo pharmacy. Security invoker.';
 grant execute on function public.demo_sign_in_panel() to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.discontinue_prescription(prescription_id uuid, reason text)
+ RETURNS public.prescription_orders
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := (select private.current_pharmacy_id());
+  actor uuid := (select auth.uid());
+  target_order uuid;
+  ord public.prescription_orders;
+  cancelled integer;
+begin
+  if pharmacy is null or not private.current_staff_can('prescriptions:verify') then
+    raise exception 'Only a pharmacist or admin can discontinue a prescription' using errcode = '42501';
+  end if;
+  select coalesce(
+    (select p.order_id from public.prescriptions p where p.pharmacy_id = pharmacy and p.id = discontinue_prescription.prescription_id),
+    (select o.id from public.prescription_orders o where o.pharmacy_id = pharmacy and o.id = discontinue_prescription.prescription_id))
+  into target_order;
+  if target_order is null then
+    raise exception 'Prescription not found' using errcode = 'P0002';
+  end if;
+  if length(btrim(coalesce(reason, ''))) = 0 then
+    raise exception 'Give a reason for discontinuing the prescription' using errcode = '23514';
+  end if;
+  ord := private.lock_prescription_order(pharmacy, target_order);
+  if ord.status = 'discontinued' then
+    raise exception 'Rx % is already discontinued', ord.rx_number using errcode = 'P0001';
+  end if;
+  update public.prescription_orders o
+  set status = 'discontinued', discontinued_reason = btrim(reason), discontinued_by = actor, discontinued_at = now()
+  where o.id = ord.id returning * into ord;
+  -- Its unverified fill leaves the queue.
+  update public.prescriptions p set status = 'cancelled', cancelled_by = actor, cancelled_at = now()
+  where p.pharmacy_id = pharmacy and p.order_id = ord.id and p.status in ('pending', 'processing');
+  get diagnostics cancelled = row_count;
+  perform private.record_audit_event(pharmacy, actor, 'prescription_discontinued', 'prescription', ord.id::text,
+    format('Rx %s discontinued: %s', ord.rx_number, ord.discontinued_reason), true,
+    jsonb_build_object('rxNumber', ord.rx_number, 'reason', ord.discontinued_reason, 'cancelledFills', cancelled));
+  return ord;
+end
+$function$;
+comment on function public.discontinue_prescription(uuid,text) is 'Discontinues a prescription of the caller''s pharmacy (its id or any fill''s), by a pharmacist or admin with a reason: the order is discontinued (no more refills) and its pending or processing fill is cancelled (it leaves the queue); audited (prescription_discontinued). Security definer: orders are written only by the database.';
+grant execute on function public.discontinue_prescription(uuid,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.drug_price_schedule()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2402,6 +2534,39 @@ $function$;
 comment on function public.patient_access_history(uuid,integer,bigint) is 'Who opened a patient''s record or prescriptions or printed their labels/receipts: the pharmacy''s PHI-access entries for the patient, newest first, page_size (1..200) at a time; pass the last id of a page as before_id for the next. Staff names come from their profiles (null for a removed user). Admins only; anyone else is refused.';
 grant execute on function public.patient_access_history(uuid,integer,bigint) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.patient_prescription_orders(for_patient_id uuid, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 50)
+ RETURNS TABLE(order_id uuid, rx_number bigint, status text, medication_id uuid, prescriber_id uuid, refills integer, written_on date, discontinued_reason text, discontinued_at timestamp with time zone, created_at timestamp with time zone, refills_used integer, refills_remaining integer, last_fill_id uuid, last_fill_status text, last_filled_on date, last_days_supply integer, last_quantity numeric, refill_due_on date, expires_on date)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select o.id, o.rx_number, o.status, o.medication_id, o.prescriber_id, o.refills, o.written_on,
+         o.discontinued_reason, o.discontinued_at, o.created_at,
+         last.fill_number, greatest(o.refills - last.fill_number, 0), last.id, last.status, last.date_filled,
+         last.days_supply, last.quantity,
+         case when last.date_filled is not null
+              then private.refill_due_on(last.date_filled, last.days_supply, (settings.v ->> 'refillTooSoonPercent')::int) end,
+         case when m.dea_schedule is null
+              then (o.written_on + make_interval(months => (settings.v ->> 'nonControlledExpiryMonths')::int))::date
+              else (o.written_on + interval '6 months')::date end
+  from public.prescription_orders o
+  cross join lateral (
+    select p.id, p.fill_number, p.status, p.date_filled, p.days_supply, p.quantity
+    from public.prescriptions p
+    where p.pharmacy_id = o.pharmacy_id and p.order_id = o.id and p.status <> 'cancelled'
+    order by p.fill_number desc limit 1
+  ) last
+  cross join lateral (select private.refill_settings(o.pharmacy_id) as v) settings
+  left join public.medications m on m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id
+  where o.pharmacy_id = (select private.current_pharmacy_id())
+    and o.patient_id = for_patient_id
+    and (after_created_at is null or (o.created_at, o.id) < (after_created_at, after_id))
+  order by o.created_at desc, o.id desc
+  limit least(greatest(coalesce(page_size, 50), 1), 200)
+$function$;
+comment on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) is 'A page of a patient''s prescriptions (orders) for the profile, newest first (keyset: created_at, id): each with refills authorised, used (its last fill number) and remaining, the last fill (status, fill date, days supply), the first day a refill is not too soon and the day it expires (6 months for controlled drugs, else the pharmacy''s Refills setting). Security invoker: RLS applies.';
+grant execute on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.prescription_queue_counts()
  RETURNS jsonb
  LANGUAGE sql
@@ -2421,9 +2586,9 @@ AS $function$
       'electronic', coalesce(sum(c.prescriptions) filter (where c.prescription_type = 'electronic'), 0)),
     'total', coalesce(sum(c.prescriptions), 0))
   from public.prescription_queue_counters c
-  where c.pharmacy_id = (select private.current_pharmacy_id())
+  where c.pharmacy_id = (select private.current_pharmacy_id()) and c.status <> 'cancelled'
 $function$;
-comment on function public.prescription_queue_counts() is 'The Prescription Management screen''s counts for the caller''s pharmacy, exact at any volume: byStatus (the queue tabs Pending/Processing/Ready/Completed), byType (the summary counters Written RX, Fax RX, Verbal Orders, E-Prescriptions: every prescription of that type, whatever its status) and total. Security invoker: RLS applies (anyone but staff reads zeros).';
+comment on function public.prescription_queue_counts() is 'The Prescription Management screen''s counts for the caller''s pharmacy, in fills, exact at any volume: byStatus (the queue tabs Pending/Processing/Ready/Completed), byType (the summary counters Written RX, Fax RX, Verbal Orders, E-Prescriptions: every fill of that type, whatever its status, cancelled ones aside) and total. Security invoker: RLS applies (anyone but staff reads zeros).';
 grant execute on function public.prescription_queue_counts() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.queue_page(queue_status text, search text DEFAULT NULL::text, filled_on date DEFAULT NULL::date, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 50)
@@ -2596,6 +2761,34 @@ end
 $function$;
 comment on function public.record_step_up_grant(uuid) is 'Records that a staff member just confirmed their password (the api function checked it with the auth service): a single-use step-up grant valid five minutes, replacing an earlier one; audited as step_up_verified. Returns when it expires. Only the service role calls it, never end users.';
 grant execute on function public.record_step_up_grant(uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.refill_prescription(prescription_id uuid, too_soon_reason text DEFAULT NULL::text)
+ RETURNS public.prescriptions
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  refilled_order uuid;
+  created public.prescriptions;
+begin
+  -- Any fill's id names its order; so does the order's own id (which is its fill 0's).
+  select p.order_id into refilled_order from public.prescriptions p where p.id = refill_prescription.prescription_id;
+  if refilled_order is null then
+    select o.id into refilled_order from public.prescription_orders o where o.id = refill_prescription.prescription_id;
+  end if;
+  if refilled_order is null then
+    raise exception 'Prescription not found' using errcode = 'P0002';
+  end if;
+  -- The entry triggers set everything else: Rx number, patient, drug and contents from the order and its last
+  -- fill (private.fill_from_order), the interaction check, who entered it.
+  insert into public.prescriptions (order_id, too_soon_reason)
+  values (refilled_order, refill_prescription.too_soon_reason)
+  returning * into created;
+  return created;
+end
+$function$;
+comment on function public.refill_prescription(uuid,text) is 'Refills a prescription — given its id or any of its fills'' — as the caller (RLS and every entry trigger apply): the next fill, pending, live on every terminal; refused with the rule''s sentence (private.fill_from_order). too_soon_reason: a pharmacist''s or admin''s reason to allow a refill too soon. Returns the new fill.';
+grant execute on function public.refill_prescription(uuid,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.request_staff_password_reset(staff_user_id uuid)
  RETURNS text
@@ -3134,22 +3327,33 @@ declare
   step_actor uuid;
 begin
   if tg_op = 'INSERT' then
-    perform private.record_audit_event(new.pharmacy_id, coalesce((select auth.uid()), new.entered_by), 'prescription_entered',
-      'prescription', new.id::text, format('%s entered (%s, %s)', rx, new.prescription_type, new.status), true,
-      jsonb_build_object('rxNumber', new.rx_number, 'status', new.status, 'hasInteractions', new.ai_flags -> 'hasInteractions'));
+    perform private.record_audit_event(new.pharmacy_id, coalesce((select auth.uid()), new.entered_by),
+      case when new.fill_number = 0 then 'prescription_entered' else 'prescription_refilled' end,
+      'prescription', new.id::text,
+      case when new.fill_number = 0 then format('%s entered (%s, %s)', rx, new.prescription_type, new.status)
+           else format('%s refill %s of %s entered (%s)', rx, new.fill_number, new.refills, new.status) end,
+      true,
+      jsonb_build_object('rxNumber', new.rx_number, 'fillNumber', new.fill_number, 'orderId', new.order_id,
+        'status', new.status, 'hasInteractions', new.ai_flags -> 'hasInteractions'));
+    if new.too_soon_reason is not null then
+      perform private.record_audit_event(new.pharmacy_id, coalesce(new.too_soon_allowed_by, (select auth.uid())),
+        'refill_too_soon_allowed', 'prescription', new.id::text,
+        format('%s refill %s allowed too soon: %s', rx, new.fill_number, new.too_soon_reason), true,
+        jsonb_build_object('rxNumber', new.rx_number, 'fillNumber', new.fill_number, 'reason', new.too_soon_reason));
+    end if;
     return null;
   end if;
 
   if new.status is distinct from old.status then
     step_actor := case new.status when 'processing' then new.processed_by when 'ready' then new.verified_by
-                                  when 'completed' then new.completed_by end;
+                                  when 'completed' then new.completed_by when 'cancelled' then new.cancelled_by end;
     perform private.record_audit_event(new.pharmacy_id, coalesce((select auth.uid()), step_actor), 'prescription_status_changed',
       'prescription', new.id::text,
       format('%s: %s → %s%s', rx, old.status, new.status,
         case when new.overridden_at is distinct from old.overridden_at
           then format(' (interaction alert overridden: %s)', new.override_reason) else '' end),
       true,
-      jsonb_build_object('rxNumber', new.rx_number, 'from', old.status, 'to', new.status,
+      jsonb_build_object('rxNumber', new.rx_number, 'fillNumber', new.fill_number, 'from', old.status, 'to', new.status,
         'overrideReason', case when new.overridden_at is distinct from old.overridden_at then new.override_reason end));
     return null;
   end if;
@@ -3166,7 +3370,7 @@ begin
   return null;
 end
 $function$;
-comment on function private.audit_prescription_change() is 'AFTER INSERT/UPDATE trigger of prescriptions: one audit_log row per entry (prescription_entered), per status transition (prescription_status_changed, with the override reason when one was given) and per other change.';
+comment on function private.audit_prescription_change() is 'AFTER INSERT/UPDATE trigger of prescriptions: one audit_log row per entry (prescription_entered for fill 0, prescription_refilled for a refill, plus refill_too_soon_allowed with the reason when one was allowed early), per status transition (prescription_status_changed, with the override reason when one was given) and per other change.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.audit_row_change()
@@ -3705,6 +3909,154 @@ $function$;
 comment on function private.explain_restricted_delete() is 'BEFORE DELETE trigger zz_explain_restricted_delete of a table other rows refer to without cascading: refuses with "This <row> is still used by <table> and cannot be removed" instead of Postgres'' foreign key error. Security definer: judged on all rows, as the foreign key is.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.fill_from_order()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  end_user boolean := private.is_end_user_request();
+  actor uuid := (select auth.uid());
+  ord public.prescription_orders;
+  previous public.prescriptions;
+  schedule text;
+  rx text;
+  today date;
+  settings jsonb;
+  due date;
+  expires date;
+begin
+  if end_user and new.pharmacy_id is distinct from (select private.current_pharmacy_id()) then
+    raise exception 'Rows can only be added to your own pharmacy' using errcode = '42501';
+  end if;
+  new.cancelled_by := null; new.cancelled_at := null;
+
+  if new.order_id is null then
+    -- A new prescription: fill 0 of a new order with the pharmacy's next Rx number.
+    if new.pharmacy_id is null then
+      raise exception 'Only staff of a pharmacy can enter prescriptions' using errcode = '42501';
+    end if;
+    new.fill_number := 0;
+    new.too_soon_reason := null; new.too_soon_allowed_by := null; new.too_soon_allowed_at := null;
+    new.rx_number := private.issue_rx_number(new.pharmacy_id);
+    perform private.open_prescription_order(new);
+    new.order_id := new.id;
+    return new;
+  end if;
+
+  -- A refill. The lock makes a concurrent refill of the same order wait for this one, then see its fill.
+  ord := private.lock_prescription_order(new.pharmacy_id, new.order_id);
+  if ord.id is null then
+    raise exception 'Prescription not found' using errcode = 'P0002';
+  end if;
+  rx := format('Rx %s', ord.rx_number);
+  if ord.status = 'discontinued' then
+    raise exception '% was discontinued on % (%); it cannot be refilled', rx,
+      private.pharmacy_local_date(ord.pharmacy_id, ord.discontinued_at), ord.discontinued_reason using errcode = 'P0001';
+  end if;
+  if ord.status = 'inactive' then
+    raise exception '% is inactive; it cannot be refilled', rx using errcode = 'P0001';
+  end if;
+
+  select m.dea_schedule into schedule from public.medications m where m.pharmacy_id = ord.pharmacy_id and m.id = ord.medication_id;
+  if schedule = 'II' then
+    raise exception 'Schedule II controlled substances cannot be refilled (21 CFR 1306.12): % needs a new prescription', rx
+      using errcode = 'P0001';
+  end if;
+
+  select p.* into previous from public.prescriptions p
+  where p.pharmacy_id = ord.pharmacy_id and p.order_id = ord.id and p.status <> 'cancelled'
+  order by p.fill_number desc limit 1;
+  if previous.id is null then
+    raise exception '% has no fill to refill', rx using errcode = 'P0001';
+  end if;
+  if previous.status in ('pending', 'processing') then
+    raise exception '% already has a fill in the queue (%, %); finish it before refilling again', rx,
+      case previous.fill_number when 0 then 'the original' else format('refill %s', previous.fill_number) end,
+      previous.status using errcode = 'P0001';
+  end if;
+  if previous.fill_number >= ord.refills then
+    raise exception '% has no refills left (% of % used); ask the prescriber for a new prescription', rx,
+      previous.fill_number, ord.refills using errcode = 'P0001';
+  end if;
+
+  today := private.pharmacy_local_date(ord.pharmacy_id, now());
+  settings := private.refill_settings(ord.pharmacy_id);
+  if schedule is not null then
+    if previous.fill_number + 1 > 5 then
+      raise exception 'Schedule % controlled substances allow at most 5 refills (21 CFR 1306.22): % needs a new prescription',
+        schedule, rx using errcode = 'P0001';
+    end if;
+    if today > ord.written_on + interval '6 months' then
+      raise exception 'A schedule % prescription cannot be refilled more than 6 months after the date written (%) (21 CFR 1306.22): % needs a new prescription',
+        schedule, ord.written_on, rx using errcode = 'P0001';
+    end if;
+  else
+    expires := (ord.written_on + make_interval(months => (settings ->> 'nonControlledExpiryMonths')::int))::date;
+    if today >= expires then
+      raise exception '% expired on %, % months after it was written; ask the prescriber for a new prescription', rx,
+        expires, settings ->> 'nonControlledExpiryMonths' using errcode = 'P0001';
+    end if;
+  end if;
+
+  new.too_soon_reason := nullif(btrim(coalesce(new.too_soon_reason, '')), '');
+  new.too_soon_allowed_by := null; new.too_soon_allowed_at := null;
+  due := private.refill_due_on(previous.date_filled, previous.days_supply, (settings ->> 'refillTooSoonPercent')::int);
+  if previous.date_filled is not null and today < due then
+    if new.too_soon_reason is null then
+      raise exception 'Refill too soon: % was filled on % for % days; it can be refilled from % (% %% of the days supply). A pharmacist can allow it with a reason',
+        rx, previous.date_filled, previous.days_supply, due, settings ->> 'refillTooSoonPercent'
+        using errcode = 'P0001', hint = 'refill_too_soon';
+    end if;
+    if end_user and not private.current_staff_can('prescriptions:verify') then
+      raise exception 'Only a pharmacist or admin can allow a refill too soon' using errcode = '42501';
+    end if;
+    new.too_soon_allowed_by := actor;
+    new.too_soon_allowed_at := now();
+  else
+    -- Not early: there is nothing to allow.
+    new.too_soon_reason := null;
+  end if;
+
+  -- The refill is the order's, filled as last time.
+  new.fill_number := previous.fill_number + 1;
+  new.rx_number := ord.rx_number;
+  new.patient_id := ord.patient_id;
+  new.medication_id := ord.medication_id;
+  new.prescriber_id := ord.prescriber_id;
+  new.refills := ord.refills;
+  new.original_date := ord.written_on;
+  new.prescriber_name := previous.prescriber_name;
+  new.prescription_type := previous.prescription_type;
+  new.source := previous.source;
+  new.directions := coalesce(new.directions, previous.directions);
+  new.quantity := coalesce(new.quantity, previous.quantity);
+  new.days_supply := coalesce(new.days_supply, previous.days_supply);
+  new.fax_number := null; new.caller_info := null; new.callback_number := null; new.verification_notes := null;
+  return new;
+end
+$function$;
+comment on function private.fill_from_order() is 'BEFORE INSERT trigger of prescriptions, first of all (name order): a row without order_id is a new prescription — fill 0 of a new order (private.open_prescription_order) with the next Rx number; a row naming an order is its next refill — the order locked, then refused with a sentence when discontinued or inactive, Schedule II, with a fill still pending or processing, out of refills, Schedule III–V past 5 refills or 6 months from the date written, non-controlled past the pharmacy''s expiry, or too soon without a pharmacist''s or admin''s reason; otherwise the order''s Rx number, patient, drug, prescriber, refills and date written and the previous fill''s contents. The entry triggers that follow (controlled rules and settings, interaction check) apply to it as to a new prescription.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.follow_original_fill()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.prescription_orders o
+  set prescriber_id = new.prescriber_id,
+      refills = new.refills,
+      written_on = coalesce(new.original_date, private.pharmacy_local_date(new.pharmacy_id, new.entered_at))
+  where o.pharmacy_id = new.pharmacy_id and o.id = new.order_id;
+  return null;
+end
+$function$;
+comment on function private.follow_original_fill() is 'AFTER UPDATE trigger of prescriptions, for fill 0 only: a change of its prescriber, refills or date written (allowed before verification) is the order''s too.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.generics_with(medications text[], resolved jsonb)
  RETURNS text[]
  LANGUAGE plpgsql
@@ -4041,7 +4393,7 @@ begin
     if new.pharmacy_id is null then
       raise exception 'Only staff of a pharmacy can enter prescriptions' using errcode = '42501';
     end if;
-    new.rx_number := private.issue_rx_number(new.pharmacy_id);
+    -- The Rx number and fill number were set by private.fill_from_order.
     -- Nothing has happened to it yet but its entry.
     new.processed_by := null; new.processed_at := null;
     new.verified_by := null; new.verified_at := null;
@@ -4051,7 +4403,6 @@ begin
       new.entered_by := actor;
       new.entered_at := now();
       new.created_at := now();
-      new.refills_used := 0;
       new.date_filled := null;
     else
       new.entered_by := coalesce(new.entered_by, actor);
@@ -4064,13 +4415,16 @@ begin
   from jsonb_each(to_jsonb(new)) n
   where n.value is distinct from to_jsonb(old) -> n.key and n.key <> 'updated_at';
 
-  if changed && array['id', 'rx_number', 'created_at', 'entered_by', 'entered_at'] then
-    raise exception '%: its id, Rx number and entry (who and when) cannot be changed', rx using errcode = '42501';
+  if changed && array['id', 'rx_number', 'created_at', 'entered_by', 'entered_at', 'order_id', 'fill_number'] then
+    raise exception '%: its id, Rx number, fill number and entry (who and when) cannot be changed', rx using errcode = '42501';
+  end if;
+  if changed && array['too_soon_reason', 'too_soon_allowed_by', 'too_soon_allowed_at'] then
+    raise exception '%: a refill allowed too soon keeps its recorded reason', rx using errcode = '42501';
   end if;
 
   if end_user then
     if changed && array['processed_by', 'processed_at', 'verified_by', 'verified_at', 'completed_by', 'completed_at',
-                        'overridden_by', 'overridden_at'] then
+                        'overridden_by', 'overridden_at', 'cancelled_by', 'cancelled_at'] then
       raise exception '%: who processed, verified, completed or overrode it, and when, is recorded by the database; leave those columns out', rx
         using errcode = '42501';
     end if;
@@ -4078,9 +4432,14 @@ begin
       raise exception '%: the patient, medication and interaction check are fixed at entry; enter a new prescription instead', rx
         using errcode = '42501';
     end if;
-    if old.status in ('ready', 'completed')
+    if old.fill_number > 0
+       and changed && array['prescription_type', 'source', 'prescriber_id', 'prescriber_name', 'refills', 'original_date'] then
+      raise exception '%: a refill keeps its prescription''s prescriber, refills and date written; enter a new prescription instead', rx
+        using errcode = '42501';
+    end if;
+    if old.status in ('ready', 'completed', 'cancelled')
        and changed && array['prescription_type', 'source', 'prescriber_id', 'prescriber_name', 'directions', 'quantity',
-                            'refills', 'refills_used', 'days_supply', 'original_date', 'fax_number', 'verification_notes',
+                            'refills', 'days_supply', 'original_date', 'fax_number', 'verification_notes',
                             'caller_info', 'callback_number', 'urgency_level', 'date_filled'] then
       raise exception '% has been verified; its contents can no longer be changed', rx using errcode = '42501';
     end if;
@@ -4094,6 +4453,22 @@ begin
       raise exception '%: an override reason is given only when processing a prescription with an interaction alert', rx
         using errcode = 'P0001';
     end if;
+    return new;
+  end if;
+
+  -- Cancelled: only an unverified fill of a discontinued order, by public.discontinue_prescription; for good.
+  if old.status = 'cancelled' then
+    raise exception '% was cancelled when its prescription was discontinued; it cannot move', rx using errcode = 'P0001';
+  end if;
+  if new.status = 'cancelled' then
+    if old.status not in ('pending', 'processing')
+       or not exists (select 1 from public.prescription_orders o
+                      where o.pharmacy_id = old.pharmacy_id and o.id = old.order_id and o.status = 'discontinued') then
+      raise exception '% is %; only a pending or processing fill of a discontinued prescription is cancelled', rx, old.status
+        using errcode = 'P0001';
+    end if;
+    new.cancelled_by := case when end_user then actor else coalesce(new.cancelled_by, actor) end;
+    new.cancelled_at := case when end_user then now() else coalesce(new.cancelled_at, now()) end;
     return new;
   end if;
 
@@ -4161,7 +4536,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.guard_prescription_workflow() is 'BEFORE INSERT/UPDATE trigger of prescriptions: a new prescription is pending and gets the next Rx number; the status moves one step forward only; at processing the pharmacy''s security policy decides whether the entry alert blocks (ai_risk_assessment), who may override it (override_authority; under dual approval a first approval by someone else must be recorded) and whether a severe alert needs a step-up grant; verification by a pharmacist or admin; who/when columns written here for end users; immutable and post-verification columns refused.';
+comment on function private.guard_prescription_workflow() is 'BEFORE INSERT/UPDATE trigger of prescriptions (fills): a new fill is pending (its Rx and fill number set by private.fill_from_order); the status moves one step forward only, or to cancelled for a pending or processing fill of a discontinued order; at processing the pharmacy''s security policy decides whether the entry alert blocks (ai_risk_assessment), who may override it (override_authority; under dual approval a first approval by someone else must be recorded) and whether a severe alert needs a step-up grant; verification by a pharmacist or admin; who/when columns written here for end users; immutable, post-verification and (on a refill) order columns refused.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.guard_staff_profile_changes()
@@ -4687,6 +5062,19 @@ $function$;
 comment on function private.keep_secrets_out_of_settings() is 'BEFORE INSERT/UPDATE trigger of pharmacy_settings: refuses a row holding a secret field (those live in Vault).';
 grant execute on function private.keep_secrets_out_of_settings() to authenticated;
 
+CREATE OR REPLACE FUNCTION private.lock_prescription_order(for_pharmacy_id uuid, locked_order_id uuid)
+ RETURNS public.prescription_orders
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.* from public.prescription_orders o
+  where o.pharmacy_id = for_pharmacy_id and o.id = locked_order_id
+  for update
+$function$;
+comment on function private.lock_prescription_order(uuid,uuid) is 'The order of a pharmacy, locked until the calling transaction ends: a refill waits for a concurrent refill of the same order and then sees its fill. Callers pass a pharmacy they have checked is the caller''s own.';
+grant execute on function private.lock_prescription_order(uuid,uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.may_edit_formulary()
  RETURNS boolean
  LANGUAGE sql
@@ -5015,6 +5403,20 @@ AS $function$
 $function$;
 comment on function private.onboarding_duplicates(text,text,text) is 'The messages for a DEA number, NCPDP ID or NABP number already registered to a pharmacy (empty when none).';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.open_prescription_order(new_fill public.prescriptions)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.prescription_orders (id, pharmacy_id, rx_number, patient_id, medication_id, prescriber_id, refills, written_on)
+  values (new_fill.id, new_fill.pharmacy_id, new_fill.rx_number, new_fill.patient_id, new_fill.medication_id,
+          new_fill.prescriber_id, coalesce(new_fill.refills, 0),
+          coalesce(new_fill.original_date, private.pharmacy_local_date(new_fill.pharmacy_id, now())))
+$function$;
+comment on function private.open_prescription_order(public.prescriptions) is 'Records the order of a new prescription (its fill 0): same id, Rx number, patient, drug, prescriber, refills and date written (original_date, else the pharmacy''s date today).';
+grant execute on function private.open_prescription_order(public.prescriptions) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.override_authority_refusal(override_authority text, staff_role text)
  RETURNS text
@@ -5741,6 +6143,40 @@ AS $function$
 $function$;
 comment on function private.record_settings_audit(uuid,text,jsonb,text[]) is 'Appends the audit_log row of a settings save: changedFields (dotted paths, secrets included by name), changes (old/new of the non-secret fields) and secretsChanged (names only; a secret value is never written here).';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.refill_due_on(date_filled date, days_supply integer, too_soon_percent integer)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select date_filled + ceil(coalesce(days_supply, 0) * too_soon_percent / 100.0)::integer
+$function$;
+comment on function private.refill_due_on(date,integer,integer) is 'The first day a refill is not too soon: the previous fill''s date plus the given percent of its days supply, rounded up to whole days (30 days at 75% → 23 days later).';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.refill_settings(for_pharmacy_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with stored as (select private.pharmacy_settings_values(for_pharmacy_id, 'refills') as v)
+  select jsonb_build_object(
+    'refillTooSoonPercent',
+      case when jsonb_typeof(s.v -> 'refillTooSoonPercent') = 'number'
+                and (s.v ->> 'refillTooSoonPercent')::numeric between 50 and 100
+                and (s.v ->> 'refillTooSoonPercent')::numeric = trunc((s.v ->> 'refillTooSoonPercent')::numeric)
+           then (s.v ->> 'refillTooSoonPercent')::numeric::int else 75 end,
+    'nonControlledExpiryMonths',
+      case when jsonb_typeof(s.v -> 'nonControlledExpiryMonths') = 'number'
+                and (s.v ->> 'nonControlledExpiryMonths')::numeric between 1 and 24
+                and (s.v ->> 'nonControlledExpiryMonths')::numeric = trunc((s.v ->> 'nonControlledExpiryMonths')::numeric)
+           then (s.v ->> 'nonControlledExpiryMonths')::numeric::int else 12 end)
+  from stored s
+$function$;
+comment on function private.refill_settings(uuid) is 'The Refills settings the database enforces, for one pharmacy, with the defaults for what was never saved (or is out of range): {refillTooSoonPercent (75: a refill before that share of the previous fill''s days supply has passed is too soon), nonControlledExpiryMonths (12: a non-controlled prescription expires that many months after it was written)}. Shared defaults: shared/src/settings/refills.ts.';
+grant execute on function private.refill_settings(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.refuse_audit_log_change()
  RETURNS trigger
@@ -6957,6 +7393,7 @@ alter publication supabase_realtime add table public.pharmacy_operating_hours;
 alter publication supabase_realtime add table public.pharmacy_settings;
 alter publication supabase_realtime add table public.prescribers;
 alter publication supabase_realtime add table public.prescription_label_prints;
+alter publication supabase_realtime add table public.prescription_orders;
 alter publication supabase_realtime add table public.prescriptions;
 alter publication supabase_realtime add table public.security_policies;
 alter publication supabase_realtime add table public.staff_profiles;

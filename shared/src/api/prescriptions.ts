@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { aiFlagsSchema } from '../prescriptions/ai-flags.ts';
 import { prescriptionFormSchema } from '../prescriptions/prescription.ts';
+import { refillRequestSchema } from '../prescriptions/refills.ts';
 import { apiEndpoint } from './endpoint.ts';
 
 const nullableText = z.string().nullable();
@@ -25,6 +26,7 @@ export const prescriptionSchema = z.object({
   directions: nullableText,
   quantity: z.number().nullable(),
   refills: z.number(),
+  /** Refills used as of this fill: its fill number (0 for the original). */
   refillsUsed: z.number(),
   daysSupply: z.number().nullable(),
   originalDate: nullableText,
@@ -57,6 +59,29 @@ export const createPrescriptionEndpoint = apiEndpoint({
   access: 'signed-in',
   request: prescriptionFormSchema,
   response: prescriptionSchema,
+  format: 'json',
+  successStatus: 201,
+});
+
+/** A fill as the refill endpoint answers it: the Prescription shape plus its fill number and the refills left. */
+export const refillResponseSchema = prescriptionSchema.extend({
+  fillNumber: z.number(),
+  refillsRemaining: z.number(),
+});
+export type RefillResponse = z.infer<typeof refillResponseSchema>;
+
+/**
+ * POST /api/prescriptions/{id}/refill — the next fill of a prescription (id of the prescription or any of its
+ * fills), pending on every terminal, through the same entry rules as a new prescription. Body optional:
+ * `{tooSoonReason}`, a pharmacist's or admin's reason to allow a refill too soon. 201 with the new fill; a
+ * refused refill is 4xx with the rule's sentence (409 a rule, 403 a permission, 404 not the caller's).
+ */
+export const refillPrescriptionEndpoint = apiEndpoint({
+  method: 'POST',
+  path: '/api/prescriptions/:id/refill',
+  access: 'signed-in',
+  request: refillRequestSchema,
+  response: refillResponseSchema,
   format: 'json',
   successStatus: 201,
 });

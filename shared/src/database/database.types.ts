@@ -1129,6 +1129,87 @@ export type Database = {
           },
         ];
       };
+      prescription_orders: {
+        Row: {
+          created_at: string;
+          discontinued_at: string | null;
+          discontinued_by: string | null;
+          discontinued_reason: string | null;
+          id: string;
+          medication_id: string;
+          patient_id: string;
+          pharmacy_id: string;
+          prescriber_id: string | null;
+          refills: number;
+          rx_number: number;
+          status: string;
+          updated_at: string;
+          written_on: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          discontinued_at?: string | null;
+          discontinued_by?: string | null;
+          discontinued_reason?: string | null;
+          id?: string;
+          medication_id: string;
+          patient_id: string;
+          pharmacy_id: string;
+          prescriber_id?: string | null;
+          refills?: number;
+          rx_number: number;
+          status?: string;
+          updated_at?: string;
+          written_on: string;
+        };
+        Update: {
+          created_at?: string;
+          discontinued_at?: string | null;
+          discontinued_by?: string | null;
+          discontinued_reason?: string | null;
+          id?: string;
+          medication_id?: string;
+          patient_id?: string;
+          pharmacy_id?: string;
+          prescriber_id?: string | null;
+          refills?: number;
+          rx_number?: number;
+          status?: string;
+          updated_at?: string;
+          written_on?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'prescription_orders_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: false;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'prescription_orders_patient_fkey';
+            columns: ['pharmacy_id', 'patient_id'];
+            isOneToOne: false;
+            referencedRelation: 'patients';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'prescription_orders_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'prescription_orders_prescriber_fkey';
+            columns: ['pharmacy_id', 'prescriber_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescribers';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
       prescription_queue_counters: {
         Row: {
           pharmacy_id: string;
@@ -1164,6 +1245,8 @@ export type Database = {
           ai_flags: NonNullable<Json>;
           callback_number: string | null;
           caller_info: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
           completed_at: string | null;
           completed_by: string | null;
           created_at: string;
@@ -1173,8 +1256,10 @@ export type Database = {
           entered_at: string;
           entered_by: string | null;
           fax_number: string | null;
+          fill_number: number;
           id: string;
           medication_id: string;
+          order_id: string;
           original_date: string | null;
           overridden_at: string | null;
           overridden_by: string | null;
@@ -1188,10 +1273,12 @@ export type Database = {
           processed_by: string | null;
           quantity: number | null;
           refills: number;
-          refills_used: number;
           rx_number: number;
           source: string;
           status: string;
+          too_soon_allowed_at: string | null;
+          too_soon_allowed_by: string | null;
+          too_soon_reason: string | null;
           updated_at: string;
           urgency_level: string | null;
           verification_flags: Json | null;
@@ -1207,6 +1294,8 @@ export type Database = {
           ai_flags: NonNullable<Json>;
           callback_number?: string | null;
           caller_info?: string | null;
+          cancelled_at?: string | null;
+          cancelled_by?: string | null;
           completed_at?: string | null;
           completed_by?: string | null;
           created_at?: string;
@@ -1216,8 +1305,10 @@ export type Database = {
           entered_at?: string;
           entered_by?: string | null;
           fax_number?: string | null;
+          fill_number?: number;
           id?: string;
           medication_id: string;
+          order_id: string;
           original_date?: string | null;
           overridden_at?: string | null;
           overridden_by?: string | null;
@@ -1231,10 +1322,12 @@ export type Database = {
           processed_by?: string | null;
           quantity?: number | null;
           refills?: number;
-          refills_used?: number;
           rx_number: number;
           source?: string;
           status?: string;
+          too_soon_allowed_at?: string | null;
+          too_soon_allowed_by?: string | null;
+          too_soon_reason?: string | null;
           updated_at?: string;
           urgency_level?: string | null;
           verification_flags?: Json | null;
@@ -1249,6 +1342,8 @@ export type Database = {
           ai_flags?: NonNullable<Json>;
           callback_number?: string | null;
           caller_info?: string | null;
+          cancelled_at?: string | null;
+          cancelled_by?: string | null;
           completed_at?: string | null;
           completed_by?: string | null;
           created_at?: string;
@@ -1258,8 +1353,10 @@ export type Database = {
           entered_at?: string;
           entered_by?: string | null;
           fax_number?: string | null;
+          fill_number?: number;
           id?: string;
           medication_id?: string;
+          order_id?: string;
           original_date?: string | null;
           overridden_at?: string | null;
           overridden_by?: string | null;
@@ -1273,10 +1370,12 @@ export type Database = {
           processed_by?: string | null;
           quantity?: number | null;
           refills?: number;
-          refills_used?: number;
           rx_number?: number;
           source?: string;
           status?: string;
+          too_soon_allowed_at?: string | null;
+          too_soon_allowed_by?: string | null;
+          too_soon_reason?: string | null;
           updated_at?: string;
           urgency_level?: string | null;
           verification_flags?: Json | null;
@@ -1293,6 +1392,13 @@ export type Database = {
             columns: ['pharmacy_id', 'medication_id'];
             isOneToOne: false;
             referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'prescriptions_order_fkey';
+            columns: ['pharmacy_id', 'order_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescription_orders';
             referencedColumns: ['pharmacy_id', 'id'];
           },
           {
@@ -1625,6 +1731,31 @@ export type Database = {
       current_staff_context: { Args: Record<PropertyKey, never>; Returns: Json };
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };
+      discontinue_prescription: {
+        Args: { prescription_id: string; reason: string };
+        Returns: {
+          created_at: string;
+          discontinued_at: string | null;
+          discontinued_by: string | null;
+          discontinued_reason: string | null;
+          id: string;
+          medication_id: string;
+          patient_id: string;
+          pharmacy_id: string;
+          prescriber_id: string | null;
+          refills: number;
+          rx_number: number;
+          status: string;
+          updated_at: string;
+          written_on: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'prescription_orders';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       drug_price_schedule: { Args: Record<PropertyKey, never>; Returns: Json };
       dur_alert_count: { Args: Record<PropertyKey, never>; Returns: number };
       dur_check: { Args: { allergies?: string[]; current_medications?: string[]; medication: string }; Returns: Json };
@@ -1683,6 +1814,30 @@ export type Database = {
           prescription_id: string;
         }[];
       };
+      patient_prescription_orders: {
+        Args: { after_created_at?: string; after_id?: string; for_patient_id: string; page_size?: number };
+        Returns: {
+          created_at: string;
+          discontinued_at: string;
+          discontinued_reason: string;
+          expires_on: string;
+          last_days_supply: number;
+          last_fill_id: string;
+          last_fill_status: string;
+          last_filled_on: string;
+          last_quantity: number;
+          medication_id: string;
+          order_id: string;
+          prescriber_id: string;
+          refill_due_on: string;
+          refills: number;
+          refills_remaining: number;
+          refills_used: number;
+          rx_number: number;
+          status: string;
+          written_on: string;
+        }[];
+      };
       prescription_queue_counts: { Args: Record<PropertyKey, never>; Returns: Json };
       queue_page: {
         Args: {
@@ -1697,6 +1852,8 @@ export type Database = {
           ai_flags: NonNullable<Json>;
           callback_number: string | null;
           caller_info: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
           completed_at: string | null;
           completed_by: string | null;
           created_at: string;
@@ -1706,8 +1863,10 @@ export type Database = {
           entered_at: string;
           entered_by: string | null;
           fax_number: string | null;
+          fill_number: number;
           id: string;
           medication_id: string;
+          order_id: string;
           original_date: string | null;
           overridden_at: string | null;
           overridden_by: string | null;
@@ -1721,10 +1880,12 @@ export type Database = {
           processed_by: string | null;
           quantity: number | null;
           refills: number;
-          refills_used: number;
           rx_number: number;
           source: string;
           status: string;
+          too_soon_allowed_at: string | null;
+          too_soon_allowed_by: string | null;
+          too_soon_reason: string | null;
           updated_at: string;
           urgency_level: string | null;
           verification_flags: Json | null;
@@ -1759,6 +1920,63 @@ export type Database = {
       };
       record_pharmacy_logo_change: { Args: Record<PropertyKey, never>; Returns: string };
       record_step_up_grant: { Args: { for_user_id: string }; Returns: string };
+      refill_prescription: {
+        Args: { prescription_id: string; too_soon_reason?: string };
+        Returns: {
+          ai_flags: NonNullable<Json>;
+          callback_number: string | null;
+          caller_info: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          completed_at: string | null;
+          completed_by: string | null;
+          created_at: string;
+          date_filled: string | null;
+          days_supply: number | null;
+          directions: string | null;
+          entered_at: string;
+          entered_by: string | null;
+          fax_number: string | null;
+          fill_number: number;
+          id: string;
+          medication_id: string;
+          order_id: string;
+          original_date: string | null;
+          overridden_at: string | null;
+          overridden_by: string | null;
+          override_reason: string | null;
+          patient_id: string;
+          pharmacy_id: string;
+          prescriber_id: string | null;
+          prescriber_name: string | null;
+          prescription_type: string;
+          processed_at: string | null;
+          processed_by: string | null;
+          quantity: number | null;
+          refills: number;
+          rx_number: number;
+          source: string;
+          status: string;
+          too_soon_allowed_at: string | null;
+          too_soon_allowed_by: string | null;
+          too_soon_reason: string | null;
+          updated_at: string;
+          urgency_level: string | null;
+          verification_flags: Json | null;
+          verification_notes: string | null;
+          verification_overridden_at: string | null;
+          verification_overridden_by: string | null;
+          verification_override_reason: string | null;
+          verified_at: string | null;
+          verified_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'prescriptions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       save_settings_group: { Args: { group_key: string; secret_changes?: Json; settings: Json }; Returns: Json };
       search_medications: {
