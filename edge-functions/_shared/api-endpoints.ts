@@ -2,7 +2,7 @@
  * Serves the /api contract (shared/src/api/<area>.ts): an ApiRouter takes endpoint definitions, never loose
  * paths, so every route the `api` function answers is one the web app can call through invokeApi. For each
  * request it applies the endpoint's access (401 for 'signed-in' without a user, before the body is read),
- * reads the JSON object body and parses it with the endpoint's request schema (400 'Validation failed' with the
+ * reads the JSON object body (none at all is `{}` for an endpoint whose body is optional) and parses it with the endpoint's request schema (400 'Validation failed' with the
  * schema's messages), parses the query parameters with the endpoint's query schema the same way, and answers the handler's result with the endpoint's status and format. Where the
  * environment sets API_CHECK_RESPONSES=1 (the local stack: dev and tests) it also parses every success body
  * with the response schema and answers 500 when the handler broke the contract.
@@ -58,7 +58,7 @@ export class ApiRouter {
   serve<E extends ApiEndpoint>(endpoint: E, handler: EndpointHandler<NoInfer<E>>): this {
     this.router.add(endpoint.method, endpoint.path, async (context) => {
       if (endpoint.access === 'signed-in') await requireUser(context.req);
-      const body = (endpoint.request === null ? undefined : validateBody(endpoint.request, await readJsonObject(context.req))) as ApiRequestData<E>;
+      const body = (endpoint.request === null ? undefined : validateBody(endpoint.request, await readJsonObject(context.req, endpoint.bodyOptional === true))) as ApiRequestData<E>;
       const query = (endpoint.query === undefined ? undefined : validateBody(endpoint.query, Object.fromEntries(context.url.searchParams))) as ApiQueryData<E>;
       const result = await handler({ ...context, body, query });
       if (responseCheckEnabled()) checkResponse(endpoint, result);

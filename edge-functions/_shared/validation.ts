@@ -15,11 +15,16 @@ import {
 import type * as z from 'zod';
 import { HttpError } from './http.ts';
 
-/** The parsed JSON body; a body that is not a JSON object answers 400. */
-export async function readJsonObject(req: Request): Promise<Record<string, unknown>> {
+/**
+ * The parsed JSON body; a body that is not a JSON object answers 400. With `emptyIsObject` (an endpoint whose
+ * body is optional) no body, or an empty one, is `{}`.
+ */
+export async function readJsonObject(req: Request, emptyIsObject = false): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
-    body = await req.json();
+    const text = await req.text();
+    if (emptyIsObject && text.trim() === '') return {};
+    body = JSON.parse(text);
   } catch {
     throw new HttpError(400, BODY_NOT_JSON_MESSAGE);
   }

@@ -9,7 +9,7 @@ import type { AiFlags } from '@pharmacy/shared/prescriptions/ai-flags.ts';
 /** The prescriptions columns the API reads and returns (checked against the generated table type). */
 const PRESCRIPTION_FIELDS = [
   'id', 'pharmacy_id', 'rx_number', 'status', 'prescription_type', 'source', 'patient_id', 'prescriber_id', 'prescriber_name',
-  'medication_id', 'directions', 'quantity', 'refills', 'refills_used', 'days_supply', 'original_date', 'fax_number',
+  'medication_id', 'directions', 'quantity', 'refills', 'fill_number', 'days_supply', 'original_date', 'fax_number',
   'verification_notes', 'caller_info', 'callback_number', 'urgency_level', 'date_filled', 'ai_flags', 'override_reason',
   'overridden_by', 'overridden_at', 'entered_by', 'entered_at', 'processed_by', 'processed_at', 'verified_by', 'verified_at',
   'completed_by', 'completed_at', 'created_at', 'updated_at',
@@ -40,7 +40,8 @@ export function prescriptionFromRow(row: PrescriptionRow): PrescriptionResponse 
     directions: row.directions,
     quantity: numberOrNull(row.quantity),
     refills: row.refills,
-    refillsUsed: row.refills_used,
+    // Refills used as of a fill are its fill number (0 for the original).
+    refillsUsed: row.fill_number,
     daysSupply: row.days_supply,
     originalDate: row.original_date,
     faxNumber: row.fax_number,

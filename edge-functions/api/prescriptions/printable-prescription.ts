@@ -21,6 +21,9 @@ export interface PrintablePrescription {
   quantity: number | null;
   daysSupply: number | null;
   refills: number;
+  /** Which fill this is: 0 the original, N refill N (the label prints "Refill N of M"). */
+  fillNumber: number;
+  /** Refills used as of this fill: its fill number. */
   refillsUsed: number;
   prescriberName: string;
   patientName: string;
@@ -40,7 +43,7 @@ async function single<T>(what: string, query: PromiseLike<{ data: T | null; erro
 export async function readPrintablePrescription(client: DatabaseClient, prescriptionId: string): Promise<PrintablePrescription> {
   const found = await client
     .from('prescriptions')
-    .select('id, pharmacy_id, rx_number, date_filled, directions, quantity, days_supply, refills, refills_used, prescriber_name, prescriber_id, patient_id, medication_id')
+    .select('id, pharmacy_id, rx_number, date_filled, directions, quantity, days_supply, refills, fill_number, prescriber_name, prescriber_id, patient_id, medication_id')
     .eq('id', prescriptionId)
     .maybeSingle();
   if (found.error) throw databaseFailure('reading the prescription', found.error);
@@ -87,7 +90,8 @@ export async function readPrintablePrescription(client: DatabaseClient, prescrip
     quantity: row.quantity === null ? null : Number(row.quantity),
     daysSupply: row.days_supply,
     refills: row.refills,
-    refillsUsed: row.refills_used,
+    fillNumber: row.fill_number,
+    refillsUsed: row.fill_number,
     prescriberName,
     patientName: `${patient.first_name} ${patient.last_name}`,
     medication: {

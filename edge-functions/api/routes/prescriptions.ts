@@ -6,9 +6,17 @@
  * inserts the prescription. The database runs the interaction check of the patient's profile in that insert
  * (ai_flags; a client cannot send its own), makes it pending and sets the Rx number and who entered it; it
  * holds the DEA rules too. 201 with the prescription in camelCase.
+ *
+ * POST /api/prescriptions/:id/refill — the next fill of a prescription (issue 21). The body is optional
+ * ({tooSoonReason}, checked with the shared schema). Acting as the caller, it calls refill_prescription, which
+ * inserts the fill through the same entry triggers; the database holds every refill rule and refuses with its
+ * sentence (409 a rule, 403 a permission, 404 a prescription that is not the caller's — an id that is not a
+ * uuid too). 201 with the new fill in camelCase, its fill number and the refills left after it.
  */
 import type { Tables, TablesInsert } from '@pharmacy/shared/database/database.types.ts';
-import { createPrescriptionEndpoint } from '@pharmacy/shared/api/prescriptions.ts';
+import { createPrescriptionEndpoint, refillPrescriptionEndpoint } from '@pharmacy/shared/api/prescriptions.ts';
+import { UUID_PATTERN } from '@pharmacy/shared/common/field-rules.ts';
+import { refillsRemainingAfter } from '@pharmacy/shared/prescriptions/refills.ts';
 import {
   controlledSubstanceIssues, type DeaSchedule, sourceForType, type PrescriptionFormValues,
 } from '@pharmacy/shared/prescriptions/prescription.ts';
@@ -19,6 +27,8 @@ import { validationFailed } from '../../_shared/validation.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { PRESCRIPTION_COLUMNS, type PrescriptionRow, prescriptionFromRow } from '../prescriptions/prescription-response.ts';
 
+const PRESCRIPTION_NOT_FOUND = 'Prescription not found';
+
 type PatientRow = Pick<Tables<'patients'>, 'id'>;
 /** The schedule column is text checked by the database against the DEA schedules. */
 type MedicationRow = Pick<Tables<'medications'>, 'id'> & { dea_schedule: DeaSchedule | null };
@@ -26,10 +36,11 @@ type PrescriberRow = Pick<Tables<'prescribers'>, 'title' | 'first_name' | 'last_
 
 /**
  * A new prescription as the api inserts it. The BEFORE INSERT triggers set rx_number (from the pharmacy's
- * counter) and ai_flags (the interaction check; a sent value is refused), so they are left out; the generated
- * Insert type lists them as required because the columns are NOT NULL without a default.
+ * counter), order_id (a new prescription opens its order, fill 0) and ai_flags (the interaction check; a sent
+ * value is refused), so they are left out; the generated Insert type lists them as required because the columns
+ * are NOT NULL without a default.
  */
-type PrescriptionEntry = Omit<TablesInsert<'prescriptions'>, 'rx_number' | 'ai_flags'>;
+type PrescriptionEntry = Omit<TablesInsert<'prescriptions'>, 'rx_number' | 'order_id' | 'ai_flags'>;
 
 async function visibleRow<T>(query: PromiseLike<{ data: T | null; error: { code?: string; message: string } | null }>, what: string, notFound: string): Promise<T> {
   const { data, error } = await query;
@@ -104,5 +115,22 @@ export function addPrescriptionRoutes(router: ApiRouter): void {
       .single();
     if (error) throw databaseFailure('entering the prescription', error);
     return prescriptionFromRow(data as unknown as PrescriptionRow);
+  });
+
+  router.serve(refillPrescriptionEndpoint, async ({ req, params, body }) => {
+    const id = params.id ?? '';
+    if (!UUID_PATTERN.test(id)) throw new HttpError(404, PRESCRIPTION_NOT_FOUND);
+    const client = createUserClient(req);
+    const { data, error } = await client.rpc('refill_prescription', {
+      prescription_id: id,
+      ...(body.tooSoonReason === undefined ? {} : { too_soon_reason: body.tooSoonReason }),
+    });
+    if (error) throw databaseFailure('refilling the prescription', error);
+    const fill = data as unknown as PrescriptionRow;
+    return {
+      ...prescriptionFromRow(fill),
+      fillNumber: fill.fill_number,
+      refillsRemaining: refillsRemainingAfter(fill.fill_number, fill.refills),
+    };
   });
 }

@@ -32,6 +32,11 @@ export interface ApiEndpoint<
   /** The JSON object body; null for a GET, which has none; a POST or PUT has one. */
   readonly request: Request;
   /**
+   * A POST whose body may be left out (every field optional): no body, or an empty one, is read as `{}`. A body
+   * that is sent must still be a JSON object. Other endpoints refuse a missing body (400 'Request body must be JSON').
+   */
+  readonly bodyOptional?: true;
+  /**
    * The query parameters' schema (an object of optional fields; values arrive as strings, so numbers are
    * coerced); absent when the endpoint takes none. A query the schema refuses answers 400 'Validation failed'.
    */

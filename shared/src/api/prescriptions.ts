@@ -72,8 +72,8 @@ export type RefillResponse = z.infer<typeof refillResponseSchema>;
 
 /**
  * POST /api/prescriptions/{id}/refill — the next fill of a prescription (id of the prescription or any of its
- * fills), pending on every terminal, through the same entry rules as a new prescription. Body optional:
- * `{tooSoonReason}`, a pharmacist's or admin's reason to allow a refill too soon. 201 with the new fill; a
+ * fills), pending on every terminal, through the same entry rules as a new prescription. Body optional (none
+ * at all is `{}`): `{tooSoonReason}`, a pharmacist's or admin's reason to allow a refill too soon. 201 with the new fill; a
  * refused refill is 4xx with the rule's sentence (409 a rule, 403 a permission, 404 not the caller's).
  */
 export const refillPrescriptionEndpoint = apiEndpoint({
@@ -81,6 +81,7 @@ export const refillPrescriptionEndpoint = apiEndpoint({
   path: '/api/prescriptions/:id/refill',
   access: 'signed-in',
   request: refillRequestSchema,
+  bodyOptional: true,
   response: refillResponseSchema,
   format: 'json',
   successStatus: 201,
