@@ -109,9 +109,17 @@ describe('POST and PUT bodies are checked with the request schema', () => {
   });
 
   const refusingEmpty = posts.filter(({ endpoint }) => !parseWithSchema(endpoint.request!, {}).success);
-  it('every POST and PUT but the onboarding verdict and Update All Pricing has a schema that refuses an empty body', () => {
-    // Update All Pricing sends no ndcNumbers: every active medication of the caller's pharmacy.
-    expect(posts.filter((named) => !refusingEmpty.includes(named)).map(({ endpoint }) => endpoint.path).sort()).toEqual(['/api/drugs/pricing-update', '/api/onboarding/validate']);
+  it('every POST and PUT but the onboarding verdict, Update All Pricing and a refill has a schema that refuses an empty body', () => {
+    // Update All Pricing sends no ndcNumbers: every active medication of the caller's pharmacy. A refill's only
+    // field is the optional too-soon reason.
+    expect(posts.filter((named) => !refusingEmpty.includes(named)).map(({ endpoint }) => endpoint.path).sort())
+      .toEqual(['/api/drugs/pricing-update', '/api/onboarding/validate', '/api/prescriptions/:id/refill']);
+  });
+
+  it('only endpoints whose schema takes {} may be called without a body', () => {
+    const optional = posts.filter(({ endpoint }) => endpoint.bodyOptional === true);
+    expect(optional.map(({ endpoint }) => endpoint.path)).toEqual(['/api/prescriptions/:id/refill']);
+    for (const { endpoint } of optional) expect(parseWithSchema(endpoint.request!, {}).success).toBe(true);
   });
 
   it.each(refusingEmpty.map((named) => [named.name, named] as const))("%s answers an empty body 400 with the schema's messages", async (_name, named) => {

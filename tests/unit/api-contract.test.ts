@@ -16,7 +16,8 @@ import { healthEndpoint } from '../../shared/src/api/health.ts';
 import { checkInteractionsEndpoint } from '../../shared/src/api/interactions.ts';
 import { generateLabelEndpoint, generateReceiptEndpoint } from '../../shared/src/api/labels.ts';
 import { completeOnboardingEndpoint, ONBOARDING_NEXT_STEPS, validateOnboardingEndpoint } from '../../shared/src/api/onboarding.ts';
-import { createPrescriptionEndpoint } from '../../shared/src/api/prescriptions.ts';
+import { createPrescriptionEndpoint, refillPrescriptionEndpoint } from '../../shared/src/api/prescriptions.ts';
+import { REFILL_MESSAGES, REFILL_REASON_MAX_LENGTH } from '../../shared/src/prescriptions/refills.ts';
 import { listSecurityPoliciesEndpoint, updateSecurityPolicyEndpoint } from '../../shared/src/api/security-policies.ts';
 import { currentSubscriptionEndpoint, listPlansEndpoint } from '../../shared/src/api/subscription.ts';
 import {
@@ -60,6 +61,18 @@ const policySettings = {
   maxFailedLogins: 3,
 } as const;
 
+/** A fill as the api answers it (prescriptionSchema). */
+const prescription = {
+  id: RX_ID, pharmacyId: RX_ID, rxNumber: 1001, status: 'pending', prescriptionType: 'written', source: 'manual_entry',
+  patientId: RX_ID, prescriberId: null, prescriberName: null, medicationId: MEDICATION_ID, directions: 'Take 1 daily',
+  quantity: 30, refills: 2, refillsUsed: 0, daysSupply: 30, originalDate: null, faxNumber: null, verificationNotes: null,
+  callerInfo: null, callbackNumber: null, urgencyLevel: null, dateFilled: null,
+  aiFlags: { hasInteractions: false, interactions: [], recommendedActions: [] }, overrideReason: null, overriddenBy: null,
+  overriddenAt: null, enteredBy: RX_ID, enteredAt: '2026-11-28T00:00:00Z', processedBy: null, processedAt: null,
+  verifiedBy: null, verifiedAt: null, completedBy: null, completedAt: null, createdAt: '2026-11-28T00:00:00Z',
+  updatedAt: '2026-11-28T00:00:00Z',
+};
+
 const plan = {
   id: 'flat-monthly',
   name: 'Pharmacy Management',
@@ -96,6 +109,16 @@ describe('the request schemas', () => {
       PRESCRIPTION_MESSAGES.patient,
     ]);
     expect(messages(validateOnboardingEndpoint.request, ['not', 'an', 'object'])).not.toEqual([]);
+  });
+
+  it('take a refill with or without a too-soon reason, and refuse a blank or too long one', () => {
+    expect(refillPrescriptionEndpoint.bodyOptional).toBe(true);
+    expect(messages(refillPrescriptionEndpoint.request, {})).toEqual([]);
+    expect(messages(refillPrescriptionEndpoint.request, { tooSoonReason: 'Going on vacation' })).toEqual([]);
+    expect(messages(refillPrescriptionEndpoint.request, { tooSoonReason: ' ' })).toEqual([REFILL_MESSAGES.tooSoonReason]);
+    expect(messages(refillPrescriptionEndpoint.request, { tooSoonReason: 'x'.repeat(REFILL_REASON_MAX_LENGTH + 1) })).toEqual([REFILL_MESSAGES.reasonTooLong]);
+    // No other endpoint may be called without a body.
+    expect(createPrescriptionEndpoint.bodyOptional).toBeUndefined();
   });
 
   it("take a security policy and refuse each bad field with the policy's message", () => {
@@ -199,6 +222,8 @@ describe('the response schemas', () => {
     const policy = { id: RX_ID, ...policySettings, updatedAt: '2026-11-23T00:00:00Z' };
     expect(messages(listSecurityPoliciesEndpoint.response, [policy])).toEqual([]);
     expect(messages(updateSecurityPolicyEndpoint.response, policy)).toEqual([]);
+    expect(messages(refillPrescriptionEndpoint.response, { ...prescription, fillNumber: 1, refillsUsed: 1, refillsRemaining: 1 })).toEqual([]);
+    expect(messages(refillPrescriptionEndpoint.response, prescription)).not.toEqual([]);
   });
 
   it('refuse an answer outside the contract', () => {
@@ -373,6 +398,10 @@ export function invokeApiTypeChecks(call: ApiInvoker): void {
   void call(healthEndpoint, {});
   // @ts-expect-error a POST takes its body
   void call(createPrescriptionEndpoint);
+  void call(refillPrescriptionEndpoint, { id: RX_ID }, {});
+  void call(refillPrescriptionEndpoint, { id: RX_ID }, { tooSoonReason: 'Going on vacation' });
+  // @ts-expect-error a refill names its prescription
+  void call(refillPrescriptionEndpoint, { tooSoonReason: 'Going on vacation' });
   // @ts-expect-error no string paths: only endpoints of the contract
   void call('/api/health');
   void call(updateSecurityPolicyEndpoint, { id: RX_ID }, policySettings);
