@@ -240,7 +240,8 @@ describe('constraint violations reach clients as clear messages', () => {
     const patientA = await addPatient(a.technician.client);
     await enterPrescription(a.technician.client, { patientId: patientA.id, medicationId: medicationA.id });
     const removed = await a.admin.client.from('patients').delete().eq('id', patientA.id).select();
-    expect(removed.error).toMatchObject({ code: '23503', message: 'This patient is still used by prescriptions and cannot be removed' });
+    // The prescription (the order; migration 20261128002000_refills) is what still names the patient.
+    expect(removed.error).toMatchObject({ code: '23503', message: 'This patient is still used by prescription orders and cannot be removed' });
     for (const error of [duplicate.error, crossed.error, removed.error]) expect(JSON.stringify(error)).not.toMatch(/_key|_fkey|constraint/);
   });
 
