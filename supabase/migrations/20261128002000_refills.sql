@@ -706,52 +706,81 @@ comment on function public.refill_prescription(uuid, text) is
 revoke execute on function public.refill_prescription(uuid, text) from public, anon;
 grant execute on function public.refill_prescription(uuid, text) to authenticated, service_role;
 
-create function public.discontinue_prescription(prescription_id uuid, reason text)
+create function private.discontinue_order(discontinued_order_id uuid, reason text)
 returns public.prescription_orders
 language plpgsql volatile security definer
 set search_path = ''
 as $$
 declare
   pharmacy uuid := (select private.current_pharmacy_id());
-  actor uuid := (select auth.uid());
-  target_order uuid;
   ord public.prescription_orders;
-  cancelled integer;
 begin
   if pharmacy is null or not private.current_staff_can('prescriptions:verify') then
     raise exception 'Only a pharmacist or admin can discontinue a prescription' using errcode = '42501';
   end if;
-  select coalesce(
-    (select p.order_id from public.prescriptions p where p.pharmacy_id = pharmacy and p.id = discontinue_prescription.prescription_id),
-    (select o.id from public.prescription_orders o where o.pharmacy_id = pharmacy and o.id = discontinue_prescription.prescription_id))
-  into target_order;
+  ord := private.lock_prescription_order(pharmacy, discontinued_order_id);
+  if ord.id is null then
+    raise exception 'Prescription not found' using errcode = 'P0002';
+  end if;
+  if ord.status = 'discontinued' then
+    raise exception 'Rx % is already discontinued', ord.rx_number using errcode = 'P0001';
+  end if;
+  update public.prescription_orders o
+  set status = 'discontinued', discontinued_reason = btrim(reason), discontinued_by = (select auth.uid()), discontinued_at = now()
+  where o.id = ord.id returning * into ord;
+  perform private.record_audit_event(pharmacy, (select auth.uid()), 'prescription_discontinued', 'prescription', ord.id::text,
+    format('Rx %s discontinued: %s', ord.rx_number, ord.discontinued_reason), true,
+    jsonb_build_object('rxNumber', ord.rx_number, 'reason', ord.discontinued_reason));
+  return ord;
+end
+$$;
+comment on function private.discontinue_order(uuid, text) is
+  'Marks an order of the caller''s own pharmacy discontinued (pharmacist or admin; orders are written only by the '
+  'database) and audits it (prescription_discontinued). Used by public.discontinue_prescription.';
+revoke execute on function private.discontinue_order(uuid, text) from public, anon;
+grant execute on function private.discontinue_order(uuid, text) to authenticated, service_role;
+
+create function public.discontinue_prescription(prescription_id uuid, reason text)
+returns public.prescription_orders
+language plpgsql volatile security invoker
+set search_path = ''
+as $$
+declare
+  target_order uuid;
+  ord public.prescription_orders;
+  unverified uuid;
+begin
+  if not private.current_staff_can('prescriptions:verify') then
+    raise exception 'Only a pharmacist or admin can discontinue a prescription' using errcode = '42501';
+  end if;
+  -- Any fill's id names its order; so does the order's own id (which is its fill 0's).
+  select p.order_id into target_order from public.prescriptions p where p.id = discontinue_prescription.prescription_id;
+  if target_order is null then
+    select o.id into target_order from public.prescription_orders o where o.id = discontinue_prescription.prescription_id;
+  end if;
   if target_order is null then
     raise exception 'Prescription not found' using errcode = 'P0002';
   end if;
   if length(btrim(coalesce(reason, ''))) = 0 then
     raise exception 'Give a reason for discontinuing the prescription' using errcode = '23514';
   end if;
-  ord := private.lock_prescription_order(pharmacy, target_order);
-  if ord.status = 'discontinued' then
-    raise exception 'Rx % is already discontinued', ord.rx_number using errcode = 'P0001';
-  end if;
-  update public.prescription_orders o
-  set status = 'discontinued', discontinued_reason = btrim(reason), discontinued_by = actor, discontinued_at = now()
-  where o.id = ord.id returning * into ord;
-  -- Its unverified fill leaves the queue.
-  update public.prescriptions p set status = 'cancelled', cancelled_by = actor, cancelled_at = now()
-  where p.pharmacy_id = pharmacy and p.order_id = ord.id and p.status in ('pending', 'processing');
-  get diagnostics cancelled = row_count;
-  perform private.record_audit_event(pharmacy, actor, 'prescription_discontinued', 'prescription', ord.id::text,
-    format('Rx %s discontinued: %s', ord.rx_number, ord.discontinued_reason), true,
-    jsonb_build_object('rxNumber', ord.rx_number, 'reason', ord.discontinued_reason, 'cancelledFills', cancelled));
+  ord := private.discontinue_order(target_order, reason);
+  -- Its unverified fill (one at most) leaves the queue, as the caller: the workflow guard records who and when.
+  for unverified in
+    select p.id from public.prescriptions p
+    where p.pharmacy_id = ord.pharmacy_id and p.order_id = ord.id and p.status in ('pending', 'processing')
+  loop
+    perform set_config('pharmacy.moving_prescription', unverified::text, true);
+    update public.prescriptions p set status = 'cancelled' where p.id = unverified;
+  end loop;
+  perform set_config('pharmacy.moving_prescription', '', true);
   return ord;
 end
 $$;
 comment on function public.discontinue_prescription(uuid, text) is
-  'Discontinues a prescription of the caller''s pharmacy (its id or any fill''s), by a pharmacist or admin with a '
-  'reason: the order is discontinued (no more refills) and its pending or processing fill is cancelled (it leaves '
-  'the queue); audited (prescription_discontinued). Security definer: orders are written only by the database.';
+  'Discontinues a prescription (its id or any fill''s), by a pharmacist or admin with a reason, as the caller: the '
+  'order is discontinued (no more refills; private.discontinue_order) and its pending or processing fill is '
+  'cancelled (it leaves the queue; audited as its status change).';
 revoke execute on function public.discontinue_prescription(uuid, text) from public, anon;
 grant execute on function public.discontinue_prescription(uuid, text) to authenticated, service_role;
 
