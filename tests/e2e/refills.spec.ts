@@ -67,7 +67,7 @@ test('a technician refills by Rx number from the queue search; the pharmacist pr
   const dialog = technician.getByRole('dialog', { name: `Refill Rx ${rx.rxNumber}` });
   await expect(dialog.getByText('Kevin Doyle')).toBeVisible();
   await expect(dialog.getByText(/^Lisinopril/)).toBeVisible();
-  await expect(dialog.getByText('Refill 1 of 3 · 2 refills remaining after it')).toBeVisible();
+  await expect(dialog.getByText('Refill 1 of 3 · 2 refills remain after it')).toBeVisible();
   const refill = dialog.getByRole('button', { name: 'Refill', exact: true });
   await expect(refill).toBeFocused();
   await technician.keyboard.press('Enter');

@@ -164,7 +164,7 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory, canVerifyPr
         ) : null}
       </Dialog>
 
-      <Dialog title="Patient Details" open={dialog?.kind === 'view'} onClose={closeDialog} size="xl" closeButton>
+      <Dialog title="Patient Details" open={dialog?.kind === 'view'} onClose={closeDialog} size="table" closeButton>
         {dialog?.kind === 'view' && dialogPatient ? (
           <>
             <RecordedPatientOpen patientId={dialogPatient.id}>

@@ -19,6 +19,11 @@ export interface RefillByRxDialogProps {
   onClose: () => void;
 }
 
+function remainingText(remaining: number): string {
+  if (remaining === 0) return 'no refills remain after it';
+  return remaining === 1 ? '1 refill remains after it' : `${remaining} refills remain after it`;
+}
+
 function NextRefill({ fill, canAllowTooSoon, onRefilled }: { fill: NewestFill } & Pick<RefillByRxDialogProps, 'canAllowTooSoon' | 'onRefilled'>) {
   const next = fill.fillNumber + 1;
   const refillsLeft = fill.fillNumber < fill.refills;
@@ -37,7 +42,7 @@ function NextRefill({ fill, canAllowTooSoon, onRefilled }: { fill: NewestFill } 
           <>
             <dt className="font-medium">This fill</dt>
             <dd>
-              {fillLabel(next, fill.refills)} · {refillsRemainingAfter(next, fill.refills)} refills remaining after it
+              {fillLabel(next, fill.refills)} · {remainingText(refillsRemainingAfter(next, fill.refills))}
             </dd>
           </>
         ) : null}
