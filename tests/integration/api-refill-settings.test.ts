@@ -69,7 +69,7 @@ describe('Refills settings saved through the api are what the database enforces'
       `select to_char((o.written_on + interval '1 month')::date, 'YYYY-MM-DD') as expires from public.prescription_orders o where o.id = $1`, [row.id]);
     expect(await refill(a.pharmacist.client, row.id)).toMatchObject({
       row: null,
-      error: { code: 'P0001', message: `Rx ${row.rx_number} expired on ${expiry!.expires}, 1 months after it was written; ask the prescriber for a new prescription` },
+      error: { code: 'P0001', message: `Rx ${row.rx_number} expired on ${expiry!.expires}, 1 month after it was written; ask the prescriber for a new prescription` },
     });
     expect(await sql(`select count(*)::int as fills from public.prescriptions where order_id = $1`, [row.id])).toEqual([{ fills: 1 }]);
 
