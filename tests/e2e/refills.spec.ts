@@ -148,6 +148,9 @@ test('discontinuing from the patient profile takes its pending refill out of eve
   await expect(row).toContainText('2 remaining');
   await expect(row).toContainText('Pending');
   await expect(row).toContainText('Active');
+  // Its refill is still in the queue: no second one is offered.
+  await expect(row).toContainText('A fill is in the queue');
+  await expect(row.getByRole('button', { name: `Refill Rx ${rx.rxNumber}` })).toHaveCount(0);
 
   await row.getByRole('button', { name: `Discontinue Rx ${rx.rxNumber}` }).click();
   const discontinue = pharmacist.getByRole('dialog', { name: `Discontinue Rx ${rx.rxNumber}` });

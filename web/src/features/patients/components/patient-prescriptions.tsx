@@ -34,6 +34,16 @@ function StatusCell({ prescription }: { prescription: PatientPrescription }) {
   return <span className="badge badge-success badge-soft">Active</span>;
 }
 
+/**
+ * Why Refill is not offered, when the answer is already on screen (the database holds the same rules and says the
+ * rest — expiry, schedules, too soon — when Refill is pressed).
+ */
+function refillBlocker(prescription: PatientPrescription): string | null {
+  if (prescription.lastFill.status === 'pending' || prescription.lastFill.status === 'processing') return 'A fill is in the queue';
+  if (prescription.refillsRemaining === 0) return 'No refills left';
+  return null;
+}
+
 export interface PatientPrescriptionsProps {
   pharmacyId: string;
   patientId: string;
@@ -107,14 +117,18 @@ export function PatientPrescriptions({ pharmacyId, patientId, canVerify }: Patie
                     <td>
                       {prescription.status === 'active' ? (
                         <div className="flex flex-col items-end gap-1">
-                          <RefillControls
-                            prescriptionId={prescription.orderId}
-                            canAllowTooSoon={canVerify}
-                            onRefilled={onRefilled}
-                            small
-                            buttonLabel={`Refill Rx ${prescription.rxNumber}`}
-                            className="min-w-48"
-                          />
+                          {refillBlocker(prescription) ? (
+                            <span className="text-xs text-base-content/70">{refillBlocker(prescription)}</span>
+                          ) : (
+                            <RefillControls
+                              prescriptionId={prescription.orderId}
+                              canAllowTooSoon={canVerify}
+                              onRefilled={onRefilled}
+                              small
+                              buttonLabel={`Refill Rx ${prescription.rxNumber}`}
+                              className="min-w-48"
+                            />
+                          )}
                           {canVerify ? (
                             <button
                               type="button"
