@@ -404,5 +404,7 @@ test('selects offer only their options; a custom monograph is written on the Lab
   await offered.check();
   await panel(page).getByRole('button', { name: 'Save Printer Settings' }).click();
   await expect(savedToast(page)).toBeVisible();
-  expect((await getGroup<{ availableMonographs: string[] }>('printing')).availableMonographs).toEqual([labels.monographs[0]!.drugId]);
+  // The Labels save's toast may still be up: wait for the stored value, not for a toast.
+  await expect.poll(async () => (await getGroup<{ availableMonographs: string[] }>('printing')).availableMonographs)
+    .toEqual([labels.monographs[0]!.drugId]);
 });
