@@ -425,6 +425,18 @@ describe('patient_prescription_orders', () => {
     // Another pharmacy's staff read nothing of it.
     expect((await b.pharmacist.client.rpc('patient_prescription_orders', { for_patient_id: own })).data).toEqual([]);
   });
+
+  it('still lists an order discontinued before its only fill was filled, with no last fill', async () => {
+    const own = (await addPatient(a.technician.client, 'Stopped')).id;
+    const row = await enterPrescription(a.technician.client, { patientId: own, medicationId: ibuprofen }, { refills: 2 });
+    expect((await a.pharmacist.client.rpc('discontinue_prescription', { prescription_id: row.id, reason: 'Entered for the wrong patient' })).error).toBeNull();
+    const { data, error } = await a.technician.client.rpc('patient_prescription_orders', { for_patient_id: own });
+    expect(error).toBeNull();
+    expect(data).toEqual([expect.objectContaining({
+      order_id: row.id, status: 'discontinued', discontinued_reason: 'Entered for the wrong patient', refills: 2, refills_used: 0,
+      refills_remaining: 2, last_fill_id: null, last_fill_status: null, refill_due_on: null,
+    })]);
+  });
 });
 
 describe('two terminals', () => {

@@ -25,7 +25,8 @@ export interface PatientPrescription {
   discontinuedReason: string | null;
   discontinuedAt: string | null;
   createdAt: string;
-  lastFill: { id: string; status: string; filledOn: string | null };
+  /** Null when its only fill was cancelled (discontinued before it was filled). */
+  lastFill: { id: string; status: string; filledOn: string | null } | null;
   /** The first day a refill is not too soon; null until the last fill is filled. */
   refillDueOn: string | null;
   expiresOn: string | null;
@@ -71,7 +72,8 @@ export async function getPatientPrescriptions(patientId: string, after: PageCurs
     discontinuedReason: row.discontinued_reason,
     discontinuedAt: row.discontinued_at,
     createdAt: row.created_at,
-    lastFill: { id: row.last_fill_id, status: row.last_fill_status, filledOn: row.last_filled_on },
+    // The generated types call every returned column non-null; the last fill is absent when all were cancelled.
+    lastFill: (row.last_fill_id as string | null) === null ? null : { id: row.last_fill_id, status: row.last_fill_status, filledOn: row.last_filled_on },
     refillDueOn: row.refill_due_on,
     expiresOn: row.expires_on,
   }));

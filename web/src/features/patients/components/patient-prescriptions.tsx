@@ -39,7 +39,7 @@ function StatusCell({ prescription }: { prescription: PatientPrescription }) {
  * rest — expiry, schedules, too soon — when Refill is pressed).
  */
 function refillBlocker(prescription: PatientPrescription): string | null {
-  if (prescription.lastFill.status === 'pending' || prescription.lastFill.status === 'processing') return 'A fill is in the queue';
+  if (prescription.lastFill?.status === 'pending' || prescription.lastFill?.status === 'processing') return 'A fill is in the queue';
   if (prescription.refillsRemaining === 0) return 'No refills left';
   return null;
 }
@@ -104,8 +104,8 @@ export function PatientPrescriptions({ pharmacyId, patientId, canVerify }: Patie
                       <span className="block text-xs text-base-content/70">{prescription.refillsRemaining} remaining</span>
                     </td>
                     <td>
-                      {FILL_STATUS[prescription.lastFill.status] ?? prescription.lastFill.status}
-                      <span className="block text-xs text-base-content/70">{prescription.lastFill.filledOn ? formatDay(prescription.lastFill.filledOn) : 'Not filled yet'}</span>
+                      {prescription.lastFill ? (FILL_STATUS[prescription.lastFill.status] ?? prescription.lastFill.status) : 'Cancelled'}
+                      <span className="block text-xs text-base-content/70">{prescription.lastFill?.filledOn ? formatDay(prescription.lastFill.filledOn) : 'Not filled yet'}</span>
                     </td>
                     <td>
                       {prescription.refillDueOn ? `Due ${formatDay(prescription.refillDueOn)}` : 'Due —'}
