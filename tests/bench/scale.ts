@@ -1,20 +1,26 @@
 /**
  * Scale: a real pharmacy's volume. Builds, into the demo pharmacy, 100,000 patients, 50,000 medications (a full
- * catalogue, each with its NDC) and
- * 500,000 prescriptions over two years (a live queue of a few hundred pending/processing/ready, the rest
- * completed) with set-based SQL (goal: under a minute), then measures THROUGH THE GATEWAY with RLS, signed in
- * as the demo technician (supabase-js, sequential requests, p95 against 50 ms each):
+ * catalogue, each with its NDC) and 500,000 prescriptions (orders, public.prescription_orders) with 1,500,000 fills
+ * (rows of public.prescriptions: one to five per order, two thirds of them refills, 30 days apart, Refill N of M
+ * within the refills authorised) over two years (the newest fills are a live queue of a few hundred
+ * pending/processing/ready, the rest completed; five patients have 100 orders each) with set-based SQL (goal:
+ * under 4 minutes), then measures THROUGH THE GATEWAY with RLS, signed in as the demo technician (supabase-js,
+ * sequential requests, p95 against 50 ms each):
  *   queue counts (prescription_queue_counts), one queue page (queue_page with patient and medication embedded:
  *   tabs, a page a year back in Completed, searches by name, Rx number and fill date), patient search
  *   (search_patients, a page of 25 with the exact total_count; the same search as ILIKE filters on the table, which
  *   RLS keeps off the trigram indexes, is printed for comparison; a date of birth and ten phone digits), the
  *   unfiltered patient list (search_patients without a search, as the Patient Database screen reads it),
  *   drug search (search_medications: brand/generic words, an NDC in its labeler format, 11 digits or a prefix, the
- *   low-stock list and the whole list, a page of 25 with the exact total_count) and dashboard stats;
+ *   low-stock list and the whole list, a page of 25 with the exact total_count), dashboard stats, a patient
+ *   profile's prescriptions (patient_prescription_orders for a patient of 100 orders, pages 1 and 2) and a refill
+ *   (POST /api/prescriptions/{id}/refill, the api edge function; BENCH_SCALE_REFILL_VIA=rpc measures
+ *   refill_prescription through PostgREST instead), each on a different order that is due;
  * and in Chromium, on the production build, the queue screen usable (first card and tab counters visible)
  * ≤ 1.5 s after navigating to /prescriptions.
  * History rows are written with triggers off (session_replication_role = replica, as a data migration loads
- * history) except the queue counters' (enabled always); the Rx number counter is set afterwards.
+ * history) except the queue counters' (enabled always); the Rx number counter is set afterwards. Then
+ * `vacuum analyze` of the loaded tables, as autovacuum would leave them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -191,7 +197,7 @@ async function timed(label: string, samples: number, request: (i: number) => Pro
     console.log(`${figures} (no goal)`);
     return true;
   }
-  console.log(`${figures} (goal ≤ ${GOAL_MS} ms) ${verdict(p95 <= GOAL_MS)}`);
+  console.log(`${figures} (goal ≤ ${GOAL_MS} ms): RATIO p95/goal = ${(p95 / GOAL_MS).toFixed(3)} (goal ≤ 1) ${verdict(p95 <= GOAL_MS)}`);
   return p95 <= GOAL_MS;
 }
 
