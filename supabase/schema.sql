@@ -2811,8 +2811,8 @@ begin
   if pharmacy is null or not private.is_pharmacy_admin() then
     raise exception 'Only an admin can change system settings' using errcode = '42501';
   end if;
-  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email') then
-    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax or email'
+  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email', 'refills') then
+    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills'
       using errcode = '22023';
   end if;
   if group_values is null or jsonb_typeof(group_values) <> 'object' then
@@ -2886,8 +2886,8 @@ declare
   pharmacy uuid := private.current_pharmacy_id();
   key text := settings_group.group_key;
 begin
-  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email') then
-    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax or email'
+  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email', 'refills') then
+    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills'
       using errcode = '22023';
   end if;
   if pharmacy is null or (key not in ('printing', 'labels') and not private.is_pharmacy_admin()) then
@@ -4020,8 +4020,9 @@ begin
   else
     expires := (ord.written_on + make_interval(months => (settings ->> 'nonControlledExpiryMonths')::int))::date;
     if today >= expires then
-      raise exception '% expired on %, % months after it was written; ask the prescriber for a new prescription', rx,
-        expires, settings ->> 'nonControlledExpiryMonths' using errcode = 'P0001';
+      raise exception '% expired on %, % after it was written; ask the prescriber for a new prescription', rx, expires,
+        case settings ->> 'nonControlledExpiryMonths' when '1' then '1 month' else (settings ->> 'nonControlledExpiryMonths') || ' months' end
+        using errcode = 'P0001';
     end if;
   end if;
 

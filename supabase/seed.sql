@@ -411,6 +411,141 @@ from public.prescriptions rx
 join demo_prescription_plan plan on plan.id = rx.id
 where plan.target_status = 'completed';
 
+-- -----------------------------------------------------------------------------------------------------
+-- Refill history (issue 21): three maintenance prescriptions entered 60 to 75 days ago, the original filled
+-- then and refill 1 filled about a month ago, both picked up. Each fill goes through the same entry triggers and
+-- status machine as above; a refill is an insert naming its order (private.fill_from_order numbers it and
+-- applies the refill rules, so the original is completed and dated before its refill is entered). Dates filled
+-- are the pharmacy's local days. With 30 and 60 days supply and the default 75% rule: Holloway's metoprolol is
+-- overdue, Fairbanks's metformin is due today (refill 1 filled 23 days ago, 23 = 75% of 30) and Nguyen's
+-- carvedilol is not due yet (refill 1 filled 28 days ago for 60 days). Entered after the queue above, so its
+-- Rx numbers and interaction alerts are unchanged.
+-- -----------------------------------------------------------------------------------------------------
+create temporary table demo_refill_plan (
+  id uuid primary key,
+  refill_id uuid not null,
+  patient_id uuid not null,
+  prescriber_id uuid not null,
+  medication_name text not null,
+  medication_strength text not null,
+  directions text not null,
+  quantity numeric not null,
+  refills integer not null,
+  days_supply integer not null,
+  original_filled_days_ago integer not null,
+  refill_filled_days_ago integer not null
+) on commit drop;
+
+insert into demo_refill_plan values
+  ('00000000-0000-4000-8000-0000000de001', '00000000-0000-4000-8000-0000000df001', '00000000-0000-4000-8000-0000000cc001',
+   '00000000-0000-4000-8000-0000000bb002', 'Metoprolol Succinate ER', '50 mg', 'Take 1 tablet by mouth once daily', 30, 5, 30, 62, 31),
+  ('00000000-0000-4000-8000-0000000de002', '00000000-0000-4000-8000-0000000df002', '00000000-0000-4000-8000-0000000cc003',
+   '00000000-0000-4000-8000-0000000bb001', 'Metformin Hydrochloride', '500 mg', 'Take 1 tablet by mouth twice daily with meals', 60, 3, 30, 60, 23),
+  ('00000000-0000-4000-8000-0000000de003', '00000000-0000-4000-8000-0000000df003', '00000000-0000-4000-8000-0000000cc012',
+   '00000000-0000-4000-8000-0000000bb002', 'Carvedilol', '12.5 mg', 'Take 1 tablet by mouth twice daily with food', 120, 3, 60, 75, 28);
+
+-- The fills, with the day each was filled (fill 0 the original, 1 the refill).
+create temporary table demo_refill_fill (
+  id uuid primary key,
+  fill_number integer not null,
+  filled_days_ago integer not null
+) on commit drop;
+
+insert into demo_refill_fill
+select plan.id, 0, plan.original_filled_days_ago from demo_refill_plan plan
+union all
+select plan.refill_id, 1, plan.refill_filled_days_ago from demo_refill_plan plan;
+
+-- The originals, entered by the technician on the day they were filled.
+insert into public.prescriptions (
+  id, pharmacy_id, status, prescription_type, source, patient_id, prescriber_id, prescriber_name, medication_id, directions,
+  quantity, refills, days_supply, original_date, urgency_level, entered_by, entered_at, created_at
+)
+select plan.id, p.id, 'pending', 'electronic', 'e-prescription', plan.patient_id, plan.prescriber_id,
+       concat_ws(' ', d.title, d.first_name, d.last_name) || coalesce(', ' || d.degree, ''), m.id, plan.directions,
+       plan.quantity, plan.refills, plan.days_supply,
+       private.pharmacy_local_date(p.id, now()) - plan.original_filled_days_ago, 'routine',
+       '00000000-0000-4000-8000-00000000a003', now() - make_interval(days => plan.original_filled_days_ago, hours => 1),
+       now() - make_interval(days => plan.original_filled_days_ago, hours => 1)
+from demo_refill_plan plan
+join public.pharmacies p on p.dea_number = 'BD4726189'
+join public.prescribers d on d.id = plan.prescriber_id
+join public.medications m on m.pharmacy_id = p.id and m.name = plan.medication_name and m.strength = plan.medication_strength
+order by plan.original_filled_days_ago desc;
+
+-- Each fill is moved pending -> processing -> ready -> completed as above, filled on its day; the originals
+-- first (fill_number 0), then the refills once entered.
+update public.prescriptions rx
+set status = 'processing',
+    override_reason = case when (rx.ai_flags ->> 'hasInteractions')::boolean
+      then 'Reviewed with the prescriber; the patient was counselled and will be monitored.' end,
+    overridden_by = case when (rx.ai_flags ->> 'hasInteractions')::boolean then '00000000-0000-4000-8000-00000000a002'::uuid end,
+    overridden_at = case when (rx.ai_flags ->> 'hasInteractions')::boolean then rx.entered_at + interval '12 minutes' end,
+    processed_by = case when (rx.ai_flags ->> 'hasInteractions')::boolean then '00000000-0000-4000-8000-00000000a002'::uuid
+                        else '00000000-0000-4000-8000-00000000a003'::uuid end,
+    processed_at = rx.entered_at + interval '12 minutes'
+from demo_refill_fill fill
+where rx.id = fill.id and fill.fill_number = 0;
+
+update public.prescriptions rx
+set status = 'ready',
+    verified_by = '00000000-0000-4000-8000-00000000a002',
+    verified_at = rx.entered_at + interval '30 minutes',
+    date_filled = private.pharmacy_local_date(rx.pharmacy_id, now()) - fill.filled_days_ago,
+    verification_notes = 'Verified against the original prescription; directions and quantity confirmed.'
+from demo_refill_fill fill
+where rx.id = fill.id and fill.fill_number = 0;
+
+update public.prescriptions rx
+set status = 'completed',
+    completed_by = '00000000-0000-4000-8000-00000000a003',
+    completed_at = rx.entered_at + interval '2 hours'
+from demo_refill_fill fill
+where rx.id = fill.id and fill.fill_number = 0;
+
+-- Refill 1 of each, entered by the technician on the day it was filled.
+insert into public.prescriptions (id, pharmacy_id, order_id, entered_by, entered_at, created_at)
+select plan.refill_id, rx.pharmacy_id, plan.id, '00000000-0000-4000-8000-00000000a003',
+       now() - make_interval(days => plan.refill_filled_days_ago, hours => 1),
+       now() - make_interval(days => plan.refill_filled_days_ago, hours => 1)
+from demo_refill_plan plan
+join public.prescriptions rx on rx.id = plan.id
+order by plan.refill_filled_days_ago desc;
+
+update public.prescriptions rx
+set status = 'processing',
+    override_reason = case when (rx.ai_flags ->> 'hasInteractions')::boolean
+      then 'Reviewed with the prescriber; the patient was counselled and will be monitored.' end,
+    overridden_by = case when (rx.ai_flags ->> 'hasInteractions')::boolean then '00000000-0000-4000-8000-00000000a002'::uuid end,
+    overridden_at = case when (rx.ai_flags ->> 'hasInteractions')::boolean then rx.entered_at + interval '12 minutes' end,
+    processed_by = case when (rx.ai_flags ->> 'hasInteractions')::boolean then '00000000-0000-4000-8000-00000000a002'::uuid
+                        else '00000000-0000-4000-8000-00000000a003'::uuid end,
+    processed_at = rx.entered_at + interval '12 minutes'
+from demo_refill_fill fill
+where rx.id = fill.id and fill.fill_number = 1;
+
+update public.prescriptions rx
+set status = 'ready',
+    verified_by = '00000000-0000-4000-8000-00000000a002',
+    verified_at = rx.entered_at + interval '30 minutes',
+    date_filled = private.pharmacy_local_date(rx.pharmacy_id, now()) - fill.filled_days_ago,
+    verification_notes = 'Refill verified against the prescription on file; directions and quantity unchanged.'
+from demo_refill_fill fill
+where rx.id = fill.id and fill.fill_number = 1;
+
+update public.prescriptions rx
+set status = 'completed',
+    completed_by = '00000000-0000-4000-8000-00000000a003',
+    completed_at = rx.entered_at + interval '2 hours'
+from demo_refill_fill fill
+where rx.id = fill.id and fill.fill_number = 1;
+
+-- Their labels, printed when each fill was verified.
+insert into public.prescription_label_prints (pharmacy_id, prescription_id, kind, printed_by, printed_at)
+select rx.pharmacy_id, rx.id, 'label', '00000000-0000-4000-8000-00000000a003', rx.verified_at + interval '5 minutes'
+from public.prescriptions rx
+join demo_refill_fill fill on fill.id = rx.id;
+
 -- Local stacks (development and the test suites) onboard many pharmacies from one address (127.0.0.1): the
 -- per-IP onboarding limits are relaxed here; deployed projects keep the migration's policies.
 update private.rate_limit_policies set max_hits = 100000 where bucket in ('onboarding', 'onboarding_check');

@@ -330,8 +330,9 @@ begin
   else
     expires := (ord.written_on + make_interval(months => (settings ->> 'nonControlledExpiryMonths')::int))::date;
     if today >= expires then
-      raise exception '% expired on %, % months after it was written; ask the prescriber for a new prescription', rx,
-        expires, settings ->> 'nonControlledExpiryMonths' using errcode = 'P0001';
+      raise exception '% expired on %, % after it was written; ask the prescriber for a new prescription', rx, expires,
+        case settings ->> 'nonControlledExpiryMonths' when '1' then '1 month' else (settings ->> 'nonControlledExpiryMonths') || ' months' end
+        using errcode = 'P0001';
     end if;
   end if;
 

@@ -1,7 +1,7 @@
 /**
  * Playwright global setup: one fresh local stack serving the web app for the whole run, on the port the
  * config's baseURL names. Exports the stack's API URL and anon key (E2E_API_URL, E2E_ANON_KEY) for tests
- * that prepare data through the API, its state file (E2E_STACK_STATE_FILE) and its mail catcher (E2E_MAILPIT_URL, its SMTP port E2E_SMTP_PORT), and
+ * that prepare data through the API, its state file (E2E_STACK_STATE_FILE) and its mail catcher (E2E_MAILPIT_URL, its SMTP port E2E_SMTP_PORT), its database URL (E2E_DB_URL, test setup only), and
  * returns the teardown.
  */
 import type { FullConfig } from '@playwright/test';
@@ -24,5 +24,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   process.env.E2E_MAILPIT_URL = stack.env.mailpitUrl;
   // Specs that point a pharmacy's SMTP settings at the mail catcher (System Settings → Email) read its SMTP port.
   process.env.E2E_SMTP_PORT = String(stack.env.smtp.port);
+  // Test setup that no screen or API may do (backdating a fill) runs SQL as the superuser (support/service-sql.ts).
+  process.env.E2E_DB_URL = stack.env.dbUrl;
   return () => stack.stop();
 }

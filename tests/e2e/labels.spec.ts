@@ -2,11 +2,13 @@
  * Prescription Labels end to end, as the demo pharmacist: a prescription made ready through the API is
  * found by the search (patient name in any case, or Rx number), selecting it fills and locks the generator,
  * Generate Label opens the label in a popup carrying the Rx number, and the print shows under Recently
- * Printed, where Reprint works too; in custom mode the preview applies the spec's fallbacks at 4 × 2.5 in.
+ * Printed, where Reprint works too; in custom mode the preview applies the spec's fallbacks at 4 × 2.5 in. A refill
+ * ready beside its original (one Rx number, two fills) is listed as "Refill 1 of 3"; its preview and label say so.
  */
 import { expect, test } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { demoStaffClient, DEMO_PASSWORD, enterLisinoprilThroughApi, movePrescriptionAs } from './support/demo-staff-client.ts';
+import { serviceSql } from './support/service-sql.ts';
 import { signIn } from './support/sign-in.ts';
 
 const PHARMACIST_EMAIL = 'rph@demo.pharmacy';
@@ -18,14 +20,19 @@ interface ReadyPrescription {
   lastName: string;
 }
 
-/** Enters a prescription, processes it (overriding an alert if the check raised one) and verifies it. */
-async function readyPrescription(rph: SupabaseClient): Promise<ReadyPrescription> {
-  const patient = await rph.from('patients').select('id, first_name, last_name').order('created_at').limit(1).single();
-  const created = await enterLisinoprilThroughApi(rph, patient.data!.id, '2');
-  const row = await rph.from('prescriptions').select('ai_flags').eq('id', created.id).single();
+/** Processes a fill (overriding an alert if the check raised one) and verifies it. */
+async function makeReady(rph: SupabaseClient, id: string): Promise<void> {
+  const row = await rph.from('prescriptions').select('ai_flags').eq('id', id).single();
   const flagged = (row.data!.ai_flags as { hasInteractions: boolean }).hasInteractions;
-  await movePrescriptionAs(rph, created.id, 'processing', flagged ? 'Reviewed with the prescriber' : undefined);
-  await movePrescriptionAs(rph, created.id, 'ready');
+  await movePrescriptionAs(rph, id, 'processing', flagged ? 'Reviewed with the prescriber' : undefined);
+  await movePrescriptionAs(rph, id, 'ready');
+}
+
+/** Enters a prescription, processes it (overriding an alert if the check raised one) and verifies it. */
+async function readyPrescription(rph: SupabaseClient, refills = '2'): Promise<ReadyPrescription> {
+  const patient = await rph.from('patients').select('id, first_name, last_name').order('created_at').limit(1).single();
+  const created = await enterLisinoprilThroughApi(rph, patient.data!.id, refills);
+  await makeReady(rph, created.id);
   return { id: created.id, rxNumber: created.rxNumber, firstName: patient.data!.first_name, lastName: patient.data!.last_name };
 }
 
@@ -81,6 +88,46 @@ test('search, select a ready prescription, generate its label in a popup, and fi
   expect(prints.data).toHaveLength(2);
 });
 
+test('a refill ready beside its original is listed, previewed and printed as "Refill 1 of 3" with 2 refills remaining', async ({ page }) => {
+  const rph = await demoStaffClient(PHARMACIST_EMAIL);
+  const original = await readyPrescription(rph, '3');
+  // Setup: the original was filled 30 days ago (its days supply), so its refill is due.
+  await serviceSql(`update public.prescriptions set date_filled = private.pharmacy_local_date(pharmacy_id, now()) - 30 where id = $1`, [original.id]);
+  const refilled = await rph.rpc('refill_prescription', { prescription_id: original.id });
+  expect(refilled.error).toBeNull();
+  const refill = refilled.data as { id: string; rx_number: number; fill_number: number };
+  expect(refill).toMatchObject({ rx_number: original.rxNumber, fill_number: 1 });
+  await makeReady(rph, refill.id);
+
+  await signIn(page, PHARMACIST_EMAIL, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Labels' }).click();
+  await page.getByRole('searchbox', { name: 'Search prescriptions' }).fill(String(original.rxNumber));
+  // One Rx number, two fills ready: both listed, told apart.
+  await expect(page.getByRole('tab', { name: 'Ready for Pickup (2)' })).toBeVisible();
+  const patient = `${original.firstName} ${original.lastName}`;
+  await expect(page.getByRole('listitem', { name: `RX ${original.rxNumber} for ${patient}` })).toBeVisible();
+  const item = page.getByRole('listitem', { name: `RX ${original.rxNumber} (Refill 1 of 3) for ${patient}` });
+  await expect(item).toContainText('Refill 1 of 3');
+
+  await item.getByRole('button', { name: 'Select' }).click();
+  await expect(page.getByTestId('label-generator-mode')).toContainText(`Selected prescription RX ${original.rxNumber} (Refill 1 of 3)`);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Label Preview' });
+  await expect(dialog.getByTestId('label-preview')).toContainText('Refill 1 of 3');
+  await expect(dialog.getByTestId('label-preview')).toContainText('Refills remaining: 2');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Generate Label' }).click();
+  const popup = await popupOpened;
+  await expect(popup.locator('[data-field="rx-number"]')).toContainText(String(original.rxNumber));
+  await expect(popup.locator('[data-field="fill"]')).toHaveText('Refill 1 of 3');
+  await expect(popup.locator('[data-field="refills-remaining"]')).toHaveText('Refills remaining: 2');
+  await popup.close();
+  const prints = await rph.from('prescription_label_prints').select('prescription_id').eq('kind', 'label').in('prescription_id', [original.id, refill.id]);
+  expect(prints.data).toEqual([{ prescription_id: refill.id }]);
+});
+
 test('custom entry previews a 4 × 2.5 in label with the spec\'s fallbacks', async ({ page }) => {
   await signIn(page, PHARMACIST_EMAIL, DEMO_PASSWORD);
   await page.goto('/labels');
@@ -104,7 +151,8 @@ test('custom entry previews a 4 × 2.5 in label with the spec\'s fallbacks', asy
   await expect(label).toContainText('Amoxicillin 500 mg');
   await expect(label).toContainText('Qty: 0');
   await expect(label).toContainText('Days supply: 30');
-  await expect(label).toContainText('Refills: 0');
+  await expect(label).toContainText('Refills remaining: 0');
+  await expect(label).not.toContainText('Refill 1');
   await expect(label).toContainText('Prescriber: Custom Entry');
   // Layout size, not the on-screen box: the dialog's opening animation scales what boundingBox() sees.
   const [width, height] = await label.evaluate((element: HTMLElement) => [element.offsetWidth, element.offsetHeight]);

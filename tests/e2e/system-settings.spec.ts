@@ -48,9 +48,9 @@ async function getGroup<T = Record<string, unknown>>(key: string): Promise<T> {
   return answer.body;
 }
 
-test('nine tabs, Pharmacy first, showing the pharmacy onboarding created; the cards read the saved groups', async ({ page }) => {
+test('ten tabs, Pharmacy first, showing the pharmacy onboarding created; the cards read the saved groups', async ({ page }) => {
   await openSystemSettings(page);
-  await expect(tabs(page).getByRole('tab')).toHaveText(['Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Labels', 'Fax', 'Email']);
+  await expect(tabs(page).getByRole('tab')).toHaveText(['Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Refills', 'Labels', 'Fax', 'Email']);
   await expect(tabs(page).getByRole('tab', { name: 'Pharmacy' })).toHaveAttribute('aria-selected', 'true');
   await expect(panel(page).getByRole('textbox', { name: 'Pharmacy Name' })).toHaveValue(pharmacy.pharmacyName);
   await expect(panel(page).getByRole('textbox', { name: 'DEA Number' })).toHaveValue(pharmacy.deaNumber);
@@ -76,6 +76,35 @@ test('nine tabs, Pharmacy first, showing the pharmacy onboarding created; the ca
   await expect(savedToast(page)).toBeVisible();
   await expect(cardValue(page, 'DEA Compliance')).toHaveText('Compliant');
   expect(await getGroup<{ deaExpirationDate: string; deaNumber: string }>('controlled')).toMatchObject({ deaExpirationDate: nextYear, deaNumber: pharmacy.deaNumber });
+});
+
+test('Refills: the defaults the database applies, a bound refused with its sentence, a save kept after a reload', async ({ page }) => {
+  await openSystemSettings(page);
+  await openTab(page, 'Refills');
+  const refills = panel(page);
+  const tooSoon = refills.getByRole('spinbutton', { name: 'Refill too soon at (% of days supply)' });
+  const expiry = refills.getByRole('spinbutton', { name: 'Non-controlled prescriptions expire after (months)' });
+  await expect(tooSoon).toHaveValue('75');
+  await expect(expiry).toHaveValue('12');
+  await expect(refills).toContainText("A refill asked for earlier needs a pharmacist's reason.");
+  await expect(refills).toContainText('Controlled substances (Schedule III–V) always expire 6 months after the date written.');
+
+  await expiry.fill('30');
+  await refills.getByRole('button', { name: 'Save Refill Settings' }).click();
+  await expect(refills).toContainText('Prescription expiry must be a whole number of months from 1 to 24');
+  expect(await getGroup('refills')).toEqual({ refillTooSoonPercent: 75, nonControlledExpiryMonths: 12 });
+
+  await tooSoon.fill('80');
+  await expiry.fill('6');
+  await refills.getByRole('button', { name: 'Save Refill Settings' }).click();
+  await expect(savedToast(page)).toContainText(SETTINGS_SAVED_TOAST.description);
+  expect(await getGroup('refills')).toEqual({ refillTooSoonPercent: 80, nonControlledExpiryMonths: 6 });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
+  await openTab(page, 'Refills');
+  await expect(panel(page).getByRole('spinbutton', { name: 'Refill too soon at (% of days supply)' })).toHaveValue('80');
+  await expect(panel(page).getByRole('spinbutton', { name: 'Non-controlled prescriptions expire after (months)' })).toHaveValue('6');
 });
 
 test('an admin edits and saves Reports and Printing, reloads, and sees them', async ({ page }) => {

@@ -2,7 +2,9 @@
  * POST /api/labels/generate and /api/receipts/generate through supabase.functions.invoke: the label HTML
  * has every required element, the Code 128 SVG of the Rx number and escaped values, the transfer warning
  * only for schedule II–IV drugs; each print is recorded in the print history as the caller; another
- * pharmacy's prescription is 404; a prescription not yet verified is refused by the database (409).
+ * pharmacy's prescription is 404; a prescription not yet verified is refused by the database (409). A refill's
+ * label and receipt name it ("Refill 1 of 3") with the refills remaining after it (issue 21); the original's name
+ * no fill.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code128Svg } from '../../shared/src/labels/code128.ts';
@@ -68,7 +70,7 @@ describe('POST /api/labels/generate', () => {
     for (const text of [
       'Label Home &lt;Pharmacy&gt; &amp; Co', '1 Main St, Peoria, IL 61602', '(309) 555-0100', `Rx# ${plainRx.rxNumber}`,
       `Filled: ${stored!.filled}`, '&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Brien', 'Prescriber: Dr. Alan Grant', 'Amoxicillin 500 mg',
-      'Qty: 20', 'Take 1 tablet by mouth every 6 hours as needed &lt;for pain&gt;', 'Refills: 3', '@page { size: 4in 2.5in;',
+      'Qty: 20', 'Take 1 tablet by mouth every 6 hours as needed &lt;for pain&gt;', 'Refills remaining: 3', '@page { size: 4in 2.5in;',
     ]) {
       expect(html).toContain(text);
     }
@@ -111,8 +113,41 @@ describe('POST /api/receipts/generate', () => {
     expect(await prints(scheduledRx.id)).toContainEqual({ kind: 'receipt', printed_by: home.technician.id });
   });
 
+  it("names the original's fill and its refills remaining", async () => {
+    const answer = await callApi<string>(home.technician.client, 'receipts/generate', { body: { prescriptionId: plainRx.id } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('<span data-field="fill">Original</span>');
+    expect(answer.body).toContain('Refills remaining: 3');
+  });
+
   it('answers 404 for another pharmacy\'s prescription', async () => {
     const answer = await callApi<{ error: string }>(other.technician.client, 'receipts/generate', { body: { prescriptionId: plainRx.id } });
     expect(answer).toEqual({ status: 404, body: { error: 'Prescription not found' } });
+  });
+});
+
+describe('a refill', () => {
+  it('prints "Refill 1 of 3" and the refills remaining after it on its label and receipt; the original\'s label still says 3', async () => {
+    // Setup: the original was filled 5 days ago (its days supply), so the refill is due.
+    await sql(`update public.prescriptions set date_filled = private.pharmacy_local_date(pharmacy_id, now()) - 5 where id = $1`, [plainRx.id]);
+    const { data, error } = await home.pharmacist.client.rpc('refill_prescription', { prescription_id: plainRx.id });
+    expect(error).toBeNull();
+    const fill = data as { id: string; rx_number: number; fill_number: number };
+    expect(fill).toMatchObject({ rx_number: plainRx.rxNumber, fill_number: 1 });
+    await verify(fill.id);
+
+    const label = await callApi<string>(home.technician.client, 'labels/generate', { body: { prescriptionId: fill.id } });
+    expect(label.status).toBe(200);
+    expect(label.body).toContain(`Rx# ${plainRx.rxNumber}`);
+    expect(label.body).toContain('<span data-field="fill">Refill 1 of 3</span>');
+    expect(label.body).toContain('<span data-field="refills-remaining">Refills remaining: 2</span>');
+    const receipt = await callApi<string>(home.technician.client, 'receipts/generate', { body: { prescriptionId: fill.id } });
+    expect(receipt.body).toContain('<span data-field="fill">Refill 1 of 3</span>');
+    expect(receipt.body).toContain('Refills remaining: 2');
+
+    const original = await callApi<string>(home.technician.client, 'labels/generate', { body: { prescriptionId: plainRx.id } });
+    expect(original.body).toContain('Refills remaining: 3');
+    expect(original.body).not.toContain('data-field="fill"');
+    expect(await prints(fill.id)).toEqual([{ kind: 'label', printed_by: home.technician.id }, { kind: 'receipt', printed_by: home.technician.id }]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * GET and PUT /api/system-settings/{key} (spec part 2 §7 "System settings"; issue 12) for the nine groups, as the
+ * GET and PUT /api/system-settings/{key} (spec part 2 §7 "System settings"; issues 12, 21) for the ten groups, as the
  * web app calls them: a group never saved reads as its §9 defaults; a full valid save reads back; every §5 bound
  * and enumeration is refused with its message and its field's path and changes nothing; secrets are never returned, kept when left out
  * or '' and cleared by null; only the pharmacy's admin saves (pharmacists and technicians read printing and labels
@@ -77,6 +77,8 @@ const BOUNDS: Array<{ key: SettingsGroupKey; path: string; values: unknown[]; me
   { key: 'reports', path: 'monthlyReportDay', values: [0, 29], message: rangeMessage('Monthly report day', 1, 28) },
   { key: 'reports', path: 'defaultReportFormat', values: ['docx'], message: choiceMessage('Default report format', ['pdf', 'excel', 'csv']) },
   { key: 'controlled', path: 'arcosSubmissionDay', values: [0, 29], message: rangeMessage('ARCOS submission day', 1, 28) },
+  { key: 'refills', path: 'refillTooSoonPercent', values: [49, 101, 80.5], message: 'Refill too soon percent must be a whole number from 50 to 100' },
+  { key: 'refills', path: 'nonControlledExpiryMonths', values: [0, 25], message: 'Prescription expiry must be a whole number of months from 1 to 24' },
   { key: 'labels', path: 'defaultMonographFormat', values: ['full'], message: choiceMessage('Default monograph format', ['short', 'long', 'both']) },
   { key: 'labels', path: 'monographIntegration', values: ['inline'], message: choiceMessage('Monograph integration', ['separate', 'with_rx_label', 'patient_choice']) },
   { key: 'profit-loss', path: 'cogsCalculationMethod', values: ['average'], message: choiceMessage('COGS calculation method', ['fifo', 'lifo', 'weighted_average']) },

@@ -134,9 +134,9 @@ describe('records a prescription refers to', () => {
     const medication = await addMedication(a.pharmacist.client, 'Referenced drug');
     await enterPrescription(a.technician.client, { patientId: patient.id, medicationId: medication.id });
     const deletedPatient = await a.admin.client.from('patients').delete().eq('id', patient.id).select();
-    expect(deletedPatient.error?.message).toBe('This patient is still used by prescriptions and cannot be removed');
+    expect(deletedPatient.error?.message).toBe('This patient is still used by prescription orders and cannot be removed');
     const deletedMedication = await a.admin.client.from('medications').delete().eq('id', medication.id).select();
-    expect(deletedMedication.error?.message).toBe('This medication is still used by prescriptions and cannot be removed');
+    expect(deletedMedication.error?.message).toBe('This medication is still used by prescription orders and cannot be removed');
   });
 });
 

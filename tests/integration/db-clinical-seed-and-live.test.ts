@@ -43,13 +43,48 @@ describe('demo seed', () => {
     expect(patients.length).toBeGreaterThanOrEqual(12);
     expect(patients.filter((p) => p.allergies.length > 0 && p.current_medications.length > 0).length).toBeGreaterThan(5);
     const queue = (await demoTechnician.from('prescriptions')
-      .select('rx_number, status, ai_flags, entered_by, verified_by, overridden_by').order('rx_number')).data!;
+      .select('rx_number, fill_number, status, ai_flags, entered_by, verified_by, overridden_by').order('rx_number').order('fill_number')).data!;
     expect(queue.length).toBeGreaterThanOrEqual(12);
     expect(new Set(queue.map((rx) => rx.status))).toEqual(new Set(['pending', 'processing', 'ready', 'completed']));
-    expect(queue.map((rx) => rx.rx_number)).toEqual(queue.map((_, index) => 1001 + index));
+    // Each prescription's original has the next Rx number; refills share their original's.
+    const originals = queue.filter((rx) => rx.fill_number === 0);
+    expect(originals.map((rx) => rx.rx_number)).toEqual(originals.map((_, index) => 1001 + index));
     expect(queue.filter((rx) => rx.ai_flags.hasInteractions && rx.status === 'pending').length).toBeGreaterThanOrEqual(1);
     expect(queue.some((rx) => rx.overridden_by !== null)).toBe(true);
     expect(queue.filter((rx) => ['ready', 'completed'].includes(rx.status)).every((rx) => rx.verified_by !== null)).toBe(true);
+  });
+
+  it('has a refill history: three prescriptions filled 60–75 days ago and refilled about a month ago, one due today, one not yet', async () => {
+    const fills = await sql<{ rx_number: string; fill_number: number; status: string; filled_days_ago: number; days_supply: number; refills: number; prints: number }>(
+      `select rx.rx_number, rx.fill_number, rx.status, private.pharmacy_local_date(rx.pharmacy_id, now()) - rx.date_filled as filled_days_ago,
+              rx.days_supply, rx.refills, (select count(*)::int from public.prescription_label_prints lp where lp.prescription_id = rx.id) as prints
+       from public.prescriptions rx join public.pharmacies p on p.id = rx.pharmacy_id
+       where p.dea_number = 'BD4726189' and rx.order_id in (select order_id from public.prescriptions where fill_number > 0)
+       order by rx.rx_number, rx.fill_number`);
+    expect(fills.map(({ rx_number: _rx, ...fill }) => fill)).toEqual([
+      // In entry order: carvedilol (entered 75 days ago), metoprolol (62), metformin (60).
+      { fill_number: 0, status: 'completed', filled_days_ago: 75, days_supply: 60, refills: 3, prints: 1 },
+      { fill_number: 1, status: 'completed', filled_days_ago: 28, days_supply: 60, refills: 3, prints: 1 },
+      { fill_number: 0, status: 'completed', filled_days_ago: 62, days_supply: 30, refills: 5, prints: 1 },
+      { fill_number: 1, status: 'completed', filled_days_ago: 31, days_supply: 30, refills: 5, prints: 1 },
+      { fill_number: 0, status: 'completed', filled_days_ago: 60, days_supply: 30, refills: 3, prints: 1 },
+      { fill_number: 1, status: 'completed', filled_days_ago: 23, days_supply: 30, refills: 3, prints: 1 },
+    ]);
+    // The patients' prescriptions as the app reads them: the metformin refill is due today (75% of 30 days after
+    // refill 1), the metoprolol one overdue, the carvedilol one not due for 17 days.
+    const [{ today }] = await sql<{ today: string }>(
+      `select to_char(private.pharmacy_local_date(id, now()), 'YYYY-MM-DD') as today from public.pharmacies where dea_number = 'BD4726189'`) as [{ today: string }];
+    const dueIn = async (patientId: string) => {
+      const { data, error } = await demoTechnician.rpc('patient_prescription_orders', { for_patient_id: patientId });
+      expect(error).toBeNull();
+      const refilled = (data as Array<{ refills_used: number; refills_remaining: number; refill_due_on: string }>).filter((o) => o.refills_used > 0);
+      expect(refilled).toHaveLength(1);
+      const days = Math.round((Date.parse(refilled[0]!.refill_due_on) - Date.parse(today)) / 86_400_000);
+      return [refilled[0]!.refills_used, refilled[0]!.refills_remaining, days];
+    };
+    expect(await dueIn('00000000-0000-4000-8000-0000000cc001')).toEqual([1, 4, -8]);
+    expect(await dueIn('00000000-0000-4000-8000-0000000cc003')).toEqual([1, 2, 0]);
+    expect(await dueIn('00000000-0000-4000-8000-0000000cc012')).toEqual([1, 2, 17]);
   });
 });
 

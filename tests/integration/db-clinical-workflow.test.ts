@@ -261,7 +261,7 @@ describe('who and when are the database\'s', () => {
     expect(verifiedAt.error).toMatch(/is recorded by the database/);
     for (const change of [{ rx_number: 99 }, { entered_by: a.admin.id }, { entered_at: '2020-01-01T00:00:00Z' }]) {
       const refused = await updatePrescription(a.admin.client, row.id, change);
-      expect(refused.error, JSON.stringify(change)).toBe(`Prescription RX ${row.rx_number}: its id, Rx number and entry (who and when) cannot be changed`);
+      expect(refused.error, JSON.stringify(change)).toBe(`Prescription RX ${row.rx_number}: its id, Rx number, fill number and entry (who and when) cannot be changed`);
     }
     const moved = await updatePrescription(a.admin.client, row.id, { pharmacy_id: b.id });
     expect(moved.error).toBe('The pharmacy of a row cannot be changed');

@@ -83,14 +83,20 @@ beforeAll(async () => {
 
   // 4,224 prescriptions of history in one statement: 1,056 per status and per type, ten at a time entered in the
   // same instant (so pages must break ties by id), filled over the last year.
-  await asHistoryLoad(`insert into public.prescriptions (pharmacy_id, rx_number, status, prescription_type, patient_id, medication_id,
+  // Each an order with its fill 0 (history loads write both; the entry trigger that opens orders is off).
+  await asHistoryLoad(`with orders as (
+        insert into public.prescription_orders (pharmacy_id, rx_number, patient_id, medication_id, refills, written_on)
+        select $1, 100000 + i, $2, $3, 0, current_date - 400 from generate_series(0, $4::int - 1) i
+        returning id, rx_number)
+      insert into public.prescriptions (pharmacy_id, order_id, rx_number, status, prescription_type, patient_id, medication_id,
         quantity, directions, date_filled, verified_at, completed_at, created_at, entered_at, ai_flags)
-      select $1, 100000 + i, s.status, (array['written', 'fax', 'verbal', 'electronic'])[1 + (i / 4) % 4], $2, $3, 1, 'Take 1 tablet daily',
+      select $1, o.id, 100000 + i, s.status, (array['written', 'fax', 'verbal', 'electronic'])[1 + (i / 4) % 4], $2, $3, 1, 'Take 1 tablet daily',
              case when s.status in ('ready', 'completed') then current_date - (i % 365) end,
              case when s.status in ('ready', 'completed') then now() - (i / 10) * interval '1 minute' end,
              case when s.status = 'completed' then now() - (i / 10) * interval '1 minute' end,
              now() - (i / 10) * interval '1 minute', now() - (i / 10) * interval '1 minute', $5::jsonb
-      from generate_series(0, $4::int - 1) i,
+      from orders o,
+           lateral (select (o.rx_number - 100000)::int as i) n,
            lateral (select (array['pending', 'processing', 'ready', 'completed'])[1 + i % 4] as status) s`,
   [a.id, patient, medicationId, 4 * PER_STATUS, JSON.stringify(NO_INTERACTIONS)]);
 }, 120_000);

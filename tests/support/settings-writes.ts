@@ -225,6 +225,10 @@ export const FULL_SETTINGS_WRITES: Record<SettingsGroupKey, () => Plain> = {
     automaticArcos: true,
     arcosSubmissionDay: 10,
   }),
+  refills: () => ({
+    refillTooSoonPercent: 80,
+    nonControlledExpiryMonths: 6,
+  }),
   labels: () => ({
     enableMonographPrinting: true,
     defaultMonographFormat: 'long',

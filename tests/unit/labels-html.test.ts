@@ -20,7 +20,8 @@ const label: PrescriptionLabel = {
   strength: '500 mg',
   quantity: 30,
   directions: 'Take 1 capsule by mouth three times daily',
-  refillsRemaining: 2,
+  fillNumber: 0,
+  refills: 2,
   deaSchedule: null,
 };
 
@@ -28,11 +29,23 @@ describe('prescription label HTML', () => {
   it('has every federally required element and a 4 × 2.5 in page', () => {
     const html = prescriptionLabelHtml(label);
     for (const text of ['Main Street Pharmacy', '1 Main St, Peoria, IL 61602', '(309) 555-0100', 'Rx# 1001', 'Filled: 11/22/2026', 'Maria Lopez',
-      'Prescriber: Dr. Alan Grant', 'Amoxicillin 500 mg', 'Qty: 30', 'Take 1 capsule by mouth three times daily', 'Refills: 2']) {
+      'Prescriber: Dr. Alan Grant', 'Amoxicillin 500 mg', 'Qty: 30', 'Take 1 capsule by mouth three times daily', 'Refills remaining: 2']) {
       expect(html).toContain(text);
     }
+    // The original names no fill.
+    expect(html).not.toContain('Refill ');
+    expect(html).not.toContain('data-field="fill"');
     expect(html).toContain('@page { size: 4in 2.5in;');
     expect(html).toContain(code128Svg('1001', { moduleWidth: 1, height: 30, cssWidth: '2in', cssHeight: '0.3in' }));
+  });
+
+  it('names a refill "Refill N of M" and prints the refills left after it', () => {
+    const html = prescriptionLabelHtml({ ...label, fillNumber: 1, refills: 3 });
+    expect(html).toContain('<span data-field="fill">Refill 1 of 3</span>');
+    expect(html).toContain('<span data-field="refills-remaining">Refills remaining: 2</span>');
+    const last = prescriptionLabelHtml({ ...label, fillNumber: 3, refills: 3 });
+    expect(last).toContain('Refill 3 of 3');
+    expect(last).toContain('Refills remaining: 0');
   });
 
   it('adds the transfer warning for schedules II–IV only', () => {
@@ -53,14 +66,24 @@ describe('prescription label HTML', () => {
 });
 
 describe('receipt HTML', () => {
-  it('shows the pharmacy, Rx number, patient, drug, quantity, price and date, escaped', () => {
-    const html = prescriptionReceiptHtml({
-      pharmacy: label.pharmacy, rxNumber: 1001, date: '2026-11-22', patientName: 'Bo <b>Bold</b>', drugName: 'Amoxicillin', strength: '500 mg', quantity: 30, price: 12.5,
-    });
-    for (const text of ['Main Street Pharmacy', '1001', 'Bo &lt;b&gt;Bold&lt;/b&gt;', 'Amoxicillin 500 mg', '>30<', '$12.50', '11/22/2026']) {
+  const receipt = {
+    pharmacy: label.pharmacy, rxNumber: 1001, date: '2026-11-22', patientName: 'Bo <b>Bold</b>', drugName: 'Amoxicillin', strength: '500 mg', quantity: 30,
+    fillNumber: 0, refills: 2, price: 12.5,
+  };
+
+  it('shows the pharmacy, Rx number, patient, drug, quantity, fill, refills remaining, price and date, escaped', () => {
+    const html = prescriptionReceiptHtml(receipt);
+    for (const text of ['Main Street Pharmacy', '1001', 'Bo &lt;b&gt;Bold&lt;/b&gt;', 'Amoxicillin 500 mg', '>30<', '$12.50', '11/22/2026',
+      '<span data-field="fill">Original</span>', 'Refills remaining: 2']) {
       expect(html).toContain(text);
     }
     expect(html).not.toContain('<b>');
+  });
+
+  it('names a refill "Refill N of M" with the refills left after it', () => {
+    const html = prescriptionReceiptHtml({ ...receipt, fillNumber: 1, refills: 3 });
+    expect(html).toContain('<span data-field="fill">Refill 1 of 3</span>');
+    expect(html).toContain('Refills remaining: 2');
   });
 });
 

@@ -23,7 +23,8 @@ const label: PrescriptionLabel = {
   strength: '500 mg',
   quantity: 30,
   directions: 'Take 1 capsule by mouth three times daily',
-  refillsRemaining: 2,
+  fillNumber: 0,
+  refills: 2,
   deaSchedule: null,
 };
 

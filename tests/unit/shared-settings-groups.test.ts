@@ -16,11 +16,11 @@ type Plain = Record<string, unknown>;
 const GROUPS_WITH_SECRETS = SETTINGS_GROUP_KEYS.filter((key) => SETTINGS_GROUPS[key].secretFields.length > 0);
 
 describe('System Settings groups (spec part 2 §2, §7, §8)', () => {
-  it('has the nine keys of /api/system-settings/{key} in tab order, Pharmacy first', () => {
-    expect(SETTINGS_GROUP_KEYS).toEqual(['pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email']);
+  it('has the ten keys of /api/system-settings/{key} in tab order, Pharmacy first, Refills after Controlled', () => {
+    expect(SETTINGS_GROUP_KEYS).toEqual(['pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'refills', 'labels', 'fax', 'email']);
     expect(Object.keys(SETTINGS_GROUPS)).toEqual([...SETTINGS_GROUP_KEYS]);
     expect(SETTINGS_GROUP_KEYS.map((key) => SETTINGS_GROUPS[key].label)).toEqual([
-      'Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Labels', 'Fax', 'Email',
+      'Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Refills', 'Labels', 'Fax', 'Email',
     ]);
     expect(DEFAULT_SETTINGS_GROUP).toBe('pharmacy');
   });
@@ -55,6 +55,7 @@ describe('System Settings groups (spec part 2 §2, §7, §8)', () => {
       'profit-loss': ['accountingSystemConfig.apiKey'],
       printing: [],
       controlled: [],
+      refills: [],
       labels: [],
       fax: ['providerApiKey'],
       email: ['smtpPassword'],

@@ -6,7 +6,7 @@
  */
 import { QueryClient, QueryObserver, InfiniteQueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { parseQueueMedication, parseQueuePatient, parseQueuePrescriptions, type PrescriptionStatus, type QueuePrescription } from '../../web/src/features/prescriptions/api/prescription-model.ts';
+import { type FillStatus, parseQueueMedication, parseQueuePatient, parseQueuePrescriptions, type PrescriptionStatus, type QueuePrescription } from '../../web/src/features/prescriptions/api/prescription-model.ts';
 import { applyQueueChange, applyRelatedChange, type QueueData, type QueuePage } from '../../web/src/features/prescriptions/api/queue-cache.ts';
 import { compareQueueOrder } from '../../web/src/features/prescriptions/api/queue-order.ts';
 import { enqueueQueueSync, syncQueueCache, syncRelatedChange } from '../../web/src/features/prescriptions/api/sync-queue-cache.ts';
@@ -14,10 +14,10 @@ import { NO_QUEUE_FILTERS, prescriptionKeys } from '../../web/src/features/presc
 
 const CLEAN = { hasInteractions: false, interactions: [], recommendedActions: [] };
 
-function rx(id: string, createdAt: string, status: PrescriptionStatus = 'pending', directions = 'Take 1'): QueuePrescription {
+function rx(id: string, createdAt: string, status: FillStatus = 'pending', directions = 'Take 1'): QueuePrescription {
   return parseQueuePrescriptions([{
     id, rx_number: 1000 + Number(id.replace(/\D/g, '') || 0), status, prescription_type: 'written', source: 'manual_entry',
-    prescriber_name: null, directions, quantity: 10, refills: 0, refills_used: 0, days_supply: null, urgency_level: null,
+    prescriber_name: null, directions, quantity: 10, refills: 0, order_id: id, fill_number: 0, days_supply: null, urgency_level: null,
     fax_number: null, original_date: null, caller_info: null, callback_number: null, override_reason: null, created_at: createdAt,
     ai_flags: CLEAN, verification_flags: null, verification_override_reason: null,
     patient: { id: 'patient', first_name: 'Pat', last_name: 'Doe', current_medications: [] },
@@ -118,6 +118,20 @@ describe('applyQueueChange', () => {
     const reopened = applyQueueChange(completed, searched, { kind: 'upsert', prescription: rx('c2', at(2), 'ready') });
     expect(reopened).toEqual({ data: tabData([[rx('c1', at(1), 'completed')]]), refetch: false });
   });
+
+  it('a fill cancelled (its prescription discontinued) leaves the tab showing it, searched or not, and enters no tab', () => {
+    const pending = tabData([[rx('p2', at(2)), rx('p1', at(1))]]);
+    const cancelled = rx('p2', at(2), 'cancelled');
+    expect(cancelled.status).toBe('cancelled');
+    expect(applyQueueChange(pending, pendingTab, { kind: 'upsert', prescription: cancelled })).toEqual({ data: tabData([[rx('p1', at(1))]]), refetch: false });
+    const searched = applyQueueChange(pending, { status: 'pending', filtered: true }, { kind: 'upsert', prescription: cancelled });
+    expect(ids(searched.data)).toEqual([['p1']]);
+    expect(searched.refetch).toBe(false);
+    for (const status of ['processing', 'ready', 'completed'] as const) {
+      const tab = tabData([[rx(`${status}1`, at(1), status)]], false);
+      expect(applyQueueChange(tab, { status, filtered: false }, { kind: 'upsert', prescription: cancelled }).data).toBe(tab);
+    }
+  });
 });
 
 /** A "database" of queue rows whose reads take their snapshot at once and, while held, answer later. */
@@ -166,6 +180,22 @@ async function settled(client: QueryClient): Promise<void> {
 }
 
 describe('syncQueueCache', () => {
+  it('a realtime update cancelling a pending fill removes its card from the cached tab without fetching it', async () => {
+    const client = newClient();
+    const table = queueTable([rx('p2', at(2)), rx('p1', at(1))]);
+    const pending = observeTab(client, table, 'pending');
+    await settled(client);
+    const tabReads = table.reads.count;
+
+    const cancelled = rx('p2', at(2), 'cancelled');
+    table.write([cancelled, rx('p1', at(1))]);
+    await syncQueueCache(client, 'p1', { kind: 'upsert', prescription: cancelled });
+
+    expect(table.reads.count).toBe(tabReads);
+    expect(pending.observer.getCurrentResult().data?.pages[0]!.prescriptions.map((row) => row.id)).toEqual(['p1']);
+    pending.unsubscribe();
+  });
+
   it('edits the loaded tabs in place without fetching them again, nor the counts (refreshed by the change\'s table)', async () => {
     const client = newClient();
     const table = queueTable([rx('p2', at(2)), rx('p1', at(1))]);

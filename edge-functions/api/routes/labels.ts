@@ -8,6 +8,7 @@
  * - POST /api/labels/monograph {prescriptionId, monograph?} → 200 text/html: the sheet alone.
  * - GET /api/labels/test-print → 200 text/html: a page of each label type marked TEST (sample text only).
  * - POST /api/receipts/generate {prescriptionId} → 200 text/html: the pickup receipt with the price.
+ * Label and receipt name the fill ("Refill N of M" on a refill) and the refills remaining after it (issue 21).
  * All act as the caller: another pharmacy's prescription is 404, and each label or receipt is recorded in
  * prescription_label_prints (kind 'label' or 'receipt'); the database refuses prints of prescriptions that
  * are not verified yet (409). 400 on a bad body or a monograph choice the pharmacy does not offer, 401 without
@@ -89,7 +90,8 @@ export function addLabelRoutes(router: ApiRouter): void {
         strength: prescription.medication.strength,
         quantity: prescription.quantity,
         directions: prescription.directions,
-        refillsRemaining: Math.max(0, prescription.refills - prescription.refillsUsed),
+        fillNumber: prescription.fillNumber,
+        refills: prescription.refills,
         deaSchedule: prescription.medication.deaSchedule,
       },
       regularRxLabelOptions(settings.printing, logo),
@@ -142,6 +144,8 @@ export function addLabelRoutes(router: ApiRouter): void {
       drugName: prescription.medication.name,
       strength: prescription.medication.strength,
       quantity: prescription.quantity,
+      fillNumber: prescription.fillNumber,
+      refills: prescription.refills,
       price: prescription.medication.price,
     });
     await recordPrint(client, prescription.id, 'receipt');

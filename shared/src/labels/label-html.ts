@@ -1,7 +1,8 @@
 /**
  * The prescription label (POST /api/labels/generate): a complete HTML page with the elements federal law
  * requires on a dispensed prescription — pharmacy name, address and phone; Rx number; date filled; patient;
- * prescriber; drug name and strength; quantity; directions; refills remaining — the 21 CFR 290.5 transfer
+ * prescriber; drug name and strength; quantity; directions; refills remaining (and "Refill N of M" on a refill,
+ * issue 21) — the 21 CFR 290.5 transfer
  * warning for DEA schedules II–IV, and (when the pharmacy prints it) a Code 128 barcode of the Rx number and
  * its logo. The pharmacy's Printing settings choose the label size and the labels per page (label-layout.ts:
  * the page is the sheet of label slots, the label in the first); the default is today's 4 in × 2.5 in label,
@@ -10,6 +11,7 @@
  */
 import { code128Svg } from './code128.ts';
 import { usDate } from '../common/dates.ts';
+import { fillLabel, refillsRemainingAfter } from '../prescriptions/refills.ts';
 import { escapeHtml, joinPresent } from './html-escape.ts';
 import { inches, labelSheetCss, labelSheetLayout, labelSheetsHtml, labelTextScale, type LabelSheetLayout } from './label-layout.ts';
 
@@ -42,8 +44,19 @@ export interface PrescriptionLabel {
   strength: string | null;
   quantity: number | string | null;
   directions: string | null;
-  refillsRemaining: number;
+  /** Which fill this is: 0 the original, N refill N (issue 21). */
+  fillNumber: number;
+  /** Refills the prescriber authorised. */
+  refills: number;
   deaSchedule: DeaSchedule | null;
+}
+
+/** What a label prints about refills: "Refill N of M" on a refill (null on the original) and the refills left after it. */
+export function labelRefillText(label: Pick<PrescriptionLabel, 'fillNumber' | 'refills'>): { fill: string | null; remaining: string } {
+  return {
+    fill: label.fillNumber === 0 ? null : fillLabel(label.fillNumber, label.refills),
+    remaining: `Refills remaining: ${refillsRemainingAfter(label.fillNumber, label.refills)}`,
+  };
 }
 
 /** The Regular Rx label settings of System Settings → Printing, and the logo when it is printed. */
@@ -145,6 +158,8 @@ export function prescriptionLabelMarkup(label: PrescriptionLabel, options: Regul
     <span data-field="barcode-text">${rx}</span>
   </div>`
     : '';
+  const refills = labelRefillText(label);
+  const fill = refills.fill ? `<span data-field="fill">${escapeHtml(refills.fill)}</span>` : '';
   const test = testMark ? `<div class="test-mark" data-field="test-mark">${escapeHtml(testMark)}</div>` : '';
   return `<div class="label" data-label-size="${escapeHtml(options.size)}">
   ${test}
@@ -165,7 +180,8 @@ export function prescriptionLabelMarkup(label: PrescriptionLabel, options: Regul
   <div class="directions" data-field="directions">${escapeHtml(label.directions ?? '')}</div>
   <div class="row">
     <span data-field="quantity">Qty: ${escapeHtml(label.quantity ?? '')}</span>
-    <span data-field="refills-remaining">Refills: ${escapeHtml(label.refillsRemaining)}</span>
+    ${fill}
+    <span data-field="refills-remaining">${escapeHtml(refills.remaining)}</span>
   </div>
   <div data-field="prescriber">Prescriber: ${escapeHtml(label.prescriberName)}</div>
   ${warning}

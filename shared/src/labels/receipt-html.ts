@@ -1,10 +1,11 @@
 /**
  * The pickup receipt (POST /api/receipts/generate): an HTML page with the pharmacy, Rx number, patient,
- * drug, quantity, price and date. Pure: every value is HTML-escaped here.
+ * drug, quantity, which fill it is and the refills left (issue 21), price and date. Pure: every value is HTML-escaped here.
  */
 import { usDate } from '../common/dates.ts';
 import { escapeHtml } from './html-escape.ts';
-import { pharmacyAddress, type LabelPharmacy } from './label-html.ts';
+import { labelRefillText, pharmacyAddress, type LabelPharmacy } from './label-html.ts';
+import { fillLabel } from '../prescriptions/refills.ts';
 
 export interface PrescriptionReceipt {
   pharmacy: LabelPharmacy;
@@ -15,6 +16,10 @@ export interface PrescriptionReceipt {
   drugName: string;
   strength: string | null;
   quantity: number | string | null;
+  /** Which fill this is: 0 the original, N refill N. */
+  fillNumber: number;
+  /** Refills the prescriber authorised. */
+  refills: number;
   /** Price of the fill in US dollars. */
   price: number;
 }
@@ -36,6 +41,7 @@ export function prescriptionReceiptHtml(receipt: PrescriptionReceipt): string {
   const rx = escapeHtml(receipt.rxNumber);
   const drug = [receipt.drugName, receipt.strength].filter((part) => part && part.trim() !== '').join(' ');
   const price = escapeHtml(formatUsd(receipt.price));
+  const refills = labelRefillText(receipt);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -55,6 +61,8 @@ export function prescriptionReceiptHtml(receipt: PrescriptionReceipt): string {
   <p class="row"><span>Patient</span><span data-field="patient-name">${escapeHtml(receipt.patientName)}</span></p>
   <p class="row"><span>Drug</span><span data-field="drug">${escapeHtml(drug)}</span></p>
   <p class="row"><span>Quantity</span><span data-field="quantity">${escapeHtml(receipt.quantity ?? '')}</span></p>
+  <p class="row"><span>Fill</span><span data-field="fill">${escapeHtml(fillLabel(receipt.fillNumber, receipt.refills))}</span></p>
+  <p class="row"><span data-field="refills-remaining">${escapeHtml(refills.remaining)}</span></p>
   <p class="row total"><span>Total</span><span data-field="price">${price}</span></p>
 </div>
 </body>

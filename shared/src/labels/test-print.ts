@@ -73,7 +73,8 @@ function regularRx(input: TestPrintInput): DocumentSection {
     strength: '10 mg',
     quantity: 30,
     directions: 'TEST: sample directions, not for use',
-    refillsRemaining: 0,
+    fillNumber: 0,
+    refills: 0,
     deaSchedule: null,
   };
   return section('regular-rx', layout, filled(prescriptionLabelMarkup(label, options, layout, TEST_PRINT_MARK), layout));

@@ -1,6 +1,6 @@
 /**
- * The nine System Settings groups (spec part 2 §2, §3, §7): each key of /api/system-settings/{key} with its
- * tab label, its write schema (PUT body, the web form's resolver), its read schema (GET answer: secrets as
+ * The ten System Settings groups (spec part 2 §2, §3, §7; Refills, issue 21): each key of /api/system-settings/{key}
+ * with its tab label, its write schema (PUT body, the web form's resolver), its read schema (GET answer: secrets as
  * `{ set }`), its defaults (§9; what GET returns for a group never saved) and its secret fields (dotted paths,
  * see secrets.ts). Also the save toasts of §8. The table is the one list of groups; screens, the api and the
  * database's key check follow it.
@@ -13,6 +13,7 @@ import { LABELS_SECRET_FIELDS, LABELS_SETTINGS_DEFAULTS, labelsSettingsReadSchem
 import { PHARMACY_SECRET_FIELDS, PHARMACY_SETTINGS_DEFAULTS, pharmacySettingsReadSchema, pharmacySettingsSchema } from './pharmacy.ts';
 import { PRINTING_SECRET_FIELDS, PRINTING_SETTINGS_DEFAULTS, printingSettingsReadSchema, printingSettingsSchema } from './printing.ts';
 import { PROFIT_LOSS_SECRET_FIELDS, PROFIT_LOSS_SETTINGS_DEFAULTS, profitLossSettingsReadSchema, profitLossSettingsSchema } from './profit-loss.ts';
+import { REFILLS_SECRET_FIELDS, REFILLS_SETTINGS_DEFAULTS, refillsSettingsReadSchema, refillsSettingsSchema } from './refills.ts';
 import { REPORTS_SECRET_FIELDS, REPORTS_SETTINGS_DEFAULTS, reportsSettingsReadSchema, reportsSettingsSchema } from './reports.ts';
 import {
   TRANSMISSION_SECRET_FIELDS,
@@ -22,8 +23,10 @@ import {
 } from './transmission.ts';
 import { isPlainObject, type PlainObject } from './secrets.ts';
 
-/** The keys in tab order (§2: Pharmacy, Transmission, Reports, P&L, Printing, Controlled, Labels, Fax, Email). */
-export const SETTINGS_GROUP_KEYS = ['pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email'] as const;
+/** The keys in tab order (§2: Pharmacy, Transmission, Reports, P&L, Printing, Controlled, then Refills, Labels, Fax, Email). */
+export const SETTINGS_GROUP_KEYS = [
+  'pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'refills', 'labels', 'fax', 'email',
+] as const;
 export type SettingsGroupKey = (typeof SETTINGS_GROUP_KEYS)[number];
 
 /** §2: the Pharmacy tab is active first. */
@@ -92,6 +95,13 @@ export const SETTINGS_GROUPS = {
     readSchema: controlledSettingsReadSchema,
     defaults: CONTROLLED_SETTINGS_DEFAULTS,
     secretFields: CONTROLLED_SECRET_FIELDS,
+  }),
+  refills: group({
+    label: 'Refills',
+    schema: refillsSettingsSchema,
+    readSchema: refillsSettingsReadSchema,
+    defaults: REFILLS_SETTINGS_DEFAULTS,
+    secretFields: REFILLS_SECRET_FIELDS,
   }),
   labels: group({
     label: 'Labels',

@@ -31,6 +31,7 @@ export const LIVE_TABLES = [
   'drug_price_update_runs',
   'drug_price_schedules',
   'prescriptions',
+  'prescription_orders',
   'override_approvals',
   'controlled_substance_counts',
   'prescription_label_prints',

@@ -1,9 +1,9 @@
 /**
  * The generator form's fields (spec §2) and what the preview prints from them (spec §4 "Label page"):
  * quantity 0 and days supply 30 when not numeric, Rx number 'CUSTOM', prescriber 'Custom Entry' and 0 refills
- * when the label is not for a selected prescription.
+ * remaining when the label is not for a selected prescription. A refill's label names it ("Refill N of M").
  */
-import { medicationLabel, patientFullName, type LabelPrescription } from './label-prescription.ts';
+import { medicationLabel, patientFullName, refillText, type LabelPrescription } from './label-prescription.ts';
 
 export interface LabelFormValues {
   patientName: string;
@@ -52,7 +52,9 @@ export interface LabelPreviewContent {
   quantity: number;
   daysSupply: number;
   prescriber: string;
-  refills: number;
+  /** "Refill N of M" for a refill; null for the original or a custom label. */
+  fill: string | null;
+  refillsRemaining: number;
 }
 
 export function previewContent(form: LabelFormValues, selected: LabelPrescription | null): LabelPreviewContent {
@@ -64,6 +66,7 @@ export function previewContent(form: LabelFormValues, selected: LabelPrescriptio
     quantity: numberOr(form.quantity, 0),
     daysSupply: numberOr(form.daysSupply, DEFAULT_DAYS_SUPPLY),
     prescriber: selected ? selected.prescriberName || 'Prescriber not on file' : CUSTOM_PRESCRIBER,
-    refills: selected ? selected.refillsRemaining : 0,
+    fill: selected ? refillText(selected) : null,
+    refillsRemaining: selected ? selected.refillsRemaining : 0,
   };
 }

@@ -36,6 +36,8 @@ export const prescriptionKeys = {
   /** The double counts recorded for one controlled prescription. */
   controlledCounts: (pharmacyId: string, prescriptionId: string) =>
     [...prescriptionKeys.all(pharmacyId), 'controlled-counts', prescriptionId] as const,
+  /** The newest fill of an Rx number, for the queue's Refill dialog. */
+  newestFill: (pharmacyId: string, rxNumber: number) => [...prescriptionKeys.all(pharmacyId), 'newest-fill', rxNumber] as const,
   /** The signed-in staff member's verified TOTP factor (step-up by authenticator code). */
   totpFactor: (pharmacyId: string, userId: string) => [...prescriptionKeys.all(pharmacyId), 'totp-factor', userId] as const,
 };

@@ -4,5 +4,5 @@ import { useSignedInStaff } from '../../../lib/signed-in-staff.tsx';
 
 export function PatientsRoute() {
   const staff = useSignedInStaff();
-  return <PatientManagement pharmacyId={staff.pharmacy.id} canSeeAccessHistory={staff.may('audit:read')} />;
+  return <PatientManagement pharmacyId={staff.pharmacy.id} canSeeAccessHistory={staff.may('audit:read')} canVerifyPrescriptions={staff.may('prescriptions:verify')} />;
 }

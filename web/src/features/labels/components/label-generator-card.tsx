@@ -6,7 +6,7 @@
  */
 import { TextField } from '../../../components/form/text-field.tsx';
 import type { LabelFormValues } from '../label-form.ts';
-import type { LabelPrescription } from '../label-prescription.ts';
+import { refillText, type LabelPrescription } from '../label-prescription.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 export interface LabelGeneratorCardProps {
@@ -49,7 +49,7 @@ export function LabelGeneratorCard(props: LabelGeneratorCardProps) {
         {customMode
           ? 'Custom entry: type the label yourself and preview it. Generate Label prints a selected prescription only.'
           : selected
-            ? `Selected prescription RX ${selected.rxNumber}. The fields come from the prescription and are locked.`
+            ? `Selected prescription RX ${selected.rxNumber}${refillText(selected) ? ` (${refillText(selected)})` : ''}. The fields come from the prescription and are locked.`
             : 'Select a prescription below, or switch to custom entry.'}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">

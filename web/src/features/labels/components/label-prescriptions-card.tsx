@@ -9,7 +9,7 @@ import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { useReadyPrescriptions } from '../api/get-ready-prescriptions.ts';
 import { useRecentlyPrinted } from '../api/get-recently-printed.ts';
-import { matchesLabelSearch, medicationLabel, patientFullName, type LabelPrescription } from '../label-prescription.ts';
+import { matchesLabelSearch, medicationLabel, patientFullName, refillText, type LabelPrescription } from '../label-prescription.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 type Tab = 'ready' | 'printed';
@@ -50,13 +50,14 @@ function ItemList({ query, emptyText, actionLabel, selectedId, printingId, onSel
             <li
               key={rx.id}
               data-testid="label-prescription"
-              aria-label={`RX ${rx.rxNumber} for ${patientFullName(rx)}`}
+              aria-label={`RX ${rx.rxNumber}${refillText(rx) ? ` (${refillText(rx)})` : ''} for ${patientFullName(rx)}`}
               className={`flex items-center justify-between gap-3 rounded-box border p-3 ${selectedId === rx.id ? 'border-primary bg-primary/5' : 'border-base-300'}`}
             >
               <div className="min-w-0">
                 <p className="truncate font-medium">{patientFullName(rx)}</p>
                 <p className="truncate text-sm text-base-content/70">
-                  <span className="font-mono">RX {rx.rxNumber}</span> · {medicationLabel(rx)}
+                  <span className="font-mono">RX {rx.rxNumber}</span>
+                  {refillText(rx) ? ` · ${refillText(rx)}` : ''} · {medicationLabel(rx)}
                 </p>
               </div>
               <div className="flex shrink-0 gap-2">

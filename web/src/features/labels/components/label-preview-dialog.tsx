@@ -29,7 +29,10 @@ export function LabelPreviewDialog({ content, onClose }: LabelPreviewDialogProps
           <div className="flex justify-between">
             <span>Qty: {content.quantity}</span>
             <span>Days supply: {content.daysSupply}</span>
-            <span>Refills: {content.refills}</span>
+          </div>
+          <div className="flex justify-between">
+            <span>{content.fill ?? ''}</span>
+            <span>Refills remaining: {content.refillsRemaining}</span>
           </div>
           <p>Prescriber: {content.prescriber}</p>
         </div>

@@ -4,7 +4,7 @@
  * debounced by 300 ms whose term the database filters by (spec §5, §9; no simulated delay), Add Patient,
  * View and Edit in dialogs, toasts on save. A realtime subscription keeps the list current on every
  * terminal of the pharmacy. View and Edit show a record once opening it is on the audit trail; admins also see
- * the record's Access History.
+ * the record's Access History. Patient Details lists the patient's prescriptions on file with Refill and Discontinue.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/patients/patient.ts';
@@ -22,6 +22,7 @@ import { PatientAccessHistory } from './patient-access-history.tsx';
 import { PatientDetails } from './patient-details.tsx';
 import { patientFullName } from './patient-format.ts';
 import { PatientForm } from './patient-form.tsx';
+import { PatientPrescriptions } from './patient-prescriptions.tsx';
 import { PatientsTable } from './patients-table.tsx';
 import { RecordedPatientOpen } from './recorded-patient-open.tsx';
 
@@ -31,9 +32,11 @@ export interface PatientManagementProps {
   pharmacyId: string;
   /** Admins (permission audit:read) see who opened a record; the database refuses anyone else. */
   canSeeAccessHistory: boolean;
+  /** Pharmacists and admins (prescriptions:verify) discontinue a prescription and allow a refill too soon. */
+  canVerifyPrescriptions: boolean;
 }
 
-export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientManagementProps) {
+export function PatientManagement({ pharmacyId, canSeeAccessHistory, canVerifyPrescriptions }: PatientManagementProps) {
   const [search, setSearch] = useState('');
   const { term: debouncedSearch, settling } = useSearchTerm(search);
   const [sort, setSort] = useState<PatientSort>(DEFAULT_PATIENT_SORT);
@@ -161,11 +164,12 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory }: PatientMa
         ) : null}
       </Dialog>
 
-      <Dialog title="Patient Details" open={dialog?.kind === 'view'} onClose={closeDialog} size="xl" closeButton>
+      <Dialog title="Patient Details" open={dialog?.kind === 'view'} onClose={closeDialog} size="table" closeButton>
         {dialog?.kind === 'view' && dialogPatient ? (
           <>
             <RecordedPatientOpen patientId={dialogPatient.id}>
               <PatientDetails patient={dialogPatient} />
+              <PatientPrescriptions pharmacyId={pharmacyId} patientId={dialogPatient.id} canVerify={canVerifyPrescriptions} />
               {canSeeAccessHistory ? <PatientAccessHistory pharmacyId={pharmacyId} patientId={dialogPatient.id} /> : null}
             </RecordedPatientOpen>
             <div className="modal-action">

@@ -7,11 +7,19 @@
 import { DEA_SCHEDULES, type DeaSchedule } from '@pharmacy/shared/prescriptions/prescription.ts';
 import { z } from 'zod';
 
+/** The queue's tabs, in order. */
 export const PRESCRIPTION_STATUSES = ['pending', 'processing', 'ready', 'completed'] as const;
 export type PrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
 
+/**
+ * What a fill may be: a tab's status, or cancelled (an unverified fill of a discontinued prescription), which no
+ * tab shows — a fill that becomes cancelled simply leaves the queue (queue-cache.ts places it in no tab).
+ */
+export const FILL_STATUSES = [...PRESCRIPTION_STATUSES, 'cancelled'] as const;
+export type FillStatus = (typeof FILL_STATUSES)[number];
+
 export const PRESCRIPTION_QUEUE_SELECT =
-  'id, rx_number, status, prescription_type, source, prescriber_name, directions, quantity, refills, refills_used, ' +
+  'id, rx_number, status, prescription_type, source, prescriber_name, directions, quantity, refills, order_id, fill_number, ' +
   'days_supply, urgency_level, fax_number, original_date, caller_info, callback_number, override_reason, created_at, ai_flags, ' +
   'verification_flags, verification_override_reason, ' +
   'patient:patients!prescriptions_patient_fkey(id, first_name, last_name, current_medications), ' +
@@ -61,14 +69,15 @@ export function parseQueueMedication(row: unknown): QueueMedication | null {
 const rowSchema = z.object({
   id: z.string(),
   rx_number: z.coerce.number(),
-  status: z.enum(PRESCRIPTION_STATUSES),
+  status: z.enum(FILL_STATUSES),
   prescription_type: z.enum(['written', 'fax', 'verbal', 'electronic']),
   source: z.string(),
   prescriber_name: z.string().nullable(),
   directions: z.string().nullable(),
   quantity: z.coerce.number().nullable(),
   refills: z.number(),
-  refills_used: z.number(),
+  order_id: z.string(),
+  fill_number: z.number(),
   days_supply: z.number().nullable(),
   urgency_level: z.string().nullable(),
   fax_number: z.string().nullable(),
@@ -90,14 +99,18 @@ export type InteractionFlags = z.infer<typeof aiFlagsSchema>;
 export interface QueuePrescription {
   id: string;
   rxNumber: number;
-  status: PrescriptionStatus;
+  status: FillStatus;
   prescriptionType: 'written' | 'fax' | 'verbal' | 'electronic';
   source: string;
   prescriberName: string | null;
   directions: string | null;
   quantity: number | null;
+  /** Refills the prescriber authorised (the order's). */
   refills: number;
-  refillsUsed: number;
+  /** The prescription (order) this fill belongs to; its id is the original fill's. */
+  orderId: string;
+  /** 0 the original fill, N refill N (refills used as of this fill). */
+  fillNumber: number;
   daysSupply: number | null;
   urgencyLevel: string | null;
   faxNumber: string | null;
@@ -129,7 +142,8 @@ export function parseQueuePrescriptions(data: unknown): QueuePrescription[] {
     directions: row.directions,
     quantity: row.quantity,
     refills: row.refills,
-    refillsUsed: row.refills_used,
+    orderId: row.order_id,
+    fillNumber: row.fill_number,
     daysSupply: row.days_supply,
     urgencyLevel: row.urgency_level,
     faxNumber: row.fax_number,

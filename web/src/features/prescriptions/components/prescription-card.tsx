@@ -8,17 +8,24 @@
  * Verify to pharmacists and admins (the spec leaves processing → ready unshown; a pharmacy needs it), ready
  * shows Print Label and Complete Pickup. Staff who have it open elsewhere show as initials. A controlled
  * substance shows its schedule; a Schedule II prescription being processed in a pharmacy that requires a
- * double count shows the counts recorded and Double Count (System Settings → Controlled).
+ * double count shows the counts recorded and Double Count (System Settings → Controlled). Each card names its fill
+ * ('Original' or 'Refill N of M'); a completed one offers Refill (the next fill, pending; too soon may be allowed by a
+ * pharmacist or admin with a reason).
  */
+import type { RefillResponse } from '@pharmacy/shared/api/prescriptions.ts';
+import { fillLabel } from '@pharmacy/shared/prescriptions/refills.ts';
 import type { ReactNode } from 'react';
+import { RefillControls } from '../../../components/refill/refill-controls.tsx';
 import type { PresentStaff } from '../hooks/use-prescription-presence.ts';
-import { openInteractionAlert, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
+import { openInteractionAlert, type FillStatus, type QueuePrescription } from '../api/prescription-model.ts';
 
-const STATUS_BADGE: Record<PrescriptionStatus, string> = {
+const STATUS_BADGE: Record<FillStatus, string> = {
   pending: 'bg-yellow-100 text-yellow-800 border-yellow-300',
   processing: 'bg-blue-100 text-blue-800 border-blue-300',
   ready: 'bg-green-100 text-green-800 border-green-300',
   completed: 'bg-gray-100 text-gray-700 border-gray-300',
+  // Never in a tab: a cancelled fill leaves the queue (queue-cache.ts).
+  cancelled: 'bg-gray-100 text-gray-700 border-gray-300',
 };
 
 const TYPE_LABEL: Record<QueuePrescription['prescriptionType'], string> = {
@@ -41,6 +48,8 @@ export interface PrescriptionCardProps {
   onComplete: () => void;
   onPrintLabel: () => void;
   onReviewAlert: () => void;
+  /** A refill of this completed prescription was entered (the new fill). */
+  onRefilled: (fill: RefillResponse) => Promise<void> | void;
   /** The double counts recorded (Schedule II, processing, double count required); absent otherwise. */
   doubleCounts?: ReactNode;
   /** Opens the Double Count dialog; absent when no double count is asked for. */
@@ -59,6 +68,7 @@ export function PrescriptionCard({
   onComplete,
   onPrintLabel,
   onReviewAlert,
+  onRefilled,
   doubleCounts,
   onDoubleCount,
 }: PrescriptionCardProps) {
@@ -86,6 +96,9 @@ export function PrescriptionCard({
             ))}
             {medication.deaSchedule ? <span className="badge badge-outline">Schedule {medication.deaSchedule}</span> : null}
             <span className="badge badge-outline">{TYPE_LABEL[prescription.prescriptionType]}</span>
+            <span className="badge badge-outline">
+              {fillLabel(prescription.fillNumber, prescription.refills)}
+            </span>
             <span className={`badge border ${STATUS_BADGE[status]}`}>{status}</span>
           </div>
         </div>
@@ -148,6 +161,9 @@ export function PrescriptionCard({
             </>
           ) : null}
         </div>
+        {status === 'completed' ? (
+          <RefillControls prescriptionId={prescription.id} canAllowTooSoon={canVerify} onRefilled={onRefilled} small buttonLabel={`Refill RX ${prescription.rxNumber}`} />
+        ) : null}
       </div>
     </article>
   );

@@ -6,10 +6,12 @@
  * queue is live (realtime events edit the loaded pages in place) and shows which colleague has which
  * prescription open (presence). Opening a prescription records the access on the audit trail first. When the
  * pharmacy requires a double count (System Settings → Controlled), a Schedule II prescription being processed
- * shows its counts and Double Count.
+ * shows its counts and Double Count. A completed card offers Refill; an Rx number typed in the search box and
+ * Enter opens the Refill dialog for it (the next fill enters Pending on every terminal).
  */
 import { needsDoubleCount } from '@pharmacy/shared/prescriptions/controlled-substance-status.ts';
 import { alertBlocks, hasSevereFinding, OVERRIDE_POLICY_MESSAGES } from '@pharmacy/shared/security/override-policy.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { QueryErrorNotice, QueryState } from '../../../components/ui/query-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
@@ -18,6 +20,7 @@ import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { usePrintLabel } from '../../../hooks/use-print-label.ts';
 import { MonographPrintDialog } from '../../../components/print/monograph-print-dialog.tsx';
+import type { RefillResponse } from '@pharmacy/shared/api/prescriptions.ts';
 import { useConfirmStepUp, type StepUpProof } from '../api/confirm-step-up.ts';
 import { useControlledSubstanceStatus } from '../api/get-controlled-substance-status.ts';
 import { useOverrideApprovals, type OverrideApproval } from '../api/get-override-approvals.ts';
@@ -25,6 +28,7 @@ import { DEFAULT_OVERRIDE_POLICY, useOverridePolicy } from '../api/get-override-
 import { useQueueCounts } from '../api/get-queue-counts.ts';
 import { useTotpFactor } from '../api/get-totp-factor.ts';
 import { useQueuePage } from '../api/get-queue-page.ts';
+import { refreshQueuePrescription } from '../api/get-queue-prescription.ts';
 import { openInteractionAlert, PRESCRIPTION_STATUSES, type PrescriptionStatus, type QueuePrescription } from '../api/prescription-model.ts';
 import { StatusChangeRefused, useUpdatePrescriptionStatus, type StatusChange } from '../api/update-prescription-status.ts';
 import { NO_QUEUE_FILTERS, type QueueFilters } from '../keys.ts';
@@ -36,6 +40,8 @@ import { InteractionAlertDialog } from './interaction-alert-dialog.tsx';
 import { NewPrescriptionDialog } from './new-prescription-dialog.tsx';
 import { PrescriptionCard } from './prescription-card.tsx';
 import { RecordedPrescriptionOpen } from './recorded-prescription-open.tsx';
+import { RefillByRxDialog } from './refill-by-rx-dialog.tsx';
+import { refillPendingMessage, rxNumberOf } from '../rx-number-search.ts';
 import type { QueueStaff } from './queue-staff.ts';
 
 /** The tabs whose history grows without end, and so can be searched. */
@@ -81,6 +87,8 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   // As the patient search (spec §9): the database is asked once typing stops.
   const { term: debouncedSearch, settling } = useSearchTerm(search);
   const [filledOn, setFilledOn] = useState('');
+  /** The Rx number typed in the search box when Enter was pressed: its Refill dialog is open. */
+  const [refillRxNumber, setRefillRxNumber] = useState<number | null>(null);
   useLiveQueue(staff.pharmacyId);
   const presence = usePrescriptionPresence(staff, alertPrescriptionId);
   const counts = useQueueCounts(staff.pharmacyId);
@@ -89,6 +97,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
   const filtered = filters.search !== '' || filters.filledOn !== '';
   const shown = useQueuePage(staff.pharmacyId, tab, filters);
   const shownPrescriptions = shown.data?.pages.flatMap((page) => page.prescriptions) ?? [];
+  const queryClient = useQueryClient();
   const update = useUpdatePrescriptionStatus(staff.pharmacyId);
   const confirmStepUp = useConfirmStepUp();
   const policy = useOverridePolicy(staff.pharmacyId).data ?? DEFAULT_OVERRIDE_POLICY;
@@ -145,6 +154,13 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
 
   const printLabel = (prescriptionId: string) => label.print(prescriptionId);
 
+  /** A refill was entered here: say so, and place it into the cached tabs (other terminals get it by realtime). */
+  const onRefilled = async (fill: RefillResponse) => {
+    toast({ title: 'Refill entered', description: refillPendingMessage(fill) });
+    setRefillRxNumber(null);
+    await refreshQueuePrescription(queryClient, staff.pharmacyId, fill.id);
+  };
+
   const refresh = () => {
     void counts.refetch();
     void shown.refetch();
@@ -188,7 +204,16 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
 
       <TabPanel baseId={tabsId} selected={tab} className="flex flex-col gap-3">
         {searchable ? (
-          <div role="search" aria-label={`Search ${TAB_LABEL[tab].toLowerCase()} prescriptions`} className="flex flex-wrap items-center gap-3">
+          <form
+            role="search"
+            aria-label={`Search ${TAB_LABEL[tab].toLowerCase()} prescriptions`}
+            className="flex flex-wrap items-center gap-3"
+            onSubmit={(event) => {
+              // Enter on an Rx number opens its Refill dialog; typing still narrows the tab.
+              event.preventDefault();
+              setRefillRxNumber(rxNumberOf(search));
+            }}
+          >
             <SearchInput
               label="Search by Rx number or patient"
               placeholder="Search by Rx number or patient..."
@@ -212,7 +237,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
                 Clear search
               </button>
             ) : null}
-          </div>
+          </form>
         ) : null}
         <QueryState
           query={shown}
@@ -239,6 +264,7 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
                   onComplete={() => changeStatus({ prescriptionId: prescription.id, status: 'completed' })}
                   onPrintLabel={() => printLabel(prescription.id)}
                   onReviewAlert={() => setAlertPrescriptionId(prescription.id)}
+                  onRefilled={onRefilled}
                   doubleCounts={counting ? <ControlledCountList pharmacyId={staff.pharmacyId} prescriptionId={prescription.id} /> : undefined}
                   onDoubleCount={counting ? () => setCountingPrescriptionId(prescription.id) : undefined}
                 />
@@ -266,6 +292,15 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
         ) : null}
       </TabPanel>
 
+      {refillRxNumber !== null ? (
+        <RefillByRxDialog
+          pharmacyId={staff.pharmacyId}
+          rxNumber={refillRxNumber}
+          canAllowTooSoon={canVerify}
+          onRefilled={onRefilled}
+          onClose={() => setRefillRxNumber(null)}
+        />
+      ) : null}
       {creating ? <NewPrescriptionDialog pharmacyId={staff.pharmacyId} onClose={() => setCreating(false)} /> : null}
       {countingPrescription ? (
         <DoubleCountDialog pharmacyId={staff.pharmacyId} prescription={countingPrescription} onClose={() => setCountingPrescriptionId(null)} />

@@ -1,6 +1,6 @@
 /**
  * System Settings (spec part 2 §2; admins only — shared/src/staff/screens.ts, and the database refuses the writes to
- * anyone else): the summary cards, then nine tabs (Pharmacy first, §2), each a form over its group. Changes not
+ * anyone else): the summary cards, then ten tabs (Pharmacy first, §2), each a form over its group. Changes not
  * saved are not lost silently: leaving the tab, the screen or the page asks first. Other features' pieces (the
  * logo upload, test and queue tools, the system status) come from the route.
  */
@@ -15,6 +15,7 @@ import { LabelsTab } from './labels-tab.tsx';
 import { PharmacyTab } from './pharmacy-tab.tsx';
 import { PrintingTab } from './printing-tab.tsx';
 import { ProfitLossTab } from './profit-loss-tab.tsx';
+import { RefillsTab } from './refills-tab.tsx';
 import { ReportsTab } from './reports-tab.tsx';
 import { SettingsSummaryCards } from './settings-summary-cards.tsx';
 import type { SettingsTabProps } from './settings-tab-props.ts';
@@ -29,6 +30,7 @@ const TABS: Record<Exclude<SettingsGroupKey, 'pharmacy'>, (props: SettingsTabPro
   'profit-loss': ProfitLossTab,
   printing: PrintingTab,
   controlled: ControlledTab,
+  refills: RefillsTab,
   labels: LabelsTab,
   fax: FaxTab,
   email: EmailTab,
@@ -86,7 +88,7 @@ export function SystemSettings({ pharmacyId, systemStatus, pharmacyLogo, actions
     <section className="flex flex-1 flex-col gap-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight">System Settings</h1>
-        <p className="text-base-content/70">Your pharmacy's configuration: pharmacy record, transmission, reports, printing, controlled substances, fax and email.</p>
+        <p className="text-base-content/70">Your pharmacy's configuration: pharmacy record, transmission, reports, printing, controlled substances, refills, fax and email.</p>
       </header>
       <SettingsSummaryCards pharmacyId={pharmacyId} systemStatus={systemStatus} />
       <div className="card border border-base-300 bg-base-100">
