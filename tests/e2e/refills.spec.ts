@@ -52,7 +52,7 @@ async function refillThroughApi(client: SupabaseClient, prescriptionId: string):
   return data;
 }
 
-test('a technician refills by Rx number from the queue search; the pharmacist processes and verifies the refill live', async ({ browser }) => {
+test('a technician refills by Rx number from the queue search; the pharmacist processes and verifies the refill live, and its label says Refill 1 of 3', async ({ browser }) => {
   test.setTimeout(120_000);
   const rx = await completedPrescription(30);
   const pharmacist = await openQueue(browser, PHARMACIST);
@@ -88,6 +88,16 @@ test('a technician refills by Rx number from the queue search; the pharmacist pr
   const ready = card(pharmacist, rx.rxNumber);
   await expect(ready.getByText('Refill 1 of 3', { exact: true })).toBeVisible();
   await expect(ready.getByText('ready', { exact: true })).toBeVisible();
+
+  // Its label names the fill.
+  await pharmacist.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Labels' }).click();
+  await pharmacist.getByRole('searchbox', { name: 'Search prescriptions' }).fill(String(rx.rxNumber));
+  const item = pharmacist.getByRole('listitem', { name: `RX ${rx.rxNumber} (Refill 1 of 3) for Kevin Doyle` });
+  await item.getByRole('button', { name: 'Select' }).click();
+  await pharmacist.getByRole('button', { name: 'Preview' }).click();
+  const preview = pharmacist.getByRole('dialog', { name: 'Label Preview' }).getByTestId('label-preview');
+  await expect(preview).toContainText('Refill 1 of 3');
+  await expect(preview).toContainText('Refills remaining: 2');
 
   // Not found says so.
   await openTab(technician, 'Completed');
