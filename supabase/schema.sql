@@ -1124,6 +1124,7 @@ create table public.prescription_orders (
   medication_id       uuid not null,
   prescriber_id       uuid,
   refills             integer default 0 not null,
+  refills_used_before integer default 0 not null,
   written_on          date not null,
   status              text default 'active'::text not null,
   discontinued_reason text,
@@ -1141,11 +1142,13 @@ create table public.prescription_orders (
   constraint prescription_orders_prescriber_fkey FOREIGN KEY (pharmacy_id, prescriber_id) REFERENCES public.prescribers(pharmacy_id, id),
   constraint prescription_orders_discontinued_recorded CHECK ((status = 'discontinued'::text) = (discontinued_at IS NOT NULL) AND (discontinued_at IS NULL OR length(btrim(COALESCE(discontinued_reason, ''::text))) > 0)),
   constraint prescription_orders_refills_check CHECK (refills >= 0 AND refills <= 99),
+  constraint prescription_orders_refills_used_before_check CHECK (refills_used_before >= 0 AND refills_used_before <= refills),
   constraint prescription_orders_status_check CHECK (status = ANY (ARRAY['active'::text, 'inactive'::text, 'discontinued'::text]))
 );
 
 comment on table public.prescription_orders is 'A prescription as the prescriber wrote it (spec part 1 §3 Prescription; part 2 §3 originalRefills): Rx number (per pharmacy), patient, drug, prescriber, refills authorised, date written; active, inactive (e.g. transferred out) or discontinued (who, when, why). Its fills are rows of public.prescriptions (fill_number 0 is the original); refills used are its last fill number. Written only by the database (private.fill_from_order, public.discontinue_prescription); staff read their own pharmacy''s.';
 comment on column public.prescription_orders.refills is 'Refills authorised by the prescriber (spec "refills", migration''s originalRefills).';
+comment on column public.prescription_orders.refills_used_before is 'Refills used before this system kept each fill (a prescription''s refills_used before this migration; an imported order''s refills used elsewhere): the next refill''s number follows them.';
 comment on column public.prescription_orders.written_on is 'The date written: the fill''s original_date as entered, else the pharmacy''s date of entry.';
 comment on constraint prescription_orders_pharmacy_id_rx_number_key on public.prescription_orders is 'This Rx number is already on file';
 comment on constraint prescription_orders_medication_fkey on public.prescription_orders is 'Choose a medication of your pharmacy';
@@ -1153,6 +1156,7 @@ comment on constraint prescription_orders_patient_fkey on public.prescription_or
 comment on constraint prescription_orders_prescriber_fkey on public.prescription_orders is 'Choose a prescriber of your pharmacy';
 comment on constraint prescription_orders_discontinued_recorded on public.prescription_orders is 'A discontinued prescription records when and why it was discontinued';
 comment on constraint prescription_orders_refills_check on public.prescription_orders is 'Refills must be between 0 and 99';
+comment on constraint prescription_orders_refills_used_before_check on public.prescription_orders is 'Refills used cannot exceed the refills prescribed';
 comment on constraint prescription_orders_status_check on public.prescription_orders is 'Status must be active, inactive or discontinued';
 
 CREATE INDEX prescription_orders_discontinued_by_idx ON public.prescription_orders USING btree (discontinued_by);
@@ -1169,7 +1173,7 @@ create policy "Staff can read their pharmacy's prescription orders" on public.pr
 
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.prescription_orders FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.prescription_orders FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescription_orders FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when medication_id is null then ''23502 Medication is required'' when patient_id is null then ''23502 Patient is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when rx_number is null then ''23502 Rx number is required'' when written_on is null then ''23502 Written on is required'' when ((((status = ''discontinued''::text) = (discontinued_at IS NOT NULL)) AND ((discontinued_at IS NULL) OR (length(btrim(COALESCE(discontinued_reason, ''''::text))) > 0)))) is false then ''23514 A discontinued prescription records when and why it was discontinued'' when (((refills >= 0) AND (refills <= 99))) is false then ''23514 Refills must be between 0 and 99'' when ((status = ANY (ARRAY[''active''::text, ''inactive''::text, ''discontinued''::text]))) is false then ''23514 Status must be active, inactive or discontinued'' when (($1).pharmacy_id is not null and ($1).medication_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).medication_id is distinct from ($2).medication_id) and not exists (select 1 from public.medications as t where t.id = ($1).medication_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a medication of your pharmacy'' when (($1).pharmacy_id is not null and ($1).patient_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).patient_id is distinct from ($2).patient_id) and not exists (select 1 from public.patients as t where t.id = ($1).patient_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a patient of your pharmacy'' when (($1).pharmacy_id is not null and ($1).rx_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).rx_number is distinct from ($2).rx_number) and  exists (select 1 from public.prescription_orders as t where t.pharmacy_id = ($1).pharmacy_id and t.rx_number = ($1).rx_number) then ''23505 This Rx number is already on file'' when (($1).pharmacy_id is not null and ($1).prescriber_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescriber_id is distinct from ($2).prescriber_id) and not exists (select 1 from public.prescribers as t where t.id = ($1).prescriber_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a prescriber of your pharmacy'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescription_orders FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when medication_id is null then ''23502 Medication is required'' when patient_id is null then ''23502 Patient is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when rx_number is null then ''23502 Rx number is required'' when written_on is null then ''23502 Written on is required'' when ((((status = ''discontinued''::text) = (discontinued_at IS NOT NULL)) AND ((discontinued_at IS NULL) OR (length(btrim(COALESCE(discontinued_reason, ''''::text))) > 0)))) is false then ''23514 A discontinued prescription records when and why it was discontinued'' when (((refills >= 0) AND (refills <= 99))) is false then ''23514 Refills must be between 0 and 99'' when (((refills_used_before >= 0) AND (refills_used_before <= refills))) is false then ''23514 Refills used cannot exceed the refills prescribed'' when ((status = ANY (ARRAY[''active''::text, ''inactive''::text, ''discontinued''::text]))) is false then ''23514 Status must be active, inactive or discontinued'' when (($1).pharmacy_id is not null and ($1).medication_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).medication_id is distinct from ($2).medication_id) and not exists (select 1 from public.medications as t where t.id = ($1).medication_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a medication of your pharmacy'' when (($1).pharmacy_id is not null and ($1).patient_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).patient_id is distinct from ($2).patient_id) and not exists (select 1 from public.patients as t where t.id = ($1).patient_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a patient of your pharmacy'' when (($1).pharmacy_id is not null and ($1).rx_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).rx_number is distinct from ($2).rx_number) and  exists (select 1 from public.prescription_orders as t where t.pharmacy_id = ($1).pharmacy_id and t.rx_number = ($1).rx_number) then ''23505 This Rx number is already on file'' when (($1).pharmacy_id is not null and ($1).prescriber_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescriber_id is distinct from ($2).prescriber_id) and not exists (select 1 from public.prescribers as t where t.id = ($1).prescriber_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a prescriber of your pharmacy'' end from (select ($1).*) as checked_row');
 CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescription_orders FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescriptions as t where t.order_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This prescription order is still used by prescriptions and cannot be removed'' end');
 
 grant references, trigger, maintain on table public.prescription_orders to anon;
@@ -1360,6 +1364,7 @@ CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.prescr
 CREATE TRIGGER guard_workflow_status_is_new BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.refuse_unchanged_prescription_status();
 CREATE TRIGGER guard_workflow_transitions BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_prescription_workflow();
 CREATE TRIGGER queue_ready_notification AFTER UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (new.status = 'ready'::text AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.queue_ready_notification();
+CREATE TRIGGER recheck_refill_expiry BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (old.fill_number > 0 AND old.status = 'processing'::text AND new.status = 'ready'::text) EXECUTE FUNCTION private.recheck_refill_expiry();
 CREATE TRIGGER refuse_inactive_medication BEFORE INSERT ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.refuse_inactive_medication();
 CREATE TRIGGER screen_controlled_substance_settings BEFORE INSERT ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.apply_controlled_substance_settings();
 CREATE TRIGGER screen_controlled_substance_settings_at_fill BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (old.status = 'processing'::text AND new.status = 'ready'::text) EXECUTE FUNCTION private.apply_controlled_substance_settings();
@@ -2540,13 +2545,12 @@ AS $function$
   )
   select o.id, o.rx_number, o.status, o.medication_id, o.prescriber_id, o.refills, o.written_on,
          o.discontinued_reason, o.discontinued_at, o.created_at,
-         coalesce(last.fill_number, 0), greatest(o.refills - coalesce(last.fill_number, 0), 0), last.id, last.status,
+         greatest(coalesce(last.fill_number, 0), o.refills_used_before),
+         greatest(o.refills - greatest(coalesce(last.fill_number, 0), o.refills_used_before), 0), last.id, last.status,
          last.date_filled, last.days_supply, last.quantity,
          case when last.date_filled is not null
               then private.refill_due_on(last.date_filled, last.days_supply, (settings.v ->> 'refillTooSoonPercent')::int) end,
-         case when m.dea_schedule is null
-              then (o.written_on + make_interval(months => (settings.v ->> 'nonControlledExpiryMonths')::int))::date
-              else (o.written_on + interval '6 months')::date end
+         private.order_expires_on(o.written_on, m.dea_schedule, (settings.v ->> 'nonControlledExpiryMonths')::int)
   from settings
   cross join public.prescription_orders o
   -- Its last fill; none when the only one was cancelled (discontinued before it was filled), still listed.
@@ -2563,7 +2567,7 @@ AS $function$
   order by o.created_at desc, o.id desc
   limit least(greatest(coalesce(page_size, 50), 1), 200)
 $function$;
-comment on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) is 'A page of a patient''s prescriptions (orders) for the profile, newest first (keyset: created_at, id): each with refills authorised, used (its last fill number) and remaining, the last fill (status, fill date, days supply), the first day a refill is not too soon and the day it expires (6 months for controlled drugs, else the pharmacy''s Refills setting). Security invoker: RLS applies.';
+comment on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) is 'A page of a patient''s prescriptions (orders) for the profile, newest first (keyset: created_at, id): each with refills authorised, used (its last fill number) and remaining, the last fill (status, fill date, days supply), the first day a refill is not too soon and the first day it can no longer be refilled (private.order_expires_on). Security invoker: RLS applies.';
 grant execute on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.prescription_queue_counts()
@@ -3956,6 +3960,7 @@ declare
   settings jsonb;
   due date;
   expires date;
+  used integer;
 begin
   if end_user and new.pharmacy_id is distinct from (select private.current_pharmacy_id()) then
     raise exception 'Rows can only be added to your own pharmacy' using errcode = '42501';
@@ -4006,24 +4011,25 @@ begin
       case previous.fill_number when 0 then 'the original' else format('refill %s', previous.fill_number) end,
       previous.status using errcode = 'P0001';
   end if;
-  if previous.fill_number >= ord.refills then
+  used := greatest(previous.fill_number, ord.refills_used_before);
+  if used >= ord.refills then
     raise exception '% has no refills left (% of % used); ask the prescriber for a new prescription', rx,
-      previous.fill_number, ord.refills using errcode = 'P0001';
+      used, ord.refills using errcode = 'P0001';
   end if;
 
   today := private.pharmacy_local_date(ord.pharmacy_id, now());
   settings := private.refill_settings(ord.pharmacy_id);
+  expires := private.order_expires_on(ord.written_on, schedule, (settings ->> 'nonControlledExpiryMonths')::int);
   if schedule is not null then
-    if previous.fill_number + 1 > 5 then
+    if used + 1 > 5 then
       raise exception 'Schedule % controlled substances allow at most 5 refills (21 CFR 1306.22): % needs a new prescription',
         schedule, rx using errcode = 'P0001';
     end if;
-    if today > ord.written_on + interval '6 months' then
+    if today >= expires then
       raise exception 'A schedule % prescription cannot be refilled more than 6 months after the date written (%) (21 CFR 1306.22): % needs a new prescription',
         schedule, ord.written_on, rx using errcode = 'P0001';
     end if;
   else
-    expires := (ord.written_on + make_interval(months => (settings ->> 'nonControlledExpiryMonths')::int))::date;
     if today >= expires then
       raise exception '% expired on %, % after it was written; ask the prescriber for a new prescription', rx, expires,
         case settings ->> 'nonControlledExpiryMonths' when '1' then '1 month' else (settings ->> 'nonControlledExpiryMonths') || ' months' end
@@ -4051,7 +4057,7 @@ begin
   end if;
 
   -- The refill is the order's, filled as last time.
-  new.fill_number := previous.fill_number + 1;
+  new.fill_number := used + 1;
   new.rx_number := ord.rx_number;
   new.patient_id := ord.patient_id;
   new.medication_id := ord.medication_id;
@@ -4061,9 +4067,11 @@ begin
   new.prescriber_name := previous.prescriber_name;
   new.prescription_type := previous.prescription_type;
   new.source := previous.source;
-  new.directions := coalesce(new.directions, previous.directions);
-  new.quantity := coalesce(new.quantity, previous.quantity);
-  new.days_supply := coalesce(new.days_supply, previous.days_supply);
+  -- Whatever was sent: a refill repeats the order's directions and the previous fill's quantity and days supply
+  -- (a larger quantity or shorter supply would dispense more than prescribed, or make the next refill due early).
+  new.directions := previous.directions;
+  new.quantity := previous.quantity;
+  new.days_supply := previous.days_supply;
   new.fax_number := null; new.caller_info := null; new.callback_number := null; new.verification_notes := null;
   return new;
 end
@@ -4455,9 +4463,11 @@ begin
   end if;
 
   if end_user then
+    -- The fill date is set by the database at verification (dispense_fill_date), and never otherwise.
     if changed && array['processed_by', 'processed_at', 'verified_by', 'verified_at', 'completed_by', 'completed_at',
-                        'overridden_by', 'overridden_at', 'cancelled_by', 'cancelled_at'] then
-      raise exception '%: who processed, verified, completed or overrode it, and when, is recorded by the database; leave those columns out', rx
+                        'overridden_by', 'overridden_at', 'cancelled_by', 'cancelled_at']
+       or ('date_filled' = any (changed) and not (old.status = 'processing' and new.status = 'ready')) then
+      raise exception '%: who processed, verified, completed or overrode it, and when (the fill date too), is recorded by the database; leave those columns out', rx
         using errcode = '42501';
     end if;
     if changed && array['patient_id', 'medication_id', 'ai_flags'] then
@@ -4465,8 +4475,9 @@ begin
         using errcode = '42501';
     end if;
     if old.fill_number > 0
-       and changed && array['prescription_type', 'source', 'prescriber_id', 'prescriber_name', 'refills', 'original_date'] then
-      raise exception '%: a refill keeps its prescription''s prescriber, refills and date written; enter a new prescription instead', rx
+       and changed && array['prescription_type', 'source', 'prescriber_id', 'prescriber_name', 'refills', 'original_date',
+                            'directions', 'quantity', 'days_supply'] then
+      raise exception '%: a refill keeps its prescription''s prescriber, refills, date written, directions, quantity and days supply; enter a new prescription instead', rx
         using errcode = '42501';
     end if;
     if old.status in ('ready', 'completed', 'cancelled')
@@ -5100,8 +5111,12 @@ CREATE OR REPLACE FUNCTION private.lock_prescription_order(for_pharmacy_id uuid,
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+  -- An end user (the role setting names the API role inside this security-definer function) locks only their own
+  -- pharmacy's orders.
   select o.* from public.prescription_orders o
   where o.pharmacy_id = for_pharmacy_id and o.id = locked_order_id
+    and (current_setting('role') not in ('anon', 'authenticated')
+         or for_pharmacy_id = (select private.current_pharmacy_id()))
   for update
 $function$;
 comment on function private.lock_prescription_order(uuid,uuid) is 'The order of a pharmacy, locked until the calling transaction ends: a refill waits for a concurrent refill of the same order and then sees its fill. Callers pass a pharmacy they have checked is the caller''s own.';
@@ -5438,17 +5453,42 @@ comment on function private.onboarding_duplicates(text,text,text) is 'The messag
 
 CREATE OR REPLACE FUNCTION private.open_prescription_order(new_fill public.prescriptions)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  -- As private.issue_rx_number: an end user opens an order only by entering a prescription of their own pharmacy.
+  if current_setting('role') in ('anon', 'authenticated') or session_user in ('anon', 'authenticated') then
+    if pg_trigger_depth() = 0 then
+      raise exception 'An order is opened only when a prescription is entered' using errcode = '42501';
+    end if;
+    if new_fill.pharmacy_id is distinct from (select private.current_pharmacy_id()) then
+      raise exception 'Rows can only be added to your own pharmacy' using errcode = '42501';
+    end if;
+  end if;
   insert into public.prescription_orders (id, pharmacy_id, rx_number, patient_id, medication_id, prescriber_id, refills, written_on)
   values (new_fill.id, new_fill.pharmacy_id, new_fill.rx_number, new_fill.patient_id, new_fill.medication_id,
           new_fill.prescriber_id, coalesce(new_fill.refills, 0),
-          coalesce(new_fill.original_date, private.pharmacy_local_date(new_fill.pharmacy_id, now())))
+          coalesce(new_fill.original_date, private.pharmacy_local_date(new_fill.pharmacy_id, coalesce(new_fill.entered_at, now()))));
+end
 $function$;
-comment on function private.open_prescription_order(public.prescriptions) is 'Records the order of a new prescription (its fill 0): same id, Rx number, patient, drug, prescriber, refills and date written (original_date, else the pharmacy''s date today).';
+comment on function private.open_prescription_order(public.prescriptions) is 'Records the order of a new prescription (its fill 0): same id, Rx number, patient, drug, prescriber, refills and date written (original_date, else the pharmacy''s date of entry).';
 grant execute on function private.open_prescription_order(public.prescriptions) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.order_expires_on(written_on date, dea_schedule text, non_controlled_expiry_months integer)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when dea_schedule is null
+              then (written_on + make_interval(months => non_controlled_expiry_months))::date
+              -- 21 CFR 1306.22: refillable through 6 months after the date written.
+              else (written_on + interval '6 months')::date + 1 end
+$function$;
+comment on function private.order_expires_on(date,text,integer) is 'The first day an order can no longer be refilled: 6 months and a day after the date written for Schedule III–V (21 CFR 1306.22), else the pharmacy''s number of months (Refills settings).';
+grant execute on function private.order_expires_on(date,text,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.override_authority_refusal(override_authority text, staff_role text)
  RETURNS text
@@ -5901,6 +5941,33 @@ AS $function$
   from (select replace(regexp_replace(identifier, '_id$', ''), '_', ' ') as words) w
 $function$;
 comment on function private.readable_name(text) is 'A column or table name as words for a message: first_name -> First name.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.recheck_refill_expiry()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  written date;
+  schedule text;
+  expires date;
+begin
+  select o.written_on, m.dea_schedule into written, schedule
+  from public.prescription_orders o
+  left join public.medications m on m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id
+  where o.pharmacy_id = new.pharmacy_id and o.id = new.order_id;
+  if schedule is null then
+    expires := private.order_expires_on(written, null, (private.refill_settings(new.pharmacy_id) ->> 'nonControlledExpiryMonths')::int);
+    if private.pharmacy_local_date(new.pharmacy_id, now()) >= expires then
+      raise exception 'Rx % expired on % while its refill waited; it cannot be filled. Ask the prescriber for a new prescription',
+        new.rx_number, expires using errcode = 'P0001';
+    end if;
+  end if;
+  return new;
+end
+$function$;
+comment on function private.recheck_refill_expiry() is 'BEFORE UPDATE OF status trigger of prescriptions, refills only, at verification (processing → ready): a non-controlled prescription that expired since its refill was entered is not filled.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.recommended_actions(findings jsonb)

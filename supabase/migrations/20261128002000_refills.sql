@@ -70,6 +70,7 @@ create table public.prescription_orders (
   medication_id uuid not null,
   prescriber_id uuid,
   refills integer not null default 0,
+  refills_used_before integer not null default 0,
   written_on date not null,
   status text not null default 'active',
   discontinued_reason text,
@@ -86,6 +87,7 @@ create table public.prescription_orders (
   constraint prescription_orders_prescriber_fkey foreign key (pharmacy_id, prescriber_id)
     references public.prescribers (pharmacy_id, id),
   constraint prescription_orders_refills_check check (refills between 0 and 99),
+  constraint prescription_orders_refills_used_before_check check (refills_used_before between 0 and refills),
   constraint prescription_orders_status_check check (status in ('active', 'inactive', 'discontinued')),
   constraint prescription_orders_discontinued_recorded check (
     (status = 'discontinued') = (discontinued_at is not null)
@@ -98,6 +100,11 @@ comment on table public.prescription_orders is
   'refills used are its last fill number. Written only by the database (private.fill_from_order, '
   'public.discontinue_prescription); staff read their own pharmacy''s.';
 comment on column public.prescription_orders.refills is 'Refills authorised by the prescriber (spec "refills", migration''s originalRefills).';
+comment on column public.prescription_orders.refills_used_before is
+  'Refills used before this system kept each fill (a prescription''s refills_used before this migration; an imported '
+  'order''s refills used elsewhere): the next refill''s number follows them.';
+comment on constraint prescription_orders_refills_used_before_check on public.prescription_orders is
+  'Refills used cannot exceed the refills prescribed';
 comment on column public.prescription_orders.written_on is 'The date written: the fill''s original_date as entered, else the pharmacy''s date of entry.';
 comment on constraint prescription_orders_refills_check on public.prescription_orders is 'Refills must be between 0 and 99';
 comment on constraint prescription_orders_status_check on public.prescription_orders is 'Status must be active, inactive or discontinued';
@@ -142,9 +149,10 @@ alter table public.prescriptions
   add column cancelled_by uuid references auth.users (id),
   add column cancelled_at timestamptz;
 
+-- refills_used was writable before verification (and by imports): what a row says was used is kept on its order.
 insert into public.prescription_orders (id, pharmacy_id, rx_number, patient_id, medication_id, prescriber_id, refills,
-                                        written_on, created_at, updated_at)
-select p.id, p.pharmacy_id, p.rx_number, p.patient_id, p.medication_id, p.prescriber_id, p.refills,
+                                        refills_used_before, written_on, created_at, updated_at)
+select p.id, p.pharmacy_id, p.rx_number, p.patient_id, p.medication_id, p.prescriber_id, p.refills, p.refills_used,
        coalesce(p.original_date, private.pharmacy_local_date(p.pharmacy_id, p.entered_at)), p.created_at, p.updated_at
 from public.prescriptions p;
 
@@ -206,8 +214,12 @@ returns public.prescription_orders
 language sql volatile security definer
 set search_path = ''
 as $$
+  -- An end user (the role setting names the API role inside this security-definer function) locks only their own
+  -- pharmacy's orders.
   select o.* from public.prescription_orders o
   where o.pharmacy_id = for_pharmacy_id and o.id = locked_order_id
+    and (current_setting('role') not in ('anon', 'authenticated')
+         or for_pharmacy_id = (select private.current_pharmacy_id()))
   for update
 $$;
 comment on function private.lock_prescription_order(uuid, uuid) is
@@ -217,17 +229,28 @@ revoke execute on function private.lock_prescription_order(uuid, uuid) from publ
 grant execute on function private.lock_prescription_order(uuid, uuid) to authenticated, service_role;
 
 create function private.open_prescription_order(new_fill public.prescriptions) returns void
-language sql volatile security definer
+language plpgsql volatile security definer
 set search_path = ''
 as $$
+begin
+  -- As private.issue_rx_number: an end user opens an order only by entering a prescription of their own pharmacy.
+  if current_setting('role') in ('anon', 'authenticated') or session_user in ('anon', 'authenticated') then
+    if pg_trigger_depth() = 0 then
+      raise exception 'An order is opened only when a prescription is entered' using errcode = '42501';
+    end if;
+    if new_fill.pharmacy_id is distinct from (select private.current_pharmacy_id()) then
+      raise exception 'Rows can only be added to your own pharmacy' using errcode = '42501';
+    end if;
+  end if;
   insert into public.prescription_orders (id, pharmacy_id, rx_number, patient_id, medication_id, prescriber_id, refills, written_on)
   values (new_fill.id, new_fill.pharmacy_id, new_fill.rx_number, new_fill.patient_id, new_fill.medication_id,
           new_fill.prescriber_id, coalesce(new_fill.refills, 0),
-          coalesce(new_fill.original_date, private.pharmacy_local_date(new_fill.pharmacy_id, now())))
+          coalesce(new_fill.original_date, private.pharmacy_local_date(new_fill.pharmacy_id, coalesce(new_fill.entered_at, now()))));
+end
 $$;
 comment on function private.open_prescription_order(public.prescriptions) is
   'Records the order of a new prescription (its fill 0): same id, Rx number, patient, drug, prescriber, refills and '
-  'date written (original_date, else the pharmacy''s date today).';
+  'date written (original_date, else the pharmacy''s date of entry).';
 revoke execute on function private.open_prescription_order(public.prescriptions) from public, anon;
 grant execute on function private.open_prescription_order(public.prescriptions) to authenticated, service_role;
 
@@ -242,6 +265,21 @@ comment on function private.refill_due_on(date, integer, integer) is
   'rounded up to whole days (30 days at 75% → 23 days later).';
 revoke execute on function private.refill_due_on(date, integer, integer) from public, anon;
 grant execute on function private.refill_due_on(date, integer, integer) to authenticated, service_role;
+
+create function private.order_expires_on(written_on date, dea_schedule text, non_controlled_expiry_months integer) returns date
+language sql immutable
+set search_path = ''
+as $$
+  select case when dea_schedule is null
+              then (written_on + make_interval(months => non_controlled_expiry_months))::date
+              -- 21 CFR 1306.22: refillable through 6 months after the date written.
+              else (written_on + interval '6 months')::date + 1 end
+$$;
+comment on function private.order_expires_on(date, text, integer) is
+  'The first day an order can no longer be refilled: 6 months and a day after the date written for Schedule III–V '
+  '(21 CFR 1306.22), else the pharmacy''s number of months (Refills settings).';
+revoke execute on function private.order_expires_on(date, text, integer) from public, anon;
+grant execute on function private.order_expires_on(date, text, integer) to authenticated, service_role;
 
 -- -----------------------------------------------------------------------------------------------------
 -- Every fill goes through here first: a new prescription opens its order, a refill follows the rules
@@ -261,6 +299,7 @@ declare
   settings jsonb;
   due date;
   expires date;
+  used integer;
 begin
   if end_user and new.pharmacy_id is distinct from (select private.current_pharmacy_id()) then
     raise exception 'Rows can only be added to your own pharmacy' using errcode = '42501';
@@ -311,24 +350,25 @@ begin
       case previous.fill_number when 0 then 'the original' else format('refill %s', previous.fill_number) end,
       previous.status using errcode = 'P0001';
   end if;
-  if previous.fill_number >= ord.refills then
+  used := greatest(previous.fill_number, ord.refills_used_before);
+  if used >= ord.refills then
     raise exception '% has no refills left (% of % used); ask the prescriber for a new prescription', rx,
-      previous.fill_number, ord.refills using errcode = 'P0001';
+      used, ord.refills using errcode = 'P0001';
   end if;
 
   today := private.pharmacy_local_date(ord.pharmacy_id, now());
   settings := private.refill_settings(ord.pharmacy_id);
+  expires := private.order_expires_on(ord.written_on, schedule, (settings ->> 'nonControlledExpiryMonths')::int);
   if schedule is not null then
-    if previous.fill_number + 1 > 5 then
+    if used + 1 > 5 then
       raise exception 'Schedule % controlled substances allow at most 5 refills (21 CFR 1306.22): % needs a new prescription',
         schedule, rx using errcode = 'P0001';
     end if;
-    if today > ord.written_on + interval '6 months' then
+    if today >= expires then
       raise exception 'A schedule % prescription cannot be refilled more than 6 months after the date written (%) (21 CFR 1306.22): % needs a new prescription',
         schedule, ord.written_on, rx using errcode = 'P0001';
     end if;
   else
-    expires := (ord.written_on + make_interval(months => (settings ->> 'nonControlledExpiryMonths')::int))::date;
     if today >= expires then
       raise exception '% expired on %, % after it was written; ask the prescriber for a new prescription', rx, expires,
         case settings ->> 'nonControlledExpiryMonths' when '1' then '1 month' else (settings ->> 'nonControlledExpiryMonths') || ' months' end
@@ -356,7 +396,7 @@ begin
   end if;
 
   -- The refill is the order's, filled as last time.
-  new.fill_number := previous.fill_number + 1;
+  new.fill_number := used + 1;
   new.rx_number := ord.rx_number;
   new.patient_id := ord.patient_id;
   new.medication_id := ord.medication_id;
@@ -366,9 +406,11 @@ begin
   new.prescriber_name := previous.prescriber_name;
   new.prescription_type := previous.prescription_type;
   new.source := previous.source;
-  new.directions := coalesce(new.directions, previous.directions);
-  new.quantity := coalesce(new.quantity, previous.quantity);
-  new.days_supply := coalesce(new.days_supply, previous.days_supply);
+  -- Whatever was sent: a refill repeats the order's directions and the previous fill's quantity and days supply
+  -- (a larger quantity or shorter supply would dispense more than prescribed, or make the next refill due early).
+  new.directions := previous.directions;
+  new.quantity := previous.quantity;
+  new.days_supply := previous.days_supply;
   new.fax_number := null; new.caller_info := null; new.callback_number := null; new.verification_notes := null;
   return new;
 end
@@ -440,9 +482,11 @@ begin
   end if;
 
   if end_user then
+    -- The fill date is set by the database at verification (dispense_fill_date), and never otherwise.
     if changed && array['processed_by', 'processed_at', 'verified_by', 'verified_at', 'completed_by', 'completed_at',
-                        'overridden_by', 'overridden_at', 'cancelled_by', 'cancelled_at'] then
-      raise exception '%: who processed, verified, completed or overrode it, and when, is recorded by the database; leave those columns out', rx
+                        'overridden_by', 'overridden_at', 'cancelled_by', 'cancelled_at']
+       or ('date_filled' = any (changed) and not (old.status = 'processing' and new.status = 'ready')) then
+      raise exception '%: who processed, verified, completed or overrode it, and when (the fill date too), is recorded by the database; leave those columns out', rx
         using errcode = '42501';
     end if;
     if changed && array['patient_id', 'medication_id', 'ai_flags'] then
@@ -450,8 +494,9 @@ begin
         using errcode = '42501';
     end if;
     if old.fill_number > 0
-       and changed && array['prescription_type', 'source', 'prescriber_id', 'prescriber_name', 'refills', 'original_date'] then
-      raise exception '%: a refill keeps its prescription''s prescriber, refills and date written; enter a new prescription instead', rx
+       and changed && array['prescription_type', 'source', 'prescriber_id', 'prescriber_name', 'refills', 'original_date',
+                            'directions', 'quantity', 'days_supply'] then
+      raise exception '%: a refill keeps its prescription''s prescriber, refills, date written, directions, quantity and days supply; enter a new prescription instead', rx
         using errcode = '42501';
     end if;
     if old.status in ('ready', 'completed', 'cancelled')
@@ -582,6 +627,38 @@ create trigger follow_original_fill after update of prescriber_id, refills, orig
   for each row when (old.fill_number = 0
     and (new.prescriber_id, new.refills, new.original_date) is distinct from (old.prescriber_id, old.refills, old.original_date))
   execute function private.follow_original_fill();
+
+-- A refill entered before its prescription expired is not filled after: verification asks again (the controlled
+-- 6 months are asked again by guard_controlled_prescription, the date written being the fill's original_date).
+create function private.recheck_refill_expiry() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  written date;
+  schedule text;
+  expires date;
+begin
+  select o.written_on, m.dea_schedule into written, schedule
+  from public.prescription_orders o
+  left join public.medications m on m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id
+  where o.pharmacy_id = new.pharmacy_id and o.id = new.order_id;
+  if schedule is null then
+    expires := private.order_expires_on(written, null, (private.refill_settings(new.pharmacy_id) ->> 'nonControlledExpiryMonths')::int);
+    if private.pharmacy_local_date(new.pharmacy_id, now()) >= expires then
+      raise exception 'Rx % expired on % while its refill waited; it cannot be filled. Ask the prescriber for a new prescription',
+        new.rx_number, expires using errcode = 'P0001';
+    end if;
+  end if;
+  return new;
+end
+$$;
+comment on function private.recheck_refill_expiry() is
+  'BEFORE UPDATE OF status trigger of prescriptions, refills only, at verification (processing → ready): a '
+  'non-controlled prescription that expired since its refill was entered is not filled.';
+create trigger recheck_refill_expiry before update of status on public.prescriptions
+  for each row when (old.fill_number > 0 and old.status = 'processing' and new.status = 'ready')
+  execute function private.recheck_refill_expiry();
 
 -- -----------------------------------------------------------------------------------------------------
 -- Audit: a fill names its fill number; a refill allowed too soon is its own event
@@ -808,13 +885,12 @@ as $$
   )
   select o.id, o.rx_number, o.status, o.medication_id, o.prescriber_id, o.refills, o.written_on,
          o.discontinued_reason, o.discontinued_at, o.created_at,
-         coalesce(last.fill_number, 0), greatest(o.refills - coalesce(last.fill_number, 0), 0), last.id, last.status,
+         greatest(coalesce(last.fill_number, 0), o.refills_used_before),
+         greatest(o.refills - greatest(coalesce(last.fill_number, 0), o.refills_used_before), 0), last.id, last.status,
          last.date_filled, last.days_supply, last.quantity,
          case when last.date_filled is not null
               then private.refill_due_on(last.date_filled, last.days_supply, (settings.v ->> 'refillTooSoonPercent')::int) end,
-         case when m.dea_schedule is null
-              then (o.written_on + make_interval(months => (settings.v ->> 'nonControlledExpiryMonths')::int))::date
-              else (o.written_on + interval '6 months')::date end
+         private.order_expires_on(o.written_on, m.dea_schedule, (settings.v ->> 'nonControlledExpiryMonths')::int)
   from settings
   cross join public.prescription_orders o
   -- Its last fill; none when the only one was cancelled (discontinued before it was filled), still listed.
@@ -834,8 +910,8 @@ $$;
 comment on function public.patient_prescription_orders(uuid, timestamptz, uuid, integer) is
   'A page of a patient''s prescriptions (orders) for the profile, newest first (keyset: created_at, id): each with '
   'refills authorised, used (its last fill number) and remaining, the last fill (status, fill date, days supply), the '
-  'first day a refill is not too soon and the day it expires (6 months for controlled drugs, else the pharmacy''s '
-  'Refills setting). Security invoker: RLS applies.';
+  'first day a refill is not too soon and the first day it can no longer be refilled (private.order_expires_on). '
+  'Security invoker: RLS applies.';
 revoke execute on function public.patient_prescription_orders(uuid, timestamptz, uuid, integer) from public, anon;
 grant execute on function public.patient_prescription_orders(uuid, timestamptz, uuid, integer) to authenticated, service_role;
 

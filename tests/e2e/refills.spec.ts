@@ -176,4 +176,13 @@ test('discontinuing from the patient profile takes its pending refill out of eve
 
   // The technician's queue loses the cancelled refill without a reload.
   await expect(card(technician, rx.rxNumber)).toHaveCount(0);
+
+  // Asked for by Rx number, it says it was discontinued and offers no Refill.
+  await openTab(technician, 'Completed');
+  const search = technician.getByRole('searchbox', { name: 'Search by Rx number or patient' });
+  await search.fill(String(rx.rxNumber));
+  await search.press('Enter');
+  const dialog = technician.getByRole('dialog', { name: `Refill Rx ${rx.rxNumber}` });
+  await expect(dialog.getByText(`Rx ${rx.rxNumber} was discontinued (Prescriber switched the patient to losartan); it cannot be refilled.`)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Refill', exact: true })).toHaveCount(0);
 });

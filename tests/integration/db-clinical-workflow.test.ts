@@ -253,7 +253,7 @@ describe('who and when are the database\'s', () => {
     const row = await prescriptionAt('pending');
     const spoofed = await updatePrescription(a.technician.client, row.id, { processed_by: a.pharmacist.id });
     expect(spoofed.error).toBe(
-      `Prescription RX ${row.rx_number}: who processed, verified, completed or overrode it, and when, is recorded by the database; leave those columns out`);
+      `Prescription RX ${row.rx_number}: who processed, verified, completed or overrode it, and when (the fill date too), is recorded by the database; leave those columns out`);
     // A status PATCH straight through PostgREST is refused: moves go through move_prescription (audited).
     const patched = await updatePrescription(a.technician.client, row.id, { status: 'processing', processed_by: a.pharmacist.id });
     expect(patched.error).toBe('Prescription status changes go through move_prescription, which records refusals');

@@ -83,6 +83,8 @@ async function loadOldPrescriptions(client: pg.Client): Promise<void> {
   for (const [rx, statuses] of [[1001, ['processing', 'ready', 'completed']], [1002, ['processing', 'ready']], [1003, ['processing']]] as const) {
     for (const status of statuses) await move(rx, status);
   }
+  // Refills used written on the old row (possible before verification, or by an import) must not be lost.
+  await client.query(`update public.prescriptions set refills_used = 1 where rx_number = 1002`);
   await client.query(`insert into public.prescription_label_prints (pharmacy_id, prescription_id, kind, printed_by)
     select pharmacy_id, id, 'label', $1 from public.prescriptions where rx_number = 1002`, [PHARMACIST]);
   await client.query(`insert into public.override_approvals (pharmacy_id, prescription_id, approved_by, reason)
@@ -159,6 +161,7 @@ describe('migration 20261128002000_refills on existing prescriptions', () => {
       expect(order.written).toBe(row.original_date ?? String(row.entered_at).slice(0, 10));
     });
     expect(orders.map((o) => o.refills)).toEqual([3, 2, 5, 0, 1]);
+    expect(orders.map((o) => o.refills_used_before)).toEqual([0, 1, 0, 0, 0]);
   });
 
   it('keeps everything else of each prescription: statuses, who and when, updated_at', () => {

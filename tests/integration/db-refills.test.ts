@@ -239,6 +239,26 @@ describe('the refill rules, each refused with its sentence', () => {
     expect(await refilled(a.pharmacist.client, row.id)).toMatchObject({ fill_number: 1 });
   });
 
+  it('non-controlled: a refill entered before its prescription expired is not verified after it', async () => {
+    const row = await filledPrescription();
+    const fill = await refilled(a.pharmacist.client, row.id);
+    await moveTo(fill.id, 'processing');
+    // Setup: time passes while it waits — the order is now 13 months old.
+    await sql(`update public.prescription_orders set written_on = (private.pharmacy_local_date(pharmacy_id, now()) - interval '13 months')::date where id = $1`, [row.id]);
+    const expires = (await sql<{ day: string }>(`select to_char(written_on + interval '12 months', 'YYYY-MM-DD') as day from public.prescription_orders where id = $1`, [row.id]))[0]!.day;
+    expect((await movePrescription(a.pharmacist.client, fill.id, 'ready')).error)
+      .toBe(`Rx ${row.rx_number} expired on ${expires} while its refill waited; it cannot be filled. Ask the prescriber for a new prescription`);
+    expect(await fillsOf(row.id)).toEqual([{ fill_number: 0, status: 'completed' }, { fill_number: 1, status: 'processing' }]);
+  });
+
+  it('refills used before fills were kept (an upgraded or imported order) count: the next refill follows them', async () => {
+    const row = await filledPrescription({ refills: 3 });
+    await sql(`update public.prescription_orders set refills_used_before = 2 where id = $1`, [row.id]);
+    expect(await refilled(a.pharmacist.client, row.id)).toMatchObject({ fill_number: 3, refills: 3 });
+    const orders = (await a.technician.client.rpc('patient_prescription_orders', { for_patient_id: patient })).data as Array<{ order_id: string; refills_used: number; refills_remaining: number }>;
+    expect(orders.find((order) => order.order_id === row.id)).toMatchObject({ refills_used: 3, refills_remaining: 0 });
+  });
+
   it('inactive (e.g. transferred out): not refilled', async () => {
     const row = await filledPrescription();
     await sql(`update public.prescription_orders set status = 'inactive' where id = $1`, [row.id]);
@@ -342,18 +362,36 @@ describe("a fill's recorded columns", () => {
     });
   });
 
-  it("a pending refill keeps its prescription's prescriber, refills and date written", async () => {
-    const row = await filledPrescription();
+  it("a pending refill keeps its prescription's prescriber, refills, date written, directions, quantity and days supply", async () => {
+    const row = await filledPrescription({ quantity: 30 });
     const fill = await refilled(a.pharmacist.client, row.id);
     const otherPrescriber = await insertRow(a.technician.client, 'prescribers', { first_name: 'Omar', last_name: 'Other' });
-    for (const changes of [{ refills: 5 }, { prescriber_id: otherPrescriber }, { original_date: '2026-01-02' }]) {
-      const { error } = await a.pharmacist.client.from('prescriptions').update(changes).eq('id', fill.id).select('id');
-      expect(error?.message).toBe(`Prescription RX ${row.rx_number}: a refill keeps its prescription's prescriber, refills and date written; enter a new prescription instead`);
+    for (const changes of [{ refills: 5 }, { prescriber_id: otherPrescriber }, { original_date: '2026-01-02' }, { quantity: 900 }, { days_supply: 1 }, { directions: 'Take 10' }]) {
+      const { error } = await a.technician.client.from('prescriptions').update(changes).eq('id', fill.id).select('id');
+      expect(error?.message).toBe(`Prescription RX ${row.rx_number}: a refill keeps its prescription's prescriber, refills, date written, directions, quantity and days supply; enter a new prescription instead`);
     }
-    // Its own contents may still be corrected before verification.
-    const corrected = await a.technician.client.from('prescriptions').update({ quantity: 20 }).eq('id', fill.id).select('quantity').single();
-    expect(corrected.data).toEqual({ quantity: 20 });
     expect(await orderOf(row.id)).toMatchObject({ refills: 2, prescriber_id: prescriber });
+  });
+
+  it('a refill inserted with other contents is filled as last time', async () => {
+    const row = await filledPrescription({ quantity: 30, directions: 'Take 1 tablet daily' });
+    const { data, error } = await a.technician.client.from('prescriptions')
+      .insert({ order_id: row.id, quantity: 900, days_supply: 1, directions: 'Take 30 tablets daily' } as never)
+      .select('fill_number, quantity, days_supply, directions').single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ fill_number: 1, quantity: 30, days_supply: 30, directions: 'Take 1 tablet daily' });
+  });
+
+  it('the fill date is the database\'s: staff cannot set it, so a refill is never made due early', async () => {
+    const row = await filledPrescription();
+    const fill = await refilled(a.pharmacist.client, row.id);
+    for (const client of [a.technician.client, a.pharmacist.client]) {
+      const { error } = await client.from('prescriptions').update({ date_filled: '2020-01-01' }).eq('id', fill.id).select('id');
+      expect(error?.message).toBe(`Prescription RX ${row.rx_number}: who processed, verified, completed or overrode it, and when (the fill date too), is recorded by the database; leave those columns out`);
+    }
+    await moveTo(fill.id, 'ready');
+    expect((await sql<{ filled: boolean }>(`select date_filled = private.pharmacy_local_date(pharmacy_id, now()) as filled from public.prescriptions where id = $1`, [fill.id]))[0])
+      .toEqual({ filled: true });
   });
 
   it("fill 0 corrected while pending carries its order along (refills, prescriber, date written)", async () => {

@@ -1141,6 +1141,7 @@ export type Database = {
           pharmacy_id: string;
           prescriber_id: string | null;
           refills: number;
+          refills_used_before: number;
           rx_number: number;
           status: string;
           updated_at: string;
@@ -1158,6 +1159,7 @@ export type Database = {
           pharmacy_id: string;
           prescriber_id?: string | null;
           refills?: number;
+          refills_used_before?: number;
           rx_number: number;
           status?: string;
           updated_at?: string;
@@ -1174,6 +1176,7 @@ export type Database = {
           pharmacy_id?: string;
           prescriber_id?: string | null;
           refills?: number;
+          refills_used_before?: number;
           rx_number?: number;
           status?: string;
           updated_at?: string;
@@ -1744,6 +1747,7 @@ export type Database = {
           pharmacy_id: string;
           prescriber_id: string | null;
           refills: number;
+          refills_used_before: number;
           rx_number: number;
           status: string;
           updated_at: string;

@@ -1,7 +1,7 @@
 /**
  * Discontinue a prescription (pharmacists and admins): the reason is required (shared discontinueRequestSchema; the
- * database refuses an empty one too). Its fill waiting in the queue, if any, is cancelled with it and leaves every
- * terminal's queue.
+ * database refuses an empty one too). Its fill not yet verified (pending or processing), if any, is cancelled with it
+ * and leaves every terminal's queue; a verified fill stays and may still be picked up.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { discontinueRequestSchema, type DiscontinueRequest } from '@pharmacy/shared/prescriptions/refills.ts';
@@ -32,7 +32,8 @@ export function DiscontinuePrescriptionDialog({ prescription, onClose }: { presc
   return (
     <Dialog open title={`Discontinue Rx ${prescription.rxNumber}`} onClose={onClose} dismissible={!discontinue.isPending}>
       <p className="text-sm">
-        {prescription.medication}. It cannot be refilled afterwards; a fill waiting in the queue is cancelled.
+        {prescription.medication}. It cannot be refilled afterwards; a fill not yet verified is cancelled, a verified fill
+        stays ready for pickup.
       </p>
       <form className="mt-3 flex flex-col gap-3" noValidate onSubmit={(event) => void submit(event)}>
         <TextAreaField label="Reason for discontinuing" data-autofocus required rows={3} error={form.formState.errors.reason?.message} {...form.register('reason')} />

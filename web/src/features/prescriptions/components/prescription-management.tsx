@@ -209,8 +209,11 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
             aria-label={`Search ${TAB_LABEL[tab].toLowerCase()} prescriptions`}
             className="flex flex-wrap items-center gap-3"
             onSubmit={(event) => {
-              // Enter on an Rx number opens its Refill dialog; typing still narrows the tab.
+              // Enter on an Rx number in the search box opens its Refill dialog; typing still narrows the tab. Enter
+              // in the date field submits this form too, and must not open it.
               event.preventDefault();
+              const from = document.activeElement;
+              if (from instanceof HTMLInputElement && from.type !== 'search') return;
               setRefillRxNumber(rxNumberOf(search));
             }}
           >

@@ -25,8 +25,9 @@ function remainingText(remaining: number): string {
 }
 
 function NextRefill({ fill, canAllowTooSoon, onRefilled }: { fill: NewestFill } & Pick<RefillByRxDialogProps, 'canAllowTooSoon' | 'onRefilled'>) {
-  const next = fill.fillNumber + 1;
-  const refillsLeft = fill.fillNumber < fill.refills;
+  const next = fill.refillsUsed + 1;
+  const active = fill.orderStatus === 'active';
+  const refillsLeft = active && fill.refillsUsed < fill.refills;
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -51,7 +52,11 @@ function NextRefill({ fill, canAllowTooSoon, onRefilled }: { fill: NewestFill } 
         <RefillControls prescriptionId={fill.id} canAllowTooSoon={canAllowTooSoon} onRefilled={onRefilled} autoFocus />
       ) : (
         <p role="alert" className="text-sm text-error">
-          Rx {fill.rxNumber} has no refills left ({fill.fillNumber} of {fill.refills} used); ask the prescriber for a new prescription.
+          {fill.orderStatus === 'discontinued'
+            ? `Rx ${fill.rxNumber} was discontinued${fill.discontinuedReason ? ` (${fill.discontinuedReason})` : ''}; it cannot be refilled.`
+            : fill.orderStatus === 'inactive'
+              ? `Rx ${fill.rxNumber} is inactive; it cannot be refilled.`
+              : `Rx ${fill.rxNumber} has no refills left (${fill.refillsUsed} of ${fill.refills} used); ask the prescriber for a new prescription.`}
         </p>
       )}
     </div>
