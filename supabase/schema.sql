@@ -1973,11 +1973,7 @@ begin
   if not private.current_staff_can('prescriptions:verify') then
     raise exception 'Only a pharmacist or admin can discontinue a prescription' using errcode = '42501';
   end if;
-  -- Any fill's id names its order; so does the order's own id (which is its fill 0's).
-  select p.order_id into target_order from public.prescriptions p where p.id = discontinue_prescription.prescription_id;
-  if target_order is null then
-    select o.id into target_order from public.prescription_orders o where o.id = discontinue_prescription.prescription_id;
-  end if;
+  target_order := private.order_of_prescription(discontinue_prescription.prescription_id);
   if target_order is null then
     raise exception 'Prescription not found' using errcode = 'P0002';
   end if;
@@ -2774,11 +2770,7 @@ declare
   refilled_order uuid;
   created public.prescriptions;
 begin
-  -- Any fill's id names its order; so does the order's own id (which is its fill 0's).
-  select p.order_id into refilled_order from public.prescriptions p where p.id = refill_prescription.prescription_id;
-  if refilled_order is null then
-    select o.id into refilled_order from public.prescription_orders o where o.id = refill_prescription.prescription_id;
-  end if;
+  refilled_order := private.order_of_prescription(refill_prescription.prescription_id);
   if refilled_order is null then
     raise exception 'Prescription not found' using errcode = 'P0002';
   end if;
@@ -5489,6 +5481,20 @@ AS $function$
 $function$;
 comment on function private.order_expires_on(date,text,integer) is 'The first day an order can no longer be refilled: 6 months and a day after the date written for Schedule III–V (21 CFR 1306.22), else the pharmacy''s number of months (Refills settings).';
 grant execute on function private.order_expires_on(date,text,integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.order_of_prescription(prescription_id uuid)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- Any fill's id names its order; so does the order's own id (which is its fill 0's).
+  select coalesce(
+    (select p.order_id from public.prescriptions p where p.id = order_of_prescription.prescription_id),
+    (select o.id from public.prescription_orders o where o.id = order_of_prescription.prescription_id))
+$function$;
+comment on function private.order_of_prescription(uuid) is 'The order a prescription id names (the id of any of its fills, or of the order), as the caller: null when the caller cannot see it. Used by refill_prescription and discontinue_prescription.';
+grant execute on function private.order_of_prescription(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.override_authority_refusal(override_authority text, staff_role text)
  RETURNS text

@@ -475,6 +475,11 @@ order by plan.original_filled_days_ago desc;
 
 -- Each fill is moved pending -> processing -> ready -> completed as above, filled on its day; the originals
 -- first (fill_number 0), then the refills once entered.
+-- Moves the demo fills of one fill number pending -> processing -> ready -> completed, filled on their day (one
+-- step per statement, as the workflow allows), the interaction alerts overridden by the pharmacist.
+create function pg_temp.complete_demo_fills(which_fill integer, notes text) returns void
+language sql
+as $fn$
 update public.prescriptions rx
 set status = 'processing',
     override_reason = case when (rx.ai_flags ->> 'hasInteractions')::boolean
@@ -485,23 +490,26 @@ set status = 'processing',
                         else '00000000-0000-4000-8000-00000000a003'::uuid end,
     processed_at = rx.entered_at + interval '12 minutes'
 from demo_refill_fill fill
-where rx.id = fill.id and fill.fill_number = 0;
+where rx.id = fill.id and fill.fill_number = which_fill;
 
 update public.prescriptions rx
 set status = 'ready',
     verified_by = '00000000-0000-4000-8000-00000000a002',
     verified_at = rx.entered_at + interval '30 minutes',
     date_filled = private.pharmacy_local_date(rx.pharmacy_id, now()) - fill.filled_days_ago,
-    verification_notes = 'Verified against the original prescription; directions and quantity confirmed.'
+    verification_notes = notes
 from demo_refill_fill fill
-where rx.id = fill.id and fill.fill_number = 0;
+where rx.id = fill.id and fill.fill_number = which_fill;
 
 update public.prescriptions rx
 set status = 'completed',
     completed_by = '00000000-0000-4000-8000-00000000a003',
     completed_at = rx.entered_at + interval '2 hours'
 from demo_refill_fill fill
-where rx.id = fill.id and fill.fill_number = 0;
+where rx.id = fill.id and fill.fill_number = which_fill;
+$fn$;
+
+select pg_temp.complete_demo_fills(0, 'Verified against the original prescription; directions and quantity confirmed.');
 
 -- Refill 1 of each, entered by the technician on the day it was filled.
 insert into public.prescriptions (id, pharmacy_id, order_id, entered_by, entered_at, created_at)
@@ -512,33 +520,7 @@ from demo_refill_plan plan
 join public.prescriptions rx on rx.id = plan.id
 order by plan.refill_filled_days_ago desc;
 
-update public.prescriptions rx
-set status = 'processing',
-    override_reason = case when (rx.ai_flags ->> 'hasInteractions')::boolean
-      then 'Reviewed with the prescriber; the patient was counselled and will be monitored.' end,
-    overridden_by = case when (rx.ai_flags ->> 'hasInteractions')::boolean then '00000000-0000-4000-8000-00000000a002'::uuid end,
-    overridden_at = case when (rx.ai_flags ->> 'hasInteractions')::boolean then rx.entered_at + interval '12 minutes' end,
-    processed_by = case when (rx.ai_flags ->> 'hasInteractions')::boolean then '00000000-0000-4000-8000-00000000a002'::uuid
-                        else '00000000-0000-4000-8000-00000000a003'::uuid end,
-    processed_at = rx.entered_at + interval '12 minutes'
-from demo_refill_fill fill
-where rx.id = fill.id and fill.fill_number = 1;
-
-update public.prescriptions rx
-set status = 'ready',
-    verified_by = '00000000-0000-4000-8000-00000000a002',
-    verified_at = rx.entered_at + interval '30 minutes',
-    date_filled = private.pharmacy_local_date(rx.pharmacy_id, now()) - fill.filled_days_ago,
-    verification_notes = 'Refill verified against the prescription on file; directions and quantity unchanged.'
-from demo_refill_fill fill
-where rx.id = fill.id and fill.fill_number = 1;
-
-update public.prescriptions rx
-set status = 'completed',
-    completed_by = '00000000-0000-4000-8000-00000000a003',
-    completed_at = rx.entered_at + interval '2 hours'
-from demo_refill_fill fill
-where rx.id = fill.id and fill.fill_number = 1;
+select pg_temp.complete_demo_fills(1, 'Refill verified against the prescription on file; directions and quantity unchanged.');
 
 -- Their labels, printed when each fill was verified.
 insert into public.prescription_label_prints (pharmacy_id, prescription_id, kind, printed_by, printed_at)

@@ -752,6 +752,21 @@ comment on function public.prescription_queue_counts() is
 -- -----------------------------------------------------------------------------------------------------
 -- Refill and discontinue: the calls staff make
 -- -----------------------------------------------------------------------------------------------------
+create function private.order_of_prescription(prescription_id uuid) returns uuid
+language sql stable security invoker
+set search_path = ''
+as $$
+  -- Any fill's id names its order; so does the order's own id (which is its fill 0's).
+  select coalesce(
+    (select p.order_id from public.prescriptions p where p.id = order_of_prescription.prescription_id),
+    (select o.id from public.prescription_orders o where o.id = order_of_prescription.prescription_id))
+$$;
+comment on function private.order_of_prescription(uuid) is
+  'The order a prescription id names (the id of any of its fills, or of the order), as the caller: null when the '
+  'caller cannot see it. Used by refill_prescription and discontinue_prescription.';
+revoke execute on function private.order_of_prescription(uuid) from public, anon;
+grant execute on function private.order_of_prescription(uuid) to authenticated, service_role;
+
 create function public.refill_prescription(prescription_id uuid, too_soon_reason text default null)
 returns public.prescriptions
 language plpgsql volatile security invoker
@@ -761,11 +776,7 @@ declare
   refilled_order uuid;
   created public.prescriptions;
 begin
-  -- Any fill's id names its order; so does the order's own id (which is its fill 0's).
-  select p.order_id into refilled_order from public.prescriptions p where p.id = refill_prescription.prescription_id;
-  if refilled_order is null then
-    select o.id into refilled_order from public.prescription_orders o where o.id = refill_prescription.prescription_id;
-  end if;
+  refilled_order := private.order_of_prescription(refill_prescription.prescription_id);
   if refilled_order is null then
     raise exception 'Prescription not found' using errcode = 'P0002';
   end if;
@@ -831,11 +842,7 @@ begin
   if not private.current_staff_can('prescriptions:verify') then
     raise exception 'Only a pharmacist or admin can discontinue a prescription' using errcode = '42501';
   end if;
-  -- Any fill's id names its order; so does the order's own id (which is its fill 0's).
-  select p.order_id into target_order from public.prescriptions p where p.id = discontinue_prescription.prescription_id;
-  if target_order is null then
-    select o.id into target_order from public.prescription_orders o where o.id = discontinue_prescription.prescription_id;
-  end if;
+  target_order := private.order_of_prescription(discontinue_prescription.prescription_id);
   if target_order is null then
     raise exception 'Prescription not found' using errcode = 'P0002';
   end if;
