@@ -629,6 +629,76 @@ CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.medications 
 grant select, insert, update, delete, references, trigger, maintain on table public.medications to authenticated;
 grant all on table public.medications to service_role;
 
+-- public.oig_exclusion_lists ----------------------------------------------------------------------
+create table public.oig_exclusion_lists (
+  id                    uuid default gen_random_uuid() not null,
+  pharmacy_id           uuid not null,
+  file_name             text not null,
+  entry_count           integer not null,
+  newest_exclusion_date date,
+  uploaded_by           uuid,
+  uploaded_at           timestamp with time zone default now() not null,
+  constraint oig_exclusion_lists_pkey PRIMARY KEY (id),
+  constraint oig_exclusion_lists_pharmacy_id_key UNIQUE (pharmacy_id),
+  constraint oig_exclusion_lists_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint oig_exclusion_lists_uploaded_by_fkey FOREIGN KEY (uploaded_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint oig_exclusion_lists_entry_count_check CHECK (entry_count >= 0),
+  constraint oig_exclusion_lists_file_name_check CHECK (length(btrim(file_name)) > 0)
+);
+
+comment on table public.oig_exclusion_lists is 'The pharmacy''s current OIG List of Excluded Individuals/Entities (the official UPDATED.csv an admin uploaded): file name, entries, the newest exclusion date in it (how current it is), who uploaded it and when. Written only by public.replace_oig_exclusion_list.';
+
+CREATE INDEX oig_exclusion_lists_uploaded_by_idx ON public.oig_exclusion_lists USING btree (uploaded_by);
+
+alter table public.oig_exclusion_lists enable row level security;
+alter table public.oig_exclusion_lists replica identity full;
+
+create policy "Staff can read their pharmacy's exclusion list" on public.oig_exclusion_lists
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.oig_exclusion_lists FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when entry_count is null then ''23502 Entry count is required'' when file_name is null then ''23502 File name is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when ((entry_count >= 0)) is false then ''23514 Invalid entry count'' when ((length(btrim(file_name)) > 0)) is false then ''23514 Invalid file name'' end from (select ($1).*) as checked_row');
+
+grant all on table public.oig_exclusion_lists to anon, authenticated, service_role;
+
+-- public.oig_exclusions ---------------------------------------------------------------------------
+create table public.oig_exclusions (
+  id                 bigint generated always as identity not null,
+  pharmacy_id        uuid not null,
+  list_id            uuid not null,
+  last_name          text,
+  first_name         text,
+  middle_name        text,
+  business_name      text,
+  general            text,
+  specialty          text,
+  npi                text,
+  state              text,
+  exclusion_type     text not null,
+  exclusion_date     date not null,
+  reinstatement_date date,
+  waiver_date        date,
+  constraint oig_exclusions_pkey PRIMARY KEY (id),
+  constraint oig_exclusions_list_id_fkey FOREIGN KEY (list_id) REFERENCES public.oig_exclusion_lists(id) ON DELETE CASCADE,
+  constraint oig_exclusions_npi_check CHECK (npi IS NULL OR npi ~ '^[0-9]{10}$'::text)
+);
+
+comment on table public.oig_exclusions is 'The entries of the pharmacy''s OIG exclusion list (LEIE UPDATED.csv): names or business name, general and specialty, NPI (null where the list has none), state, exclusion type (e.g. 1128a1), exclusion, reinstatement and waiver dates. Date of birth, address and UPIN are not kept. Matched by NPI, or by name and state where the list has no NPI (private.prescriber_exclusion).';
+
+CREATE INDEX oig_exclusions_list_idx ON public.oig_exclusions USING btree (list_id);
+CREATE INDEX oig_exclusions_name_idx ON public.oig_exclusions USING btree (pharmacy_id, last_name, first_name, state) WHERE (npi IS NULL);
+CREATE INDEX oig_exclusions_npi_idx ON public.oig_exclusions USING btree (pharmacy_id, npi) WHERE (npi IS NOT NULL);
+
+alter table public.oig_exclusions enable row level security;
+
+create policy "Staff can read their pharmacy's exclusion entries" on public.oig_exclusions
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.oig_exclusions FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when exclusion_date is null then ''23502 Exclusion date is required'' when exclusion_type is null then ''23502 Exclusion type is required'' when list_id is null then ''23502 List is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when (((npi IS NULL) OR (npi ~ ''^[0-9]{10}$''::text))) is false then ''23514 Invalid npi'' end from (select ($1).*) as checked_row');
+
+grant all on table public.oig_exclusions to anon, authenticated, service_role;
+
 -- public.outbound_messages ------------------------------------------------------------------------
 create table public.outbound_messages (
   id              uuid default gen_random_uuid() not null,
@@ -1002,50 +1072,108 @@ grant select, insert, truncate, references, trigger, maintain on table public.ph
 grant all on table public.pharmacy_settings to service_role;
 grant update (settings) on table public.pharmacy_settings to authenticated;
 
+-- public.prescriber_verifications -----------------------------------------------------------------
+create table public.prescriber_verifications (
+  id              uuid default gen_random_uuid() not null,
+  pharmacy_id     uuid not null,
+  prescriber_id   uuid not null,
+  outcome         text not null,
+  reason          text not null,
+  checks          jsonb not null,
+  registry_record jsonb,
+  run_kind        text not null,
+  checked_by      uuid,
+  checked_at      timestamp with time zone default now() not null,
+  constraint prescriber_verifications_pkey PRIMARY KEY (id),
+  constraint prescriber_verifications_checked_by_fkey FOREIGN KEY (checked_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint prescriber_verifications_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint prescriber_verifications_prescriber_fkey FOREIGN KEY (pharmacy_id, prescriber_id) REFERENCES public.prescribers(pharmacy_id, id) ON DELETE CASCADE,
+  constraint prescriber_verifications_checks_check CHECK (jsonb_typeof(checks) = 'array'::text),
+  constraint prescriber_verifications_outcome_check CHECK (outcome = ANY (ARRAY['pending'::text, 'verified'::text, 'expired'::text])),
+  constraint prescriber_verifications_run_kind_check CHECK (run_kind = ANY (ARRAY['manual'::text, 'monthly'::text, 'exclusion-list'::text, 'expiry'::text]))
+);
+
+comment on table public.prescriber_verifications is 'Every verification of a prescriber, newest last (append-only; written by the database only): the outcome (verified, pending, expired = Needs Review), its reason, the sources checked ([{source: nppes|license|dea|oig, result: passed|failed|unavailable|not-applicable, detail}]), what the NPPES registry answered, how it ran (manual, monthly, exclusion-list, expiry), by whom and when.';
+comment on constraint prescriber_verifications_prescriber_fkey on public.prescriber_verifications is 'The prescriber is not in this pharmacy';
+
+CREATE INDEX prescriber_verifications_checked_by_idx ON public.prescriber_verifications USING btree (checked_by);
+CREATE INDEX prescriber_verifications_prescriber_idx ON public.prescriber_verifications USING btree (pharmacy_id, prescriber_id, checked_at DESC);
+
+alter table public.prescriber_verifications enable row level security;
+alter table public.prescriber_verifications replica identity full;
+
+create policy "Staff can read their pharmacy's prescriber verifications" on public.prescriber_verifications
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescriber_verifications FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when checks is null then ''23502 Checks is required'' when outcome is null then ''23502 Outcome is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when prescriber_id is null then ''23502 Prescriber is required'' when reason is null then ''23502 Reason is required'' when run_kind is null then ''23502 Run kind is required'' when ((jsonb_typeof(checks) = ''array''::text)) is false then ''23514 Invalid checks'' when ((outcome = ANY (ARRAY[''pending''::text, ''verified''::text, ''expired''::text]))) is false then ''23514 Invalid outcome'' when ((run_kind = ANY (ARRAY[''manual''::text, ''monthly''::text, ''exclusion-list''::text, ''expiry''::text]))) is false then ''23514 Invalid run kind'' when (($1).pharmacy_id is not null and ($1).prescriber_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescriber_id is distinct from ($2).prescriber_id) and not exists (select 1 from public.prescribers as t where t.id = ($1).prescriber_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 The prescriber is not in this pharmacy'' end from (select ($1).*) as checked_row');
+
+grant all on table public.prescriber_verifications to anon, authenticated, service_role;
+
 -- public.prescribers ------------------------------------------------------------------------------
 create table public.prescribers (
-  id                   uuid default gen_random_uuid() not null,
-  pharmacy_id          uuid default private.current_pharmacy_id() not null,
-  title                text,
-  first_name           text not null,
-  last_name            text not null,
-  degree               text,
-  specialty            text,
-  npi_number           text,
-  dea_number           text,
-  license_number       text,
-  license_state        text,
-  phone                text,
-  fax                  text,
-  email                text,
-  practice_address     text,
-  practice_city        text,
-  practice_state       text,
-  practice_zip_code    text,
-  verification_status  text default 'pending'::text not null,
-  board_certifications text[] default '{}'::text[] not null,
-  created_at           timestamp with time zone default now() not null,
-  updated_at           timestamp with time zone default now() not null,
+  id                      uuid default gen_random_uuid() not null,
+  pharmacy_id             uuid default private.current_pharmacy_id() not null,
+  title                   text,
+  first_name              text not null,
+  last_name               text not null,
+  degree                  text,
+  specialty               text,
+  npi_number              text,
+  dea_number              text,
+  license_number          text,
+  license_state           text,
+  phone                   text,
+  fax                     text,
+  email                   text,
+  practice_address        text,
+  practice_city           text,
+  practice_state          text,
+  practice_zip_code       text,
+  verification_status     text default 'pending'::text not null,
+  board_certifications    text[] default '{}'::text[] not null,
+  created_at              timestamp with time zone default now() not null,
+  updated_at              timestamp with time zone default now() not null,
+  license_expiration      date,
+  dea_expiration          date,
+  verification_reason     text,
+  verification_checked_at timestamp with time zone,
+  verification_checked_by uuid,
   constraint prescribers_pkey PRIMARY KEY (id),
   constraint prescribers_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
   constraint prescribers_pharmacy_id_npi_number_key UNIQUE (pharmacy_id, npi_number),
   constraint prescribers_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint prescribers_verification_checked_by_fkey FOREIGN KEY (verification_checked_by) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint prescribers_dea_number_check CHECK (dea_number ~ '^[A-Z]{2}[0-9]{7}$'::text),
+  constraint prescribers_email_check CHECK (email IS NULL OR email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text),
   constraint prescribers_first_name_check CHECK (length(btrim(first_name)) > 0),
   constraint prescribers_last_name_check CHECK (length(btrim(last_name)) > 0),
+  constraint prescribers_license_state_check CHECK (license_state IS NULL OR license_state ~ '^[A-Z]{2}$'::text),
   constraint prescribers_npi_number_check CHECK (npi_number ~ '^[0-9]{10}$'::text),
-  constraint prescribers_verification_status_check CHECK (verification_status = ANY (ARRAY['pending'::text, 'verified'::text, 'rejected'::text]))
+  constraint prescribers_verification_status_check CHECK (verification_status = ANY (ARRAY['pending'::text, 'verified'::text, 'expired'::text]))
 );
 
 comment on table public.prescribers is 'A prescriber a pharmacy fills for (spec part 2 Prescriber): title, names, degree and board certifications (credentials), specialty, NPI, DEA, license, contact and practice location, verification status. activeCount and lastPrescription are derived from prescriptions, not stored.';
+comment on column public.prescribers.verification_status is 'verified, pending or expired (shown ''Needs Review''): set only by the database (record_prescriber_verification, the exclusion list, the expiry job, a credential change).';
+comment on column public.prescribers.license_expiration is 'The state licence''s expiration (on file, attested at verification).';
+comment on column public.prescribers.dea_expiration is 'The DEA registration''s expiration.';
+comment on column public.prescribers.verification_reason is 'Why the prescriber has its verification status, in a sentence.';
 comment on constraint prescribers_pharmacy_id_npi_number_key on public.prescribers is 'A prescriber with this NPI number is already on file';
 comment on constraint prescribers_dea_number_check on public.prescribers is 'DEA number must be two letters followed by 7 digits';
+comment on constraint prescribers_email_check on public.prescribers is 'Enter a valid email address';
 comment on constraint prescribers_first_name_check on public.prescribers is 'First name is required';
 comment on constraint prescribers_last_name_check on public.prescribers is 'Last name is required';
+comment on constraint prescribers_license_state_check on public.prescribers is 'Licence state must be a two-letter state code';
 comment on constraint prescribers_npi_number_check on public.prescribers is 'NPI number must be 10 digits';
-comment on constraint prescribers_verification_status_check on public.prescribers is 'Verification status must be pending, verified or rejected';
+comment on constraint prescribers_verification_status_check on public.prescribers is 'Verification status must be pending, verified or expired';
 
+CREATE INDEX prescribers_pharmacy_id_dea_expiration_idx ON public.prescribers USING btree (pharmacy_id, dea_expiration) WHERE (dea_expiration IS NOT NULL);
+CREATE INDEX prescribers_pharmacy_id_license_expiration_idx ON public.prescribers USING btree (pharmacy_id, license_expiration) WHERE (license_expiration IS NOT NULL);
 CREATE INDEX prescribers_pharmacy_id_name_idx ON public.prescribers USING btree (pharmacy_id, last_name, first_name);
+CREATE INDEX prescribers_pharmacy_id_search_key_trgm_idx ON public.prescribers USING gin (pharmacy_id, private.prescriber_search_key(first_name, last_name, specialty, npi_number) extensions.gin_trgm_ops);
+CREATE INDEX prescribers_pharmacy_id_status_name_idx ON public.prescribers USING btree (pharmacy_id, verification_status, last_name, first_name, id);
+CREATE INDEX prescribers_reverification_idx ON public.prescribers USING btree (pharmacy_id, verification_checked_at) WHERE (verification_status = 'verified'::text);
+CREATE INDEX prescribers_verification_checked_by_idx ON public.prescribers USING btree (verification_checked_by);
 
 alter table public.prescribers enable row level security;
 alter table public.prescribers replica identity full;
@@ -1056,19 +1184,21 @@ create policy "Staff can read their pharmacy's prescribers" on public.prescriber
 create policy "Staff can add prescribers to their pharmacy" on public.prescribers
   for insert to authenticated
   with check (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
-create policy "Staff can update their pharmacy's prescribers" on public.prescribers
+create policy "Pharmacists and admins can update their pharmacy's prescribers" on public.prescribers
   for update to authenticated
-  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)))
-  with check (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('prescribers:verify'::text) AS current_staff_can))
+  with check (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('prescribers:verify'::text) AS current_staff_can));
 create policy "Admins can remove their pharmacy's prescribers" on public.prescribers
   for delete to authenticated
   using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.is_pharmacy_admin() AS is_pharmacy_admin));
 
 CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('id');
 CREATE TRIGGER guard_dea_number BEFORE INSERT OR UPDATE OF dea_number ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.guard_prescriber_dea_number();
+CREATE TRIGGER guard_npi_number BEFORE INSERT OR UPDATE OF npi_number ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.guard_prescriber_npi();
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
+CREATE TRIGGER guard_verification BEFORE INSERT OR UPDATE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.guard_prescriber_verification();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when first_name is null then ''23502 First name is required'' when last_name is null then ''23502 Last name is required'' when ((dea_number ~ ''^[A-Z]{2}[0-9]{7}$''::text)) is false then ''23514 DEA number must be two letters followed by 7 digits'' when ((length(btrim(first_name)) > 0)) is false then ''23514 First name is required'' when ((length(btrim(last_name)) > 0)) is false then ''23514 Last name is required'' when ((npi_number ~ ''^[0-9]{10}$''::text)) is false then ''23514 NPI number must be 10 digits'' when ((verification_status = ANY (ARRAY[''pending''::text, ''verified''::text, ''rejected''::text]))) is false then ''23514 Verification status must be pending, verified or rejected'' when (($1).pharmacy_id is not null and ($1).npi_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).npi_number is distinct from ($2).npi_number) and  exists (select 1 from public.prescribers as t where t.pharmacy_id = ($1).pharmacy_id and t.npi_number = ($1).npi_number) then ''23505 A prescriber with this NPI number is already on file'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when first_name is null then ''23502 First name is required'' when last_name is null then ''23502 Last name is required'' when ((dea_number ~ ''^[A-Z]{2}[0-9]{7}$''::text)) is false then ''23514 DEA number must be two letters followed by 7 digits'' when (((email IS NULL) OR (email ~ ''^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$''::text))) is false then ''23514 Enter a valid email address'' when ((length(btrim(first_name)) > 0)) is false then ''23514 First name is required'' when ((length(btrim(last_name)) > 0)) is false then ''23514 Last name is required'' when (((license_state IS NULL) OR (license_state ~ ''^[A-Z]{2}$''::text))) is false then ''23514 Licence state must be a two-letter state code'' when ((npi_number ~ ''^[0-9]{10}$''::text)) is false then ''23514 NPI number must be 10 digits'' when ((verification_status = ANY (ARRAY[''pending''::text, ''verified''::text, ''expired''::text]))) is false then ''23514 Verification status must be pending, verified or expired'' when (($1).pharmacy_id is not null and ($1).npi_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).npi_number is distinct from ($2).npi_number) and  exists (select 1 from public.prescribers as t where t.pharmacy_id = ($1).pharmacy_id and t.npi_number = ($1).npi_number) then ''23505 A prescriber with this NPI number is already on file'' end from (select ($1).*) as checked_row');
 CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescribers FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescription_orders as t where t.prescriber_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This prescriber is still used by prescription orders and cannot be removed'' when exists (select 1 from public.prescriptions as t where t.prescriber_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This prescriber is still used by prescriptions and cannot be removed'' end');
 
 grant select, insert, update, delete, references, trigger, maintain on table public.prescribers to authenticated;
@@ -1252,6 +1382,9 @@ create table public.prescriptions (
   too_soon_allowed_at          timestamp with time zone,
   cancelled_by                 uuid,
   cancelled_at                 timestamp with time zone,
+  exclusion_override_reason    text,
+  exclusion_overridden_by      uuid,
+  exclusion_overridden_at      timestamp with time zone,
   constraint prescriptions_pkey PRIMARY KEY (id),
   constraint prescriptions_order_fill_key UNIQUE (pharmacy_id, order_id, fill_number),
   constraint prescriptions_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
@@ -1259,6 +1392,7 @@ create table public.prescriptions (
   constraint prescriptions_cancelled_by_fkey FOREIGN KEY (cancelled_by) REFERENCES auth.users(id),
   constraint prescriptions_completed_by_fkey FOREIGN KEY (completed_by) REFERENCES auth.users(id),
   constraint prescriptions_entered_by_fkey FOREIGN KEY (entered_by) REFERENCES auth.users(id),
+  constraint prescriptions_exclusion_overridden_by_fkey FOREIGN KEY (exclusion_overridden_by) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint prescriptions_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id),
   constraint prescriptions_order_fkey FOREIGN KEY (pharmacy_id, order_id) REFERENCES public.prescription_orders(pharmacy_id, id),
   constraint prescriptions_overridden_by_fkey FOREIGN KEY (overridden_by) REFERENCES auth.users(id),
@@ -1272,6 +1406,7 @@ create table public.prescriptions (
   constraint prescriptions_ai_flags_shape CHECK (jsonb_typeof(ai_flags) = 'object'::text AND jsonb_typeof(ai_flags -> 'hasInteractions'::text) = 'boolean'::text AND jsonb_typeof(ai_flags -> 'interactions'::text) = 'array'::text AND jsonb_typeof(ai_flags -> 'recommendedActions'::text) = 'array'::text),
   constraint prescriptions_cancelled_recorded CHECK ((status = 'cancelled'::text) = (cancelled_at IS NOT NULL)),
   constraint prescriptions_days_supply_check CHECK (days_supply > 0),
+  constraint prescriptions_exclusion_override_check CHECK (exclusion_override_reason IS NULL AND exclusion_overridden_by IS NULL AND exclusion_overridden_at IS NULL OR length(btrim(exclusion_override_reason)) > 0 AND exclusion_overridden_at IS NOT NULL),
   constraint prescriptions_fill_number_check CHECK (fill_number >= 0 AND fill_number <= 99),
   constraint prescriptions_fill_within_refills CHECK (fill_number <= refills),
   constraint prescriptions_override_recorded CHECK (override_reason IS NULL AND overridden_by IS NULL AND overridden_at IS NULL OR length(btrim(override_reason)) > 0 AND overridden_at IS NOT NULL),
@@ -1294,6 +1429,7 @@ comment on column public.prescriptions.order_id is 'The order (public.prescripti
 comment on column public.prescriptions.fill_number is 'Which fill of the order this is: 0 the original, N refill N ("Refill N of refills").';
 comment on column public.prescriptions.too_soon_reason is 'Why a pharmacist or admin allowed this refill before it was due (refill too soon); audited.';
 comment on column public.prescriptions.cancelled_at is 'When the fill left the queue unfilled because its prescription was discontinued.';
+comment on column public.prescriptions.exclusion_override_reason is 'Why a pharmacist or admin entered a prescription from a prescriber on the OIG exclusion list (null otherwise).';
 comment on constraint prescriptions_order_fill_key on public.prescriptions is 'This fill of the prescription already exists';
 comment on constraint prescriptions_pharmacy_id_rx_number_fill_number_key on public.prescriptions is 'This fill of the Rx number already exists';
 comment on constraint prescriptions_medication_fkey on public.prescriptions is 'Choose a medication of your pharmacy';
@@ -1303,6 +1439,7 @@ comment on constraint prescriptions_prescriber_fkey on public.prescriptions is '
 comment on constraint prescriptions_ai_flags_shape on public.prescriptions is 'The interaction check result must be {hasInteractions, interactions[], recommendedActions[]}';
 comment on constraint prescriptions_cancelled_recorded on public.prescriptions is 'A cancelled fill records when it was cancelled';
 comment on constraint prescriptions_days_supply_check on public.prescriptions is 'Days supply must be greater than 0';
+comment on constraint prescriptions_exclusion_override_check on public.prescriptions is 'Overriding the OIG exclusion of a prescriber needs a reason';
 comment on constraint prescriptions_fill_number_check on public.prescriptions is 'A fill number is between 0 and 99';
 comment on constraint prescriptions_fill_within_refills on public.prescriptions is 'No refills left: every refill authorised has been used';
 comment on constraint prescriptions_override_recorded on public.prescriptions is 'An interaction override needs a reason';
@@ -1318,6 +1455,7 @@ CREATE INDEX prescriptions_cancelled_by_idx ON public.prescriptions USING btree 
 CREATE INDEX prescriptions_completed_at_idx ON public.prescriptions USING btree (pharmacy_id, completed_at) WHERE (status = 'completed'::text);
 CREATE INDEX prescriptions_completed_by_idx ON public.prescriptions USING btree (completed_by);
 CREATE INDEX prescriptions_entered_by_idx ON public.prescriptions USING btree (entered_by);
+CREATE INDEX prescriptions_exclusion_overridden_by_idx ON public.prescriptions USING btree (exclusion_overridden_by);
 CREATE INDEX prescriptions_overridden_by_idx ON public.prescriptions USING btree (overridden_by);
 CREATE INDEX prescriptions_pharmacy_id_date_filled_idx ON public.prescriptions USING btree (pharmacy_id, date_filled);
 CREATE INDEX prescriptions_pharmacy_id_medication_id_idx ON public.prescriptions USING btree (pharmacy_id, medication_id);
@@ -1359,6 +1497,8 @@ CREATE TRIGGER dispense_from_stock AFTER UPDATE OF status ON public.prescription
 CREATE TRIGGER fill_from_order BEFORE INSERT ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.fill_from_order();
 CREATE TRIGGER follow_original_fill AFTER UPDATE OF prescriber_id, refills, original_date ON public.prescriptions FOR EACH ROW WHEN (old.fill_number = 0 AND (new.prescriber_id IS DISTINCT FROM old.prescriber_id OR new.refills IS DISTINCT FROM old.refills OR new.original_date IS DISTINCT FROM old.original_date)) EXECUTE FUNCTION private.follow_original_fill();
 CREATE TRIGGER guard_controlled_substance BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_controlled_prescription();
+CREATE TRIGGER guard_excluded_prescriber BEFORE INSERT ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_excluded_prescriber();
+CREATE TRIGGER guard_exclusion_override BEFORE UPDATE OF exclusion_override_reason, exclusion_overridden_by, exclusion_overridden_at ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_exclusion_override_columns();
 CREATE TRIGGER guard_move_path BEFORE UPDATE OF status, override_reason, verification_override_reason ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_status_move_path();
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
 CREATE TRIGGER guard_workflow_status_is_new BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.refuse_unchanged_prescription_status();
@@ -1371,7 +1511,7 @@ CREATE TRIGGER screen_controlled_substance_settings_at_fill BEFORE UPDATE OF sta
 CREATE TRIGGER screen_interactions_at_entry BEFORE INSERT ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.screen_prescription_at_entry();
 CREATE TRIGGER screen_interactions_at_verification BEFORE UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.screen_prescription_at_verification();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when ai_flags is null then ''23502 Ai flags is required'' when medication_id is null then ''23502 Medication is required'' when order_id is null then ''23502 Order is required'' when patient_id is null then ''23502 Patient is required'' when rx_number is null then ''23502 Rx number is required'' when (((jsonb_typeof(ai_flags) = ''object''::text) AND (jsonb_typeof((ai_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((ai_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((ai_flags -> ''recommendedActions''::text)) = ''array''::text))) is false then ''23514 The interaction check result must be {hasInteractions, interactions[], recommendedActions[]}'' when (((status = ''cancelled''::text) = (cancelled_at IS NOT NULL))) is false then ''23514 A cancelled fill records when it was cancelled'' when ((days_supply > 0)) is false then ''23514 Days supply must be greater than 0'' when (((fill_number >= 0) AND (fill_number <= 99))) is false then ''23514 A fill number is between 0 and 99'' when ((fill_number <= refills)) is false then ''23514 No refills left: every refill authorised has been used'' when ((((override_reason IS NULL) AND (overridden_by IS NULL) AND (overridden_at IS NULL)) OR ((length(btrim(override_reason)) > 0) AND (overridden_at IS NOT NULL)))) is false then ''23514 An interaction override needs a reason'' when ((prescription_type = ANY (ARRAY[''written''::text, ''fax''::text, ''verbal''::text, ''electronic''::text]))) is false then ''23514 Prescription type must be written, fax, verbal or electronic'' when ((quantity > (0)::numeric)) is false then ''23514 Quantity must be greater than 0'' when (((refills >= 0) AND (refills <= 99))) is false then ''23514 Refills must be between 0 and 99'' when ((source = ANY (ARRAY[''e-prescription''::text, ''manual_entry''::text]))) is false then ''23514 Source must be e-prescription or manual_entry'' when ((status = ANY (ARRAY[''pending''::text, ''processing''::text, ''ready''::text, ''completed''::text, ''cancelled''::text]))) is false then ''23514 Status must be pending, processing, ready, completed or cancelled'' when ((((too_soon_reason IS NULL) AND (too_soon_allowed_by IS NULL) AND (too_soon_allowed_at IS NULL)) OR ((length(btrim(too_soon_reason)) > 0) AND (too_soon_allowed_at IS NOT NULL)))) is false then ''23514 A refill allowed too soon needs a reason'' when ((urgency_level = ANY (ARRAY[''routine''::text, ''urgent''::text, ''emergency''::text]))) is false then ''23514 Urgency must be routine, urgent or emergency'' when (((verification_flags IS NULL) OR ((jsonb_typeof(verification_flags) = ''object''::text) AND (jsonb_typeof((verification_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((verification_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((verification_flags -> ''recommendedActions''::text)) = ''array''::text)))) is false then ''23514 Invalid verification flags'' when ((((verification_override_reason IS NULL) AND (verification_overridden_by IS NULL) AND (verification_overridden_at IS NULL)) OR ((length(btrim(verification_override_reason)) > 0) AND (verification_overridden_at IS NOT NULL)))) is false then ''23514 Invalid verification override reason and verification overridden by and verification overridden at'' when (($1).pharmacy_id is not null and ($1).medication_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).medication_id is distinct from ($2).medication_id) and not exists (select 1 from public.medications as t where t.id = ($1).medication_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a medication of your pharmacy'' when (($1).pharmacy_id is not null and ($1).order_id is not null and ($1).fill_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).order_id is distinct from ($2).order_id or ($1).fill_number is distinct from ($2).fill_number) and  exists (select 1 from public.prescriptions as t where t.pharmacy_id = ($1).pharmacy_id and t.order_id = ($1).order_id and t.fill_number = ($1).fill_number) then ''23505 This fill of the prescription already exists'' when (($1).pharmacy_id is not null and ($1).order_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).order_id is distinct from ($2).order_id) and not exists (select 1 from public.prescription_orders as t where t.id = ($1).order_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 The prescription is not in this pharmacy'' when (($1).pharmacy_id is not null and ($1).patient_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).patient_id is distinct from ($2).patient_id) and not exists (select 1 from public.patients as t where t.id = ($1).patient_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a patient of your pharmacy'' when (($1).pharmacy_id is not null and ($1).rx_number is not null and ($1).fill_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).rx_number is distinct from ($2).rx_number or ($1).fill_number is distinct from ($2).fill_number) and  exists (select 1 from public.prescriptions as t where t.pharmacy_id = ($1).pharmacy_id and t.rx_number = ($1).rx_number and t.fill_number = ($1).fill_number) then ''23505 This fill of the Rx number already exists'' when (($1).pharmacy_id is not null and ($1).prescriber_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescriber_id is distinct from ($2).prescriber_id) and not exists (select 1 from public.prescribers as t where t.id = ($1).prescriber_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a prescriber of your pharmacy'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when ai_flags is null then ''23502 Ai flags is required'' when medication_id is null then ''23502 Medication is required'' when order_id is null then ''23502 Order is required'' when patient_id is null then ''23502 Patient is required'' when rx_number is null then ''23502 Rx number is required'' when (((jsonb_typeof(ai_flags) = ''object''::text) AND (jsonb_typeof((ai_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((ai_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((ai_flags -> ''recommendedActions''::text)) = ''array''::text))) is false then ''23514 The interaction check result must be {hasInteractions, interactions[], recommendedActions[]}'' when (((status = ''cancelled''::text) = (cancelled_at IS NOT NULL))) is false then ''23514 A cancelled fill records when it was cancelled'' when ((days_supply > 0)) is false then ''23514 Days supply must be greater than 0'' when ((((exclusion_override_reason IS NULL) AND (exclusion_overridden_by IS NULL) AND (exclusion_overridden_at IS NULL)) OR ((length(btrim(exclusion_override_reason)) > 0) AND (exclusion_overridden_at IS NOT NULL)))) is false then ''23514 Overriding the OIG exclusion of a prescriber needs a reason'' when (((fill_number >= 0) AND (fill_number <= 99))) is false then ''23514 A fill number is between 0 and 99'' when ((fill_number <= refills)) is false then ''23514 No refills left: every refill authorised has been used'' when ((((override_reason IS NULL) AND (overridden_by IS NULL) AND (overridden_at IS NULL)) OR ((length(btrim(override_reason)) > 0) AND (overridden_at IS NOT NULL)))) is false then ''23514 An interaction override needs a reason'' when ((prescription_type = ANY (ARRAY[''written''::text, ''fax''::text, ''verbal''::text, ''electronic''::text]))) is false then ''23514 Prescription type must be written, fax, verbal or electronic'' when ((quantity > (0)::numeric)) is false then ''23514 Quantity must be greater than 0'' when (((refills >= 0) AND (refills <= 99))) is false then ''23514 Refills must be between 0 and 99'' when ((source = ANY (ARRAY[''e-prescription''::text, ''manual_entry''::text]))) is false then ''23514 Source must be e-prescription or manual_entry'' when ((status = ANY (ARRAY[''pending''::text, ''processing''::text, ''ready''::text, ''completed''::text, ''cancelled''::text]))) is false then ''23514 Status must be pending, processing, ready, completed or cancelled'' when ((((too_soon_reason IS NULL) AND (too_soon_allowed_by IS NULL) AND (too_soon_allowed_at IS NULL)) OR ((length(btrim(too_soon_reason)) > 0) AND (too_soon_allowed_at IS NOT NULL)))) is false then ''23514 A refill allowed too soon needs a reason'' when ((urgency_level = ANY (ARRAY[''routine''::text, ''urgent''::text, ''emergency''::text]))) is false then ''23514 Urgency must be routine, urgent or emergency'' when (((verification_flags IS NULL) OR ((jsonb_typeof(verification_flags) = ''object''::text) AND (jsonb_typeof((verification_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((verification_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((verification_flags -> ''recommendedActions''::text)) = ''array''::text)))) is false then ''23514 Invalid verification flags'' when ((((verification_override_reason IS NULL) AND (verification_overridden_by IS NULL) AND (verification_overridden_at IS NULL)) OR ((length(btrim(verification_override_reason)) > 0) AND (verification_overridden_at IS NOT NULL)))) is false then ''23514 Invalid verification override reason and verification overridden by and verification overridden at'' when (($1).pharmacy_id is not null and ($1).medication_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).medication_id is distinct from ($2).medication_id) and not exists (select 1 from public.medications as t where t.id = ($1).medication_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a medication of your pharmacy'' when (($1).pharmacy_id is not null and ($1).order_id is not null and ($1).fill_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).order_id is distinct from ($2).order_id or ($1).fill_number is distinct from ($2).fill_number) and  exists (select 1 from public.prescriptions as t where t.pharmacy_id = ($1).pharmacy_id and t.order_id = ($1).order_id and t.fill_number = ($1).fill_number) then ''23505 This fill of the prescription already exists'' when (($1).pharmacy_id is not null and ($1).order_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).order_id is distinct from ($2).order_id) and not exists (select 1 from public.prescription_orders as t where t.id = ($1).order_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 The prescription is not in this pharmacy'' when (($1).pharmacy_id is not null and ($1).patient_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).patient_id is distinct from ($2).patient_id) and not exists (select 1 from public.patients as t where t.id = ($1).patient_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a patient of your pharmacy'' when (($1).pharmacy_id is not null and ($1).rx_number is not null and ($1).fill_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).rx_number is distinct from ($2).rx_number or ($1).fill_number is distinct from ($2).fill_number) and  exists (select 1 from public.prescriptions as t where t.pharmacy_id = ($1).pharmacy_id and t.rx_number = ($1).rx_number and t.fill_number = ($1).fill_number) then ''23505 This fill of the Rx number already exists'' when (($1).pharmacy_id is not null and ($1).prescriber_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescriber_id is distinct from ($2).prescriber_id) and not exists (select 1 from public.prescribers as t where t.id = ($1).prescriber_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a prescriber of your pharmacy'' end from (select ($1).*) as checked_row');
 
 grant select, insert, update, references, trigger, maintain on table public.prescriptions to authenticated;
 grant all on table public.prescriptions to service_role;
@@ -2566,6 +2706,118 @@ $function$;
 comment on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) is 'A page of a patient''s prescriptions (orders) for the profile, newest first (keyset: created_at, id): each with refills authorised, used (its last fill number) and remaining, the last fill (status, fill date, days supply), the first day a refill is not too soon and the first day it can no longer be refilled (private.order_expires_on). Security invoker: RLS applies.';
 grant execute on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.prescriber_credential_alerts(within_days integer DEFAULT 90)
+ RETURNS TABLE(prescriber_id uuid, prescriber_name text, credential text, credential_number text, expires_on date, expired boolean)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with today as materialized (select private.pharmacy_local_date(private.current_pharmacy_id(), now()) as d)
+  select p.id, concat_ws(' ', p.title, p.first_name, p.last_name), 'license',
+         concat_ws(' ', p.license_state, p.license_number), p.license_expiration, p.license_expiration < t.d
+  from public.prescribers p, today t
+  where p.pharmacy_id = (select private.current_pharmacy_id())
+    and p.license_expiration is not null and p.license_expiration < t.d + greatest(coalesce(within_days, 90), 0)
+  union all
+  select p.id, concat_ws(' ', p.title, p.first_name, p.last_name), 'dea', p.dea_number, p.dea_expiration, p.dea_expiration < t.d
+  from public.prescribers p, today t
+  where p.pharmacy_id = (select private.current_pharmacy_id())
+    and p.dea_expiration is not null and p.dea_expiration < t.d + greatest(coalesce(within_days, 90), 0)
+  order by 5, 2
+$function$;
+comment on function public.prescriber_credential_alerts(integer) is 'The caller''s pharmacy''s prescriber licences and DEA registrations expired or expiring within within_days (90, spec §9) of the pharmacy''s today, soonest first. Security invoker.';
+grant execute on function public.prescriber_credential_alerts(integer) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.prescriber_directory(search text DEFAULT NULL::text, status text DEFAULT NULL::text, after_last_name text DEFAULT NULL::text, after_first_name text DEFAULT NULL::text, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 24, only_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(id uuid, title text, first_name text, last_name text, degree text, specialty text, npi_number text, dea_number text, dea_expiration date, license_number text, license_state text, license_expiration date, phone text, fax text, email text, practice_address text, practice_city text, practice_state text, practice_zip_code text, board_certifications text[], verification_status text, verification_reason text, verification_checked_at timestamp with time zone, active_count integer, last_prescription date, excluded boolean)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with settings as materialized (select private.refill_settings(private.current_pharmacy_id()) as v,
+                                        private.pharmacy_local_date(private.current_pharmacy_id(), now()) as today),
+  words as materialized (select private.prescriber_search_patterns(prescriber_directory.search) as patterns),
+  page as (
+    select p.* from public.prescribers p, words
+    where p.pharmacy_id = (select private.current_pharmacy_id())
+      and (prescriber_directory.only_id is null or p.id = prescriber_directory.only_id)
+      and (prescriber_directory.status is null or p.verification_status = prescriber_directory.status)
+      -- The first word through the trigram index, every word as a filter.
+      and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number)
+          like coalesce((select w.patterns[1] from words w), '%')
+      and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number) like all (words.patterns)
+      and (prescriber_directory.after_id is null
+           or (p.last_name, p.first_name, p.id) > (prescriber_directory.after_last_name, prescriber_directory.after_first_name,
+                                                    prescriber_directory.after_id))
+    order by p.last_name, p.first_name, p.id
+    limit least(greatest(coalesce(prescriber_directory.page_size, 24), 1), 100)
+  )
+  select p.id, p.title, p.first_name, p.last_name, p.degree, p.specialty, p.npi_number, p.dea_number, p.dea_expiration,
+         p.license_number, p.license_state, p.license_expiration, p.phone, p.fax, p.email, p.practice_address,
+         p.practice_city, p.practice_state, p.practice_zip_code, p.board_certifications, p.verification_status,
+         p.verification_reason, p.verification_checked_at,
+         coalesce(activity.active_count, 0)::int, activity.last_prescription,
+         (private.prescriber_exclusion(p.pharmacy_id, p.npi_number, p.first_name, p.last_name,
+                                       coalesce(p.practice_state, p.license_state))).id is not null
+  from page p
+  cross join settings s
+  left join lateral (
+    -- activeCount: the prescriber's active prescriptions with fills still to come (a fill in the queue, or refills
+    -- left before the prescription expires); lastPrescription: the newest date written.
+    select count(*) filter (where o.status = 'active' and (
+             exists (select 1 from public.prescriptions f where f.pharmacy_id = o.pharmacy_id and f.order_id = o.id
+                       and f.status in ('pending', 'processing', 'ready'))
+             or (o.refills > greatest(o.refills_used_before,
+                                      (select max(f.fill_number) from public.prescriptions f
+                                       where f.pharmacy_id = o.pharmacy_id and f.order_id = o.id))
+                 and private.order_expires_on(o.written_on, m.dea_schedule, (s.v ->> 'nonControlledExpiryMonths')::int) > s.today
+                 and m.dea_schedule is distinct from 'II'))) as active_count,
+           max(o.written_on) as last_prescription
+    from public.prescription_orders o
+    join public.medications m on m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id
+    where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id
+  ) activity on true
+  order by p.last_name, p.first_name, p.id
+$function$;
+comment on function public.prescriber_directory(text,text,text,text,uuid,integer,uuid) is 'One page (keyset on last name, first name, id; at most 100) of the caller''s pharmacy''s prescribers, optionally of one verification status and matching a search (each word in first name, last name, specialty or NPI), with activeCount and lastPrescription derived from the prescriptions and whether the OIG exclusion list names them; only_id reads one prescriber the same way. Security invoker: RLS applies.';
+grant execute on function public.prescriber_directory(text,text,text,text,uuid,integer,uuid) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.prescriber_directory_counts(search text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with words as materialized (select private.prescriber_search_patterns(prescriber_directory_counts.search) as patterns)
+  select jsonb_build_object(
+    'all', count(*),
+    'verified', count(*) filter (where p.verification_status = 'verified'),
+    'pending', count(*) filter (where p.verification_status = 'pending'),
+    'expired', count(*) filter (where p.verification_status = 'expired'))
+  from public.prescribers p, words
+  where p.pharmacy_id = (select private.current_pharmacy_id())
+    and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number)
+        like coalesce((select w.patterns[1] from words w), '%')
+    and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number) like all (words.patterns)
+$function$;
+comment on function public.prescriber_directory_counts(text) is 'The directory tabs'' counts for the caller''s pharmacy (and search): {all, verified, pending, expired}. Security invoker.';
+grant execute on function public.prescriber_directory_counts(text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.prescribers_due_for_reverification(for_pharmacy_id uuid, batch_size integer DEFAULT 200)
+ RETURNS SETOF public.prescribers
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.* from public.prescribers p
+  where p.pharmacy_id = for_pharmacy_id and p.verification_status = 'verified' and p.npi_number is not null
+    and (p.verification_checked_at is null or p.verification_checked_at < now() - interval '1 month')
+  order by p.verification_checked_at nulls first, p.id
+  limit least(greatest(coalesce(batch_size, 200), 1), 1000)
+$function$;
+comment on function public.prescribers_due_for_reverification(uuid,integer) is 'Service role only: a batch of a pharmacy''s verified prescribers last checked more than a month ago (oldest first), for the monthly re-verification (POST /api/internal/prescribers/reverify).';
+grant execute on function public.prescribers_due_for_reverification(uuid,integer) to service_role;
+
 CREATE OR REPLACE FUNCTION public.prescription_queue_counts()
  RETURNS jsonb
  LANGUAGE sql
@@ -2738,6 +2990,41 @@ $function$;
 comment on function public.record_pharmacy_logo_change() is 'Records the pharmacy logo''s current state (uploaded with its type and size, or removed) in the audit log after an upload or removal; admins only (42501 otherwise); answers the action recorded. Called by the api function with the admin''s JWT.';
 grant execute on function public.record_pharmacy_logo_change() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.record_prescriber_verification(verify_prescriber_id uuid, actor_user_id uuid, nppes jsonb, run_kind text DEFAULT 'manual'::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.prescribers;
+  actor public.staff_profiles;
+begin
+  if jsonb_typeof(nppes) is distinct from 'object' or nppes ->> 'finding' is null then
+    raise exception 'The registry answer must be an object with a finding' using errcode = '22023';
+  end if;
+  if run_kind not in ('manual', 'monthly') then
+    raise exception 'Unknown verification kind %', run_kind using errcode = '22023';
+  end if;
+  select * into target from public.prescribers p where p.id = verify_prescriber_id for update;
+  if target.id is null then
+    raise exception 'Prescriber not found' using errcode = 'P0002';
+  end if;
+  if run_kind = 'manual' then
+    select * into actor from public.staff_profiles s where s.user_id = actor_user_id;
+    if actor.user_id is null or actor.pharmacy_id is distinct from target.pharmacy_id or not actor.is_active then
+      raise exception 'Prescriber not found' using errcode = 'P0002';
+    end if;
+    if not ('prescribers:verify' = any (private.role_permissions(actor.role))) then
+      raise exception 'Only a pharmacist or admin can verify a prescriber''s credentials' using errcode = '42501';
+    end if;
+  end if;
+  return private.apply_prescriber_verification(target, nppes, case when run_kind = 'manual' then actor_user_id end, run_kind);
+end
+$function$;
+comment on function public.record_prescriber_verification(uuid,uuid,jsonb,text) is 'Records a verification of a prescriber (service role only: POST /api/prescribers/{id}/verify and the monthly re-verification call it after asking the NPPES NPI Registry, handing in its checked answer). A manual run needs an active pharmacist or admin of the prescriber''s pharmacy as actor. Returns {id, outcome, reason, checks, registryRecord, checkedAt}; see private.apply_prescriber_verification.';
+grant execute on function public.record_prescriber_verification(uuid,uuid,jsonb,text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.record_step_up_grant(for_user_id uuid)
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
@@ -2784,6 +3071,74 @@ end
 $function$;
 comment on function public.refill_prescription(uuid,text) is 'Refills a prescription — given its id or any of its fills'' — as the caller (RLS and every entry trigger apply): the next fill, pending, live on every terminal; refused with the rule''s sentence (private.fill_from_order). too_soon_reason: a pharmacist''s or admin''s reason to allow a refill too soon. Returns the new fill.';
 grant execute on function public.refill_prescription(uuid,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.replace_oig_exclusion_list(list_file_name text, entries jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  own_pharmacy_id uuid := private.current_pharmacy_id();
+  new_list_id uuid;
+  inserted integer;
+  flagged jsonb := '[]'::jsonb;
+  prescriber public.prescribers;
+  exclusion public.oig_exclusions;
+  sentence text;
+begin
+  if own_pharmacy_id is null or not private.is_pharmacy_admin() then
+    raise exception 'Only an admin can upload the OIG exclusion list' using errcode = '42501';
+  end if;
+  if jsonb_typeof(entries) is distinct from 'array' or jsonb_array_length(entries) = 0 then
+    raise exception 'The exclusion list has no entries' using errcode = '22023';
+  end if;
+  if jsonb_array_length(entries) > 200000 then
+    raise exception 'The exclusion list has more than 200000 entries' using errcode = '22023';
+  end if;
+
+  delete from public.oig_exclusion_lists where pharmacy_id = own_pharmacy_id;
+  insert into public.oig_exclusion_lists (pharmacy_id, file_name, entry_count, uploaded_by)
+  values (own_pharmacy_id, left(btrim(list_file_name), 255), 0, auth.uid())
+  returning id into new_list_id;
+  insert into public.oig_exclusions (pharmacy_id, list_id, last_name, first_name, middle_name, business_name, general,
+                                     specialty, npi, state, exclusion_type, exclusion_date, reinstatement_date, waiver_date)
+  select own_pharmacy_id, new_list_id, e."lastName", e."firstName", e."middleName", e."businessName", e.general,
+         e.specialty, e.npi, e.state, e."exclusionType", e."exclusionDate", e."reinstatementDate", e."waiverDate"
+  from jsonb_to_recordset(entries) as e ("lastName" text, "firstName" text, "middleName" text, "businessName" text,
+       general text, specialty text, npi text, state text, "exclusionType" text, "exclusionDate" date,
+       "reinstatementDate" date, "waiverDate" date);
+  get diagnostics inserted = row_count;
+  update public.oig_exclusion_lists
+     set entry_count = inserted,
+         newest_exclusion_date = (select max(x.exclusion_date) from public.oig_exclusions x where x.list_id = new_list_id)
+   where id = new_list_id;
+
+  -- Every prescriber the list names is Needs Review now, with the reason; the history says the list did it.
+  for prescriber in select * from public.prescribers p where p.pharmacy_id = own_pharmacy_id for update loop
+    exclusion := private.prescriber_exclusion(own_pharmacy_id, prescriber.npi_number, prescriber.first_name,
+                                              prescriber.last_name, coalesce(prescriber.practice_state, prescriber.license_state));
+    continue when exclusion.id is null;
+    sentence := private.exclusion_sentence(exclusion);
+    update public.prescribers set verification_status = 'expired', verification_reason = sentence,
+                                  verification_checked_at = now(), verification_checked_by = auth.uid()
+     where id = prescriber.id;
+    insert into public.prescriber_verifications (pharmacy_id, prescriber_id, outcome, reason, checks, run_kind, checked_by)
+    values (own_pharmacy_id, prescriber.id, 'expired', sentence,
+            jsonb_build_array(jsonb_build_object('source', 'oig', 'result', 'failed', 'detail', sentence)),
+            'exclusion-list', auth.uid());
+    flagged := flagged || jsonb_build_array(jsonb_build_object('id', prescriber.id,
+      'name', concat_ws(' ', prescriber.title, prescriber.first_name, prescriber.last_name), 'reason', sentence));
+  end loop;
+
+  perform private.record_audit_event(own_pharmacy_id, auth.uid(), 'oig_exclusion_list_uploaded', 'oig_exclusion_list',
+    new_list_id::text, format('Uploaded the OIG exclusion list %s (%s entries); %s prescribers on it', btrim(list_file_name),
+    inserted, jsonb_array_length(flagged)), true, jsonb_build_object('entries', inserted, 'flagged', flagged));
+  return jsonb_build_object('listId', new_list_id, 'entryCount', inserted, 'flagged', flagged);
+end
+$function$;
+comment on function public.replace_oig_exclusion_list(text,jsonb) is 'An admin replaces the pharmacy''s OIG exclusion list with the entries parsed from the official UPDATED.csv (shared/src/prescribers/leie.ts; camelCase objects). One transaction: the old list goes, the new one is stored, every prescriber it names becomes Needs Review with the reason (and a history row). Returns {listId, entryCount, flagged: [{id, name, reason}]}. Audited.';
+grant execute on function public.replace_oig_exclusion_list(text,jsonb) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.request_staff_password_reset(staff_user_id uuid)
  RETURNS text
@@ -3220,6 +3575,116 @@ begin
 end
 $function$;
 comment on function private.apply_controlled_substance_settings() is 'BEFORE INSERT and BEFORE UPDATE OF status (processing → ready) trigger of prescriptions for controlled drugs: the pharmacy''s Controlled settings — schedule switched off, DEA registration expired (entry and fill), Schedule II double count by someone other than the verifier of the exact quantity, and the daily cap of controlled fills (fill). See this migration''s header.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.apply_prescriber_verification(target public.prescribers, nppes jsonb, actor_user_id uuid, kind text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  today date := private.pharmacy_local_date(target.pharmacy_id, now());
+  checks jsonb := '[]'::jsonb;
+  exclusion public.oig_exclusions;
+  list public.oig_exclusion_lists;
+  actor_name text;
+  finding text := nppes ->> 'finding';
+  outcome text;
+  reason text;
+  failures text[];
+  unavailable text[];
+  history_id uuid;
+begin
+  select coalesce(nullif(btrim(concat_ws(' ', s.first_name, s.last_name)), ''), 'a pharmacist') into actor_name
+  from public.staff_profiles s where s.user_id = actor_user_id;
+
+  -- NPPES NPI Registry (what the api function asked; the service role hands it in).
+  checks := checks || jsonb_build_array(jsonb_build_object('source', 'nppes', 'result',
+    case when target.npi_number is null then 'failed'
+         when finding = 'match' then 'passed'
+         when finding in ('unavailable', 'not-configured', 'registry-error') then 'unavailable'
+         else 'failed' end,
+    'detail', case when target.npi_number is null then 'No NPI on file'
+                   else coalesce(nppes ->> 'reason', 'The NPPES NPI Registry was not asked') end));
+
+  -- State licence: on file and not expired; the pharmacist who verifies attests it; NPPES's licences compared.
+  checks := checks || jsonb_build_array(jsonb_build_object('source', 'license', 'result',
+    case when target.license_number is null or target.license_state is null or target.license_expiration is null then 'failed'
+         when target.license_expiration < today then 'failed'
+         when nppes ->> 'licenseComparison' = 'mismatch' then 'failed'
+         else 'passed' end,
+    'detail', case
+      when target.license_number is null or target.license_state is null or target.license_expiration is null
+        then 'The state licence number, state and expiration must be on file'
+      when target.license_expiration < today
+        then format('State licence %s %s expired on %s', target.license_state, target.license_number, target.license_expiration)
+      when nppes ->> 'licenseComparison' = 'mismatch'
+        then coalesce(nppes ->> 'licenseNote', 'The licence on file is not among the licences NPPES lists')
+      else format('State licence %s %s valid until %s%s%s', target.license_state, target.license_number, target.license_expiration,
+                  case when kind = 'manual' then format(', attested by %s', actor_name) else '' end,
+                  case when nppes ->> 'licenseComparison' = 'match' then '; NPPES lists the same licence' else '' end) end));
+
+  -- DEA registration: required for prescribers of controlled substances.
+  checks := checks || jsonb_build_array(jsonb_build_object('source', 'dea', 'result',
+    case when target.dea_number is null
+           then case when private.prescribes_controlled_substances(target.pharmacy_id, target.id) then 'failed' else 'not-applicable' end
+         when target.dea_expiration is null or target.dea_expiration < today then 'failed'
+         else 'passed' end,
+    'detail', case
+      when target.dea_number is null
+        then case when private.prescribes_controlled_substances(target.pharmacy_id, target.id)
+                  then 'A DEA registration is required for a prescriber of controlled substances'
+                  else 'No DEA registration on file (not needed without controlled substances)' end
+      when target.dea_expiration is null then format('DEA %s: its expiration must be on file', target.dea_number)
+      when target.dea_expiration < today then format('DEA registration %s expired on %s', target.dea_number, target.dea_expiration)
+      else format('DEA registration %s valid until %s', target.dea_number, target.dea_expiration) end));
+
+  -- OIG exclusion list.
+  select * into list from public.oig_exclusion_lists l where l.pharmacy_id = target.pharmacy_id;
+  exclusion := private.prescriber_exclusion(target.pharmacy_id, target.npi_number, target.first_name, target.last_name,
+                                            coalesce(target.practice_state, target.license_state));
+  checks := checks || jsonb_build_array(jsonb_build_object('source', 'oig', 'result',
+    case when exclusion.id is not null then 'failed' when list.id is null then 'unavailable' else 'passed' end,
+    'detail', case
+      when exclusion.id is not null then private.exclusion_sentence(exclusion)
+      when list.id is null then 'No OIG exclusion list uploaded: an admin uploads the LEIE UPDATED.csv'
+      else format('Not on the OIG exclusion list uploaded %s', to_char(list.uploaded_at at time zone private.pharmacy_time_zone(target.pharmacy_id), 'YYYY-MM-DD')) end));
+
+  select array_agg(c ->> 'detail') filter (where c ->> 'result' = 'failed'),
+         array_agg(c ->> 'detail') filter (where c ->> 'result' = 'unavailable')
+  into failures, unavailable
+  from jsonb_array_elements(checks) c;
+  if failures is not null then
+    outcome := 'expired';
+    reason := array_to_string(failures, '; ');
+  elsif unavailable is not null then
+    outcome := 'pending';
+    reason := array_to_string(unavailable, '; ');
+  else
+    outcome := 'verified';
+    reason := 'NPI, state licence, DEA registration and OIG exclusion list checked';
+  end if;
+
+  update public.prescribers
+     set verification_status = outcome, verification_reason = reason,
+         verification_checked_at = now(), verification_checked_by = actor_user_id
+   where pharmacy_id = target.pharmacy_id and id = target.id;
+  insert into public.prescriber_verifications (pharmacy_id, prescriber_id, outcome, reason, checks, registry_record, run_kind, checked_by)
+  values (target.pharmacy_id, target.id, outcome, reason, checks, nppes -> 'record', kind, actor_user_id)
+  returning id into history_id;
+  perform private.record_audit_event(target.pharmacy_id, actor_user_id,
+    case when outcome = 'verified' then 'prescriber_verified' else 'prescriber_verification_failed' end,
+    'prescriber', target.id::text,
+    format('%s %s %s: %s (%s)', case when outcome = 'verified' then 'Verified' else 'Verification of' end,
+           target.first_name, target.last_name,
+           case outcome when 'verified' then 'verified' when 'pending' then 'pending' else 'Needs Review' end, reason),
+    outcome = 'verified', jsonb_build_object('outcome', outcome, 'runKind', kind, 'verificationId', history_id));
+  return jsonb_build_object('id', history_id, 'outcome', outcome, 'reason', reason, 'checks', checks,
+                            'registryRecord', nppes -> 'record', 'checkedAt', now());
+end
+$function$;
+comment on function private.apply_prescriber_verification(public.prescribers,jsonb,uuid,text) is 'THE rule of what "verified" means. From the NPPES answer the api function checked ({finding: match | not-found | inactive | organization | name-mismatch | registry-error | unavailable | not-configured, reason, record, licenseComparison, licenseNote}) and what is on file: NPPES (a match), the state licence (number, state and expiration on file, not expired, not contradicted by NPPES), the DEA registration (on file and current; required for prescribers of controlled substances) and the OIG exclusion list (uploaded, no entry). Any failed source → expired (Needs Review), else any source that could not be checked → pending, else verified; the reason lists them. Updates the prescriber, appends prescriber_verifications, audits.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.audit_controlled_substance_count()
@@ -3896,6 +4361,19 @@ $function$;
 comment on function private.due_drug_price_updates(timestamp with time zone) is 'The pharmacies whose weekly price update is due at at_time, with the weekly time (instant) that is due.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.exclusion_sentence(entry public.oig_exclusions)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select format('On the OIG exclusion list (LEIE) since %s, exclusion type %s%s', to_char(entry.exclusion_date, 'YYYY-MM-DD'),
+                entry.exclusion_type,
+                case when entry.npi is null then ', matched by name and state (confirm with the date of birth)' else ', matched by NPI' end)
+$function$;
+comment on function private.exclusion_sentence(public.oig_exclusions) is 'How an exclusion entry is told to staff, in one sentence.';
+grant execute on function private.exclusion_sentence(public.oig_exclusions) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.explain_constraint_violations()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -4069,6 +4547,45 @@ begin
 end
 $function$;
 comment on function private.fill_from_order() is 'BEFORE INSERT trigger of prescriptions, first of all (name order): a row without order_id is a new prescription — fill 0 of a new order (private.open_prescription_order) with the next Rx number; a row naming an order is its next refill — the order locked, then refused with a sentence when discontinued or inactive, Schedule II, with a fill still pending or processing, out of refills, Schedule III–V past 5 refills or 6 months from the date written, non-controlled past the pharmacy''s expiry, or too soon without a pharmacist''s or admin''s reason; otherwise the order''s Rx number, patient, drug, prescriber, refills and date written and the previous fill''s contents. The entry triggers that follow (controlled rules and settings, interaction check) apply to it as to a new prescription.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.flag_expired_prescriber_credentials()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  flagged integer := 0;
+  p record;
+  sentence text;
+begin
+  for p in
+    select x.*, private.pharmacy_local_date(x.pharmacy_id, now()) as today
+    from public.prescribers x
+    where x.verification_status = 'verified'
+      and ((x.license_expiration is not null and x.license_expiration < private.pharmacy_local_date(x.pharmacy_id, now()))
+           or (x.dea_expiration is not null and x.dea_expiration < private.pharmacy_local_date(x.pharmacy_id, now())))
+    for update
+  loop
+    sentence := array_to_string(array_remove(array[
+      case when p.license_expiration < p.today then format('State licence %s %s expired on %s', p.license_state, p.license_number, p.license_expiration) end,
+      case when p.dea_expiration < p.today then format('DEA registration %s expired on %s', p.dea_number, p.dea_expiration) end], null), '; ');
+    update public.prescribers set verification_status = 'expired', verification_reason = sentence,
+                                  verification_checked_at = now(), verification_checked_by = null
+     where id = p.id;
+    insert into public.prescriber_verifications (pharmacy_id, prescriber_id, outcome, reason, checks, run_kind)
+    values (p.pharmacy_id, p.id, 'expired', sentence,
+            jsonb_build_array(jsonb_build_object('source', case when p.license_expiration < p.today then 'license' else 'dea' end,
+                                                 'result', 'failed', 'detail', sentence)), 'expiry');
+    perform private.record_audit_event(p.pharmacy_id, null, 'prescriber_verification_failed', 'prescriber', p.id::text,
+      format('%s %s needs review: %s', p.first_name, p.last_name, sentence), false, jsonb_build_object('runKind', 'expiry'));
+    flagged := flagged + 1;
+  end loop;
+  return flagged;
+end
+$function$;
+comment on function private.flag_expired_prescriber_credentials() is 'Run by pg_cron daily (job flag-expired-prescriber-credentials): a verified prescriber whose state licence or DEA registration has expired (the pharmacy''s date) becomes Needs Review with the reason, a history row and an audit event. Returns how many.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.follow_original_fill()
@@ -4301,6 +4818,69 @@ $function$;
 comment on function private.guard_drug_price_schedule() is 'BEFORE INSERT OR UPDATE trigger of drug_price_schedules: stamps when the schedule changed and who changed it; a client never sets last_requested_slot.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.guard_excluded_prescriber()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  prescriber public.prescribers;
+  exclusion public.oig_exclusions;
+  reason text := nullif(btrim(coalesce(new.exclusion_override_reason, '')), '');
+begin
+  new.exclusion_override_reason := reason;
+  new.exclusion_overridden_by := null;
+  new.exclusion_overridden_at := null;
+  if new.fill_number <> 0 or new.prescriber_id is null then
+    -- A refill keeps its order's prescriber: the exclusion was decided when the prescription was entered.
+    new.exclusion_override_reason := null;
+    return new;
+  end if;
+  select * into prescriber from public.prescribers p where p.pharmacy_id = new.pharmacy_id and p.id = new.prescriber_id;
+  exclusion := private.prescriber_exclusion(new.pharmacy_id, prescriber.npi_number, prescriber.first_name,
+                                            prescriber.last_name, coalesce(prescriber.practice_state, prescriber.license_state));
+  if exclusion.id is null then
+    new.exclusion_override_reason := null;
+    return new;
+  end if;
+  if reason is null then
+    raise exception '% % is o%. A pharmacist or admin must override with a reason to enter this prescription',
+      prescriber.first_name, prescriber.last_name, substr(private.exclusion_sentence(exclusion), 2) using errcode = '23514';
+  end if;
+  -- Security definer (it audits): the staff member is the request's user; the seed and service calls have none.
+  if auth.uid() is not null and not private.current_staff_can('prescribers:verify') then
+    raise exception 'Only a pharmacist or admin can override the OIG exclusion of % %', prescriber.first_name, prescriber.last_name
+      using errcode = '42501';
+  end if;
+  new.exclusion_overridden_by := auth.uid();
+  new.exclusion_overridden_at := now();
+  perform private.record_audit_event(new.pharmacy_id, auth.uid(), 'excluded_prescriber_override', 'prescription', new.id::text,
+    format('Entered a prescription from %s %s despite the OIG exclusion: %s', prescriber.first_name, prescriber.last_name, reason),
+    true, jsonb_build_object('prescriberId', prescriber.id, 'exclusion', private.exclusion_sentence(exclusion)));
+  return new;
+end
+$function$;
+comment on function private.guard_excluded_prescriber() is 'BEFORE INSERT trigger of prescriptions (after fill_from_order by name): a new prescription (fill 0) from a prescriber on the pharmacy''s OIG exclusion list is refused with a sentence unless a pharmacist or admin gives an override reason (recorded with who and when, audited). Refills keep their order''s decision. Security definer to write the audit; reads only the inserted row''s pharmacy.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.guard_exclusion_override_columns()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if (new.exclusion_override_reason, new.exclusion_overridden_by, new.exclusion_overridden_at)
+     is distinct from (old.exclusion_override_reason, old.exclusion_overridden_by, old.exclusion_overridden_at) then
+    raise exception 'An OIG exclusion override is recorded when the prescription is entered and cannot be changed'
+      using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.guard_exclusion_override_columns() is 'BEFORE UPDATE trigger of prescriptions: the OIG exclusion override stays as it was recorded at entry.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.guard_label_print()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -4399,6 +4979,56 @@ begin
 end
 $function$;
 comment on function private.guard_prescriber_dea_number() is 'BEFORE INSERT/UPDATE OF dea_number trigger of prescribers: a DEA number passes its check digit.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.guard_prescriber_npi()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.npi_number is not null and new.npi_number ~ '^[0-9]{10}$' and not private.is_valid_npi(new.npi_number) then
+    raise exception 'NPI % is not valid: its check digit does not match', new.npi_number using errcode = '23514';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.guard_prescriber_npi() is 'BEFORE INSERT/UPDATE OF npi_number trigger of prescribers: an NPI passes its check digit (the ten-digit shape is the table''s check).';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.guard_prescriber_verification()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_end_user_request() then
+    return new;
+  end if;
+  if tg_op = 'INSERT' then
+    new.verification_status := 'pending';
+    new.verification_reason := 'Not verified yet';
+    new.verification_checked_at := null;
+    new.verification_checked_by := null;
+    return new;
+  end if;
+  if (new.verification_status, new.verification_reason, new.verification_checked_at, new.verification_checked_by)
+     is distinct from (old.verification_status, old.verification_reason, old.verification_checked_at, old.verification_checked_by) then
+    raise exception 'A prescriber''s verification status is set by verifying the prescriber' using errcode = '42501';
+  end if;
+  -- What was verified is no longer what is on file: verify again.
+  if old.verification_status = 'verified'
+     and (new.npi_number, new.first_name, new.last_name, new.license_number, new.license_state, new.license_expiration,
+          new.dea_number, new.dea_expiration)
+         is distinct from (old.npi_number, old.first_name, old.last_name, old.license_number, old.license_state,
+                           old.license_expiration, old.dea_number, old.dea_expiration) then
+    new.verification_status := 'pending';
+    new.verification_reason := 'Credentials changed since the last verification; verify again';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.guard_prescriber_verification() is 'BEFORE INSERT/UPDATE trigger of prescribers for end users: a new prescriber is pending; the verification columns are the database''s; a verified prescriber whose NPI, name, licence or DEA changes is pending again.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.guard_prescription_workflow()
@@ -5048,6 +5678,24 @@ AS $function$
 $function$;
 comment on function private.is_valid_dea_number(text) is 'A DEA registration number: two letters and seven digits whose last digit is the last digit of (d1 + d3 + d5) + 2 × (d2 + d4 + d6). Same rule as shared/src/schemas/field-rules.ts isValidDeaNumber.';
 grant execute on function private.is_valid_dea_number(text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.is_valid_npi(npi text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- Luhn over '80840' || the first nine digits (CMS, "Requirements for National Provider Identifier check digit");
+  -- the constant 24 is the prefix's share, so only the nine digits are summed here.
+  select npi ~ '^[0-9]{10}$' and (
+    (24 + (select sum(case when i % 2 = 1
+                           then (substr(npi, i, 1)::int * 2) / 10 + (substr(npi, i, 1)::int * 2) % 10
+                           else substr(npi, i, 1)::int end)
+           from generate_series(1, 9) as i)
+     + substr(npi, 10, 1)::int) % 10 = 0)
+$function$;
+comment on function private.is_valid_npi(text) is 'Whether an NPI is ten digits with a valid check digit (Luhn over the 80840 prefix and the first nine digits). The same rule as shared/src/prescribers/npi.ts.';
+grant execute on function private.is_valid_npi(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.issue_rx_number(for_pharmacy_id uuid)
  RETURNS bigint
@@ -5808,6 +6456,62 @@ $function$;
 comment on function private.pharmacy_time_zone(uuid) is 'The pharmacy''s time zone (pharmacies.time_zone; America/New_York when the caller may not read the pharmacy). Security invoker: row-level security on pharmacies applies.';
 grant execute on function private.pharmacy_time_zone(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.prescriber_exclusion(for_pharmacy_id uuid, match_npi text, match_first_name text, match_last_name text, match_state text)
+ RETURNS public.oig_exclusions
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select e.* from public.oig_exclusions e
+  where e.pharmacy_id = for_pharmacy_id
+    and ((match_npi is not null and e.npi = match_npi)
+         or (e.npi is null and e.last_name = upper(btrim(match_last_name)) and e.first_name = upper(btrim(match_first_name))
+             and e.state = upper(btrim(match_state))))
+    and e.waiver_date is null
+  order by (e.npi is not null) desc, e.exclusion_date desc
+  limit 1
+$function$;
+comment on function private.prescriber_exclusion(uuid,text,text,text,text) is 'The pharmacy''s OIG exclusion entry naming a prescriber — by NPI, or by last and first name and state where the list has no NPI (the list''s own advice: confirm such a match with the date of birth before acting) — or null. Entries with a waiver do not count.';
+grant execute on function private.prescriber_exclusion(uuid,text,text,text,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.prescriber_search_key(first_name text, last_name text, specialty text, npi_number text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select lower(first_name || ' ' || last_name || ' ' || coalesce(specialty, '') || ' ' || coalesce(npi_number, ''))
+$function$;
+comment on function private.prescriber_search_key(text,text,text,text) is 'The text a prescriber search matches (first name, last name, specialty, NPI; lower case): the trigram index''s expression.';
+grant execute on function private.prescriber_search_key(text,text,text,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.prescriber_search_patterns(search text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- Each word of the search as a LIKE pattern for any part of the key; wildcards in the search are taken literally.
+  select coalesce(array_agg('%' || replace(replace(replace(w, '\', '\\'), '%', '\%'), '_', '\_') || '%'), '{}')
+  from regexp_split_to_table(lower(btrim(coalesce(search, ''))), '\s+') as w
+  where w <> ''
+$function$;
+comment on function private.prescriber_search_patterns(text) is 'A directory search as LIKE patterns, one per word (lower case): a prescriber matches when its search key has every one.';
+grant execute on function private.prescriber_search_patterns(text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.prescribes_controlled_substances(for_pharmacy_id uuid, for_prescriber_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.prescription_orders o
+                 join public.medications m on m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id
+                 where o.pharmacy_id = for_pharmacy_id and o.prescriber_id = for_prescriber_id and m.dea_schedule is not null)
+$function$;
+comment on function private.prescribes_controlled_substances(uuid,uuid) is 'Whether any prescription of the prescriber in the pharmacy is for a controlled substance (then a DEA registration is required).';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.prescription_interaction_flags(for_pharmacy_id uuid, for_patient_id uuid, for_medication_id uuid, excluded_prescription_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -6465,6 +7169,32 @@ $function$;
 comment on function private.request_due_outbox_delivery() is 'Run by pg_cron every minute: asks the api function to deliver when an email message is due (a retry whose delay has passed, one whose delivery request was lost, or a delivery that died mid-way); otherwise does nothing.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.request_due_prescriber_reverifications()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  due record;
+  asked integer := 0;
+begin
+  for due in
+    select distinct p.pharmacy_id from public.prescribers p
+    where p.verification_status = 'verified' and p.npi_number is not null
+      and (p.verification_checked_at is null or p.verification_checked_at < now() - interval '1 month')
+  loop
+    if private.request_api_function('internal/prescribers/reverify', jsonb_build_object('pharmacyId', due.pharmacy_id),
+                                    120000, 'prescribers: could not ask for the monthly re-verification') is not null then
+      asked := asked + 1;
+    end if;
+  end loop;
+  return asked;
+end
+$function$;
+comment on function private.request_due_prescriber_reverifications() is 'Run by pg_cron daily (job request-due-prescriber-reverifications): asks the api function to re-verify, against NPPES and what is on file, each pharmacy''s verified prescribers last checked more than a month ago (a batch per pharmacy per day). Returns how many pharmacies were asked.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.request_ip()
  RETURNS inet
  LANGUAGE plpgsql
@@ -6641,12 +7371,12 @@ AS $function$
     when 'admin' then array[
       'pharmacy:manage', 'staff:manage', 'security:manage', 'audit:read', 'settings:manage', 'subscription:manage',
       'prescriptions:read', 'prescriptions:enter', 'prescriptions:verify', 'interactions:override',
-      'patients:read', 'patients:write', 'prescribers:manage', 'drugs:read', 'drugs:manage', 'inventory:manage',
-      'billing:manage', 'labels:print', 'reports:read', 'data:migrate']
+      'patients:read', 'patients:write', 'prescribers:manage', 'prescribers:verify', 'drugs:read', 'drugs:manage',
+      'inventory:manage', 'billing:manage', 'labels:print', 'reports:read', 'data:migrate']
     when 'pharmacist' then array[
       'prescriptions:read', 'prescriptions:enter', 'prescriptions:verify', 'interactions:override',
-      'patients:read', 'patients:write', 'prescribers:manage', 'drugs:read', 'drugs:manage', 'inventory:manage',
-      'billing:manage', 'labels:print', 'reports:read']
+      'patients:read', 'patients:write', 'prescribers:manage', 'prescribers:verify', 'drugs:read', 'drugs:manage',
+      'inventory:manage', 'billing:manage', 'labels:print', 'reports:read']
     when 'technician' then array[
       'prescriptions:read', 'prescriptions:enter',
       'patients:read', 'patients:write', 'prescribers:manage', 'drugs:read', 'inventory:manage',
@@ -6654,7 +7384,7 @@ AS $function$
     else array[]::text[]
   end
 $function$;
-comment on function private.role_permissions(text) is 'THE mapping from a staff role to its permission names (resource:action). Every permission list the app shows comes from here (current_staff_context); policies of later features check roles through it. drugs:read is reading the catalog (every role), drugs:manage adding and editing it (pharmacists and admins: the medications insert and update policies ask for it).';
+comment on function private.role_permissions(text) is 'THE mapping from a staff role to its permission names (resource:action). Every permission list the app shows comes from here (current_staff_context); policies of later features check roles through it. drugs:read is reading the catalog (every role), drugs:manage adding and editing it (pharmacists and admins). prescribers:manage is adding prescribers (every role), prescribers:verify editing and verifying them (pharmacists and admins).';
 grant execute on function private.role_permissions(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.save_controlled_group(settings_pharmacy_id uuid, group_values jsonb)
@@ -7490,12 +8220,14 @@ alter publication supabase_realtime add table public.drug_price_schedules;
 alter publication supabase_realtime add table public.drug_price_update_runs;
 alter publication supabase_realtime add table public.formulary_entries;
 alter publication supabase_realtime add table public.medications;
+alter publication supabase_realtime add table public.oig_exclusion_lists;
 alter publication supabase_realtime add table public.override_approvals;
 alter publication supabase_realtime add table public.patients;
 alter publication supabase_realtime add table public.pharmacies;
 alter publication supabase_realtime add table public.pharmacists_in_charge;
 alter publication supabase_realtime add table public.pharmacy_operating_hours;
 alter publication supabase_realtime add table public.pharmacy_settings;
+alter publication supabase_realtime add table public.prescriber_verifications;
 alter publication supabase_realtime add table public.prescribers;
 alter publication supabase_realtime add table public.prescription_label_prints;
 alter publication supabase_realtime add table public.prescription_orders;
@@ -7508,5 +8240,7 @@ alter publication supabase_realtime add table public.staff_profiles;
 -- =================================================================================================
 
 -- Rows of cron.job (data: made by cron.schedule in the migrations). Name, schedule (GMT), command:
---   deliver-due-outbound-messages   * * * * *     select private.request_due_outbox_delivery()
---   request-due-drug-price-updates  */15 * * * *  select private.request_due_drug_price_updates()
+--   deliver-due-outbound-messages           * * * * *     select private.request_due_outbox_delivery()
+--   flag-expired-prescriber-credentials     15 6 * * *    select private.flag_expired_prescriber_credentials()
+--   request-due-drug-price-updates          */15 * * * *  select private.request_due_drug_price_updates()
+--   request-due-prescriber-reverifications  45 6 * * *    select private.request_due_prescriber_reverifications()

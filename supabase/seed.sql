@@ -208,32 +208,37 @@ cross join (values
 where p.dea_number = 'BD4726189';
 
 -- -----------------------------------------------------------------------------------------------------
--- Prescribers (fictional people; NPI and DEA numbers have the right shape but belong to nobody)
+-- Prescribers (fictional people; NPI and DEA numbers carry valid check digits but belong to nobody). None is
+-- verified: verifying asks the NPPES NPI Registry (NPPES_API_URL) and needs the OIG exclusion list uploaded.
+-- Licence and DEA expirations are relative to today so the 90-day alerts have something to say.
 -- -----------------------------------------------------------------------------------------------------
 insert into public.prescribers (
   id, pharmacy_id, title, first_name, last_name, degree, specialty, npi_number, dea_number, license_number, license_state,
-  phone, fax, email, practice_address, practice_city, practice_state, practice_zip_code, verification_status, board_certifications
+  license_expiration, dea_expiration,
+  phone, fax, email, practice_address, practice_city, practice_state, practice_zip_code, verification_status,
+  verification_reason, board_certifications
 )
 select d.id, p.id, d.title, d.first_name, d.last_name, d.degree, d.specialty, d.npi_number, d.dea_number, d.license_number, 'IL',
-       d.phone, d.fax, d.email, d.practice_address, 'Springfield', 'IL', d.zip, d.verification_status, d.board_certifications
+       current_date + d.license_days, current_date + d.dea_days,
+       d.phone, d.fax, d.email, d.practice_address, 'Springfield', 'IL', d.zip, 'pending', 'Not verified yet', d.board_certifications
 from public.pharmacies p
 cross join (values
-  ('00000000-0000-4000-8000-0000000bb001'::uuid, 'Dr.', 'Elena', 'Marquez', 'MD', 'Internal Medicine', '1598765432', 'BM3825417', '036.118204',
-   '(217) 555-0210', '(217) 555-0211', 'emarquez@springfieldim.example', '800 N Rutledge St', '62702', 'verified', array['American Board of Internal Medicine']),
-  ('00000000-0000-4000-8000-0000000bb002'::uuid, 'Dr.', 'James', 'Whitaker', 'MD', 'Cardiology', '1487654321', 'BW4918275', '036.120557',
-   '(217) 555-0220', '(217) 555-0221', 'jwhitaker@prairieheart.example', '701 N First St', '62781', 'verified', array['American Board of Internal Medicine', 'Cardiovascular Disease']),
-  ('00000000-0000-4000-8000-0000000bb003'::uuid, 'Dr.', 'Priya', 'Natarajan', 'DO', 'Family Medicine', '1376543210', 'FN2736455', '036.131902',
-   '(217) 555-0230', '(217) 555-0231', 'pnatarajan@capitolfamily.example', '1025 S 6th St', '62703', 'verified', array['American Board of Family Medicine']),
-  ('00000000-0000-4000-8000-0000000bb004'::uuid, 'Dr.', 'Marcus', 'Oyelaran', 'MD', 'Psychiatry', '1265432109', 'BO5647384', '036.127743',
-   '(217) 555-0240', '(217) 555-0241', 'moyelaran@lincolnlandbh.example', '2200 Wabash Ave', '62704', 'verified', array['American Board of Psychiatry and Neurology']),
-  ('00000000-0000-4000-8000-0000000bb005'::uuid, 'Dr.', 'Hannah', 'Kowalski', 'MD', 'Rheumatology', '1154321098', 'BK6372813', '036.133408',
-   '(217) 555-0250', '(217) 555-0251', 'hkowalski@memorialrheum.example', '1 Memorial Plaza', '62781', 'pending', array['American Board of Internal Medicine', 'Rheumatology']),
-  ('00000000-0000-4000-8000-0000000bb006'::uuid, null, 'Samuel', 'Greene', 'PA-C', 'Urgent Care', '1043210987', 'MG1928374', '085.004512',
-   '(217) 555-0260', '(217) 555-0261', 'sgreene@springfieldurgent.example', '3101 Chatham Rd', '62704', 'verified', array['NCCPA']),
-  ('00000000-0000-4000-8000-0000000bb007'::uuid, 'Dr.', 'Aisha', 'Bello', 'MD', 'Urology', '1932109876', 'BB7263546', '036.140291',
-   '(217) 555-0270', '(217) 555-0271', 'abello@centralilurology.example', '751 N Rutledge St', '62702', 'verified', array['American Board of Urology'])
+  ('00000000-0000-4000-8000-0000000bb001'::uuid, 'Dr.', 'Elena', 'Marquez', 'MD', 'Internal Medicine', '1598765430', 'BM3825417', '036.118204',
+   '(217) 555-0210', '(217) 555-0211', 'emarquez@springfieldim.example', '800 N Rutledge St', '62702', 700, 900, array['American Board of Internal Medicine']),
+  ('00000000-0000-4000-8000-0000000bb002'::uuid, 'Dr.', 'James', 'Whitaker', 'MD', 'Cardiology', '1487654323', 'BW4918275', '036.120557',
+   '(217) 555-0220', '(217) 555-0221', 'jwhitaker@prairieheart.example', '701 N First St', '62781', 45, 600, array['American Board of Internal Medicine', 'Cardiovascular Disease']),
+  ('00000000-0000-4000-8000-0000000bb003'::uuid, 'Dr.', 'Priya', 'Natarajan', 'DO', 'Family Medicine', '1376543215', 'FN2736455', '036.131902',
+   '(217) 555-0230', '(217) 555-0231', 'pnatarajan@capitolfamily.example', '1025 S 6th St', '62703', 400, 20, array['American Board of Family Medicine']),
+  ('00000000-0000-4000-8000-0000000bb004'::uuid, 'Dr.', 'Marcus', 'Oyelaran', 'MD', 'Psychiatry', '1265432108', 'BO5647384', '036.127743',
+   '(217) 555-0240', '(217) 555-0241', 'moyelaran@lincolnlandbh.example', '2200 Wabash Ave', '62704', 800, 1000, array['American Board of Psychiatry and Neurology']),
+  ('00000000-0000-4000-8000-0000000bb005'::uuid, 'Dr.', 'Hannah', 'Kowalski', 'MD', 'Rheumatology', '1154321099', 'BK6372813', '036.133408',
+   '(217) 555-0250', '(217) 555-0251', 'hkowalski@memorialrheum.example', '1 Memorial Plaza', '62781', 300, 500, array['American Board of Internal Medicine', 'Rheumatology']),
+  ('00000000-0000-4000-8000-0000000bb006'::uuid, null, 'Samuel', 'Greene', 'PA-C', 'Urgent Care', '1043210982', 'MG1928374', '085.004512',
+   '(217) 555-0260', '(217) 555-0261', 'sgreene@springfieldurgent.example', '3101 Chatham Rd', '62704', -10, 200, array['NCCPA']),
+  ('00000000-0000-4000-8000-0000000bb007'::uuid, 'Dr.', 'Aisha', 'Bello', 'MD', 'Urology', '1932109873', 'BB7263546', '036.140291',
+   '(217) 555-0270', '(217) 555-0271', 'abello@centralilurology.example', '751 N Rutledge St', '62702', 650, 75, array['American Board of Urology'])
 ) as d (id, title, first_name, last_name, degree, specialty, npi_number, dea_number, license_number, phone, fax, email,
-        practice_address, zip, verification_status, board_certifications)
+        practice_address, zip, license_days, dea_days, board_certifications)
 where p.dea_number = 'BD4726189';
 
 -- -----------------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import { addMedicationRoutes } from './routes/medications.ts';
 import { addMessagingRoutes } from './routes/messaging.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addPharmacyLogoRoutes } from './routes/pharmacy-logo.ts';
+import { addPrescriberRoutes } from './routes/prescribers.ts';
 import { addPrescriptionRoutes } from './routes/prescriptions.ts';
 import { addSecurityPolicyRoutes } from './routes/security-policies.ts';
 import { addStepUpRoutes } from './routes/step-up.ts';
@@ -47,5 +48,6 @@ addDrugClinicalRoutes(router);
 addDrugPricingRoutes(router);
 addDrugSyncRoutes(router);
 addMedicationRoutes(router);
+addPrescriberRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

@@ -74,6 +74,7 @@ function insertRow(form: PrescriptionFormValues, prescriberName: string | undefi
     caller_info: form.callerInfo ?? null,
     callback_number: form.callbackNumber ?? null,
     urgency_level: form.urgencyLevel ?? null,
+    exclusion_override_reason: form.exclusionOverrideReason || null,
   };
 }
 

@@ -609,6 +609,108 @@ export type Database = {
           },
         ];
       };
+      oig_exclusion_lists: {
+        Row: {
+          entry_count: number;
+          file_name: string;
+          id: string;
+          newest_exclusion_date: string | null;
+          pharmacy_id: string;
+          uploaded_at: string;
+          uploaded_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          entry_count: number;
+          file_name: string;
+          id?: string;
+          newest_exclusion_date?: string | null;
+          pharmacy_id: string;
+          uploaded_at?: string;
+          uploaded_by?: string | null;
+        };
+        Update: {
+          entry_count?: number;
+          file_name?: string;
+          id?: string;
+          newest_exclusion_date?: string | null;
+          pharmacy_id?: string;
+          uploaded_at?: string;
+          uploaded_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'oig_exclusion_lists_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: true;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      oig_exclusions: {
+        Row: {
+          business_name: string | null;
+          exclusion_date: string;
+          exclusion_type: string;
+          first_name: string | null;
+          general: string | null;
+          id: number;
+          last_name: string | null;
+          list_id: string;
+          middle_name: string | null;
+          npi: string | null;
+          pharmacy_id: string;
+          reinstatement_date: string | null;
+          specialty: string | null;
+          state: string | null;
+          waiver_date: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          business_name?: string | null;
+          exclusion_date: string;
+          exclusion_type: string;
+          first_name?: string | null;
+          general?: string | null;
+          id?: never;
+          last_name?: string | null;
+          list_id: string;
+          middle_name?: string | null;
+          npi?: string | null;
+          pharmacy_id: string;
+          reinstatement_date?: string | null;
+          specialty?: string | null;
+          state?: string | null;
+          waiver_date?: string | null;
+        };
+        Update: {
+          business_name?: string | null;
+          exclusion_date?: string;
+          exclusion_type?: string;
+          first_name?: string | null;
+          general?: string | null;
+          id?: never;
+          last_name?: string | null;
+          list_id?: string;
+          middle_name?: string | null;
+          npi?: string | null;
+          pharmacy_id?: string;
+          reinstatement_date?: string | null;
+          specialty?: string | null;
+          state?: string | null;
+          waiver_date?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'oig_exclusions_list_id_fkey';
+            columns: ['list_id'];
+            isOneToOne: false;
+            referencedRelation: 'oig_exclusion_lists';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       outbound_messages: {
         Row: {
           attempts: number;
@@ -1002,10 +1104,66 @@ export type Database = {
           },
         ];
       };
+      prescriber_verifications: {
+        Row: {
+          checked_at: string;
+          checked_by: string | null;
+          checks: NonNullable<Json>;
+          id: string;
+          outcome: string;
+          pharmacy_id: string;
+          prescriber_id: string;
+          reason: string;
+          registry_record: Json | null;
+          run_kind: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          checked_at?: string;
+          checked_by?: string | null;
+          checks: NonNullable<Json>;
+          id?: string;
+          outcome: string;
+          pharmacy_id: string;
+          prescriber_id: string;
+          reason: string;
+          registry_record?: Json | null;
+          run_kind: string;
+        };
+        Update: {
+          checked_at?: string;
+          checked_by?: string | null;
+          checks?: NonNullable<Json>;
+          id?: string;
+          outcome?: string;
+          pharmacy_id?: string;
+          prescriber_id?: string;
+          reason?: string;
+          registry_record?: Json | null;
+          run_kind?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'prescriber_verifications_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'prescriber_verifications_prescriber_fkey';
+            columns: ['pharmacy_id', 'prescriber_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescribers';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
       prescribers: {
         Row: {
           board_certifications: string[];
           created_at: string;
+          dea_expiration: string | null;
           dea_number: string | null;
           degree: string | null;
           email: string | null;
@@ -1013,6 +1171,7 @@ export type Database = {
           first_name: string;
           id: string;
           last_name: string;
+          license_expiration: string | null;
           license_number: string | null;
           license_state: string | null;
           npi_number: string | null;
@@ -1025,12 +1184,16 @@ export type Database = {
           specialty: string | null;
           title: string | null;
           updated_at: string;
+          verification_checked_at: string | null;
+          verification_checked_by: string | null;
+          verification_reason: string | null;
           verification_status: string;
         };
         ComputedFields: never;
         Insert: {
           board_certifications?: string[];
           created_at?: string;
+          dea_expiration?: string | null;
           dea_number?: string | null;
           degree?: string | null;
           email?: string | null;
@@ -1038,6 +1201,7 @@ export type Database = {
           first_name: string;
           id?: string;
           last_name: string;
+          license_expiration?: string | null;
           license_number?: string | null;
           license_state?: string | null;
           npi_number?: string | null;
@@ -1050,11 +1214,15 @@ export type Database = {
           specialty?: string | null;
           title?: string | null;
           updated_at?: string;
+          verification_checked_at?: string | null;
+          verification_checked_by?: string | null;
+          verification_reason?: string | null;
           verification_status?: string;
         };
         Update: {
           board_certifications?: string[];
           created_at?: string;
+          dea_expiration?: string | null;
           dea_number?: string | null;
           degree?: string | null;
           email?: string | null;
@@ -1062,6 +1230,7 @@ export type Database = {
           first_name?: string;
           id?: string;
           last_name?: string;
+          license_expiration?: string | null;
           license_number?: string | null;
           license_state?: string | null;
           npi_number?: string | null;
@@ -1074,6 +1243,9 @@ export type Database = {
           specialty?: string | null;
           title?: string | null;
           updated_at?: string;
+          verification_checked_at?: string | null;
+          verification_checked_by?: string | null;
+          verification_reason?: string | null;
           verification_status?: string;
         };
         Relationships: [
@@ -1258,6 +1430,9 @@ export type Database = {
           directions: string | null;
           entered_at: string;
           entered_by: string | null;
+          exclusion_overridden_at: string | null;
+          exclusion_overridden_by: string | null;
+          exclusion_override_reason: string | null;
           fax_number: string | null;
           fill_number: number;
           id: string;
@@ -1307,6 +1482,9 @@ export type Database = {
           directions?: string | null;
           entered_at?: string;
           entered_by?: string | null;
+          exclusion_overridden_at?: string | null;
+          exclusion_overridden_by?: string | null;
+          exclusion_override_reason?: string | null;
           fax_number?: string | null;
           fill_number?: number;
           id?: string;
@@ -1355,6 +1533,9 @@ export type Database = {
           directions?: string | null;
           entered_at?: string;
           entered_by?: string | null;
+          exclusion_overridden_at?: string | null;
+          exclusion_overridden_by?: string | null;
+          exclusion_override_reason?: string | null;
           fax_number?: string | null;
           fill_number?: number;
           id?: string;
@@ -1842,6 +2023,95 @@ export type Database = {
           written_on: string;
         }[];
       };
+      prescriber_credential_alerts: {
+        Args: { within_days?: number };
+        Returns: {
+          credential: string;
+          credential_number: string;
+          expired: boolean;
+          expires_on: string;
+          prescriber_id: string;
+          prescriber_name: string;
+        }[];
+      };
+      prescriber_directory: {
+        Args: {
+          after_first_name?: string;
+          after_id?: string;
+          after_last_name?: string;
+          only_id?: string;
+          page_size?: number;
+          search?: string;
+          status?: string;
+        };
+        Returns: {
+          active_count: number;
+          board_certifications: string[];
+          dea_expiration: string;
+          dea_number: string;
+          degree: string;
+          email: string;
+          excluded: boolean;
+          fax: string;
+          first_name: string;
+          id: string;
+          last_name: string;
+          last_prescription: string;
+          license_expiration: string;
+          license_number: string;
+          license_state: string;
+          npi_number: string;
+          phone: string;
+          practice_address: string;
+          practice_city: string;
+          practice_state: string;
+          practice_zip_code: string;
+          specialty: string;
+          title: string;
+          verification_checked_at: string;
+          verification_reason: string;
+          verification_status: string;
+        }[];
+      };
+      prescriber_directory_counts: { Args: { search?: string }; Returns: Json };
+      prescribers_due_for_reverification: {
+        Args: { batch_size?: number; for_pharmacy_id: string };
+        Returns: {
+          board_certifications: string[];
+          created_at: string;
+          dea_expiration: string | null;
+          dea_number: string | null;
+          degree: string | null;
+          email: string | null;
+          fax: string | null;
+          first_name: string;
+          id: string;
+          last_name: string;
+          license_expiration: string | null;
+          license_number: string | null;
+          license_state: string | null;
+          npi_number: string | null;
+          pharmacy_id: string;
+          phone: string | null;
+          practice_address: string | null;
+          practice_city: string | null;
+          practice_state: string | null;
+          practice_zip_code: string | null;
+          specialty: string | null;
+          title: string | null;
+          updated_at: string;
+          verification_checked_at: string | null;
+          verification_checked_by: string | null;
+          verification_reason: string | null;
+          verification_status: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'prescribers';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       prescription_queue_counts: { Args: Record<PropertyKey, never>; Returns: Json };
       queue_page: {
         Args: {
@@ -1866,6 +2136,9 @@ export type Database = {
           directions: string | null;
           entered_at: string;
           entered_by: string | null;
+          exclusion_overridden_at: string | null;
+          exclusion_overridden_by: string | null;
+          exclusion_override_reason: string | null;
           fax_number: string | null;
           fill_number: number;
           id: string;
@@ -1923,6 +2196,10 @@ export type Database = {
         Returns: undefined;
       };
       record_pharmacy_logo_change: { Args: Record<PropertyKey, never>; Returns: string };
+      record_prescriber_verification: {
+        Args: { actor_user_id: string; nppes: Json; run_kind?: string; verify_prescriber_id: string };
+        Returns: Json;
+      };
       record_step_up_grant: { Args: { for_user_id: string }; Returns: string };
       refill_prescription: {
         Args: { prescription_id: string; too_soon_reason?: string };
@@ -1940,6 +2217,9 @@ export type Database = {
           directions: string | null;
           entered_at: string;
           entered_by: string | null;
+          exclusion_overridden_at: string | null;
+          exclusion_overridden_by: string | null;
+          exclusion_override_reason: string | null;
           fax_number: string | null;
           fill_number: number;
           id: string;
@@ -1981,6 +2261,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      replace_oig_exclusion_list: { Args: { entries: Json; list_file_name: string }; Returns: Json };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       save_settings_group: { Args: { group_key: string; secret_changes?: Json; settings: Json }; Returns: Json };
       search_medications: {

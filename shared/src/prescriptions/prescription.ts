@@ -121,6 +121,11 @@ export const prescriptionFormSchema = z.object({
   // Verbal prescriptions
   callerInfo: optionalText(),
   callbackNumber: optionalText(),
+  /**
+   * A pharmacist's or admin's reason to enter a prescription from a prescriber on the OIG exclusion list (the
+   * database refuses it otherwise, and refuses the reason from anyone else).
+   */
+  exclusionOverrideReason: optionalText(),
 });
 
 /** What the form holds (free text where the user types). */
