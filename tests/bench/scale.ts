@@ -1,6 +1,7 @@
 /**
  * Scale: a real pharmacy's volume. Builds, into the demo pharmacy, 100,000 patients, 50,000 medications (a full
- * catalogue, each with its NDC) and 500,000 prescriptions (orders, public.prescription_orders) with 1,500,000 fills
+ * catalogue, each with its NDC), 20,000 prescribers (valid NPIs; a fifth of the orders from the 50 busiest) and
+ * 500,000 prescriptions (orders, public.prescription_orders) with 1,500,000 fills
  * (rows of public.prescriptions: one to five per order, two thirds of them refills, 30 days apart, Refill N of M
  * within the refills authorised) over two years (the newest fills are a live queue of a few hundred
  * pending/processing/ready, the rest completed; five patients have 100 orders each) with set-based SQL (goal:
@@ -12,7 +13,9 @@
  *   RLS keeps off the trigram indexes, is printed for comparison; a date of birth and ten phone digits), the
  *   unfiltered patient list (search_patients without a search, as the Patient Database screen reads it),
  *   drug search (search_medications: brand/generic words, an NDC in its labeler format, 11 digits or a prefix, the
- *   low-stock list and the whole list, a page of 25 with the exact total_count), dashboard stats, a patient
+ *   low-stock list and the whole list, a page of 25 with the exact total_count), dashboard stats, the Providers
+ *   screen (prescriber_directory pages by tab and search with activeCount, the tab counts, the prescription form's
+ *   prescriber picker, the credential alerts), a patient
  *   profile's prescriptions (patient_prescription_orders for a patient of 100 orders, pages 1 and 2) and a refill
  *   (POST /api/prescriptions/{id}/refill, the api edge function; BENCH_SCALE_REFILL_VIA=rpc measures
  *   refill_prescription through PostgREST instead), each on a different order that is due;
@@ -40,6 +43,9 @@ const FILLS = 3 * ORDERS;
 /** How the refill is made: 'api' (POST /api/prescriptions/{id}/refill, the edge function) or 'rpc' (refill_prescription through PostgREST). */
 const REFILL_VIA = process.env.BENCH_SCALE_REFILL_VIA === 'rpc' ? 'rpc' : 'api';
 const MEDICATIONS = Number(process.env.BENCH_SCALE_MEDICATIONS || 50_000);
+const PRESCRIBERS = Number(process.env.BENCH_SCALE_PRESCRIBERS || 20_000);
+/** The busiest prescribers: a fifth of the orders go to the first 50 (about 2,000 orders each). */
+const BUSY_PRESCRIBERS = 50;
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES || 100);
 const BROWSER_RUNS = Number(process.env.BENCH_SCALE_BROWSER_RUNS || 5);
 const GOAL_MS = 50;
@@ -105,6 +111,30 @@ async function buildPeople(db: pg.Client, pharmacyId: string): Promise<void> {
            '(' || (200 + i % 800) || ') ' || lpad((i / 800 % 1000)::text, 3, '0') || '-' || lpad((i % 10000)::text, 4, '0'),
            now() - (i % 730) * interval '1 day', now()
     from names, generate_series(1, $2::int) i`, [pharmacyId, PATIENTS]);
+  // Prescribers: NPIs with their check digit (Luhn over 80840 + nine digits), a third verified, a tenth Needs Review,
+  // licences and DEA registrations expiring over the next three years (a few within the 90-day alert window).
+  await db.query(`
+    with names as (
+      select array['Alex','Sam','Jordan','Taylor','Morgan','Casey','Riley','Jamie','Avery','Quinn','Drew','Reese'] as firsts,
+             array['Patel','Kim','Nguyen','Cohen','Okafor','Schmidt','Rossi','Tanaka','Silva','Novak','Haddad','Brennan',
+                   'Larsen','Moreau','Kowalczyk','Ibrahim','Fischer','Costa','Murphy','Yilmaz'] as lasts,
+             array['Family Medicine','Internal Medicine','Cardiology','Pediatrics','Psychiatry','Dermatology','Oncology',
+                   'Endocrinology','Neurology','Orthopedic Surgery','Urgent Care','Obstetrics & Gynecology'] as specialties
+    ), numbered as (
+      select i, (100000000 + i * 7)::text as nine from generate_series(1, $2::int) i
+    )
+    insert into public.prescribers (id, pharmacy_id, title, first_name, last_name, degree, specialty, npi_number, license_number,
+                                    license_state, license_expiration, dea_number, dea_expiration, verification_status,
+                                    verification_reason, created_at, updated_at)
+    select md5('scale-prescriber-' || i)::uuid, $1, 'Dr.', firsts[1 + i % 12], lasts[1 + (i / 12) % 20] || (i / 240),
+           'MD', specialties[1 + i % 12],
+           nine || ((10 - (24 + (select sum(case when k % 2 = 1 then (substr(nine, k, 1)::int * 2) / 10 + (substr(nine, k, 1)::int * 2) % 10
+                                              else substr(nine, k, 1)::int end) from generate_series(1, 9) k)) % 10) % 10)::text,
+           'L' || i, 'IL', current_date + (i % 1100) - 30, null, null,
+           case when i % 10 = 0 then 'expired' when i % 3 = 0 then 'verified' else 'pending' end,
+           case when i % 10 = 0 then 'State licence expired' when i % 3 = 0 then 'NPI, state licence, DEA registration and OIG exclusion list checked' else 'Not verified yet' end,
+           now(), now()
+    from names, numbered`, [pharmacyId, PRESCRIBERS]);
   await db.query('set session_replication_role = origin');
 }
 
@@ -134,17 +164,16 @@ async function buildPrescriptions(db: pg.Client, pharmacyId: string): Promise<vo
     select md5('scale-rx-' || o.i)::uuid, $1, o.rx_number,
            md5('scale-patient-' || case when o.i % 1000 = 0 then 1 + (o.i / 1000) % 5 else 1 + o.i % $2::int end)::uuid,
            md5('scale-medication-' || (1 + o.i % $3::int))::uuid,
-           (select id from public.prescribers where pharmacy_id = $1 limit 1),
+           md5('scale-prescriber-' || case when o.i % 5 = 0 then 1 + (o.i / 5) % $4::int else 1 + o.i % $5::int end)::uuid,
            o.fills - 1 + o.i % 3, (o.first_at at time zone (select time_zone from public.pharmacies where id = $1))::date,
            'active', o.first_at, o.first_at
-    from scale_orders o`, [pharmacyId, PATIENTS, MEDICATIONS]);
+    from scale_orders o`, [pharmacyId, PATIENTS, MEDICATIONS, BUSY_PRESCRIBERS, PRESCRIBERS]);
   // Fills: fill k of order i entered at first_at + 30k days; fill 0's id is the order's.
   await db.query(`
     with staff as (
       select (select id from auth.users where email = 'tech@demo.pharmacy') as tech,
              (select id from auth.users where email = 'rph@demo.pharmacy') as rph,
-             (select time_zone from public.pharmacies where id = $1) as tz,
-             (select id from public.prescribers where pharmacy_id = $1 limit 1) as prescriber
+             (select time_zone from public.pharmacies where id = $1) as tz
     ), planned as (
       select o.i, o.rx_number, k, o.fills - 1 + o.i % 3 as refills, o.first_at,
              case when k < o.fills - 1 or o.i > 530 then 'completed' when o.i <= 150 then 'pending'
@@ -161,7 +190,8 @@ async function buildPrescriptions(db: pg.Client, pharmacyId: string): Promise<vo
            (array['written', 'fax', 'verbal', 'electronic'])[1 + i % 4],
            case when i % 4 = 3 then 'e-prescription' else 'manual_entry' end,
            md5('scale-patient-' || case when i % 1000 = 0 then 1 + (i / 1000) % 5 else 1 + i % $2::int end)::uuid,
-           staff.prescriber, md5('scale-medication-' || (1 + i % $3::int))::uuid,
+           md5('scale-prescriber-' || case when i % 5 = 0 then 1 + (i / 5) % $4::int else 1 + i % $5::int end)::uuid,
+           md5('scale-medication-' || (1 + i % $3::int))::uuid,
            'Take 1 tablet by mouth daily', 30, planned.refills, 30, (planned.first_at at time zone staff.tz)::date,
            case when planned.status in ('ready', 'completed') then ((planned.entered + interval '30 minutes') at time zone staff.tz)::date end,
            staff.tech, planned.entered,
@@ -172,7 +202,7 @@ async function buildPrescriptions(db: pg.Client, pharmacyId: string): Promise<vo
            case when planned.status = 'completed' then staff.tech end,
            case when planned.status = 'completed' then planned.entered + interval '2 hours' end,
            planned.entered, planned.entered, '{"hasInteractions":false,"interactions":[],"recommendedActions":[]}'::jsonb
-    from planned, staff`, [pharmacyId, PATIENTS, MEDICATIONS]);
+    from planned, staff`, [pharmacyId, PATIENTS, MEDICATIONS, BUSY_PRESCRIBERS, PRESCRIBERS]);
   await db.query('drop table scale_orders');
   await db.query('set session_replication_role = origin');
 }
@@ -261,11 +291,41 @@ async function measureApi(env: StackEnv, db: pg.Client, pharmacyId: string): Pro
       tech.rpc('search_medications', drugSearches[i % drugSearches.length]!)
         .select('id, name, strength, ndc_number, stock, is_low_stock, total_count')),
     await timed('dashboard stats (dashboard_stats)', SAMPLES, () => tech.rpc('dashboard_stats')),
+    ...(await measureDirectory(tech)),
     await measureProfile(tech),
     await measureRefill(env, tech, db, pharmacyId),
   ];
   await tech.auth.signOut();
   return results.every(Boolean);
+}
+
+/**
+ * The Providers screen at PRESCRIBERS prescribers (the busiest with ~2,000 orders each): a page of 24 cards with
+ * activeCount and lastPrescription derived, by tab and search (a last name's part, a specialty, an NPI, two words),
+ * the tabs' counts, and the New Prescription form's prescriber picker (8 rows); the credential alerts.
+ */
+async function measureDirectory(tech: SupabaseClient): Promise<boolean[]> {
+  const { data: sample } = await tech.rpc('prescriber_directory', { search: 'patel1', page_size: 1 });
+  const npi = (sample as { npi_number: string }[])[0]!.npi_number;
+  const pages: Record<string, unknown>[] = [
+    { page_size: 24 }, { status: 'verified', page_size: 24 }, { status: 'expired', page_size: 24 },
+    { search: 'kowal', page_size: 24 }, { search: 'cardiology', page_size: 24 }, { search: npi, page_size: 24 },
+    { search: 'sam patel', page_size: 24 }, { search: 'zzz', page_size: 24 }, { search: 'pa', page_size: 24 },
+    { after_last_name: 'Moreau40', after_first_name: 'Alex', after_id: '00000000-0000-0000-0000-000000000000', page_size: 24 },
+  ];
+  const searches = ['', 'kowal', 'cardiology', npi, 'sam patel', 'zzz'];
+  const columns = 'id, first_name, last_name, specialty, npi_number, verification_status, active_count, last_prescription, excluded';
+  return [
+    await timed(`provider directory page (prescriber_directory at ${PRESCRIBERS.toLocaleString('en-US')} prescribers: tabs, searches, 24 cards with activeCount)`,
+      SAMPLES, (i) => tech.rpc('prescriber_directory', pages[i % pages.length]!).select(columns)),
+    await timed('provider tab counts (prescriber_directory_counts, with and without a search)', SAMPLES,
+      (i) => tech.rpc('prescriber_directory_counts', { search: searches[i % searches.length]! })),
+    await timed('prescriber picker (prescriber_directory, 8 rows as typed)', SAMPLES,
+      (i) => tech.rpc('prescriber_directory', { search: ['ko', 'kowa', 'nguyen', npi.slice(0, 6), 'derm'][i % 5]!, page_size: 8 })
+        .select('id, first_name, last_name, degree, specialty, npi_number, dea_number, verification_status, verification_reason, excluded')),
+    await timed('prescriber credential alerts (prescriber_credential_alerts, first 5 and the exact count)', SAMPLES,
+      () => tech.rpc('prescriber_credential_alerts', { within_days: 90 }, { count: 'exact' }).select('prescriber_id, expires_on').limit(5)),
+  ];
 }
 
 /** The patient profile's prescriptions: the five patients with 100 orders each (buildPrescriptions), first and second page. */
@@ -419,7 +479,7 @@ export async function runScaleBench(env: StackEnv, webPort: number): Promise<boo
       + `${MEDICATIONS.toLocaleString('en-US')} medications in ${built.toFixed(1)} s (goal < ${BUILD_GOAL_S} s) ${verdict(built < BUILD_GOAL_S)}`);
     // Statistics and the visibility map, as autovacuum would leave them after a load.
     const vacuumStarted = performance.now();
-    await db.query('vacuum analyze public.prescriptions, public.prescription_orders, public.patients, public.medications, public.prescription_queue_counters');
+    await db.query('vacuum analyze public.prescriptions, public.prescription_orders, public.patients, public.medications, public.prescribers, public.prescription_queue_counters');
     console.log(`  (vacuum analyze after the load: ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s)`);
     const api = await measureApi(env, db, rows[0].id);
     const screen = await measureScreen(env, webPort);

@@ -53,8 +53,6 @@ export const PROVIDER_SKELETON_COUNT = 6;
 /** Prescribers per directory page. */
 export const DIRECTORY_PAGE_SIZE = 24;
 export const DIRECTORY_PAGE_MAX = 100;
-/** Spec §9: a licence or registration expiring within this many days is an alert. */
-export const CREDENTIAL_ALERT_DAYS = 90;
 export const BOARD_CERTIFICATIONS_MAX = 10;
 
 export const PRESCRIBER_MESSAGES = {
@@ -87,7 +85,7 @@ const formatted = (pattern: RegExp, message: string) =>
 const optionalDateField = () =>
   z.string().trim().default('').refine((value) => value === '' || isCalendarDate(value), INVALID_DATE_MESSAGE);
 const optionalState = (message: string) =>
-  z.string().trim().toUpperCase().default('').refine((value) => value === '' || isUsStateCode(value), message);
+  z.string().trim().toUpperCase().default('').refine((value): boolean => value === '' || isUsStateCode(value), message);
 
 /** The Add Provider / Edit form, and the body of POST and PUT /api/prescribers. Empty text means none. */
 export const prescriberFormSchema = z

@@ -5,6 +5,7 @@ export const dashboardKeys = {
   stats: (pharmacyId: string, dayStartIso: string) => [...dashboardKeys.all(pharmacyId), 'stats', dayStartIso] as const,
   recentPending: (pharmacyId: string) => [...dashboardKeys.all(pharmacyId), 'recent-pending'] as const,
   lowStock: (pharmacyId: string) => [...dashboardKeys.all(pharmacyId), 'low-stock'] as const,
+  prescriberCredentialAlerts: (pharmacyId: string) => [...dashboardKeys.all(pharmacyId), 'prescriber-credential-alerts'] as const,
   staffCredentials: (pharmacyId: string) => [...dashboardKeys.all(pharmacyId), 'staff-credentials'] as const,
   nextRxNumber: (pharmacyId: string) => [...dashboardKeys.all(pharmacyId), 'next-rx-number'] as const,
 };

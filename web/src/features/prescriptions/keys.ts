@@ -23,8 +23,9 @@ export const prescriptionKeys = {
   /** One tab's paged list (an infinite query), newest first. */
   queue: (pharmacyId: string, status: PrescriptionStatus, filters: QueueFilters) =>
     [...prescriptionKeys.queues(pharmacyId), status, { search: filters.search, filledOn: filters.filledOn }] as const,
-  /** The form's Prescriber choices. */
-  prescriberChoices: (pharmacyId: string) => [...prescriptionKeys.all(pharmacyId), 'form-choices', 'prescribers'] as const,
+  /** The form's Prescriber picker: the prescribers a typed search finds. */
+  prescriberChoices: (pharmacyId: string, search: string) =>
+    [...prescriptionKeys.all(pharmacyId), 'prescriber-choices', { search }] as const,
   /** The form's Medication picker: the catalogue's active products a typed search finds. */
   medicationChoices: (pharmacyId: string, search: string) =>
     [...prescriptionKeys.all(pharmacyId), 'medication-choices', { search }] as const,

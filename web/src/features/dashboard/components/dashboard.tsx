@@ -1,11 +1,12 @@
 /**
  * The Dashboard screen (spec §2 "Dashboard"): header, System Information, the four stat cards, Recent
- * E-Prescriptions, Quick Actions and Low Stock Alerts, kept live through Realtime. The signed-in user and
+ * E-Prescriptions, Quick Actions, Low Stock Alerts and the prescriber credential alerts, kept live through Realtime. The signed-in user and
  * the pharmacy record come from the caller (the route), so this feature reads no other feature's data.
  */
 import { localDayOf } from '../local-day.ts';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { LowStockAlertsCard } from './low-stock-alerts-card.tsx';
+import { PrescriberCredentialAlertsCard } from './prescriber-credential-alerts-card.tsx';
 import { QuickActionsCard } from './quick-actions-card.tsx';
 import { RecentPrescriptionsCard } from './recent-prescriptions-card.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -31,6 +32,7 @@ export function Dashboard({ userName, pharmacy }: DashboardProps) {
         <div className="flex flex-col gap-6">
           <QuickActionsCard />
           <LowStockAlertsCard pharmacyId={pharmacy.id} />
+          <PrescriberCredentialAlertsCard pharmacyId={pharmacy.id} />
         </div>
       </div>
     </section>

@@ -8,7 +8,7 @@
  * simulated delays; success toasts, closes and resets, failure closes the overlay and toasts the message.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   controlledSubstanceFieldIssues,
@@ -21,14 +21,14 @@ import {
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useCreatePrescription } from '../api/create-prescription.ts';
-import { usePrescriberChoices } from '../api/get-form-choices.ts';
 import type { MedicationChoice } from '../api/search-medication-choices.ts';
+import type { PrescriberChoice } from '../api/search-prescriber-choices.ts';
 import { LoadingOverlay, type OverlayType } from './loading-overlay.tsx';
 import { MedicationPickerField } from './medication-picker-field.tsx';
 import { PatientPickerField } from './patient-picker-field.tsx';
+import { PrescriberPickerField } from './prescriber-picker-field.tsx';
 
 const TYPE_BUTTONS: readonly { type: PrescriptionType; label: string; toastName: string }[] = [
   { type: 'written', label: 'Written RX', toastName: 'Written' },
@@ -55,19 +55,35 @@ const EMPTY_FORM: PrescriptionFormInput = {
   callerInfo: '',
   callbackNumber: '',
   urgencyLevel: '',
+  exclusionOverrideReason: '',
 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A prescriber added from the form (the Provider Management dialog, given by the route: features do not import each other). */
+export interface AddedPrescriber {
+  id: string;
+  label: string;
+  deaNumber: string | null;
+}
+
+/** Renders the Add Provider dialog; `onSaved` chooses the new prescriber in this form. */
+export type AddPrescriberDialog = (props: { onClose: () => void; onSaved: (prescriber: AddedPrescriber) => void }) => ReactNode;
+
 export interface NewPrescriptionDialogProps {
   pharmacyId: string;
   onClose: () => void;
+  /** Whether the staff member may override a prescriber's OIG exclusion (prescribers:verify). */
+  canOverrideExclusion?: boolean;
+  /** The Add Provider dialog, when the prescriber is not on file. */
+  addPrescriberDialog?: AddPrescriberDialog;
 }
 
-export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDialogProps) {
+export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusion = false, addPrescriberDialog }: NewPrescriptionDialogProps) {
   const [overlay, setOverlay] = useState<OverlayType | null>(null);
-  const prescribers = usePrescriberChoices(pharmacyId);
-  // The chosen product (with its DEA schedule, for the DEA rules); the form holds its id.
+  // The chosen prescriber (DEA number, verification, exclusion) and product (DEA schedule); the form holds their ids.
+  const [prescriber, setPrescriber] = useState<PrescriberChoice | null>(null);
+  const [addingPrescriber, setAddingPrescriber] = useState(false);
   const [medication, setMedication] = useState<MedicationChoice | null>(null);
   const create = useCreatePrescription(pharmacyId);
   const form = useForm<PrescriptionFormInput, unknown, PrescriptionFormValues>({
@@ -87,7 +103,7 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
     const deaIssues = controlledSubstanceFieldIssues({
       deaSchedule: medication?.value === values.medicationId ? medication.deaSchedule : null,
       refills: values.refills,
-      prescriberDeaNumber: prescribers.data?.find((prescriber) => prescriber.value === values.prescriberId)?.deaNumber,
+      prescriberDeaNumber: prescriber && prescriber.value === values.prescriberId ? prescriber.deaNumber : null,
       dateWritten: values.originalDate ?? today,
       today,
     });
@@ -140,9 +156,6 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
           </button>
         ))}
       </div>
-      <div className="mt-3 flex flex-col gap-2 empty:hidden">
-        <QueryErrorNotice query={prescribers} errorText="The prescribers could not be loaded" size="sm" />
-      </div>
       <form className="mt-4 grid gap-3 sm:grid-cols-2" noValidate onSubmit={(event) => void submit(event)}>
         <Controller
           control={form.control}
@@ -151,7 +164,51 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
             <PatientPickerField pharmacyId={pharmacyId} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={message('patientId')} />
           )}
         />
-        <SelectField label="Prescriber" placeholder="Select prescriber" options={prescribers.data ?? []} error={message('prescriberId')} {...form.register('prescriberId')} />
+        <div className="flex flex-col gap-1">
+          <Controller
+            control={form.control}
+            name="prescriberId"
+            render={({ field }) => (
+              <PrescriberPickerField
+                // A prescriber added here is chosen: the field starts again showing its name.
+                key={prescriber?.value ?? 'none'}
+                initialQuery={prescriber && prescriber.value === field.value ? prescriber.label : ''}
+                pharmacyId={pharmacyId}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={(choice) => {
+                  setPrescriber(choice);
+                  field.onChange(choice?.value ?? '');
+                }}
+                onBlur={field.onBlur}
+                error={message('prescriberId')}
+              />
+            )}
+          />
+          {addPrescriberDialog ? (
+            <button type="button" className="btn btn-link btn-xs self-start px-0" onClick={() => setAddingPrescriber(true)}>
+              Prescriber not on file? Add provider
+            </button>
+          ) : null}
+        </div>
+        {prescriber && prescriber.verificationStatus !== 'verified' && !prescriber.excluded ? (
+          <p className="text-sm text-warning-content sm:col-span-2" role="note">
+            {prescriber.label} is not verified{prescriber.verificationReason ? `: ${prescriber.verificationReason}` : ''}.
+          </p>
+        ) : null}
+        {prescriber?.excluded ? (
+          <div role="alert" className="alert alert-error sm:col-span-2 flex flex-col items-start gap-2">
+            <span>
+              {prescriber.label} is on the OIG exclusion list{prescriber.verificationReason ? ` (${prescriber.verificationReason})` : ''}.{' '}
+              {canOverrideExclusion
+                ? 'To enter this prescription anyway, give your reason.'
+                : 'Only a pharmacist or admin can enter a prescription from this prescriber.'}
+            </span>
+            {canOverrideExclusion ? (
+              <TextField label="Exclusion override reason" className="w-full" error={message('exclusionOverrideReason')} {...form.register('exclusionOverrideReason')} />
+            ) : null}
+          </div>
+        ) : null}
         <Controller
           control={form.control}
           name="medicationId"
@@ -202,6 +259,19 @@ export function NewPrescriptionDialog({ pharmacyId, onClose }: NewPrescriptionDi
           </button>
         </div>
       </form>
+      {addingPrescriber && addPrescriberDialog
+        ? addPrescriberDialog({
+            onClose: () => setAddingPrescriber(false),
+            onSaved: (added) => {
+              const choice: PrescriberChoice = {
+                value: added.id, label: added.label, deaNumber: added.deaNumber, verificationStatus: 'pending', verificationReason: null, excluded: false,
+              };
+              setPrescriber(choice);
+              form.setValue('prescriberId', added.id, { shouldValidate: true });
+              setAddingPrescriber(false);
+            },
+          })
+        : null}
     </Dialog>
   );
 }

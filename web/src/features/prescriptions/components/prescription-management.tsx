@@ -37,7 +37,7 @@ import { usePrescriptionPresence } from '../hooks/use-prescription-presence.ts';
 import { ControlledCountList } from './controlled-count-list.tsx';
 import { DoubleCountDialog } from './double-count-dialog.tsx';
 import { InteractionAlertDialog } from './interaction-alert-dialog.tsx';
-import { NewPrescriptionDialog } from './new-prescription-dialog.tsx';
+import { type AddPrescriberDialog, NewPrescriptionDialog } from './new-prescription-dialog.tsx';
 import { PrescriptionCard } from './prescription-card.tsx';
 import { RecordedPrescriptionOpen } from './recorded-prescription-open.tsx';
 import { RefillByRxDialog } from './refill-by-rx-dialog.tsx';
@@ -75,7 +75,13 @@ function approvalNotice(approval: OverrideApproval, userId: string): string {
   return `First approval by ${approval.approverName ?? 'a colleague'} ("${approval.reason}"); your approval processes the prescription.`;
 }
 
-export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
+export interface PrescriptionManagementProps {
+  staff: QueueStaff;
+  /** The Add Provider dialog for the New Prescription form (from the providers feature, given by the route). */
+  addPrescriberDialog?: AddPrescriberDialog;
+}
+
+export function PrescriptionManagement({ staff, addPrescriberDialog }: PrescriptionManagementProps) {
   const [tab, setTab] = useState<PrescriptionStatus>('pending');
   const [creating, setCreating] = useState(false);
   const [alertPrescriptionId, setAlertPrescriptionId] = useState<string | null>(null);
@@ -304,7 +310,14 @@ export function PrescriptionManagement({ staff }: { staff: QueueStaff }) {
           onClose={() => setRefillRxNumber(null)}
         />
       ) : null}
-      {creating ? <NewPrescriptionDialog pharmacyId={staff.pharmacyId} onClose={() => setCreating(false)} /> : null}
+      {creating ? (
+        <NewPrescriptionDialog
+          pharmacyId={staff.pharmacyId}
+          onClose={() => setCreating(false)}
+          canOverrideExclusion={staff.permissions.includes('prescribers:verify')}
+          {...(addPrescriberDialog ? { addPrescriberDialog } : {})}
+        />
+      ) : null}
       {countingPrescription ? (
         <DoubleCountDialog pharmacyId={staff.pharmacyId} prescription={countingPrescription} onClose={() => setCountingPrescriptionId(null)} />
       ) : null}

@@ -1,0 +1,52 @@
+/**
+ * The prescription form's Prescriber choices (spec §7 GET /api/prescribers with a search): the first few of the
+ * pharmacy's prescribers a typed search finds, from `rpc('prescriber_directory')` (the directory's one search: first
+ * name, last name, specialty or NPI), read with RLS, so a directory of 20,000 prescribers is never loaded whole.
+ * Each choice carries what the form needs before it sends: the DEA number (the DEA rules), the verification status
+ * and its reason, and whether the OIG exclusion list names the prescriber (then a pharmacist's reason is needed).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ComboboxOption } from '../../../components/ui/combobox.tsx';
+import { supabase } from '../../../lib/supabase.ts';
+import { prescriptionKeys } from '../keys.ts';
+
+/** How many prescribers the picker offers for a search (the user narrows the search for more). */
+export const PRESCRIBER_CHOICES_LIMIT = 8;
+/** Typed characters before the picker searches. */
+export const PRESCRIBER_SEARCH_MIN_LENGTH = 2;
+
+export interface PrescriberChoice extends ComboboxOption {
+  deaNumber: string | null;
+  verificationStatus: string;
+  verificationReason: string | null;
+  excluded: boolean;
+}
+
+export async function searchPrescriberChoices(search: string): Promise<PrescriberChoice[]> {
+  const { data, error } = await supabase
+    .rpc('prescriber_directory', { search, page_size: PRESCRIBER_CHOICES_LIMIT })
+    .select('id, title, first_name, last_name, degree, specialty, npi_number, dea_number, verification_status, verification_reason, excluded');
+  if (error) throw new Error(error.message);
+  return data.map((prescriber) => ({
+    value: prescriber.id,
+    label: [prescriber.title, prescriber.first_name, prescriber.last_name].filter(Boolean).join(' ') + (prescriber.degree ? `, ${prescriber.degree}` : ''),
+    detail: [prescriber.specialty, prescriber.npi_number ? `NPI ${prescriber.npi_number}` : null].filter(Boolean).join(' · '),
+    deaNumber: prescriber.dea_number,
+    verificationStatus: prescriber.verification_status,
+    verificationReason: prescriber.verification_reason,
+    excluded: prescriber.excluded,
+  }));
+}
+
+export function searchPrescriberChoicesQueryOptions(pharmacyId: string, search: string) {
+  return queryOptions({
+    meta: { reads: ['prescribers', 'prescription_orders', 'oig_exclusion_lists'] },
+    queryKey: prescriptionKeys.prescriberChoices(pharmacyId, search),
+    queryFn: () => searchPrescriberChoices(search),
+    enabled: search.length >= PRESCRIBER_SEARCH_MIN_LENGTH,
+  });
+}
+
+export function usePrescriberChoices(pharmacyId: string, search: string) {
+  return useQuery(searchPrescriberChoicesQueryOptions(pharmacyId, search));
+}
