@@ -100,3 +100,32 @@ test('the dashboard shows the signed-in user and the pharmacy\'s real numbers, a
   await expectStats(page, after);
   await expect(page.getByTestId('recent-prescription').first()).toContainText(`RX ${created.rxNumber}`);
 });
+
+test('the dashboard lists the prescriber licences and DEA registrations expired or expiring within 90 days, soonest first', async ({ page }) => {
+  const tech = await demoStaffClient(TECH_EMAIL);
+  const { data, error } = await tech.from('prescribers').select('title, first_name, last_name, license_state, license_number, license_expiration, dea_number, dea_expiration');
+  expect(error).toBeNull();
+  const pharmacy = await tech.from('pharmacies').select('time_zone').single();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: pharmacy.data!.time_zone }).format(new Date());
+  const limit = new Intl.DateTimeFormat('en-CA', { timeZone: pharmacy.data!.time_zone }).format(new Date(Date.now() + 90 * 86_400_000));
+  const expiring = data!.flatMap((p) => {
+    const name = [p.title, p.first_name, p.last_name].filter(Boolean).join(' ');
+    return [
+      p.license_expiration && p.license_expiration < limit ? { name, on: p.license_expiration as string, text: `State licence ${p.license_state} ${p.license_number}` } : null,
+      p.dea_expiration && p.dea_expiration < limit ? { name, on: p.dea_expiration as string, text: `DEA registration ${p.dea_number}` } : null,
+    ].filter((alert) => alert !== null);
+  }).sort((x, y) => x.on.localeCompare(y.on) || x.name.localeCompare(y.name));
+  // The demo data has some (its expirations are relative to the day it was loaded).
+  expect(expiring.length).toBeGreaterThan(0);
+
+  await signIn(page, TECH_EMAIL, DEMO_PASSWORD);
+  const card = page.getByRole('region', { name: 'Prescriber Credentials' });
+  const items = card.getByTestId('prescriber-credential-alert');
+  await expect(items).toHaveCount(Math.min(5, expiring.length));
+  for (const [index, alert] of expiring.slice(0, 5).entries()) {
+    const [year, month, day] = alert.on.split('-');
+    await expect(items.nth(index)).toContainText(alert.name);
+    await expect(items.nth(index)).toContainText(`${alert.text} ${alert.on < today ? 'expired' : 'expires'} ${month}/${day}/${year}`);
+    await expect(items.nth(index)).toContainText(alert.on < today ? 'Expired' : 'Expiring');
+  }
+});

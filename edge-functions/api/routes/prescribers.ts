@@ -15,7 +15,7 @@ import {
   verifyPrescriberEndpoint,
 } from '@pharmacy/shared/api/prescribers.ts';
 import { UUID_PATTERN } from '@pharmacy/shared/common/field-rules.ts';
-import { type NppesCheck, checkNppesAnswer } from '@pharmacy/shared/prescribers/nppes.ts';
+import { type NppesCheck, NppesAnswerError, checkNppesAnswer } from '@pharmacy/shared/prescribers/nppes.ts';
 import {
   type Prescriber,
   type PrescriberDirectoryRow,
@@ -82,7 +82,7 @@ function verificationFromRow(row: VerificationRow): Verification {
 
 /** The settings of the NPPES adapter: https only on hosted; the local stack may use its loopback double. */
 function nppesSettings() {
-  return nppesSettingsFromEnv((name) => Deno.env.get(name), { hosted: !isLocalSupabaseUrl(Deno.env.get('SUPABASE_URL') ?? '') });
+  return nppesSettingsFromEnv((name: string) => Deno.env.get(name), { hosted: !isLocalSupabaseUrl(Deno.env.get('SUPABASE_URL') ?? '') });
 }
 
 /** What NPPES said about the prescriber, checked; a registry that cannot be asked is a finding too. */
@@ -103,8 +103,8 @@ async function askNppes(prescriber: Prescriber): Promise<NppesCheck | { finding:
     });
   } catch (error) {
     if (error instanceof ProviderError) return { finding: 'unavailable', reason: `${error.message}: the NPI could not be checked` };
-    if (error instanceof Error && error.name !== 'TypeError') {
-      return { finding: 'unavailable', reason: `The NPPES NPI Registry answered something unexpected: ${error.message}` };
+    if (error instanceof NppesAnswerError) {
+      return { finding: 'unavailable', reason: `The NPPES NPI Registry answered something unexpected (${error.message}): the NPI could not be checked` };
     }
     throw error;
   }
