@@ -26,6 +26,8 @@ export const LIVE_TABLES = [
   'security_policies',
   'patients',
   'prescribers',
+  'prescriber_verifications',
+  'oig_exclusion_lists',
   'medications',
   'formulary_entries',
   'drug_price_update_runs',
