@@ -20,9 +20,15 @@ beforeAll(() => {
   fs.mkdirSync(path.join(folder, 'functions'));
   fs.writeFileSync(
     path.join(folder, 'functions', '.env'),
-    ['OPENFDA_API_URL=http://openfda.from-file', 'RXNAV_API_URL=http://rxnav.from-file', 'SUPABASE_URL=http://not-the-runtime'].join('\n'),
+    [
+      'OPENFDA_API_URL=http://openfda.from-file',
+      'RXNAV_API_URL=http://rxnav.from-file',
+      'NPPES_API_URL=http://nppes.from-file',
+      'NPPES_TIMEOUT_MS=1000',
+      'SUPABASE_URL=http://not-the-runtime',
+    ].join('\n'),
   );
-  runtime = startFunctionsRuntime(folder, { RXNAV_API_URL: 'http://rxnav.from-shell' });
+  runtime = startFunctionsRuntime(folder, { RXNAV_API_URL: 'http://rxnav.from-shell', NPPES_TIMEOUT_MS: '3000' });
 });
 
 afterAll(() => {
@@ -36,6 +42,8 @@ it("gives functions the .env file's variables, the starting environment winning,
     OPENFDA_API_URL: 'http://openfda.from-file',
     RXNAV_API_URL: 'http://rxnav.from-shell',
     NADAC_API_URL: null,
+    NPPES_API_URL: 'http://nppes.from-file',
+    NPPES_TIMEOUT_MS: '3000',
     SUPABASE_URL: stackEnv().apiUrl,
   });
   expect(runtime.output()).toContain('skipped SUPABASE_URL');

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../supabase/local/src/config.ts';
 import { drugProviderEnv } from './drug-provider-server.ts';
+import { nppesEnv } from './nppes-server.ts';
 
 export interface StackEnv {
   apiUrl: string;
@@ -67,6 +68,9 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
     ...drugProviderEnv(portBase),
     OPENFDA_API_KEY: '',
     DRUG_PROVIDER_TIMEOUT_MS: '2000',
+    // Likewise the NPPES NPI Registry (tests/support/nppes-server.ts), one port above.
+    ...nppesEnv(portBase),
+    NPPES_TIMEOUT_MS: '2000',
     ...options.extraEnv,
   };
   for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_MAIL_PORT', 'STACK_SMTP_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT', 'STACK_INTERNAL_API_PORT', 'STACK_STORAGE_PORT']) {
