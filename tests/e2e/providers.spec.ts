@@ -140,7 +140,7 @@ test('the admin adds providers, uploads the OIG list, verifies one, and finds th
   await expect(toast(page)).toContainText('Success');
   await expect(toast(page)).toContainText('Provider credentials verified successfully');
   await expect(verify.getByRole('list', { name: 'Checks' })).toContainText('NPPES NPI Registry');
-  await verify.getByRole('button', { name: 'Close' }).click();
+  await verify.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(tab(page, 'Verified')).toHaveText('Verified (1)');
   await expect(tab(page, 'Pending')).toHaveText('Pending (0)');
   await expect(page.getByTestId('providers-empty')).toHaveText('No providers in this tab');

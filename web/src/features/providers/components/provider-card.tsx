@@ -22,9 +22,9 @@ function CredentialLine({ label, value, expiry }: { label: string; value: string
   const flagged = expiry && expiry.state !== 'valid';
   return (
     <li className="flex flex-wrap items-center gap-x-2">
-      <span className="text-base-content/70">{label}:</span>
-      <span className="font-mono">{value}</span>
-      {expiry ? <span className={flagged ? 'font-medium text-error' : 'text-base-content/70'}>{expiry.text}</span> : null}
+      <span className="text-base-content/70">{label}:</span>{' '}
+      <span className="font-mono">{value}</span>{' '}
+      {expiry ? <span className={flagged ? 'font-medium text-error' : 'text-base-content/70'}>{expiry.text}</span> : null}{' '}
       {flagged ? <span className={`badge badge-sm ${expiry.state === 'expired' ? 'badge-error' : 'badge-warning'}`}>{expiry.state === 'expired' ? 'Expired' : 'Expiring'}</span> : null}
     </li>
   );
