@@ -271,7 +271,7 @@ test('the placeholder screens reachable from the sidebar', async ({ page }) => {
   await signIn(page, 'admin@demo.pharmacy', DEMO_PASSWORD);
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   const placeholders: Array<[label: string, path: string]> = [
-    ['Providers', '/providers'], ['Prescription Files', '/prescription-files'],
+    ['Prescription Files', '/prescription-files'],
     ['Billing & Claims', '/billing'], ['Inventory', '/inventory'], ['Reports', '/reports'],
     ['Data Migration', '/data-migration'], ['Loading Demo', '/loading-demo'],
   ];
@@ -282,6 +282,54 @@ test('the placeholder screens reachable from the sidebar', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, `the ${label} screen`);
   }
+});
+
+test('Provider Management: the directory, each tab, the search, and its Add, Edit, Verify and History dialogs', async ({ page }) => {
+  await signIn(page, 'admin@demo.pharmacy', DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Providers', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Provider Management' })).toBeVisible();
+  await expect(page.getByTestId('provider-card').first()).toBeVisible();
+  await expect(page.getByTestId('exclusion-list')).toBeVisible();
+  await expectAccessible(page, 'Provider Management, All Providers');
+  for (const tab of ['Verified', 'Pending', 'Needs Review']) {
+    await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+    await expect(page.getByTestId('provider-card').or(page.getByTestId('providers-empty')).first()).toBeVisible();
+    await expectAccessible(page, `Provider Management, ${tab}`);
+  }
+  await page.getByRole('tab', { name: /^All Providers/ }).click();
+  await page.getByRole('searchbox', { name: 'Search providers' }).fill('zzzz-no-such-provider');
+  await expect(page.getByTestId('providers-empty')).toBeVisible();
+  await expectAccessible(page, 'Provider Management with a search matching no one');
+  await page.getByRole('searchbox', { name: 'Search providers' }).fill('');
+  await expect(page.getByTestId('provider-card').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Provider', exact: true }).click();
+  const add = page.getByRole('dialog', { name: 'Add Provider' });
+  await expect(add.getByRole('textbox', { name: 'NPI Number' })).toBeVisible();
+  await expectAccessible(page, 'the Add Provider dialog');
+  await add.getByRole('button', { name: 'Add Provider' }).click();
+  await expect(add.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, 'the Add Provider dialog with its validation messages');
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await expect(add).toBeHidden();
+
+  const card = page.getByTestId('provider-card').first();
+  await card.getByRole('button', { name: /^Edit / }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Provider' });
+  await expect(edit.getByRole('textbox', { name: 'Last Name' })).not.toHaveValue('');
+  await expectAccessible(page, 'the Edit Provider dialog');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  await card.getByRole('button', { name: /^Verify / }).click();
+  const verify = page.getByRole('dialog', { name: /^Verify / });
+  await expect(verify.getByRole('button', { name: 'Verify Credentials' })).toBeVisible();
+  await expectAccessible(page, 'the Verify dialog');
+  await verify.getByRole('button', { name: 'Cancel' }).click();
+
+  await card.getByRole('button', { name: /^History / }).click();
+  const history = page.getByRole('dialog', { name: /^Verification history/ });
+  await expect(history.getByText(/no verification on record|Verified by staff|Monthly|OIG|Credential expired/).first()).toBeVisible();
+  await expectAccessible(page, 'the verification History dialog');
 });
 
 test('the AI Security Manager: cards and each tab, its dialogs and validation messages', async ({ page }) => {

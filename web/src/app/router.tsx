@@ -100,6 +100,7 @@ const signedOutRoutes: RouteObject[] = [
 const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = {
   '/patients': () => import('./routes/app/patients.tsx').then((module) => module.PatientsRoute),
   '/drugs': () => import('./routes/app/drugs.tsx').then((module) => module.DrugsRoute),
+  '/providers': () => import('./routes/app/providers.tsx').then((module) => module.ProvidersRoute),
   '/prescriptions': () => import('./routes/app/prescriptions.tsx').then((module) => module.PrescriptionsRoute),
   '/': () => import('./routes/app/dashboard.tsx').then((module) => module.DashboardRoute),
   '/labels': () => import('./routes/app/labels.tsx').then((module) => module.LabelsRoute),

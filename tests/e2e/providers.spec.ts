@@ -1,0 +1,178 @@
+/**
+ * Provider Management end to end (spec part 2 §2 "Provider Management", §3 Prescriber, §4, §8; issue 22), in a
+ * pharmacy of its own with the NPPES NPI Registry answered by the local double (tests/support/nppes-server.ts, on
+ * the port the test stack's functions are pointed at): the empty directory, Add Provider (an NPPES fixture with a
+ * licence expiring within 90 days, and a prescriber the OIG list names), the admin's upload of the official-format
+ * UPDATED.csv through the file input flagging that prescriber, Verify with the 'Success' toast and the Verified
+ * count going up, the credential alert, search by NPI and by a name that matches no one, the tabs, the History
+ * dialog, and the technician who may add but sees no Edit or Verify.
+ */
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { NPPES_FIXTURES, nppesPort, startNppesServer, type NppesServer } from '../support/nppes-server.ts';
+import { onboardPharmacyWithTeam, type PharmacyTeam, type TeamMember } from './support/pharmacy-team.ts';
+import { signIn } from './support/sign-in.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let team: PharmacyTeam;
+let nppes: NppesServer;
+
+const LEIE_SAMPLE = path.join(import.meta.dirname, '..', 'fixtures', 'leie', 'UPDATED-sample.csv');
+const eleanor = NPPES_FIXTURES.activeMd;
+/** Named by the LEIE sample by NPI (its row " patel ","anita ", NJ). */
+const PATEL = { firstName: 'Anita', lastName: 'Patel', npi: '1296843513' };
+
+/** A date `days` from today (the browser's and the pharmacy's day agree away from midnight). */
+function daysFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+const toast = (page: Page) => page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
+const cards = (page: Page) => page.getByTestId('provider-card');
+const tab = (page: Page, label: string) => page.getByRole('tab', { name: new RegExp(`^${label}`) });
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(180_000);
+  nppes = await startNppesServer(nppesPort(Number(process.env.TEST_STACK_PORT_BASE || 55321)));
+  const request = await playwright.request.newContext();
+  team = await onboardPharmacyWithTeam(request);
+  await request.dispose();
+});
+
+test.afterAll(async () => {
+  await nppes?.close();
+});
+
+async function openProviders(browser: Browser, member: TeamMember): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, member.email, member.password);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Providers', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Provider Management' })).toBeVisible();
+  return page;
+}
+
+async function addProvider(page: Page, fields: Record<string, string>, state?: { label: string; value: string }) {
+  await page.getByRole('button', { name: 'Add Provider', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Provider' });
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label, { exact: true }).fill(value);
+  if (state) await dialog.getByLabel(state.label, { exact: true }).selectOption(state.value);
+  await dialog.getByRole('button', { name: 'Add Provider' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page)).toContainText('Provider added');
+}
+
+test('the admin adds providers, uploads the OIG list, verifies one, and finds them by tab and by NPI', async ({ browser }) => {
+  const page = await openProviders(browser, team.admin);
+  await expect(page.getByTestId('providers-empty')).toHaveText('No providers on file yet. Add one with Add Provider.');
+  await expect(tab(page, 'All Providers')).toHaveText('All Providers (0)');
+  await expect(page.getByTestId('exclusion-list')).toHaveText('No OIG exclusion list uploaded');
+
+  // The form's own rules before any call: the NPI check digit.
+  await page.getByRole('button', { name: 'Add Provider', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Add Provider' });
+  await form.getByLabel('NPI Number', { exact: true }).fill('1234567890');
+  await form.getByRole('button', { name: 'Add Provider' }).click();
+  await expect(form.getByText('First name is required')).toBeVisible();
+  await expect(form.getByLabel('NPI Number', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  const licenceExpires = daysFromToday(60);
+  await addProvider(
+    page,
+    {
+      Title: 'Dr.',
+      'First Name': eleanor.firstName,
+      'Last Name': eleanor.lastName,
+      Specialty: 'Internal Medicine',
+      'NPI Number': eleanor.npi,
+      'Licence Number': eleanor.licenseNumber,
+      'Licence Expiration': licenceExpires,
+    },
+    { label: 'Licence State', value: eleanor.licenseState },
+  );
+  await addProvider(page, { 'First Name': PATEL.firstName, 'Last Name': PATEL.lastName, 'NPI Number': PATEL.npi }, { label: 'Practice State', value: 'NJ' });
+
+  // A second provider with the same NPI: the server's sentence, in the dialog.
+  await page.getByRole('button', { name: 'Add Provider', exact: true }).click();
+  const duplicate = page.getByRole('dialog', { name: 'Add Provider' });
+  await duplicate.getByLabel('First Name', { exact: true }).fill('Someone');
+  await duplicate.getByLabel('Last Name', { exact: true }).fill('Else');
+  await duplicate.getByLabel('NPI Number', { exact: true }).fill(eleanor.npi);
+  await duplicate.getByRole('button', { name: 'Add Provider' }).click();
+  await expect(duplicate.getByText('A prescriber with this NPI number is already on file')).toBeVisible();
+  await duplicate.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(tab(page, 'All Providers')).toHaveText('All Providers (2)');
+  await expect(tab(page, 'Pending')).toHaveText('Pending (2)');
+  const eleanorCard = cards(page).filter({ hasText: eleanor.npi });
+  await expect(eleanorCard.getByTestId('verification-status')).toHaveText('Pending');
+  await expect(eleanorCard).toContainText(`Licence: ${eleanor.licenseState} ${eleanor.licenseNumber} expires ${licenceExpires} (in 60 days)`);
+  await expect(eleanorCard).toContainText('Expiring');
+  await expect(eleanorCard).toContainText('0 active prescriptions');
+  await expect(page.getByTestId('credential-alert')).toHaveText(
+    `ExpiringLicence ${eleanor.licenseState} ${eleanor.licenseNumber} of Dr. ${eleanor.firstName} ${eleanor.lastName} expires ${licenceExpires} (in 60 days)`,
+  );
+
+  // The OIG list through the file input: stored, and the prescriber it names flagged.
+  await page.getByLabel(/^Upload UPDATED\.csv/).setInputFiles(LEIE_SAMPLE);
+  await expect(page.getByTestId('exclusion-upload-outcome')).toContainText('entries stored');
+  await expect(page.getByTestId('exclusion-upload-outcome')).toContainText(`Flagged for review: ${PATEL.firstName} ${PATEL.lastName}`);
+  await expect(toast(page)).toContainText('OIG exclusion list uploaded');
+  await expect(page.getByTestId('exclusion-list')).toContainText('UPDATED-sample.csv');
+  await expect(tab(page, 'Needs Review')).toHaveText('Needs Review (1)');
+  await tab(page, 'Needs Review').click();
+  await expect(page).toHaveURL(/tab=expired/);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText('Excluded (OIG)');
+  await expect(cards(page).first().getByTestId('verification-status')).toHaveText('Needs Review');
+  await expect(cards(page).first().getByTestId('verification-reason')).not.toBeEmpty();
+
+  // Verify the NPPES fixture: checks shown, 'Success', and the Verified count goes up.
+  await tab(page, 'Pending').click();
+  await expect(cards(page)).toHaveCount(1);
+  await cards(page).first().getByRole('button', { name: /^Verify / }).click();
+  const verify = page.getByRole('dialog', { name: /^Verify / });
+  await expect(verify).toContainText("By verifying you attest you checked the state licence on the state board's site.");
+  await verify.getByRole('button', { name: 'Verify Credentials' }).click();
+  await expect(toast(page)).toContainText('Success');
+  await expect(toast(page)).toContainText('Provider credentials verified successfully');
+  await expect(verify.getByRole('list', { name: 'Checks' })).toContainText('NPPES NPI Registry');
+  await verify.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(tab(page, 'Verified')).toHaveText('Verified (1)');
+  await expect(tab(page, 'Pending')).toHaveText('Pending (0)');
+  await expect(page.getByTestId('providers-empty')).toHaveText('No providers in this tab');
+
+  // Search by NPI, kept in the URL; a name that matches no one.
+  await tab(page, 'All Providers').click();
+  await page.getByRole('searchbox', { name: 'Search providers' }).fill(eleanor.npi);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText(eleanor.lastName);
+  await expect(page).toHaveURL(new RegExp(`q=${eleanor.npi}`));
+  await page.reload();
+  await expect(cards(page)).toHaveCount(1);
+  await page.getByRole('searchbox', { name: 'Search providers' }).fill('Nobody-by-this-name');
+  await expect(page.getByTestId('providers-empty')).toHaveText('No provider matches "Nobody-by-this-name"');
+  await page.getByRole('searchbox', { name: 'Search providers' }).fill('');
+  await expect(cards(page)).toHaveCount(2);
+
+  // The history of the verified one.
+  await cards(page).filter({ hasText: eleanor.npi }).getByRole('button', { name: /^History / }).click();
+  const history = page.getByRole('dialog', { name: /^Verification history/ });
+  await expect(history.getByRole('list', { name: 'Verifications' }).getByRole('listitem').first()).toContainText('Verified by staff · by you');
+  await history.getByRole('button', { name: 'Close dialog' }).click();
+  await page.context().close();
+});
+
+test('a technician may add a provider but sees no Edit, no Verify and no OIG upload', async ({ browser }) => {
+  const page = await openProviders(browser, team.technician);
+  await expect(cards(page)).toHaveCount(2);
+  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Verify / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^History / })).toHaveCount(2);
+  await expect(page.getByLabel(/^Upload UPDATED\.csv/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add Provider', exact: true })).toBeVisible();
+  await page.context().close();
+});
