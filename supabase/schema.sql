@@ -1186,7 +1186,7 @@ create policy "Staff can add prescribers to their pharmacy" on public.prescriber
   with check (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
 create policy "Pharmacists and admins can update their pharmacy's prescribers" on public.prescribers
   for update to authenticated
-  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('prescribers:verify'::text) AS current_staff_can))
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)))
   with check (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('prescribers:verify'::text) AS current_staff_can));
 create policy "Admins can remove their pharmacy's prescribers" on public.prescribers
   for delete to authenticated
@@ -3074,70 +3074,12 @@ grant execute on function public.refill_prescription(uuid,text) to authenticated
 
 CREATE OR REPLACE FUNCTION public.replace_oig_exclusion_list(list_file_name text, entries jsonb)
  RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
+ LANGUAGE sql
  SET search_path TO ''
 AS $function$
-declare
-  own_pharmacy_id uuid := private.current_pharmacy_id();
-  new_list_id uuid;
-  inserted integer;
-  flagged jsonb := '[]'::jsonb;
-  prescriber public.prescribers;
-  exclusion public.oig_exclusions;
-  sentence text;
-begin
-  if own_pharmacy_id is null or not private.is_pharmacy_admin() then
-    raise exception 'Only an admin can upload the OIG exclusion list' using errcode = '42501';
-  end if;
-  if jsonb_typeof(entries) is distinct from 'array' or jsonb_array_length(entries) = 0 then
-    raise exception 'The exclusion list has no entries' using errcode = '22023';
-  end if;
-  if jsonb_array_length(entries) > 200000 then
-    raise exception 'The exclusion list has more than 200000 entries' using errcode = '22023';
-  end if;
-
-  delete from public.oig_exclusion_lists where pharmacy_id = own_pharmacy_id;
-  insert into public.oig_exclusion_lists (pharmacy_id, file_name, entry_count, uploaded_by)
-  values (own_pharmacy_id, left(btrim(list_file_name), 255), 0, auth.uid())
-  returning id into new_list_id;
-  insert into public.oig_exclusions (pharmacy_id, list_id, last_name, first_name, middle_name, business_name, general,
-                                     specialty, npi, state, exclusion_type, exclusion_date, reinstatement_date, waiver_date)
-  select own_pharmacy_id, new_list_id, e."lastName", e."firstName", e."middleName", e."businessName", e.general,
-         e.specialty, e.npi, e.state, e."exclusionType", e."exclusionDate", e."reinstatementDate", e."waiverDate"
-  from jsonb_to_recordset(entries) as e ("lastName" text, "firstName" text, "middleName" text, "businessName" text,
-       general text, specialty text, npi text, state text, "exclusionType" text, "exclusionDate" date,
-       "reinstatementDate" date, "waiverDate" date);
-  get diagnostics inserted = row_count;
-  update public.oig_exclusion_lists
-     set entry_count = inserted,
-         newest_exclusion_date = (select max(x.exclusion_date) from public.oig_exclusions x where x.list_id = new_list_id)
-   where id = new_list_id;
-
-  -- Every prescriber the list names is Needs Review now, with the reason; the history says the list did it.
-  for prescriber in select * from public.prescribers p where p.pharmacy_id = own_pharmacy_id for update loop
-    exclusion := private.prescriber_exclusion(own_pharmacy_id, prescriber.npi_number, prescriber.first_name,
-                                              prescriber.last_name, coalesce(prescriber.practice_state, prescriber.license_state));
-    continue when exclusion.id is null;
-    sentence := private.exclusion_sentence(exclusion);
-    update public.prescribers set verification_status = 'expired', verification_reason = sentence,
-                                  verification_checked_at = now(), verification_checked_by = auth.uid()
-     where id = prescriber.id;
-    insert into public.prescriber_verifications (pharmacy_id, prescriber_id, outcome, reason, checks, run_kind, checked_by)
-    values (own_pharmacy_id, prescriber.id, 'expired', sentence,
-            jsonb_build_array(jsonb_build_object('source', 'oig', 'result', 'failed', 'detail', sentence)),
-            'exclusion-list', auth.uid());
-    flagged := flagged || jsonb_build_array(jsonb_build_object('id', prescriber.id,
-      'name', concat_ws(' ', prescriber.title, prescriber.first_name, prescriber.last_name), 'reason', sentence));
-  end loop;
-
-  perform private.record_audit_event(own_pharmacy_id, auth.uid(), 'oig_exclusion_list_uploaded', 'oig_exclusion_list',
-    new_list_id::text, format('Uploaded the OIG exclusion list %s (%s entries); %s prescribers on it', btrim(list_file_name),
-    inserted, jsonb_array_length(flagged)), true, jsonb_build_object('entries', inserted, 'flagged', flagged));
-  return jsonb_build_object('listId', new_list_id, 'entryCount', inserted, 'flagged', flagged);
-end
+  select private.replace_oig_exclusion_list(list_file_name, entries)
 $function$;
-comment on function public.replace_oig_exclusion_list(text,jsonb) is 'An admin replaces the pharmacy''s OIG exclusion list with the entries parsed from the official UPDATED.csv (shared/src/prescribers/leie.ts; camelCase objects). One transaction: the old list goes, the new one is stored, every prescriber it names becomes Needs Review with the reason (and a history row). Returns {listId, entryCount, flagged: [{id, name, reason}]}. Audited.';
+comment on function public.replace_oig_exclusion_list(text,jsonb) is 'An admin replaces the pharmacy''s OIG exclusion list with the entries parsed from the official UPDATED.csv (shared/src/prescribers/leie.ts; camelCase objects). One transaction: the old list goes, the new one is stored, every prescriber it names becomes Needs Review with the reason (and a history row). Returns {listId, entryCount, flagged: [{id, name, reason}]}. Audited. Security invoker; the work is private.replace_oig_exclusion_list''s.';
 grant execute on function public.replace_oig_exclusion_list(text,jsonb) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.request_staff_password_reset(staff_user_id uuid)
@@ -5016,6 +4958,10 @@ begin
      is distinct from (old.verification_status, old.verification_reason, old.verification_checked_at, old.verification_checked_by) then
     raise exception 'A prescriber''s verification status is set by verifying the prescriber' using errcode = '42501';
   end if;
+  -- A sentence rather than RLS's silent nothing: the policy lets staff reach the row, the role decides here.
+  if not private.current_staff_can('prescribers:verify') then
+    raise exception 'Only a pharmacist or admin can edit a prescriber' using errcode = '42501';
+  end if;
   -- What was verified is no longer what is on file: verify again.
   if old.verification_status = 'verified'
      and (new.npi_number, new.first_name, new.last_name, new.license_number, new.license_state, new.license_expiration,
@@ -5028,7 +4974,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.guard_prescriber_verification() is 'BEFORE INSERT/UPDATE trigger of prescribers for end users: a new prescriber is pending; the verification columns are the database''s; a verified prescriber whose NPI, name, licence or DEA changes is pending again.';
+comment on function private.guard_prescriber_verification() is 'BEFORE INSERT/UPDATE trigger of prescribers for end users: a new prescriber is pending; the verification columns are the database''s; only pharmacists and admins (prescribers:verify) edit; a verified prescriber whose NPI, name, licence or DEA changes is pending again.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.guard_prescription_workflow()
@@ -7075,6 +7021,74 @@ end
 $function$;
 comment on function private.refuse_unchanged_prescription_status() is 'BEFORE UPDATE OF status trigger: an update that sets status to the status it already has is refused. After a concurrent transition commits, the waiting UPDATE sees the new status here, so exactly one of two racers wins.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.replace_oig_exclusion_list(list_file_name text, entries jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  own_pharmacy_id uuid := private.current_pharmacy_id();
+  new_list_id uuid;
+  inserted integer;
+  flagged jsonb := '[]'::jsonb;
+  prescriber public.prescribers;
+  exclusion public.oig_exclusions;
+  sentence text;
+begin
+  if own_pharmacy_id is null or not private.is_pharmacy_admin() then
+    raise exception 'Only an admin can upload the OIG exclusion list' using errcode = '42501';
+  end if;
+  if jsonb_typeof(entries) is distinct from 'array' or jsonb_array_length(entries) = 0 then
+    raise exception 'The exclusion list has no entries' using errcode = '22023';
+  end if;
+  if jsonb_array_length(entries) > 200000 then
+    raise exception 'The exclusion list has more than 200000 entries' using errcode = '22023';
+  end if;
+
+  delete from public.oig_exclusion_lists where pharmacy_id = own_pharmacy_id;
+  insert into public.oig_exclusion_lists (pharmacy_id, file_name, entry_count, uploaded_by)
+  values (own_pharmacy_id, left(btrim(list_file_name), 255), 0, auth.uid())
+  returning id into new_list_id;
+  insert into public.oig_exclusions (pharmacy_id, list_id, last_name, first_name, middle_name, business_name, general,
+                                     specialty, npi, state, exclusion_type, exclusion_date, reinstatement_date, waiver_date)
+  select own_pharmacy_id, new_list_id, e."lastName", e."firstName", e."middleName", e."businessName", e.general,
+         e.specialty, e.npi, e.state, e."exclusionType", e."exclusionDate", e."reinstatementDate", e."waiverDate"
+  from jsonb_to_recordset(entries) as e ("lastName" text, "firstName" text, "middleName" text, "businessName" text,
+       general text, specialty text, npi text, state text, "exclusionType" text, "exclusionDate" date,
+       "reinstatementDate" date, "waiverDate" date);
+  get diagnostics inserted = row_count;
+  update public.oig_exclusion_lists
+     set entry_count = inserted,
+         newest_exclusion_date = (select max(x.exclusion_date) from public.oig_exclusions x where x.list_id = new_list_id)
+   where id = new_list_id;
+
+  -- Every prescriber the list names is Needs Review now, with the reason; the history says the list did it.
+  for prescriber in select * from public.prescribers p where p.pharmacy_id = own_pharmacy_id for update loop
+    exclusion := private.prescriber_exclusion(own_pharmacy_id, prescriber.npi_number, prescriber.first_name,
+                                              prescriber.last_name, coalesce(prescriber.practice_state, prescriber.license_state));
+    continue when exclusion.id is null;
+    sentence := private.exclusion_sentence(exclusion);
+    update public.prescribers set verification_status = 'expired', verification_reason = sentence,
+                                  verification_checked_at = now(), verification_checked_by = auth.uid()
+     where id = prescriber.id;
+    insert into public.prescriber_verifications (pharmacy_id, prescriber_id, outcome, reason, checks, run_kind, checked_by)
+    values (own_pharmacy_id, prescriber.id, 'expired', sentence,
+            jsonb_build_array(jsonb_build_object('source', 'oig', 'result', 'failed', 'detail', sentence)),
+            'exclusion-list', auth.uid());
+    flagged := flagged || jsonb_build_array(jsonb_build_object('id', prescriber.id,
+      'name', concat_ws(' ', prescriber.title, prescriber.first_name, prescriber.last_name), 'reason', sentence));
+  end loop;
+
+  perform private.record_audit_event(own_pharmacy_id, auth.uid(), 'oig_exclusion_list_uploaded', 'oig_exclusion_list',
+    new_list_id::text, format('Uploaded the OIG exclusion list %s (%s entries); %s prescribers on it', btrim(list_file_name),
+    inserted, jsonb_array_length(flagged)), true, jsonb_build_object('entries', inserted, 'flagged', flagged));
+  return jsonb_build_object('listId', new_list_id, 'entryCount', inserted, 'flagged', flagged);
+end
+$function$;
+comment on function private.replace_oig_exclusion_list(text,jsonb) is 'The work of public.replace_oig_exclusion_list, with raised rights (it writes the list and the prescribers'' verification, which staff cannot): checks the caller is an admin and takes the pharmacy from the caller.';
+grant execute on function private.replace_oig_exclusion_list(text,jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.request_api_function(request_path text, request_body jsonb, timeout_ms integer, warning_prefix text)
  RETURNS bigint

@@ -136,6 +136,10 @@ begin
      is distinct from (old.verification_status, old.verification_reason, old.verification_checked_at, old.verification_checked_by) then
     raise exception 'A prescriber''s verification status is set by verifying the prescriber' using errcode = '42501';
   end if;
+  -- A sentence rather than RLS's silent nothing: the policy lets staff reach the row, the role decides here.
+  if not private.current_staff_can('prescribers:verify') then
+    raise exception 'Only a pharmacist or admin can edit a prescriber' using errcode = '42501';
+  end if;
   -- What was verified is no longer what is on file: verify again.
   if old.verification_status = 'verified'
      and (new.npi_number, new.first_name, new.last_name, new.license_number, new.license_state, new.license_expiration,
@@ -150,7 +154,7 @@ end
 $$;
 comment on function private.guard_prescriber_verification() is
   'BEFORE INSERT/UPDATE trigger of prescribers for end users: a new prescriber is pending; the verification columns '
-  'are the database''s; a verified prescriber whose NPI, name, '
+  'are the database''s; only pharmacists and admins (prescribers:verify) edit; a verified prescriber whose NPI, name, '
   'licence or DEA changes is pending again.';
 create trigger guard_verification before insert or update on public.prescribers
   for each row execute function private.guard_prescriber_verification();
@@ -158,7 +162,7 @@ create trigger guard_verification before insert or update on public.prescribers
 drop policy "Staff can update their pharmacy's prescribers" on public.prescribers;
 create policy "Pharmacists and admins can update their pharmacy's prescribers" on public.prescribers
   for update to authenticated
-  using (pharmacy_id = (select private.current_pharmacy_id()) and (select private.current_staff_can('prescribers:verify')))
+  using (pharmacy_id = (select private.current_pharmacy_id()))
   with check (pharmacy_id = (select private.current_pharmacy_id()) and (select private.current_staff_can('prescribers:verify')));
 
 -- -----------------------------------------------------------------------------------------------------
@@ -461,7 +465,7 @@ grant execute on function public.record_prescriber_verification(uuid, uuid, json
 -- -----------------------------------------------------------------------------------------------------
 -- Uploading the exclusion list
 -- -----------------------------------------------------------------------------------------------------
-create function public.replace_oig_exclusion_list(list_file_name text, entries jsonb) returns jsonb
+create function private.replace_oig_exclusion_list(list_file_name text, entries jsonb) returns jsonb
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -524,11 +528,23 @@ begin
   return jsonb_build_object('listId', new_list_id, 'entryCount', inserted, 'flagged', flagged);
 end
 $$;
+comment on function private.replace_oig_exclusion_list(text, jsonb) is
+  'The work of public.replace_oig_exclusion_list, with raised rights (it writes the list and the prescribers'' '
+  'verification, which staff cannot): checks the caller is an admin and takes the pharmacy from the caller.';
+revoke all on function private.replace_oig_exclusion_list(text, jsonb) from public, anon;
+grant execute on function private.replace_oig_exclusion_list(text, jsonb) to authenticated;
+
+create function public.replace_oig_exclusion_list(list_file_name text, entries jsonb) returns jsonb
+language sql volatile security invoker
+set search_path = ''
+as $$
+  select private.replace_oig_exclusion_list(list_file_name, entries)
+$$;
 comment on function public.replace_oig_exclusion_list(text, jsonb) is
   'An admin replaces the pharmacy''s OIG exclusion list with the entries parsed from the official UPDATED.csv '
   '(shared/src/prescribers/leie.ts; camelCase objects). One transaction: the old list goes, the new one is stored, '
   'every prescriber it names becomes Needs Review with the reason (and a history row). Returns {listId, entryCount, '
-  'flagged: [{id, name, reason}]}. Audited.';
+  'flagged: [{id, name, reason}]}. Audited. Security invoker; the work is private.replace_oig_exclusion_list''s.';
 revoke all on function public.replace_oig_exclusion_list(text, jsonb) from public, anon;
 grant execute on function public.replace_oig_exclusion_list(text, jsonb) to authenticated;
 

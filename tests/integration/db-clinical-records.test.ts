@@ -8,6 +8,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { npiCheckDigit } from '../../shared/src/prescribers/npi.ts';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
 import { createPharmacy, type StaffRole, type TestPharmacy } from './db-fixtures.ts';
 import { addMedication, addPatient, enterPrescription, updatePrescription } from './db-clinical-support.ts';
@@ -28,10 +29,10 @@ afterAll(async () => {
 
 const NEW_ROWS: Record<'patients' | 'prescribers' | 'medications', (tag: string) => Record<string, unknown>> = {
   patients: (tag) => ({ first_name: 'Robin', last_name: `Patient ${tag}`, date_of_birth: '1975-05-06', allergies: ['Sulfa drugs'], current_medications: ['Lisinopril 10mg'] }),
-  prescribers: (tag) => ({ title: 'Dr.', first_name: 'Casey', last_name: `Prescriber ${tag}`, specialty: 'Family Medicine', npi_number: `1${String(Date.now()).slice(-6)}${tag.length}00`.slice(0, 10) }),
+  prescribers: (tag) => ({ title: 'Dr.', first_name: 'Casey', last_name: `Prescriber ${tag}`, specialty: 'Family Medicine', npi_number: uniqueNpi() }),
   medications: (tag) => ({ name: `Drug ${tag}`, generic_name: 'drug', strength: '10 mg', dosage_form: 'tablet', price: 4.5, stock: 40, low_stock_threshold: 10 }),
 };
-/** Who adds and edits each table's rows (the others of ROLES are refused with WRITE_REFUSALS' sentence). */
+/** Who adds each table's rows (the others of ROLES are refused with WRITE_REFUSALS' sentence). */
 const WRITERS: Record<keyof typeof NEW_ROWS, StaffRole[]> = {
   patients: ROLES,
   prescribers: ROLES,
@@ -40,6 +41,24 @@ const WRITERS: Record<keyof typeof NEW_ROWS, StaffRole[]> = {
 const WRITE_REFUSALS: Partial<Record<keyof typeof NEW_ROWS, string>> = {
   medications: 'Only a pharmacist or admin can add or change medications',
 };
+/** Who edits them (any staff member adds a prescriber; pharmacists and admins edit), refused with UPDATE_REFUSALS'. */
+const UPDATERS: Record<keyof typeof NEW_ROWS, StaffRole[]> = {
+  patients: ROLES,
+  prescribers: ['pharmacist', 'admin'],
+  medications: ['pharmacist', 'admin'],
+};
+const UPDATE_REFUSALS: Partial<Record<keyof typeof NEW_ROWS, string>> = {
+  prescribers: 'Only a pharmacist or admin can edit a prescriber',
+  medications: 'Only a pharmacist or admin can add or change medications',
+};
+
+let npiSequence = Date.now() % 10_000_000;
+/** A new NPI with its check digit (the database checks it). */
+function uniqueNpi(): string {
+  npiSequence += 1;
+  const firstNine = `1${String(npiSequence).padStart(8, '0')}`;
+  return `${firstNine}${npiCheckDigit(firstNine)}`;
+}
 const UPDATES: Record<keyof typeof NEW_ROWS, Record<string, unknown>> = {
   patients: { phone: '(217) 555-0999' },
   prescribers: { phone: '(217) 555-0998' },
@@ -83,19 +102,22 @@ for (const table of Object.keys(NEW_ROWS) as Array<keyof typeof NEW_ROWS>) {
       expect((await anon.from(table).select('id')).data ?? []).toEqual([]);
     });
 
-    it(`update: ${writers.join(', ')} of the pharmacy; ${readers.length > 0 ? `${readers.join(', ')} refused; ` : ''}another pharmacy changes nothing`, async () => {
+    const updaters = UPDATERS[table];
+    const viewers = ROLES.filter((role) => !updaters.includes(role));
+
+    it(`update: ${updaters.join(', ')} of the pharmacy; ${viewers.length > 0 ? `${viewers.join(', ')} refused; ` : ''}another pharmacy changes nothing`, async () => {
       const { id } = (await a.admin.client.from(table).insert(NEW_ROWS[table]('update')).select('id').single()).data as { id: string };
       for (const role of ROLES) {
         const other = await b[role].client.from(table).update(UPDATES[table]).eq('id', id).select();
         if (!other.error) expect(other.data, `B ${role}`).toEqual([]);
       }
       expect(await stored(table, id)).not.toMatchObject(UPDATES[table]);
-      for (const role of readers) {
+      for (const role of viewers) {
         const refused = await a[role].client.from(table).update(UPDATES[table]).eq('id', id).select('id');
-        expect(refused.error?.message, role).toBe(WRITE_REFUSALS[table]);
+        expect(refused.error?.message, role).toBe(UPDATE_REFUSALS[table]);
       }
       expect(await stored(table, id)).not.toMatchObject(UPDATES[table]);
-      for (const role of writers) {
+      for (const role of updaters) {
         const { data, error } = await a[role].client.from(table).update(UPDATES[table]).eq('id', id).select('id');
         expect(error, role).toBeNull();
         expect(data, role).toEqual([{ id }]);
@@ -118,7 +140,7 @@ for (const table of Object.keys(NEW_ROWS) as Array<keyof typeof NEW_ROWS>) {
     });
 
     it('writes an audit row per change', async () => {
-      const [inserter, updater] = [writers[0]!, writers[writers.length - 1]!];
+      const [inserter, updater] = [writers[0]!, updaters[updaters.length - 1]!];
       const { id } = (await a[inserter].client.from(table).insert(NEW_ROWS[table]('audited')).select('id').single()).data as { id: string };
       await a[updater].client.from(table).update(UPDATES[table]).eq('id', id);
       const rows = await sql<{ action: string; actor_user_id: string }>(

@@ -169,7 +169,9 @@ describe('migration 20261128002000_refills on existing prescriptions', () => {
     after.forEach((row, index) => {
       const { order_id: _order, fill_number: _fill, too_soon_reason, too_soon_allowed_by, too_soon_allowed_at, cancelled_by, cancelled_at, ...rest } = row;
       expect([too_soon_reason, too_soon_allowed_by, too_soon_allowed_at, cancelled_by, cancelled_at]).toEqual([null, null, null, null, null]);
-      expect(rest).toEqual(snapshot.before[index]);
+      // Columns later migrations added are not this migration's business: compare those the prescription had.
+      const before = snapshot.before[index] as Record<string, unknown>;
+      expect(Object.fromEntries(Object.keys(before).map((key) => [key, (rest as Record<string, unknown>)[key]]))).toEqual(before);
     });
   });
 

@@ -73,7 +73,8 @@ const SCREEN_DATA: Record<ScreenPath, Probe[]> = {
   '/drugs': [readsRow('medications', () => medicationId)],
   '/providers': [
     readsRow('prescribers', () => prescriberId),
-    { what: 'update prescribers', run: async (staff) => touchedOneRow(await staff.client.from('prescribers').update({ phone: '(309) 555-0143' }).eq('id', prescriberId).select('id')) },
+    // Every role adds a prescriber (editing and verifying are pharmacists' and admins': db-prescribers.test.ts).
+    { what: 'add prescribers', run: async (staff) => touchedOneRow(await staff.client.from('prescribers').insert({ first_name: 'Screen', last_name: `Probe ${staff.id}` }).select('id')) },
   ],
   '/prescription-files': [readsRow('prescriptions', () => prescriptionId)],
   '/billing': [readsRow('prescriptions', () => prescriptionId), readsRow('medications', () => medicationId)],

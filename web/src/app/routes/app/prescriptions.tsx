@@ -1,10 +1,22 @@
 /**
  * /prescriptions: the prescription queue for the signed-in staff member (their pharmacy, identity and permissions),
- * under the DEA registration banner (expired, or expiring within 90 days).
+ * under the DEA registration banner (expired, or expiring within 90 days). The New Prescription form's "Add provider"
+ * is the Provider Management dialog: the two features meet here.
  */
+import { prescriberDisplayName } from '@pharmacy/shared/prescribers/prescriber.ts';
+import type { AddPrescriberDialog } from '../../../features/prescriptions/components/new-prescription-dialog.tsx';
 import { DeaRegistrationBanner } from '../../../features/prescriptions/components/dea-registration-banner.tsx';
 import { PrescriptionManagement } from '../../../features/prescriptions/components/prescription-management.tsx';
+import { PrescriberFormDialog } from '../../../features/providers/components/prescriber-form-dialog.tsx';
 import { useSignedInStaff } from '../../../lib/signed-in-staff.tsx';
+
+const addPrescriberDialog: AddPrescriberDialog = ({ onClose, onSaved }) => (
+  <PrescriberFormDialog
+    open
+    onClose={onClose}
+    onSaved={(saved) => onSaved({ id: saved.id, label: prescriberDisplayName(saved), deaNumber: saved.deaNumber })}
+  />
+);
 
 export function PrescriptionsRoute() {
   const { user, pharmacy, permissions } = useSignedInStaff();
@@ -13,6 +25,7 @@ export function PrescriptionsRoute() {
       <DeaRegistrationBanner pharmacyId={pharmacy.id} />
       <PrescriptionManagement
         staff={{ pharmacyId: pharmacy.id, userId: user.id, firstName: user.firstName, lastName: user.lastName, permissions }}
+        addPrescriberDialog={addPrescriberDialog}
       />
     </>
   );
