@@ -106,6 +106,7 @@ const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = 
   '/labels': () => import('./routes/app/labels.tsx').then((module) => module.LabelsRoute),
   '/security-manager': () => import('./routes/app/security-manager.tsx').then((module) => module.SecurityManagerRoute),
   '/system-settings': () => import('./routes/app/system-settings.tsx').then((module) => module.SystemSettingsRoute),
+  '/loading-demo': () => import('./routes/app/loading-demo.tsx').then((module) => module.LoadingDemoRoute),
 };
 
 /** A screen of a later release: the placeholder, titled with the screen's name. */

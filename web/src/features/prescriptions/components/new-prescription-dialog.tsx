@@ -21,11 +21,11 @@ import {
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useCreatePrescription } from '../api/create-prescription.ts';
 import type { MedicationChoice } from '../api/search-medication-choices.ts';
 import type { PrescriberChoice } from '../api/search-prescriber-choices.ts';
-import { LoadingOverlay, type OverlayType } from './loading-overlay.tsx';
 import { MedicationPickerField } from './medication-picker-field.tsx';
 import { PatientPickerField } from './patient-picker-field.tsx';
 import { PrescriberPickerField } from './prescriber-picker-field.tsx';
@@ -80,7 +80,7 @@ export interface NewPrescriptionDialogProps {
 }
 
 export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusion = false, addPrescriberDialog }: NewPrescriptionDialogProps) {
-  const [overlay, setOverlay] = useState<OverlayType | null>(null);
+  const [overlay, setOverlay] = useState<'prescription' | 'analysis' | null>(null);
   // The chosen prescriber (DEA number, verification, exclusion) and product (DEA schedule); the form holds their ids.
   const [prescriber, setPrescriber] = useState<PrescriberChoice | null>(null);
   const [addingPrescriber, setAddingPrescriber] = useState(false);
