@@ -5,6 +5,7 @@
  * database in one transaction, which flags every prescriber the list names; the toast says how many entries were
  * stored and who was flagged.
  */
+import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { useId, useRef, useState } from 'react';
 import { usDate } from '@pharmacy/shared/common/dates.ts';
 import { LEIE_MAX_BYTES, LeieFormatError, parseLeieCsv } from '@pharmacy/shared/prescribers/leie.ts';
@@ -92,12 +93,7 @@ export function ExclusionListPanel({ pharmacyId }: { pharmacyId: string }) {
               if (file) void onFile(file);
             }}
           />
-          {busy ? (
-            <span role="status" className="flex items-center gap-2 text-sm">
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              {reading ? 'Reading the file…' : 'Storing the list…'}
-            </span>
-          ) : null}
+          {busy ? <LoadingOverlay label={reading ? 'Reading the OIG exclusion list' : 'Storing the OIG exclusion list'} /> : null}
         </div>
         {problem ? (
           <p role="alert" className="alert alert-error alert-soft text-sm">
