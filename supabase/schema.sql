@@ -1292,7 +1292,7 @@ comment on constraint prescription_orders_status_check on public.prescription_or
 CREATE INDEX prescription_orders_discontinued_by_idx ON public.prescription_orders USING btree (discontinued_by);
 CREATE INDEX prescription_orders_medication_idx ON public.prescription_orders USING btree (pharmacy_id, medication_id);
 CREATE INDEX prescription_orders_patient_idx ON public.prescription_orders USING btree (pharmacy_id, patient_id, created_at DESC, id DESC);
-CREATE INDEX prescription_orders_prescriber_idx ON public.prescription_orders USING btree (pharmacy_id, prescriber_id);
+CREATE INDEX prescription_orders_prescriber_idx ON public.prescription_orders USING btree (pharmacy_id, prescriber_id, written_on);
 
 alter table public.prescription_orders enable row level security;
 alter table public.prescription_orders replica identity full;
@@ -1461,6 +1461,7 @@ CREATE INDEX prescriptions_pharmacy_id_date_filled_idx ON public.prescriptions U
 CREATE INDEX prescriptions_pharmacy_id_medication_id_idx ON public.prescriptions USING btree (pharmacy_id, medication_id);
 CREATE INDEX prescriptions_pharmacy_id_patient_id_idx ON public.prescriptions USING btree (pharmacy_id, patient_id);
 CREATE INDEX prescriptions_pharmacy_id_prescriber_id_idx ON public.prescriptions USING btree (pharmacy_id, prescriber_id);
+CREATE INDEX prescriptions_prescriber_in_queue_idx ON public.prescriptions USING btree (pharmacy_id, prescriber_id, order_id) WHERE (status = ANY (ARRAY['pending'::text, 'processing'::text, 'ready'::text]));
 CREATE INDEX prescriptions_processed_by_idx ON public.prescriptions USING btree (processed_by);
 CREATE INDEX prescriptions_queue_page_idx ON public.prescriptions USING btree (pharmacy_id, status, created_at DESC, id DESC);
 CREATE INDEX prescriptions_ready_for_pickup_idx ON public.prescriptions USING btree (pharmacy_id, verified_at) WHERE (status = 'ready'::text);
@@ -2734,52 +2735,44 @@ CREATE OR REPLACE FUNCTION public.prescriber_directory(search text DEFAULT NULL:
  STABLE
  SET search_path TO ''
 AS $function$
-  with settings as materialized (select private.refill_settings(private.current_pharmacy_id()) as v,
-                                        private.pharmacy_local_date(private.current_pharmacy_id(), now()) as today),
-  words as materialized (select private.prescriber_search_patterns(prescriber_directory.search) as patterns),
-  page as (
-    select p.* from public.prescribers p, words
-    where p.pharmacy_id = (select private.current_pharmacy_id())
-      and (prescriber_directory.only_id is null or p.id = prescriber_directory.only_id)
-      and (prescriber_directory.status is null or p.verification_status = prescriber_directory.status)
-      -- The first word through the trigram index, every word as a filter.
-      and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number)
-          like coalesce((select w.patterns[1] from words w), '%')
-      and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number) like all (words.patterns)
-      and (prescriber_directory.after_id is null
-           or (p.last_name, p.first_name, p.id) > (prescriber_directory.after_last_name, prescriber_directory.after_first_name,
-                                                    prescriber_directory.after_id))
-    order by p.last_name, p.first_name, p.id
-    limit least(greatest(coalesce(prescriber_directory.page_size, 24), 1), 100)
+  with settings as materialized (
+    select private.pharmacy_local_date(private.current_pharmacy_id(), now()) as today,
+           (private.refill_settings(private.current_pharmacy_id()) ->> 'nonControlledExpiryMonths')::int as months
   )
   select p.id, p.title, p.first_name, p.last_name, p.degree, p.specialty, p.npi_number, p.dea_number, p.dea_expiration,
          p.license_number, p.license_state, p.license_expiration, p.phone, p.fax, p.email, p.practice_address,
          p.practice_city, p.practice_state, p.practice_zip_code, p.board_certifications, p.verification_status,
          p.verification_reason, p.verification_checked_at,
-         coalesce(activity.active_count, 0)::int, activity.last_prescription,
+         (select count(*)::int from (
+            -- activeCount: the prescriber's active prescriptions with fills still to come — a fill in the queue, or
+            -- refills left before the prescription expires (Schedule II never refills).
+            select f.order_id from public.prescriptions f
+            join public.prescription_orders o on o.pharmacy_id = f.pharmacy_id and o.id = f.order_id and o.status = 'active'
+            where f.pharmacy_id = p.pharmacy_id and f.prescriber_id = p.id and f.status in ('pending', 'processing', 'ready')
+            union
+            select o.id from public.prescription_orders o
+            join public.medications m on m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id
+            where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id and o.status = 'active'
+              -- No prescription expires later than this after it was written (settings allow 24 months at most).
+              and o.written_on > s.today - make_interval(months => greatest(s.months, 6))
+              and m.dea_schedule is distinct from 'II'
+              and private.order_expires_on(o.written_on, m.dea_schedule, s.months) > s.today
+              and o.refills > greatest(o.refills_used_before,
+                                       (select f.fill_number from public.prescriptions f
+                                        where f.pharmacy_id = o.pharmacy_id and f.order_id = o.id
+                                        order by f.fill_number desc limit 1))) active),
+         (select max(o.written_on) from public.prescription_orders o where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id),
          (private.prescriber_exclusion(p.pharmacy_id, p.npi_number, p.first_name, p.last_name,
                                        coalesce(p.practice_state, p.license_state))).id is not null
-  from page p
+  from unnest(private.prescriber_search_page(prescriber_directory.search, prescriber_directory.status,
+                                             prescriber_directory.after_last_name, prescriber_directory.after_first_name,
+                                             prescriber_directory.after_id, prescriber_directory.page_size,
+                                             prescriber_directory.only_id)) with ordinality as hit (prescriber_id, position)
+  join public.prescribers p on p.id = hit.prescriber_id
   cross join settings s
-  left join lateral (
-    -- activeCount: the prescriber's active prescriptions with fills still to come (a fill in the queue, or refills
-    -- left before the prescription expires); lastPrescription: the newest date written.
-    select count(*) filter (where o.status = 'active' and (
-             exists (select 1 from public.prescriptions f where f.pharmacy_id = o.pharmacy_id and f.order_id = o.id
-                       and f.status in ('pending', 'processing', 'ready'))
-             or (o.refills > greatest(o.refills_used_before,
-                                      (select max(f.fill_number) from public.prescriptions f
-                                       where f.pharmacy_id = o.pharmacy_id and f.order_id = o.id))
-                 and private.order_expires_on(o.written_on, m.dea_schedule, (s.v ->> 'nonControlledExpiryMonths')::int) > s.today
-                 and m.dea_schedule is distinct from 'II'))) as active_count,
-           max(o.written_on) as last_prescription
-    from public.prescription_orders o
-    join public.medications m on m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id
-    where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id
-  ) activity on true
-  order by p.last_name, p.first_name, p.id
+  order by hit.position
 $function$;
-comment on function public.prescriber_directory(text,text,text,text,uuid,integer,uuid) is 'One page (keyset on last name, first name, id; at most 100) of the caller''s pharmacy''s prescribers, optionally of one verification status and matching a search (each word in first name, last name, specialty or NPI), with activeCount and lastPrescription derived from the prescriptions and whether the OIG exclusion list names them; only_id reads one prescriber the same way. Security invoker: RLS applies.';
+comment on function public.prescriber_directory(text,text,text,text,uuid,integer,uuid) is 'One page (keyset on last name, first name, id; at most 100) of the caller''s pharmacy''s prescribers, optionally of one verification status and matching a search (each word in first name, last name, specialty or NPI), with activeCount and lastPrescription derived from the prescriptions and whether the OIG exclusion list names them; only_id reads one prescriber the same way. Rows read through RLS (security invoker); the page''s ids come from private.prescriber_search_page.';
 grant execute on function public.prescriber_directory(text,text,text,text,uuid,integer,uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.prescriber_directory_counts(search text DEFAULT NULL::text)
@@ -2788,19 +2781,9 @@ CREATE OR REPLACE FUNCTION public.prescriber_directory_counts(search text DEFAUL
  STABLE
  SET search_path TO ''
 AS $function$
-  with words as materialized (select private.prescriber_search_patterns(prescriber_directory_counts.search) as patterns)
-  select jsonb_build_object(
-    'all', count(*),
-    'verified', count(*) filter (where p.verification_status = 'verified'),
-    'pending', count(*) filter (where p.verification_status = 'pending'),
-    'expired', count(*) filter (where p.verification_status = 'expired'))
-  from public.prescribers p, words
-  where p.pharmacy_id = (select private.current_pharmacy_id())
-    and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number)
-        like coalesce((select w.patterns[1] from words w), '%')
-    and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number) like all (words.patterns)
+  select private.prescriber_directory_counts(search)
 $function$;
-comment on function public.prescriber_directory_counts(text) is 'The directory tabs'' counts for the caller''s pharmacy (and search): {all, verified, pending, expired}. Security invoker.';
+comment on function public.prescriber_directory_counts(text) is 'The directory tabs'' counts for the caller''s pharmacy (and search): {all, verified, pending, expired}.';
 grant execute on function public.prescriber_directory_counts(text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.prescribers_due_for_reverification(for_pharmacy_id uuid, batch_size integer DEFAULT 200)
@@ -6402,6 +6385,34 @@ $function$;
 comment on function private.pharmacy_time_zone(uuid) is 'The pharmacy''s time zone (pharmacies.time_zone; America/New_York when the caller may not read the pharmacy). Security invoker: row-level security on pharmacies applies.';
 grant execute on function private.pharmacy_time_zone(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.prescriber_directory_counts(search text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  counts jsonb;
+begin
+  if pharmacy is null then
+    return jsonb_build_object('all', 0, 'verified', 0, 'pending', 0, 'expired', 0);
+  end if;
+  execute format($sql$
+    select jsonb_build_object('all', count(*),
+                              'verified', count(*) filter (where p.verification_status = 'verified'),
+                              'pending', count(*) filter (where p.verification_status = 'pending'),
+                              'expired', count(*) filter (where p.verification_status = 'expired'))
+    from public.prescribers p where p.pharmacy_id = $1 and %s
+    $sql$, private.prescriber_search_condition(search))
+  into counts
+  using pharmacy;
+  return counts;
+end
+$function$;
+comment on function private.prescriber_directory_counts(text) is 'The directory tabs'' counts of the caller''s own pharmacy (and search), with raised rights so the indexes apply; counts only.';
+grant execute on function private.prescriber_directory_counts(text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.prescriber_exclusion(for_pharmacy_id uuid, match_npi text, match_first_name text, match_last_name text, match_state text)
  RETURNS public.oig_exclusions
  LANGUAGE sql
@@ -6420,6 +6431,34 @@ $function$;
 comment on function private.prescriber_exclusion(uuid,text,text,text,text) is 'The pharmacy''s OIG exclusion entry naming a prescriber — by NPI, or by last and first name and state where the list has no NPI (the list''s own advice: confirm such a match with the date of birth before acting) — or null. Entries with a waiver do not count.';
 grant execute on function private.prescriber_exclusion(uuid,text,text,text,text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.prescriber_search_condition(search text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  cleaned text := regexp_replace(btrim(coalesce(search, '')), '\s+', ' ', 'g');
+  parts text[] := '{}';
+  word text;
+begin
+  if length(cleaned) > 100 then
+    raise exception 'A search is at most 100 characters' using errcode = '22023';
+  end if;
+  if cleaned = '' then
+    return 'true';
+  end if;
+  -- Each word in any part of the key, case-insensitive; LIKE's wildcards in the search are taken literally.
+  foreach word in array regexp_split_to_array(lower(cleaned), ' ') loop
+    parts := parts || format('private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number) like %L',
+                             '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%');
+  end loop;
+  return array_to_string(parts, ' and ');
+end
+$function$;
+comment on function private.prescriber_search_condition(text) is 'A directory search as the SQL condition on prescribers p (constants quoted with %L): each word in the search key (first name, last name, specialty, NPI); ''true'' for a blank search; more than 100 characters refused.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.prescriber_search_key(first_name text, last_name text, specialty text, npi_number text)
  RETURNS text
  LANGUAGE sql
@@ -6431,19 +6470,37 @@ $function$;
 comment on function private.prescriber_search_key(text,text,text,text) is 'The text a prescriber search matches (first name, last name, specialty, NPI; lower case): the trigram index''s expression.';
 grant execute on function private.prescriber_search_key(text,text,text,text) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.prescriber_search_patterns(search text)
- RETURNS text[]
- LANGUAGE sql
- IMMUTABLE
+CREATE OR REPLACE FUNCTION private.prescriber_search_page(search text, status text, after_last_name text, after_first_name text, after_id uuid, page_size integer, only_id uuid)
+ RETURNS uuid[]
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  -- Each word of the search as a LIKE pattern for any part of the key; wildcards in the search are taken literally.
-  select coalesce(array_agg('%' || replace(replace(replace(w, '\', '\\'), '%', '\%'), '_', '\_') || '%'), '{}')
-  from regexp_split_to_table(lower(btrim(coalesce(search, ''))), '\s+') as w
-  where w <> ''
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  condition text := private.prescriber_search_condition(search);
+  ids uuid[];
+begin
+  if pharmacy is null then
+    return '{}';
+  end if;
+  -- Constants in the statement, so the planner picks the trigram index for a search and the name index without one.
+  execute format($sql$
+    select array(select p.id from public.prescribers p
+                 where p.pharmacy_id = $1 and %s
+                   and ($2::text is null or p.verification_status = $2)
+                   and ($6::uuid is null or p.id = $6)
+                   and ($5::uuid is null or (p.last_name, p.first_name, p.id) > ($3, $4, $5))
+                 order by p.last_name, p.first_name, p.id
+                 limit $7)
+    $sql$, condition)
+  into ids
+  using pharmacy, status, after_last_name, after_first_name, after_id, only_id, least(greatest(coalesce(page_size, 24), 1), 100);
+  return ids;
+end
 $function$;
-comment on function private.prescriber_search_patterns(text) is 'A directory search as LIKE patterns, one per word (lower case): a prescriber matches when its search key has every one.';
-grant execute on function private.prescriber_search_patterns(text) to authenticated, service_role;
+comment on function private.prescriber_search_page(text,text,text,text,uuid,integer,uuid) is 'The ids of one directory page (last name, first name, id order; keyset after the given row; at most 100) of the caller''s own pharmacy''s prescribers matching the search and status. Security definer so the trigram index applies (RLS would keep it off); scoped to private.current_pharmacy_id(); returns ids only, read again through RLS.';
+grant execute on function private.prescriber_search_page(text,text,text,text,uuid,integer,uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.prescribes_controlled_substances(for_pharmacy_id uuid, for_prescriber_id uuid)
  RETURNS boolean

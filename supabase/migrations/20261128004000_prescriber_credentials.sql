@@ -647,18 +647,75 @@ grant execute on function private.prescriber_search_key(text, text, text, text) 
 create index prescribers_pharmacy_id_search_key_trgm_idx on public.prescribers
   using gin (pharmacy_id, private.prescriber_search_key(first_name, last_name, specialty, npi_number) extensions.gin_trgm_ops);
 
-create function private.prescriber_search_patterns(search text) returns text[]
-language sql immutable
+create function private.prescriber_search_condition(search text) returns text
+language plpgsql immutable
 set search_path = ''
 as $$
-  -- Each word of the search as a LIKE pattern for any part of the key; wildcards in the search are taken literally.
-  select coalesce(array_agg('%' || replace(replace(replace(w, '\', '\\'), '%', '\%'), '_', '\_') || '%'), '{}')
-  from regexp_split_to_table(lower(btrim(coalesce(search, ''))), '\s+') as w
-  where w <> ''
+declare
+  cleaned text := regexp_replace(btrim(coalesce(search, '')), '\s+', ' ', 'g');
+  parts text[] := '{}';
+  word text;
+begin
+  if length(cleaned) > 100 then
+    raise exception 'A search is at most 100 characters' using errcode = '22023';
+  end if;
+  if cleaned = '' then
+    return 'true';
+  end if;
+  -- Each word in any part of the key, case-insensitive; LIKE's wildcards in the search are taken literally.
+  foreach word in array regexp_split_to_array(lower(cleaned), ' ') loop
+    parts := parts || format('private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number) like %L',
+                             '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%');
+  end loop;
+  return array_to_string(parts, ' and ');
+end
 $$;
-comment on function private.prescriber_search_patterns(text) is
-  'A directory search as LIKE patterns, one per word (lower case): a prescriber matches when its search key has every one.';
-grant execute on function private.prescriber_search_patterns(text) to authenticated, service_role;
+comment on function private.prescriber_search_condition(text) is
+  'A directory search as the SQL condition on prescribers p (constants quoted with %L): each word in the search key '
+  '(first name, last name, specialty, NPI); ''true'' for a blank search; more than 100 characters refused.';
+revoke all on function private.prescriber_search_condition(text) from public;
+
+create function private.prescriber_search_page(
+  search text, status text, after_last_name text, after_first_name text, after_id uuid, page_size integer, only_id uuid
+) returns uuid[]
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  condition text := private.prescriber_search_condition(search);
+  ids uuid[];
+begin
+  if pharmacy is null then
+    return '{}';
+  end if;
+  -- Constants in the statement, so the planner picks the trigram index for a search and the name index without one.
+  execute format($sql$
+    select array(select p.id from public.prescribers p
+                 where p.pharmacy_id = $1 and %s
+                   and ($2::text is null or p.verification_status = $2)
+                   and ($6::uuid is null or p.id = $6)
+                   and ($5::uuid is null or (p.last_name, p.first_name, p.id) > ($3, $4, $5))
+                 order by p.last_name, p.first_name, p.id
+                 limit $7)
+    $sql$, condition)
+  into ids
+  using pharmacy, status, after_last_name, after_first_name, after_id, only_id, least(greatest(coalesce(page_size, 24), 1), 100);
+  return ids;
+end
+$$;
+comment on function private.prescriber_search_page(text, text, text, text, uuid, integer, uuid) is
+  'The ids of one directory page (last name, first name, id order; keyset after the given row; at most 100) of the '
+  'caller''s own pharmacy''s prescribers matching the search and status. Security definer so the trigram index '
+  'applies (RLS would keep it off); scoped to private.current_pharmacy_id(); returns ids only, read again through RLS.';
+revoke all on function private.prescriber_search_page(text, text, text, text, uuid, integer, uuid) from public, anon;
+grant execute on function private.prescriber_search_page(text, text, text, text, uuid, integer, uuid) to authenticated, service_role;
+
+-- The directory's activeCount and lastPrescription read a prescriber's recent orders and its fills in the queue.
+drop index public.prescription_orders_prescriber_idx;
+create index prescription_orders_prescriber_idx on public.prescription_orders (pharmacy_id, prescriber_id, written_on);
+create index prescriptions_prescriber_in_queue_idx on public.prescriptions (pharmacy_id, prescriber_id, order_id)
+  where status in ('pending', 'processing', 'ready');
 
 create function public.prescriber_directory(
   search text default null, status text default null,
@@ -674,76 +731,88 @@ create function public.prescriber_directory(
 language sql stable security invoker
 set search_path = ''
 as $$
-  with settings as materialized (select private.refill_settings(private.current_pharmacy_id()) as v,
-                                        private.pharmacy_local_date(private.current_pharmacy_id(), now()) as today),
-  words as materialized (select private.prescriber_search_patterns(prescriber_directory.search) as patterns),
-  page as (
-    select p.* from public.prescribers p, words
-    where p.pharmacy_id = (select private.current_pharmacy_id())
-      and (prescriber_directory.only_id is null or p.id = prescriber_directory.only_id)
-      and (prescriber_directory.status is null or p.verification_status = prescriber_directory.status)
-      -- The first word through the trigram index, every word as a filter.
-      and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number)
-          like coalesce((select w.patterns[1] from words w), '%')
-      and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number) like all (words.patterns)
-      and (prescriber_directory.after_id is null
-           or (p.last_name, p.first_name, p.id) > (prescriber_directory.after_last_name, prescriber_directory.after_first_name,
-                                                    prescriber_directory.after_id))
-    order by p.last_name, p.first_name, p.id
-    limit least(greatest(coalesce(prescriber_directory.page_size, 24), 1), 100)
+  with settings as materialized (
+    select private.pharmacy_local_date(private.current_pharmacy_id(), now()) as today,
+           (private.refill_settings(private.current_pharmacy_id()) ->> 'nonControlledExpiryMonths')::int as months
   )
   select p.id, p.title, p.first_name, p.last_name, p.degree, p.specialty, p.npi_number, p.dea_number, p.dea_expiration,
          p.license_number, p.license_state, p.license_expiration, p.phone, p.fax, p.email, p.practice_address,
          p.practice_city, p.practice_state, p.practice_zip_code, p.board_certifications, p.verification_status,
          p.verification_reason, p.verification_checked_at,
-         coalesce(activity.active_count, 0)::int, activity.last_prescription,
+         (select count(*)::int from (
+            -- activeCount: the prescriber's active prescriptions with fills still to come — a fill in the queue, or
+            -- refills left before the prescription expires (Schedule II never refills).
+            select f.order_id from public.prescriptions f
+            join public.prescription_orders o on o.pharmacy_id = f.pharmacy_id and o.id = f.order_id and o.status = 'active'
+            where f.pharmacy_id = p.pharmacy_id and f.prescriber_id = p.id and f.status in ('pending', 'processing', 'ready')
+            union
+            select o.id from public.prescription_orders o
+            join public.medications m on m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id
+            where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id and o.status = 'active'
+              -- No prescription expires later than this after it was written (settings allow 24 months at most).
+              and o.written_on > s.today - make_interval(months => greatest(s.months, 6))
+              and m.dea_schedule is distinct from 'II'
+              and private.order_expires_on(o.written_on, m.dea_schedule, s.months) > s.today
+              and o.refills > greatest(o.refills_used_before,
+                                       (select f.fill_number from public.prescriptions f
+                                        where f.pharmacy_id = o.pharmacy_id and f.order_id = o.id
+                                        order by f.fill_number desc limit 1))) active),
+         (select max(o.written_on) from public.prescription_orders o where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id),
          (private.prescriber_exclusion(p.pharmacy_id, p.npi_number, p.first_name, p.last_name,
                                        coalesce(p.practice_state, p.license_state))).id is not null
-  from page p
+  from unnest(private.prescriber_search_page(prescriber_directory.search, prescriber_directory.status,
+                                             prescriber_directory.after_last_name, prescriber_directory.after_first_name,
+                                             prescriber_directory.after_id, prescriber_directory.page_size,
+                                             prescriber_directory.only_id)) with ordinality as hit (prescriber_id, position)
+  join public.prescribers p on p.id = hit.prescriber_id
   cross join settings s
-  left join lateral (
-    -- activeCount: the prescriber's active prescriptions with fills still to come (a fill in the queue, or refills
-    -- left before the prescription expires); lastPrescription: the newest date written.
-    select count(*) filter (where o.status = 'active' and (
-             exists (select 1 from public.prescriptions f where f.pharmacy_id = o.pharmacy_id and f.order_id = o.id
-                       and f.status in ('pending', 'processing', 'ready'))
-             or (o.refills > greatest(o.refills_used_before,
-                                      (select max(f.fill_number) from public.prescriptions f
-                                       where f.pharmacy_id = o.pharmacy_id and f.order_id = o.id))
-                 and private.order_expires_on(o.written_on, m.dea_schedule, (s.v ->> 'nonControlledExpiryMonths')::int) > s.today
-                 and m.dea_schedule is distinct from 'II'))) as active_count,
-           max(o.written_on) as last_prescription
-    from public.prescription_orders o
-    join public.medications m on m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id
-    where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id
-  ) activity on true
-  order by p.last_name, p.first_name, p.id
+  order by hit.position
 $$;
 comment on function public.prescriber_directory(text, text, text, text, uuid, integer, uuid) is
   'One page (keyset on last name, first name, id; at most 100) of the caller''s pharmacy''s prescribers, optionally '
   'of one verification status and matching a search (each word in first name, last name, specialty or NPI), with '
   'activeCount and lastPrescription derived from the prescriptions and whether the OIG exclusion list names them; '
-  'only_id reads one prescriber the same way. Security invoker: RLS applies.';
+  'only_id reads one prescriber the same way. Rows read through RLS (security invoker); the page''s ids come from '
+  'private.prescriber_search_page.';
 grant execute on function public.prescriber_directory(text, text, text, text, uuid, integer, uuid) to authenticated;
+
+create function private.prescriber_directory_counts(search text) returns jsonb
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  counts jsonb;
+begin
+  if pharmacy is null then
+    return jsonb_build_object('all', 0, 'verified', 0, 'pending', 0, 'expired', 0);
+  end if;
+  execute format($sql$
+    select jsonb_build_object('all', count(*),
+                              'verified', count(*) filter (where p.verification_status = 'verified'),
+                              'pending', count(*) filter (where p.verification_status = 'pending'),
+                              'expired', count(*) filter (where p.verification_status = 'expired'))
+    from public.prescribers p where p.pharmacy_id = $1 and %s
+    $sql$, private.prescriber_search_condition(search))
+  into counts
+  using pharmacy;
+  return counts;
+end
+$$;
+comment on function private.prescriber_directory_counts(text) is
+  'The directory tabs'' counts of the caller''s own pharmacy (and search), with raised rights so the indexes apply; '
+  'counts only.';
+revoke all on function private.prescriber_directory_counts(text) from public, anon;
+grant execute on function private.prescriber_directory_counts(text) to authenticated, service_role;
 
 create function public.prescriber_directory_counts(search text default null) returns jsonb
 language sql stable security invoker
 set search_path = ''
 as $$
-  with words as materialized (select private.prescriber_search_patterns(prescriber_directory_counts.search) as patterns)
-  select jsonb_build_object(
-    'all', count(*),
-    'verified', count(*) filter (where p.verification_status = 'verified'),
-    'pending', count(*) filter (where p.verification_status = 'pending'),
-    'expired', count(*) filter (where p.verification_status = 'expired'))
-  from public.prescribers p, words
-  where p.pharmacy_id = (select private.current_pharmacy_id())
-    and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number)
-        like coalesce((select w.patterns[1] from words w), '%')
-    and private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number) like all (words.patterns)
+  select private.prescriber_directory_counts(search)
 $$;
 comment on function public.prescriber_directory_counts(text) is
-  'The directory tabs'' counts for the caller''s pharmacy (and search): {all, verified, pending, expired}. Security invoker.';
+  'The directory tabs'' counts for the caller''s pharmacy (and search): {all, verified, pending, expired}.';
 grant execute on function public.prescriber_directory_counts(text) to authenticated;
 
 create function public.prescriber_credential_alerts(within_days integer default 90) returns table (
