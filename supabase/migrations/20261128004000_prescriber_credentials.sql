@@ -93,6 +93,8 @@ create trigger guard_npi_number before insert or update of npi_number on public.
 -- -----------------------------------------------------------------------------------------------------
 alter table public.prescribers drop constraint prescribers_verification_status_check;
 update public.prescribers set verification_status = 'expired' where verification_status = 'rejected';
+-- A status staff could set until now proves nothing: every prescriber is verified again under the new rules.
+update public.prescribers set verification_status = 'pending' where verification_status = 'verified';
 alter table public.prescribers
   add column license_expiration date,
   add column dea_expiration date,
@@ -102,6 +104,9 @@ alter table public.prescribers
   add constraint prescribers_verification_status_check check (verification_status in ('pending', 'verified', 'expired')),
   add constraint prescribers_license_state_check check (license_state is null or license_state ~ '^[A-Z]{2}$'),
   add constraint prescribers_email_check check (email is null or email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$');
+update public.prescribers
+   set verification_reason = case verification_status when 'expired' then 'Needs review (marked before verification was checked by the database); verify again'
+                                                      else 'Not verified by the database yet; verify again' end;
 comment on column public.prescribers.verification_status is
   'verified, pending or expired (shown ''Needs Review''): set only by the database (record_prescriber_verification, '
   'the exclusion list, the expiry job, a credential change).';
@@ -269,13 +274,16 @@ as $$
          or (e.npi is null and e.last_name = upper(btrim(match_last_name)) and e.first_name = upper(btrim(match_first_name))
              and e.state = upper(btrim(match_state))))
     and e.waiver_date is null
+    and (e.reinstatement_date is null or e.reinstatement_date > current_date)
+    -- Only the caller's own pharmacy's list for an end user (the triggers and jobs that call it pass the row's).
+    and (auth.uid() is null or for_pharmacy_id = private.current_pharmacy_id())
   order by (e.npi is not null) desc, e.exclusion_date desc
   limit 1
 $$;
 comment on function private.prescriber_exclusion(uuid, text, text, text, text) is
   'The pharmacy''s OIG exclusion entry naming a prescriber — by NPI, or by last and first name and state where the '
   'list has no NPI (the list''s own advice: confirm such a match with the date of birth before acting) — or null. '
-  'Entries with a waiver do not count.';
+  'Entries with a waiver, or reinstated, do not count. An end user reads only their own pharmacy''s list.';
 revoke all on function private.prescriber_exclusion(uuid, text, text, text, text) from public;
 grant execute on function private.prescriber_exclusion(uuid, text, text, text, text) to authenticated, service_role;
 
@@ -394,10 +402,14 @@ begin
     reason := 'NPI, state licence, DEA registration and OIG exclusion list checked';
   end if;
 
-  update public.prescribers
-     set verification_status = outcome, verification_reason = reason,
-         verification_checked_at = now(), verification_checked_by = actor_user_id
-   where pharmacy_id = target.pharmacy_id and id = target.id;
+  -- A monthly check that could not reach a source keeps a verified prescriber verified (the attempt is kept in the
+  -- history); it is asked again the next day. Anything a source found still counts at once.
+  if not (kind = 'monthly' and outcome = 'pending') then
+    update public.prescribers
+       set verification_status = outcome, verification_reason = reason,
+           verification_checked_at = now(), verification_checked_by = actor_user_id
+     where pharmacy_id = target.pharmacy_id and id = target.id;
+  end if;
   insert into public.prescriber_verifications (pharmacy_id, prescriber_id, outcome, reason, checks, registry_record, run_kind, checked_by)
   values (target.pharmacy_id, target.id, outcome, reason, checks, nppes -> 'record', kind, actor_user_id)
   returning id into history_id;
@@ -442,6 +454,11 @@ begin
   if target.id is null then
     raise exception 'Prescriber not found' using errcode = 'P0002';
   end if;
+  -- NPPES was asked about what was on file then; an edit since makes that answer about someone else.
+  if nppes ? 'checked' and (nppes -> 'checked' ->> 'npi', nppes -> 'checked' ->> 'firstName', nppes -> 'checked' ->> 'lastName')
+       is distinct from (target.npi_number, target.first_name, target.last_name) then
+    raise exception 'The prescriber''s NPI or name changed while it was being verified; verify again' using errcode = 'P0001';
+  end if;
   if run_kind = 'manual' then
     select * into actor from public.staff_profiles s where s.user_id = actor_user_id;
     if actor.user_id is null or actor.pharmacy_id is distinct from target.pharmacy_id or not actor.is_active then
@@ -458,7 +475,8 @@ comment on function public.record_prescriber_verification(uuid, uuid, jsonb, tex
   'Records a verification of a prescriber (service role only: POST /api/prescribers/{id}/verify and the monthly '
   're-verification call it after asking the NPPES NPI Registry, handing in its checked answer). A manual run needs '
   'an active pharmacist or admin of the prescriber''s pharmacy as actor. Returns {id, outcome, reason, checks, '
-  'registryRecord, checkedAt}; see private.apply_prescriber_verification.';
+  'registryRecord, checkedAt}; see private.apply_prescriber_verification. nppes.checked {npi, firstName, lastName}: '
+  'what NPPES was asked about; a prescriber changed since is refused (verify again).';
 revoke all on function public.record_prescriber_verification(uuid, uuid, jsonb, text) from public, anon, authenticated;
 grant execute on function public.record_prescriber_verification(uuid, uuid, jsonb, text) to service_role;
 
@@ -474,9 +492,6 @@ declare
   new_list_id uuid;
   inserted integer;
   flagged jsonb := '[]'::jsonb;
-  prescriber public.prescribers;
-  exclusion public.oig_exclusions;
-  sentence text;
 begin
   if own_pharmacy_id is null or not private.is_pharmacy_admin() then
     raise exception 'Only an admin can upload the OIG exclusion list' using errcode = '42501';
@@ -494,8 +509,9 @@ begin
   returning id into new_list_id;
   insert into public.oig_exclusions (pharmacy_id, list_id, last_name, first_name, middle_name, business_name, general,
                                      specialty, npi, state, exclusion_type, exclusion_date, reinstatement_date, waiver_date)
-  select own_pharmacy_id, new_list_id, e."lastName", e."firstName", e."middleName", e."businessName", e.general,
-         e.specialty, e.npi, e.state, e."exclusionType", e."exclusionDate", e."reinstatementDate", e."waiverDate"
+  select own_pharmacy_id, new_list_id, upper(btrim(e."lastName")), upper(btrim(e."firstName")), upper(btrim(e."middleName")),
+         upper(btrim(e."businessName")), e.general, e.specialty, nullif(btrim(e.npi), ''), upper(btrim(e.state)),
+         e."exclusionType", e."exclusionDate", e."reinstatementDate", e."waiverDate"
   from jsonb_to_recordset(entries) as e ("lastName" text, "firstName" text, "middleName" text, "businessName" text,
        general text, specialty text, npi text, state text, "exclusionType" text, "exclusionDate" date,
        "reinstatementDate" date, "waiverDate" date);
@@ -505,22 +521,31 @@ begin
          newest_exclusion_date = (select max(x.exclusion_date) from public.oig_exclusions x where x.list_id = new_list_id)
    where id = new_list_id;
 
-  -- Every prescriber the list names is Needs Review now, with the reason; the history says the list did it.
-  for prescriber in select * from public.prescribers p where p.pharmacy_id = own_pharmacy_id for update loop
-    exclusion := private.prescriber_exclusion(own_pharmacy_id, prescriber.npi_number, prescriber.first_name,
-                                              prescriber.last_name, coalesce(prescriber.practice_state, prescriber.license_state));
-    continue when exclusion.id is null;
-    sentence := private.exclusion_sentence(exclusion);
-    update public.prescribers set verification_status = 'expired', verification_reason = sentence,
-                                  verification_checked_at = now(), verification_checked_by = auth.uid()
-     where id = prescriber.id;
+  -- Every prescriber the list names is Needs Review now, with the reason, in one statement (a real list has some
+  -- 80,000 entries); the history says the list did it. One already flagged for the same reason is left as it is.
+  with named as (
+    select p.id, private.exclusion_sentence(x) as sentence
+    from public.prescribers p
+    cross join lateral private.prescriber_exclusion(own_pharmacy_id, p.npi_number, p.first_name, p.last_name,
+                                                    coalesce(p.practice_state, p.license_state)) x
+    where p.pharmacy_id = own_pharmacy_id and x.id is not null
+  ), changed as (
+    update public.prescribers p
+       set verification_status = 'expired', verification_reason = named.sentence,
+           verification_checked_at = now(), verification_checked_by = auth.uid()
+      from named
+     where p.id = named.id
+       and (p.verification_status, p.verification_reason) is distinct from ('expired', named.sentence)
+    returning p.id, concat_ws(' ', p.title, p.first_name, p.last_name) as name, named.sentence
+  ), history as (
     insert into public.prescriber_verifications (pharmacy_id, prescriber_id, outcome, reason, checks, run_kind, checked_by)
-    values (own_pharmacy_id, prescriber.id, 'expired', sentence,
-            jsonb_build_array(jsonb_build_object('source', 'oig', 'result', 'failed', 'detail', sentence)),
-            'exclusion-list', auth.uid());
-    flagged := flagged || jsonb_build_array(jsonb_build_object('id', prescriber.id,
-      'name', concat_ws(' ', prescriber.title, prescriber.first_name, prescriber.last_name), 'reason', sentence));
-  end loop;
+    select own_pharmacy_id, c.id, 'expired', c.sentence,
+           jsonb_build_array(jsonb_build_object('source', 'oig', 'result', 'failed', 'detail', c.sentence)), 'exclusion-list', auth.uid()
+    from changed c
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('id', n.id, 'name', concat_ws(' ', p.title, p.first_name, p.last_name), 'reason', n.sentence)), '[]'::jsonb)
+  into flagged
+  from named n join public.prescribers p on p.id = n.id;
 
   perform private.record_audit_event(own_pharmacy_id, auth.uid(), 'oig_exclusion_list_uploaded', 'oig_exclusion_list',
     new_list_id::text, format('Uploaded the OIG exclusion list %s (%s entries); %s prescribers on it', btrim(list_file_name),
@@ -576,6 +601,10 @@ begin
   new.exclusion_override_reason := reason;
   new.exclusion_overridden_by := null;
   new.exclusion_overridden_at := null;
+  -- Another pharmacy's row is refused by guard_tenant_pharmacy_id; say nothing about its prescribers here.
+  if auth.uid() is not null and new.pharmacy_id is distinct from private.current_pharmacy_id() then
+    return new;
+  end if;
   if new.fill_number <> 0 or new.prescriber_id is null then
     -- A refill keeps its order's prescriber: the exclusion was decided when the prescription was entered.
     new.exclusion_override_reason := null;
@@ -634,18 +663,11 @@ create trigger guard_exclusion_override before update of exclusion_override_reas
 -- -----------------------------------------------------------------------------------------------------
 -- Reading the directory
 -- -----------------------------------------------------------------------------------------------------
-create function private.prescriber_search_key(first_name text, last_name text, specialty text, npi_number text) returns text
-language sql immutable
-set search_path = ''
-as $$
-  select lower(first_name || ' ' || last_name || ' ' || coalesce(specialty, '') || ' ' || coalesce(npi_number, ''))
-$$;
-comment on function private.prescriber_search_key(text, text, text, text) is
-  'The text a prescriber search matches (first name, last name, specialty, NPI; lower case): the trigram index''s expression.';
-grant execute on function private.prescriber_search_key(text, text, text, text) to authenticated, service_role;
--- Search: any part of the key, case-insensitive, with the pharmacy first in the same GIN index (btree_gin).
+-- Search: any part of first name, last name, specialty or NPI, case-insensitive, with the pharmacy first in the
+-- same GIN index (btree_gin). The expression is spelled here and in private.prescriber_search_condition, the same
+-- text (a function would not be inlined: helpers set search_path).
 create index prescribers_pharmacy_id_search_key_trgm_idx on public.prescribers
-  using gin (pharmacy_id, private.prescriber_search_key(first_name, last_name, specialty, npi_number) extensions.gin_trgm_ops);
+  using gin (pharmacy_id, (lower(first_name || ' ' || last_name || ' ' || coalesce(specialty, '') || ' ' || coalesce(npi_number, ''))) extensions.gin_trgm_ops);
 
 create function private.prescriber_search_condition(search text) returns text
 language plpgsql immutable
@@ -664,7 +686,8 @@ begin
   end if;
   -- Each word in any part of the key, case-insensitive; LIKE's wildcards in the search are taken literally.
   foreach word in array regexp_split_to_array(lower(cleaned), ' ') loop
-    parts := parts || format('private.prescriber_search_key(p.first_name, p.last_name, p.specialty, p.npi_number) like %L',
+    -- The trigram index's expression (prescribers_pharmacy_id_search_key_trgm_idx), word for word.
+    parts := parts || format('lower(p.first_name || '' '' || p.last_name || '' '' || coalesce(p.specialty, '''') || '' '' || coalesce(p.npi_number, '''')) like %L',
                              '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%');
   end loop;
   return array_to_string(parts, ' and ');
@@ -689,16 +712,23 @@ begin
   if pharmacy is null then
     return '{}';
   end if;
-  -- Constants in the statement, so the planner picks the trigram index for a search and the name index without one.
+  -- Constants in the statement; a search's matches first (the trigram index), then ordered and cut, so the planner
+  -- does not walk the name index filtering every prescriber; without a search, the name index straight.
   execute format($sql$
-    select array(select p.id from public.prescribers p
-                 where p.pharmacy_id = $1 and %s
-                   and ($2::text is null or p.verification_status = $2)
-                   and ($6::uuid is null or p.id = $6)
-                   and ($5::uuid is null or (p.last_name, p.first_name, p.id) > ($3, $4, $5))
-                 order by p.last_name, p.first_name, p.id
-                 limit $7)
-    $sql$, condition)
+    with matched as %s (
+      select p.id, p.last_name, p.first_name from public.prescribers p
+      where p.pharmacy_id = $1 and %s
+        and ($2::text is null or p.verification_status = $2)
+        and ($6::uuid is null or p.id = $6)
+        and ($5::uuid is null or (p.last_name, p.first_name, p.id) > ($3, $4, $5))
+    )
+    select array(select m.id from matched m order by m.last_name, m.first_name, m.id limit $7)
+    $sql$,
+    -- A word of fewer than three characters has no trigram: then the name index, filtered, finds a page soonest.
+    case when condition = 'true' or exists (select 1 from regexp_split_to_table(btrim(coalesce(search, '')), '\s+') as w
+                                           where length(w) < 3)
+         then 'not materialized' else 'materialized' end,
+    condition)
   into ids
   using pharmacy, status, after_last_name, after_first_name, after_id, only_id, least(greatest(coalesce(page_size, 24), 1), 100);
   return ids;

@@ -128,7 +128,7 @@ test('the admin adds providers, uploads the OIG list, verifies one, and finds th
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText('Excluded (OIG)');
   await expect(cards(page).first().getByTestId('verification-status')).toHaveText('Needs Review');
-  await expect(cards(page).first().getByTestId('verification-reason')).not.toBeEmpty();
+  await expect(cards(page).first().getByTestId('verification-reason')).toHaveText('On the OIG exclusion list (LEIE) since 2018-07-04, exclusion type 1128B7, matched by NPI');
 
   // Verify the NPPES fixture: checks shown, 'Success', and the Verified count goes up.
   await tab(page, 'Pending').click();

@@ -175,6 +175,52 @@ describe('verifying against the NPPES NPI Registry', () => {
   });
 });
 
+describe('prescriptions from a prescriber on the OIG exclusion list', () => {
+  it('are refused through POST /api/prescriptions until a pharmacist gives a reason', async () => {
+    const person = { npi: '1104925684', firstName: 'Oscar', lastName: 'Excluded', licenseNumber: 'X1', licenseState: 'OH' };
+    const added = await add(home.technician, form(person));
+    expect(added.status).toBe(201);
+    const upload = await home.admin.client.rpc('replace_oig_exclusion_list', { list_file_name: 'UPDATED.csv', entries: [
+      { lastName: 'EXCLUDED', firstName: 'OSCAR', npi: person.npi, state: 'OH', exclusionType: '1128a1', exclusionDate: '2022-03-04' },
+    ] });
+    expect(upload.error).toBeNull();
+    const patient = await home.technician.client.from('patients')
+      .insert({ first_name: 'Pat', last_name: 'Api', date_of_birth: '1960-01-02', allergies: [], current_medications: [] }).select('id').single();
+    const medication = await home.pharmacist.client.from('medications')
+      .insert({ name: 'Ibuprofen', generic_name: 'ibuprofen', strength: '200 mg', dosage_form: 'tablet', price: 3, stock: 500 }).select('id').single();
+    const entry = {
+      prescriptionType: 'written', patientId: patient.data!.id, medicationId: medication.data!.id, prescriberId: added.body.id,
+      directions: 'Take 1 tablet by mouth every 8 hours as needed', quantity: '30', refills: '0', daysSupply: '10',
+    };
+    const refused = await callApi<{ error: string }>(home.technician.client, 'prescriptions', { body: entry });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('Oscar Excluded is on the OIG exclusion list (LEIE) since 2022-03-04, exclusion type 1128a1, matched by NPI. A pharmacist or admin must override with a reason to enter this prescription');
+    const byTechnician = await callApi<{ error: string }>(home.technician.client, 'prescriptions', { body: { ...entry, exclusionOverrideReason: 'Letter of reinstatement on file' } });
+    expect(byTechnician).toEqual({ status: 403, body: { error: 'Only a pharmacist or admin can override the OIG exclusion of Oscar Excluded' } });
+    const byPharmacist = await callApi<{ id: string }>(home.pharmacist.client, 'prescriptions', { body: { ...entry, exclusionOverrideReason: 'Letter of reinstatement on file' } });
+    expect(byPharmacist.status).toBe(201);
+    const [stored] = await sql('select exclusion_override_reason, exclusion_overridden_by from public.prescriptions where id = $1', [byPharmacist.body.id]);
+    expect(stored).toEqual({ exclusion_override_reason: 'Letter of reinstatement on file', exclusion_overridden_by: home.pharmacist.id });
+  });
+
+  it('a stored NPI that fails its check digit is Needs Review, NPPES not asked', async () => {
+    const added = await add(home.technician, form({ npi: '1982736450', firstName: 'Olda', lastName: 'Record', licenseNumber: 'O1', licenseState: 'IL' }));
+    expect(added.status).toBe(201);
+    await sql('alter table public.prescribers disable trigger guard_npi_number');
+    try {
+      await sql(`update public.prescribers set npi_number = '1982736451' where id = $1`, [added.body.id]);
+    } finally {
+      await sql('alter table public.prescribers enable trigger guard_npi_number');
+    }
+    nppes.requests.length = 0;
+    const answer = await verify(home.pharmacist, added.body.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.verification.outcome).toBe('expired');
+    expect(answer.body.verification.reason).toMatch(/^NPI 1982736451 fails its check digit/);
+    expect(nppes.requests).toEqual([]);
+  });
+});
+
 describe('the monthly re-verification', () => {
   it('answers only the service role, and checks the verified prescribers due', async () => {
     const refused = await callApi<{ error: string }>(home.admin.client, 'internal/prescribers/reverify', { body: { pharmacyId: home.id } });

@@ -144,7 +144,7 @@ describe('verification', () => {
     const cases: [Record<string, unknown>, Record<string, unknown>, RegExp][] = [
       [{}, { finding: 'not-found', reason: 'NPI 1 is not in the NPPES NPI Registry' }, /^NPI 1 is not in the NPPES NPI Registry$/],
       [{}, { finding: 'name-mismatch', reason: 'NPPES lists this NPI for John Smith' }, /John Smith/],
-      [{ license_expiration: inDays(-1) }, MATCH, /^State licence IL IL-036\.1 expired on /],
+      [{ license_expiration: inDays(-3) }, MATCH, /^State licence IL IL-036\.1 expired on /],
       [{ license_number: null, license_state: null, license_expiration: null }, MATCH, /licence number, state and expiration must be on file/],
       [{}, { ...MATCH, licenseComparison: 'mismatch', licenseNote: 'NPPES lists IL 036.999 instead' }, /NPPES lists IL 036\.999 instead/],
       [{ dea_expiration: inDays(-3) }, MATCH, /^DEA registration BM3825417 expired on /],
@@ -184,6 +184,30 @@ describe('verification', () => {
     expect((await verify(id, a.technician.id)).error?.message).toBe('Only a pharmacist or admin can verify a prescriber\'s credentials');
     expect((await verify(id, b.pharmacist.id)).error?.message).toBe('Prescriber not found');
     expect((await statusOf(id)).verification_status).toBe('pending');
+  });
+
+  it('refuses an answer about a prescriber whose NPI or name changed while NPPES was asked', async () => {
+    const id = await addPrescriber(a.technician.client);
+    const [row] = await sql<{ npi_number: string }>('select npi_number from public.prescribers where id = $1', [id]);
+    const checked = { npi: row!.npi_number, firstName: 'Elena', lastName: 'Marquez' };
+    await a.pharmacist.client.from('prescribers').update({ last_name: 'Marquez-Lopez' }).eq('id', id);
+    const { error } = await verify(id, a.pharmacist.id, { ...MATCH, checked });
+    expect(error?.message).toBe('The prescriber\'s NPI or name changed while it was being verified; verify again');
+    expect((await statusOf(id)).verification_status).toBe('pending');
+    expect((await verify(id, a.pharmacist.id, { ...MATCH, checked: { ...checked, lastName: 'Marquez-Lopez' } })).data?.outcome).toBe('verified');
+  });
+
+  it('keeps a verified prescriber verified when the monthly check cannot reach NPPES, and records the attempt', async () => {
+    const id = await addPrescriber(a.technician.client);
+    expect((await verify(id, a.pharmacist.id)).data?.outcome).toBe('verified');
+    const monthly = await verify(id, null, { finding: 'unavailable', reason: 'NPPES NPI Registry could not be reached' }, 'monthly');
+    expect(monthly.data?.outcome).toBe('pending');
+    expect((await statusOf(id)).verification_status).toBe('verified');
+    const history = await sql('select outcome, run_kind from public.prescriber_verifications where prescriber_id = $1 order by checked_at', [id]);
+    expect(history).toEqual([{ outcome: 'verified', run_kind: 'manual' }, { outcome: 'pending', run_kind: 'monthly' }]);
+    // What a source finds still counts at once.
+    expect((await verify(id, null, { finding: 'not-found', reason: 'gone' }, 'monthly')).data?.outcome).toBe('expired');
+    expect((await statusOf(id)).verification_status).toBe('expired');
   });
 
   it('is pending without an exclusion list', async () => {
@@ -237,6 +261,24 @@ describe('the OIG exclusion list', () => {
     expect(plain.exclusion_override_reason).toBeNull();
     const audit = await sql('select action from public.audit_log where entity_id = $1 and action = $2', [overridden.id, 'excluded_prescriber_override']);
     expect(audit).toHaveLength(1);
+  });
+
+  it('does not count a reinstated entry, and tells another pharmacy nothing about the prescribers on it', async () => {
+    const reinstated = await addPrescriber(a.technician.client, { first_name: 'Back', last_name: 'Again', practice_state: 'OH' });
+    const excluded = await addPrescriber(a.technician.client, { first_name: 'Still', last_name: 'Out', practice_state: 'OH' });
+    const { data } = await a.admin.client.rpc('replace_oig_exclusion_list', { list_file_name: 'UPDATED.csv', entries: [
+      { lastName: 'again', firstName: ' back ', npi: null, state: 'oh', exclusionType: '1128b4', exclusionDate: '2019-01-01', reinstatementDate: '2021-06-01' },
+      { lastName: 'Out', firstName: 'Still', npi: null, state: 'OH', exclusionType: '1128b4', exclusionDate: '2019-01-01' },
+    ] });
+    expect((data as { flagged: { id: string }[] }).flagged.map((f) => f.id)).toEqual([excluded]);
+    expect((await statusOf(reinstated)).verification_status).toBe('pending');
+    const patient = (await addPatient(b.technician.client, 'Elsewhere')).id;
+    const medication = (await addMedication(b.pharmacist.client)).id;
+    const foreign = await b.pharmacist.client.from('prescriptions').insert({
+      pharmacy_id: a.id, patient_id: patient, medication_id: medication, prescriber_id: excluded,
+      prescription_type: 'written', source: 'manual_entry', directions: 'x', quantity: 1, days_supply: 1,
+    });
+    expect(foreign.error?.message).not.toMatch(/Still Out|exclusion/i);
   });
 });
 

@@ -16,6 +16,7 @@ import {
 } from '@pharmacy/shared/api/prescribers.ts';
 import { UUID_PATTERN } from '@pharmacy/shared/common/field-rules.ts';
 import { type NppesCheck, NppesAnswerError, checkNppesAnswer } from '@pharmacy/shared/prescribers/nppes.ts';
+import { isValidNpi } from '@pharmacy/shared/prescribers/npi.ts';
 import {
   type Prescriber,
   type PrescriberDirectoryRow,
@@ -41,6 +42,9 @@ const PRESCRIBER_NOT_FOUND = 'Prescriber not found';
 const VERIFY_FORBIDDEN = 'Only a pharmacist or admin can verify a prescriber’s credentials';
 const EDIT_FORBIDDEN = 'Only a pharmacist or admin can edit a prescriber';
 const SERVICE_ROLE_ONLY = 'Only the scheduled job may run the monthly re-verification';
+/** A day's batch per pharmacy (the job runs daily: 20,000 verified prescribers take under a month) and how many NPPES calls at once. */
+const REVERIFY_BATCH = 1000;
+const REVERIFY_CONCURRENCY = 8;
 
 function requireId(id: string | undefined): string {
   if (!id || !UUID_PATTERN.test(id)) throw new HttpError(404, PRESCRIBER_NOT_FOUND);
@@ -86,8 +90,20 @@ function nppesSettings() {
 }
 
 /** What NPPES said about the prescriber, checked; a registry that cannot be asked is a finding too. */
-async function askNppes(prescriber: Prescriber): Promise<NppesCheck | { finding: 'unavailable' | 'not-configured'; reason: string }> {
+type NppesFindingRecorded = NppesCheck | { finding: 'unavailable' | 'not-configured' | 'invalid-npi'; reason: string };
+
+/** What NPPES said, with what it was asked about (the database refuses the answer if the prescriber changed since). */
+async function askNppes(prescriber: Prescriber): Promise<NppesFindingRecorded & { checked: { npi: string | null; firstName: string; lastName: string } }> {
+  const checked = { npi: prescriber.npiNumber, firstName: prescriber.firstName, lastName: prescriber.lastName };
+  return { ...(await nppesFinding(prescriber)), checked };
+}
+
+async function nppesFinding(prescriber: Prescriber): Promise<NppesFindingRecorded> {
   if (!prescriber.npiNumber) return { finding: 'unavailable', reason: 'No NPI on file' };
+  // A number stored before NPIs were checked may fail its check digit: it is no NPI, and NPPES is not asked.
+  if (!isValidNpi(prescriber.npiNumber)) {
+    return { finding: 'invalid-npi', reason: `NPI ${prescriber.npiNumber} fails its check digit: it cannot be an NPI; correct it` };
+  }
   const settings = nppesSettings();
   if (!settings) {
     return { finding: 'not-configured', reason: 'The NPPES NPI Registry is not configured (NPPES_API_URL): the NPI could not be checked' };
@@ -206,18 +222,29 @@ export function addPrescriberRoutes(router: ApiRouter): void {
 
   router.serve(reverifyPrescribersEndpoint, async ({ req, body }) => {
     if (!isServiceRoleRequest(req)) throw new HttpError(403, SERVICE_ROLE_ONLY);
-    const { data, error } = await createAdminClient().rpc('prescribers_due_for_reverification', { for_pharmacy_id: body.pharmacyId });
+    const { data, error } = await createAdminClient().rpc('prescribers_due_for_reverification', {
+      for_pharmacy_id: body.pharmacyId,
+      batch_size: REVERIFY_BATCH,
+    });
     if (error) throw databaseFailure('reading the prescribers due', error);
     const result = { checked: 0, verified: 0, needsReview: 0, pending: 0 };
-    // One at a time: NPPES is a public service; a month's batch is small.
-    for (const row of data ?? []) {
-      const prescriber = prescriberFromDirectoryRow({ ...row, active_count: 0, last_prescription: null, excluded: false } as PrescriberDirectoryRow);
-      const { outcome } = await recordVerification(prescriber.id, null, await askNppes(prescriber), 'monthly');
-      result.checked += 1;
-      if (outcome === 'verified') result.verified += 1;
-      else if (outcome === 'expired') result.needsReview += 1;
-      else result.pending += 1;
-    }
+    const due = [...(data ?? [])];
+    // A few at a time (NPPES is a public service); one prescriber's failure does not stop the others.
+    const worker = async () => {
+      for (let row = due.shift(); row; row = due.shift()) {
+        const prescriber = prescriberFromDirectoryRow({ ...row, active_count: 0, last_prescription: null, excluded: false } as PrescriberDirectoryRow);
+        try {
+          const { outcome } = await recordVerification(prescriber.id, null, await askNppes(prescriber), 'monthly');
+          result.checked += 1;
+          if (outcome === 'verified') result.verified += 1;
+          else if (outcome === 'expired') result.needsReview += 1;
+          else result.pending += 1;
+        } catch (failure) {
+          console.error(`monthly re-verification of prescriber ${prescriber.id} failed: ${(failure as Error).message}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: REVERIFY_CONCURRENCY }, worker));
     return result;
   });
 }

@@ -84,6 +84,9 @@ export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusio
   // The chosen prescriber (DEA number, verification, exclusion) and product (DEA schedule); the form holds their ids.
   const [prescriber, setPrescriber] = useState<PrescriberChoice | null>(null);
   const [addingPrescriber, setAddingPrescriber] = useState(false);
+  // Bumped when a prescriber added here is chosen: the field starts again showing its name (choosing from the list
+  // keeps the field, and the focus, as it is).
+  const [pickerKey, setPickerKey] = useState(0);
   const [medication, setMedication] = useState<MedicationChoice | null>(null);
   const create = useCreatePrescription(pharmacyId);
   const form = useForm<PrescriptionFormInput, unknown, PrescriptionFormValues>({
@@ -170,8 +173,7 @@ export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusio
             name="prescriberId"
             render={({ field }) => (
               <PrescriberPickerField
-                // A prescriber added here is chosen: the field starts again showing its name.
-                key={prescriber?.value ?? 'none'}
+                key={pickerKey}
                 initialQuery={prescriber && prescriber.value === field.value ? prescriber.label : ''}
                 pharmacyId={pharmacyId}
                 name={field.name}
@@ -267,6 +269,7 @@ export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusio
                 value: added.id, label: added.label, deaNumber: added.deaNumber, verificationStatus: 'pending', verificationReason: null, excluded: false,
               };
               setPrescriber(choice);
+              setPickerKey((key) => key + 1);
               form.setValue('prescriberId', added.id, { shouldValidate: true });
               setAddingPrescriber(false);
             },

@@ -33,12 +33,13 @@ export function VerifyPrescriberDialog({ prescriber, onClose, onUseRegistryDetai
       if (answer.verification.outcome === 'verified') {
         toast({ title: PRESCRIBER_MESSAGES.verifySuccessTitle, description: PRESCRIBER_MESSAGES.verifySuccess });
       } else {
-        toast({ title: PRESCRIBER_MESSAGES.verifyFailureTitle, description: `${PRESCRIBER_MESSAGES.verifyFailure}: ${answer.verification.reason}`, variant: 'destructive' });
+        // The spec's toast word for word; the reason and each source's result are in the dialog.
+        toast({ title: PRESCRIBER_MESSAGES.verifyFailureTitle, description: PRESCRIBER_MESSAGES.verifyFailure, variant: 'destructive' });
       }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       setFailure(reason);
-      toast({ title: PRESCRIBER_MESSAGES.verifyFailureTitle, description: `${PRESCRIBER_MESSAGES.verifyFailure}: ${reason}`, variant: 'destructive' });
+      toast({ title: PRESCRIBER_MESSAGES.verifyFailureTitle, description: PRESCRIBER_MESSAGES.verifyFailure, variant: 'destructive' });
     }
   };
 
