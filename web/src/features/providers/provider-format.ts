@@ -3,6 +3,7 @@
  * within CREDENTIAL_ALERT_DAYS of the pharmacy's today — spec §9's 90 days), the credential alert sentence, the
  * status badge's colour, board certifications typed as text, and the Edit form filled from what NPPES answered.
  */
+import type { CredentialAlert } from '@pharmacy/shared/prescribers/credential-alerts.ts';
 import { CREDENTIAL_ALERT_DAYS } from '@pharmacy/shared/prescribers/credential-alerts.ts';
 import { type PrescriberForm } from '@pharmacy/shared/prescribers/prescriber.ts';
 import * as z from 'zod';
@@ -38,15 +39,6 @@ export function credentialExpiry(expiration: string | null, today: string, alert
   if (days < 0) return { state: 'expired', days, text: `expired ${expiration} (${daysText(days)})` };
   if (days < alertDays) return { state: 'expiring', days, text: `expires ${expiration} (${daysText(days)})` };
   return { state: 'valid', days, text: `expires ${expiration}` };
-}
-
-export interface CredentialAlert {
-  prescriberId: string;
-  prescriberName: string;
-  credential: 'license' | 'dea';
-  credentialNumber: string;
-  expiresOn: string;
-  expired: boolean;
 }
 
 /** "Licence IL 036.120557 of Dr. James Whitaker expires 2027-01-12 (in 45 days)". */

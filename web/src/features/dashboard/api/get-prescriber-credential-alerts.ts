@@ -4,43 +4,32 @@
  * many there are in all (counted by the database).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CREDENTIAL_ALERT_DAYS } from '@pharmacy/shared/prescribers/credential-alerts.ts';
+import {
+  CREDENTIAL_ALERT_COLUMNS,
+  CREDENTIAL_ALERT_DAYS,
+  type CredentialAlert,
+  credentialAlertFromRow,
+} from '@pharmacy/shared/prescribers/credential-alerts.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { dashboardKeys } from '../keys.ts';
 
 /** How many alerts the card lists (the rest are on the Providers screen). */
 export const CREDENTIAL_ALERTS_SHOWN = 5;
 
-export interface PrescriberCredentialAlert {
-  prescriberId: string;
-  prescriberName: string;
-  credential: 'license' | 'dea';
-  credentialNumber: string;
-  expiresOn: string;
-  expired: boolean;
-}
-
 export interface PrescriberCredentialAlerts {
-  alerts: PrescriberCredentialAlert[];
+  alerts: CredentialAlert[];
   total: number;
 }
 
 export async function getPrescriberCredentialAlerts(): Promise<PrescriberCredentialAlerts> {
   const { data, error, count } = await supabase
     .rpc('prescriber_credential_alerts', { within_days: CREDENTIAL_ALERT_DAYS }, { count: 'exact' })
-    .select('prescriber_id, prescriber_name, credential, credential_number, expires_on, expired')
+    .select(CREDENTIAL_ALERT_COLUMNS)
     .limit(CREDENTIAL_ALERTS_SHOWN);
   if (error) throw new Error(error.message);
   return {
     total: count ?? data.length,
-    alerts: data.map((row) => ({
-      prescriberId: row.prescriber_id,
-      prescriberName: row.prescriber_name,
-      credential: row.credential === 'dea' ? 'dea' : 'license',
-      credentialNumber: row.credential_number,
-      expiresOn: row.expires_on,
-      expired: row.expired,
-    })),
+    alerts: data.map(credentialAlertFromRow),
   };
 }
 

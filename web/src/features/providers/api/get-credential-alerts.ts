@@ -4,11 +4,15 @@
  * local date), the first CREDENTIAL_ALERTS_LISTED of them and how many there are in all (counted by the database).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CREDENTIAL_ALERT_DAYS } from '@pharmacy/shared/prescribers/credential-alerts.ts';
+import {
+  CREDENTIAL_ALERT_COLUMNS,
+  CREDENTIAL_ALERT_DAYS,
+  type CredentialAlert,
+  credentialAlertFromRow,
+} from '@pharmacy/shared/prescribers/credential-alerts.ts';
 import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { providerKeys } from '../keys.ts';
-import type { CredentialAlert } from '../provider-format.ts';
 
 /** How many alerts the panel lists at once; the rest are counted. */
 export const CREDENTIAL_ALERTS_LISTED = 50;
@@ -21,19 +25,12 @@ export interface CredentialAlerts {
 export async function getCredentialAlerts(): Promise<CredentialAlerts> {
   const { data, error, count } = await supabase
     .rpc('prescriber_credential_alerts', { within_days: CREDENTIAL_ALERT_DAYS }, { count: 'exact' })
-    .select('prescriber_id, prescriber_name, credential, credential_number, expires_on, expired')
+    .select(CREDENTIAL_ALERT_COLUMNS)
     .limit(CREDENTIAL_ALERTS_LISTED);
   if (error) throw new Error(clientMessageForDatabaseError(error));
   return {
     total: count ?? data.length,
-    alerts: data.map((row) => ({
-      prescriberId: row.prescriber_id,
-      prescriberName: row.prescriber_name,
-      credential: row.credential === 'dea' ? 'dea' : 'license',
-      credentialNumber: row.credential_number,
-      expiresOn: row.expires_on,
-      expired: row.expired,
-    })),
+    alerts: data.map(credentialAlertFromRow),
   };
 }
 
