@@ -1292,7 +1292,7 @@ comment on constraint prescription_orders_status_check on public.prescription_or
 CREATE INDEX prescription_orders_discontinued_by_idx ON public.prescription_orders USING btree (discontinued_by);
 CREATE INDEX prescription_orders_medication_idx ON public.prescription_orders USING btree (pharmacy_id, medication_id);
 CREATE INDEX prescription_orders_patient_idx ON public.prescription_orders USING btree (pharmacy_id, patient_id, created_at DESC, id DESC);
-CREATE INDEX prescription_orders_prescriber_idx ON public.prescription_orders USING btree (pharmacy_id, prescriber_id, written_on);
+CREATE INDEX prescription_orders_prescriber_idx ON public.prescription_orders USING btree (pharmacy_id, prescriber_id, written_on) INCLUDE (status, refills, refills_used_before, medication_id);
 
 alter table public.prescription_orders enable row level security;
 alter table public.prescription_orders replica identity full;
@@ -2729,7 +2729,7 @@ $function$;
 comment on function public.prescriber_credential_alerts(integer) is 'The caller''s pharmacy''s prescriber licences and DEA registrations expired or expiring within within_days (90, spec §9) of the pharmacy''s today, soonest first. Security invoker.';
 grant execute on function public.prescriber_credential_alerts(integer) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.prescriber_directory(search text DEFAULT NULL::text, status text DEFAULT NULL::text, after_last_name text DEFAULT NULL::text, after_first_name text DEFAULT NULL::text, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 24, only_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION public.prescriber_directory(search text DEFAULT NULL::text, status text DEFAULT NULL::text, after_last_name text DEFAULT NULL::text, after_first_name text DEFAULT NULL::text, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 24, only_id uuid DEFAULT NULL::uuid, with_activity boolean DEFAULT true)
  RETURNS TABLE(id uuid, title text, first_name text, last_name text, degree text, specialty text, npi_number text, dea_number text, dea_expiration date, license_number text, license_state text, license_expiration date, phone text, fax text, email text, practice_address text, practice_city text, practice_state text, practice_zip_code text, board_certifications text[], verification_status text, verification_reason text, verification_checked_at timestamp with time zone, active_count integer, last_prescription date, excluded boolean)
  LANGUAGE sql
  STABLE
@@ -2743,25 +2743,27 @@ AS $function$
          p.license_number, p.license_state, p.license_expiration, p.phone, p.fax, p.email, p.practice_address,
          p.practice_city, p.practice_state, p.practice_zip_code, p.board_certifications, p.verification_status,
          p.verification_reason, p.verification_checked_at,
-         (select count(*)::int from (
+         case when prescriber_directory.with_activity then (select count(*)::int from (
             -- activeCount: the prescriber's active prescriptions with fills still to come — a fill in the queue, or
-            -- refills left before the prescription expires (Schedule II never refills).
+            -- refills left before the prescription expires (Schedule II never refills). The orders are read from
+            -- their index (written within the longest expiry), the last fill and the drug probed one by one.
             select f.order_id from public.prescriptions f
             join public.prescription_orders o on o.pharmacy_id = f.pharmacy_id and o.id = f.order_id and o.status = 'active'
             where f.pharmacy_id = p.pharmacy_id and f.prescriber_id = p.id and f.status in ('pending', 'processing', 'ready')
             union
             select o.id from public.prescription_orders o
-            join public.medications m on m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id
             where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id and o.status = 'active'
               -- No prescription expires later than this after it was written (settings allow 24 months at most).
               and o.written_on > s.today - make_interval(months => greatest(s.months, 6))
-              and m.dea_schedule is distinct from 'II'
-              and private.order_expires_on(o.written_on, m.dea_schedule, s.months) > s.today
               and o.refills > greatest(o.refills_used_before,
                                        (select f.fill_number from public.prescriptions f
                                         where f.pharmacy_id = o.pharmacy_id and f.order_id = o.id
-                                        order by f.fill_number desc limit 1))) active),
-         (select max(o.written_on) from public.prescription_orders o where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id),
+                                        order by f.fill_number desc limit 1))
+              and (select m.dea_schedule is distinct from 'II'
+                          and private.order_expires_on(o.written_on, m.dea_schedule, s.months) > s.today
+                   from public.medications m where m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id)) active) end,
+         case when prescriber_directory.with_activity then
+           (select max(o.written_on) from public.prescription_orders o where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id) end,
          (private.prescriber_exclusion(p.pharmacy_id, p.npi_number, p.first_name, p.last_name,
                                        coalesce(p.practice_state, p.license_state))).id is not null
   from unnest(private.prescriber_search_page(prescriber_directory.search, prescriber_directory.status,
@@ -2772,8 +2774,8 @@ AS $function$
   cross join settings s
   order by hit.position
 $function$;
-comment on function public.prescriber_directory(text,text,text,text,uuid,integer,uuid) is 'One page (keyset on last name, first name, id; at most 100) of the caller''s pharmacy''s prescribers, optionally of one verification status and matching a search (each word in first name, last name, specialty or NPI), with activeCount and lastPrescription derived from the prescriptions and whether the OIG exclusion list names them; only_id reads one prescriber the same way. Rows read through RLS (security invoker); the page''s ids come from private.prescriber_search_page.';
-grant execute on function public.prescriber_directory(text,text,text,text,uuid,integer,uuid) to anon, authenticated, service_role;
+comment on function public.prescriber_directory(text,text,text,text,uuid,integer,uuid,boolean) is 'One page (keyset on last name, first name, id; at most 100) of the caller''s pharmacy''s prescribers, optionally of one verification status and matching a search (each word in first name, last name, specialty or NPI), with activeCount and lastPrescription derived from the prescriptions and whether the OIG exclusion list names them; only_id reads one prescriber the same way; with_activity false leaves activeCount and lastPrescription null (the prescription form''s picker). Rows read through RLS (security invoker); the page''s ids come from private.prescriber_search_page.';
+grant execute on function public.prescriber_directory(text,text,text,text,uuid,integer,uuid,boolean) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.prescriber_directory_counts(search text DEFAULT NULL::text)
  RETURNS jsonb

@@ -321,7 +321,7 @@ async function measureDirectory(tech: SupabaseClient): Promise<boolean[]> {
     await timed('provider tab counts (prescriber_directory_counts, with and without a search)', SAMPLES,
       (i) => tech.rpc('prescriber_directory_counts', { search: searches[i % searches.length]! })),
     await timed('prescriber picker (prescriber_directory, 8 rows as typed)', SAMPLES,
-      (i) => tech.rpc('prescriber_directory', { search: ['ko', 'kowa', 'nguyen', npi.slice(0, 6), 'derm'][i % 5]!, page_size: 8 })
+      (i) => tech.rpc('prescriber_directory', { search: ['ko', 'kowa', 'nguyen', npi.slice(0, 6), 'derm'][i % 5]!, page_size: 8, with_activity: false })
         .select('id, first_name, last_name, degree, specialty, npi_number, dea_number, verification_status, verification_reason, excluded')),
     await timed('prescriber credential alerts (prescriber_credential_alerts, first 5 and the exact count)', SAMPLES,
       () => tech.rpc('prescriber_credential_alerts', { within_days: 90 }, { count: 'exact' }).select('prescriber_id, expires_on').limit(5)),

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrescriberDetail, PrescriberDirectory, VerifyResult } from '../../shared/src/prescribers/prescriber.ts';
 import { callApi } from '../support/api-call.ts';
 import { NPPES_FIXTURES, type NppesServer, nppesPort, startNppesServer } from '../support/nppes-server.ts';
-import { closeSql, createServiceClient, sql } from '../support/stack-env.ts';
+import { closeSql, createServiceClient, eventually, sql } from '../support/stack-env.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 
 let home: TestPharmacy;
@@ -232,5 +232,21 @@ describe('the monthly re-verification', () => {
     expect(run.body.verified).toBe(run.body.checked);
     const history = await sql('select run_kind from public.prescriber_verifications where pharmacy_id = $1 and run_kind = $2', [home.id, 'monthly']);
     expect(history.length).toBe(run.body.checked);
+  });
+
+  it('is asked for daily by pg_cron through pg_net (both daily jobs are scheduled)', async () => {
+    expect(await sql(`select jobname, schedule, command from cron.job where jobname like '%prescriber%' order by jobname`)).toEqual([
+      { jobname: 'flag-expired-prescriber-credentials', schedule: '15 6 * * *', command: 'select private.flag_expired_prescriber_credentials()' },
+      { jobname: 'request-due-prescriber-reverifications', schedule: '45 6 * * *', command: 'select private.request_due_prescriber_reverifications()' },
+    ]);
+    // The prescriber verified above, last checked a month and more ago (setup).
+    const [verified] = await sql<{ id: string }>(`select id from public.prescribers where pharmacy_id = $1 and npi_number = $2`, [home.id, NPPES_FIXTURES.activeMd.npi]);
+    await sql(`update public.prescribers set verification_checked_at = now() - interval '35 days' where id = $1`, [verified!.id]);
+    const monthlyBefore = (await sql('select id from public.prescriber_verifications where prescriber_id = $1 and run_kind = $2', [verified!.id, 'monthly'])).length;
+    const [{ asked }] = await sql<{ asked: number }>('select private.request_due_prescriber_reverifications() as asked') as [{ asked: number }];
+    expect(asked).toBeGreaterThanOrEqual(1);
+    await eventually(async () => (await sql('select id from public.prescriber_verifications where prescriber_id = $1 and run_kind = $2', [verified!.id, 'monthly']))[monthlyBefore],
+      'the monthly verification', 30_000);
+    expect(await sql('select verification_status from public.prescribers where id = $1', [verified!.id])).toEqual([{ verification_status: 'verified' }]);
   });
 });

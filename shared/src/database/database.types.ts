@@ -2043,6 +2043,7 @@ export type Database = {
           page_size?: number;
           search?: string;
           status?: string;
+          with_activity?: boolean;
         };
         Returns: {
           active_count: number;

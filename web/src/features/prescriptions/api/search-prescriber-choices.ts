@@ -24,7 +24,8 @@ export interface PrescriberChoice extends ComboboxOption {
 
 export async function searchPrescriberChoices(search: string): Promise<PrescriberChoice[]> {
   const { data, error } = await supabase
-    .rpc('prescriber_directory', { search, page_size: PRESCRIBER_CHOICES_LIMIT })
+    // No activeCount or lastPrescription: the picker does not show them.
+    .rpc('prescriber_directory', { search, page_size: PRESCRIBER_CHOICES_LIMIT, with_activity: false })
     .select('id, title, first_name, last_name, degree, specialty, npi_number, dea_number, verification_status, verification_reason, excluded');
   if (error) throw new Error(error.message);
   return data.map((prescriber) => ({
@@ -40,7 +41,7 @@ export async function searchPrescriberChoices(search: string): Promise<Prescribe
 
 export function searchPrescriberChoicesQueryOptions(pharmacyId: string, search: string) {
   return queryOptions({
-    meta: { reads: ['prescribers', 'prescription_orders', 'oig_exclusion_lists'] },
+    meta: { reads: ['prescribers', 'oig_exclusion_lists'] },
     queryKey: prescriptionKeys.prescriberChoices(pharmacyId, search),
     queryFn: () => searchPrescriberChoices(search),
     enabled: search.length >= PRESCRIBER_SEARCH_MIN_LENGTH,
