@@ -1262,6 +1262,7 @@ create table public.prescription_orders (
   discontinued_at     timestamp with time zone,
   created_at          timestamp with time zone default now() not null,
   updated_at          timestamp with time zone default now() not null,
+  last_fill_number    integer default 0 not null,
   constraint prescription_orders_pkey PRIMARY KEY (id),
   constraint prescription_orders_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
   constraint prescription_orders_pharmacy_id_rx_number_key UNIQUE (pharmacy_id, rx_number),
@@ -1280,6 +1281,7 @@ comment on table public.prescription_orders is 'A prescription as the prescriber
 comment on column public.prescription_orders.refills is 'Refills authorised by the prescriber (spec "refills", migration''s originalRefills).';
 comment on column public.prescription_orders.refills_used_before is 'Refills used before this system kept each fill (a prescription''s refills_used before this migration; an imported order''s refills used elsewhere): the next refill''s number follows them.';
 comment on column public.prescription_orders.written_on is 'The date written: the fill''s original_date as entered, else the pharmacy''s date of entry.';
+comment on column public.prescription_orders.last_fill_number is 'The number of the order''s newest fill (0: the original only), kept by private.record_last_fill: refills used are greatest(last_fill_number, refills_used_before).';
 comment on constraint prescription_orders_pharmacy_id_rx_number_key on public.prescription_orders is 'This Rx number is already on file';
 comment on constraint prescription_orders_medication_fkey on public.prescription_orders is 'Choose a medication of your pharmacy';
 comment on constraint prescription_orders_patient_fkey on public.prescription_orders is 'Choose a patient of your pharmacy';
@@ -1292,7 +1294,7 @@ comment on constraint prescription_orders_status_check on public.prescription_or
 CREATE INDEX prescription_orders_discontinued_by_idx ON public.prescription_orders USING btree (discontinued_by);
 CREATE INDEX prescription_orders_medication_idx ON public.prescription_orders USING btree (pharmacy_id, medication_id);
 CREATE INDEX prescription_orders_patient_idx ON public.prescription_orders USING btree (pharmacy_id, patient_id, created_at DESC, id DESC);
-CREATE INDEX prescription_orders_prescriber_idx ON public.prescription_orders USING btree (pharmacy_id, prescriber_id, written_on) INCLUDE (status, refills, refills_used_before, medication_id);
+CREATE INDEX prescription_orders_prescriber_idx ON public.prescription_orders USING btree (pharmacy_id, prescriber_id, written_on) INCLUDE (status, refills, refills_used_before, last_fill_number, medication_id);
 
 alter table public.prescription_orders enable row level security;
 alter table public.prescription_orders replica identity full;
@@ -1506,6 +1508,7 @@ CREATE TRIGGER guard_workflow_status_is_new BEFORE UPDATE OF status ON public.pr
 CREATE TRIGGER guard_workflow_transitions BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_prescription_workflow();
 CREATE TRIGGER queue_ready_notification AFTER UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (new.status = 'ready'::text AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.queue_ready_notification();
 CREATE TRIGGER recheck_refill_expiry BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (old.fill_number > 0 AND old.status = 'processing'::text AND new.status = 'ready'::text) EXECUTE FUNCTION private.recheck_refill_expiry();
+CREATE TRIGGER record_last_fill AFTER INSERT ON public.prescriptions FOR EACH ROW WHEN (new.fill_number > 0) EXECUTE FUNCTION private.record_last_fill();
 CREATE TRIGGER refuse_inactive_medication BEFORE INSERT ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.refuse_inactive_medication();
 CREATE TRIGGER screen_controlled_substance_settings BEFORE INSERT ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.apply_controlled_substance_settings();
 CREATE TRIGGER screen_controlled_substance_settings_at_fill BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (old.status = 'processing'::text AND new.status = 'ready'::text) EXECUTE FUNCTION private.apply_controlled_substance_settings();
@@ -2746,7 +2749,7 @@ AS $function$
          case when prescriber_directory.with_activity then (select count(*)::int from (
             -- activeCount: the prescriber's active prescriptions with fills still to come — a fill in the queue, or
             -- refills left before the prescription expires (Schedule II never refills). The orders are read from
-            -- their index (written within the longest expiry), the last fill and the drug probed one by one.
+            -- their covering index (written within the longest expiry); the drug is probed for those with refills left.
             select f.order_id from public.prescriptions f
             join public.prescription_orders o on o.pharmacy_id = f.pharmacy_id and o.id = f.order_id and o.status = 'active'
             where f.pharmacy_id = p.pharmacy_id and f.prescriber_id = p.id and f.status in ('pending', 'processing', 'ready')
@@ -2755,10 +2758,7 @@ AS $function$
             where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id and o.status = 'active'
               -- No prescription expires later than this after it was written (settings allow 24 months at most).
               and o.written_on > s.today - make_interval(months => greatest(s.months, 6))
-              and o.refills > greatest(o.refills_used_before,
-                                       (select f.fill_number from public.prescriptions f
-                                        where f.pharmacy_id = o.pharmacy_id and f.order_id = o.id
-                                        order by f.fill_number desc limit 1))
+              and o.refills > greatest(o.refills_used_before, o.last_fill_number)
               and (select m.dea_schedule is distinct from 'II'
                           and private.order_expires_on(o.written_on, m.dea_schedule, s.months) > s.today
                    from public.medications m where m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id)) active) end,
@@ -6801,6 +6801,21 @@ AS $function$
 $function$;
 comment on function private.record_controlled_substance_change(uuid,integer,integer,text,text,text) is 'Appends the audit_log row of a change to a controlled drug''s stock or schedule, with its reason, for the caller''s pharmacy and as the caller (called by the medications guard, which runs as the caller).';
 grant execute on function private.record_controlled_substance_change(uuid,integer,integer,text,text,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.record_last_fill()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.prescription_orders set last_fill_number = new.fill_number
+   where pharmacy_id = new.pharmacy_id and id = new.order_id and last_fill_number < new.fill_number;
+  return null;
+end
+$function$;
+comment on function private.record_last_fill() is 'AFTER INSERT trigger of prescriptions (refills): the order records its newest fill number (its row is already locked by private.fill_from_order). Security definer: orders are written only by the database.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.record_patient_access(patient_id uuid, what text, prescription_id uuid)
  RETURNS void

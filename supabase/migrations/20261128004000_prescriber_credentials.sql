@@ -741,10 +741,35 @@ comment on function private.prescriber_search_page(text, text, text, text, uuid,
 revoke all on function private.prescriber_search_page(text, text, text, text, uuid, integer, uuid) from public, anon;
 grant execute on function private.prescriber_search_page(text, text, text, text, uuid, integer, uuid) to authenticated, service_role;
 
--- The directory's activeCount and lastPrescription read a prescriber's recent orders and its fills in the queue.
+-- The directory's activeCount and lastPrescription read a prescriber's recent orders (and their last fill number,
+-- kept on the order) from one covering index, and its fills in the queue from a small partial one.
+alter table public.prescription_orders add column last_fill_number integer not null default 0;
+comment on column public.prescription_orders.last_fill_number is
+  'The number of the order''s newest fill (0: the original only), kept by private.record_last_fill: refills used are '
+  'greatest(last_fill_number, refills_used_before).';
+update public.prescription_orders o set last_fill_number = f.newest
+  from (select p.order_id, max(p.fill_number) as newest from public.prescriptions p group by p.order_id) f
+ where f.order_id = o.id and f.newest > 0;
+
+create function private.record_last_fill() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  update public.prescription_orders set last_fill_number = new.fill_number
+   where pharmacy_id = new.pharmacy_id and id = new.order_id and last_fill_number < new.fill_number;
+  return null;
+end
+$$;
+comment on function private.record_last_fill() is
+  'AFTER INSERT trigger of prescriptions (refills): the order records its newest fill number (its row is already '
+  'locked by private.fill_from_order). Security definer: orders are written only by the database.';
+create trigger record_last_fill after insert on public.prescriptions
+  for each row when (new.fill_number > 0) execute function private.record_last_fill();
+
 drop index public.prescription_orders_prescriber_idx;
 create index prescription_orders_prescriber_idx on public.prescription_orders (pharmacy_id, prescriber_id, written_on)
-  include (status, refills, refills_used_before, medication_id);
+  include (status, refills, refills_used_before, last_fill_number, medication_id);
 create index prescriptions_prescriber_in_queue_idx on public.prescriptions (pharmacy_id, prescriber_id, order_id)
   where status in ('pending', 'processing', 'ready');
 
@@ -773,7 +798,7 @@ as $$
          case when prescriber_directory.with_activity then (select count(*)::int from (
             -- activeCount: the prescriber's active prescriptions with fills still to come — a fill in the queue, or
             -- refills left before the prescription expires (Schedule II never refills). The orders are read from
-            -- their index (written within the longest expiry), the last fill and the drug probed one by one.
+            -- their covering index (written within the longest expiry); the drug is probed for those with refills left.
             select f.order_id from public.prescriptions f
             join public.prescription_orders o on o.pharmacy_id = f.pharmacy_id and o.id = f.order_id and o.status = 'active'
             where f.pharmacy_id = p.pharmacy_id and f.prescriber_id = p.id and f.status in ('pending', 'processing', 'ready')
@@ -782,10 +807,7 @@ as $$
             where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id and o.status = 'active'
               -- No prescription expires later than this after it was written (settings allow 24 months at most).
               and o.written_on > s.today - make_interval(months => greatest(s.months, 6))
-              and o.refills > greatest(o.refills_used_before,
-                                       (select f.fill_number from public.prescriptions f
-                                        where f.pharmacy_id = o.pharmacy_id and f.order_id = o.id
-                                        order by f.fill_number desc limit 1))
+              and o.refills > greatest(o.refills_used_before, o.last_fill_number)
               and (select m.dea_schedule is distinct from 'II'
                           and private.order_expires_on(o.written_on, m.dea_schedule, s.months) > s.today
                    from public.medications m where m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id)) active) end,

@@ -160,12 +160,12 @@ async function buildPrescriptions(db: pg.Client, pharmacyId: string): Promise<vo
     from planned, staff`, [pharmacyId, ORDERS]);
   await db.query(`
     insert into public.prescription_orders (id, pharmacy_id, rx_number, patient_id, medication_id, prescriber_id, refills,
-                                            written_on, status, created_at, updated_at)
+                                            last_fill_number, written_on, status, created_at, updated_at)
     select md5('scale-rx-' || o.i)::uuid, $1, o.rx_number,
            md5('scale-patient-' || case when o.i % 1000 = 0 then 1 + (o.i / 1000) % 5 else 1 + o.i % $2::int end)::uuid,
            md5('scale-medication-' || (1 + o.i % $3::int))::uuid,
            md5('scale-prescriber-' || case when o.i % 5 = 0 then 1 + (o.i / 5) % $4::int else 1 + o.i % $5::int end)::uuid,
-           o.fills - 1 + o.i % 3, (o.first_at at time zone (select time_zone from public.pharmacies where id = $1))::date,
+           o.fills - 1 + o.i % 3, o.fills - 1, (o.first_at at time zone (select time_zone from public.pharmacies where id = $1))::date,
            'active', o.first_at, o.first_at
     from scale_orders o`, [pharmacyId, PATIENTS, MEDICATIONS, BUSY_PRESCRIBERS, PRESCRIBERS]);
   // Fills: fill k of order i entered at first_at + 30k days; fill 0's id is the order's.

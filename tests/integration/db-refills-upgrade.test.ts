@@ -33,6 +33,8 @@ let after: pg.QueryResult['rows'];
 let orders: pg.QueryResult['rows'];
 let counts: { counted: string; kept: string };
 let auditRowsAfter: number;
+/** Audit rows but the prescribers' (a later migration, prescriber_credentials, re-opens their verification, audited). */
+const AUDIT_ROWS_OF_PRESCRIPTIONS = `select count(*) as n from public.audit_log where entity_type is distinct from 'prescribers'`;
 let printsAfter: number;
 let approvalsAfter: number;
 let refill: Record<string, unknown> | undefined;
@@ -98,7 +100,7 @@ async function oldState(client: pg.Client): Promise<Snapshot> {
     before: rows.rows.map((r: { row: Record<string, unknown> }) => r.row),
     prints: await one('select count(*) as n from public.prescription_label_prints'),
     approvals: await one('select count(*) as n from public.override_approvals'),
-    auditRows: await one('select count(*) as n from public.audit_log'),
+    auditRows: await one(AUDIT_ROWS_OF_PRESCRIPTIONS),
   };
 }
 
@@ -122,7 +124,7 @@ beforeAll(async () => {
       counts = (await client.query(`
         select (select count(*) from public.prescriptions) as counted,
                (select sum(prescriptions) from public.prescription_queue_counters) as kept`)).rows[0];
-      auditRowsAfter = Number((await client.query('select count(*) as n from public.audit_log')).rows[0].n);
+      auditRowsAfter = Number((await client.query(AUDIT_ROWS_OF_PRESCRIPTIONS)).rows[0].n);
       printsAfter = Number((await client.query('select count(*) as n from public.prescription_label_prints')).rows[0].n);
       approvalsAfter = Number((await client.query('select count(*) as n from public.override_approvals')).rows[0].n);
 

@@ -1308,6 +1308,7 @@ export type Database = {
           discontinued_by: string | null;
           discontinued_reason: string | null;
           id: string;
+          last_fill_number: number;
           medication_id: string;
           patient_id: string;
           pharmacy_id: string;
@@ -1326,6 +1327,7 @@ export type Database = {
           discontinued_by?: string | null;
           discontinued_reason?: string | null;
           id?: string;
+          last_fill_number?: number;
           medication_id: string;
           patient_id: string;
           pharmacy_id: string;
@@ -1343,6 +1345,7 @@ export type Database = {
           discontinued_by?: string | null;
           discontinued_reason?: string | null;
           id?: string;
+          last_fill_number?: number;
           medication_id?: string;
           patient_id?: string;
           pharmacy_id?: string;
@@ -1923,6 +1926,7 @@ export type Database = {
           discontinued_by: string | null;
           discontinued_reason: string | null;
           id: string;
+          last_fill_number: number;
           medication_id: string;
           patient_id: string;
           pharmacy_id: string;
