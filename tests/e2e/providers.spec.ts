@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { NPPES_FIXTURES, nppesPort, startNppesServer, type NppesServer } from '../support/nppes-server.ts';
+import { staffClient } from './support/demo-staff-client.ts';
 import { onboardPharmacyWithTeam, type PharmacyTeam, type TeamMember } from './support/pharmacy-team.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -174,5 +175,50 @@ test('a technician may add a provider but sees no Edit, no Verify and no OIG upl
   await expect(page.getByRole('button', { name: /^History / })).toHaveCount(2);
   await expect(page.getByLabel(/^Upload UPDATED\.csv/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add Provider', exact: true })).toBeVisible();
+  await page.context().close();
+});
+
+test('the New Prescription form adds a provider not on file, and an excluded one needs the pharmacist\'s reason', async ({ browser }) => {
+  // A patient and a product of the team's pharmacy (setup through the API as its pharmacist).
+  const client = await staffClient(team.pharmacist.email, team.pharmacist.password);
+  const patient = await client.from('patients')
+    .insert({ first_name: 'Nora', last_name: 'Formtest', date_of_birth: '1971-02-03', allergies: [], current_medications: [] });
+  const medication = await client.from('medications')
+    .insert({ name: 'Formtestol', generic_name: 'formtestol', strength: '10 mg', dosage_form: 'tablet', price: 5, stock: 500 });
+  expect(patient.error ?? medication.error).toBeNull();
+
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, team.pharmacist.email, team.pharmacist.password);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'E-Prescriptions', exact: true }).click();
+  await page.getByRole('button', { name: 'New Prescription', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Manual Prescription Entry' });
+
+  // Not on file: Add provider, saved, and chosen in the form.
+  await form.getByRole('button', { name: 'Prescriber not on file? Add provider' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Provider' });
+  await add.getByLabel('First Name', { exact: true }).fill('Walter');
+  await add.getByLabel('Last Name', { exact: true }).fill('Newfile');
+  await add.getByLabel('NPI Number', { exact: true }).fill('1234567893');
+  await add.getByRole('button', { name: 'Add Provider' }).click();
+  await expect(add).toBeHidden();
+  await expect(form.getByRole('combobox', { name: 'Prescriber', exact: true })).toHaveValue('Walter Newfile');
+  await expect(form.getByRole('note')).toHaveText('Walter Newfile is not verified.');
+
+  // The excluded prescriber: the reason field, and the prescription entered with it.
+  await form.getByRole('combobox', { name: 'Prescriber', exact: true }).fill('Patel');
+  await form.getByRole('option', { name: new RegExp(`^${PATEL.firstName} ${PATEL.lastName}`) }).click();
+  await expect(form.getByRole('alert')).toContainText(`${PATEL.firstName} ${PATEL.lastName} is on the OIG exclusion list`);
+  await form.getByRole('combobox', { name: 'Patient', exact: true }).fill('Formtest');
+  await form.getByRole('option', { name: /^Nora Formtest/ }).click();
+  await form.getByRole('combobox', { name: 'Medication', exact: true }).fill('Formtestol');
+  await form.getByRole('option', { name: /^Formtestol/ }).click();
+  await form.getByRole('textbox', { name: 'Directions', exact: true }).fill('Take 1 tablet by mouth daily');
+  await form.getByRole('textbox', { name: 'Quantity', exact: true }).fill('30');
+  await form.getByRole('textbox', { name: 'Days Supply', exact: true }).fill('30');
+  await form.getByRole('textbox', { name: 'Exclusion override reason', exact: true }).fill('OIG reinstatement letter on file');
+  await form.getByRole('button', { name: 'Create Prescription', exact: true }).click();
+  await expect(page.getByText('Written prescription created and safety analyzed successfully')).toBeVisible({ timeout: 15_000 });
+  const { data } = await client.from('prescriptions').select('exclusion_override_reason').eq('directions', 'Take 1 tablet by mouth daily');
+  expect(data).toEqual([{ exclusion_override_reason: 'OIG reinstatement letter on file' }]);
   await page.context().close();
 });

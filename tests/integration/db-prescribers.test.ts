@@ -332,6 +332,32 @@ describe('the directory', () => {
     expect(after!.active_count).toBe(2);
     expect(after!.last_prescription).not.toBeNull();
   });
+
+  it('counts activeCount by the refill rules themselves (private.order_expires_on, refills used, Schedule II)', async () => {
+    const patient = (await addPatient(home.technician.client, 'Rules')).id;
+    const plain = (await addMedication(home.pharmacist.client, 'Plainol')).id;
+    const controlled = await insertRow(home.pharmacist.client, 'medications', { name: 'Ctrlol', generic_name: 'ctrlol', strength: '5 mg', price: 5, stock: 1000, dea_schedule: 'IV' });
+    const scheduleII = await insertRow(home.pharmacist.client, 'medications', { name: 'Twool', generic_name: 'twool', strength: '5 mg', price: 5, stock: 1000, dea_schedule: 'II' });
+    const [vance] = await page(home.technician.client, { search: 'vance' });
+    await sql('update public.prescribers set dea_number = $2, dea_expiration = current_date + 300 where id = $1', [vance!.id, 'BV1234563']);
+    // Written at the edges of each expiry (setup moves the dates written back), completed so nothing is in the queue.
+    const cases: [string, number, string][] = [[plain, 2, '11 months'], [plain, 2, '12 months'], [plain, 2, '13 months'],
+      [controlled, 2, '5 months'], [controlled, 2, '6 months'], [controlled, 2, '6 months 2 days'], [scheduleII, 0, '1 month'], [plain, 0, '1 month']];
+    for (const [medication, refills, age] of cases) {
+      const row = await enterPrescription(home.technician.client, { patientId: patient, medicationId: medication }, { prescriber_id: vance!.id, refills });
+      // (the status moves only through move_prescription: completed here with the triggers off, as history loads are)
+      await sql(`do $$ begin set local session_replication_role = replica; update public.prescriptions set status = 'completed' where id = '${row.id}'; end $$`);
+      await sql(`update public.prescription_orders set written_on = current_date - $2::interval where id = $1`, [row.id, age]);
+    }
+    const [expected] = await sql<{ n: number }>(`
+      select count(*)::int as n from public.prescription_orders o join public.medications m on m.id = o.medication_id
+      where o.prescriber_id = $1 and o.status = 'active' and m.dea_schedule is distinct from 'II'
+        and o.refills > greatest(o.refills_used_before, o.last_fill_number)
+        and private.order_expires_on(o.written_on, m.dea_schedule, 12) > private.pharmacy_local_date(o.pharmacy_id, now())`, [vance!.id]);
+    const [counted] = await page(home.technician.client, { search: 'vance' });
+    expect(counted!.active_count).toBe(expected!.n);
+    expect(counted!.active_count).toBeGreaterThan(0);
+  });
 });
 
 describe('credential alerts and the expiry job', () => {
