@@ -2760,13 +2760,17 @@ AS $function$
               and o.written_on > s.today - make_interval(months => greatest(s.months, 6))
               and o.refills > greatest(o.refills_used_before, o.last_fill_number)
               -- private.order_expires_on's rule, spelled out: a call per order (helpers pin search_path, so none is
-              -- inlined) costs more than the rest of the count at a busy prescriber's thousands of orders.
+              -- inlined) cost more than the rest of the count at a busy prescriber's thousands of orders.
               -- tests/integration/db-prescribers.test.ts checks the two agree.
-              and (select m.dea_schedule is distinct from 'II'
-                          and case when m.dea_schedule is null
-                                   then (o.written_on + make_interval(months => s.months))::date
-                                   else (o.written_on + interval '6 months')::date + 1 end > s.today
-                   from public.medications m where m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id)) active) end,
+              -- Written well inside both expiries (a week's margin for month arithmetic): not expired, whatever the
+              -- drug, and no drug needs reading (a Schedule II order never has refills: refused at entry). Older
+              -- orders: the drug decides which expiry applies.
+              and (o.written_on > (s.today - make_interval(months => least(s.months, 6)))::date + 7
+                   or (select m.dea_schedule is distinct from 'II'
+                              and case when m.dea_schedule is null
+                                       then (o.written_on + make_interval(months => s.months))::date
+                                       else (o.written_on + interval '6 months')::date + 1 end > s.today
+                       from public.medications m where m.pharmacy_id = o.pharmacy_id and m.id = o.medication_id))) active) end,
          case when prescriber_directory.with_activity then
            (select max(o.written_on) from public.prescription_orders o where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id) end,
          (private.prescriber_exclusion(p.pharmacy_id, p.npi_number, p.first_name, p.last_name,

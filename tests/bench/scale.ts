@@ -1,6 +1,6 @@
 /**
  * Scale: a real pharmacy's volume. Builds, into the demo pharmacy, 100,000 patients, 50,000 medications (a full
- * catalogue, each with its NDC), 20,000 prescribers (valid NPIs; a fifth of the orders from the 50 busiest) and
+ * catalogue, each with its NDC), 20,000 prescribers (valid NPIs; a fifth of the orders from 50 busy ones) and
  * 500,000 prescriptions (orders, public.prescription_orders) with 1,500,000 fills
  * (rows of public.prescriptions: one to five per order, two thirds of them refills, 30 days apart, Refill N of M
  * within the refills authorised) over two years (the newest fills are a live queue of a few hundred
@@ -44,7 +44,10 @@ const FILLS = 3 * ORDERS;
 const REFILL_VIA = process.env.BENCH_SCALE_REFILL_VIA === 'rpc' ? 'rpc' : 'api';
 const MEDICATIONS = Number(process.env.BENCH_SCALE_MEDICATIONS || 50_000);
 const PRESCRIBERS = Number(process.env.BENCH_SCALE_PRESCRIBERS || 20_000);
-/** The busiest prescribers: a fifth of the orders go to the first 50 (about 2,000 orders each). */
+/**
+ * The busiest prescribers: a fifth of the orders go to 50 of them (about 2,000 orders each), spread through the
+ * directory (every 400th), as busy prescribers are through the alphabet.
+ */
 const BUSY_PRESCRIBERS = 50;
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES || 100);
 const BROWSER_RUNS = Number(process.env.BENCH_SCALE_BROWSER_RUNS || 5);
@@ -164,7 +167,7 @@ async function buildPrescriptions(db: pg.Client, pharmacyId: string): Promise<vo
     select md5('scale-rx-' || o.i)::uuid, $1, o.rx_number,
            md5('scale-patient-' || case when o.i % 1000 = 0 then 1 + (o.i / 1000) % 5 else 1 + o.i % $2::int end)::uuid,
            md5('scale-medication-' || (1 + o.i % $3::int))::uuid,
-           md5('scale-prescriber-' || case when o.i % 5 = 0 then 1 + (o.i / 5) % $4::int else 1 + o.i % $5::int end)::uuid,
+           md5('scale-prescriber-' || case when o.i % 5 = 0 then 1 + ((o.i / 5) % $4::int) * ($5::int / $4::int) else 1 + o.i % $5::int end)::uuid,
            o.fills - 1 + o.i % 3, o.fills - 1, (o.first_at at time zone (select time_zone from public.pharmacies where id = $1))::date,
            'active', o.first_at, o.first_at
     from scale_orders o`, [pharmacyId, PATIENTS, MEDICATIONS, BUSY_PRESCRIBERS, PRESCRIBERS]);
@@ -190,7 +193,7 @@ async function buildPrescriptions(db: pg.Client, pharmacyId: string): Promise<vo
            (array['written', 'fax', 'verbal', 'electronic'])[1 + i % 4],
            case when i % 4 = 3 then 'e-prescription' else 'manual_entry' end,
            md5('scale-patient-' || case when i % 1000 = 0 then 1 + (i / 1000) % 5 else 1 + i % $2::int end)::uuid,
-           md5('scale-prescriber-' || case when i % 5 = 0 then 1 + (i / 5) % $4::int else 1 + i % $5::int end)::uuid,
+           md5('scale-prescriber-' || case when i % 5 = 0 then 1 + ((i / 5) % $4::int) * ($5::int / $4::int) else 1 + i % $5::int end)::uuid,
            md5('scale-medication-' || (1 + i % $3::int))::uuid,
            'Take 1 tablet by mouth daily', 30, planned.refills, 30, (planned.first_at at time zone staff.tz)::date,
            case when planned.status in ('ready', 'completed') then ((planned.entered + interval '30 minutes') at time zone staff.tz)::date end,
