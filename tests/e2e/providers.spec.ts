@@ -159,6 +159,15 @@ test('the admin adds providers, uploads the OIG list, verifies one, and finds th
   await page.getByRole('searchbox', { name: 'Search providers' }).fill('');
   await expect(cards(page)).toHaveCount(2);
 
+  // Verifying the one the OIG list names: the spec's 'Error' toast, the reason in the dialog, still Needs Review.
+  await cards(page).filter({ hasText: PATEL.npi }).getByRole('button', { name: /^Verify / }).click();
+  const failing = page.getByRole('dialog', { name: /^Verify / });
+  await failing.getByRole('button', { name: 'Verify Credentials' }).click();
+  await expect(toast(page).filter({ hasText: 'Failed to verify credentials' })).toContainText('Error');
+  await expect(failing).toContainText('On the OIG exclusion list (LEIE) since 2018-07-04, exclusion type 1128B7, matched by NPI');
+  await failing.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(tab(page, 'Needs Review')).toHaveText('Needs Review (1)');
+
   // The history of the verified one.
   await cards(page).filter({ hasText: eleanor.npi }).getByRole('button', { name: /^History / }).click();
   const history = page.getByRole('dialog', { name: /^Verification history/ });
