@@ -109,16 +109,16 @@ describe('POST and PUT bodies are checked with the request schema', () => {
   });
 
   const refusingEmpty = posts.filter(({ endpoint }) => !parseWithSchema(endpoint.request!, {}).success);
-  it('every POST and PUT but the onboarding verdict, Update All Pricing and a refill has a schema that refuses an empty body', () => {
-    // Update All Pricing sends no ndcNumbers: every active medication of the caller's pharmacy. A refill's only
-    // field is the optional too-soon reason.
+  it('every POST and PUT but the onboarding verdict, Update All Pricing, verifying a prescriber and a refill has a schema that refuses an empty body', () => {
+    // Update All Pricing sends no ndcNumbers: every active medication of the caller's pharmacy. Verifying a prescriber
+    // takes an empty body (spec §7). A refill's only field is the optional too-soon reason.
     expect(posts.filter((named) => !refusingEmpty.includes(named)).map(({ endpoint }) => endpoint.path).sort())
-      .toEqual(['/api/drugs/pricing-update', '/api/onboarding/validate', '/api/prescriptions/:id/refill']);
+      .toEqual(['/api/drugs/pricing-update', '/api/onboarding/validate', '/api/prescribers/:id/verify', '/api/prescriptions/:id/refill']);
   });
 
   it('only endpoints whose schema takes {} may be called without a body', () => {
     const optional = posts.filter(({ endpoint }) => endpoint.bodyOptional === true);
-    expect(optional.map(({ endpoint }) => endpoint.path)).toEqual(['/api/prescriptions/:id/refill']);
+    expect(optional.map(({ endpoint }) => endpoint.path).sort()).toEqual(['/api/prescribers/:id/verify', '/api/prescriptions/:id/refill']);
     for (const { endpoint } of optional) expect(parseWithSchema(endpoint.request!, {}).success).toBe(true);
   });
 
@@ -130,6 +130,9 @@ describe('POST and PUT bodies are checked with the request schema', () => {
     expect(errorBody(answer)).toEqual(expected.success ? { error: 'Validation failed', errors: [] } : { error: 'Validation failed', errors: expected.messages, details: { fields: expected.fields } });
   });
 });
+
+/** The 404 of a GET whose path names a record (called here with ':id' itself). */
+const NOT_FOUND_MESSAGES: Record<string, string> = { 'prescribers.getPrescriberEndpoint': 'Prescriber not found' };
 
 describe('GET answers follow the response schema or the error shape', () => {
   it.each(gets.map((named) => [named.name, named] as const))('%s', async (_name, named) => {
@@ -145,9 +148,10 @@ describe('GET answers follow the response schema or the error shape', () => {
       // A signed-in user without a pharmacy is nobody's admin (nor staff): admin (staff) data is refused, in the error shape.
       expect(errorBody(answer)?.error).toBe(ADMIN_ONLY_MESSAGES[named.name]);
     } else {
-      // A signed-in user without a pharmacy has no subscription: the endpoint's own 404, not an unknown route.
+      // A signed-in user without a pharmacy has no subscription, and ':id' names no prescriber: the endpoint's own 404,
+      // not an unknown route.
       expect(answer.status).toBe(404);
-      expect(errorBody(answer)?.error).toBe('No subscription found');
+      expect(errorBody(answer)?.error).toBe(NOT_FOUND_MESSAGES[named.name] ?? 'No subscription found');
     }
   });
 });
