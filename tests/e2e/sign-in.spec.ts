@@ -78,8 +78,8 @@ test('signing in shows the shell with the 14 sidebar entries, the user, the phar
   await expect(page).toHaveURL(/\/patients$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Management' })).toBeVisible();
   // A screen of a later release says so instead of showing anything made up.
-  await sidebar.getByRole('link', { name: 'Providers' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Provider Management' })).toBeVisible();
+  await sidebar.getByRole('link', { name: 'Prescription Files' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prescription File Management' })).toBeVisible();
   await expect(page.getByText('Not yet available', { exact: true })).toBeVisible();
 });
 

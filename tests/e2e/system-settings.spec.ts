@@ -360,6 +360,8 @@ test('a secret shows only Set or Not set: typing stores it, blank keeps it, Clea
   await panel(page).getByRole('spinbutton', { name: 'SMTP Port' }).fill('2525');
   await panel(page).getByRole('button', { name: 'Save Email Settings' }).click();
   await expect(savedToast(page)).toBeVisible();
+  // The first save's toast may still be up: wait for the second save itself.
+  await expect.poll(async () => (await getGroup<{ smtpPort: number }>('email')).smtpPort).toBe(2525);
   expect(await getGroup<{ smtpPort: number; smtpPassword: unknown }>('email')).toMatchObject({ smtpPort: 2525, smtpPassword: { set: true } });
   await page.reload();
   await openTab(page, 'Email');

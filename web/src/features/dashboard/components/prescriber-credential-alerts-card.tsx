@@ -20,7 +20,7 @@ export function PrescriberCredentialAlertsCard({ pharmacyId }: { pharmacyId: str
         skeletonRows={1}
         size="sm"
         isEmpty={(result) => result.total === 0}
-        emptyText={`No prescriber licence or DEA registration expires within ${CREDENTIAL_ALERT_DAYS} days`}
+        emptyText={`Every prescriber licence and DEA registration on file is current for the next ${CREDENTIAL_ALERT_DAYS} days`}
       >
         {(result) => (
           <div className="flex flex-col gap-2">
