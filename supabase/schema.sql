@@ -3021,7 +3021,7 @@ begin
   return private.apply_prescriber_verification(target, nppes, case when run_kind = 'manual' then actor_user_id end, run_kind);
 end
 $function$;
-comment on function public.record_prescriber_verification(uuid,uuid,jsonb,text) is 'Records a verification of a prescriber (service role only: POST /api/prescribers/{id}/verify and the monthly re-verification call it after asking the NPPES NPI Registry, handing in its checked answer). A manual run needs an active pharmacist or admin of the prescriber''s pharmacy as actor. Returns {id, outcome, reason, checks, registryRecord, checkedAt}; see private.apply_prescriber_verification. nppes.checked {npi, firstName, lastName}: what NPPES was asked about; a prescriber changed since is refused (verify again).';
+comment on function public.record_prescriber_verification(uuid,uuid,jsonb,text) is 'Records a verification of a prescriber (service role only: POST /api/prescribers/{id}/verify and the monthly re-verification call it after asking the NPPES NPI Registry, handing in its checked answer). A manual run needs an active pharmacist or admin of the prescriber''s pharmacy as actor. Returns the history row as the api answers it {id, outcome, reason, checks, registryRecord, runKind, checkedBy, checkedAt}; see private.apply_prescriber_verification. nppes.checked {npi, firstName, lastName}: what NPPES was asked about; a prescriber changed since is refused (verify again).';
 grant execute on function public.record_prescriber_verification(uuid,uuid,jsonb,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.record_step_up_grant(for_user_id uuid)
@@ -3541,56 +3541,56 @@ begin
   from public.staff_profiles s where s.user_id = actor_user_id;
 
   -- NPPES NPI Registry (what the api function asked; the service role hands it in).
-  checks := checks || jsonb_build_array(jsonb_build_object('source', 'nppes', 'result',
-    case when target.npi_number is null then 'failed'
-         when finding = 'match' then 'passed'
-         when finding in ('unavailable', 'not-configured', 'registry-error') then 'unavailable'
-         else 'failed' end,
-    'detail', case when target.npi_number is null then 'No NPI on file'
-                   else coalesce(nppes ->> 'reason', 'The NPPES NPI Registry was not asked') end));
+  if target.npi_number is null then
+    checks := checks || private.verification_check('nppes', 'failed', 'No NPI on file');
+  else
+    checks := checks || private.verification_check('nppes',
+      case when finding = 'match' then 'passed'
+           when finding in ('unavailable', 'not-configured', 'registry-error') then 'unavailable'
+           else 'failed' end,
+      coalesce(nppes ->> 'reason', 'The NPPES NPI Registry was not asked'));
+  end if;
 
   -- State licence: on file and not expired; the pharmacist who verifies attests it; NPPES's licences compared.
-  checks := checks || jsonb_build_array(jsonb_build_object('source', 'license', 'result',
-    case when target.license_number is null or target.license_state is null or target.license_expiration is null then 'failed'
-         when target.license_expiration < today then 'failed'
-         when nppes ->> 'licenseComparison' = 'mismatch' then 'failed'
-         else 'passed' end,
-    'detail', case
-      when target.license_number is null or target.license_state is null or target.license_expiration is null
-        then 'The state licence number, state and expiration must be on file'
-      when target.license_expiration < today
-        then format('State licence %s %s expired on %s', target.license_state, target.license_number, target.license_expiration)
-      when nppes ->> 'licenseComparison' = 'mismatch'
-        then coalesce(nppes ->> 'licenseNote', 'The licence on file is not among the licences NPPES lists')
-      else format('State licence %s %s valid until %s%s%s', target.license_state, target.license_number, target.license_expiration,
-                  case when kind = 'manual' then format(', attested by %s', actor_name) else '' end,
-                  case when nppes ->> 'licenseComparison' = 'match' then '; NPPES lists the same licence' else '' end) end));
+  if target.license_number is null or target.license_state is null or target.license_expiration is null then
+    checks := checks || private.verification_check('license', 'failed', 'The state licence number, state and expiration must be on file');
+  elsif target.license_expiration < today then
+    checks := checks || private.verification_check('license', 'failed',
+      format('State licence %s %s expired on %s', target.license_state, target.license_number, target.license_expiration));
+  elsif nppes ->> 'licenseComparison' = 'mismatch' then
+    checks := checks || private.verification_check('license', 'failed',
+      coalesce(nppes ->> 'licenseNote', 'The licence on file is not among the licences NPPES lists'));
+  else
+    checks := checks || private.verification_check('license', 'passed',
+      format('State licence %s %s valid until %s%s%s', target.license_state, target.license_number, target.license_expiration,
+             case when kind = 'manual' then format(', attested by %s', actor_name) else '' end,
+             case when nppes ->> 'licenseComparison' = 'match' then '; NPPES lists the same licence' else '' end));
+  end if;
 
   -- DEA registration: required for prescribers of controlled substances.
-  checks := checks || jsonb_build_array(jsonb_build_object('source', 'dea', 'result',
-    case when target.dea_number is null
-           then case when private.prescribes_controlled_substances(target.pharmacy_id, target.id) then 'failed' else 'not-applicable' end
-         when target.dea_expiration is null or target.dea_expiration < today then 'failed'
-         else 'passed' end,
-    'detail', case
-      when target.dea_number is null
-        then case when private.prescribes_controlled_substances(target.pharmacy_id, target.id)
-                  then 'A DEA registration is required for a prescriber of controlled substances'
-                  else 'No DEA registration on file (not needed without controlled substances)' end
-      when target.dea_expiration is null then format('DEA %s: its expiration must be on file', target.dea_number)
-      when target.dea_expiration < today then format('DEA registration %s expired on %s', target.dea_number, target.dea_expiration)
-      else format('DEA registration %s valid until %s', target.dea_number, target.dea_expiration) end));
+  if target.dea_number is null then
+    checks := checks || case when private.prescribes_controlled_substances(target.pharmacy_id, target.id)
+      then private.verification_check('dea', 'failed', 'A DEA registration is required for a prescriber of controlled substances')
+      else private.verification_check('dea', 'not-applicable', 'No DEA registration on file (not needed without controlled substances)') end;
+  elsif target.dea_expiration is null then
+    checks := checks || private.verification_check('dea', 'failed', format('DEA %s: its expiration must be on file', target.dea_number));
+  elsif target.dea_expiration < today then
+    checks := checks || private.verification_check('dea', 'failed',
+      format('DEA registration %s expired on %s', target.dea_number, target.dea_expiration));
+  else
+    checks := checks || private.verification_check('dea', 'passed',
+      format('DEA registration %s valid until %s', target.dea_number, target.dea_expiration));
+  end if;
 
   -- OIG exclusion list.
   select * into list from public.oig_exclusion_lists l where l.pharmacy_id = target.pharmacy_id;
   exclusion := private.prescriber_exclusion(target.pharmacy_id, target.npi_number, target.first_name, target.last_name,
                                             coalesce(target.practice_state, target.license_state));
-  checks := checks || jsonb_build_array(jsonb_build_object('source', 'oig', 'result',
-    case when exclusion.id is not null then 'failed' when list.id is null then 'unavailable' else 'passed' end,
-    'detail', case
-      when exclusion.id is not null then private.exclusion_sentence(exclusion)
-      when list.id is null then 'No OIG exclusion list uploaded: an admin uploads the LEIE UPDATED.csv'
-      else format('Not on the OIG exclusion list uploaded %s', to_char(list.uploaded_at at time zone private.pharmacy_time_zone(target.pharmacy_id), 'YYYY-MM-DD')) end));
+  checks := checks || case
+    when exclusion.id is not null then private.verification_check('oig', 'failed', private.exclusion_sentence(exclusion))
+    when list.id is null then private.verification_check('oig', 'unavailable', 'No OIG exclusion list uploaded: an admin uploads the LEIE UPDATED.csv')
+    else private.verification_check('oig', 'passed', format('Not on the OIG exclusion list uploaded %s',
+      to_char(list.uploaded_at at time zone private.pharmacy_time_zone(target.pharmacy_id), 'YYYY-MM-DD'))) end;
 
   select array_agg(c ->> 'detail') filter (where c ->> 'result' = 'failed'),
          array_agg(c ->> 'detail') filter (where c ->> 'result' = 'unavailable')
@@ -3626,7 +3626,8 @@ begin
            case outcome when 'verified' then 'verified' when 'pending' then 'pending' else 'Needs Review' end, reason),
     outcome = 'verified', jsonb_build_object('outcome', outcome, 'runKind', kind, 'verificationId', history_id));
   return jsonb_build_object('id', history_id, 'outcome', outcome, 'reason', reason, 'checks', checks,
-                            'registryRecord', nppes -> 'record', 'checkedAt', now());
+                            'registryRecord', nppes -> 'record', 'runKind', kind, 'checkedBy', actor_user_id,
+                            'checkedAt', now());
 end
 $function$;
 comment on function private.apply_prescriber_verification(public.prescribers,jsonb,uuid,text) is 'THE rule of what "verified" means. From the NPPES answer the api function checked ({finding: match | not-found | inactive | organization | name-mismatch | registry-error | unavailable | not-configured, reason, record, licenseComparison, licenseNote}) and what is on file: NPPES (a match), the state licence (number, state and expiration on file, not expired, not contradicted by NPPES), the DEA registration (on file and current; required for prescribers of controlled substances) and the OIG exclusion list (uploaded, no entry). Any failed source → expired (Needs Review), else any source that could not be checked → pending, else verified; the reason lists them. Updates the prescriber, appends prescriber_verifications, audits.';
@@ -4521,8 +4522,8 @@ begin
      where id = p.id;
     insert into public.prescriber_verifications (pharmacy_id, prescriber_id, outcome, reason, checks, run_kind)
     values (p.pharmacy_id, p.id, 'expired', sentence,
-            jsonb_build_array(jsonb_build_object('source', case when p.license_expiration < p.today then 'license' else 'dea' end,
-                                                 'result', 'failed', 'detail', sentence)), 'expiry');
+            private.verification_check(case when p.license_expiration < p.today then 'license' else 'dea' end, 'failed', sentence),
+            'expiry');
     perform private.record_audit_event(p.pharmacy_id, null, 'prescriber_verification_failed', 'prescriber', p.id::text,
       format('%s %s needs review: %s', p.first_name, p.last_name, sentence), false, jsonb_build_object('runKind', 'expiry'));
     flagged := flagged + 1;
@@ -7177,7 +7178,7 @@ begin
   ), history as (
     insert into public.prescriber_verifications (pharmacy_id, prescriber_id, outcome, reason, checks, run_kind, checked_by)
     select own_pharmacy_id, c.id, 'expired', c.sentence,
-           jsonb_build_array(jsonb_build_object('source', 'oig', 'result', 'failed', 'detail', c.sentence)), 'exclusion-list', auth.uid()
+           private.verification_check('oig', 'failed', c.sentence), 'exclusion-list', auth.uid()
     from changed c
   )
   select coalesce(jsonb_agg(jsonb_build_object('id', n.id, 'name', concat_ws(' ', p.title, p.first_name, p.last_name), 'reason', n.sentence)), '[]'::jsonb)
@@ -8220,6 +8221,17 @@ AS $function$
 $function$;
 comment on function private.us_state_time_zone(text) is 'The time zone most of a US state (or territory) keeps, by its two-letter code; America/New_York when unknown. Only a default: a pharmacy in a split state (e.g. western Kentucky, the Florida panhandle) sets its own.';
 grant execute on function private.us_state_time_zone(text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.verification_check(source text, result text, detail text)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_array(jsonb_build_object('source', source, 'result', result, 'detail', detail))
+$function$;
+comment on function private.verification_check(text,text,text) is 'One source''s check of a verification as prescriber_verifications.checks holds it (a one-element array, to append): {source: nppes|license|dea|oig, result: passed|failed|unavailable|not-applicable, detail}.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.weekly_local_slot(weekday smallint, local_time time without time zone, time_zone text, at_time timestamp with time zone)
  RETURNS timestamp without time zone

@@ -10,6 +10,8 @@ import { requireUser } from './auth.ts';
 import { createUserClient } from './supabase-clients.ts';
 
 export interface CallerStaff {
+  /** The staff member's auth user id. */
+  userId: string;
   pharmacyId: string;
   role: StaffRole;
   /** The role's permissions (private.role_permissions), e.g. 'drugs:manage'. */
@@ -22,7 +24,7 @@ export async function findCallerStaff(req: Request): Promise<CallerStaff | null>
   if (error) throw new Error(`reading the staff context failed: ${error.message}`);
   if (data === null) return null;
   const staff = signedInStaffFromContext(currentStaffContextSchema.parse(data));
-  return { pharmacyId: staff.pharmacy.id, role: staff.user.role, permissions: staff.permissions };
+  return { userId: staff.user.id, pharmacyId: staff.pharmacy.id, role: staff.user.role, permissions: staff.permissions };
 }
 
 /** The pharmacy of the signed-in user who made the request, or null when they are not active staff (401 without a user). */

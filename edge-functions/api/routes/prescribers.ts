@@ -30,7 +30,7 @@ import {
   verificationSchema,
 } from '@pharmacy/shared/prescribers/prescriber.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
-import { isServiceRoleRequest, requireUser } from '../../_shared/auth.ts';
+import { isServiceRoleRequest } from '../../_shared/auth.ts';
 import { findCallerStaff } from '../../_shared/caller-pharmacy.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
@@ -131,7 +131,7 @@ async function recordVerification(
   actorUserId: string | null,
   nppes: object,
   runKind: 'manual' | 'monthly',
-): Promise<{ id: string; outcome: string }> {
+): Promise<Verification> {
   const { data, error } = await createAdminClient().rpc('record_prescriber_verification', {
     verify_prescriber_id: prescriberId,
     // null for the monthly job, which runs as no one (the database allows that only for run_kind 'monthly').
@@ -140,7 +140,8 @@ async function recordVerification(
     run_kind: runKind,
   });
   if (error) throw databaseFailure('recording the verification', error);
-  return data as unknown as { id: string; outcome: string };
+  // The history row as recorded (the function answers it whole).
+  return verificationSchema.parse(data);
 }
 
 export function addPrescriberRoutes(router: ApiRouter): void {
@@ -203,21 +204,13 @@ export function addPrescriberRoutes(router: ApiRouter): void {
 
   router.serve(verifyPrescriberEndpoint, async ({ req, params }) => {
     const id = requireId(params.id);
-    const user = await requireUser(req);
     const client = createUserClient(req);
     // Read as the caller first: another pharmacy's prescriber is 404 before anything is asked or written.
     const prescriber = await readPrescriber(client, id);
     const staff = await findCallerStaff(req);
     if (!staff?.permissions.includes('prescribers:verify')) throw new HttpError(403, VERIFY_FORBIDDEN);
-    const nppes = await askNppes(prescriber);
-    const recorded = await recordVerification(id, user.id, nppes, 'manual');
-    const { data, error } = await client
-      .from('prescriber_verifications')
-      .select('id, outcome, reason, checks, registry_record, run_kind, checked_by, checked_at')
-      .eq('id', recorded.id)
-      .single();
-    if (error) throw databaseFailure('reading the verification', error);
-    return { prescriber: await readPrescriber(client, id), verification: verificationFromRow(data as VerificationRow) };
+    const recorded = await recordVerification(id, staff.userId, await askNppes(prescriber), 'manual');
+    return { prescriber: await readPrescriber(client, id), verification: recorded };
   });
 
   router.serve(reverifyPrescribersEndpoint, async ({ req, body }) => {
