@@ -10,7 +10,7 @@
  */
 import * as z from 'zod/mini';
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT';
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** 'signed-in': a request without a signed-in user answers 401 before its body is read. */
 export type ApiAccess = 'anyone' | 'signed-in';
@@ -29,8 +29,15 @@ export interface ApiEndpoint<
   /** Under the `api` function: `/api/<area>/<name>`; a `:name` segment is a path parameter (`/api/x/:id`). */
   readonly path: Path;
   readonly access: ApiAccess;
-  /** The JSON object body; null for a GET, which has none; a POST or PUT has one. */
+  /** The JSON object body; null for a GET or DELETE, which have none; a POST or PUT has one. */
   readonly request: Request;
+  /**
+   * 'multipart': the body is `multipart/form-data` (an upload a scanner or fax gateway may post too): `request`
+   * parses its text fields (those named in `multipartJsonFields` as JSON), the files reach the handler apart.
+   * Such an endpoint is called with a FormData, not through invokeApi. Absent: a JSON body.
+   */
+  readonly requestFormat?: 'multipart';
+  readonly multipartJsonFields?: readonly string[];
   /**
    * A POST whose body may be left out (every field optional): no body, or an empty one, is read as `{}`. A body
    * that is sent must still be a JSON object. Other endpoints refuse a missing body (400 'Request body must be JSON').
