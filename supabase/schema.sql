@@ -1204,6 +1204,124 @@ CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescribers 
 grant select, insert, update, delete, references, trigger, maintain on table public.prescribers to authenticated;
 grant all on table public.prescribers to service_role;
 
+-- public.prescription_file_counters ---------------------------------------------------------------
+create table public.prescription_file_counters (
+  pharmacy_id       uuid not null,
+  processing_status text not null,
+  files             bigint default 0 not null,
+  confidence_sum    numeric default 0 not null,
+  confidence_count  bigint default 0 not null,
+  constraint prescription_file_counters_pkey PRIMARY KEY (pharmacy_id, processing_status),
+  constraint prescription_file_counters_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
+);
+
+comment on table public.prescription_file_counters is 'Per pharmacy and processing status: how many prescription files, and the sum and count of their extraction confidences (the stats'' average). Kept by count_prescription_files; read-only to staff.';
+
+alter table public.prescription_file_counters enable row level security;
+
+create policy "Staff can read their pharmacy's prescription file counters" on public.prescription_file_counters
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.prescription_file_counters to anon;
+grant select, references, trigger, maintain on table public.prescription_file_counters to authenticated;
+grant all on table public.prescription_file_counters to service_role;
+
+-- public.prescription_files -----------------------------------------------------------------------
+create table public.prescription_files (
+  id                     uuid default gen_random_uuid() not null,
+  pharmacy_id            uuid default private.current_pharmacy_id() not null,
+  prescription_id        uuid,
+  file_name              text not null,
+  file_type              text not null,
+  file_size              integer not null,
+  sha256                 text not null,
+  storage_path           text not null,
+  received_as            text default 'scan'::text not null,
+  processing_status      text default 'pending'::text not null,
+  extraction_confidence  numeric(3,2),
+  manual_review_required boolean default false not null,
+  source_format          text,
+  error_reason           text,
+  checks                 jsonb default '[]'::jsonb not null,
+  patient_data           jsonb default '{}'::jsonb not null,
+  drug_data              jsonb default '{}'::jsonb not null,
+  prescriber_data        jsonb default '{}'::jsonb not null,
+  matched_patient_id     uuid,
+  matched_prescriber_id  uuid,
+  matched_medication_id  uuid,
+  ocr_text               text,
+  ocr_confidence         numeric(5,2),
+  ocr_words              jsonb,
+  search_text            text generated always as (lower((((((file_name || ' '::text) || COALESCE(patient_data ->> 'name'::text, ''::text)) || ' '::text) || COALESCE(drug_data ->> 'name'::text, ''::text)) || ' '::text) || COALESCE(prescriber_data ->> 'name'::text, ''::text))) stored,
+  uploaded_at            timestamp with time zone default now() not null,
+  uploaded_by            uuid,
+  processed_at           timestamp with time zone,
+  processed_by           uuid,
+  reviewed_at            timestamp with time zone,
+  reviewed_by            uuid,
+  updated_at             timestamp with time zone default now() not null,
+  constraint prescription_files_pkey PRIMARY KEY (id),
+  constraint prescription_files_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint prescription_files_pharmacy_id_sha256_key UNIQUE (pharmacy_id, sha256),
+  constraint prescription_files_storage_path_key UNIQUE (storage_path),
+  constraint prescription_files_medication_fkey FOREIGN KEY (pharmacy_id, matched_medication_id) REFERENCES public.medications(pharmacy_id, id) ON DELETE SET NULL (matched_medication_id),
+  constraint prescription_files_patient_fkey FOREIGN KEY (pharmacy_id, matched_patient_id) REFERENCES public.patients(pharmacy_id, id) ON DELETE SET NULL (matched_patient_id),
+  constraint prescription_files_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint prescription_files_prescriber_fkey FOREIGN KEY (pharmacy_id, matched_prescriber_id) REFERENCES public.prescribers(pharmacy_id, id) ON DELETE SET NULL (matched_prescriber_id),
+  constraint prescription_files_prescription_fkey FOREIGN KEY (pharmacy_id, prescription_id) REFERENCES public.prescriptions(pharmacy_id, id) ON DELETE SET NULL (prescription_id),
+  constraint prescription_files_processed_by_fkey FOREIGN KEY (processed_by) REFERENCES auth.users(id),
+  constraint prescription_files_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES auth.users(id),
+  constraint prescription_files_uploaded_by_fkey FOREIGN KEY (uploaded_by) REFERENCES auth.users(id),
+  constraint prescription_files_checks_check CHECK (jsonb_typeof(checks) = 'array'::text),
+  constraint prescription_files_drug_data_check CHECK (jsonb_typeof(drug_data) = 'object'::text),
+  constraint prescription_files_error_has_reason CHECK (processing_status <> 'error'::text OR error_reason IS NOT NULL),
+  constraint prescription_files_extraction_confidence_check CHECK (extraction_confidence >= 0::numeric AND extraction_confidence <= 1::numeric),
+  constraint prescription_files_file_name_check CHECK (length(file_name) >= 1 AND length(file_name) <= 255),
+  constraint prescription_files_file_size_check CHECK (file_size >= 1 AND file_size <= 10485760),
+  constraint prescription_files_file_type_check CHECK (file_type = ANY (ARRAY['application/pdf'::text, 'image/png'::text, 'image/jpeg'::text, 'application/xml'::text, 'application/edifact'::text])),
+  constraint prescription_files_ocr_confidence_check CHECK (ocr_confidence >= 0::numeric AND ocr_confidence <= 100::numeric),
+  constraint prescription_files_ocr_words_check CHECK (ocr_words IS NULL OR jsonb_typeof(ocr_words) = 'array'::text),
+  constraint prescription_files_patient_data_check CHECK (jsonb_typeof(patient_data) = 'object'::text),
+  constraint prescription_files_prescriber_data_check CHECK (jsonb_typeof(prescriber_data) = 'object'::text),
+  constraint prescription_files_processed_has_confidence CHECK ((processing_status <> ALL (ARRAY['processed'::text, 'manual_review'::text])) OR extraction_confidence IS NOT NULL),
+  constraint prescription_files_processing_status_check CHECK (processing_status = ANY (ARRAY['pending'::text, 'processed'::text, 'error'::text, 'manual_review'::text])),
+  constraint prescription_files_received_as_check CHECK (received_as = ANY (ARRAY['fax'::text, 'scan'::text, 'electronic'::text])),
+  constraint prescription_files_sha256_check CHECK (sha256 ~ '^[0-9a-f]{64}$'::text),
+  constraint prescription_files_source_format_check CHECK (source_format = ANY (ARRAY['script-xml-10.6'::text, 'script-xml-2017071'::text, 'script-edifact-10.6'::text, 'pdf-text'::text, 'ocr'::text])),
+  constraint prescription_files_storage_path_in_folder CHECK (storage_path = ((pharmacy_id::text || '/'::text) || id::text))
+);
+
+comment on table public.prescription_files is 'A prescription document a pharmacy received (spec part 2 §3 Prescription file): the Storage object (bucket prescription-files, storage_path <pharmacy_id>/<id>), its type decided by its bytes, its SHA-256 (the same bytes twice are a duplicate), how it came (fax, scan, electronic), the extracted patient/drug/prescriber data with the checks and confidence behind processing_status, the browser''s OCR for images, the review, and the prescription entered from it or linked to it. Written only through the prescription-file functions.';
+comment on column public.prescription_files.checks is 'The checks behind the confidence: [{check, passed, detail}] (required fields, NPI/DEA check digits, NDC in the catalog, patient matched by name and date of birth, prescriber matched by NPI).';
+comment on column public.prescription_files.search_text is 'What the list''s search matches: file name, patient, drug and prescriber names, lower case.';
+
+CREATE INDEX prescription_files_matched_medication_idx ON public.prescription_files USING btree (pharmacy_id, matched_medication_id) WHERE (matched_medication_id IS NOT NULL);
+CREATE INDEX prescription_files_matched_patient_idx ON public.prescription_files USING btree (pharmacy_id, matched_patient_id) WHERE (matched_patient_id IS NOT NULL);
+CREATE INDEX prescription_files_matched_prescriber_idx ON public.prescription_files USING btree (pharmacy_id, matched_prescriber_id) WHERE (matched_prescriber_id IS NOT NULL);
+CREATE INDEX prescription_files_pharmacy_id_status_uploaded_idx ON public.prescription_files USING btree (pharmacy_id, processing_status, uploaded_at DESC, id DESC);
+CREATE INDEX prescription_files_pharmacy_id_uploaded_idx ON public.prescription_files USING btree (pharmacy_id, uploaded_at DESC, id DESC);
+CREATE INDEX prescription_files_prescription_id_idx ON public.prescription_files USING btree (pharmacy_id, prescription_id) WHERE (prescription_id IS NOT NULL);
+CREATE INDEX prescription_files_processed_by_idx ON public.prescription_files USING btree (processed_by);
+CREATE INDEX prescription_files_reviewed_by_idx ON public.prescription_files USING btree (reviewed_by);
+CREATE INDEX prescription_files_search_trgm_idx ON public.prescription_files USING gin (pharmacy_id, search_text extensions.gin_trgm_ops);
+CREATE INDEX prescription_files_uploaded_by_idx ON public.prescription_files USING btree (uploaded_by);
+
+alter table public.prescription_files enable row level security;
+
+create policy "Staff can read their pharmacy's prescription files" on public.prescription_files
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER count_file_changes AFTER UPDATE OF processing_status, extraction_confidence ON public.prescription_files FOR EACH ROW WHEN (old.processing_status IS DISTINCT FROM new.processing_status OR old.extraction_confidence IS DISTINCT FROM new.extraction_confidence) EXECUTE FUNCTION private.count_prescription_files();
+CREATE TRIGGER count_files AFTER INSERT OR DELETE ON public.prescription_files FOR EACH ROW EXECUTE FUNCTION private.count_prescription_files();
+CREATE TRIGGER guard_identity BEFORE UPDATE ON public.prescription_files FOR EACH ROW EXECUTE FUNCTION private.guard_prescription_file_identity();
+CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.prescription_files FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
+
+grant references, trigger, maintain on table public.prescription_files to anon;
+grant select, references, trigger, maintain on table public.prescription_files to authenticated;
+grant all on table public.prescription_files to service_role;
+
 -- public.prescription_label_prints ----------------------------------------------------------------
 create table public.prescription_label_prints (
   id              uuid default gen_random_uuid() not null,
@@ -1387,6 +1505,7 @@ create table public.prescriptions (
   exclusion_override_reason    text,
   exclusion_overridden_by      uuid,
   exclusion_overridden_at      timestamp with time zone,
+  prescription_file_id         uuid,
   constraint prescriptions_pkey PRIMARY KEY (id),
   constraint prescriptions_order_fill_key UNIQUE (pharmacy_id, order_id, fill_number),
   constraint prescriptions_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
@@ -1401,6 +1520,7 @@ create table public.prescriptions (
   constraint prescriptions_patient_fkey FOREIGN KEY (pharmacy_id, patient_id) REFERENCES public.patients(pharmacy_id, id),
   constraint prescriptions_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
   constraint prescriptions_prescriber_fkey FOREIGN KEY (pharmacy_id, prescriber_id) REFERENCES public.prescribers(pharmacy_id, id),
+  constraint prescriptions_prescription_file_fkey FOREIGN KEY (pharmacy_id, prescription_file_id) REFERENCES public.prescription_files(pharmacy_id, id) ON DELETE SET NULL (prescription_file_id),
   constraint prescriptions_processed_by_fkey FOREIGN KEY (processed_by) REFERENCES auth.users(id),
   constraint prescriptions_too_soon_allowed_by_fkey FOREIGN KEY (too_soon_allowed_by) REFERENCES auth.users(id),
   constraint prescriptions_verification_overridden_by_fkey FOREIGN KEY (verification_overridden_by) REFERENCES auth.users(id),
@@ -1432,6 +1552,7 @@ comment on column public.prescriptions.fill_number is 'Which fill of the order t
 comment on column public.prescriptions.too_soon_reason is 'Why a pharmacist or admin allowed this refill before it was due (refill too soon); audited.';
 comment on column public.prescriptions.cancelled_at is 'When the fill left the queue unfilled because its prescription was discontinued.';
 comment on column public.prescriptions.exclusion_override_reason is 'Why a pharmacist or admin entered a prescription from a prescriber on the OIG exclusion list (null otherwise).';
+comment on column public.prescriptions.prescription_file_id is 'The prescription file (fax, scan, e-prescription) this prescription was entered from; null for manual entry.';
 comment on constraint prescriptions_order_fill_key on public.prescriptions is 'This fill of the prescription already exists';
 comment on constraint prescriptions_pharmacy_id_rx_number_fill_number_key on public.prescriptions is 'This fill of the Rx number already exists';
 comment on constraint prescriptions_medication_fkey on public.prescriptions is 'Choose a medication of your pharmacy';
@@ -1464,6 +1585,7 @@ CREATE INDEX prescriptions_pharmacy_id_medication_id_idx ON public.prescriptions
 CREATE INDEX prescriptions_pharmacy_id_patient_id_idx ON public.prescriptions USING btree (pharmacy_id, patient_id);
 CREATE INDEX prescriptions_pharmacy_id_prescriber_id_idx ON public.prescriptions USING btree (pharmacy_id, prescriber_id);
 CREATE INDEX prescriptions_prescriber_in_queue_idx ON public.prescriptions USING btree (pharmacy_id, prescriber_id, order_id) WHERE (status = ANY (ARRAY['pending'::text, 'processing'::text, 'ready'::text]));
+CREATE INDEX prescriptions_prescription_file_idx ON public.prescriptions USING btree (pharmacy_id, prescription_file_id) WHERE (prescription_file_id IS NOT NULL);
 CREATE INDEX prescriptions_processed_by_idx ON public.prescriptions USING btree (processed_by);
 CREATE INDEX prescriptions_queue_page_idx ON public.prescriptions USING btree (pharmacy_id, status, created_at DESC, id DESC);
 CREATE INDEX prescriptions_ready_for_pickup_idx ON public.prescriptions USING btree (pharmacy_id, verified_at) WHERE (status = 'ready'::text);
@@ -1503,9 +1625,11 @@ CREATE TRIGGER guard_controlled_substance BEFORE INSERT OR UPDATE ON public.pres
 CREATE TRIGGER guard_excluded_prescriber BEFORE INSERT ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_excluded_prescriber();
 CREATE TRIGGER guard_exclusion_override BEFORE UPDATE OF exclusion_override_reason, exclusion_overridden_by, exclusion_overridden_at ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_exclusion_override_columns();
 CREATE TRIGGER guard_move_path BEFORE UPDATE OF status, override_reason, verification_override_reason ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_status_move_path();
+CREATE TRIGGER guard_prescription_file_reference BEFORE UPDATE OF prescription_file_id ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_prescription_file_reference();
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
 CREATE TRIGGER guard_workflow_status_is_new BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.refuse_unchanged_prescription_status();
 CREATE TRIGGER guard_workflow_transitions BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_prescription_workflow();
+CREATE TRIGGER link_prescription_file AFTER INSERT ON public.prescriptions FOR EACH ROW WHEN (new.prescription_file_id IS NOT NULL) EXECUTE FUNCTION private.link_prescription_file_on_entry();
 CREATE TRIGGER queue_ready_notification AFTER UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (new.status = 'ready'::text AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.queue_ready_notification();
 CREATE TRIGGER recheck_refill_expiry BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (old.fill_number > 0 AND old.status = 'processing'::text AND new.status = 'ready'::text) EXECUTE FUNCTION private.recheck_refill_expiry();
 CREATE TRIGGER record_last_fill AFTER INSERT ON public.prescriptions FOR EACH ROW WHEN (new.fill_number > 0) EXECUTE FUNCTION private.record_last_fill();
@@ -1829,12 +1953,18 @@ create policy "Pharmacy admins and the staff member read credential documents" o
 create policy "Pharmacy staff read their pharmacy's logo" on storage.objects
   for select to authenticated
   using (bucket_id = 'pharmacy-logos'::text AND private.may_read_pharmacy_logo(name));
+create policy "Staff read their pharmacy's prescription files" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'prescription-files'::text AND private.prescription_file_object_state(name) IS NOT NULL);
 create policy "Pharmacy admins upload credential documents" on storage.objects
   for insert to authenticated
   with check (bucket_id = 'credential-documents'::text AND private.may_manage_credential_document(name));
 create policy "Pharmacy admins upload the pharmacy logo" on storage.objects
   for insert to authenticated
   with check (bucket_id = 'pharmacy-logos'::text AND private.may_manage_pharmacy_logo(name));
+create policy "Staff store a recorded prescription file" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'prescription-files'::text AND private.prescription_file_object_state(name) = 'recorded'::text);
 create policy "Pharmacy admins replace credential documents" on storage.objects
   for update to authenticated
   using (bucket_id = 'credential-documents'::text AND private.may_manage_credential_document(name))
@@ -1849,6 +1979,9 @@ create policy "Pharmacy admins remove credential documents" on storage.objects
 create policy "Pharmacy admins remove the pharmacy logo" on storage.objects
   for delete to authenticated
   using (bucket_id = 'pharmacy-logos'::text AND private.may_manage_pharmacy_logo(name));
+create policy "Staff remove a prescription file whose record is gone" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'prescription-files'::text AND private.prescription_file_object_state(name) = 'unrecorded'::text);
 
 -- =================================================================================================
 -- Functions in schema public
@@ -2092,6 +2225,16 @@ AS $function$
 $function$;
 comment on function public.dashboard_stats() is 'The dashboard''s stat cards for the caller''s pharmacy (RLS applies: security invoker): pendingPrescriptions; completedToday (completed_at within the pharmacy''s own day, private.pharmacy_local_day in its time zone); aiAlerts (private.is_unresolved_interaction_alert: pending or processing prescriptions whose interaction check flagged them and that no pharmacist has overridden — the same count as dur_alert_count()); revenueToday (the sum of medications.price, the price per fill, over the prescriptions completed that day, as a number of dollars, each price read by the medication''s key).';
 grant execute on function public.dashboard_stats() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.delete_prescription_file(file_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.delete_prescription_file(file_id)
+$function$;
+comment on function public.delete_prescription_file(uuid) is 'DELETE /api/prescription-files/{id}: see private.delete_prescription_file.';
+grant execute on function public.delete_prescription_file(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.demo_sign_in_panel()
  RETURNS jsonb
@@ -2812,6 +2955,74 @@ $function$;
 comment on function public.prescribers_due_for_reverification(uuid,integer) is 'Service role only: a batch of a pharmacy''s verified prescribers last checked more than a month ago (oldest first), for the monthly re-verification (POST /api/internal/prescribers/reverify).';
 grant execute on function public.prescribers_due_for_reverification(uuid,integer) to service_role;
 
+CREATE OR REPLACE FUNCTION public.prescription_file_matches(patient jsonb, drug jsonb, prescriber jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.prescription_file_matches(patient, drug, prescriber)
+$function$;
+comment on function public.prescription_file_matches(jsonb,jsonb,jsonb) is 'The processing step''s matches of extracted data: see private.prescription_file_matches.';
+grant execute on function public.prescription_file_matches(jsonb,jsonb,jsonb) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.prescription_file_page(search text DEFAULT NULL::text, status text DEFAULT NULL::text, after_uploaded_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 25)
+ RETURNS SETOF public.prescription_files
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- Raised rights so the trigram index serves the search (RLS's function call would keep it off); the pharmacy
+  -- is the caller's, spelled here.
+  select f.*
+  from public.prescription_files f
+  where f.pharmacy_id = (select private.current_pharmacy_id())
+    and (status is null or f.processing_status = status)
+    and (coalesce(btrim(search), '') = '' or f.search_text like '%' || lower(btrim(search)) || '%')
+    and (after_uploaded_at is null or (f.uploaded_at, f.id) < (after_uploaded_at, after_id))
+  order by f.uploaded_at desc, f.id desc
+  limit least(greatest(coalesce(page_size, 25), 1), 101)
+$function$;
+comment on function public.prescription_file_page(text,text,timestamp with time zone,uuid,integer) is 'One page of the caller''s pharmacy''s prescription files, newest first, after the (uploaded_at, id) cursor: optionally one status, optionally those whose file name, patient, drug or prescriber contains the search text.';
+grant execute on function public.prescription_file_page(text,text,timestamp with time zone,uuid,integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.prescription_file_stats()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'pending', coalesce(sum(c.files) filter (where c.processing_status = 'pending'), 0),
+    'processed', coalesce(sum(c.files) filter (where c.processing_status = 'processed'), 0),
+    'manualReview', coalesce(sum(c.files) filter (where c.processing_status = 'manual_review'), 0),
+    'error', coalesce(sum(c.files) filter (where c.processing_status = 'error'), 0),
+    'total', coalesce(sum(c.files), 0),
+    'averageConfidence', round(sum(c.confidence_sum) filter (where c.processing_status in ('processed', 'manual_review'))
+      / nullif(sum(c.confidence_count) filter (where c.processing_status in ('processed', 'manual_review')), 0), 2))
+  from public.prescription_file_counters c
+  where c.pharmacy_id = (select private.current_pharmacy_id())
+$function$;
+comment on function public.prescription_file_stats() is 'The Prescription Files screen''s processing stats for the caller''s pharmacy: files pending, processed, review required, error and in all, and the mean extraction confidence of processed and review-required files.';
+grant execute on function public.prescription_file_stats() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.prescription_files_of_prescription(of_prescription_id uuid)
+ RETURNS SETOF public.prescription_files
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- Any fill names the prescription: the files of every fill of its order.
+  select f.*
+  from public.prescriptions p
+  join public.prescriptions fill on fill.pharmacy_id = p.pharmacy_id and fill.order_id = p.order_id
+  join public.prescription_files f on f.pharmacy_id = fill.pharmacy_id and f.prescription_id = fill.id
+  where p.id = of_prescription_id
+  order by f.uploaded_at desc, f.id desc
+$function$;
+comment on function public.prescription_files_of_prescription(uuid) is 'The files linked to a prescription (any of its fills names it), under the caller''s RLS.';
+grant execute on function public.prescription_files_of_prescription(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.prescription_queue_counts()
  RETURNS jsonb
  LANGUAGE sql
@@ -3024,6 +3235,16 @@ $function$;
 comment on function public.record_prescriber_verification(uuid,uuid,jsonb,text) is 'Records a verification of a prescriber (service role only: POST /api/prescribers/{id}/verify and the monthly re-verification call it after asking the NPPES NPI Registry, handing in its checked answer). A manual run needs an active pharmacist or admin of the prescriber''s pharmacy as actor. Returns the history row as the api answers it {id, outcome, reason, checks, registryRecord, runKind, checkedBy, checkedAt}; see private.apply_prescriber_verification. nppes.checked {npi, firstName, lastName}: what NPPES was asked about; a prescriber changed since is refused (verify again).';
 grant execute on function public.record_prescriber_verification(uuid,uuid,jsonb,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.record_prescription_file_processing(file_id uuid, outcome jsonb)
+ RETURNS public.prescription_files
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.record_prescription_file_processing(file_id, outcome)
+$function$;
+comment on function public.record_prescription_file_processing(uuid,jsonb) is 'POST /api/prescription-files/{id}/process'' record of the outcome: see private.record_prescription_file_processing.';
+grant execute on function public.record_prescription_file_processing(uuid,jsonb) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.record_step_up_grant(for_user_id uuid)
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
@@ -3070,6 +3291,16 @@ end
 $function$;
 comment on function public.refill_prescription(uuid,text) is 'Refills a prescription — given its id or any of its fills'' — as the caller (RLS and every entry trigger apply): the next fill, pending, live on every terminal; refused with the rule''s sentence (private.fill_from_order). too_soon_reason: a pharmacist''s or admin''s reason to allow a refill too soon. Returns the new fill.';
 grant execute on function public.refill_prescription(uuid,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.register_prescription_file(file_id uuid, name text, detected_type text, size integer, digest text, received text DEFAULT NULL::text, of_prescription_id uuid DEFAULT NULL::uuid, ocr jsonb DEFAULT NULL::jsonb)
+ RETURNS public.prescription_files
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.register_prescription_file(file_id, name, detected_type, size, digest, received, of_prescription_id, ocr)
+$function$;
+comment on function public.register_prescription_file(uuid,text,text,integer,text,text,uuid,jsonb) is 'POST /api/prescription-files'' record of an upload (the api decided the type by the bytes): see private.register_prescription_file.';
+grant execute on function public.register_prescription_file(uuid,text,text,integer,text,text,uuid,jsonb) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.replace_oig_exclusion_list(list_file_name text, entries jsonb)
  RETURNS jsonb
@@ -3370,6 +3601,16 @@ end
 $function$;
 comment on function public.unlock_staff_account(uuid) is 'Clears a staff member''s sign-in lock and failed attempt count (audited as a change of the profile). Admins of the staff member''s pharmacy only, never their own account.';
 grant execute on function public.unlock_staff_account(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.update_prescription_file(file_id uuid, changes jsonb)
+ RETURNS public.prescription_files
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.update_prescription_file(file_id, changes)
+$function$;
+comment on function public.update_prescription_file(uuid,jsonb) is 'PUT /api/prescription-files/{id}: see private.update_prescription_file.';
+grant execute on function public.update_prescription_file(uuid,jsonb) to authenticated, service_role;
 
 -- =================================================================================================
 -- Functions in schema private
@@ -4092,6 +4333,34 @@ $function$;
 comment on function private.controlled_substance_settings(uuid) is 'The Controlled settings the database enforces, for one pharmacy, with the §9 defaults for what was never saved (or is of the wrong type): {deaNumber (the pharmacy record''s, '''' when none), deaExpirationDate (date or null), maxDailyDispensing (500), scheduleIIEnabled … scheduleVEnabled (true), requireDoubleCount (false)}. The group as its tab shows it, DEA number included, through private.pharmacy_settings_values.';
 grant execute on function private.controlled_substance_settings(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.count_prescription_files()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    update public.prescription_file_counters c
+    set files = c.files - 1,
+        confidence_sum = c.confidence_sum - coalesce(old.extraction_confidence, 0),
+        confidence_count = c.confidence_count - (old.extraction_confidence is not null)::int
+    where c.pharmacy_id = old.pharmacy_id and c.processing_status = old.processing_status;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into public.prescription_file_counters as c (pharmacy_id, processing_status, files, confidence_sum, confidence_count)
+    values (new.pharmacy_id, new.processing_status, 1, coalesce(new.extraction_confidence, 0), (new.extraction_confidence is not null)::int)
+    on conflict (pharmacy_id, processing_status) do update
+    set files = c.files + 1,
+        confidence_sum = c.confidence_sum + excluded.confidence_sum,
+        confidence_count = c.confidence_count + excluded.confidence_count;
+  end if;
+  return null;
+end
+$function$;
+comment on function private.count_prescription_files() is 'AFTER INSERT/UPDATE/DELETE trigger of prescription_files: moves the file between the per-status counters.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.count_queue_changes()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -4191,6 +4460,38 @@ AS $function$
 $function$;
 comment on function private.current_staff_role() is 'The role of the signed-in, active staff member; null for anyone else.';
 grant execute on function private.current_staff_role() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.delete_prescription_file(file_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.prescription_files := private.prescription_file_in_pharmacy(file_id);
+begin
+  -- Dispensing records are kept: a file behind a prescription any fill of which was dispensed stays.
+  if target.prescription_id is not null and exists (
+    select 1 from public.prescriptions p
+    join public.prescriptions fill on fill.pharmacy_id = p.pharmacy_id and fill.order_id = p.order_id
+    where p.id = target.prescription_id and fill.status = 'completed'
+  ) then
+    raise exception 'This file belongs to a prescription that was dispensed; dispensing records must be retained, so it cannot be deleted'
+      using errcode = 'P0001';
+  end if;
+  if target.prescription_id is not null and (select private.current_staff_role()) not in ('pharmacist', 'admin') then
+    raise exception 'Only a pharmacist or admin can delete a file linked to a prescription' using errcode = '42501';
+  end if;
+  delete from public.prescription_files f where f.id = target.id;
+  perform private.record_audit_event(target.pharmacy_id, (select auth.uid()), 'prescription_file_deleted',
+    'prescription_file', target.id::text, format('Prescription file %s deleted', target.file_name), true,
+    jsonb_build_object('fileName', target.file_name, 'sha256', target.sha256, 'prescriptionId', target.prescription_id,
+      'status', target.processing_status));
+  return target.storage_path;
+end
+$function$;
+comment on function private.delete_prescription_file(uuid) is 'DELETE /api/prescription-files/{id}: removes the row (the api then removes the object, which Storage allows only once no row names it) and answers its storage path; a dispensed prescription''s file is kept; a file linked to a prescription is removed only by a pharmacist or admin.';
+grant execute on function private.delete_prescription_file(uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.demo_sign_in_panel()
  RETURNS jsonb
@@ -4985,6 +5286,40 @@ $function$;
 comment on function private.guard_prescriber_verification() is 'BEFORE INSERT/UPDATE trigger of prescribers for end users: a new prescriber is pending; the verification columns are the database''s; only pharmacists and admins (prescribers:verify) edit; a verified prescriber whose NPI, name, licence or DEA changes is pending again.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.guard_prescription_file_identity()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if (new.id, new.pharmacy_id, new.file_name, new.file_type, new.file_size, new.sha256, new.storage_path, new.uploaded_at, new.uploaded_by)
+     is distinct from
+     (old.id, old.pharmacy_id, old.file_name, old.file_type, old.file_size, old.sha256, old.storage_path, old.uploaded_at, old.uploaded_by) then
+    raise exception 'A prescription file''s name, bytes, storage and upload record cannot change' using errcode = '42501';
+  end if;
+  new.updated_at := now();
+  return new;
+end
+$function$;
+comment on function private.guard_prescription_file_identity() is 'BEFORE UPDATE trigger of prescription_files: what was received (name, type, size, hash, object, upload) never changes; updated_at follows every change.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.guard_prescription_file_reference()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- The file a prescription was entered from is history: set at entry only (a deleted file clears it).
+  if new.prescription_file_id is not null and new.prescription_file_id is distinct from old.prescription_file_id then
+    raise exception 'The file a prescription was entered from is set when it is entered' using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.guard_prescription_file_reference() is 'BEFORE UPDATE trigger of prescriptions: prescription_file_id is set at entry only.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.guard_prescription_workflow()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -5698,6 +6033,34 @@ end
 $function$;
 comment on function private.keep_secrets_out_of_settings() is 'BEFORE INSERT/UPDATE trigger of pharmacy_settings: refuses a row holding a secret field (those live in Vault).';
 grant execute on function private.keep_secrets_out_of_settings() to authenticated;
+
+CREATE OR REPLACE FUNCTION private.link_prescription_file_on_entry()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  source public.prescription_files;
+begin
+  select * into source from public.prescription_files f
+  where f.id = new.prescription_file_id and f.pharmacy_id = new.pharmacy_id
+  for update;
+  if source.id is null then
+    raise exception 'Prescription file not found' using errcode = 'P0002';
+  end if;
+  if source.processing_status <> 'processed' then
+    raise exception 'A prescription is entered from a processed or reviewed file: process or review it first' using errcode = 'P0001';
+  end if;
+  if source.prescription_id is not null then
+    raise exception 'A prescription was already entered from this file' using errcode = '23505';
+  end if;
+  update public.prescription_files f set prescription_id = new.id where f.id = source.id;
+  return null;
+end
+$function$;
+comment on function private.link_prescription_file_on_entry() is 'AFTER INSERT trigger of prescriptions naming a prescription_file_id: the file must be processed (or reviewed) and not yet entered; it is linked to the new prescription in the same statement.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.lock_prescription_order(for_pharmacy_id uuid, locked_order_id uuid)
  RETURNS public.prescription_orders
@@ -6540,6 +6903,87 @@ $function$;
 comment on function private.prescribes_controlled_substances(uuid,uuid) is 'Whether any prescription of the prescriber in the pharmacy is for a controlled substance (then a DEA registration is required).';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.prescription_file_in_pharmacy(file_id uuid)
+ RETURNS public.prescription_files
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  found_file public.prescription_files;
+begin
+  select * into found_file from public.prescription_files f
+  where f.id = file_id and f.pharmacy_id = (select private.current_pharmacy_id())
+  for update;
+  if found_file.id is null then
+    raise exception 'Prescription file not found' using errcode = 'P0002';
+  end if;
+  return found_file;
+end
+$function$;
+comment on function private.prescription_file_in_pharmacy(uuid) is 'The caller''s pharmacy''s prescription file, locked for the change; "Prescription file not found" (P0002) for any other id.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.prescription_file_matches(patient jsonb, drug jsonb, prescriber jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- Patient by first and last name (case-insensitive) and date of birth; prescriber by NPI; drug by its 11-digit NDC.
+  -- Only a single match counts: two patients of that name and birth date are for a person to choose.
+  select jsonb_build_object(
+    'patientId', (select case when count(*) = 1 then min(p.id::text) end from public.patients p
+                  where p.pharmacy_id = (select private.current_pharmacy_id())
+                    and p.date_of_birth = (case when patient ->> 'dateOfBirth' ~ '^\d{4}-\d{2}-\d{2}$' then (patient ->> 'dateOfBirth')::date end)
+                    and lower(p.last_name) = lower(btrim(patient ->> 'lastName'))
+                    and lower(p.first_name) = lower(btrim(patient ->> 'firstName'))),
+    'prescriberId', (select case when count(*) = 1 then min(r.id::text) end from public.prescribers r
+                     where r.pharmacy_id = (select private.current_pharmacy_id()) and r.npi_number = prescriber ->> 'npiNumber'),
+    'medicationId', (select m.id from public.medications m
+                     where m.pharmacy_id = (select private.current_pharmacy_id()) and m.ndc11 = drug ->> 'ndcNumber'))
+$function$;
+comment on function private.prescription_file_matches(jsonb,jsonb,jsonb) is 'What an extraction matches in the caller''s pharmacy: {patientId (name + date of birth, when exactly one), prescriberId (NPI), medicationId (11-digit NDC)}, null where nothing or more than one matches.';
+grant execute on function private.prescription_file_matches(jsonb,jsonb,jsonb) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.prescription_file_object_state(object_name text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- 'recorded': a row of the caller's pharmacy names the object; 'unrecorded': the name is in the caller's folder
+  -- but no row names it (yet, or any more); null: not the caller's pharmacy's.
+  select case
+    when split_part(object_name, '/', 1) <> coalesce((select private.current_pharmacy_id())::text, '') then null
+    when exists (select 1 from public.prescription_files f
+                 where f.storage_path = object_name and f.pharmacy_id = (select private.current_pharmacy_id())) then 'recorded'
+    else 'unrecorded'
+  end
+$function$;
+comment on function private.prescription_file_object_state(text) is 'Whether a prescription-files object name is recorded by a row of the caller''s pharmacy (''recorded''), in its folder without a row (''unrecorded''), or not the caller''s (null).';
+grant execute on function private.prescription_file_object_state(text) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.prescription_in_pharmacy(of_prescription_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  found_id uuid;
+begin
+  select p.id into found_id from public.prescriptions p
+  where p.id = of_prescription_id and p.pharmacy_id = (select private.current_pharmacy_id());
+  if found_id is null then
+    raise exception 'Prescription not found' using errcode = 'P0002';
+  end if;
+  return found_id;
+end
+$function$;
+comment on function private.prescription_in_pharmacy(uuid) is 'The id of a prescription of the caller''s pharmacy; "Prescription not found" (P0002) for any other.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.prescription_interaction_flags(for_pharmacy_id uuid, for_patient_id uuid, for_medication_id uuid, excluded_prescription_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -6909,6 +7353,54 @@ $function$;
 comment on function private.record_phi_access(uuid,uuid,uuid,text,text,text,text,jsonb) is 'Appends one PHI-access entry to audit_log (patient_id set, the request''s client IP added when known). Called by private.record_patient_access and the print history''s audit trigger only.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.record_prescription_file_processing(file_id uuid, outcome jsonb)
+ RETURNS public.prescription_files
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.prescription_files := private.prescription_file_in_pharmacy(file_id);
+  result public.prescription_files;
+  failed boolean := outcome ? 'errorReason';
+  confidence numeric := (outcome ->> 'confidence')::numeric;
+  needs_review boolean;
+begin
+  if target.processing_status <> 'pending' then
+    raise exception 'Only a pending file can be processed' using errcode = 'P0001';
+  end if;
+  -- The rule of issue 23: below 0.85 or any failed check, a person reviews.
+  needs_review := not failed and (confidence < 0.85
+    or exists (select 1 from jsonb_array_elements(coalesce(outcome -> 'checks', '[]')) c where not (c ->> 'passed')::boolean));
+  update public.prescription_files f set
+    processing_status = case when failed then 'error' when needs_review then 'manual_review' else 'processed' end,
+    extraction_confidence = case when failed then null else round(confidence, 2) end,
+    manual_review_required = needs_review,
+    source_format = outcome ->> 'sourceFormat',
+    error_reason = outcome ->> 'errorReason',
+    checks = coalesce(outcome -> 'checks', '[]'),
+    patient_data = coalesce(outcome -> 'patientData', '{}'),
+    drug_data = coalesce(outcome -> 'drugData', '{}'),
+    prescriber_data = coalesce(outcome -> 'prescriberData', '{}'),
+    matched_patient_id = (outcome ->> 'matchedPatientId')::uuid,
+    matched_prescriber_id = (outcome ->> 'matchedPrescriberId')::uuid,
+    matched_medication_id = (outcome ->> 'matchedMedicationId')::uuid,
+    processed_at = now(),
+    processed_by = (select auth.uid())
+  where f.id = target.id
+  returning * into result;
+  perform private.record_audit_event(result.pharmacy_id, (select auth.uid()), 'prescription_file_processed',
+    'prescription_file', result.id::text,
+    format('Prescription file %s processed: %s%s', result.file_name, result.processing_status,
+      case when failed then ' (' || result.error_reason || ')' else ' (confidence ' || result.extraction_confidence || ')' end),
+    true, jsonb_build_object('status', result.processing_status, 'confidence', result.extraction_confidence,
+      'sourceFormat', result.source_format, 'checks', result.checks));
+  return result;
+end
+$function$;
+comment on function private.record_prescription_file_processing(uuid,jsonb) is 'Records a pending file''s extraction ({sourceFormat, confidence, checks, patientData, drugData, prescriberData, matched*Id} or {errorReason}): error with the reason, manual_review below 0.85 or with a failed check, else processed.';
+grant execute on function private.record_prescription_file_processing(uuid,jsonb) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.record_price_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -7118,6 +7610,48 @@ end
 $function$;
 comment on function private.refuse_unchanged_prescription_status() is 'BEFORE UPDATE OF status trigger: an update that sets status to the status it already has is refused. After a concurrent transition commits, the waiting UPDATE sees the new status here, so exactly one of two racers wins.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.register_prescription_file(file_id uuid, name text, detected_type text, size integer, digest text, received text, of_prescription_id uuid, ocr jsonb)
+ RETURNS public.prescription_files
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := (select private.current_pharmacy_id());
+  existing public.prescription_files;
+  created public.prescription_files;
+begin
+  if pharmacy is null then
+    raise exception 'Only active staff of a pharmacy can upload prescription files' using errcode = '42501';
+  end if;
+  select * into existing from public.prescription_files f where f.pharmacy_id = pharmacy and f.sha256 = digest;
+  if existing.id is not null then
+    raise exception 'This file was already uploaded'
+      using errcode = '23505', detail = json_build_object('id', existing.id, 'fileName', existing.file_name,
+        'uploadedAt', existing.uploaded_at)::text;
+  end if;
+  insert into public.prescription_files (
+    id, pharmacy_id, prescription_id, file_name, file_type, file_size, sha256, storage_path, received_as, uploaded_by,
+    ocr_text, ocr_confidence, ocr_words
+  ) values (
+    file_id, pharmacy,
+    case when of_prescription_id is null then null else private.prescription_in_pharmacy(of_prescription_id) end,
+    name, detected_type, size, digest, pharmacy::text || '/' || file_id::text,
+    case when detected_type in ('application/xml', 'application/edifact') then 'electronic' else coalesce(received, 'scan') end,
+    (select auth.uid()),
+    ocr ->> 'text', (ocr ->> 'confidence')::numeric, ocr -> 'words'
+  )
+  returning * into created;
+  perform private.record_audit_event(pharmacy, (select auth.uid()), 'prescription_file_uploaded', 'prescription_file',
+    created.id::text, format('Prescription file %s uploaded (%s, %s bytes)', name, detected_type, size), true,
+    jsonb_build_object('fileName', name, 'fileType', detected_type, 'fileSize', size, 'sha256', digest,
+      'prescriptionId', created.prescription_id));
+  return created;
+end
+$function$;
+comment on function private.register_prescription_file(uuid,text,text,integer,text,text,uuid,jsonb) is 'Records an upload for the caller''s pharmacy before its bytes are stored: the same SHA-256 twice is refused ("This file was already uploaded", 23505, the earlier file in the detail); XML and EDIFACT came electronically.';
+grant execute on function private.register_prescription_file(uuid,text,text,integer,text,text,uuid,jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.replace_oig_exclusion_list(list_file_name text, entries jsonb)
  RETURNS jsonb
@@ -7887,6 +8421,17 @@ $function$;
 comment on function private.shared_monograph_fields() is 'The monograph settings the labels tab shows and the printing group keeps: labels field name, printing field name.';
 grant execute on function private.shared_monograph_fields() to authenticated;
 
+CREATE OR REPLACE FUNCTION private.snake_case_of_data(key text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case key when 'patientData' then 'patient_data' when 'drugData' then 'drug_data' when 'prescriberData' then 'prescriber_data' end
+$function$;
+comment on function private.snake_case_of_data(text) is 'The column of an extracted-data group named as the api names it.';
+grant execute on function private.snake_case_of_data(text) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.staff_sign_in_activity()
  RETURNS TABLE(user_id uuid, failed_login_count integer, locked_until timestamp with time zone, last_login_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -8189,6 +8734,76 @@ end
 $function$;
 comment on function private.touch_updated_at() is 'BEFORE UPDATE trigger: stamps updated_at.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.update_prescription_file(file_id uuid, changes jsonb)
+ RETURNS public.prescription_files
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.prescription_files := private.prescription_file_in_pharmacy(file_id);
+  result public.prescription_files;
+  corrected text[] := array(select k from unnest(array['patientData', 'drugData', 'prescriberData']) k
+                           where changes ? k and changes -> k is distinct from to_jsonb(target) -> private.snake_case_of_data(k));
+  link_given boolean := changes ? 'prescriptionId';
+  new_link uuid := case when changes ->> 'prescriptionId' is null then null else private.prescription_in_pharmacy((changes ->> 'prescriptionId')::uuid) end;
+  reviewing boolean := coalesce((changes ->> 'reviewed')::boolean, false);
+begin
+  if cardinality(corrected) > 0 and target.processing_status not in ('processed', 'manual_review') then
+    raise exception 'Only a processed file''s data can be corrected: process it first' using errcode = 'P0001';
+  end if;
+  if reviewing and target.processing_status not in ('processed', 'manual_review') then
+    raise exception 'Only a processed file can be marked reviewed' using errcode = 'P0001';
+  end if;
+  if changes ? 'ocr' and target.file_type not in ('image/png', 'image/jpeg', 'application/pdf') then
+    raise exception 'Only an image or a PDF has recognised text (OCR)' using errcode = '22023';
+  end if;
+  if link_given and target.prescription_id is not null and new_link is distinct from target.prescription_id
+     and exists (select 1 from public.prescriptions p where p.id = target.prescription_id and p.prescription_file_id = target.id) then
+    raise exception 'This file was entered as its prescription; it stays linked to it' using errcode = 'P0001';
+  end if;
+
+  update public.prescription_files f set
+    patient_data = case when changes ? 'patientData' then changes -> 'patientData' else f.patient_data end,
+    drug_data = case when changes ? 'drugData' then changes -> 'drugData' else f.drug_data end,
+    prescriber_data = case when changes ? 'prescriberData' then changes -> 'prescriberData' else f.prescriber_data end,
+    prescription_id = case when link_given then new_link else f.prescription_id end,
+    ocr_text = case when changes ? 'ocr' then changes -> 'ocr' ->> 'text' else f.ocr_text end,
+    ocr_confidence = case when changes ? 'ocr' then (changes -> 'ocr' ->> 'confidence')::numeric else f.ocr_confidence end,
+    ocr_words = case when changes ? 'ocr' then changes -> 'ocr' -> 'words' else f.ocr_words end,
+    processing_status = case when reviewing then 'processed' else f.processing_status end,
+    manual_review_required = case when reviewing then false else f.manual_review_required end,
+    reviewed_at = case when reviewing then now() else f.reviewed_at end,
+    reviewed_by = case when reviewing then (select auth.uid()) else f.reviewed_by end
+  where f.id = target.id
+  returning * into result;
+
+  if cardinality(corrected) > 0 then
+    perform private.record_audit_event(result.pharmacy_id, (select auth.uid()), 'prescription_file_corrected',
+      'prescription_file', result.id::text,
+      format('Prescription file %s corrected: %s', result.file_name, array_to_string(corrected, ', ')), true,
+      jsonb_build_object('changed', to_jsonb(corrected),
+        'old', (select jsonb_object_agg(k, to_jsonb(target) -> private.snake_case_of_data(k)) from unnest(corrected) k),
+        'new', (select jsonb_object_agg(k, changes -> k) from unnest(corrected) k)));
+  end if;
+  if reviewing then
+    perform private.record_audit_event(result.pharmacy_id, (select auth.uid()), 'prescription_file_reviewed',
+      'prescription_file', result.id::text, format('Prescription file %s reviewed', result.file_name), true,
+      jsonb_build_object('confidence', result.extraction_confidence));
+  end if;
+  if link_given and new_link is distinct from target.prescription_id then
+    perform private.record_audit_event(result.pharmacy_id, (select auth.uid()), 'prescription_file_linked',
+      'prescription_file', result.id::text,
+      case when new_link is null then format('Prescription file %s unlinked from its prescription', result.file_name)
+           else format('Prescription file %s linked to a prescription', result.file_name) end, true,
+      jsonb_build_object('from', target.prescription_id, 'to', new_link));
+  end if;
+  return result;
+end
+$function$;
+comment on function private.update_prescription_file(uuid,jsonb) is 'PUT /api/prescription-files/{id}: corrections of a processed file''s patientData/drugData/prescriberData (audited with old and new), the review (a Review Required file becomes processed), a link to a prescription of the pharmacy (or null), OCR saved later. Changes only what the body names.';
+grant execute on function private.update_prescription_file(uuid,jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.us_state_time_zone(state_code text)
  RETURNS text

@@ -2,7 +2,7 @@
  * Serves the /api contract (shared/src/api/<area>.ts): an ApiRouter takes endpoint definitions, never loose
  * paths, so every route the `api` function answers is one the web app can call through invokeApi. For each
  * request it applies the endpoint's access (401 for 'signed-in' without a user, before the body is read),
- * reads the JSON object body (none at all is `{}` for an endpoint whose body is optional) and parses it with the endpoint's request schema (400 'Validation failed' with the
+ * reads the JSON object body (none at all is `{}` for an endpoint whose body is optional; a multipart endpoint's form, its files apart, read with a bound) and parses it with the endpoint's request schema (400 'Validation failed' with the
  * schema's messages), parses the query parameters with the endpoint's query schema the same way, and answers the handler's result with the endpoint's status and format. Where the
  * environment sets API_CHECK_RESPONSES=1 (the local stack: dev and tests) it also parses every success body
  * with the response schema and answers 500 when the handler broke the contract.
@@ -18,6 +18,7 @@ import { requireUser } from './auth.ts';
 import { corsHeaders } from './cors.ts';
 import { jsonResponse } from './http.ts';
 import { type RouteContext, Router } from './router.ts';
+import { readMultipart } from './multipart.ts';
 import { readJsonObject, validateBody } from './validation.ts';
 
 export interface EndpointContext<E extends ApiEndpoint> extends RouteContext {
@@ -25,7 +26,12 @@ export interface EndpointContext<E extends ApiEndpoint> extends RouteContext {
   body: ApiRequestData<E>;
   /** The query parameters as the query schema parsed them (undefined for an endpoint without a query). */
   query: ApiQueryData<E>;
+  /** A multipart endpoint's files by field name (empty for a JSON one). */
+  files: Record<string, File>;
 }
+
+/** The most a multipart body may be: the largest upload (10 MB) and its text fields (OCR). */
+const MULTIPART_MAX_BYTES = 13 * 1024 * 1024;
 
 export type EndpointHandler<E extends ApiEndpoint> = (context: EndpointContext<E>) => Promise<ApiResponseBody<E>>;
 
@@ -58,9 +64,18 @@ export class ApiRouter {
   serve<E extends ApiEndpoint>(endpoint: E, handler: EndpointHandler<NoInfer<E>>): this {
     this.router.add(endpoint.method, endpoint.path, async (context) => {
       if (endpoint.access === 'signed-in') await requireUser(context.req);
-      const body = (endpoint.request === null ? undefined : validateBody(endpoint.request, await readJsonObject(context.req, endpoint.bodyOptional === true))) as ApiRequestData<E>;
+      let files: Record<string, File> = {};
+      let sent: unknown;
+      if (endpoint.requestFormat === 'multipart') {
+        const multipart = await readMultipart(context.req, MULTIPART_MAX_BYTES, endpoint.multipartJsonFields);
+        files = multipart.files;
+        sent = multipart.fields;
+      } else if (endpoint.request !== null) {
+        sent = await readJsonObject(context.req, endpoint.bodyOptional === true);
+      }
+      const body = (endpoint.request === null ? undefined : validateBody(endpoint.request, sent)) as ApiRequestData<E>;
       const query = (endpoint.query === undefined ? undefined : validateBody(endpoint.query, Object.fromEntries(context.url.searchParams))) as ApiQueryData<E>;
-      const result = await handler({ ...context, body, query });
+      const result = await handler({ ...context, body, query, files });
       if (responseCheckEnabled()) checkResponse(endpoint, result);
       return successResponse(endpoint, result);
     });

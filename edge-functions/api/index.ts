@@ -19,6 +19,7 @@ import { addMessagingRoutes } from './routes/messaging.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addPharmacyLogoRoutes } from './routes/pharmacy-logo.ts';
 import { addPrescriberRoutes } from './routes/prescribers.ts';
+import { addPrescriptionFileRoutes } from './routes/prescription-files.ts';
 import { addPrescriptionRoutes } from './routes/prescriptions.ts';
 import { addSecurityPolicyRoutes } from './routes/security-policies.ts';
 import { addStepUpRoutes } from './routes/step-up.ts';
@@ -49,5 +50,6 @@ addDrugPricingRoutes(router);
 addDrugSyncRoutes(router);
 addMedicationRoutes(router);
 addPrescriberRoutes(router);
+addPrescriptionFileRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

@@ -12,7 +12,7 @@ const PRESCRIPTION_FIELDS = [
   'medication_id', 'directions', 'quantity', 'refills', 'fill_number', 'days_supply', 'original_date', 'fax_number',
   'verification_notes', 'caller_info', 'callback_number', 'urgency_level', 'date_filled', 'ai_flags', 'override_reason',
   'overridden_by', 'overridden_at', 'entered_by', 'entered_at', 'processed_by', 'processed_at', 'verified_by', 'verified_at',
-  'completed_by', 'completed_at', 'created_at', 'updated_at',
+  'completed_by', 'completed_at', 'created_at', 'updated_at', 'prescription_file_id',
 ] as const satisfies readonly (keyof Tables<'prescriptions'>)[];
 
 export const PRESCRIPTION_COLUMNS = PRESCRIPTION_FIELDS.join(', ');
@@ -58,6 +58,7 @@ export function prescriptionFromRow(row: PrescriptionRow): PrescriptionResponse 
     enteredAt: row.entered_at,
     processedBy: row.processed_by,
     processedAt: row.processed_at,
+    prescriptionFileId: row.prescription_file_id,
     verifiedBy: row.verified_by,
     verifiedAt: row.verified_at,
     completedBy: row.completed_by,

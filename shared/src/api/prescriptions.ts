@@ -50,6 +50,8 @@ export const prescriptionSchema = z.object({
   completedAt: nullableText,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The prescription file it was entered from (issue 23); null for manual entry. */
+  prescriptionFileId: nullableText,
 });
 export type PrescriptionResponse = z.infer<typeof prescriptionSchema>;
 

@@ -1258,6 +1258,181 @@ export type Database = {
           },
         ];
       };
+      prescription_file_counters: {
+        Row: {
+          confidence_count: number;
+          confidence_sum: number;
+          files: number;
+          pharmacy_id: string;
+          processing_status: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          confidence_count?: number;
+          confidence_sum?: number;
+          files?: number;
+          pharmacy_id: string;
+          processing_status: string;
+        };
+        Update: {
+          confidence_count?: number;
+          confidence_sum?: number;
+          files?: number;
+          pharmacy_id?: string;
+          processing_status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'prescription_file_counters_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      prescription_files: {
+        Row: {
+          checks: NonNullable<Json>;
+          drug_data: NonNullable<Json>;
+          error_reason: string | null;
+          extraction_confidence: number | null;
+          file_name: string;
+          file_size: number;
+          file_type: string;
+          id: string;
+          manual_review_required: boolean;
+          matched_medication_id: string | null;
+          matched_patient_id: string | null;
+          matched_prescriber_id: string | null;
+          ocr_confidence: number | null;
+          ocr_text: string | null;
+          ocr_words: Json | null;
+          patient_data: NonNullable<Json>;
+          pharmacy_id: string;
+          prescriber_data: NonNullable<Json>;
+          prescription_id: string | null;
+          processed_at: string | null;
+          processed_by: string | null;
+          processing_status: string;
+          received_as: string;
+          reviewed_at: string | null;
+          reviewed_by: string | null;
+          search_text: string | null;
+          sha256: string;
+          source_format: string | null;
+          storage_path: string;
+          updated_at: string;
+          uploaded_at: string;
+          uploaded_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          checks?: NonNullable<Json>;
+          drug_data?: NonNullable<Json>;
+          error_reason?: string | null;
+          extraction_confidence?: number | null;
+          file_name: string;
+          file_size: number;
+          file_type: string;
+          id?: string;
+          manual_review_required?: boolean;
+          matched_medication_id?: string | null;
+          matched_patient_id?: string | null;
+          matched_prescriber_id?: string | null;
+          ocr_confidence?: number | null;
+          ocr_text?: string | null;
+          ocr_words?: Json | null;
+          patient_data?: NonNullable<Json>;
+          pharmacy_id?: string;
+          prescriber_data?: NonNullable<Json>;
+          prescription_id?: string | null;
+          processed_at?: string | null;
+          processed_by?: string | null;
+          processing_status?: string;
+          received_as?: string;
+          reviewed_at?: string | null;
+          reviewed_by?: string | null;
+          search_text?: never;
+          sha256: string;
+          source_format?: string | null;
+          storage_path: string;
+          updated_at?: string;
+          uploaded_at?: string;
+          uploaded_by?: string | null;
+        };
+        Update: {
+          checks?: NonNullable<Json>;
+          drug_data?: NonNullable<Json>;
+          error_reason?: string | null;
+          extraction_confidence?: number | null;
+          file_name?: string;
+          file_size?: number;
+          file_type?: string;
+          id?: string;
+          manual_review_required?: boolean;
+          matched_medication_id?: string | null;
+          matched_patient_id?: string | null;
+          matched_prescriber_id?: string | null;
+          ocr_confidence?: number | null;
+          ocr_text?: string | null;
+          ocr_words?: Json | null;
+          patient_data?: NonNullable<Json>;
+          pharmacy_id?: string;
+          prescriber_data?: NonNullable<Json>;
+          prescription_id?: string | null;
+          processed_at?: string | null;
+          processed_by?: string | null;
+          processing_status?: string;
+          received_as?: string;
+          reviewed_at?: string | null;
+          reviewed_by?: string | null;
+          search_text?: never;
+          sha256?: string;
+          source_format?: string | null;
+          storage_path?: string;
+          updated_at?: string;
+          uploaded_at?: string;
+          uploaded_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'prescription_files_medication_fkey';
+            columns: ['pharmacy_id', 'matched_medication_id'];
+            isOneToOne: false;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'prescription_files_patient_fkey';
+            columns: ['pharmacy_id', 'matched_patient_id'];
+            isOneToOne: false;
+            referencedRelation: 'patients';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'prescription_files_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'prescription_files_prescriber_fkey';
+            columns: ['pharmacy_id', 'matched_prescriber_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescribers';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'prescription_files_prescription_fkey';
+            columns: ['pharmacy_id', 'prescription_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescriptions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
       prescription_label_prints: {
         Row: {
           id: string;
@@ -1449,6 +1624,7 @@ export type Database = {
           pharmacy_id: string;
           prescriber_id: string | null;
           prescriber_name: string | null;
+          prescription_file_id: string | null;
           prescription_type: string;
           processed_at: string | null;
           processed_by: string | null;
@@ -1501,6 +1677,7 @@ export type Database = {
           pharmacy_id?: string;
           prescriber_id?: string | null;
           prescriber_name?: string | null;
+          prescription_file_id?: string | null;
           prescription_type?: string;
           processed_at?: string | null;
           processed_by?: string | null;
@@ -1552,6 +1729,7 @@ export type Database = {
           pharmacy_id?: string;
           prescriber_id?: string | null;
           prescriber_name?: string | null;
+          prescription_file_id?: string | null;
           prescription_type?: string;
           processed_at?: string | null;
           processed_by?: string | null;
@@ -1607,6 +1785,13 @@ export type Database = {
             columns: ['pharmacy_id', 'prescriber_id'];
             isOneToOne: false;
             referencedRelation: 'prescribers';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'prescriptions_prescription_file_fkey';
+            columns: ['pharmacy_id', 'prescription_file_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescription_files';
             referencedColumns: ['pharmacy_id', 'id'];
           },
         ];
@@ -1917,6 +2102,7 @@ export type Database = {
       controlled_substance_status: { Args: Record<PropertyKey, never>; Returns: Json };
       current_staff_context: { Args: Record<PropertyKey, never>; Returns: Json };
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      delete_prescription_file: { Args: { file_id: string }; Returns: string };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };
       discontinue_prescription: {
         Args: { prescription_id: string; reason: string };
@@ -2117,6 +2303,94 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      prescription_file_matches: { Args: { drug: Json; patient: Json; prescriber: Json }; Returns: Json };
+      prescription_file_page: {
+        Args: { after_id?: string; after_uploaded_at?: string; page_size?: number; search?: string; status?: string };
+        Returns: {
+          checks: NonNullable<Json>;
+          drug_data: NonNullable<Json>;
+          error_reason: string | null;
+          extraction_confidence: number | null;
+          file_name: string;
+          file_size: number;
+          file_type: string;
+          id: string;
+          manual_review_required: boolean;
+          matched_medication_id: string | null;
+          matched_patient_id: string | null;
+          matched_prescriber_id: string | null;
+          ocr_confidence: number | null;
+          ocr_text: string | null;
+          ocr_words: Json | null;
+          patient_data: NonNullable<Json>;
+          pharmacy_id: string;
+          prescriber_data: NonNullable<Json>;
+          prescription_id: string | null;
+          processed_at: string | null;
+          processed_by: string | null;
+          processing_status: string;
+          received_as: string;
+          reviewed_at: string | null;
+          reviewed_by: string | null;
+          search_text: string | null;
+          sha256: string;
+          source_format: string | null;
+          storage_path: string;
+          updated_at: string;
+          uploaded_at: string;
+          uploaded_by: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'prescription_files';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      prescription_file_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      prescription_files_of_prescription: {
+        Args: { of_prescription_id: string };
+        Returns: {
+          checks: NonNullable<Json>;
+          drug_data: NonNullable<Json>;
+          error_reason: string | null;
+          extraction_confidence: number | null;
+          file_name: string;
+          file_size: number;
+          file_type: string;
+          id: string;
+          manual_review_required: boolean;
+          matched_medication_id: string | null;
+          matched_patient_id: string | null;
+          matched_prescriber_id: string | null;
+          ocr_confidence: number | null;
+          ocr_text: string | null;
+          ocr_words: Json | null;
+          patient_data: NonNullable<Json>;
+          pharmacy_id: string;
+          prescriber_data: NonNullable<Json>;
+          prescription_id: string | null;
+          processed_at: string | null;
+          processed_by: string | null;
+          processing_status: string;
+          received_as: string;
+          reviewed_at: string | null;
+          reviewed_by: string | null;
+          search_text: string | null;
+          sha256: string;
+          source_format: string | null;
+          storage_path: string;
+          updated_at: string;
+          uploaded_at: string;
+          uploaded_by: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'prescription_files';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       prescription_queue_counts: { Args: Record<PropertyKey, never>; Returns: Json };
       queue_page: {
         Args: {
@@ -2157,6 +2431,7 @@ export type Database = {
           pharmacy_id: string;
           prescriber_id: string | null;
           prescriber_name: string | null;
+          prescription_file_id: string | null;
           prescription_type: string;
           processed_at: string | null;
           processed_by: string | null;
@@ -2205,6 +2480,49 @@ export type Database = {
         Args: { actor_user_id: string; nppes: Json; run_kind?: string; verify_prescriber_id: string };
         Returns: Json;
       };
+      record_prescription_file_processing: {
+        Args: { file_id: string; outcome: Json };
+        Returns: {
+          checks: NonNullable<Json>;
+          drug_data: NonNullable<Json>;
+          error_reason: string | null;
+          extraction_confidence: number | null;
+          file_name: string;
+          file_size: number;
+          file_type: string;
+          id: string;
+          manual_review_required: boolean;
+          matched_medication_id: string | null;
+          matched_patient_id: string | null;
+          matched_prescriber_id: string | null;
+          ocr_confidence: number | null;
+          ocr_text: string | null;
+          ocr_words: Json | null;
+          patient_data: NonNullable<Json>;
+          pharmacy_id: string;
+          prescriber_data: NonNullable<Json>;
+          prescription_id: string | null;
+          processed_at: string | null;
+          processed_by: string | null;
+          processing_status: string;
+          received_as: string;
+          reviewed_at: string | null;
+          reviewed_by: string | null;
+          search_text: string | null;
+          sha256: string;
+          source_format: string | null;
+          storage_path: string;
+          updated_at: string;
+          uploaded_at: string;
+          uploaded_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'prescription_files';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       record_step_up_grant: { Args: { for_user_id: string }; Returns: string };
       refill_prescription: {
         Args: { prescription_id: string; too_soon_reason?: string };
@@ -2238,6 +2556,7 @@ export type Database = {
           pharmacy_id: string;
           prescriber_id: string | null;
           prescriber_name: string | null;
+          prescription_file_id: string | null;
           prescription_type: string;
           processed_at: string | null;
           processed_by: string | null;
@@ -2262,6 +2581,58 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'prescriptions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      register_prescription_file: {
+        Args: {
+          detected_type: string;
+          digest: string;
+          file_id: string;
+          name: string;
+          ocr?: Json;
+          of_prescription_id?: string;
+          received?: string;
+          size: number;
+        };
+        Returns: {
+          checks: NonNullable<Json>;
+          drug_data: NonNullable<Json>;
+          error_reason: string | null;
+          extraction_confidence: number | null;
+          file_name: string;
+          file_size: number;
+          file_type: string;
+          id: string;
+          manual_review_required: boolean;
+          matched_medication_id: string | null;
+          matched_patient_id: string | null;
+          matched_prescriber_id: string | null;
+          ocr_confidence: number | null;
+          ocr_text: string | null;
+          ocr_words: Json | null;
+          patient_data: NonNullable<Json>;
+          pharmacy_id: string;
+          prescriber_data: NonNullable<Json>;
+          prescription_id: string | null;
+          processed_at: string | null;
+          processed_by: string | null;
+          processing_status: string;
+          received_as: string;
+          reviewed_at: string | null;
+          reviewed_by: string | null;
+          search_text: string | null;
+          sha256: string;
+          source_format: string | null;
+          storage_path: string;
+          updated_at: string;
+          uploaded_at: string;
+          uploaded_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'prescription_files';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -2365,6 +2736,49 @@ export type Database = {
       take_rate_limit_slot: { Args: { bucket_name: string; caller_ip: unknown }; Returns: boolean };
       toggle_staff_status: { Args: { staff_user_id: string }; Returns: boolean };
       unlock_staff_account: { Args: { staff_user_id: string }; Returns: undefined };
+      update_prescription_file: {
+        Args: { changes: Json; file_id: string };
+        Returns: {
+          checks: NonNullable<Json>;
+          drug_data: NonNullable<Json>;
+          error_reason: string | null;
+          extraction_confidence: number | null;
+          file_name: string;
+          file_size: number;
+          file_type: string;
+          id: string;
+          manual_review_required: boolean;
+          matched_medication_id: string | null;
+          matched_patient_id: string | null;
+          matched_prescriber_id: string | null;
+          ocr_confidence: number | null;
+          ocr_text: string | null;
+          ocr_words: Json | null;
+          patient_data: NonNullable<Json>;
+          pharmacy_id: string;
+          prescriber_data: NonNullable<Json>;
+          prescription_id: string | null;
+          processed_at: string | null;
+          processed_by: string | null;
+          processing_status: string;
+          received_as: string;
+          reviewed_at: string | null;
+          reviewed_by: string | null;
+          search_text: string | null;
+          sha256: string;
+          source_format: string | null;
+          storage_path: string;
+          updated_at: string;
+          uploaded_at: string;
+          uploaded_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'prescription_files';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
     };
     Enums: {
       [_ in never]: never;
