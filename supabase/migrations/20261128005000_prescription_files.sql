@@ -206,19 +206,28 @@ create function public.prescription_file_page(
   after_id uuid default null,
   page_size integer default 25
 ) returns setof public.prescription_files
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
 as $$
-  -- Raised rights so the trigram index serves the search (RLS's function call would keep it off); the pharmacy
-  -- is the caller's, spelled here.
-  select f.*
-  from public.prescription_files f
-  where f.pharmacy_id = (select private.current_pharmacy_id())
-    and (status is null or f.processing_status = status)
-    and (coalesce(btrim(search), '') = '' or f.search_text like '%' || lower(btrim(search)) || '%')
-    and (after_uploaded_at is null or (f.uploaded_at, f.id) < (after_uploaded_at, after_id))
-  order by f.uploaded_at desc, f.id desc
-  limit least(greatest(coalesce(page_size, 25), 1), 101)
+declare
+  pharmacy uuid := (select private.current_pharmacy_id());
+  pattern text := nullif(lower(btrim(coalesce(search, ''))), '');
+begin
+  if pharmacy is null then
+    return;
+  end if;
+  -- Raised rights so the trigram index serves the search (RLS's function call would keep it off); the pharmacy is
+  -- the caller's, spelled here. Dynamic SQL: each call is planned for its own filters (a search or none, a status
+  -- or none), never one generic plan for all.
+  return query execute format(
+    'select f.* from public.prescription_files f where f.pharmacy_id = $1 %s %s %s order by f.uploaded_at desc, f.id desc limit $6',
+    case when status is null then '' else 'and f.processing_status = $2' end,
+    case when pattern is null then '' else 'and f.search_text like $3' end,
+    case when after_uploaded_at is null then '' else 'and (f.uploaded_at, f.id) < ($4, $5)' end)
+  using pharmacy, status, '%' || replace(replace(replace(pattern, '\', '\\'), '%', '\%'), '_', '\_') || '%',
+        after_uploaded_at, coalesce(after_id, 'ffffffff-ffff-4fff-bfff-ffffffffffff'::uuid),
+        least(greatest(coalesce(page_size, 25), 1), 101);
+end
 $$;
 comment on function public.prescription_file_page(text, text, timestamptz, uuid, integer) is
   'One page of the caller''s pharmacy''s prescription files, newest first, after the (uploaded_at, id) cursor: '

@@ -15,7 +15,8 @@
  *   drug search (search_medications: brand/generic words, an NDC in its labeler format, 11 digits or a prefix, the
  *   low-stock list and the whole list, a page of 25 with the exact total_count), dashboard stats, the Providers
  *   screen (prescriber_directory pages by tab and search with activeCount, the tab counts, the prescription form's
- *   prescriber picker, the credential alerts), a patient
+ *   prescriber picker, the credential alerts), the Prescription Files screen (prescription_file_page at 200,000 files:
+ *   statuses, a year back, searches; prescription_file_stats), a patient
  *   profile's prescriptions (patient_prescription_orders for a patient of 100 orders, pages 1 and 2) and a refill
  *   (POST /api/prescriptions/{id}/refill, the api edge function; BENCH_SCALE_REFILL_VIA=rpc measures
  *   refill_prescription through PostgREST instead), each on a different order that is due;
@@ -49,6 +50,8 @@ const PRESCRIBERS = Number(process.env.BENCH_SCALE_PRESCRIBERS || 20_000);
  * directory (every 400th), as busy prescribers are through the alphabet.
  */
 const BUSY_PRESCRIBERS = 50;
+/** Prescription files: two years of faxes, scans and e-prescriptions at about 275 a day. */
+const FILES = Number(process.env.BENCH_SCALE_FILES || 200_000);
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES || 100);
 const BROWSER_RUNS = Number(process.env.BENCH_SCALE_BROWSER_RUNS || 5);
 const GOAL_MS = 50;
@@ -70,6 +73,7 @@ async function buildPharmacy(env: StackEnv, db: pg.Client, pharmacyId: string): 
   await other.connect();
   try {
     await Promise.all([buildPeople(other, pharmacyId), buildPrescriptions(db, pharmacyId)]);
+    await buildPrescriptionFiles(db, pharmacyId);
   } finally {
     await other.end();
   }
@@ -83,6 +87,51 @@ async function buildPharmacy(env: StackEnv, db: pg.Client, pharmacyId: string): 
     select (select count(*) from public.prescriptions where pharmacy_id = $1) as counted,
            (select sum(prescriptions) from public.prescription_queue_counters where pharmacy_id = $1) as kept`, [pharmacyId]);
   if (rows[0]!.counted !== rows[0]!.kept) throw new Error(`queue counters ${rows[0]!.kept} ≠ ${rows[0]!.counted} prescriptions`);
+}
+
+/**
+ * FILES prescription files over two years, newest first in the list: most processed (their patient, drug and
+ * prescriber names extracted), some in review, a few errors, the last day's pending. Rows only (the list and the
+ * stats never read the bytes); the counters their trigger keeps are built from them afterwards, as a migration would.
+ */
+async function buildPrescriptionFiles(db: pg.Client, pharmacyId: string): Promise<void> {
+  await db.query('set session_replication_role = replica');
+  await db.query(`
+    with names as (
+      select array['James','Mary','John','Patricia','Robert','Jennifer','Michael','Linda','William','Elizabeth'] as firsts,
+             array['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis','Rodriguez','Martinez'] as lasts,
+             array['Lisinopril','Atorvastatin','Metformin','Amlodipine','Omeprazole','Sertraline','Gabapentin','Losartan'] as drugs
+    ), planned as (
+      select i, md5('scale-file-' || i)::uuid as id, now() - (i * interval '1 day' * 730 / $2::int) as uploaded,
+             case when i <= 300 then 'pending' when i % 50 = 0 then 'error' when i % 9 = 0 then 'manual_review' else 'processed' end as status
+      from generate_series(1, $2::int) i
+    )
+    insert into public.prescription_files (id, pharmacy_id, file_name, file_type, file_size, sha256, storage_path, received_as,
+      processing_status, extraction_confidence, manual_review_required, source_format, error_reason, patient_data, drug_data,
+      prescriber_data, uploaded_at, processed_at, updated_at)
+    select p.id, $1, 'fax-' || p.i || case when p.i % 3 = 0 then '.xml' else '.pdf' end,
+           case when p.i % 3 = 0 then 'application/xml' else 'application/pdf' end, 20000 + p.i % 50000,
+           encode(sha256(('scale-file-' || p.i)::bytea), 'hex'), $1 || '/' || p.id,
+           case when p.i % 3 = 0 then 'electronic' when p.i % 2 = 0 then 'fax' else 'scan' end,
+           p.status,
+           case when p.status = 'processed' then 0.90 + (p.i % 9) / 100.0 when p.status = 'manual_review' then 0.60 + (p.i % 20) / 100.0 end,
+           p.status = 'manual_review',
+           case when p.status in ('processed', 'manual_review') then case when p.i % 3 = 0 then 'script-xml-2017071' else 'pdf-text' end end,
+           case when p.status = 'error' then 'No prescription data could be read from the document' end,
+           case when p.status in ('processed', 'manual_review')
+             then jsonb_build_object('name', firsts[1 + p.i % 10] || ' ' || lasts[1 + (p.i / 10) % 10] || (p.i % 997)) else '{}' end,
+           case when p.status in ('processed', 'manual_review')
+             then jsonb_build_object('name', drugs[1 + p.i % 8] || ' ' || (5 * (1 + p.i % 8)) || ' mg', 'quantity', 30) else '{}' end,
+           case when p.status in ('processed', 'manual_review') then jsonb_build_object('name', 'Dr. Scale ' || (p.i % 500)) else '{}' end,
+           p.uploaded, case when p.status <> 'pending' then p.uploaded + interval '5 minutes' end, p.uploaded
+    from planned p, names`, [pharmacyId, FILES]);
+  await db.query('set session_replication_role = origin');
+  await db.query(`
+    insert into public.prescription_file_counters (pharmacy_id, processing_status, files, confidence_sum, confidence_count)
+    select pharmacy_id, processing_status, count(*), coalesce(sum(extraction_confidence), 0), count(extraction_confidence)
+    from public.prescription_files where pharmacy_id = $1 group by 1, 2
+    on conflict (pharmacy_id, processing_status) do update
+    set files = excluded.files, confidence_sum = excluded.confidence_sum, confidence_count = excluded.confidence_count`, [pharmacyId]);
 }
 
 async function buildPeople(db: pg.Client, pharmacyId: string): Promise<void> {
@@ -295,6 +344,7 @@ async function measureApi(env: StackEnv, db: pg.Client, pharmacyId: string): Pro
         .select('id, name, strength, ndc_number, stock, is_low_stock, total_count')),
     await timed('dashboard stats (dashboard_stats)', SAMPLES, () => tech.rpc('dashboard_stats')),
     ...(await measureDirectory(tech)),
+    ...(await measureFiles(tech)),
     await measureProfile(tech),
     await measureRefill(env, tech, db, pharmacyId),
   ];
@@ -328,6 +378,28 @@ async function measureDirectory(tech: SupabaseClient): Promise<boolean[]> {
         .select('id, first_name, last_name, degree, specialty, npi_number, dea_number, verification_status, verification_reason, excluded')),
     await timed('prescriber credential alerts (prescriber_credential_alerts, first 5 and the exact count)', SAMPLES,
       () => tech.rpc('prescriber_credential_alerts', { within_days: 90 }, { count: 'exact' }).select('prescriber_id, expires_on').limit(5)),
+  ];
+}
+
+/**
+ * The Prescription Files screen at FILES files: a page of 25 (all, by status, a page a year back, searched by patient,
+ * drug, prescriber or file name) and the processing stats, as GET /api/prescription-files reads them.
+ */
+async function measureFiles(tech: SupabaseClient): Promise<boolean[]> {
+  const yearBack = new Date(Date.now() - 365 * 86_400_000).toISOString();
+  const pages: Record<string, unknown>[] = [
+    { page_size: 26 }, { status: 'pending', page_size: 26 }, { status: 'manual_review', page_size: 26 }, { status: 'error', page_size: 26 },
+    { after_uploaded_at: yearBack, after_id: 'ffffffff-ffff-4fff-bfff-ffffffffffff', page_size: 26 },
+    { search: 'mary davis', page_size: 26 }, { search: 'atorvastatin', page_size: 26 }, { search: 'scale 42', page_size: 26 },
+    { search: 'fax-12345', page_size: 26 }, { search: 'zzz', page_size: 26 }, { search: 'smith', status: 'manual_review', page_size: 26 },
+  ];
+  const columns = 'id, prescription_id, file_name, file_type, file_size, processing_status, extraction_confidence, manual_review_required, '
+    + 'uploaded_at, processed_at, patient_data, drug_data, prescriber_data, received_as, source_format, error_reason, checks, '
+    + 'matched_patient_id, matched_prescriber_id, matched_medication_id, ocr_confidence, reviewed_at, storage_path';
+  return [
+    await timed(`prescription file list (prescription_file_page at ${FILES.toLocaleString('en-US')} files: statuses, a year back, searches)`,
+      SAMPLES, (i) => tech.rpc('prescription_file_page', pages[i % pages.length]!).select(columns)),
+    await timed('prescription file stats (prescription_file_stats)', SAMPLES, () => tech.rpc('prescription_file_stats')),
   ];
 }
 
@@ -482,7 +554,7 @@ export async function runScaleBench(env: StackEnv, webPort: number): Promise<boo
       + `${MEDICATIONS.toLocaleString('en-US')} medications in ${built.toFixed(1)} s (goal < ${BUILD_GOAL_S} s) ${verdict(built < BUILD_GOAL_S)}`);
     // Statistics and the visibility map, as autovacuum would leave them after a load.
     const vacuumStarted = performance.now();
-    await db.query('vacuum analyze public.prescriptions, public.prescription_orders, public.patients, public.medications, public.prescribers, public.prescription_queue_counters');
+    await db.query('vacuum analyze public.prescriptions, public.prescription_orders, public.patients, public.medications, public.prescribers, public.prescription_queue_counters, public.prescription_files, public.prescription_file_counters');
     console.log(`  (vacuum analyze after the load: ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s)`);
     const api = await measureApi(env, db, rows[0].id);
     const screen = await measureScreen(env, webPort);
