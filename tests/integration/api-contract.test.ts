@@ -43,7 +43,7 @@ interface Answer {
 /** A raw call (no contract on the client side), so the server's own answer is what the test sees. */
 async function call(client: SupabaseClient, method: string, path: string, body?: unknown): Promise<Answer> {
   const { data, error, response } = await client.functions.invoke<unknown>(path.slice(1), {
-    method: method as 'GET' | 'POST' | 'PUT',
+    method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
     ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
   });
   if (!error) return { status: response!.status, body: data };
@@ -59,8 +59,11 @@ function errorBody(answer: Answer) {
 }
 
 const callerOf = ({ endpoint }: NamedEndpoint) => (endpoint.access === 'signed-in' ? signedIn.client : createTestClient());
-/** The endpoints that take a body (POST and PUT). */
-const posts = endpoints.filter(({ endpoint }) => endpoint.request !== null);
+/** The endpoints that take a JSON body (POST and PUT); a multipart upload is checked on its own. */
+const posts = endpoints.filter(({ endpoint }) => endpoint.request !== null && endpoint.requestFormat !== 'multipart');
+const uploads = endpoints.filter(({ endpoint }) => endpoint.requestFormat === 'multipart');
+/** A path with its parameters' names left out: GET /x/:prescriptionId and PUT /x/:id are one route. */
+const routeOf = (path: string) => path.replace(/:\w+/g, ':');
 const gets = endpoints.filter(({ endpoint }) => endpoint.method === 'GET');
 /** What the admin-only GETs answer a signed-in user who is nobody's admin. */
 const ADMIN_ONLY_MESSAGES: Record<string, string> = {
@@ -81,8 +84,8 @@ const ADMIN_ONLY_MESSAGES: Record<string, string> = {
 describe('every endpoint of the contract', () => {
   it.each(endpoints.map((named) => [named.name, named] as const))('%s is served at its path, and only with its method', async (_name, { endpoint }) => {
     // A method the contract serves at no endpoint of this path (GET and POST /api/users share one).
-    const served = endpoints.filter((named) => named.endpoint.path === endpoint.path).map((named) => named.endpoint.method);
-    const other = (['GET', 'POST', 'PUT'] as const).find((method) => !served.includes(method))!;
+    const served = endpoints.filter((named) => routeOf(named.endpoint.path) === routeOf(endpoint.path)).map((named) => named.endpoint.method);
+    const other = (['GET', 'POST', 'PUT', 'DELETE'] as const).find((method) => !served.includes(method))!;
     const answer = await call(createTestClient(), other, endpoint.path, other === 'GET' ? undefined : {});
     expect(answer.status).toBe(405);
     expect(errorBody(answer)?.error).toBe('Method not allowed');
@@ -109,16 +112,19 @@ describe('POST and PUT bodies are checked with the request schema', () => {
   });
 
   const refusingEmpty = posts.filter(({ endpoint }) => !parseWithSchema(endpoint.request!, {}).success);
-  it('every POST and PUT but the onboarding verdict, Update All Pricing, verifying a prescriber and a refill has a schema that refuses an empty body', () => {
+  it('every POST and PUT but the onboarding verdict, Update All Pricing, verifying a prescriber, a refill, processing a file and correcting one has a schema that refuses an empty body', () => {
     // Update All Pricing sends no ndcNumbers: every active medication of the caller's pharmacy. Verifying a prescriber
-    // takes an empty body (spec §7). A refill's only field is the optional too-soon reason.
+    // and processing a prescription file take an empty body (spec §7). A refill's only field is the optional too-soon
+    // reason. A file's PUT changes what it names (nothing named: nothing changes).
     expect(posts.filter((named) => !refusingEmpty.includes(named)).map(({ endpoint }) => endpoint.path).sort())
-      .toEqual(['/api/drugs/pricing-update', '/api/onboarding/validate', '/api/prescribers/:id/verify', '/api/prescriptions/:id/refill']);
+      .toEqual(['/api/drugs/pricing-update', '/api/onboarding/validate', '/api/prescribers/:id/verify', '/api/prescription-files/:id',
+        '/api/prescription-files/:id/process', '/api/prescriptions/:id/refill']);
   });
 
   it('only endpoints whose schema takes {} may be called without a body', () => {
     const optional = posts.filter(({ endpoint }) => endpoint.bodyOptional === true);
-    expect(optional.map(({ endpoint }) => endpoint.path).sort()).toEqual(['/api/prescribers/:id/verify', '/api/prescriptions/:id/refill']);
+    expect(optional.map(({ endpoint }) => endpoint.path).sort())
+      .toEqual(['/api/prescribers/:id/verify', '/api/prescription-files/:id/process', '/api/prescriptions/:id/refill']);
     for (const { endpoint } of optional) expect(parseWithSchema(endpoint.request!, {}).success).toBe(true);
   });
 
@@ -131,8 +137,18 @@ describe('POST and PUT bodies are checked with the request schema', () => {
   });
 });
 
+describe('multipart uploads', () => {
+  it.each(uploads.map((named) => [named.name, named] as const))('%s refuses a JSON body: 400', async (_name, named) => {
+    const answer = await call(callerOf(named), named.endpoint.method, named.endpoint.path, { file: 'not a file' });
+    expect(answer).toEqual({ status: 400, body: { error: 'Request body must be multipart/form-data' } });
+  });
+});
+
 /** The 404 of a GET whose path names a record (called here with ':id' itself). */
-const NOT_FOUND_MESSAGES: Record<string, string> = { 'prescribers.getPrescriberEndpoint': 'Prescriber not found' };
+const NOT_FOUND_MESSAGES: Record<string, string> = {
+  'prescribers.getPrescriberEndpoint': 'Prescriber not found',
+  'prescription-files.prescriptionFilesOfPrescriptionEndpoint': 'Prescription not found',
+};
 
 describe('GET answers follow the response schema or the error shape', () => {
   it.each(gets.map((named) => [named.name, named] as const))('%s', async (_name, named) => {
