@@ -88,7 +88,8 @@ export default defineConfig(({ mode }) => {
     // Transform the entry and the app shell at start-up, so the first page load (often a test's) is quick.
     server: { ...server, headers: { 'Content-Security-Policy': devPolicy }, warmup: { clientFiles: ['./src/app/main.tsx', './src/app/app.tsx'] } },
     // The dev server pre-bundles supabase-js: the same redirects apply there.
-    optimizeDeps: { rolldownOptions: { plugins: [supabaseParts()] } },
+    // OCR's libraries are imported on demand: pre-bundled at start, so their first use does not reload the page.
+    optimizeDeps: { include: ['tesseract.js', 'unpdf'], rolldownOptions: { plugins: [supabaseParts()] } },
     preview: { ...server, headers: { 'Content-Security-Policy': appContentSecurityPolicy({ supabaseUrl, forHeader: true }) } },
     build: {
       outDir: 'dist',
