@@ -17,6 +17,7 @@
  * without the early fetch.
  * `npm run bench -- bundle` prints what a first visit downloads, to the sign-in page and signed in to the dashboard
  * (goal ≤ 200 kB gzip each).
+ * OCR's worker, WebAssembly core and English model are the app's own files under /ocr/ (build/ocr-assets.ts).
  */
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { appContentSecurityPolicy } from './src/config/content-security-policy.ts';
 import { supabaseParts } from './build/supabase-parts.ts';
+import { ocrAssets } from './build/ocr-assets.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -82,11 +84,12 @@ export default defineConfig(({ mode }) => {
   });
   return {
     root: webRoot,
-    plugins: [supabaseParts(), react(), tailwindcss(), contentSecurityPolicyMeta(appContentSecurityPolicy({ supabaseUrl, forHeader: false }))],
+    plugins: [supabaseParts(), ocrAssets(), react(), tailwindcss(), contentSecurityPolicyMeta(appContentSecurityPolicy({ supabaseUrl, forHeader: false }))],
     // Transform the entry and the app shell at start-up, so the first page load (often a test's) is quick.
     server: { ...server, headers: { 'Content-Security-Policy': devPolicy }, warmup: { clientFiles: ['./src/app/main.tsx', './src/app/app.tsx'] } },
     // The dev server pre-bundles supabase-js: the same redirects apply there.
-    optimizeDeps: { rolldownOptions: { plugins: [supabaseParts()] } },
+    // OCR's libraries are imported on demand: pre-bundled at start, so their first use does not reload the page.
+    optimizeDeps: { include: ['tesseract.js', 'unpdf'], rolldownOptions: { plugins: [supabaseParts()] } },
     preview: { ...server, headers: { 'Content-Security-Policy': appContentSecurityPolicy({ supabaseUrl, forHeader: true }) } },
     build: {
       outDir: 'dist',

@@ -10,8 +10,15 @@ import { repoRoot } from './test-stack.ts';
 /** The features the sign-in page uses (web/src/features/<name>). */
 export const SIGN_IN_PAGE_FEATURES: readonly string[] = ['auth', 'server-connection'];
 
-/** Libraries only screens use (their forms and tables). */
-export const SCREEN_ONLY_PACKAGES: readonly string[] = ['react-hook-form', '@hookform/resolvers', '@tanstack/react-table', '@tanstack/table-core'];
+/** Libraries only screens use (their forms and tables; OCR and PDF reading, on Prescription Files). */
+export const SCREEN_ONLY_PACKAGES: readonly string[] = [
+  'react-hook-form',
+  '@hookform/resolvers',
+  '@tanstack/react-table',
+  '@tanstack/table-core',
+  'tesseract.js',
+  'unpdf',
+];
 
 /**
  * Why a source must not be part of the sign-in page, or null when it may. `source` is an app path from
