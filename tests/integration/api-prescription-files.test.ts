@@ -25,7 +25,7 @@ const FIXTURES = new URL('../fixtures/prescription-files/', import.meta.url);
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** A PNG-signed body made unique by `tag` (the server decides by the signature; OCR text comes beside it). */
-function pngBytes(tag: string): Uint8Array {
+function pngBytes(tag: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array([...PNG_MAGIC, ...new TextEncoder().encode(`IHDR test ${tag} ${Math.random()}`)]);
 }
 
@@ -73,7 +73,7 @@ interface Upload {
 /** POSTs multipart/form-data as a scanner would: `file` plus the optional fields. */
 async function upload(staff: SignedInStaff, bytes: Uint8Array | string, name: string, fields: Record<string, string> = {}, declaredType = 'application/octet-stream'): Promise<Upload> {
   const form = new FormData();
-  form.set('file', new Blob([bytes], { type: declaredType }), name);
+  form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer> | string], { type: declaredType }), name);
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   const env = stackEnv();
   const response = await fetch(`${env.apiUrl}/functions/v1/api/prescription-files`, {
@@ -172,7 +172,7 @@ describe('uploading', () => {
 
   it('refuses an unauthenticated upload and a link to another pharmacy\'s prescription', async () => {
     const form = new FormData();
-    form.set('file', new Blob([pngBytes('anon')]), 'anon.png');
+    form.set('file', new Blob([pngBytes('anon') as Uint8Array<ArrayBuffer>]), 'anon.png');
     const env = stackEnv();
     const anonymous = await fetch(`${env.apiUrl}/functions/v1/api/prescription-files`, { method: 'POST', headers: { apikey: env.anonKey }, body: form });
     expect(anonymous.status).toBe(401);
