@@ -336,12 +336,23 @@ describe('review, prescription and the list', () => {
   it('keeps the table closed to direct writes: every change goes through the api\'s functions', async () => {
     const direct = await home.admin.client.from('prescription_files').update({ processing_status: 'processed' }).eq('pharmacy_id', home.id).select('id');
     expect(direct.error?.code).toBe('42501');
+    const inserted = await home.admin.client.from('prescription_files').insert({ file_name: 'x.pdf', file_type: 'application/pdf', file_size: 1, sha256: 'a'.repeat(64), storage_path: 'x' });
+    expect(inserted.error?.code).toBe('42501');
+    const deleted = await home.admin.client.from('prescription_files').delete().eq('pharmacy_id', home.id);
+    expect(deleted.error?.code).toBe('42501');
+    const counters = await home.admin.client.from('prescription_file_counters').update({ files: 0 }).eq('pharmacy_id', home.id);
+    expect(counters.error?.code).toBe('42501');
+    // Reading is by pharmacy: another pharmacy's staff see none of these rows or counters.
+    const read = await other.admin.client.from('prescription_files').select('id').eq('pharmacy_id', home.id);
+    expect(read.data).toEqual([]);
+    const theirCounters = await other.admin.client.from('prescription_file_counters').select('files').eq('pharmacy_id', home.id);
+    expect(theirCounters.data).toEqual([]);
     const objectWrite = await home.admin.client.storage.from('prescription-files').upload(`${home.id}/${crypto.randomUUID()}`, new Blob(['x']));
     expect(objectWrite.error).not.toBeNull();
   });
 
-  it.skipIf(!existsFixture('newrx-10_6.xml'))('processes the SCRIPT fixtures of every format', async () => {
-    for (const name of ['newrx-10_6.xml', 'newrx-2017071.xml', 'newrx-10_6.edi']) {
+  it('processes a fixture of every format: SCRIPT 10.6 and 2017071 XML, SCRIPT EDIFACT, a PDF with a text layer', async () => {
+    for (const name of ['newrx-10_6.xml', 'newrx-2017071.xml', 'newrx-10_6.edi', 'prescription-text.pdf']) {
       const uploaded = await upload(home.technician, readFileSync(new URL(name, FIXTURES)), name);
       expect(uploaded.status, name).toBe(201);
       const processed = await process(home.technician, uploaded.body.id);
@@ -350,12 +361,3 @@ describe('review, prescription and the list', () => {
     }
   });
 });
-
-function existsFixture(name: string): boolean {
-  try {
-    readFileSync(new URL(name, FIXTURES));
-    return true;
-  } catch {
-    return false;
-  }
-}
