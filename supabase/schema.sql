@@ -2968,31 +2968,13 @@ grant execute on function public.prescription_file_matches(jsonb,jsonb,jsonb) to
 
 CREATE OR REPLACE FUNCTION public.prescription_file_page(search text DEFAULT NULL::text, status text DEFAULT NULL::text, after_uploaded_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 25)
  RETURNS SETOF public.prescription_files
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
+ LANGUAGE sql
+ STABLE
  SET search_path TO ''
 AS $function$
-declare
-  pharmacy uuid := (select private.current_pharmacy_id());
-  pattern text := nullif(lower(btrim(coalesce(search, ''))), '');
-begin
-  if pharmacy is null then
-    return;
-  end if;
-  -- Raised rights so the trigram index serves the search (RLS's function call would keep it off); the pharmacy is
-  -- the caller's, spelled here. Dynamic SQL: each call is planned for its own filters (a search or none, a status
-  -- or none), never one generic plan for all.
-  return query execute format(
-    'select f.* from public.prescription_files f where f.pharmacy_id = $1 %s %s %s order by f.uploaded_at desc, f.id desc limit $6',
-    case when status is null then '' else 'and f.processing_status = $2' end,
-    case when pattern is null then '' else 'and f.search_text like $3' end,
-    case when after_uploaded_at is null then '' else 'and (f.uploaded_at, f.id) < ($4, $5)' end)
-  using pharmacy, status, '%' || replace(replace(replace(pattern, '\', '\\'), '%', '\%'), '_', '\_') || '%',
-        after_uploaded_at, coalesce(after_id, 'ffffffff-ffff-4fff-bfff-ffffffffffff'::uuid),
-        least(greatest(coalesce(page_size, 25), 1), 101);
-end
+  select * from private.prescription_file_page(search, status, after_uploaded_at, after_id, page_size)
 $function$;
-comment on function public.prescription_file_page(text,text,timestamp with time zone,uuid,integer) is 'One page of the caller''s pharmacy''s prescription files, newest first, after the (uploaded_at, id) cursor: optionally one status, optionally those whose file name, patient, drug or prescriber contains the search text.';
+comment on function public.prescription_file_page(text,text,timestamp with time zone,uuid,integer) is 'GET /api/prescription-files'' page: see private.prescription_file_page.';
 grant execute on function public.prescription_file_page(text,text,timestamp with time zone,uuid,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.prescription_file_stats()
@@ -6972,6 +6954,35 @@ AS $function$
 $function$;
 comment on function private.prescription_file_object_state(text) is 'Whether a prescription-files object name is recorded by a row of the caller''s pharmacy (''recorded''), in its folder without a row (''unrecorded''), or not the caller''s (null).';
 grant execute on function private.prescription_file_object_state(text) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.prescription_file_page(search text, status text, after_uploaded_at timestamp with time zone, after_id uuid, page_size integer)
+ RETURNS SETOF public.prescription_files
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := (select private.current_pharmacy_id());
+  pattern text := nullif(lower(btrim(coalesce(search, ''))), '');
+begin
+  if pharmacy is null then
+    return;
+  end if;
+  -- Raised rights so the trigram index serves the search (RLS's function call would keep it off); the pharmacy is
+  -- the caller's, spelled here. Dynamic SQL: each call is planned for its own filters (a search or none, a status
+  -- or none), never one generic plan for all.
+  return query execute format(
+    'select f.* from public.prescription_files f where f.pharmacy_id = $1 %s %s %s order by f.uploaded_at desc, f.id desc limit $6',
+    case when status is null then '' else 'and f.processing_status = $2' end,
+    case when pattern is null then '' else 'and f.search_text like $3' end,
+    case when after_uploaded_at is null then '' else 'and (f.uploaded_at, f.id) < ($4, $5)' end)
+  using pharmacy, status, '%' || replace(replace(replace(pattern, '\', '\\'), '%', '\%'), '_', '\_') || '%',
+        after_uploaded_at, coalesce(after_id, 'ffffffff-ffff-4fff-bfff-ffffffffffff'::uuid),
+        least(greatest(coalesce(page_size, 25), 1), 101);
+end
+$function$;
+comment on function private.prescription_file_page(text,text,timestamp with time zone,uuid,integer) is 'One page of the caller''s pharmacy''s prescription files, newest first, after the (uploaded_at, id) cursor: optionally one status, optionally those whose file name, patient, drug or prescriber contains the search text.';
+grant execute on function private.prescription_file_page(text,text,timestamp with time zone,uuid,integer) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.prescription_in_pharmacy(of_prescription_id uuid)
  RETURNS uuid

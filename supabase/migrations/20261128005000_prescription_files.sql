@@ -199,12 +199,12 @@ comment on function public.prescription_file_stats() is
 -- -----------------------------------------------------------------------------------------------------
 -- The list: one keyset page, searched by file name, patient, drug or prescriber
 -- -----------------------------------------------------------------------------------------------------
-create function public.prescription_file_page(
-  search text default null,
-  status text default null,
-  after_uploaded_at timestamptz default null,
-  after_id uuid default null,
-  page_size integer default 25
+create function private.prescription_file_page(
+  search text,
+  status text,
+  after_uploaded_at timestamptz,
+  after_id uuid,
+  page_size integer
 ) returns setof public.prescription_files
 language plpgsql stable security definer
 set search_path = ''
@@ -229,9 +229,26 @@ begin
         least(greatest(coalesce(page_size, 25), 1), 101);
 end
 $$;
-comment on function public.prescription_file_page(text, text, timestamptz, uuid, integer) is
+comment on function private.prescription_file_page(text, text, timestamptz, uuid, integer) is
   'One page of the caller''s pharmacy''s prescription files, newest first, after the (uploaded_at, id) cursor: '
   'optionally one status, optionally those whose file name, patient, drug or prescriber contains the search text.';
+revoke all on function private.prescription_file_page(text, text, timestamptz, uuid, integer) from public;
+grant execute on function private.prescription_file_page(text, text, timestamptz, uuid, integer) to authenticated;
+
+create function public.prescription_file_page(
+  search text default null,
+  status text default null,
+  after_uploaded_at timestamptz default null,
+  after_id uuid default null,
+  page_size integer default 25
+) returns setof public.prescription_files
+language sql stable
+set search_path = ''
+as $$
+  select * from private.prescription_file_page(search, status, after_uploaded_at, after_id, page_size)
+$$;
+comment on function public.prescription_file_page(text, text, timestamptz, uuid, integer) is
+  'GET /api/prescription-files'' page: see private.prescription_file_page.';
 revoke all on function public.prescription_file_page(text, text, timestamptz, uuid, integer) from public, anon;
 grant execute on function public.prescription_file_page(text, text, timestamptz, uuid, integer) to authenticated;
 

@@ -47,7 +47,7 @@ function fileId(id: string | undefined): string {
 /** The name as sent, without any folder part or control characters, at most 255 characters. */
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // deno-lint-ignore no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
   return clean === '' ? 'prescription' : clean;
 }
