@@ -70,7 +70,7 @@ const prescription = {
   aiFlags: { hasInteractions: false, interactions: [], recommendedActions: [] }, overrideReason: null, overriddenBy: null,
   overriddenAt: null, enteredBy: RX_ID, enteredAt: '2026-11-28T00:00:00Z', processedBy: null, processedAt: null,
   verifiedBy: null, verifiedAt: null, completedBy: null, completedAt: null, createdAt: '2026-11-28T00:00:00Z',
-  updatedAt: '2026-11-28T00:00:00Z',
+  updatedAt: '2026-11-28T00:00:00Z', prescriptionFileId: null,
 };
 
 const plan = {
