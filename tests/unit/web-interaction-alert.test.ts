@@ -18,7 +18,7 @@ function prescription(status: string, aiFlags: object, verificationFlags: object
     id: 'rx', rx_number: 1001, status, prescription_type: 'written', source: 'manual_entry', prescriber_name: null, directions: 'Take 1',
     quantity: 10, refills: 0, order_id: 'rx', fill_number: 0, days_supply: null, urgency_level: null, fax_number: null, original_date: null,
     caller_info: null, callback_number: null, override_reason: null, created_at: '2026-11-22T10:00:00Z', ai_flags: aiFlags,
-    verification_flags: verificationFlags, verification_override_reason: verificationOverrideReason,
+    verification_flags: verificationFlags, verification_override_reason: verificationOverrideReason, prescription_file_id: null,
     patient: { id: 'patient', first_name: 'Pat', last_name: 'Doe', current_medications: [] },
     medication: { id: 'ibuprofen', name: 'Ibuprofen', strength: '800 mg', dea_schedule: null },
   }])[0]!;

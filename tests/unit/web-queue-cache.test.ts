@@ -19,7 +19,7 @@ function rx(id: string, createdAt: string, status: FillStatus = 'pending', direc
     id, rx_number: 1000 + Number(id.replace(/\D/g, '') || 0), status, prescription_type: 'written', source: 'manual_entry',
     prescriber_name: null, directions, quantity: 10, refills: 0, order_id: id, fill_number: 0, days_supply: null, urgency_level: null,
     fax_number: null, original_date: null, caller_info: null, callback_number: null, override_reason: null, created_at: createdAt,
-    ai_flags: CLEAN, verification_flags: null, verification_override_reason: null,
+    ai_flags: CLEAN, verification_flags: null, verification_override_reason: null, prescription_file_id: null,
     patient: { id: 'patient', first_name: 'Pat', last_name: 'Doe', current_medications: [] },
     medication: { id: 'lisinopril', name: 'Lisinopril', strength: '10 mg', dea_schedule: null },
   }])[0]!;

@@ -3,7 +3,8 @@
  * build carries it as a <meta> tag (web/vite.config.ts), and a static host should send the same text as a
  * header (a meta tag cannot carry frame-ancestors). Scripts come only from the app's own origin (no inline
  * script, no eval); network access only to the app itself and the Supabase API and its websocket; no
- * plugins, no <base> rewriting, no framing by other sites. Styles may be inline: React style attributes
+ * plugins, no <base> rewriting, no framing by other sites; frames only of the app's own pages and blob: URLs (a
+ * prescription file's PDF preview). Styles may be inline: React style attributes
  * and the dev server's injected stylesheets need it, and styles cannot run code.
  * Pure (no Vite, no DOM), so the rule is unit tested as it is.
  */
@@ -42,6 +43,8 @@ export function appContentSecurityPolicy(options: AppPolicyOptions): string {
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // A prescription file's PDF is previewed in a frame of its downloaded bytes (a blob: URL), nothing else is framed.
+    "frame-src 'self' blob:",
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
     "object-src 'none'",

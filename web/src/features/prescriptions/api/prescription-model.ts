@@ -21,7 +21,7 @@ export type FillStatus = (typeof FILL_STATUSES)[number];
 export const PRESCRIPTION_QUEUE_SELECT =
   'id, rx_number, status, prescription_type, source, prescriber_name, directions, quantity, refills, order_id, fill_number, ' +
   'days_supply, urgency_level, fax_number, original_date, caller_info, callback_number, override_reason, created_at, ai_flags, ' +
-  'verification_flags, verification_override_reason, ' +
+  'verification_flags, verification_override_reason, prescription_file_id, ' +
   'patient:patients!prescriptions_patient_fkey(id, first_name, last_name, current_medications), ' +
   'medication:medications!prescriptions_medication_fkey(id, name, strength, dea_schedule)';
 
@@ -89,6 +89,7 @@ const rowSchema = z.object({
   ai_flags: aiFlagsSchema,
   verification_flags: aiFlagsSchema.nullable(),
   verification_override_reason: z.string().nullable(),
+  prescription_file_id: z.string().nullable(),
   patient: patientRowSchema,
   medication: medicationRowSchema,
 });
@@ -124,6 +125,8 @@ export interface QueuePrescription {
   /** What the check found new at verification (the patient's profile changed since entry); null when nothing. */
   verificationFlags: InteractionFlags | null;
   verificationOverrideReason: string | null;
+  /** The prescription file it was entered from (issue 23); null when entered by hand. */
+  prescriptionFileId: string | null;
   patient: { id: string; firstName: string; lastName: string; currentMedications: string[] };
   /** deaSchedule: the DEA schedule of a controlled substance (II..V), null otherwise. */
   medication: { id: string; name: string; strength: string | null; deaSchedule: DeaSchedule | null };
@@ -155,6 +158,7 @@ export function parseQueuePrescriptions(data: unknown): QueuePrescription[] {
     aiFlags: row.ai_flags,
     verificationFlags: row.verification_flags,
     verificationOverrideReason: row.verification_override_reason,
+    prescriptionFileId: row.prescription_file_id,
     patient: queuePatientOf(row.patient),
     medication: queueMedicationOf(row.medication),
   }));

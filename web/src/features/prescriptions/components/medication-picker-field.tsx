@@ -17,10 +17,12 @@ export interface MedicationPickerFieldProps {
   error?: string;
   name?: string;
   className?: string;
+  /** What the box shows at first (the name of a product chosen elsewhere, e.g. matched from a prescription file). */
+  initialQuery?: string;
 }
 
-export function MedicationPickerField({ pharmacyId, value, onChange, onBlur, error, name, className }: MedicationPickerFieldProps) {
-  const [query, setQuery] = useState('');
+export function MedicationPickerField({ pharmacyId, value, onChange, onBlur, error, name, className, initialQuery = '' }: MedicationPickerFieldProps) {
+  const [query, setQuery] = useState(initialQuery);
   const search = useSearchTerm(query);
   const choices = useMedicationChoices(pharmacyId, search.term);
   return (

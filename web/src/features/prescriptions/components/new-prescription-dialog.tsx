@@ -6,6 +6,8 @@
  * §4) shows the 'prescription' overlay while the entry is sent (at least 1.5 s) and then the 'analysis'
  * overlay until the server has checked interactions and answered (at least 2 s), instead of the spec's
  * simulated delays; success toasts, closes and resets, failure closes the overlay and toasts the message.
+ * Another door to the same entry (a prescription file's "Create prescription", composed by its route) gives the
+ * form's first values with the chosen names, its own title, and its own request in place of POST /api/prescriptions.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
@@ -23,7 +25,8 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
-import { useCreatePrescription } from '../api/create-prescription.ts';
+import type { TableName } from '../../../lib/table-queries.ts';
+import { useCreatePrescription, type CreatedPrescription, type SubmitPrescription } from '../api/create-prescription.ts';
 import type { MedicationChoice } from '../api/search-medication-choices.ts';
 import type { PrescriberChoice } from '../api/search-prescriber-choices.ts';
 import { MedicationPickerField } from './medication-picker-field.tsx';
@@ -70,16 +73,43 @@ export interface AddedPrescriber {
 /** Renders the Add Provider dialog; `onSaved` chooses the new prescriber in this form. */
 export type AddPrescriberDialog = (props: { onClose: () => void; onSaved: (prescriber: AddedPrescriber) => void }) => ReactNode;
 
+/** The form's first values, with the names the pickers show for the patient, prescriber and medication they choose. */
+export interface NewPrescriptionInitialValues {
+  values: Partial<PrescriptionFormInput>;
+  patientLabel?: string;
+  prescriberLabel?: string;
+  medicationLabel?: string;
+}
+
 export interface NewPrescriptionDialogProps {
   pharmacyId: string;
   onClose: () => void;
+  /** Default 'Manual Prescription Entry'. */
+  title?: string;
+  /** First values (default: an empty Written RX). */
+  initialValues?: NewPrescriptionInitialValues;
+  /** Sends the entry in place of POST /api/prescriptions (default); `submitWrites` names the further tables it writes. */
+  submit?: SubmitPrescription;
+  submitWrites?: readonly TableName[];
+  /** Told of the prescription entered, before the dialog closes. */
+  onCreated?: (prescription: CreatedPrescription) => void;
   /** Whether the staff member may override a prescriber's OIG exclusion (prescribers:verify). */
   canOverrideExclusion?: boolean;
   /** The Add Provider dialog, when the prescriber is not on file. */
   addPrescriberDialog?: AddPrescriberDialog;
 }
 
-export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusion = false, addPrescriberDialog }: NewPrescriptionDialogProps) {
+export function NewPrescriptionDialog({
+  pharmacyId,
+  onClose,
+  title = 'Manual Prescription Entry',
+  initialValues,
+  submit: submitPrescription,
+  submitWrites,
+  onCreated,
+  canOverrideExclusion = false,
+  addPrescriberDialog,
+}: NewPrescriptionDialogProps) {
   const [overlay, setOverlay] = useState<'prescription' | 'analysis' | null>(null);
   // The chosen prescriber (DEA number, verification, exclusion) and product (DEA schedule); the form holds their ids.
   const [prescriber, setPrescriber] = useState<PrescriberChoice | null>(null);
@@ -88,10 +118,11 @@ export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusio
   // keeps the field, and the focus, as it is).
   const [pickerKey, setPickerKey] = useState(0);
   const [medication, setMedication] = useState<MedicationChoice | null>(null);
-  const create = useCreatePrescription(pharmacyId);
+  const create = useCreatePrescription(pharmacyId, submitPrescription, submitWrites);
+  const [startValues] = useState<PrescriptionFormInput>(() => ({ ...EMPTY_FORM, ...initialValues?.values }));
   const form = useForm<PrescriptionFormInput, unknown, PrescriptionFormValues>({
     resolver: zodResolver(prescriptionFormSchema),
-    defaultValues: EMPTY_FORM,
+    defaultValues: startValues,
   });
   const type = form.watch('prescriptionType') as PrescriptionType;
   const errors = form.formState.errors;
@@ -126,9 +157,10 @@ export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusio
     const [outcome] = await Promise.allSettled([request, wait(ANALYSIS_OVERLAY_MS)]);
     setOverlay(null);
     if (outcome.status === 'fulfilled') {
+      onCreated?.(outcome.value);
       const typeName = TYPE_BUTTONS.find((button) => button.type === values.prescriptionType)?.toastName ?? 'Written';
       toast({ title: 'Success', description: `${typeName} prescription created and safety analyzed successfully` });
-      form.reset(EMPTY_FORM);
+      form.reset(startValues);
       onClose();
     } else {
       const reason = outcome.reason instanceof Error && outcome.reason.message !== '' ? outcome.reason.message : 'Failed to create prescription';
@@ -139,7 +171,7 @@ export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusio
   return (
     <Dialog
       open
-      title="Manual Prescription Entry"
+      title={title}
       onClose={onClose}
       size="lg"
       // While the entry is sent and analysed, it stays open: its outcome is shown here.
@@ -164,7 +196,15 @@ export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusio
           control={form.control}
           name="patientId"
           render={({ field }) => (
-            <PatientPickerField pharmacyId={pharmacyId} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={message('patientId')} />
+            <PatientPickerField
+              initialQuery={initialValues?.patientLabel && field.value === initialValues.values.patientId ? initialValues.patientLabel : ''}
+              pharmacyId={pharmacyId}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={message('patientId')}
+            />
           )}
         />
         <div className="flex flex-col gap-1">
@@ -174,7 +214,13 @@ export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusio
             render={({ field }) => (
               <PrescriberPickerField
                 key={pickerKey}
-                initialQuery={prescriber && prescriber.value === field.value ? prescriber.label : ''}
+                initialQuery={
+                  prescriber && prescriber.value === field.value
+                    ? prescriber.label
+                    : initialValues?.prescriberLabel && field.value === initialValues.values.prescriberId
+                      ? initialValues.prescriberLabel
+                      : ''
+                }
                 pharmacyId={pharmacyId}
                 name={field.name}
                 value={field.value ?? ''}
@@ -216,6 +262,7 @@ export function NewPrescriptionDialog({ pharmacyId, onClose, canOverrideExclusio
           name="medicationId"
           render={({ field }) => (
             <MedicationPickerField
+              initialQuery={initialValues?.medicationLabel && field.value === initialValues.values.medicationId ? initialValues.medicationLabel : ''}
               pharmacyId={pharmacyId}
               name={field.name}
               value={field.value}

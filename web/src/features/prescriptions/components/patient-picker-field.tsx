@@ -15,10 +15,12 @@ export interface PatientPickerFieldProps {
   onBlur?: () => void;
   error?: string;
   name?: string;
+  /** What the box shows at first (the name of a patient chosen elsewhere, e.g. matched from a prescription file). */
+  initialQuery?: string;
 }
 
-export function PatientPickerField({ pharmacyId, value, onChange, onBlur, error, name }: PatientPickerFieldProps) {
-  const [query, setQuery] = useState('');
+export function PatientPickerField({ pharmacyId, value, onChange, onBlur, error, name, initialQuery = '' }: PatientPickerFieldProps) {
+  const [query, setQuery] = useState(initialQuery);
   return (
     <PatientSearchField
       pharmacyId={pharmacyId}

@@ -10,11 +10,12 @@
  * substance shows its schedule; a Schedule II prescription being processed in a pharmacy that requires a
  * double count shows the counts recorded and Double Count (System Settings → Controlled). Each card names its fill
  * ('Original' or 'Refill N of M'); a completed one offers Refill (the next fill, pending; too soon may be allowed by a
- * pharmacist or admin with a reason).
+ * pharmacist or admin with a reason). A prescription entered from a prescription file links to its files.
  */
 import type { RefillResponse } from '@pharmacy/shared/api/prescriptions.ts';
 import { fillLabel } from '@pharmacy/shared/prescriptions/refills.ts';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { RefillControls } from '../../../components/refill/refill-controls.tsx';
 import type { PresentStaff } from '../hooks/use-prescription-presence.ts';
 import { openInteractionAlert, type FillStatus, type QueuePrescription } from '../api/prescription-model.ts';
@@ -117,6 +118,13 @@ export function PrescriptionCard({
           {' · '}
           {new Date(prescription.createdAt).toLocaleString()}
         </p>
+        {prescription.prescriptionFileId !== null ? (
+          <p className="text-xs">
+            <Link to={`/prescription-files?prescription=${encodeURIComponent(prescription.id)}`} className="link link-primary" aria-label={`Source file of RX ${prescription.rxNumber}`}>
+              Source file
+            </Link>
+          </p>
+        ) : null}
         {prescription.overrideReason ? (
           <p className="text-xs text-orange-800">Interaction alert overridden: {prescription.overrideReason}</p>
         ) : null}
