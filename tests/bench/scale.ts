@@ -109,9 +109,9 @@ async function buildPrescriptionFiles(db: pg.Client, pharmacyId: string): Promis
     insert into public.prescription_files (id, pharmacy_id, file_name, file_type, file_size, sha256, storage_path, received_as,
       processing_status, extraction_confidence, manual_review_required, source_format, error_reason, patient_data, drug_data,
       prescriber_data, uploaded_at, processed_at, updated_at)
-    select p.id, $1, 'fax-' || p.i || case when p.i % 3 = 0 then '.xml' else '.pdf' end,
+    select p.id, $1::uuid, 'fax-' || p.i || case when p.i % 3 = 0 then '.xml' else '.pdf' end,
            case when p.i % 3 = 0 then 'application/xml' else 'application/pdf' end, 20000 + p.i % 50000,
-           encode(sha256(('scale-file-' || p.i)::bytea), 'hex'), $1 || '/' || p.id,
+           encode(sha256(('scale-file-' || p.i)::bytea), 'hex'), $1::text || '/' || p.id,
            case when p.i % 3 = 0 then 'electronic' when p.i % 2 = 0 then 'fax' else 'scan' end,
            p.status,
            case when p.status = 'processed' then 0.90 + (p.i % 9) / 100.0 when p.status = 'manual_review' then 0.60 + (p.i % 20) / 100.0 end,
