@@ -271,7 +271,6 @@ test('the placeholder screens reachable from the sidebar', async ({ page }) => {
   await signIn(page, 'admin@demo.pharmacy', DEMO_PASSWORD);
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   const placeholders: Array<[label: string, path: string]> = [
-    ['Prescription Files', '/prescription-files'],
     ['Billing & Claims', '/billing'], ['Inventory', '/inventory'], ['Reports', '/reports'],
     ['Data Migration', '/data-migration'],
   ];

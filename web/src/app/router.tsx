@@ -101,6 +101,7 @@ const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = 
   '/patients': () => import('./routes/app/patients.tsx').then((module) => module.PatientsRoute),
   '/drugs': () => import('./routes/app/drugs.tsx').then((module) => module.DrugsRoute),
   '/providers': () => import('./routes/app/providers.tsx').then((module) => module.ProvidersRoute),
+  '/prescription-files': () => import('./routes/app/prescription-files.tsx').then((module) => module.PrescriptionFilesRoute),
   '/prescriptions': () => import('./routes/app/prescriptions.tsx').then((module) => module.PrescriptionsRoute),
   '/': () => import('./routes/app/dashboard.tsx').then((module) => module.DashboardRoute),
   '/labels': () => import('./routes/app/labels.tsx').then((module) => module.LabelsRoute),

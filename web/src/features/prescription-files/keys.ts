@@ -7,6 +7,12 @@
 export const prescriptionFileKeys = {
   all: (pharmacyId: string) => ['pharmacy', pharmacyId, 'prescription-files'] as const,
 
+  // --- The screen (components/prescription-file-management.tsx) -------------------------------------------------
+  /** The list's pages (with the stats) for one status and search. */
+  list: (pharmacyId: string, status: string, search: string) => [...prescriptionFileKeys.all(pharmacyId), 'list', status, search] as const,
+  /** The files of one prescription (?prescription=). */
+  ofPrescription: (pharmacyId: string, prescriptionId: string) => [...prescriptionFileKeys.all(pharmacyId), 'of-prescription', prescriptionId] as const,
+
   // --- The review view (components/prescription-file-review.tsx) ---------------------------------------------
   /** The file's bytes from Storage (bucket prescription-files), for the preview. */
   document: (pharmacyId: string, fileId: string, storagePath: string) =>

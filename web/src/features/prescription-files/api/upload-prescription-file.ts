@@ -1,0 +1,71 @@
+/**
+ * POST /api/prescription-files (multipart/form-data: `file`, `receivedAs`, and for an image or a scanned PDF the OCR
+ * this terminal ran) — the same door a scanner or fax gateway posts to. Sent with XMLHttpRequest, not invokeApi,
+ * because the screen shows each file's upload progress; it carries the signed-in session like every api call, and
+ * the answer is parsed with the contract's schema. A refusal (type, size, duplicate) is the server's sentence.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { uploadPrescriptionFileEndpoint } from '@pharmacy/shared/api/prescription-files.ts';
+import { parseWithSchema } from '@pharmacy/shared/api/endpoint.ts';
+import type { OcrResult, PrescriptionFile } from '@pharmacy/shared/prescription-files/prescription-file.ts';
+import { requireSupabaseEnv } from '../../../config/env.ts';
+import { supabase } from '../../../lib/supabase.ts';
+
+export interface UploadRequest {
+  file: File;
+  receivedAs: 'fax' | 'scan';
+  ocr: OcrResult | null;
+  /** Upload progress, 0–1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** The form a scanner would post: the file and the optional fields. */
+export function uploadForm({ file, receivedAs, ocr }: Pick<UploadRequest, 'file' | 'receivedAs' | 'ocr'>): FormData {
+  const form = new FormData();
+  form.set('file', file, file.name);
+  form.set('receivedAs', receivedAs);
+  if (ocr) form.set('ocr', JSON.stringify(ocr));
+  return form;
+}
+
+/** The server's sentence from an error body, or the status line. */
+export function uploadFailure(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error;
+  } catch {
+    // not JSON
+  }
+  return status === 0 ? 'The upload could not reach the server' : `${status}: ${body || 'Upload failed'}`;
+}
+
+export async function uploadPrescriptionFile(request: UploadRequest): Promise<PrescriptionFile> {
+  const { url, anonKey } = requireSupabaseEnv(import.meta.env);
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new Error('Sign in again to upload');
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${url}/functions/v1${uploadPrescriptionFileEndpoint.path}`);
+    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('apikey', anonKey);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) request.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new Error(uploadFailure(0, '')));
+    xhr.onload = () => {
+      if (xhr.status !== uploadPrescriptionFileEndpoint.successStatus) {
+        reject(new Error(uploadFailure(xhr.status, xhr.responseText)));
+        return;
+      }
+      const parsed = parseWithSchema(uploadPrescriptionFileEndpoint.response, JSON.parse(xhr.responseText));
+      if (parsed.success) resolve(parsed.data);
+      else reject(new Error(`The server's answer to the upload is not what it should be: ${parsed.messages.join('; ')}`));
+    };
+    xhr.send(uploadForm(request));
+  });
+}
+
+export function useUploadPrescriptionFile() {
+  return useMutation({ meta: { writes: ['prescription_files', 'prescription_file_counters', 'audit_log'] }, mutationFn: uploadPrescriptionFile });
+}
