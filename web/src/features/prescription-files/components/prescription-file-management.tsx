@@ -13,7 +13,7 @@ import {
 } from '@pharmacy/shared/prescription-files/prescription-file.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { TabList } from '../../../components/ui/tabs.tsx';
+import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
 import { useDeletePrescriptionFile } from '../api/delete-prescription-file.ts';
@@ -108,6 +108,36 @@ export function PrescriptionFileManagement({ pharmacyId, renderReview }: Prescri
       },
     });
 
+  const listBody = (
+    <>
+    {loading ? (
+      <p className="flex items-center gap-2"><span className="loading loading-spinner loading-sm" aria-hidden="true" />Loading files…</p>
+    ) : failure ? (
+      <p role="alert" className="text-error">{failure.message}</p>
+    ) : files.length === 0 ? (
+      <p className="text-base-content/70">{search !== '' ? 'No file matches the search.' : 'No prescription files yet.'}</p>
+    ) : (
+      <ul aria-label="Prescription files" className="flex flex-col divide-y divide-base-200">
+        {files.map((file) => (
+          <FileRow
+            key={file.id}
+            file={file}
+            processing={process.isPending && process.variables === file.id}
+            onProcess={() => onProcess(file)}
+            onReview={() => setReviewing(file.id)}
+            onDelete={() => setDeleting(file)}
+          />
+        ))}
+      </ul>
+    )}
+    {prescriptionId === null && list.hasNextPage ? (
+      <button type="button" className="btn btn-outline self-center" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+        {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+      </button>
+    ) : null}
+    </>
+  );
+
   return (
     <section className="flex flex-col gap-6" aria-labelledby={`${baseId}-title`}>
       <div>
@@ -145,31 +175,13 @@ export function PrescriptionFileManagement({ pharmacyId, renderReview }: Prescri
             </div>
           )}
 
-          {loading ? (
-            <p className="flex items-center gap-2"><span className="loading loading-spinner loading-sm" aria-hidden="true" />Loading files…</p>
-          ) : failure ? (
-            <p role="alert" className="text-error">{failure.message}</p>
-          ) : files.length === 0 ? (
-            <p className="text-base-content/70">{search !== '' ? 'No file matches the search.' : 'No prescription files yet.'}</p>
+          {prescriptionId === null ? (
+            <TabPanel baseId={baseId} selected={status} className="flex flex-col gap-4">
+              {listBody}
+            </TabPanel>
           ) : (
-            <ul aria-label="Prescription files" className="flex flex-col divide-y divide-base-200">
-              {files.map((file) => (
-                <FileRow
-                  key={file.id}
-                  file={file}
-                  processing={process.isPending && process.variables === file.id}
-                  onProcess={() => onProcess(file)}
-                  onReview={() => setReviewing(file.id)}
-                  onDelete={() => setDeleting(file)}
-                />
-              ))}
-            </ul>
+            listBody
           )}
-          {prescriptionId === null && list.hasNextPage ? (
-            <button type="button" className="btn btn-outline self-center" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </button>
-          ) : null}
         </div>
       </div>
 
