@@ -8993,6 +8993,7 @@ alter publication supabase_realtime add table public.pharmacy_operating_hours;
 alter publication supabase_realtime add table public.pharmacy_settings;
 alter publication supabase_realtime add table public.prescriber_verifications;
 alter publication supabase_realtime add table public.prescribers;
+alter publication supabase_realtime add table public.prescription_file_counters;
 alter publication supabase_realtime add table public.prescription_label_prints;
 alter publication supabase_realtime add table public.prescription_orders;
 alter publication supabase_realtime add table public.prescriptions;

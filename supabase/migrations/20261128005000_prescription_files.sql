@@ -698,3 +698,9 @@ create policy "Staff store a recorded prescription file" on storage.objects
 create policy "Staff remove a prescription file whose record is gone" on storage.objects
   for delete to authenticated
   using (bucket_id = 'prescription-files' and private.prescription_file_object_state(name) = 'unrecorded');
+
+-- -----------------------------------------------------------------------------------------------------
+-- Live: a file arriving (from a fax gateway, another terminal) or processed anywhere moves its counters, which every
+-- terminal follows; the file rows themselves (with OCR words) are not streamed.
+-- -----------------------------------------------------------------------------------------------------
+alter publication supabase_realtime add table public.prescription_file_counters;

@@ -37,6 +37,7 @@ export const LIVE_TABLES = [
   'override_approvals',
   'controlled_substance_counts',
   'prescription_label_prints',
+  'prescription_file_counters',
 ] as const satisfies readonly TableName[];
 
 export type LiveTableName = (typeof LIVE_TABLES)[number];
