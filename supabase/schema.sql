@@ -1218,6 +1218,7 @@ create table public.prescription_file_counters (
 comment on table public.prescription_file_counters is 'Per pharmacy and processing status: how many prescription files, and the sum and count of their extraction confidences (the stats'' average). Kept by count_prescription_files; read-only to staff.';
 
 alter table public.prescription_file_counters enable row level security;
+alter table public.prescription_file_counters replica identity full;
 
 create policy "Staff can read their pharmacy's prescription file counters" on public.prescription_file_counters
   for select to authenticated

@@ -703,4 +703,5 @@ create policy "Staff remove a prescription file whose record is gone" on storage
 -- Live: a file arriving (from a fax gateway, another terminal) or processed anywhere moves its counters, which every
 -- terminal follows; the file rows themselves (with OCR words) are not streamed.
 -- -----------------------------------------------------------------------------------------------------
+alter table public.prescription_file_counters replica identity full;
 alter publication supabase_realtime add table public.prescription_file_counters;
