@@ -9,7 +9,7 @@
  * communication), DRU (item P:description:NDC:ND, quantity qualifier:value, directions, dates 85 written / ZDS days
  * supply, substitution 0/1, refills R:count), COO (coverage: payer ids BIN/PCN, payer name, cardholder id, group id).
  */
-import { clean, countOf, defined, fullName, normalizeDate, normalizeNdc, phoneOf, quantityOf, validDea, validNpi } from './extracted-values.ts';
+import { clean, countOf, defined, fullName, normalizeDate, normalizeNdc, phoneOf, quantityOf, sentDea, sentNpi } from './extracted-values.ts';
 import { type DrugData, type Extraction, ExtractionError, type PatientData, type PrescriberData } from './prescription-file.ts';
 
 const MAX_CHARS = 2 * 1024 * 1024;
@@ -120,8 +120,8 @@ function prescriberOf(pvd: Segment | undefined, writtenDate: string | undefined)
     name: fullName(firstName, lastName),
     firstName,
     lastName,
-    npiNumber: validNpi(qualified(pvd, 2, 'HPI')),
-    deaNumber: validDea(qualified(pvd, 2, 'DH')),
+    npiNumber: sentNpi(qualified(pvd, 2, 'HPI')),
+    deaNumber: sentDea(qualified(pvd, 2, 'DH')),
     address: addressOf(pvd, 7),
     phone: phoneOfElement(pvd, 8),
     dateSigned: writtenDate,
@@ -156,7 +156,7 @@ function patientOf(ptt: Segment | undefined, coo: Segment | undefined): PatientD
 function drugOf(dru: Segment | undefined): { drug: DrugData; writtenDate?: string } {
   if (!dru) fail('it has no medication (DRU)');
   const description = value(dru, 1, 2);
-  const strength = description ? /(\d+(?:\.\d+)?\s?(?:mg|mcg|g|ml|meq|%)(?:\/\d+(?:\.\d+)?\s?(?:mg|mcg|g|ml))?)/i.exec(description)?.[1] : undefined;
+  const strength = description ? /(?<![\d.])(\d{1,6}(?:\.\d{1,4})?\s?(?:mg|mcg|g|ml|meq|%)(?:\/\d{1,6}(?:\.\d{1,4})?\s?(?:mg|mcg|g|ml))?)/i.exec(description)?.[1] : undefined;
   const form = description ? /\b(tablets?|capsules?|solution|suspension|cream|ointment|patch|inhaler)\b/i.exec(description)?.[1] : undefined;
   const writtenDate = normalizeDate(repetitions(dru, 4).find((parts) => parts[0] === '85')?.[1]);
   const daysSupply = repetitions(dru, 4).find((parts) => parts[0] === 'ZDS')?.[1];

@@ -1,9 +1,10 @@
 /**
  * Normalising the values a document carries, for every reader: dates to YYYY-MM-DD, an NDC in any written format to
- * its 11 digits (shared/src/drugs/ndc.ts), NPI and DEA numbers kept only when their check digits pass, counts and
- * quantities as numbers, empty text left out. One place, so SCRIPT, EDIFACT and free text agree.
+ * its 11 digits (shared/src/drugs/ndc.ts), NPI and DEA numbers (free text keeps only those whose check digits pass;
+ * a structured message keeps a well-formed one, so its failed check sends the file to review), counts and quantities
+ * as numbers, empty text left out. One place, so SCRIPT, EDIFACT and free text agree.
  */
-import { isValidDeaNumber } from '../common/field-rules.ts';
+import { DEA_NUMBER_PATTERN, isValidDeaNumber, NPI_PATTERN } from '../common/field-rules.ts';
 import { parseNdc } from '../drugs/ndc.ts';
 import { isValidNpi } from '../prescribers/npi.ts';
 
@@ -19,18 +20,47 @@ function isoDate(year: number, month: number, day: number): string | undefined {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** YYYY-MM-DD from 2026-11-20, 20261120, 2026-11-20T10:00:00, 11/20/2026, 11-20-26, 11.20.2026; else undefined. */
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** A month's number from its English name or abbreviation ("Nov", "November", "Sept"); undefined otherwise. */
+function monthOf(name: string): number | undefined {
+  const index = MONTHS.indexOf(name.slice(0, 3).toLowerCase());
+  return index < 0 ? undefined : index + 1;
+}
+
+/** Two-digit years: a birth date or a date written is in the past century or this one, never the future. */
+function fullYear(year: string): number {
+  const value = Number(year);
+  return year.length === 4 ? value : value + (value > new Date().getUTCFullYear() % 100 ? 1900 : 2000);
+}
+
+/**
+ * YYYY-MM-DD from the dates US documents carry: 2026-11-20, 20261120, 2026-11-20T10:00:00, 11/20/2026, 11-20-26,
+ * 11.20.2026, Nov 20, 2026, November 20 2026, 20 Nov 2026; undefined for anything else or an impossible date.
+ */
 export function normalizeDate(text: string | undefined): string | undefined {
   const value = text?.trim();
   if (!value) return undefined;
   let match = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T\s].*)?$/.exec(value);
   if (match) return isoDate(Number(match[1]), Number(match[2]), Number(match[3]));
   match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(value);
-  if (match) {
-    let year = Number(match[3]);
-    // Two-digit years: a birth date or a date written is in the past century or this one, never the future.
-    if (match[3]!.length === 2) year += year > (new Date().getUTCFullYear() % 100) ? 1900 : 2000;
-    return isoDate(year, Number(match[1]), Number(match[2]));
+  if (match) return isoDate(fullYear(match[3]!), Number(match[1]), Number(match[2]));
+  match = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})$/.exec(value);
+  let month = match ? monthOf(match[1]!) : undefined;
+  if (match && month) return isoDate(Number(match[3]), month, Number(match[2]));
+  match = /^(\d{1,2}) ([A-Za-z]{3,9})\.?,? (\d{4})$/.exec(value);
+  month = match ? monthOf(match[2]!) : undefined;
+  if (match && month) return isoDate(Number(match[3]), month, Number(match[1]));
+  return undefined;
+}
+
+/** The first date written in a line of text ("11/23/2026 (signed)", "DOB: November 23, 2026 age 52"). */
+export function firstDateIn(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const candidates = /\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|[A-Za-z]{3,9}\.? \d{1,2},? \d{4}|\d{1,2} [A-Za-z]{3,9}\.?,? \d{4}/g;
+  for (const candidate of text.replace(/\s+/g, ' ').slice(0, 200).matchAll(candidates)) {
+    const date = normalizeDate(candidate[0]);
+    if (date) return date;
   }
   return undefined;
 }
@@ -53,6 +83,21 @@ export function validNpi(text: string | undefined): string | undefined {
 export function validDea(text: string | undefined): string | undefined {
   const value = text?.replace(/\s+/g, '').toUpperCase();
   return value && isValidDeaNumber(value) ? value : undefined;
+}
+
+/**
+ * A structured message's NPI as sent when it is ten digits, its check digit unchecked here: the prescriber's system
+ * sent that field, so a wrong check digit is a finding for review (extraction-confidence.ts), not noise to drop.
+ */
+export function sentNpi(text: string | undefined): string | undefined {
+  const value = text?.replace(/\s+/g, '');
+  return value && NPI_PATTERN.test(value) ? value : undefined;
+}
+
+/** A structured message's DEA number (upper case) when it has the DEA format, its check digit left to the checks. */
+export function sentDea(text: string | undefined): string | undefined {
+  const value = text?.replace(/\s+/g, '').toUpperCase();
+  return value && DEA_NUMBER_PATTERN.test(value) ? value : undefined;
 }
 
 /** A positive decimal quantity ("30", "30.5", "#30", "30 tablets"); undefined otherwise. */

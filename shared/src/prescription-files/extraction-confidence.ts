@@ -53,10 +53,11 @@ export interface ScoreInput {
 }
 
 export function scoreExtraction({ sourceFormat, ocrConfidence, checks }: ScoreInput): { confidence: number; manualReviewRequired: boolean } {
-  let confidence = BASE_CONFIDENCE[sourceFormat];
-  if (sourceFormat === 'ocr') confidence *= Math.min(Math.max(ocrConfidence ?? 0, 0), 100) / 100;
+  // In hundredths, so 0.95 × 70 % is 66.5 and rounds to 0.67 rather than binary floating point's 0.6649…
+  let hundredths = BASE_CONFIDENCE[sourceFormat] * 100;
+  if (sourceFormat === 'ocr') hundredths = (hundredths * Math.min(Math.max(ocrConfidence ?? 0, 0), 100)) / 100;
   const failed = checks.filter((check) => !check.passed).length;
-  confidence = Math.max(0, confidence - failed * FAILED_CHECK_PENALTY);
-  const rounded = Math.round(confidence * 100) / 100;
+  hundredths = Math.max(0, hundredths - failed * FAILED_CHECK_PENALTY * 100);
+  const rounded = Math.round(Math.round(hundredths * 1000) / 1000) / 100;
   return { confidence: rounded, manualReviewRequired: failed > 0 || rounded < REVIEW_CONFIDENCE_THRESHOLD };
 }

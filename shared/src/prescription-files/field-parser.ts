@@ -6,7 +6,7 @@
  * NDC in any format, NPI and DEA kept only when their check digits pass. Input is capped and every pattern is
  * anchored and linear, so hostile text costs nothing.
  */
-import { clean, countOf, defined, normalizeDate, normalizeNdc, phoneOf, quantityOf, validDea, validNpi } from './extracted-values.ts';
+import { clean, countOf, defined, firstDateIn, normalizeNdc, phoneOf, quantityOf, validDea, validNpi } from './extracted-values.ts';
 import { type DrugData, type Extraction, ExtractionError, type PatientData, type PrescriberData } from './prescription-file.ts';
 
 export const FIELD_PARSER_MAX_CHARS = 100_000;
@@ -51,14 +51,15 @@ function fieldOf(label: string): Field | undefined {
 }
 
 /**
- * What OCR does to digits: O/o for 0, l/I/| for 1. Only in a token that is a number (digits, those look-alikes and
- * number punctuation, at least as many digits as look-alikes), so words like "Old" or "Allopurinol" stay.
+ * What OCR does to digits: O/o for 0, l/I/| for 1. Only in a token that stands alone (no letter either side) and is a
+ * number (digits, those look-alikes and number punctuation; it starts with a digit or has at least as many digits as
+ * look-alikes: "5OO", "1O/3O/1985", "l598765430"), so words like "Old", "IO" or "Allopurinol" stay.
  */
 function ocrDigits(text: string): string {
-  return text.replace(/[0-9OoIl|/.-]+/g, (token) => {
+  return text.replace(/(?<![A-Za-z])[0-9OoIl|/.-]+(?![A-Za-z])/g, (token) => {
     const digits = token.replace(/\D/g, '').length;
     const alikes = token.replace(/[^OoIl|]/g, '').length;
-    return digits > 0 && alikes > 0 && digits >= alikes ? token.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1') : token;
+    return digits > 0 && alikes > 0 && (digits >= alikes || /^\d/.test(token)) ? token.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1') : token;
   });
 }
 
@@ -96,9 +97,16 @@ function labelledValues(text: string): Map<Field, string> {
   return values;
 }
 
+/** A number label written without its colon ("NDC # 68462 0190 01", "NPI 1598765430", "DOB 10/30/1985"). */
+const BARE_NUMBER_LABEL = /^(ndc|npi|dea|dob|d\.o\.b\.?)\s*(?:#|no\.|number)?\s+(\d.*|[A-Za-z]{2}\d{7}.*)$/i;
+
 /** Lines without a colon that still say what they are: "Substitution permitted", "Dispense as written", "Dr. X". */
 function unlabelled(line: string, values: Map<Field, string>): void {
-  if (/\b(substitution|generic)\s+(permitted|allowed|ok)\b/i.test(line)) values.set('substitution', 'permitted');
+  const bare = BARE_NUMBER_LABEL.exec(line);
+  if (bare) {
+    const field = fieldOf(bare[1]!.toLowerCase().startsWith('d.') ? 'dob' : bare[1]!);
+    if (field && !values.has(field)) values.set(field, bare[2]!);
+  } else if (/\b(substitution|generic)\s+(permitted|allowed|ok)\b/i.test(line)) values.set('substitution', 'permitted');
   else if (/\b(dispense\s+as\s+written|do\s+not\s+substitute|brand\s+(medically\s+)?necessary|no\s+substitution)\b/i.test(line)) values.set('daw', 'yes');
   else if (!values.has('prescriber') && /^dr\.?\s+[A-Z][a-z]+/i.test(line)) values.set('prescriber', line);
 }
@@ -117,7 +125,8 @@ function splitName(name: string | undefined): { firstName?: string; lastName?: s
 /** Strength and form from a drug line ("Ibuprofen 800 mg tablet"): the name is the words before the strength. */
 function drugParts(line: string | undefined): { name?: string; strength?: string; form?: string } {
   if (!line) return {};
-  const strength = /(\d+(?:\.\d+)?\s?(?:mg|mcg|g|ml|meq|units?|%)(?:\s?\/\s?\d+(?:\.\d+)?\s?(?:mg|mcg|g|ml))?)/i.exec(line);
+  // Bounded digit runs that start after a non-digit: a line of 100,000 digits costs one pass, not a pass per digit.
+  const strength = /(?<![\d.])(\d{1,6}(?:\.\d{1,4})?\s?(?:mg|mcg|g|ml|meq|units?|%)(?:\s?\/\s?\d{1,6}(?:\.\d{1,4})?\s?(?:mg|mcg|g|ml))?)/i.exec(line);
   const form = /\b(tablets?|tabs?|capsules?|caps?|solution|suspension|syrup|cream|ointment|patch|inhaler|injection)\b/i.exec(line);
   const forms: Record<string, string> = { tab: 'tablet', tabs: 'tablet', cap: 'capsule', caps: 'capsule' };
   const formWord = form?.[1]?.toLowerCase();
@@ -126,6 +135,13 @@ function drugParts(line: string | undefined): { name?: string; strength?: string
     strength: clean(strength?.[1]?.replace(/\s*\/\s*/, '/')),
     form: formWord ? forms[formWord] ?? formWord.replace(/s$/, '') : undefined,
   });
+}
+
+/** The NDC at the start of a value, its groups split by hyphens or spaces ("68462 0190 01" is 5-4-2). */
+function ndcIn(value: string | undefined): string | undefined {
+  const match = value ? /^(?:(\d{4,5}) ?[- ] ?(\d{3,4}) ?[- ] ?(\d{1,2})|(\d{10,11}))(?!\d)/.exec(value) : null;
+  if (!match) return undefined;
+  return normalizeNdc(match[4] ?? `${match[1]}-${match[2]}-${match[3]}`);
 }
 
 function substitutionOf(values: Map<Field, string>): boolean | undefined {
@@ -144,7 +160,7 @@ export function parsePrescriptionText(text: string, sourceFormat: 'pdf-text' | '
   const prescriberName = values.get('prescriber');
   const drugLine = values.get('drug');
   const drug = drugParts(drugLine);
-  const dateWritten = normalizeDate(values.get('date')?.split(' ')[0]);
+  const dateWritten = firstDateIn(values.get('date'));
   const insurance = defined({
     provider: clean(values.get('insurance')),
     policyNumber: clean(values.get('member')),
@@ -156,7 +172,7 @@ export function parsePrescriptionText(text: string, sourceFormat: 'pdf-text' | '
   const patientData: PatientData = defined({
     name: clean(patientName?.replace(/\s*\b(dob|d\.o\.b)\b.*$/i, '')),
     ...splitName(patientName?.replace(/\s*\b(dob|d\.o\.b)\b.*$/i, '')),
-    dateOfBirth: normalizeDate(values.get('dob')?.split(' ')[0]),
+    dateOfBirth: firstDateIn(values.get('dob')),
     phone: phoneOf(values.get('patientPhone')),
     address: clean(values.get('patientAddress')),
     insuranceInfo: Object.keys(insurance).length > 0 ? insurance : undefined,
@@ -170,7 +186,7 @@ export function parsePrescriptionText(text: string, sourceFormat: 'pdf-text' | '
     directions: clean(values.get('sig')),
     refills: countOf(values.get('refills'), 99),
     genericSubstitution: substitutionOf(values),
-    ndcNumber: normalizeNdc(values.get('ndc')?.split(' ')[0]),
+    ndcNumber: ndcIn(values.get('ndc')),
   });
   const prescriberData: PrescriberData = defined({
     name: clean(prescriberName?.replace(/\s*\b(npi|dea)\b.*$/i, '')),

@@ -49,7 +49,8 @@ export function detectPrescriptionFileType(bytes: Uint8Array): PrescriptionFileT
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   const text = headText(bytes);
   const trimmed = text.trimStart();
-  if (/^(UNA|UNB\+|UIB\+)/.test(trimmed)) return 'application/edifact';
+  // UNA is six service characters (punctuation; the repetition one may be a space) and then the interchange header.
+  if (/^(UNA[^A-Za-z0-9\r\n]{6}\s*(UNB|UIB)|UNB\+|UIB\+)/.test(trimmed)) return 'application/edifact';
   if (trimmed.startsWith('<') && xmlRootName(trimmed) === 'Message') return 'application/xml';
   return null;
 }

@@ -7,7 +7,7 @@
  * Substitutions — 1 is "substitution not allowed by prescriber" — WrittenDate) and BenefitsCoordination (PayerName,
  * IINNumber = BIN, ProcessorIdentificationNumber = PCN, GroupID, CardholderID).
  */
-import { clean, countOf, defined, fullName, normalizeDate, normalizeNdc, phoneOf, quantityOf, validDea, validNpi } from './extracted-values.ts';
+import { clean, countOf, defined, fullName, normalizeDate, normalizeNdc, phoneOf, quantityOf, sentDea, sentNpi } from './extracted-values.ts';
 import { type DrugData, type Extraction, ExtractionError, type PatientData, type PrescriberData, type SourceFormat } from './prescription-file.ts';
 import { child, parseXml, textAt, type XmlElement } from './safe-xml.ts';
 
@@ -80,8 +80,8 @@ function prescriberOf(prescriber: XmlElement | undefined, writtenDate: string | 
     name: fullName(firstName, lastName),
     firstName: clean(firstName),
     lastName: clean(lastName),
-    npiNumber: validNpi(textAt(person, 'Identification', 'NPI')),
-    deaNumber: validDea(textAt(person, 'Identification', 'DEANumber')),
+    npiNumber: sentNpi(textAt(person, 'Identification', 'NPI')),
+    deaNumber: sentDea(textAt(person, 'Identification', 'DEANumber')),
     address: addressOf(child(person, 'Address')),
     phone: phoneIn(child(person, 'CommunicationNumbers')),
     dateSigned: writtenDate,
