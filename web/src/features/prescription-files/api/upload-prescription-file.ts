@@ -2,41 +2,20 @@
  * POST /api/prescription-files (multipart/form-data: `file`, `receivedAs`, and for an image or a scanned PDF the OCR
  * this terminal ran) — the same door a scanner or fax gateway posts to. Sent with XMLHttpRequest, not invokeApi,
  * because the screen shows each file's upload progress; it carries the signed-in session like every api call, and
- * the answer is parsed with the contract's schema. A refusal (type, size, duplicate) is the server's sentence.
+ * the answer is parsed with the contract's schema. A refusal (type, size, duplicate) is an UploadRefusal carrying the
+ * server's sentence and status (upload-form.ts).
  */
 import { useMutation } from '@tanstack/react-query';
 import { uploadPrescriptionFileEndpoint } from '@pharmacy/shared/api/prescription-files.ts';
 import { parseWithSchema } from '@pharmacy/shared/api/endpoint.ts';
-import type { OcrResult, PrescriptionFile } from '@pharmacy/shared/prescription-files/prescription-file.ts';
+import type { PrescriptionFile } from '@pharmacy/shared/prescription-files/prescription-file.ts';
 import { requireSupabaseEnv } from '../../../config/env.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { uploadFailure, uploadForm, type UploadFields } from '../upload-form.ts';
 
-export interface UploadRequest {
-  file: File;
-  receivedAs: 'fax' | 'scan';
-  ocr: OcrResult | null;
+export interface UploadRequest extends UploadFields {
   /** Upload progress, 0–1. */
   onProgress?: (fraction: number) => void;
-}
-
-/** The form a scanner would post: the file and the optional fields. */
-export function uploadForm({ file, receivedAs, ocr }: Pick<UploadRequest, 'file' | 'receivedAs' | 'ocr'>): FormData {
-  const form = new FormData();
-  form.set('file', file, file.name);
-  form.set('receivedAs', receivedAs);
-  if (ocr) form.set('ocr', JSON.stringify(ocr));
-  return form;
-}
-
-/** The server's sentence from an error body, or the status line. */
-export function uploadFailure(status: number, body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { error?: unknown };
-    if (typeof parsed.error === 'string') return parsed.error;
-  } catch {
-    // not JSON
-  }
-  return status === 0 ? 'The upload could not reach the server' : `${status}: ${body || 'Upload failed'}`;
 }
 
 export async function uploadPrescriptionFile(request: UploadRequest): Promise<PrescriptionFile> {
@@ -52,13 +31,21 @@ export async function uploadPrescriptionFile(request: UploadRequest): Promise<Pr
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) request.onProgress?.(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new Error(uploadFailure(0, '')));
+    xhr.onerror = () => reject(uploadFailure(0, ''));
     xhr.onload = () => {
       if (xhr.status !== uploadPrescriptionFileEndpoint.successStatus) {
-        reject(new Error(uploadFailure(xhr.status, xhr.responseText)));
+        reject(uploadFailure(xhr.status, xhr.responseText));
         return;
       }
-      const parsed = parseWithSchema(uploadPrescriptionFileEndpoint.response, JSON.parse(xhr.responseText));
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // Thrown inside onload it would leave the row uploading for ever.
+        reject(new Error("The server's answer to the upload is not JSON"));
+        return;
+      }
+      const parsed = parseWithSchema(uploadPrescriptionFileEndpoint.response, body);
       if (parsed.success) resolve(parsed.data);
       else reject(new Error(`The server's answer to the upload is not what it should be: ${parsed.messages.join('; ')}`));
     };

@@ -6,24 +6,12 @@
  * here too so a 40 MB scan is not sent at all.
  */
 import { useRef, useState, type DragEvent } from 'react';
-import { MAX_PRESCRIPTION_FILE_BYTES, PRESCRIPTION_FILE_ACCEPT, PRESCRIPTION_FILE_MESSAGES, type OcrResult } from '@pharmacy/shared/prescription-files/prescription-file.ts';
+import { PRESCRIPTION_FILE_ACCEPT, type OcrResult } from '@pharmacy/shared/prescription-files/prescription-file.ts';
 import { useUploadPrescriptionFile } from '../api/upload-prescription-file.ts';
-
-type RowState =
-  | { step: 'reading'; progress: number }
-  | { step: 'uploading'; progress: number }
-  | { step: 'done'; fileName: string }
-  | { step: 'failed'; reason: string };
-
-interface UploadRow {
-  key: number;
-  name: string;
-  state: RowState;
-  note?: string;
-}
-
-/** Images and PDFs may need OCR; XML and EDI never do. Decided again by the OCR module from the bytes. */
-const mayNeedOcr = (file: File) => !/\.(xml|edi)$/i.test(file.name) && !/xml|edifact/.test(file.type);
+import {
+  addUploadRows, clearFinishedUploads, failedUploadState, isUploadActive, mayNeedOcr, ocrFailureNote, refusalBeforeSending, updateUploadRow,
+  uploadStatusText, uploadSummary, type UploadRow,
+} from '../upload-queue.ts';
 
 export function UploadPanel() {
   const [rows, setRows] = useState<UploadRow[]>([]);
@@ -31,14 +19,15 @@ export function UploadPanel() {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
+  // A second drop joins the end of the first one's line instead of running beside it.
+  const queue = useRef<Promise<void>>(Promise.resolve());
   const upload = useUploadPrescriptionFile();
 
-  const update = (key: number, change: Partial<UploadRow>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const update = (key: number, change: Partial<Omit<UploadRow, 'key'>>) => setRows((current) => updateUploadRow(current, key, change));
 
   const send = async (file: File, key: number) => {
-    if (file.size === 0) return update(key, { state: { step: 'failed', reason: PRESCRIPTION_FILE_MESSAGES.empty } });
-    if (file.size > MAX_PRESCRIPTION_FILE_BYTES) return update(key, { state: { step: 'failed', reason: PRESCRIPTION_FILE_MESSAGES.tooLarge } });
+    const refusal = refusalBeforeSending(file);
+    if (refusal !== null) return update(key, { state: { step: 'refused', reason: refusal } });
     let ocr: OcrResult | null = null;
     let note: string | undefined;
     if (mayNeedOcr(file)) {
@@ -48,24 +37,24 @@ export function UploadPanel() {
         const { recognizeDocument } = await import('../ocr/recognize-document.ts');
         ocr = await recognizeDocument(file, (progress) => update(key, { state: { step: 'reading', progress } }));
       } catch (error) {
-        note = `Text could not be read on this terminal (${error instanceof Error ? error.message : String(error)}); uploaded without it.`;
+        note = ocrFailureNote(error);
       }
     }
     update(key, { state: { step: 'uploading', progress: 0 }, note });
     try {
-      const saved = await upload.mutateAsync({ file, receivedAs, ocr, onProgress: (progress) => update(key, { state: { step: 'uploading', progress } }) });
-      update(key, { state: { step: 'done', fileName: saved.fileName } });
+      await upload.mutateAsync({ file, receivedAs, ocr, onProgress: (progress) => update(key, { state: { step: 'uploading', progress } }) });
+      update(key, { state: { step: 'uploaded' } });
     } catch (error) {
-      update(key, { state: { step: 'failed', reason: error instanceof Error ? error.message : String(error) } });
+      update(key, { state: failedUploadState(error) });
     }
   };
 
   const add = (files: FileList | null) => {
     if (!files || files.length === 0) return;
-    const added = Array.from(files).map((file) => ({ file, key: nextKey.current++ }));
-    setRows((current) => [...added.map(({ file, key }) => ({ key, name: file.name, state: { step: 'uploading', progress: 0 } as RowState })), ...current]);
-    // One at a time: OCR and uploads share two cores with everything else on a terminal.
-    void added.reduce((previous, { file, key }) => previous.then(() => send(file, key)), Promise.resolve());
+    const added = Array.from(files).map((file) => ({ file, key: nextKey.current++, name: file.name }));
+    setRows((current) => addUploadRows(current, added));
+    // One at a time, each waiting its turn: OCR and uploads share two cores with everything else on a terminal.
+    queue.current = added.reduce((previous, { file, key }) => previous.then(() => send(file, key)), queue.current);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -114,12 +103,20 @@ export function UploadPanel() {
           />
         </div>
         {rows.length > 0 ? (
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <p>{uploadSummary(rows)}</p>
+            {rows.some((row) => !isUploadActive(row.state)) ? (
+              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setRows((current) => clearFinishedUploads(current))}>Clear finished</button>
+            ) : null}
+          </div>
+        ) : null}
+        {rows.length > 0 ? (
           <ul aria-label="Uploads" className="flex flex-col gap-2">
             {rows.map((row) => (
               <li key={row.key} className="flex flex-col gap-1 rounded-box bg-base-200 px-3 py-2 text-sm" aria-label={`Upload of ${row.name}`}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-medium break-all">{row.name}</span>
-                  <span role="status">{statusText(row.state)}</span>
+                  <span role="status">{uploadStatusText(row.state)}</span>
                 </div>
                 {row.state.step === 'reading' || row.state.step === 'uploading' ? (
                   <progress
@@ -137,17 +134,4 @@ export function UploadPanel() {
       </div>
     </section>
   );
-}
-
-function statusText(state: RowState): string {
-  switch (state.step) {
-    case 'reading':
-      return `Reading text… ${Math.round(state.progress * 100)}%`;
-    case 'uploading':
-      return `Uploading… ${Math.round(state.progress * 100)}%`;
-    case 'done':
-      return 'Uploaded';
-    case 'failed':
-      return state.reason;
-  }
 }
