@@ -1956,7 +1956,7 @@ create policy "Pharmacy staff read their pharmacy's logo" on storage.objects
   using (bucket_id = 'pharmacy-logos'::text AND private.may_read_pharmacy_logo(name));
 create policy "Staff read their pharmacy's prescription files" on storage.objects
   for select to authenticated
-  using (bucket_id = 'prescription-files'::text AND private.prescription_file_object_state(name) IS NOT NULL);
+  using (bucket_id = 'prescription-files'::text AND private.prescription_file_object_state(name) = 'recorded'::text);
 create policy "Pharmacy admins upload credential documents" on storage.objects
   for insert to authenticated
   with check (bucket_id = 'credential-documents'::text AND private.may_manage_credential_document(name));
@@ -1980,9 +1980,6 @@ create policy "Pharmacy admins remove credential documents" on storage.objects
 create policy "Pharmacy admins remove the pharmacy logo" on storage.objects
   for delete to authenticated
   using (bucket_id = 'pharmacy-logos'::text AND private.may_manage_pharmacy_logo(name));
-create policy "Staff remove a prescription file whose record is gone" on storage.objects
-  for delete to authenticated
-  using (bucket_id = 'prescription-files'::text AND private.prescription_file_object_state(name) = 'unrecorded'::text);
 
 -- =================================================================================================
 -- Functions in schema public
@@ -2247,6 +2244,19 @@ AS $function$
 $function$;
 comment on function public.demo_sign_in_panel() is 'The sign-in page''s demo panel (see private.demo_sign_in_panel); null without a demo pharmacy. Security invoker.';
 grant execute on function public.demo_sign_in_panel() to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.discard_prescription_file_upload(file_id uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  -- Only a row whose bytes never reached Storage: the api's undo of an upload whose store failed.
+  delete from public.prescription_files f
+  where f.id = file_id
+    and not exists (select 1 from storage.objects o where o.bucket_id = 'prescription-files' and o.name = f.storage_path)
+$function$;
+comment on function public.discard_prescription_file_upload(uuid) is 'Service role only: removes the record of an upload whose bytes were never stored (the store failed), so nothing half-done stays; a row whose object exists is left alone.';
+grant execute on function public.discard_prescription_file_upload(uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.discontinue_prescription(prescription_id uuid, reason text)
  RETURNS public.prescription_orders
@@ -3227,15 +3237,15 @@ $function$;
 comment on function public.record_prescriber_verification(uuid,uuid,jsonb,text) is 'Records a verification of a prescriber (service role only: POST /api/prescribers/{id}/verify and the monthly re-verification call it after asking the NPPES NPI Registry, handing in its checked answer). A manual run needs an active pharmacist or admin of the prescriber''s pharmacy as actor. Returns the history row as the api answers it {id, outcome, reason, checks, registryRecord, runKind, checkedBy, checkedAt}; see private.apply_prescriber_verification. nppes.checked {npi, firstName, lastName}: what NPPES was asked about; a prescriber changed since is refused (verify again).';
 grant execute on function public.record_prescriber_verification(uuid,uuid,jsonb,text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.record_prescription_file_processing(file_id uuid, outcome jsonb)
+CREATE OR REPLACE FUNCTION public.record_prescription_file_processing(actor uuid, file_id uuid, outcome jsonb)
  RETURNS public.prescription_files
  LANGUAGE sql
  SET search_path TO ''
 AS $function$
-  select private.record_prescription_file_processing(file_id, outcome)
+  select private.record_prescription_file_processing(actor, file_id, outcome)
 $function$;
-comment on function public.record_prescription_file_processing(uuid,jsonb) is 'POST /api/prescription-files/{id}/process'' record of the outcome: see private.record_prescription_file_processing.';
-grant execute on function public.record_prescription_file_processing(uuid,jsonb) to authenticated, service_role;
+comment on function public.record_prescription_file_processing(uuid,uuid,jsonb) is 'POST /api/prescription-files/{id}/process'' record of the outcome, service role only: the api read the document and computed the checks and confidence, and names the signed-in caller (actor); see private.record_prescription_file_processing.';
+grant execute on function public.record_prescription_file_processing(uuid,uuid,jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION public.record_step_up_grant(for_user_id uuid)
  RETURNS timestamp with time zone
@@ -3284,15 +3294,15 @@ $function$;
 comment on function public.refill_prescription(uuid,text) is 'Refills a prescription — given its id or any of its fills'' — as the caller (RLS and every entry trigger apply): the next fill, pending, live on every terminal; refused with the rule''s sentence (private.fill_from_order). too_soon_reason: a pharmacist''s or admin''s reason to allow a refill too soon. Returns the new fill.';
 grant execute on function public.refill_prescription(uuid,text) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.register_prescription_file(file_id uuid, name text, detected_type text, size integer, digest text, received text DEFAULT NULL::text, of_prescription_id uuid DEFAULT NULL::uuid, ocr jsonb DEFAULT NULL::jsonb)
+CREATE OR REPLACE FUNCTION public.register_prescription_file(actor uuid, file_id uuid, name text, detected_type text, size integer, digest text, received text DEFAULT NULL::text, of_prescription_id uuid DEFAULT NULL::uuid, ocr jsonb DEFAULT NULL::jsonb)
  RETURNS public.prescription_files
  LANGUAGE sql
  SET search_path TO ''
 AS $function$
-  select private.register_prescription_file(file_id, name, detected_type, size, digest, received, of_prescription_id, ocr)
+  select private.register_prescription_file(actor, file_id, name, detected_type, size, digest, received, of_prescription_id, ocr)
 $function$;
-comment on function public.register_prescription_file(uuid,text,text,integer,text,text,uuid,jsonb) is 'POST /api/prescription-files'' record of an upload (the api decided the type by the bytes): see private.register_prescription_file.';
-grant execute on function public.register_prescription_file(uuid,text,text,integer,text,text,uuid,jsonb) to authenticated, service_role;
+comment on function public.register_prescription_file(uuid,uuid,text,text,integer,text,text,uuid,jsonb) is 'POST /api/prescription-files'' record of an upload, service role only: the api decided the type by the bytes and hashed them, and names the signed-in caller (actor); see private.register_prescription_file.';
+grant execute on function public.register_prescription_file(uuid,uuid,text,text,integer,text,text,uuid,jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION public.replace_oig_exclusion_list(list_file_name text, entries jsonb)
  RETURNS jsonb
@@ -3631,6 +3641,17 @@ AS $function$
 $function$;
 comment on function private.account_topic(uuid,uuid) is 'The private Realtime topic of one staff member''s account notices: pharmacy:<pharmacy_id>:account:<user_id>.';
 grant execute on function private.account_topic(uuid,uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.active_staff_pharmacy(actor uuid)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select s.pharmacy_id from public.staff_profiles s where s.user_id = actor and s.is_active
+$function$;
+comment on function private.active_staff_pharmacy(uuid) is 'The pharmacy of an active staff member (the api''s caller, named by the api acting with the service role); null for anyone else.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.admin_second_factor_missing()
  RETURNS boolean
@@ -4460,14 +4481,10 @@ CREATE OR REPLACE FUNCTION private.delete_prescription_file(file_id uuid)
  SET search_path TO ''
 AS $function$
 declare
-  target public.prescription_files := private.prescription_file_in_pharmacy(file_id);
+  target public.prescription_files := private.prescription_file_in_pharmacy(file_id, (select private.current_pharmacy_id()));
 begin
   -- Dispensing records are kept: a file behind a prescription any fill of which was dispensed stays.
-  if target.prescription_id is not null and exists (
-    select 1 from public.prescriptions p
-    join public.prescriptions fill on fill.pharmacy_id = p.pharmacy_id and fill.order_id = p.order_id
-    where p.id = target.prescription_id and fill.status = 'completed'
-  ) then
+  if target.prescription_id is not null and private.prescription_dispensed(target.prescription_id) then
     raise exception 'This file belongs to a prescription that was dispensed; dispensing records must be retained, so it cannot be deleted'
       using errcode = 'P0001';
   end if;
@@ -4482,7 +4499,7 @@ begin
   return target.storage_path;
 end
 $function$;
-comment on function private.delete_prescription_file(uuid) is 'DELETE /api/prescription-files/{id}: removes the row (the api then removes the object, which Storage allows only once no row names it) and answers its storage path; a dispensed prescription''s file is kept; a file linked to a prescription is removed only by a pharmacist or admin.';
+comment on function private.delete_prescription_file(uuid) is 'DELETE /api/prescription-files/{id}: removes the row (the api then removes the object with the service role, only once the row is gone) and answers its storage path; a dispensed prescription''s file is kept; a file linked to a prescription is removed only by a pharmacist or admin.';
 grant execute on function private.delete_prescription_file(uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.demo_sign_in_panel()
@@ -6895,7 +6912,21 @@ $function$;
 comment on function private.prescribes_controlled_substances(uuid,uuid) is 'Whether any prescription of the prescriber in the pharmacy is for a controlled substance (then a DEA registration is required).';
 -- executable by its owner only
 
-CREATE OR REPLACE FUNCTION private.prescription_file_in_pharmacy(file_id uuid)
+CREATE OR REPLACE FUNCTION private.prescription_dispensed(of_prescription_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.prescriptions p
+    join public.prescriptions fill on fill.pharmacy_id = p.pharmacy_id and fill.order_id = p.order_id
+    where p.id = of_prescription_id and fill.status = 'completed')
+$function$;
+comment on function private.prescription_dispensed(uuid) is 'Whether any fill of the prescription''s order was dispensed (completed): its files are dispensing records.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.prescription_file_in_pharmacy(file_id uuid, pharmacy uuid)
  RETURNS public.prescription_files
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -6905,7 +6936,7 @@ declare
   found_file public.prescription_files;
 begin
   select * into found_file from public.prescription_files f
-  where f.id = file_id and f.pharmacy_id = (select private.current_pharmacy_id())
+  where f.id = file_id and f.pharmacy_id = pharmacy
   for update;
   if found_file.id is null then
     raise exception 'Prescription file not found' using errcode = 'P0002';
@@ -6913,7 +6944,7 @@ begin
   return found_file;
 end
 $function$;
-comment on function private.prescription_file_in_pharmacy(uuid) is 'The caller''s pharmacy''s prescription file, locked for the change; "Prescription file not found" (P0002) for any other id.';
+comment on function private.prescription_file_in_pharmacy(uuid,uuid) is 'The pharmacy''s prescription file, locked for the change; "Prescription file not found" (P0002) for any other id (or a null pharmacy).';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.prescription_file_matches(patient jsonb, drug jsonb, prescriber jsonb)
@@ -6985,7 +7016,7 @@ $function$;
 comment on function private.prescription_file_page(text,text,timestamp with time zone,uuid,integer) is 'One page of the caller''s pharmacy''s prescription files, newest first, after the (uploaded_at, id) cursor: optionally one status, optionally those whose file name, patient, drug or prescriber contains the search text.';
 grant execute on function private.prescription_file_page(text,text,timestamp with time zone,uuid,integer) to authenticated;
 
-CREATE OR REPLACE FUNCTION private.prescription_in_pharmacy(of_prescription_id uuid)
+CREATE OR REPLACE FUNCTION private.prescription_in_pharmacy(of_prescription_id uuid, pharmacy uuid)
  RETURNS uuid
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -6995,14 +7026,14 @@ declare
   found_id uuid;
 begin
   select p.id into found_id from public.prescriptions p
-  where p.id = of_prescription_id and p.pharmacy_id = (select private.current_pharmacy_id());
+  where p.id = of_prescription_id and p.pharmacy_id = pharmacy;
   if found_id is null then
     raise exception 'Prescription not found' using errcode = 'P0002';
   end if;
   return found_id;
 end
 $function$;
-comment on function private.prescription_in_pharmacy(uuid) is 'The id of a prescription of the caller''s pharmacy; "Prescription not found" (P0002) for any other.';
+comment on function private.prescription_in_pharmacy(uuid,uuid) is 'The id of a prescription of the pharmacy; "Prescription not found" (P0002) for any other.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.prescription_interaction_flags(for_pharmacy_id uuid, for_patient_id uuid, for_medication_id uuid, excluded_prescription_id uuid DEFAULT NULL::uuid)
@@ -7374,14 +7405,14 @@ $function$;
 comment on function private.record_phi_access(uuid,uuid,uuid,text,text,text,text,jsonb) is 'Appends one PHI-access entry to audit_log (patient_id set, the request''s client IP added when known). Called by private.record_patient_access and the print history''s audit trigger only.';
 -- executable by its owner only
 
-CREATE OR REPLACE FUNCTION private.record_prescription_file_processing(file_id uuid, outcome jsonb)
+CREATE OR REPLACE FUNCTION private.record_prescription_file_processing(actor uuid, file_id uuid, outcome jsonb)
  RETURNS public.prescription_files
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  target public.prescription_files := private.prescription_file_in_pharmacy(file_id);
+  target public.prescription_files := private.prescription_file_in_pharmacy(file_id, private.active_staff_pharmacy(actor));
   result public.prescription_files;
   failed boolean := outcome ? 'errorReason';
   confidence numeric := (outcome ->> 'confidence')::numeric;
@@ -7407,10 +7438,10 @@ begin
     matched_prescriber_id = (outcome ->> 'matchedPrescriberId')::uuid,
     matched_medication_id = (outcome ->> 'matchedMedicationId')::uuid,
     processed_at = now(),
-    processed_by = (select auth.uid())
+    processed_by = actor
   where f.id = target.id
   returning * into result;
-  perform private.record_audit_event(result.pharmacy_id, (select auth.uid()), 'prescription_file_processed',
+  perform private.record_audit_event(result.pharmacy_id, actor, 'prescription_file_processed',
     'prescription_file', result.id::text,
     format('Prescription file %s processed: %s%s', result.file_name, result.processing_status,
       case when failed then ' (' || result.error_reason || ')' else ' (confidence ' || result.extraction_confidence || ')' end),
@@ -7419,8 +7450,8 @@ begin
   return result;
 end
 $function$;
-comment on function private.record_prescription_file_processing(uuid,jsonb) is 'Records a pending file''s extraction ({sourceFormat, confidence, checks, patientData, drugData, prescriberData, matched*Id} or {errorReason}): error with the reason, manual_review below 0.85 or with a failed check, else processed.';
-grant execute on function private.record_prescription_file_processing(uuid,jsonb) to authenticated;
+comment on function private.record_prescription_file_processing(uuid,uuid,jsonb) is 'Records a pending file''s extraction ({sourceFormat, confidence, checks, patientData, drugData, prescriberData, matched*Id} or {errorReason}): error with the reason, manual_review below 0.85 or with a failed check, else processed.';
+grant execute on function private.record_prescription_file_processing(uuid,uuid,jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION private.record_price_change()
  RETURNS trigger
@@ -7632,14 +7663,14 @@ $function$;
 comment on function private.refuse_unchanged_prescription_status() is 'BEFORE UPDATE OF status trigger: an update that sets status to the status it already has is refused. After a concurrent transition commits, the waiting UPDATE sees the new status here, so exactly one of two racers wins.';
 -- executable by its owner only
 
-CREATE OR REPLACE FUNCTION private.register_prescription_file(file_id uuid, name text, detected_type text, size integer, digest text, received text, of_prescription_id uuid, ocr jsonb)
+CREATE OR REPLACE FUNCTION private.register_prescription_file(actor uuid, file_id uuid, name text, detected_type text, size integer, digest text, received text, of_prescription_id uuid, ocr jsonb)
  RETURNS public.prescription_files
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  pharmacy uuid := (select private.current_pharmacy_id());
+  pharmacy uuid := private.active_staff_pharmacy(actor);
   existing public.prescription_files;
   created public.prescription_files;
 begin
@@ -7657,22 +7688,22 @@ begin
     ocr_text, ocr_confidence, ocr_words
   ) values (
     file_id, pharmacy,
-    case when of_prescription_id is null then null else private.prescription_in_pharmacy(of_prescription_id) end,
+    case when of_prescription_id is null then null else private.prescription_in_pharmacy(of_prescription_id, pharmacy) end,
     name, detected_type, size, digest, pharmacy::text || '/' || file_id::text,
     case when detected_type in ('application/xml', 'application/edifact') then 'electronic' else coalesce(received, 'scan') end,
-    (select auth.uid()),
+    actor,
     ocr ->> 'text', (ocr ->> 'confidence')::numeric, ocr -> 'words'
   )
   returning * into created;
-  perform private.record_audit_event(pharmacy, (select auth.uid()), 'prescription_file_uploaded', 'prescription_file',
+  perform private.record_audit_event(pharmacy, actor, 'prescription_file_uploaded', 'prescription_file',
     created.id::text, format('Prescription file %s uploaded (%s, %s bytes)', name, detected_type, size), true,
     jsonb_build_object('fileName', name, 'fileType', detected_type, 'fileSize', size, 'sha256', digest,
       'prescriptionId', created.prescription_id));
   return created;
 end
 $function$;
-comment on function private.register_prescription_file(uuid,text,text,integer,text,text,uuid,jsonb) is 'Records an upload for the caller''s pharmacy before its bytes are stored: the same SHA-256 twice is refused ("This file was already uploaded", 23505, the earlier file in the detail); XML and EDIFACT came electronically.';
-grant execute on function private.register_prescription_file(uuid,text,text,integer,text,text,uuid,jsonb) to authenticated;
+comment on function private.register_prescription_file(uuid,uuid,text,text,integer,text,text,uuid,jsonb) is 'Records an upload for the actor''s pharmacy before its bytes are stored: the same SHA-256 twice is refused ("This file was already uploaded", 23505, the earlier file in the detail); XML and EDIFACT came electronically.';
+grant execute on function private.register_prescription_file(uuid,uuid,text,text,integer,text,text,uuid,jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION private.replace_oig_exclusion_list(list_file_name text, entries jsonb)
  RETURNS jsonb
@@ -8763,12 +8794,13 @@ CREATE OR REPLACE FUNCTION private.update_prescription_file(file_id uuid, change
  SET search_path TO ''
 AS $function$
 declare
-  target public.prescription_files := private.prescription_file_in_pharmacy(file_id);
+  target public.prescription_files := private.prescription_file_in_pharmacy(file_id, (select private.current_pharmacy_id()));
   result public.prescription_files;
   corrected text[] := array(select k from unnest(array['patientData', 'drugData', 'prescriberData']) k
                            where changes ? k and changes -> k is distinct from to_jsonb(target) -> private.snake_case_of_data(k));
   link_given boolean := changes ? 'prescriptionId';
-  new_link uuid := case when changes ->> 'prescriptionId' is null then null else private.prescription_in_pharmacy((changes ->> 'prescriptionId')::uuid) end;
+  new_link uuid := case when changes ->> 'prescriptionId' is null then null
+                        else private.prescription_in_pharmacy((changes ->> 'prescriptionId')::uuid, (select private.current_pharmacy_id())) end;
   reviewing boolean := coalesce((changes ->> 'reviewed')::boolean, false);
 begin
   if cardinality(corrected) > 0 and target.processing_status not in ('processed', 'manual_review') then
@@ -8780,9 +8812,18 @@ begin
   if changes ? 'ocr' and target.file_type not in ('image/png', 'image/jpeg', 'application/pdf') then
     raise exception 'Only an image or a PDF has recognised text (OCR)' using errcode = '22023';
   end if;
-  if link_given and target.prescription_id is not null and new_link is distinct from target.prescription_id
-     and exists (select 1 from public.prescriptions p where p.id = target.prescription_id and p.prescription_file_id = target.id) then
-    raise exception 'This file was entered as its prescription; it stays linked to it' using errcode = 'P0001';
+  if link_given and target.prescription_id is not null and new_link is distinct from target.prescription_id then
+    if exists (select 1 from public.prescriptions p where p.id = target.prescription_id and p.prescription_file_id = target.id) then
+      raise exception 'This file was entered as its prescription; it stays linked to it' using errcode = 'P0001';
+    end if;
+    -- A dispensed prescription's files are its dispensing record: they stay with it.
+    if private.prescription_dispensed(target.prescription_id) then
+      raise exception 'This file belongs to a prescription that was dispensed; dispensing records must be retained, so it stays linked'
+        using errcode = 'P0001';
+    end if;
+    if (select private.current_staff_role()) not in ('pharmacist', 'admin') then
+      raise exception 'Only a pharmacist or admin can move a file linked to a prescription' using errcode = '42501';
+    end if;
   end if;
 
   update public.prescription_files f set

@@ -270,7 +270,7 @@ comment on function public.prescription_files_of_prescription(uuid) is
 -- -----------------------------------------------------------------------------------------------------
 -- Writes: upload, processing outcome, corrections/review/link, delete
 -- -----------------------------------------------------------------------------------------------------
-create function private.prescription_file_in_pharmacy(file_id uuid) returns public.prescription_files
+create function private.prescription_file_in_pharmacy(file_id uuid, pharmacy uuid) returns public.prescription_files
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -278,7 +278,7 @@ declare
   found_file public.prescription_files;
 begin
   select * into found_file from public.prescription_files f
-  where f.id = file_id and f.pharmacy_id = (select private.current_pharmacy_id())
+  where f.id = file_id and f.pharmacy_id = pharmacy
   for update;
   if found_file.id is null then
     raise exception 'Prescription file not found' using errcode = 'P0002';
@@ -286,11 +286,11 @@ begin
   return found_file;
 end
 $$;
-comment on function private.prescription_file_in_pharmacy(uuid) is
-  'The caller''s pharmacy''s prescription file, locked for the change; "Prescription file not found" (P0002) for '
-  'any other id.';
+comment on function private.prescription_file_in_pharmacy(uuid, uuid) is
+  'The pharmacy''s prescription file, locked for the change; "Prescription file not found" (P0002) for any other id '
+  '(or a null pharmacy).';
 
-create function private.prescription_in_pharmacy(of_prescription_id uuid) returns uuid
+create function private.prescription_in_pharmacy(of_prescription_id uuid, pharmacy uuid) returns uuid
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -298,25 +298,46 @@ declare
   found_id uuid;
 begin
   select p.id into found_id from public.prescriptions p
-  where p.id = of_prescription_id and p.pharmacy_id = (select private.current_pharmacy_id());
+  where p.id = of_prescription_id and p.pharmacy_id = pharmacy;
   if found_id is null then
     raise exception 'Prescription not found' using errcode = 'P0002';
   end if;
   return found_id;
 end
 $$;
-comment on function private.prescription_in_pharmacy(uuid) is
-  'The id of a prescription of the caller''s pharmacy; "Prescription not found" (P0002) for any other.';
+comment on function private.prescription_in_pharmacy(uuid, uuid) is
+  'The id of a prescription of the pharmacy; "Prescription not found" (P0002) for any other.';
+
+create function private.prescription_dispensed(of_prescription_id uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.prescriptions p
+    join public.prescriptions fill on fill.pharmacy_id = p.pharmacy_id and fill.order_id = p.order_id
+    where p.id = of_prescription_id and fill.status = 'completed')
+$$;
+comment on function private.prescription_dispensed(uuid) is
+  'Whether any fill of the prescription''s order was dispensed (completed): its files are dispensing records.';
+
+create function private.active_staff_pharmacy(actor uuid) returns uuid
+language sql stable security definer
+set search_path = ''
+as $$
+  select s.pharmacy_id from public.staff_profiles s where s.user_id = actor and s.is_active
+$$;
+comment on function private.active_staff_pharmacy(uuid) is
+  'The pharmacy of an active staff member (the api''s caller, named by the api acting with the service role); null for anyone else.';
 
 create function private.register_prescription_file(
-  file_id uuid, name text, detected_type text, size integer, digest text, received text, of_prescription_id uuid,
+  actor uuid, file_id uuid, name text, detected_type text, size integer, digest text, received text, of_prescription_id uuid,
   ocr jsonb
 ) returns public.prescription_files
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  pharmacy uuid := (select private.current_pharmacy_id());
+  pharmacy uuid := private.active_staff_pharmacy(actor);
   existing public.prescription_files;
   created public.prescription_files;
 begin
@@ -334,43 +355,56 @@ begin
     ocr_text, ocr_confidence, ocr_words
   ) values (
     file_id, pharmacy,
-    case when of_prescription_id is null then null else private.prescription_in_pharmacy(of_prescription_id) end,
+    case when of_prescription_id is null then null else private.prescription_in_pharmacy(of_prescription_id, pharmacy) end,
     name, detected_type, size, digest, pharmacy::text || '/' || file_id::text,
     case when detected_type in ('application/xml', 'application/edifact') then 'electronic' else coalesce(received, 'scan') end,
-    (select auth.uid()),
+    actor,
     ocr ->> 'text', (ocr ->> 'confidence')::numeric, ocr -> 'words'
   )
   returning * into created;
-  perform private.record_audit_event(pharmacy, (select auth.uid()), 'prescription_file_uploaded', 'prescription_file',
+  perform private.record_audit_event(pharmacy, actor, 'prescription_file_uploaded', 'prescription_file',
     created.id::text, format('Prescription file %s uploaded (%s, %s bytes)', name, detected_type, size), true,
     jsonb_build_object('fileName', name, 'fileType', detected_type, 'fileSize', size, 'sha256', digest,
       'prescriptionId', created.prescription_id));
   return created;
 end
 $$;
-comment on function private.register_prescription_file(uuid, text, text, integer, text, text, uuid, jsonb) is
-  'Records an upload for the caller''s pharmacy before its bytes are stored: the same SHA-256 twice is refused '
+comment on function private.register_prescription_file(uuid, uuid, text, text, integer, text, text, uuid, jsonb) is
+  'Records an upload for the actor''s pharmacy before its bytes are stored: the same SHA-256 twice is refused '
   '("This file was already uploaded", 23505, the earlier file in the detail); XML and EDIFACT came electronically.';
 
 create function public.register_prescription_file(
-  file_id uuid, name text, detected_type text, size integer, digest text, received text default null,
+  actor uuid, file_id uuid, name text, detected_type text, size integer, digest text, received text default null,
   of_prescription_id uuid default null, ocr jsonb default null
 ) returns public.prescription_files
 language sql
 set search_path = ''
 as $$
-  select private.register_prescription_file(file_id, name, detected_type, size, digest, received, of_prescription_id, ocr)
+  select private.register_prescription_file(actor, file_id, name, detected_type, size, digest, received, of_prescription_id, ocr)
 $$;
-comment on function public.register_prescription_file(uuid, text, text, integer, text, text, uuid, jsonb) is
-  'POST /api/prescription-files'' record of an upload (the api decided the type by the bytes): see '
-  'private.register_prescription_file.';
+comment on function public.register_prescription_file(uuid, uuid, text, text, integer, text, text, uuid, jsonb) is
+  'POST /api/prescription-files'' record of an upload, service role only: the api decided the type by the bytes and '
+  'hashed them, and names the signed-in caller (actor); see private.register_prescription_file.';
 
-create function private.record_prescription_file_processing(file_id uuid, outcome jsonb) returns public.prescription_files
+create function public.discard_prescription_file_upload(file_id uuid) returns void
+language sql
+set search_path = ''
+as $$
+  -- Only a row whose bytes never reached Storage: the api's undo of an upload whose store failed.
+  delete from public.prescription_files f
+  where f.id = file_id
+    and not exists (select 1 from storage.objects o where o.bucket_id = 'prescription-files' and o.name = f.storage_path)
+$$;
+comment on function public.discard_prescription_file_upload(uuid) is
+  'Service role only: removes the record of an upload whose bytes were never stored (the store failed), so nothing '
+  'half-done stays; a row whose object exists is left alone.';
+
+create function private.record_prescription_file_processing(actor uuid, file_id uuid, outcome jsonb) returns public.prescription_files
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  target public.prescription_files := private.prescription_file_in_pharmacy(file_id);
+  target public.prescription_files := private.prescription_file_in_pharmacy(file_id, private.active_staff_pharmacy(actor));
   result public.prescription_files;
   failed boolean := outcome ? 'errorReason';
   confidence numeric := (outcome ->> 'confidence')::numeric;
@@ -396,10 +430,10 @@ begin
     matched_prescriber_id = (outcome ->> 'matchedPrescriberId')::uuid,
     matched_medication_id = (outcome ->> 'matchedMedicationId')::uuid,
     processed_at = now(),
-    processed_by = (select auth.uid())
+    processed_by = actor
   where f.id = target.id
   returning * into result;
-  perform private.record_audit_event(result.pharmacy_id, (select auth.uid()), 'prescription_file_processed',
+  perform private.record_audit_event(result.pharmacy_id, actor, 'prescription_file_processed',
     'prescription_file', result.id::text,
     format('Prescription file %s processed: %s%s', result.file_name, result.processing_status,
       case when failed then ' (' || result.error_reason || ')' else ' (confidence ' || result.extraction_confidence || ')' end),
@@ -408,18 +442,19 @@ begin
   return result;
 end
 $$;
-comment on function private.record_prescription_file_processing(uuid, jsonb) is
+comment on function private.record_prescription_file_processing(uuid, uuid, jsonb) is
   'Records a pending file''s extraction ({sourceFormat, confidence, checks, patientData, drugData, prescriberData, '
   'matched*Id} or {errorReason}): error with the reason, manual_review below 0.85 or with a failed check, else processed.';
 
-create function public.record_prescription_file_processing(file_id uuid, outcome jsonb) returns public.prescription_files
+create function public.record_prescription_file_processing(actor uuid, file_id uuid, outcome jsonb) returns public.prescription_files
 language sql
 set search_path = ''
 as $$
-  select private.record_prescription_file_processing(file_id, outcome)
+  select private.record_prescription_file_processing(actor, file_id, outcome)
 $$;
-comment on function public.record_prescription_file_processing(uuid, jsonb) is
-  'POST /api/prescription-files/{id}/process'' record of the outcome: see private.record_prescription_file_processing.';
+comment on function public.record_prescription_file_processing(uuid, uuid, jsonb) is
+  'POST /api/prescription-files/{id}/process'' record of the outcome, service role only: the api read the document and '
+  'computed the checks and confidence, and names the signed-in caller (actor); see private.record_prescription_file_processing.';
 
 create function private.prescription_file_matches(patient jsonb, drug jsonb, prescriber jsonb) returns jsonb
 language sql stable security definer
@@ -456,12 +491,13 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  target public.prescription_files := private.prescription_file_in_pharmacy(file_id);
+  target public.prescription_files := private.prescription_file_in_pharmacy(file_id, (select private.current_pharmacy_id()));
   result public.prescription_files;
   corrected text[] := array(select k from unnest(array['patientData', 'drugData', 'prescriberData']) k
                            where changes ? k and changes -> k is distinct from to_jsonb(target) -> private.snake_case_of_data(k));
   link_given boolean := changes ? 'prescriptionId';
-  new_link uuid := case when changes ->> 'prescriptionId' is null then null else private.prescription_in_pharmacy((changes ->> 'prescriptionId')::uuid) end;
+  new_link uuid := case when changes ->> 'prescriptionId' is null then null
+                        else private.prescription_in_pharmacy((changes ->> 'prescriptionId')::uuid, (select private.current_pharmacy_id())) end;
   reviewing boolean := coalesce((changes ->> 'reviewed')::boolean, false);
 begin
   if cardinality(corrected) > 0 and target.processing_status not in ('processed', 'manual_review') then
@@ -473,9 +509,18 @@ begin
   if changes ? 'ocr' and target.file_type not in ('image/png', 'image/jpeg', 'application/pdf') then
     raise exception 'Only an image or a PDF has recognised text (OCR)' using errcode = '22023';
   end if;
-  if link_given and target.prescription_id is not null and new_link is distinct from target.prescription_id
-     and exists (select 1 from public.prescriptions p where p.id = target.prescription_id and p.prescription_file_id = target.id) then
-    raise exception 'This file was entered as its prescription; it stays linked to it' using errcode = 'P0001';
+  if link_given and target.prescription_id is not null and new_link is distinct from target.prescription_id then
+    if exists (select 1 from public.prescriptions p where p.id = target.prescription_id and p.prescription_file_id = target.id) then
+      raise exception 'This file was entered as its prescription; it stays linked to it' using errcode = 'P0001';
+    end if;
+    -- A dispensed prescription's files are its dispensing record: they stay with it.
+    if private.prescription_dispensed(target.prescription_id) then
+      raise exception 'This file belongs to a prescription that was dispensed; dispensing records must be retained, so it stays linked'
+        using errcode = 'P0001';
+    end if;
+    if (select private.current_staff_role()) not in ('pharmacist', 'admin') then
+      raise exception 'Only a pharmacist or admin can move a file linked to a prescription' using errcode = '42501';
+    end if;
   end if;
 
   update public.prescription_files f set
@@ -543,14 +588,10 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  target public.prescription_files := private.prescription_file_in_pharmacy(file_id);
+  target public.prescription_files := private.prescription_file_in_pharmacy(file_id, (select private.current_pharmacy_id()));
 begin
   -- Dispensing records are kept: a file behind a prescription any fill of which was dispensed stays.
-  if target.prescription_id is not null and exists (
-    select 1 from public.prescriptions p
-    join public.prescriptions fill on fill.pharmacy_id = p.pharmacy_id and fill.order_id = p.order_id
-    where p.id = target.prescription_id and fill.status = 'completed'
-  ) then
+  if target.prescription_id is not null and private.prescription_dispensed(target.prescription_id) then
     raise exception 'This file belongs to a prescription that was dispensed; dispensing records must be retained, so it cannot be deleted'
       using errcode = 'P0001';
   end if;
@@ -566,8 +607,8 @@ begin
 end
 $$;
 comment on function private.delete_prescription_file(uuid) is
-  'DELETE /api/prescription-files/{id}: removes the row (the api then removes the object, which Storage allows only '
-  'once no row names it) and answers its storage path; a dispensed prescription''s file is kept; a file linked to a '
+  'DELETE /api/prescription-files/{id}: removes the row (the api then removes the object with the service role, only '
+  'once the row is gone) and answers its storage path; a dispensed prescription''s file is kept; a file linked to a '
   'prescription is removed only by a pharmacist or admin.';
 
 create function public.delete_prescription_file(file_id uuid) returns text
@@ -632,28 +673,32 @@ create trigger guard_prescription_file_reference before update of prescription_f
 -- -----------------------------------------------------------------------------------------------------
 -- Functions' grants
 -- -----------------------------------------------------------------------------------------------------
-revoke all on function private.prescription_file_in_pharmacy(uuid) from public;
-revoke all on function private.prescription_in_pharmacy(uuid) from public;
-revoke all on function private.register_prescription_file(uuid, text, text, integer, text, text, uuid, jsonb) from public;
-revoke all on function private.record_prescription_file_processing(uuid, jsonb) from public;
+revoke all on function private.prescription_file_in_pharmacy(uuid, uuid) from public;
+revoke all on function private.prescription_in_pharmacy(uuid, uuid) from public;
+revoke all on function private.prescription_dispensed(uuid) from public;
+revoke all on function private.active_staff_pharmacy(uuid) from public;
+revoke all on function private.register_prescription_file(uuid, uuid, text, text, integer, text, text, uuid, jsonb) from public;
+revoke all on function private.record_prescription_file_processing(uuid, uuid, jsonb) from public;
 revoke all on function private.prescription_file_matches(jsonb, jsonb, jsonb) from public;
 revoke all on function private.update_prescription_file(uuid, jsonb) from public;
 revoke all on function private.delete_prescription_file(uuid) from public;
-grant execute on function private.register_prescription_file(uuid, text, text, integer, text, text, uuid, jsonb) to authenticated;
-grant execute on function private.record_prescription_file_processing(uuid, jsonb) to authenticated;
+grant execute on function private.register_prescription_file(uuid, uuid, text, text, integer, text, text, uuid, jsonb) to service_role;
+grant execute on function private.record_prescription_file_processing(uuid, uuid, jsonb) to service_role;
 grant execute on function private.prescription_file_matches(jsonb, jsonb, jsonb) to authenticated;
 grant execute on function private.update_prescription_file(uuid, jsonb) to authenticated;
 grant execute on function private.delete_prescription_file(uuid) to authenticated;
 grant execute on function private.snake_case_of_data(text) to authenticated;
-revoke all on function public.register_prescription_file(uuid, text, text, integer, text, text, uuid, jsonb) from public, anon;
-revoke all on function public.record_prescription_file_processing(uuid, jsonb) from public, anon;
+revoke all on function public.register_prescription_file(uuid, uuid, text, text, integer, text, text, uuid, jsonb) from public, anon, authenticated;
+revoke all on function public.record_prescription_file_processing(uuid, uuid, jsonb) from public, anon, authenticated;
+revoke all on function public.discard_prescription_file_upload(uuid) from public, anon, authenticated;
 revoke all on function public.prescription_file_matches(jsonb, jsonb, jsonb) from public, anon;
 revoke all on function public.update_prescription_file(uuid, jsonb) from public, anon;
 revoke all on function public.delete_prescription_file(uuid) from public, anon;
 revoke all on function public.prescription_file_stats() from public, anon;
 revoke all on function public.prescription_files_of_prescription(uuid) from public, anon;
-grant execute on function public.register_prescription_file(uuid, text, text, integer, text, text, uuid, jsonb) to authenticated;
-grant execute on function public.record_prescription_file_processing(uuid, jsonb) to authenticated;
+grant execute on function public.register_prescription_file(uuid, uuid, text, text, integer, text, text, uuid, jsonb) to service_role;
+grant execute on function public.record_prescription_file_processing(uuid, uuid, jsonb) to service_role;
+grant execute on function public.discard_prescription_file_upload(uuid) to service_role;
 grant execute on function public.prescription_file_matches(jsonb, jsonb, jsonb) to authenticated;
 grant execute on function public.update_prescription_file(uuid, jsonb) to authenticated;
 grant execute on function public.delete_prescription_file(uuid) to authenticated;
@@ -689,15 +734,14 @@ grant execute on function private.prescription_file_object_state(text) to authen
 
 create policy "Staff read their pharmacy's prescription files" on storage.objects
   for select to authenticated
-  using (bucket_id = 'prescription-files' and private.prescription_file_object_state(name) is not null);
+  using (bucket_id = 'prescription-files' and private.prescription_file_object_state(name) = 'recorded');
 
 create policy "Staff store a recorded prescription file" on storage.objects
   for insert to authenticated
   with check (bucket_id = 'prescription-files' and private.prescription_file_object_state(name) = 'recorded');
 
-create policy "Staff remove a prescription file whose record is gone" on storage.objects
-  for delete to authenticated
-  using (bucket_id = 'prescription-files' and private.prescription_file_object_state(name) = 'unrecorded');
+-- No update and no delete policy: an object is never replaced, and its bytes are removed by the api with the service
+-- role only after delete_prescription_file removed its row (which keeps a dispensed prescription's files).
 
 -- -----------------------------------------------------------------------------------------------------
 -- Live: a file arriving (from a fax gateway, another terminal) or processed anywhere moves its counters, which every

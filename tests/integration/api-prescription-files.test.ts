@@ -289,6 +289,28 @@ describe('review, prescription and the list', () => {
     const dispensed = await remove(home.admin, uploaded.body.id);
     expect(dispensed).toEqual({ status: 409, body: { error: 'This file belongs to a prescription that was dispensed; dispensing records must be retained, so it cannot be deleted' } });
     expect(await storedObjects(uploaded.body.id)).toBe(1);
+
+    // A file merely linked to the dispensed prescription cannot be unlinked (and then deleted) either.
+    const scan = await upload(home.technician, pngBytes('linked-scan'), 'back-of-rx.png', { prescriptionId: created.body.id });
+    expect(scan.body.prescriptionId).toBe(created.body.id);
+    const unlink = await callApi<{ error: string }>(home.admin.client, `prescription-files/${scan.body.id}`, { method: 'PUT', body: { prescriptionId: null } });
+    expect(unlink).toEqual({ status: 409, body: { error: 'This file belongs to a prescription that was dispensed; dispensing records must be retained, so it stays linked' } });
+    expect((await remove(home.admin, scan.body.id)).status).toBe(409);
+  });
+
+  it('lets only a pharmacist or admin move a linked file, and stores OCR text without the characters the database cannot hold', async () => {
+    const other = await insertRow(home.technician.client, 'patients', { first_name: 'Link', last_name: 'Moved', date_of_birth: '1990-01-01' });
+    const rx = await home.technician.client.from('prescriptions')
+      .insert({ patient_id: other, medication_id: medicationId, quantity: 10, days_supply: 5, directions: 'Take 1 daily' }).select('id').single();
+    const ocr = { ...OCR, text: `${OCR.text}\u0000\ud800`, words: [{ text: 'Nora\u0000', confidence: 95 }] };
+    const linked = await upload(home.technician, pngBytes('move-link'), 'moved.png', { prescriptionId: rx.data!.id, ocr: JSON.stringify(ocr) });
+    expect(linked.status).toBe(201);
+    const [stored] = await sql<{ ocr_text: string }>('select ocr_text from public.prescription_files where id = $1', [linked.body.id]);
+    expect(stored!.ocr_text).toBe(OCR.text);
+    const byTechnician = await callApi<{ error: string }>(home.technician.client, `prescription-files/${linked.body.id}`, { method: 'PUT', body: { prescriptionId: null } });
+    expect(byTechnician).toEqual({ status: 403, body: { error: 'Only a pharmacist or admin can move a file linked to a prescription' } });
+    const byPharmacist = await callApi<PrescriptionFile>(home.pharmacist.client, `prescription-files/${linked.body.id}`, { method: 'PUT', body: { prescriptionId: null } });
+    expect(byPharmacist.body.prescriptionId).toBeNull();
   });
 
   it('deletes an unlinked file and its bytes, with the toast\'s sentence left to the screen', async () => {
@@ -349,6 +371,21 @@ describe('review, prescription and the list', () => {
     expect(theirCounters.data).toEqual([]);
     const objectWrite = await home.admin.client.storage.from('prescription-files').upload(`${home.id}/${crypto.randomUUID()}`, new Blob(['x']));
     expect(objectWrite.error).not.toBeNull();
+    // What the api decides (type by bytes, hash, the confidence and checks) is not the client's to claim.
+    const registered = await home.admin.client.rpc('register_prescription_file', {
+      actor: home.admin.id, file_id: crypto.randomUUID(), name: 'forged.pdf', detected_type: 'application/pdf', size: 1, digest: 'b'.repeat(64),
+    });
+    expect(registered.error?.code).toBe('42501');
+    const [pending] = await sql<{ id: string }>(`select id from public.prescription_files where pharmacy_id = $1 and processing_status = 'pending' limit 1`, [home.id]);
+    const recorded = await home.admin.client.rpc('record_prescription_file_processing', {
+      actor: home.admin.id, file_id: pending!.id, outcome: { sourceFormat: 'ocr', confidence: 1, checks: [] },
+    });
+    expect(recorded.error?.code).toBe('42501');
+    // Nobody removes a stored object directly: its bytes go only after the database let its row go.
+    const mine = await home.admin.client.from('prescription_files').select('storage_path').limit(1).single();
+    await home.admin.client.storage.from('prescription-files').remove([mine.data!.storage_path as string]);
+    const [stillStored] = await sql<{ n: string }>(`select count(*) as n from storage.objects where bucket_id = 'prescription-files' and name = $1`, [mine.data!.storage_path]);
+    expect(stillStored!.n).toBe('1');
   });
 
   it('processes a fixture of every format: SCRIPT 10.6 and 2017071 XML, SCRIPT EDIFACT, a PDF with a text layer', async () => {

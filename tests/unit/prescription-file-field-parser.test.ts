@@ -119,3 +119,11 @@ describe('parsePrescriptionText', () => {
     }
   });
 });
+
+describe('hostile white space', () => {
+  it('reads a label followed by a long run of no-break spaces at once', () => {
+    const started = performance.now();
+    expect(() => parsePrescriptionText(`ndc${'\u00a0'.repeat(100_000)}!`, 'ocr')).toThrow();
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { parseEdifactNewRx } from '@pharmacy/shared/prescription-files/edifact.ts';
 import { documentChecks, scoreExtraction } from '@pharmacy/shared/prescription-files/extraction-confidence.ts';
+import { NOT_STORABLE } from '@pharmacy/shared/prescription-files/extracted-values.ts';
 import { parsePrescriptionText } from '@pharmacy/shared/prescription-files/field-parser.ts';
 import { extractPdfText } from '@pharmacy/shared/prescription-files/pdf-text.ts';
 import {
@@ -60,7 +61,7 @@ async function readDocument(document: StoredDocument): Promise<Extraction> {
       } catch (error) {
         if (document.ocrText === null) throw new ExtractionError(error instanceof Error ? error.message : String(error));
       }
-      if (text.trim().length >= MIN_TEXT_LAYER) return parsePrescriptionText(text, 'pdf-text');
+      if (text.trim().length >= MIN_TEXT_LAYER) return parsePrescriptionText(text.replace(NOT_STORABLE, ''), 'pdf-text');
       if (document.ocrText === null) throw new NeedsOcrError();
       return parsePrescriptionText(document.ocrText, 'ocr');
     }

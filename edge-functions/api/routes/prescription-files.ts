@@ -2,8 +2,9 @@
  * Prescription files (spec part 2 §7 "Prescription files"; issue 23), all as the caller (their JWT: RLS and the
  * prescription-file functions decide; Storage's policies admit an object only once its row exists):
  * - POST /api/prescription-files (multipart `file`, optional `prescriptionId`, `receivedAs`, `ocr`): the type by the
- *   bytes (415 otherwise), empty 400, over 10 MB 413, the same bytes again 409; the row is recorded, then the bytes
- *   stored (a failed store removes the row again). 201 with the file.
+ *   bytes (415 otherwise), empty 400, over 10 MB 413, the same bytes again 409; the row is recorded (with the service
+ *   role, naming the caller: what the api decided is not the client's to claim), then the bytes stored as the caller
+ *   (a failed store discards the row again). 201 with the file.
  * - GET /api/prescription-files: a keyset page (search, status) with the stats from the database's counters.
  * - GET /api/prescription-files/{prescriptionId}: the files of a prescription (any fill), 404 for one not the caller's.
  * - PUT /api/prescription-files/{id}: update_prescription_file (corrections audited, review, link, OCR).
@@ -30,9 +31,10 @@ import {
   type PrescriptionFileType, encodeFileCursor, parseFileCursor,
 } from '@pharmacy/shared/prescription-files/prescription-file.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
+import { findCallerStaff } from '../../_shared/caller-pharmacy.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { type DatabaseClient, createUserClient } from '../../_shared/supabase-clients.ts';
+import { type DatabaseClient, createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';
 import { enterPrescription } from '../prescriptions/enter-prescription.ts';
 import { NeedsOcrError, extractFile } from '../prescription-files/extract-file.ts';
 import { FILE_COLUMNS, type FileRow, fileFromRow } from '../prescription-files/file-row.ts';
@@ -44,12 +46,19 @@ function fileId(id: string | undefined): string {
   return id;
 }
 
-/** The name as sent, without any folder part or control characters, at most 255 characters. */
+/** The name as sent, without any folder part, control characters or lone surrogates, at most 255 characters (code points). */
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = Array.from(base.replace(/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')).slice(0, 255).join('').trim();
   return clean === '' ? 'prescription' : clean;
+}
+
+/** The signed-in caller as active staff (the service-role steps name them); 403 for anyone else. */
+async function callerStaffId(req: Request): Promise<string> {
+  const staff = await findCallerStaff(req);
+  if (!staff) throw new HttpError(403, 'Only active staff of a pharmacy can work with prescription files');
+  return staff.userId;
 }
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
@@ -92,8 +101,13 @@ export function addPrescriptionFileRoutes(router: ApiRouter): void {
     }
 
     const client = createUserClient(req);
+    const actor = await callerStaffId(req);
     const id = crypto.randomUUID();
-    const { data: recorded, error } = await client.rpc('register_prescription_file', {
+    // The service role records what the api itself decided (type by bytes, hash, size) for the caller's pharmacy: a
+    // client cannot register a row that claims other bytes.
+    const admin = createAdminClient(req);
+    const { data: recorded, error } = await admin.rpc('register_prescription_file', {
+      actor,
       file_id: id,
       name: cleanFileName(file.name),
       detected_type: fileType,
@@ -121,7 +135,8 @@ export function addPrescriptionFileRoutes(router: ApiRouter): void {
       .upload(row.storage_path, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: fileType }), { contentType: fileType, upsert: false });
     if (storeError) {
       // Nothing half-done stays: without its bytes the record goes again.
-      await client.rpc('delete_prescription_file', { file_id: id });
+      const { error: discardError } = await admin.rpc('discard_prescription_file_upload', { file_id: id });
+      if (discardError) console.error(`discarding the record of upload ${id} failed: ${discardError.message}`);
       throw new Error(`storing the prescription file failed: ${storeError.message}`);
     }
     return fileFromRow(row);
@@ -179,8 +194,10 @@ export function addPrescriptionFileRoutes(router: ApiRouter): void {
     const client = createUserClient(req);
     const { data: storagePath, error } = await client.rpc('delete_prescription_file', { file_id: id });
     if (error) throw databaseFailure('deleting the prescription file', error);
-    const { error: removeError } = await client.storage.from(BUCKET).remove([storagePath as string]);
-    // The record is gone (and audited); bytes left behind are unreachable and are reported, not hidden.
+    // The row is gone (the database decided it may go, and audited it): the bytes follow, with the service role, as
+    // no staff member may remove a stored object.
+    const { error: removeError } = await createAdminClient(req).storage.from(BUCKET).remove([storagePath as string]);
+    // Bytes left behind are unreadable to staff (no row names them) and are reported, not hidden.
     if (removeError) console.error(`removing the stored prescription file ${storagePath} failed: ${removeError.message}`);
     return { id, deleted: true as const };
   });
@@ -204,7 +221,11 @@ export function addPrescriptionFileRoutes(router: ApiRouter): void {
       if (error instanceof NeedsOcrError) throw new HttpError(409, PRESCRIPTION_FILE_MESSAGES.needsOcr);
       throw error;
     }
-    const { data, error } = await client.rpc('record_prescription_file_processing', { file_id: id, outcome: JSON.parse(JSON.stringify(outcome)) });
+    const { data, error } = await createAdminClient(req).rpc('record_prescription_file_processing', {
+      actor: await callerStaffId(req),
+      file_id: id,
+      outcome: JSON.parse(JSON.stringify(outcome)),
+    });
     if (error) throw databaseFailure('recording the processing', error);
     return fileFromRow(data as unknown as FileRow);
   });

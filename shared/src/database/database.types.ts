@@ -2104,6 +2104,7 @@ export type Database = {
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       delete_prescription_file: { Args: { file_id: string }; Returns: string };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };
+      discard_prescription_file_upload: { Args: { file_id: string }; Returns: undefined };
       discontinue_prescription: {
         Args: { prescription_id: string; reason: string };
         Returns: {
@@ -2481,7 +2482,7 @@ export type Database = {
         Returns: Json;
       };
       record_prescription_file_processing: {
-        Args: { file_id: string; outcome: Json };
+        Args: { actor: string; file_id: string; outcome: Json };
         Returns: {
           checks: NonNullable<Json>;
           drug_data: NonNullable<Json>;
@@ -2587,6 +2588,7 @@ export type Database = {
       };
       register_prescription_file: {
         Args: {
+          actor: string;
           detected_type: string;
           digest: string;
           file_id: string;

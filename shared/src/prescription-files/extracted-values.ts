@@ -8,9 +8,14 @@ import { DEA_NUMBER_PATTERN, isValidDeaNumber, NPI_PATTERN } from '../common/fie
 import { parseNdc } from '../drugs/ndc.ts';
 import { isValidNpi } from '../prescribers/npi.ts';
 
+/** NUL and UTF-16 surrogates without their pair. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is removed
+export const NOT_STORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** Trimmed text with runs of spaces collapsed, or undefined when empty. */
 export function clean(text: string | undefined | null): string | undefined {
-  const value = text?.replace(/\s+/g, ' ').trim();
+  // NUL and lone surrogates are dropped: the database stores text and jsonb, which take neither.
+  const value = text?.replace(NOT_STORABLE, '').replace(/\s+/g, ' ').trim();
   return value === undefined || value === '' ? undefined : value;
 }
 

@@ -70,7 +70,8 @@ function ocrDigits(text: string): string {
 function labelledValues(text: string): Map<Field, string> {
   const values = new Map<Field, string>();
   for (const rawLine of text.split(/\r?\n/)) {
-    const line = rawLine.replace(/\|/g, 'l').replace(/[\t ]+/g, ' ').trim();
+    // Every kind of white space (tabs, form feeds, no-break spaces) is one space: later patterns meet single spaces only.
+    const line = rawLine.replace(/\|/g, 'l').replace(/\s+/g, ' ').trim();
     if (line === '') continue;
     // A label is 1–4 words ending in a colon; its value runs to the next label on the line.
     const parts = line.split(/(?:^|\s)((?:[A-Za-z.#]+ ){0,3}[A-Za-z.#]+) ?:/);
@@ -98,7 +99,7 @@ function labelledValues(text: string): Map<Field, string> {
 }
 
 /** A number label written without its colon ("NDC # 68462 0190 01", "NPI 1598765430", "DOB 10/30/1985"). */
-const BARE_NUMBER_LABEL = /^(ndc|npi|dea|dob|d\.o\.b\.?)\s*(?:#|no\.|number)?\s+(\d.*|[A-Za-z]{2}\d{7}.*)$/i;
+const BARE_NUMBER_LABEL = /^(ndc|npi|dea|dob|d\.o\.b\.?) ?(?:(?:#|no\.|number) ?)?(\d.*|[A-Za-z]{2}\d{7}.*)$/i;
 
 /** Lines without a colon that still say what they are: "Substitution permitted", "Dispense as written", "Dr. X". */
 function unlabelled(line: string, values: Map<Field, string>): void {

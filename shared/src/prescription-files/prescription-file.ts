@@ -71,7 +71,12 @@ export const PRESCRIPTION_FILE_MESSAGES = {
 // -------------------------------------------------------------------------------------------------------------
 // Extracted data (spec §3): every field optional, as a document may not carry it
 // -------------------------------------------------------------------------------------------------------------
-const text = (max: number) => z.string().trim().max(max).optional();
+// eslint-disable-next-line no-control-regex -- NUL and lone surrogates are exactly what is removed
+const NOT_STORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Text as the database can store it (no NUL, no lone surrogate): OCR output comes from a client. */
+const storableText = (max: number) => z.string().max(max).transform((value) => value.replace(NOT_STORABLE_TEXT, ''));
+
+const text = (max: number) => storableText(max).transform((value) => value.trim()).optional();
 const count = (max: number) => z.number().int().min(0).max(max).optional();
 
 export const insuranceInfoSchema = z.object({
@@ -152,10 +157,10 @@ export type ExtractionCheck = z.infer<typeof extractionCheckSchema>;
 export const OCR_MAX_TEXT = 100_000;
 export const OCR_MAX_WORDS = 20_000;
 export const ocrResultSchema = z.object({
-  text: z.string().max(OCR_MAX_TEXT),
+  text: storableText(OCR_MAX_TEXT),
   /** Mean word confidence, 0–100 as tesseract reports it. */
   confidence: z.number().min(0).max(100),
-  words: z.array(z.object({ text: z.string().max(200), confidence: z.number().min(0).max(100) })).max(OCR_MAX_WORDS),
+  words: z.array(z.object({ text: storableText(200), confidence: z.number().min(0).max(100) })).max(OCR_MAX_WORDS),
 });
 export type OcrResult = z.infer<typeof ocrResultSchema>;
 

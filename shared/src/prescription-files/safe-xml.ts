@@ -37,7 +37,7 @@ function decodeEntities(raw: string): string {
 }
 
 function boundedCodePoint(code: number): number {
-  if (!Number.isFinite(code) || code > 0x10ffff || code === 0) fail('a character reference is out of range');
+  if (!Number.isFinite(code) || code > 0x10ffff || code === 0 || (code >= 0xd800 && code <= 0xdfff)) fail('a character reference is out of range');
   return code;
 }
 
