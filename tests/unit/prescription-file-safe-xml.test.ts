@@ -11,17 +11,18 @@ import { at, parseXml, textAt, XML_LIMITS } from '../../shared/src/prescription-
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/prescription-files/${name}`, import.meta.url), 'utf8');
 
-/** Runs `read`, expecting an ExtractionError with `message` within `ms`. */
-function refusedFast(read: () => unknown, message: string, ms = 200): void {
-  const started = performance.now();
+/**
+ * Runs `read`, expecting an ExtractionError with `message`. Unbounded work (an entity expansion, a quadratic pattern)
+ * would run past the test's own time limit; speed itself is not asserted here.
+ */
+function refused(read: () => unknown, message: string): void {
   expect(read).toThrow(ExtractionError);
   expect(read).toThrow(message);
-  expect(performance.now() - started).toBeLessThan(ms * 2);
 }
 
 describe('parseXml refuses', () => {
   it('a billion-laughs document at once, before any entity exists', () => {
-    refusedFast(() => parseXml(fixture('billion-laughs.xml')), 'The XML document cannot be read: it declares a DTD or entities, which are not allowed', 50);
+    refused(() => parseXml(fixture('billion-laughs.xml')), 'The XML document cannot be read: it declares a DTD or entities, which are not allowed');
   });
 
   it('an external entity (XXE) and an internal DTD subset, whatever their case or place', () => {
@@ -41,14 +42,14 @@ describe('parseXml refuses', () => {
   it('a depth bomb: 64 levels are read, 65 are not, and 100,000 stop at once', () => {
     expect(parseXml(`${'<a>'.repeat(64)}${'</a>'.repeat(64)}`).name).toBe('a');
     expect(() => parseXml(`${'<a>'.repeat(65)}${'</a>'.repeat(65)}`)).toThrow('it nests deeper than 64 levels');
-    refusedFast(() => parseXml(`<m>${'<a>'.repeat(100_000)}`), 'it nests deeper than 64 levels');
+    refused(() => parseXml(`<m>${'<a>'.repeat(100_000)}`), 'it nests deeper than 64 levels');
   });
 
   it('more than 50,000 elements, and more than 2 MB', () => {
     expect(XML_LIMITS).toEqual({ maxChars: 2 * 1024 * 1024, maxDepth: 64, maxElements: 50_000 });
     expect(parseXml(`<m>${'<a/>'.repeat(49_999)}</m>`).children).toHaveLength(49_999);
-    refusedFast(() => parseXml(`<m>${'<a/>'.repeat(50_000)}</m>`), 'it has more than 50000 elements');
-    refusedFast(() => parseXml(`<a>${'x'.repeat(2 * 1024 * 1024)}</a>`), 'it is larger than 2 MB', 20);
+    refused(() => parseXml(`<m>${'<a/>'.repeat(50_000)}</m>`), 'it has more than 50000 elements');
+    refused(() => parseXml(`<a>${'x'.repeat(2 * 1024 * 1024)}</a>`), 'it is larger than 2 MB');
   });
 
   it('broken documents, each with a plain sentence', () => {
@@ -84,8 +85,6 @@ describe('parseXml reads', () => {
     const item = '<Item code="x&amp;y">text &lt;1&gt; </Item>';
     const document = `<Message>${item.repeat(40_000)}</Message>`;
     expect(document.length).toBeLessThan(XML_LIMITS.maxChars);
-    const started = performance.now();
     expect(parseXml(document).children).toHaveLength(40_000);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
