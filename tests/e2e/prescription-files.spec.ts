@@ -93,6 +93,9 @@ test('a technician drops a PNG and an XML, processes them, reviews one and creat
   await review.getByRole('button', { name: 'Create prescription' }).click();
   const form = page.getByRole('dialog', { name: 'Create prescription from newrx-2017071.xml' });
   await expect(form).toBeVisible();
+  // The matched prescriber is checked as if picked (not verified yet in this pharmacy), and the date signed is shown.
+  await expect(form.getByRole('note').filter({ hasText: 'Elena Marquez is not verified' })).toBeVisible();
+  await expect(form.getByLabel('Original Date')).not.toHaveValue('');
   await form.getByRole('button', { name: 'Create Prescription' }).click();
   await expect(review.getByRole('status').filter({ hasText: /Entered as prescription Rx \d+ \(pending\)/ })).toBeVisible({ timeout: 30_000 });
   await review.getByRole('button', { name: 'Close dialog' }).click();
@@ -115,4 +118,10 @@ test('a technician drops a PNG and an XML, processes them, reviews one and creat
   await expect(page).toHaveURL(/\/prescription-files\?prescription=/);
   await expect(row(page, 'newrx-2017071.xml')).toBeVisible();
   await expect(row(page, 'newrx-2017071.xml').getByText('Prescription entered')).toBeVisible();
+
+  // The review names the prescription and leads to its tab of the queue.
+  await row(page, 'newrx-2017071.xml').getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('dialog', { name: 'Review: newrx-2017071.xml' }).getByRole('link', { name: 'open it in the prescription queue' }).click();
+  await expect(page).toHaveURL(/\/prescriptions\?tab=pending$/);
+  await expect(page.getByRole('article').filter({ hasText: 'Sofia Ramirez' }).getByText('Lisinopril')).toBeVisible();
 });

@@ -29,6 +29,12 @@ export const prescriptionKeys = {
   /** The form's Medication picker: the catalogue's active products a typed search finds. */
   medicationChoices: (pharmacyId: string, search: string) =>
     [...prescriptionKeys.all(pharmacyId), 'medication-choices', { search }] as const,
+  /** One prescriber as a form choice, by id (a form opened with the prescriber already chosen). */
+  prescriberChoice: (pharmacyId: string, prescriberId: string) =>
+    [...prescriptionKeys.all(pharmacyId), 'prescriber-choice', prescriberId] as const,
+  /** One catalog product as a form choice, by id (a form opened with the product already chosen). */
+  medicationChoice: (pharmacyId: string, medicationId: string) =>
+    [...prescriptionKeys.all(pharmacyId), 'medication-choice', medicationId] as const,
   /** Under dual approval, the approvals recorded for one prescription's override. */
   overrideApprovals: (pharmacyId: string, prescriptionId: string) =>
     [...prescriptionKeys.all(pharmacyId), 'override-approvals', prescriptionId] as const,

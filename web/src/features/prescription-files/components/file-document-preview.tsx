@@ -19,7 +19,7 @@ export function FileDocumentPreview({ pharmacyId, file }: FileDocumentPreviewPro
     return (
       <section aria-label="Document" className="flex flex-col gap-2">
         <p className="text-sm text-base-content/70">
-          {file.fileType === 'application/xml' ? 'NCPDP SCRIPT XML message' : 'SCRIPT EDIFACT message'}: its data as read from the file.
+          {file.fileType === 'application/xml' ? 'NCPDP SCRIPT XML message' : 'SCRIPT EDIFACT message'}: its data as read from the file, with any corrections saved since.
         </p>
         <ExtractedDataList file={file} />
       </section>

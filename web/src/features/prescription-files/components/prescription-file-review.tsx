@@ -19,6 +19,7 @@ import {
   type ReviewFormValues,
 } from '@pharmacy/shared/prescription-files/file-review.ts';
 import { processingStatusLabel, type ExtractionCheckName, type PrescriptionFile } from '@pharmacy/shared/prescription-files/prescription-file.ts';
+import { queueLink } from '@pharmacy/shared/prescriptions/queue-link.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -143,7 +144,9 @@ export function PrescriptionFileReview({ file, pharmacyId, onClose, createPrescr
       : dirty
         ? 'Save your corrections first'
         : matches.data === undefined
-          ? 'Waiting for the matched patient, prescriber and drug'
+          ? matches.error
+            ? 'The matched patient, prescriber and drug could not be read: close the review and open it again'
+            : 'Waiting for the matched patient, prescriber and drug'
           : null;
   const busy = update.isPending;
 
@@ -314,7 +317,7 @@ function FileSummary({ file }: { file: PrescriptionFile }) {
 
 function LinkedPrescriptionLine({ pharmacyId, prescriptionId }: { pharmacyId: string; prescriptionId: string }) {
   const linked = useLinkedPrescription(pharmacyId, prescriptionId);
-  // The queue has no address of one prescription: the link opens it, and the Rx number says which card to look for.
+  // The queue has no page of one prescription: the link opens the fill's tab (Completed narrowed to its Rx number).
   return (
     <p className="text-sm" role="status">
       Entered as prescription{' '}
@@ -328,8 +331,8 @@ function LinkedPrescriptionLine({ pharmacyId, prescriptionId }: { pharmacyId: st
         '…'
       )}{' '}
       —{' '}
-      <Link to="/prescriptions" className="link link-primary">
-        open the prescription queue
+      <Link to={linked.data ? queueLink(linked.data) : '/prescriptions'} className="link link-primary">
+        open it in the prescription queue
       </Link>
     </p>
   );

@@ -25,25 +25,41 @@ function deaSchedule(value: string | null): DeaSchedule | null {
   return DEA_SCHEDULES.find((schedule) => schedule === value) ?? null;
 }
 
+/** The catalog's columns a choice is made of. */
+export const MEDICATION_CHOICE_COLUMNS = 'id, name, strength, dosage_form, generic_name, ndc_number, dea_schedule, stock';
+
+interface MedicationChoiceRow {
+  id: string;
+  name: string;
+  strength: string | null;
+  dosage_form: string | null;
+  generic_name: string | null;
+  ndc_number: string | null;
+  dea_schedule: string | null;
+  stock: number;
+}
+
+export function medicationChoiceOf(medication: MedicationChoiceRow): MedicationChoice {
+  const schedule = deaSchedule(medication.dea_schedule);
+  return {
+    value: medication.id,
+    label: [medication.name, medication.strength, medication.dosage_form].filter(Boolean).join(' '),
+    detail: [
+      medication.generic_name,
+      medication.ndc_number ? `NDC ${medication.ndc_number}` : null,
+      schedule ? `C-${schedule}` : null,
+      `${medication.stock.toLocaleString('en-US')} on hand`,
+    ].filter(Boolean).join(' · '),
+    deaSchedule: schedule,
+  };
+}
+
 export async function searchMedicationChoices(search: string): Promise<MedicationChoice[]> {
   const { data, error } = await supabase
     .rpc('search_medications', { search, page_size: MEDICATION_CHOICES_LIMIT, page_offset: 0 })
-    .select('id, name, strength, dosage_form, generic_name, ndc_number, dea_schedule, stock');
+    .select(MEDICATION_CHOICE_COLUMNS);
   if (error) throw new Error(error.message);
-  return data.map((medication) => {
-    const schedule = deaSchedule(medication.dea_schedule);
-    return {
-      value: medication.id,
-      label: [medication.name, medication.strength, medication.dosage_form].filter(Boolean).join(' '),
-      detail: [
-        medication.generic_name,
-        medication.ndc_number ? `NDC ${medication.ndc_number}` : null,
-        schedule ? `C-${schedule}` : null,
-        `${medication.stock.toLocaleString('en-US')} on hand`,
-      ].filter(Boolean).join(' · '),
-      deaSchedule: schedule,
-    };
-  });
+  return data.map(medicationChoiceOf);
 }
 
 export function searchMedicationChoicesQueryOptions(pharmacyId: string, search: string) {

@@ -22,13 +22,25 @@ export interface PrescriberChoice extends ComboboxOption {
   excluded: boolean;
 }
 
-export async function searchPrescriberChoices(search: string): Promise<PrescriberChoice[]> {
-  const { data, error } = await supabase
-    // No activeCount or lastPrescription: the picker does not show them.
-    .rpc('prescriber_directory', { search, page_size: PRESCRIBER_CHOICES_LIMIT, with_activity: false })
-    .select('id, title, first_name, last_name, degree, specialty, npi_number, dea_number, verification_status, verification_reason, excluded');
-  if (error) throw new Error(error.message);
-  return data.map((prescriber) => ({
+/** The directory's columns a choice is made of. */
+export const PRESCRIBER_CHOICE_COLUMNS = 'id, title, first_name, last_name, degree, specialty, npi_number, dea_number, verification_status, verification_reason, excluded';
+
+interface PrescriberChoiceRow {
+  id: string;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  degree: string | null;
+  specialty: string | null;
+  npi_number: string | null;
+  dea_number: string | null;
+  verification_status: string;
+  verification_reason: string | null;
+  excluded: boolean;
+}
+
+export function prescriberChoiceOf(prescriber: PrescriberChoiceRow): PrescriberChoice {
+  return {
     value: prescriber.id,
     label: [prescriber.title, prescriber.first_name, prescriber.last_name].filter(Boolean).join(' ') + (prescriber.degree ? `, ${prescriber.degree}` : ''),
     detail: [prescriber.specialty, prescriber.npi_number ? `NPI ${prescriber.npi_number}` : null].filter(Boolean).join(' · '),
@@ -36,7 +48,16 @@ export async function searchPrescriberChoices(search: string): Promise<Prescribe
     verificationStatus: prescriber.verification_status,
     verificationReason: prescriber.verification_reason,
     excluded: prescriber.excluded,
-  }));
+  };
+}
+
+export async function searchPrescriberChoices(search: string): Promise<PrescriberChoice[]> {
+  const { data, error } = await supabase
+    // No activeCount or lastPrescription: the picker does not show them.
+    .rpc('prescriber_directory', { search, page_size: PRESCRIBER_CHOICES_LIMIT, with_activity: false })
+    .select(PRESCRIBER_CHOICE_COLUMNS);
+  if (error) throw new Error(error.message);
+  return data.map(prescriberChoiceOf);
 }
 
 export function searchPrescriberChoicesQueryOptions(pharmacyId: string, search: string) {

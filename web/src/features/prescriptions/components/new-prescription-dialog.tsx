@@ -27,8 +27,11 @@ import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import type { TableName } from '../../../lib/table-queries.ts';
 import { useCreatePrescription, type CreatedPrescription, type SubmitPrescription } from '../api/create-prescription.ts';
+import { useMedicationChoice } from '../api/get-medication-choice.ts';
+import { usePrescriberChoice } from '../api/get-prescriber-choice.ts';
 import type { MedicationChoice } from '../api/search-medication-choices.ts';
 import type { PrescriberChoice } from '../api/search-prescriber-choices.ts';
+import { chosenChoice, showsOriginalDate } from '../prescription-form-choices.ts';
 import { MedicationPickerField } from './medication-picker-field.tsx';
 import { PatientPickerField } from './patient-picker-field.tsx';
 import { PrescriberPickerField } from './prescriber-picker-field.tsx';
@@ -126,6 +129,12 @@ export function NewPrescriptionDialog({
   });
   const type = form.watch('prescriptionType') as PrescriptionType;
   const errors = form.formState.errors;
+  // A prescriber or product the form was opened with is read by id, so its checks (DEA number, exclusion, schedule)
+  // apply as for one picked here; nothing is read when the form opens empty.
+  const presetPrescriber = usePrescriberChoice(pharmacyId, startValues.prescriberId ?? '');
+  const presetMedication = useMedicationChoice(pharmacyId, startValues.medicationId);
+  const chosenPrescriber = chosenChoice(prescriber, presetPrescriber.data ?? null, form.watch('prescriberId'));
+  const chosenMedication = chosenChoice(medication, presetMedication.data ?? null, form.watch('medicationId'));
   const message = (field: keyof PrescriptionFormInput) => {
     const error = errors[field];
     return typeof error?.message === 'string' ? error.message : undefined;
@@ -135,9 +144,9 @@ export function NewPrescriptionDialog({
     // DEA rules (21 CFR 1306) for a controlled drug, with the messages the server would answer.
     const today = new Date().toLocaleDateString('en-CA'); // the terminal's date, YYYY-MM-DD
     const deaIssues = controlledSubstanceFieldIssues({
-      deaSchedule: medication?.value === values.medicationId ? medication.deaSchedule : null,
+      deaSchedule: chosenMedication?.value === values.medicationId ? chosenMedication.deaSchedule : null,
       refills: values.refills,
-      prescriberDeaNumber: prescriber && prescriber.value === values.prescriberId ? prescriber.deaNumber : null,
+      prescriberDeaNumber: chosenPrescriber && chosenPrescriber.value === values.prescriberId ? chosenPrescriber.deaNumber : null,
       dateWritten: values.originalDate ?? today,
       today,
     });
@@ -239,15 +248,15 @@ export function NewPrescriptionDialog({
             </button>
           ) : null}
         </div>
-        {prescriber && prescriber.verificationStatus !== 'verified' && !prescriber.excluded ? (
+        {chosenPrescriber && chosenPrescriber.verificationStatus !== 'verified' && !chosenPrescriber.excluded ? (
           <p className="text-sm text-warning-content sm:col-span-2" role="note">
-            {prescriber.label} is not verified{prescriber.verificationReason ? `: ${prescriber.verificationReason}` : ''}.
+            {chosenPrescriber.label} is not verified{chosenPrescriber.verificationReason ? `: ${chosenPrescriber.verificationReason}` : ''}.
           </p>
         ) : null}
-        {prescriber?.excluded ? (
+        {chosenPrescriber?.excluded ? (
           <div role="alert" className="alert alert-error sm:col-span-2 flex flex-col items-start gap-2">
             <span>
-              {prescriber.label} is on the OIG exclusion list{prescriber.verificationReason ? ` (${prescriber.verificationReason})` : ''}.{' '}
+              {chosenPrescriber.label} is on the OIG exclusion list{chosenPrescriber.verificationReason ? ` (${chosenPrescriber.verificationReason})` : ''}.{' '}
               {canOverrideExclusion
                 ? 'To enter this prescription anyway, give your reason.'
                 : 'Only a pharmacist or admin can enter a prescription from this prescriber.'}
@@ -280,11 +289,9 @@ export function NewPrescriptionDialog({
         <TextField label="Quantity" inputMode="numeric" error={message('quantity')} required {...form.register('quantity')} />
         <TextField label="Refills" inputMode="numeric" error={message('refills')} {...form.register('refills')} />
         <TextField label="Days Supply" inputMode="numeric" error={message('daysSupply')} {...form.register('daysSupply')} />
-        {type === 'fax' ? (
-          <>
-            <TextField label="Fax Number" type="tel" error={message('faxNumber')} {...form.register('faxNumber')} />
-            <TextField label="Original Date" type="date" error={message('originalDate')} {...form.register('originalDate')} />
-          </>
+        {type === 'fax' ? <TextField label="Fax Number" type="tel" error={message('faxNumber')} {...form.register('faxNumber')} /> : null}
+        {showsOriginalDate(type, startValues.originalDate, errors.originalDate !== undefined) ? (
+          <TextField label="Original Date" type="date" error={message('originalDate')} {...form.register('originalDate')} />
         ) : null}
         {type === 'verbal' ? (
           <>

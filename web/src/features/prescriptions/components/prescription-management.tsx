@@ -79,17 +79,20 @@ export interface PrescriptionManagementProps {
   staff: QueueStaff;
   /** The Add Provider dialog for the New Prescription form (from the providers feature, given by the route). */
   addPrescriberDialog?: AddPrescriberDialog;
+  /** The tab shown first (default Pending) and the search typed first (a link to one prescription, queue-link.ts). */
+  initialTab?: PrescriptionStatus;
+  initialSearch?: string;
 }
 
-export function PrescriptionManagement({ staff, addPrescriberDialog }: PrescriptionManagementProps) {
-  const [tab, setTab] = useState<PrescriptionStatus>('pending');
+export function PrescriptionManagement({ staff, addPrescriberDialog, initialTab = 'pending', initialSearch = '' }: PrescriptionManagementProps) {
+  const [tab, setTab] = useState<PrescriptionStatus>(initialTab);
   const [creating, setCreating] = useState(false);
   const [alertPrescriptionId, setAlertPrescriptionId] = useState<string | null>(null);
   const [countingPrescriptionId, setCountingPrescriptionId] = useState<string | null>(null);
   /** The database asked for the password before overriding this prescription's severe alert (step-up). */
   const [stepUp, setStepUp] = useState<{ prescriptionId: string; message: string; error: string | null } | null>(null);
   const tabsId = useId();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   // As the patient search (spec §9): the database is asked once typing stops.
   const { term: debouncedSearch, settling } = useSearchTerm(search);
   const [filledOn, setFilledOn] = useState('');
