@@ -1956,7 +1956,7 @@ create policy "Pharmacy staff read their pharmacy's logo" on storage.objects
   using (bucket_id = 'pharmacy-logos'::text AND private.may_read_pharmacy_logo(name));
 create policy "Staff read their pharmacy's prescription files" on storage.objects
   for select to authenticated
-  using (bucket_id = 'prescription-files'::text AND private.prescription_file_object_state(name) = 'recorded'::text);
+  using (bucket_id = 'prescription-files'::text AND private.is_recorded_prescription_file(name));
 create policy "Pharmacy admins upload credential documents" on storage.objects
   for insert to authenticated
   with check (bucket_id = 'credential-documents'::text AND private.may_manage_credential_document(name));
@@ -1965,7 +1965,7 @@ create policy "Pharmacy admins upload the pharmacy logo" on storage.objects
   with check (bucket_id = 'pharmacy-logos'::text AND private.may_manage_pharmacy_logo(name));
 create policy "Staff store a recorded prescription file" on storage.objects
   for insert to authenticated
-  with check (bucket_id = 'prescription-files'::text AND private.prescription_file_object_state(name) = 'recorded'::text);
+  with check (bucket_id = 'prescription-files'::text AND private.is_recorded_prescription_file(name));
 create policy "Pharmacy admins replace credential documents" on storage.objects
   for update to authenticated
   using (bucket_id = 'credential-documents'::text AND private.may_manage_credential_document(name))
@@ -5950,6 +5950,19 @@ $function$;
 comment on function private.is_pharmacy_admin() is 'Whether the signed-in user is an active admin of their pharmacy with admin rights now: when the pharmacy''s security policy requires 2FA for admins, only from a session that verified a second factor (JWT aal = aal2). Every admin-only policy, guard and function decides through it.';
 grant execute on function private.is_pharmacy_admin() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.is_recorded_prescription_file(object_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- A row of the caller's pharmacy names the object (its storage_path is always <pharmacy_id>/<id>).
+  select exists (select 1 from public.prescription_files f
+                 where f.storage_path = object_name and f.pharmacy_id = (select private.current_pharmacy_id()))
+$function$;
+comment on function private.is_recorded_prescription_file(text) is 'Whether a prescription-files object name is recorded by a row of the caller''s pharmacy.';
+grant execute on function private.is_recorded_prescription_file(text) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.is_unresolved_interaction_alert(status text, ai_flags jsonb, overridden_at timestamp with time zone)
  RETURNS boolean
  LANGUAGE sql
@@ -6968,24 +6981,6 @@ AS $function$
 $function$;
 comment on function private.prescription_file_matches(jsonb,jsonb,jsonb) is 'What an extraction matches in the caller''s pharmacy: {patientId (name + date of birth, when exactly one), prescriberId (NPI), medicationId (11-digit NDC)}, null where nothing or more than one matches.';
 grant execute on function private.prescription_file_matches(jsonb,jsonb,jsonb) to authenticated;
-
-CREATE OR REPLACE FUNCTION private.prescription_file_object_state(object_name text)
- RETURNS text
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  -- 'recorded': a row of the caller's pharmacy names the object; 'unrecorded': the name is in the caller's folder
-  -- but no row names it (yet, or any more); null: not the caller's pharmacy's.
-  select case
-    when split_part(object_name, '/', 1) <> coalesce((select private.current_pharmacy_id())::text, '') then null
-    when exists (select 1 from public.prescription_files f
-                 where f.storage_path = object_name and f.pharmacy_id = (select private.current_pharmacy_id())) then 'recorded'
-    else 'unrecorded'
-  end
-$function$;
-comment on function private.prescription_file_object_state(text) is 'Whether a prescription-files object name is recorded by a row of the caller''s pharmacy (''recorded''), in its folder without a row (''unrecorded''), or not the caller''s (null).';
-grant execute on function private.prescription_file_object_state(text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.prescription_file_page(search text, status text, after_uploaded_at timestamp with time zone, after_id uuid, page_size integer)
  RETURNS SETOF public.prescription_files
@@ -8473,17 +8468,6 @@ $function$;
 comment on function private.shared_monograph_fields() is 'The monograph settings the labels tab shows and the printing group keeps: labels field name, printing field name.';
 grant execute on function private.shared_monograph_fields() to authenticated;
 
-CREATE OR REPLACE FUNCTION private.snake_case_of_data(key text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select case key when 'patientData' then 'patient_data' when 'drugData' then 'drug_data' when 'prescriberData' then 'prescriber_data' end
-$function$;
-comment on function private.snake_case_of_data(text) is 'The column of an extracted-data group named as the api names it.';
-grant execute on function private.snake_case_of_data(text) to authenticated;
-
 CREATE OR REPLACE FUNCTION private.staff_sign_in_activity()
  RETURNS TABLE(user_id uuid, failed_login_count integer, locked_until timestamp with time zone, last_login_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -8796,8 +8780,10 @@ AS $function$
 declare
   target public.prescription_files := private.prescription_file_in_pharmacy(file_id, (select private.current_pharmacy_id()));
   result public.prescription_files;
+  -- The extracted data as the api names it, to compare with and to audit.
+  stored jsonb := jsonb_build_object('patientData', target.patient_data, 'drugData', target.drug_data, 'prescriberData', target.prescriber_data);
   corrected text[] := array(select k from unnest(array['patientData', 'drugData', 'prescriberData']) k
-                           where changes ? k and changes -> k is distinct from to_jsonb(target) -> private.snake_case_of_data(k));
+                           where changes ? k and changes -> k is distinct from stored -> k);
   link_given boolean := changes ? 'prescriptionId';
   new_link uuid := case when changes ->> 'prescriptionId' is null then null
                         else private.prescription_in_pharmacy((changes ->> 'prescriptionId')::uuid, (select private.current_pharmacy_id())) end;
@@ -8846,7 +8832,7 @@ begin
       'prescription_file', result.id::text,
       format('Prescription file %s corrected: %s', result.file_name, array_to_string(corrected, ', ')), true,
       jsonb_build_object('changed', to_jsonb(corrected),
-        'old', (select jsonb_object_agg(k, to_jsonb(target) -> private.snake_case_of_data(k)) from unnest(corrected) k),
+        'old', (select jsonb_object_agg(k, stored -> k) from unnest(corrected) k),
         'new', (select jsonb_object_agg(k, changes -> k) from unnest(corrected) k)));
   end if;
   if reviewing then

@@ -493,8 +493,10 @@ as $$
 declare
   target public.prescription_files := private.prescription_file_in_pharmacy(file_id, (select private.current_pharmacy_id()));
   result public.prescription_files;
+  -- The extracted data as the api names it, to compare with and to audit.
+  stored jsonb := jsonb_build_object('patientData', target.patient_data, 'drugData', target.drug_data, 'prescriberData', target.prescriber_data);
   corrected text[] := array(select k from unnest(array['patientData', 'drugData', 'prescriberData']) k
-                           where changes ? k and changes -> k is distinct from to_jsonb(target) -> private.snake_case_of_data(k));
+                           where changes ? k and changes -> k is distinct from stored -> k);
   link_given boolean := changes ? 'prescriptionId';
   new_link uuid := case when changes ->> 'prescriptionId' is null then null
                         else private.prescription_in_pharmacy((changes ->> 'prescriptionId')::uuid, (select private.current_pharmacy_id())) end;
@@ -543,7 +545,7 @@ begin
       'prescription_file', result.id::text,
       format('Prescription file %s corrected: %s', result.file_name, array_to_string(corrected, ', ')), true,
       jsonb_build_object('changed', to_jsonb(corrected),
-        'old', (select jsonb_object_agg(k, to_jsonb(target) -> private.snake_case_of_data(k)) from unnest(corrected) k),
+        'old', (select jsonb_object_agg(k, stored -> k) from unnest(corrected) k),
         'new', (select jsonb_object_agg(k, changes -> k) from unnest(corrected) k)));
   end if;
   if reviewing then
@@ -565,14 +567,6 @@ comment on function private.update_prescription_file(uuid, jsonb) is
   'PUT /api/prescription-files/{id}: corrections of a processed file''s patientData/drugData/prescriberData '
   '(audited with old and new), the review (a Review Required file becomes processed), a link to a prescription of '
   'the pharmacy (or null), OCR saved later. Changes only what the body names.';
-
-create function private.snake_case_of_data(key text) returns text
-language sql immutable
-set search_path = ''
-as $$
-  select case key when 'patientData' then 'patient_data' when 'drugData' then 'drug_data' when 'prescriberData' then 'prescriber_data' end
-$$;
-comment on function private.snake_case_of_data(text) is 'The column of an extracted-data group named as the api names it.';
 
 create function public.update_prescription_file(file_id uuid, changes jsonb) returns public.prescription_files
 language sql
@@ -687,7 +681,6 @@ grant execute on function private.record_prescription_file_processing(uuid, uuid
 grant execute on function private.prescription_file_matches(jsonb, jsonb, jsonb) to authenticated;
 grant execute on function private.update_prescription_file(uuid, jsonb) to authenticated;
 grant execute on function private.delete_prescription_file(uuid) to authenticated;
-grant execute on function private.snake_case_of_data(text) to authenticated;
 revoke all on function public.register_prescription_file(uuid, uuid, text, text, integer, text, text, uuid, jsonb) from public, anon, authenticated;
 revoke all on function public.record_prescription_file_processing(uuid, uuid, jsonb) from public, anon, authenticated;
 revoke all on function public.discard_prescription_file_upload(uuid) from public, anon, authenticated;
@@ -713,32 +706,26 @@ values ('prescription-files', 'prescription-files', false, 10485760,
         array['application/pdf', 'image/png', 'image/jpeg', 'application/xml', 'application/edifact'])
 on conflict (id) do nothing;
 
-create function private.prescription_file_object_state(object_name text) returns text
+create function private.is_recorded_prescription_file(object_name text) returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
-  -- 'recorded': a row of the caller's pharmacy names the object; 'unrecorded': the name is in the caller's folder
-  -- but no row names it (yet, or any more); null: not the caller's pharmacy's.
-  select case
-    when split_part(object_name, '/', 1) <> coalesce((select private.current_pharmacy_id())::text, '') then null
-    when exists (select 1 from public.prescription_files f
-                 where f.storage_path = object_name and f.pharmacy_id = (select private.current_pharmacy_id())) then 'recorded'
-    else 'unrecorded'
-  end
+  -- A row of the caller's pharmacy names the object (its storage_path is always <pharmacy_id>/<id>).
+  select exists (select 1 from public.prescription_files f
+                 where f.storage_path = object_name and f.pharmacy_id = (select private.current_pharmacy_id()))
 $$;
-comment on function private.prescription_file_object_state(text) is
-  'Whether a prescription-files object name is recorded by a row of the caller''s pharmacy (''recorded''), in its '
-  'folder without a row (''unrecorded''), or not the caller''s (null).';
-revoke all on function private.prescription_file_object_state(text) from public;
-grant execute on function private.prescription_file_object_state(text) to authenticated;
+comment on function private.is_recorded_prescription_file(text) is
+  'Whether a prescription-files object name is recorded by a row of the caller''s pharmacy.';
+revoke all on function private.is_recorded_prescription_file(text) from public;
+grant execute on function private.is_recorded_prescription_file(text) to authenticated;
 
 create policy "Staff read their pharmacy's prescription files" on storage.objects
   for select to authenticated
-  using (bucket_id = 'prescription-files' and private.prescription_file_object_state(name) = 'recorded');
+  using (bucket_id = 'prescription-files' and private.is_recorded_prescription_file(name));
 
 create policy "Staff store a recorded prescription file" on storage.objects
   for insert to authenticated
-  with check (bucket_id = 'prescription-files' and private.prescription_file_object_state(name) = 'recorded');
+  with check (bucket_id = 'prescription-files' and private.is_recorded_prescription_file(name));
 
 -- No update and no delete policy: an object is never replaced, and its bytes are removed by the api with the service
 -- role only after delete_prescription_file removed its row (which keeps a dispensed prescription's files).
