@@ -413,7 +413,8 @@ begin
   if target.processing_status <> 'pending' then
     raise exception 'Only a pending file can be processed' using errcode = 'P0001';
   end if;
-  -- The rule of issue 23: below 0.85 or any failed check, a person reviews.
+  -- The rule of issue 23: below 0.85 or any failed check, a person reviews. scoreExtraction (shared) mirrors it with
+  -- REVIEW_CONFIDENCE_THRESHOLD; tests/integration/api-prescription-files.test.ts keeps the two equal.
   needs_review := not failed and (confidence < 0.85
     or exists (select 1 from jsonb_array_elements(coalesce(outcome -> 'checks', '[]')) c where not (c ->> 'passed')::boolean));
   update public.prescription_files f set

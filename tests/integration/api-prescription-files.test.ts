@@ -9,7 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PrescriptionFile } from '../../shared/src/prescription-files/prescription-file.ts';
+import { scoreExtraction } from '../../shared/src/prescription-files/extraction-confidence.ts';
+import { type PrescriptionFile, REVIEW_CONFIDENCE_THRESHOLD } from '../../shared/src/prescription-files/prescription-file.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, sql, stackEnv } from '../support/stack-env.ts';
 import { insertRow, movePrescription } from './db-clinical-support.ts';
@@ -211,6 +212,18 @@ describe('processing', () => {
     expect(processed.body).toMatchObject({ processingStatus: 'manual_review', manualReviewRequired: true, matchedPrescriberId: null, matchedMedicationId: null });
     expect(processed.body.checks).toContainEqual({ check: 'prescriber-matched', passed: false, detail: 'No prescriber on file has NPI 1234567893' });
     expect(processed.body.checks).toContainEqual({ check: 'ndc-in-catalog', passed: false, detail: 'NDC 00093172101 is not in the catalog' });
+  });
+
+  it('decides Review Required at the shared threshold, every check passing: OCR at 89 is 0.85 and processed, at 88 is 0.84 and reviewed', async () => {
+    // The database applies the rule scoreExtraction mirrors (REVIEW_CONFIDENCE_THRESHOLD): this keeps the two equal.
+    for (const [ocrConfidence, status] of [[89, 'processed'], [88, 'manual_review']] as const) {
+      const uploaded = await upload(home.technician, pngBytes(`threshold-${ocrConfidence}`), `threshold-${ocrConfidence}.png`, { ocr: JSON.stringify({ ...OCR, confidence: ocrConfidence }) });
+      const processed = await process(home.technician, uploaded.body.id);
+      expect(processed.body.checks.every((check) => check.passed)).toBe(true);
+      const expected = scoreExtraction({ sourceFormat: 'ocr', ocrConfidence, checks: processed.body.checks });
+      expect(processed.body).toMatchObject({ processingStatus: status, extractionConfidence: expected.confidence.toFixed(2), manualReviewRequired: expected.manualReviewRequired });
+      expect(Number(processed.body.extractionConfidence) >= REVIEW_CONFIDENCE_THRESHOLD).toBe(status === 'processed');
+    }
   });
 
   it('reads an image through the OCR text the browser stored, and keeps an image without OCR pending', async () => {

@@ -4,7 +4,8 @@
  * word confidences — lowered for each check that fails. The checks here are the document's own (required fields,
  * the NPI's and DEA number's check digits); the api adds the database's (NDC in the catalog, patient and prescriber
  * matched). The status rule (below REVIEW_CONFIDENCE_THRESHOLD or any failed check: Review Required) is applied by
- * the database when it records the outcome, and mirrored by manualReviewRequired here.
+ * the database when it records the outcome, and mirrored by manualReviewRequired here (an integration test keeps them
+ * equal).
  */
 import { isValidDeaNumber } from '../common/field-rules.ts';
 import { isValidNpi } from '../prescribers/npi.ts';
