@@ -75,33 +75,21 @@ function withoutBlanks(fields: Record<string, unknown>): Record<string, unknown>
   return kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
 
-/** The drug's numbers: what each accepts (the model's bounds) and the message when it does not. */
-const NUMBER_FIELDS = {
-  quantity: { pattern: /^\d+(\.\d+)?$/, min: Number.MIN_VALUE, max: 100000, message: 'Quantity must be a number greater than 0' },
-  daysSupply: { pattern: /^\d+$/, min: 0, max: 365, message: 'Days supply must be a whole number from 0 to 365' },
-  refills: { pattern: /^\d+$/, min: 0, max: 99, message: 'Refills must be a whole number from 0 to 99' },
-} as const;
+/** How each drug number is written; its bounds and message are the model's (drugDataSchema). */
+const NUMBER_TEXT = { quantity: /^\d+(\.\d+)?$/, daysSupply: /^\d+$/, refills: /^\d+$/ } as const;
 
 /**
  * The review form: text in, the model's extracted data out (numbers parsed, substitution a boolean, blanks
  * dropped), with each problem on its field's path.
  */
 export const reviewFormSchema = reviewFormTextSchema
-  .transform((form, ctx) => {
-    const numbers: Partial<Record<keyof typeof NUMBER_FIELDS, number>> = {};
-    let valid = true;
-    for (const key of Object.keys(NUMBER_FIELDS) as (keyof typeof NUMBER_FIELDS)[]) {
-      const rule = NUMBER_FIELDS[key];
+  .transform((form) => {
+    const numbers: Partial<Record<keyof typeof NUMBER_TEXT, number>> = {};
+    for (const key of Object.keys(NUMBER_TEXT) as (keyof typeof NUMBER_TEXT)[]) {
       const typed = form.drugData[key].trim();
-      if (typed === '') continue;
-      const value = rule.pattern.test(typed) ? Number(typed) : Number.NaN;
-      if (!(value >= rule.min && value <= rule.max)) {
-        ctx.addIssue({ code: 'custom', path: ['drugData', key], message: rule.message });
-        valid = false;
-      }
-      numbers[key] = value;
+      // Text that is no number is NaN, which the model's schema refuses with the field's message.
+      if (typed !== '') numbers[key] = NUMBER_TEXT[key].test(typed) ? Number(typed) : Number.NaN;
     }
-    if (!valid) return z.NEVER;
     const { quantity: _quantity, daysSupply: _daysSupply, refills: _refills, genericSubstitution, ...drugText } = form.drugData;
     return {
       patientData: (withoutBlanks(form.patientData) ?? {}) as PatientData,

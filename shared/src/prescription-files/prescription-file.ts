@@ -6,6 +6,7 @@
  * api's answers and the review form's corrections) and the list query.
  */
 import * as z from 'zod';
+import { MAX_REFILLS } from '../prescriptions/prescription.ts';
 
 /** What the bytes say a file is (never its name or declared type). `edifact` is SCRIPT 10.6 EDIFACT ("EDI"). */
 export const PRESCRIPTION_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'application/xml', 'application/edifact'] as const;
@@ -77,7 +78,13 @@ const NOT_STORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800
 const storableText = (max: number) => z.string().max(max).transform((value) => value.replace(NOT_STORABLE_TEXT, ''));
 
 const text = (max: number) => storableText(max).transform((value) => value.trim()).optional();
-const count = (max: number) => z.number().int().min(0).max(max).optional();
+/** The drug's numbers: their bounds and the one message each (the review form shows it on its field). */
+export const DRUG_NUMBER_MESSAGES = {
+  quantity: 'Quantity must be a number greater than 0',
+  daysSupply: 'Days supply must be a whole number from 0 to 365',
+  refills: `Refills must be a whole number from 0 to ${MAX_REFILLS}`,
+} as const;
+const count = (max: number, message: string) => z.number({ error: message }).int(message).min(0, message).max(max, message).optional();
 
 export const insuranceInfoSchema = z.object({
   provider: text(200),
@@ -104,10 +111,10 @@ export const drugDataSchema = z.object({
   name: text(300),
   strength: text(100),
   form: text(100),
-  quantity: z.number().positive().max(100000).optional(),
-  daysSupply: count(365),
+  quantity: z.number({ error: DRUG_NUMBER_MESSAGES.quantity }).positive(DRUG_NUMBER_MESSAGES.quantity).max(100000, DRUG_NUMBER_MESSAGES.quantity).optional(),
+  daysSupply: count(365, DRUG_NUMBER_MESSAGES.daysSupply),
   directions: text(1000),
-  refills: count(99),
+  refills: count(MAX_REFILLS, DRUG_NUMBER_MESSAGES.refills),
   /** true: substitution permitted; false: dispense as written. */
   genericSubstitution: z.boolean().optional(),
   /** 11 digits when the document's NDC was readable (any format normalised). */
