@@ -313,7 +313,7 @@ export function prescriberFormFromPrescriber(prescriber: Prescriber): Prescriber
 }
 
 /** The display name: "Dr. Elena Marquez, MD". */
-export function prescriberDisplayName(prescriber: Pick<Prescriber, 'title' | 'firstName' | 'lastName' | 'credentials'>): string {
+export function prescriberDisplayName(prescriber: Pick<Prescriber, 'title' | 'firstName' | 'lastName'> & { credentials: Pick<Prescriber['credentials'], 'degree'> }): string {
   const name = [prescriber.title, prescriber.firstName, prescriber.lastName].filter(Boolean).join(' ');
   return prescriber.credentials.degree ? `${name}, ${prescriber.credentials.degree}` : name;
 }

@@ -6,6 +6,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PrescriptionFile } from '@pharmacy/shared/prescription-files/prescription-file.ts';
+import { prescriberDisplayName } from '@pharmacy/shared/prescribers/prescriber.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { prescriptionFileKeys } from '../keys.ts';
 
@@ -38,7 +39,7 @@ async function matchedPrescriber(id: string | null): Promise<FileMatch | null> {
   if (error) throw new Error(error.message);
   if (!data) return null;
   // As the prescription form's prescriber picker names them.
-  const label = [data.title, data.first_name, data.last_name].filter(Boolean).join(' ') + (data.degree ? `, ${data.degree}` : '');
+  const label = prescriberDisplayName({ title: data.title, firstName: data.first_name, lastName: data.last_name, credentials: { degree: data.degree } });
   return { id: data.id, label, detail: data.npi_number ? `NPI ${data.npi_number}` : '' };
 }
 

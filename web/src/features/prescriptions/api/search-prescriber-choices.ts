@@ -6,6 +6,7 @@
  * and its reason, and whether the OIG exclusion list names the prescriber (then a pharmacist's reason is needed).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { prescriberDisplayName } from '@pharmacy/shared/prescribers/prescriber.ts';
 import type { ComboboxOption } from '../../../components/ui/combobox.tsx';
 import { supabase } from '../../../lib/supabase.ts';
 import { prescriptionKeys } from '../keys.ts';
@@ -42,7 +43,7 @@ interface PrescriberChoiceRow {
 export function prescriberChoiceOf(prescriber: PrescriberChoiceRow): PrescriberChoice {
   return {
     value: prescriber.id,
-    label: [prescriber.title, prescriber.first_name, prescriber.last_name].filter(Boolean).join(' ') + (prescriber.degree ? `, ${prescriber.degree}` : ''),
+    label: prescriberDisplayName({ title: prescriber.title, firstName: prescriber.first_name, lastName: prescriber.last_name, credentials: { degree: prescriber.degree } }),
     detail: [prescriber.specialty, prescriber.npi_number ? `NPI ${prescriber.npi_number}` : null].filter(Boolean).join(' · '),
     deaNumber: prescriber.dea_number,
     verificationStatus: prescriber.verification_status,
