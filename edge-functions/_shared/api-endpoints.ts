@@ -14,6 +14,7 @@ import {
   type ApiResponseBody,
   parseWithSchema,
 } from '@pharmacy/shared/api/endpoint.ts';
+import type { User } from '@supabase/supabase-js';
 import { requireUser } from './auth.ts';
 import { corsHeaders } from './cors.ts';
 import { jsonResponse } from './http.ts';
@@ -28,6 +29,8 @@ export interface EndpointContext<E extends ApiEndpoint> extends RouteContext {
   query: ApiQueryData<E>;
   /** A multipart endpoint's files by field name (empty for a JSON one). */
   files: Record<string, File>;
+  /** The caller the auth service verified, for a 'signed-in' endpoint; null for one open to anyone. */
+  user: User | null;
 }
 
 /** The most a multipart body may be: the largest upload (10 MB) and its text fields (OCR). */
@@ -63,7 +66,7 @@ export class ApiRouter {
 
   serve<E extends ApiEndpoint>(endpoint: E, handler: EndpointHandler<NoInfer<E>>): this {
     this.router.add(endpoint.method, endpoint.path, async (context) => {
-      if (endpoint.access === 'signed-in') await requireUser(context.req);
+      const user = endpoint.access === 'signed-in' ? await requireUser(context.req) : null;
       let files: Record<string, File> = {};
       let sent: unknown;
       if (endpoint.requestFormat === 'multipart') {
@@ -75,7 +78,7 @@ export class ApiRouter {
       }
       const body = (endpoint.request === null ? undefined : validateBody(endpoint.request, sent)) as ApiRequestData<E>;
       const query = (endpoint.query === undefined ? undefined : validateBody(endpoint.query, Object.fromEntries(context.url.searchParams))) as ApiQueryData<E>;
-      const result = await handler({ ...context, body, query, files });
+      const result = await handler({ ...context, body, query, files, user });
       if (responseCheckEnabled()) checkResponse(endpoint, result);
       return successResponse(endpoint, result);
     });

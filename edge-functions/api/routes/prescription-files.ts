@@ -24,14 +24,15 @@ import {
   updatePrescriptionFileEndpoint,
   uploadPrescriptionFileEndpoint,
 } from '@pharmacy/shared/api/prescription-files.ts';
+import { UNAUTHORIZED_MESSAGE } from '@pharmacy/shared/api/endpoint.ts';
 import { UUID_PATTERN } from '@pharmacy/shared/common/field-rules.ts';
+import type { User } from '@supabase/supabase-js';
 import { detectPrescriptionFileType } from '@pharmacy/shared/prescription-files/file-type.ts';
 import {
   MAX_PRESCRIPTION_FILE_BYTES, PRESCRIPTION_FILE_MESSAGES, PRESCRIPTION_FILE_PAGE_SIZE, type PrescriptionFileStats,
   type PrescriptionFileType, encodeFileCursor, parseFileCursor,
 } from '@pharmacy/shared/prescription-files/prescription-file.ts';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
-import { findCallerStaff } from '../../_shared/caller-pharmacy.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { type DatabaseClient, createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';
@@ -54,11 +55,13 @@ function cleanFileName(name: string): string {
   return clean === '' ? 'prescription' : clean;
 }
 
-/** The signed-in caller as active staff (the service-role steps name them); 403 for anyone else. */
-async function callerStaffId(req: Request): Promise<string> {
-  const staff = await findCallerStaff(req);
-  if (!staff) throw new HttpError(403, 'Only active staff of a pharmacy can work with prescription files');
-  return staff.userId;
+/**
+ * The caller the router verified, whom the service-role steps name; the database checks they are active staff and
+ * takes their pharmacy (no second round trip for it here).
+ */
+function actorOf(user: User | null): string {
+  if (!user) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+  return user.id;
 }
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
@@ -88,7 +91,7 @@ async function readStats(client: DatabaseClient): Promise<PrescriptionFileStats>
 }
 
 export function addPrescriptionFileRoutes(router: ApiRouter): void {
-  router.serve(uploadPrescriptionFileEndpoint, async ({ req, body, files }) => {
+  router.serve(uploadPrescriptionFileEndpoint, async ({ req, body, files, user }) => {
     const file = files.file;
     if (!file) throw new HttpError(400, PRESCRIPTION_FILE_MESSAGES.noFile);
     if (file.size === 0) throw new HttpError(400, PRESCRIPTION_FILE_MESSAGES.empty);
@@ -101,7 +104,7 @@ export function addPrescriptionFileRoutes(router: ApiRouter): void {
     }
 
     const client = createUserClient(req);
-    const actor = await callerStaffId(req);
+    const actor = actorOf(user);
     const id = crypto.randomUUID();
     // The service role records what the api itself decided (type by bytes, hash, size) for the caller's pharmacy: a
     // client cannot register a row that claims other bytes.
@@ -202,7 +205,7 @@ export function addPrescriptionFileRoutes(router: ApiRouter): void {
     return { id, deleted: true as const };
   });
 
-  router.serve(processPrescriptionFileEndpoint, async ({ req, params }) => {
+  router.serve(processPrescriptionFileEndpoint, async ({ req, params, user }) => {
     const id = fileId(params.id);
     const client = createUserClient(req);
     const row = await readFile(client, id, `${FILE_COLUMNS}, ocr_text`);
@@ -222,7 +225,7 @@ export function addPrescriptionFileRoutes(router: ApiRouter): void {
       throw error;
     }
     const { data, error } = await createAdminClient(req).rpc('record_prescription_file_processing', {
-      actor: await callerStaffId(req),
+      actor: actorOf(user),
       file_id: id,
       outcome: JSON.parse(JSON.stringify(outcome)),
     });
