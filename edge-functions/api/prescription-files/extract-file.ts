@@ -11,7 +11,7 @@ import { NOT_STORABLE } from '@pharmacy/shared/prescription-files/extracted-valu
 import { parsePrescriptionText } from '@pharmacy/shared/prescription-files/field-parser.ts';
 import { extractPdfText } from '@pharmacy/shared/prescription-files/pdf-text.ts';
 import {
-  type Extraction, ExtractionError, type ExtractionCheck, type PatientData, type PrescriptionFileType,
+  type Extraction, ExtractionError, type ExtractionCheck, type PrescriptionFileType,
 } from '@pharmacy/shared/prescription-files/prescription-file.ts';
 import { parseScriptNewRx } from '@pharmacy/shared/prescription-files/script-xml.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
@@ -72,19 +72,6 @@ async function readDocument(document: StoredDocument): Promise<Extraction> {
   }
 }
 
-/** First and last name for the patient match: the reader's, or split from "First Last" / "Last, First". */
-function patientNames(patient: PatientData): { firstName?: string; lastName?: string } {
-  if (patient.firstName && patient.lastName) return { firstName: patient.firstName, lastName: patient.lastName };
-  const name = patient.name?.trim();
-  if (!name) return {};
-  if (name.includes(',')) {
-    const [last, first] = name.split(',', 2).map((part) => part.trim());
-    return { firstName: first?.split(/\s+/)[0], lastName: last };
-  }
-  const parts = name.split(/\s+/);
-  return parts.length < 2 ? {} : { firstName: parts[0], lastName: parts[parts.length - 1] };
-}
-
 interface Matches {
   patientId: string | null;
   prescriberId: string | null;
@@ -128,9 +115,9 @@ export async function extractFile(client: DatabaseClient, document: StoredDocume
     if (error instanceof ExtractionError) return { errorReason: error.message };
     throw error;
   }
-  const names = patientNames(extraction.patientData);
   const { data, error } = await client.rpc('prescription_file_matches', {
-    patient: { ...extraction.patientData, ...names },
+    // Every reader gives the first and last name it found (the field parser splits "First Last" and "Last, First").
+    patient: extraction.patientData,
     drug: extraction.drugData,
     prescriber: extraction.prescriberData,
   });
@@ -144,7 +131,6 @@ export async function extractFile(client: DatabaseClient, document: StoredDocume
   });
   return {
     ...extraction,
-    patientData: { ...extraction.patientData, ...names },
     confidence,
     checks,
     matchedPatientId: matches.patientId,
