@@ -115,7 +115,15 @@ export function PrescriptionFileManagement({ pharmacyId, renderReview }: Prescri
     ) : failure ? (
       <p role="alert" className="text-error">{failure.message}</p>
     ) : files.length === 0 ? (
-      <p className="text-base-content/70">{search !== '' ? 'No file matches the search.' : 'No prescription files yet.'}</p>
+      <p className="text-base-content/70">
+        {search !== ''
+          ? 'No file matches the search.'
+          : prescriptionId !== null
+            ? 'No file is linked to this prescription.'
+            : status !== 'all'
+              ? `No file is ${processingStatusLabel(status)}.`
+              : 'No prescription files yet.'}
+      </p>
     ) : (
       <ul aria-label="Prescription files" className="flex flex-col divide-y divide-base-200">
         {files.map((file) => (

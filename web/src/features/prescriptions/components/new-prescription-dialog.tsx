@@ -249,7 +249,7 @@ export function NewPrescriptionDialog({
           ) : null}
         </div>
         {chosenPrescriber && chosenPrescriber.verificationStatus !== 'verified' && !chosenPrescriber.excluded ? (
-          <p className="text-sm text-warning-content sm:col-span-2" role="note">
+          <p className="rounded-box bg-warning/20 px-3 py-2 text-sm sm:col-span-2" role="note">
             {chosenPrescriber.label} is not verified{chosenPrescriber.verificationReason ? `: ${chosenPrescriber.verificationReason}` : ''}.
           </p>
         ) : null}
