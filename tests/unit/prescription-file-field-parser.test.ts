@@ -97,6 +97,8 @@ describe('parsePrescriptionText', () => {
       name: 'Grace Whitfield', dateOfBirth: '2001-05-05', address: '1900 S 11th St, Springfield, IL 62703', phone: '(217) 555-0311',
     });
     expect(read.drugData).toMatchObject({ name: 'Allopurinol 300 mg tablet', quantity: 30, genericSubstitution: false });
+    expect(parsePrescriptionText('Rx: Naproxen 500mg tab', 'ocr').drugData).toMatchObject({ strength: '500 mg', form: 'tablet' });
+    expect(parsePrescriptionText('Rx: Amoxicillin/Clavulanate 875mg/125mg tab', 'ocr').drugData.strength).toBe('875 mg/125 mg');
     expect(parsePrescriptionText('Patient: Ann Bell\nSubstitution permitted: Yes', 'ocr').drugData.genericSubstitution).toBe(true);
     // Explicit labels win over the block: a patient's phone written in the prescriber's block is still the patient's.
     const explicit = parsePrescriptionText('Prescriber: Dr. Ann Bell\nPatient Phone: 2175550311\nOffice Phone: 2175550210', 'ocr');

@@ -157,7 +157,8 @@ function drugParts(line: string | undefined): { name?: string; strength?: string
   const formWord = form?.[1]?.toLowerCase();
   return defined({
     name: clean(line),
-    strength: clean(strength?.[1]?.replace(/\s*\/\s*/, '/')),
+    // "800mg" is written as the catalog writes it, "800 mg".
+    strength: clean(strength?.[1]?.replace(/\s*\/\s*/, '/').replace(/(\d)(?=[a-z])/gi, '$1 ')),
     form: formWord ? forms[formWord] ?? formWord.replace(/s$/, '') : undefined,
   });
 }
