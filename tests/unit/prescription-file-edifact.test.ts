@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseEdifactNewRx } from '../../shared/src/prescription-files/edifact.ts';
-import { ExtractionError, type Extraction } from '../../shared/src/prescription-files/prescription-file.ts';
+import { drugDataSchema, ExtractionError, type Extraction, patientDataSchema } from '../../shared/src/prescription-files/prescription-file.ts';
 
 const edi = readFileSync(new URL('../fixtures/prescription-files/newrx-10_6.edi', import.meta.url), 'utf8');
 
@@ -30,6 +30,14 @@ describe('parseEdifactNewRx', () => {
         address: '800 N RUTLEDGE ST, SPRINGFIELD, IL 62702', phone: '(217) 555-0210', dateSigned: '2026-11-22',
       },
     } satisfies Extraction);
+  });
+
+  it("fits what it read to the model's schemas: overlong directions cut to 1,000 characters, a 7-digit BIN left out", () => {
+    const long = parseEdifactNewRx(edi.replace('TAKE 1 TABLET', `TAKE ${'1 '.repeat(600)}TABLET`).replace('610502:BO', '6105020:BO'));
+    expect(long.drugData.directions).toHaveLength(1000);
+    expect(long.patientData.insuranceInfo).toEqual({ provider: 'AETNA', policyNumber: 'W183746529', groupNumber: '0087654', pcn: 'AET*RX' });
+    expect(patientDataSchema.strict().parse(long.patientData)).toEqual(long.patientData);
+    expect(drugDataSchema.strict().parse(long.drugData)).toEqual(long.drugData);
   });
 
   it("uses EDIFACT's defaults without UNA: ? releases, and a released release character is kept", () => {

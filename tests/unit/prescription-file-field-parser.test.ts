@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FIELD_PARSER_MAX_CHARS, parsePrescriptionText } from '../../shared/src/prescription-files/field-parser.ts';
 import { extractPdfText } from '../../shared/src/prescription-files/pdf-text.ts';
-import { ExtractionError, type Extraction } from '../../shared/src/prescription-files/prescription-file.ts';
+import {
+  drugDataSchema, ExtractionError, type Extraction, patientDataSchema,
+} from '../../shared/src/prescription-files/prescription-file.ts';
 
 const pdf = new Uint8Array(readFileSync(new URL('../fixtures/prescription-files/prescription-text.pdf', import.meta.url)));
 
@@ -79,6 +81,37 @@ describe('parsePrescriptionText', () => {
     const read = parsePrescriptionText('Patient: Olga Lloyd\nRx: Allopurinol 300 mg tablet\nAddress: 10 Old Oak Rd\nRefills: NR', 'ocr');
     expect(read.patientData).toMatchObject({ name: 'Olga Lloyd', address: '10 Old Oak Rd' });
     expect(read.drugData).toMatchObject({ name: 'Allopurinol 300 mg tablet', refills: 0 });
+  });
+
+  it("gives a bare Address or Phone to the block it is in: the prescriber's letterhead first, then the patient's", () => {
+    const pad = [
+      'Elena Marquez, MD', 'Dr. Elena Marquez', 'Address: 800 N Rutledge St, Springfield, IL 62702', 'Phone: 217-555-0210',
+      'NPI: 1598765430', '', 'Patient: Grace Whitfield   DOB: 05/05/2001', 'Address: 1900 S 11th St, Springfield, IL 62703',
+      'Tel: (217) 555 0311', 'Rx: Allopurinol 300 mg tablet   Qty: 30', 'Generic Substitution Permitted: No',
+    ].join('\n');
+    const read = parsePrescriptionText(pad, 'pdf-text');
+    expect(read.prescriberData).toMatchObject({
+      name: 'Dr. Elena Marquez', npiNumber: '1598765430', address: '800 N Rutledge St, Springfield, IL 62702', phone: '(217) 555-0210',
+    });
+    expect(read.patientData).toMatchObject({
+      name: 'Grace Whitfield', dateOfBirth: '2001-05-05', address: '1900 S 11th St, Springfield, IL 62703', phone: '(217) 555-0311',
+    });
+    expect(read.drugData).toMatchObject({ name: 'Allopurinol 300 mg tablet', quantity: 30, genericSubstitution: false });
+    expect(parsePrescriptionText('Rx: Naproxen 500mg tab', 'ocr').drugData).toMatchObject({ strength: '500 mg', form: 'tablet' });
+    expect(parsePrescriptionText('Rx: Amoxicillin/Clavulanate 875mg/125mg tab', 'ocr').drugData.strength).toBe('875 mg/125 mg');
+    expect(parsePrescriptionText('Patient: Ann Bell\nSubstitution permitted: Yes', 'ocr').drugData.genericSubstitution).toBe(true);
+    // Explicit labels win over the block: a patient's phone written in the prescriber's block is still the patient's.
+    const explicit = parsePrescriptionText('Prescriber: Dr. Ann Bell\nPatient Phone: 2175550311\nOffice Phone: 2175550210', 'ocr');
+    expect(explicit.patientData.phone).toBe('(217) 555-0311');
+    expect(explicit.prescriberData.phone).toBe('(217) 555-0210');
+  });
+
+  it("fits what it read to the model's schemas: a drug line of 50,000 characters is cut to 300, a 12-digit BIN left out", () => {
+    const read = parsePrescriptionText(`Patient: Ann Bell\nRx: ${'Amlodipine '.repeat(5_000)}\nBIN: 610279999999`, 'ocr');
+    expect(read.drugData.name).toHaveLength(300);
+    expect(read.patientData.insuranceInfo).toBeUndefined();
+    expect(drugDataSchema.safeParse(read.drugData).success).toBe(true);
+    expect(patientDataSchema.strict().parse(read.patientData)).toEqual(read.patientData);
   });
 
   it('normalises an NDC written in any format to 11 digits and leaves an ambiguous 10-digit one out', () => {

@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ExtractionError, type Extraction } from '../../shared/src/prescription-files/prescription-file.ts';
+import {
+  drugDataSchema, ExtractionError, type Extraction, patientDataSchema, prescriberDataSchema,
+} from '../../shared/src/prescription-files/prescription-file.ts';
 import { parseScriptNewRx } from '../../shared/src/prescription-files/script-xml.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/prescription-files/${name}`, import.meta.url), 'utf8');
@@ -62,6 +64,26 @@ describe('parseScriptNewRx', () => {
     const malformed = parseScriptNewRx(fixture('newrx-2017071.xml').replace('<NPI>1598765430</NPI>', '<NPI>15987</NPI>').replace('BM3825417', 'B-38'));
     expect(malformed.prescriberData.npiNumber).toBeUndefined();
     expect(malformed.prescriberData.deaNumber).toBeUndefined();
+  });
+
+  it("fits what it read to the model's schemas: overlong prose cut to its length, an overlong id or code left out", () => {
+    for (const name of ['newrx-10_6.xml', 'newrx-2017071.xml']) {
+      const read = parseScriptNewRx(fixture(name));
+      expect(patientDataSchema.strict().parse(read.patientData)).toEqual(read.patientData);
+      expect(drugDataSchema.strict().parse(read.drugData)).toEqual(read.drugData);
+      expect(prescriberDataSchema.strict().parse(read.prescriberData)).toEqual(read.prescriberData);
+    }
+    const long = parseScriptNewRx(fixture('newrx-2017071.xml')
+      .replace('Lisinopril 10 mg tablet', `Lisinopril ${'very '.repeat(200)}long`)
+      .replace('<IINNumber>610279</IINNumber>', '<IINNumber>610279999</IINNumber>')
+      .replace('<Gender>F</Gender>', `<Gender>${'F'.repeat(30)}</Gender>`)
+      .replace('NEWRX-2017071-0001', 'M'.repeat(101)));
+    expect(long.drugData.name).toHaveLength(300);
+    expect(long.drugData.name).toMatch(/^Lisinopril very very /);
+    expect(long.patientData.insuranceInfo).toEqual({ provider: 'UnitedHealthcare', policyNumber: '918273645', groupNumber: 'GRP7710', pcn: 'UHCPDP' });
+    expect(long.patientData.gender).toBeUndefined();
+    expect(long.messageId).toBeUndefined();
+    expect(drugDataSchema.safeParse(long.drugData).success).toBe(true);
   });
 
   it('refuses another transaction, another version, a message that is no SCRIPT message, and a hostile document', () => {

@@ -9,7 +9,7 @@
  * communication), DRU (item P:description:NDC:ND, quantity qualifier:value, directions, dates 85 written / ZDS days
  * supply, substitution 0/1, refills R:count), COO (coverage: payer ids BIN/PCN, payer name, cardholder id, group id).
  */
-import { clean, countOf, defined, fullName, normalizeDate, normalizeNdc, phoneOf, quantityOf, sentDea, sentNpi } from './extracted-values.ts';
+import { clean, countOf, defined, fitExtraction, fullName, normalizeDate, normalizeNdc, phoneOf, quantityOf, sentDea, sentNpi } from './extracted-values.ts';
 import { type DrugData, type Extraction, ExtractionError, type PatientData, type PrescriberData } from './prescription-file.ts';
 
 const MAX_CHARS = 2 * 1024 * 1024;
@@ -191,11 +191,11 @@ export function parseEdifactNewRx(text: string): Extraction {
   const find = (tag: string, qualifier?: string) =>
     segments.find((segment) => segment.tag === tag && (qualifier === undefined || value(segment, 1) === qualifier));
   const { drug, writtenDate } = drugOf(find('DRU'));
-  return defined({
+  return fitExtraction({
     sourceFormat: 'script-edifact-10.6',
     messageId: value(header, 2),
     patientData: patientOf(find('PTT'), find('COO')),
     drugData: drug,
     prescriberData: prescriberOf(find('PVD', 'PC'), writtenDate),
-  }) as Extraction;
+  });
 }

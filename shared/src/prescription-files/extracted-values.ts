@@ -2,11 +2,14 @@
  * Normalising the values a document carries, for every reader: dates to YYYY-MM-DD, an NDC in any written format to
  * its 11 digits (shared/src/drugs/ndc.ts), NPI and DEA numbers (free text keeps only those whose check digits pass;
  * a structured message keeps a well-formed one, so its failed check sends the file to review), counts and quantities
- * as numbers, empty text left out. One place, so SCRIPT, EDIFACT and free text agree.
+ * as numbers, empty text left out, and every value fitted to the model's schemas (fitExtraction). One place, so
+ * SCRIPT, EDIFACT and free text agree.
  */
+import * as z from 'zod';
 import { DEA_NUMBER_PATTERN, isValidDeaNumber, NPI_PATTERN } from '../common/field-rules.ts';
 import { parseNdc } from '../drugs/ndc.ts';
 import { isValidNpi } from '../prescribers/npi.ts';
+import { drugDataSchema, type Extraction, insuranceInfoSchema, patientDataSchema, prescriberDataSchema } from './prescription-file.ts';
 
 /** NUL and UTF-16 surrogates without their pair. */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what is removed
@@ -138,4 +141,47 @@ export function defined<T extends Record<string, unknown>>(record: T): T {
 /** "First Last" from the parts present. */
 export function fullName(...parts: (string | undefined)[]): string | undefined {
   return clean(parts.filter(Boolean).join(' '));
+}
+
+/** Prose fields a reader may shorten to the model's length; any other value (ids, codes, dates) is dropped instead. */
+const PROSE_FIELDS = new Set(['name', 'firstName', 'lastName', 'address', 'directions', 'provider', 'strength', 'form']);
+
+function maxLengthOf(field: z.ZodType): number | null {
+  const inner = field instanceof z.ZodOptional ? field.unwrap() : field;
+  return inner instanceof z.ZodString ? inner.maxLength : null;
+}
+
+/** The record's fields that the schema takes: prose cut to its length (never mid-surrogate), anything else invalid left out. */
+function fitTo<T extends Record<string, unknown>>(schema: z.ZodObject, record: T): T {
+  const fitted: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    const field = schema.shape[key] as z.ZodType | undefined;
+    if (!field || value === undefined) continue;
+    let candidate: unknown = value;
+    const max = maxLengthOf(field);
+    if (typeof value === 'string' && PROSE_FIELDS.has(key) && max !== null && value.length > max) {
+      candidate = value.slice(0, max).replace(/[\uD800-\uDBFF]$/, '').trimEnd();
+    }
+    const parsed = field.safeParse(candidate);
+    if (parsed.success && parsed.data !== undefined) fitted[key] = parsed.data;
+  }
+  return fitted as T;
+}
+
+/**
+ * The extraction as the model's schemas take it (prescription-file.ts), so what the api stores is what a review can
+ * save back: a hostile or garbled document's 50,000-character "drug name" is cut to 300, a BIN of 9 digits or a message id past 100 characters left out.
+ */
+export function fitExtraction(extraction: Extraction): Extraction {
+  const { insuranceInfo, ...patient } = extraction.patientData;
+  const insurance = insuranceInfo ? fitTo(insuranceInfoSchema, insuranceInfo) : undefined;
+  const patientData = fitTo(patientDataSchema, patient);
+  const messageId = extraction.messageId && extraction.messageId.length <= 100 ? extraction.messageId : undefined;
+  return defined({
+    ...extraction,
+    messageId,
+    patientData: insurance && Object.keys(insurance).length > 0 ? { ...patientData, insuranceInfo: insurance } : patientData,
+    drugData: fitTo(drugDataSchema, extraction.drugData),
+    prescriberData: fitTo(prescriberDataSchema, extraction.prescriberData),
+  });
 }

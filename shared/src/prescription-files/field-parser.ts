@@ -6,13 +6,13 @@
  * NDC in any format, NPI and DEA kept only when their check digits pass. Input is capped and every pattern is
  * anchored and linear, so hostile text costs nothing.
  */
-import { clean, countOf, defined, firstDateIn, normalizeNdc, phoneOf, quantityOf, validDea, validNpi } from './extracted-values.ts';
+import { clean, countOf, defined, firstDateIn, fitExtraction, normalizeNdc, phoneOf, quantityOf, validDea, validNpi } from './extracted-values.ts';
 import { type DrugData, type Extraction, ExtractionError, type PatientData, type PrescriberData } from './prescription-file.ts';
 
 export const FIELD_PARSER_MAX_CHARS = 100_000;
 
 type Field =
-  | 'patient' | 'dob' | 'patientAddress' | 'patientPhone' | 'drug' | 'strength' | 'form' | 'quantity' | 'daysSupply'
+  | 'patient' | 'dob' | 'patientAddress' | 'patientPhone' | 'address' | 'phone' | 'drug' | 'strength' | 'form' | 'quantity' | 'daysSupply'
   | 'sig' | 'refills' | 'ndc' | 'prescriber' | 'npi' | 'dea' | 'date' | 'prescriberPhone' | 'prescriberAddress'
   | 'substitution' | 'daw' | 'insurance' | 'bin' | 'pcn' | 'group' | 'member';
 
@@ -20,8 +20,11 @@ type Field =
 const LABELS: readonly [RegExp, Field][] = [
   [/^(patient\s*name|patient|pt\.?\s*name|name)$/i, 'patient'],
   [/^(dob|d\.o\.b\.?|date\s*of\s*birth|birth\s*date|birthdate)$/i, 'dob'],
-  [/^(patient\s*address|address|addr\.?)$/i, 'patientAddress'],
-  [/^(patient\s*phone|phone|tel\.?|telephone)$/i, 'patientPhone'],
+  [/^patient\s*(address|addr\.?)$/i, 'patientAddress'],
+  [/^patient\s*(phone|tel\.?|telephone)$/i, 'patientPhone'],
+  // Whose address or phone a bare label gives depends on the block it is in (labelledValues).
+  [/^(address|addr\.?)$/i, 'address'],
+  [/^(phone|tel\.?|telephone|ph\.?)$/i, 'phone'],
   [/^(rx|drug|medication|drug\s*name|medication\s*name|product)$/i, 'drug'],
   [/^strength$/i, 'strength'],
   [/^(form|dosage\s*form)$/i, 'form'],
@@ -36,7 +39,7 @@ const LABELS: readonly [RegExp, Field][] = [
   [/^(date|date\s*written|written\s*date|date\s*signed|date\s*issued|issue\s*date)$/i, 'date'],
   [/^(prescriber\s*phone|office\s*phone|clinic\s*phone)$/i, 'prescriberPhone'],
   [/^(prescriber\s*address|office\s*address|clinic\s*address|practice\s*address)$/i, 'prescriberAddress'],
-  [/^(substitution|generic\s*substitution|substitutions?)$/i, 'substitution'],
+  [/^(substitutions?|generic\s*substitution|(generic\s*)?substitution\s*(permitted|allowed|ok))$/i, 'substitution'],
   [/^(daw|dispense\s*as\s*written)$/i, 'daw'],
   [/^(insurance|plan|payer|insurance\s*provider)$/i, 'insurance'],
   [/^(bin|rx\s*bin)$/i, 'bin'],
@@ -63,12 +66,34 @@ function ocrDigits(text: string): string {
   });
 }
 
+/** The block a label belongs to: a bare "Address:" or "Phone:" is the patient's or the prescriber's by it. */
+const BLOCK_OF: Partial<Record<Field, 'patient' | 'prescriber'>> = {
+  patient: 'patient', dob: 'patient', patientAddress: 'patient', patientPhone: 'patient',
+  prescriber: 'prescriber', npi: 'prescriber', dea: 'prescriber', prescriberAddress: 'prescriber', prescriberPhone: 'prescriber',
+};
+
+interface Reading {
+  values: Map<Field, string>;
+  /** The last block a label or a "Dr." line opened; the patient's until one does (a form's usual order). */
+  block: 'patient' | 'prescriber';
+}
+
+/** Stores a label's value (the first value of a label wins), a bare address or phone in the block it is written in. */
+function store(reading: Reading, label: Field, value: string | undefined): void {
+  const field = label === 'address' ? (reading.block === 'prescriber' ? 'prescriberAddress' : 'patientAddress')
+    : label === 'phone' ? (reading.block === 'prescriber' ? 'prescriberPhone' : 'patientPhone')
+    : label;
+  reading.block = BLOCK_OF[label] ?? reading.block;
+  if (value && !reading.values.has(field)) reading.values.set(field, value);
+}
+
 /**
  * The labelled values of the text: "Label: value" on a line, and several on one line ("Qty: 30   Refills: 1",
- * "NPI: 1598765430  DEA: BM3825417"). The first value of a label wins.
+ * "NPI: 1598765430  DEA: BM3825417"). A prescription pad often starts with the prescriber's letterhead (name,
+ * address, phone) and then the patient's block, so a bare "Address"/"Phone" goes to the block it is in.
  */
 function labelledValues(text: string): Map<Field, string> {
-  const values = new Map<Field, string>();
+  const reading: Reading = { values: new Map<Field, string>(), block: 'patient' };
   for (const rawLine of text.split(/\r?\n/)) {
     // Every kind of white space (tabs, form feeds, no-break spaces) is one space: later patterns meet single spaces only.
     const line = rawLine.replace(/\|/g, 'l').replace(/\s+/g, ' ').trim();
@@ -80,8 +105,7 @@ function labelledValues(text: string): Map<Field, string> {
     let previous: Field | undefined;
     let previousValue = '';
     const keep = () => {
-      const value = clean(previousValue);
-      if (previous && value && !values.has(previous)) values.set(previous, value);
+      if (previous) store(reading, previous, clean(previousValue));
     };
     for (let i = 1; i + 1 < parts.length; i += 2) {
       const words = parts[i]!.split(' ');
@@ -93,23 +117,24 @@ function labelledValues(text: string): Map<Field, string> {
       previousValue = parts[i + 1]!;
     }
     keep();
-    if (parts.length === 1) unlabelled(line, values);
+    if (parts.length === 1) unlabelled(line, reading);
   }
-  return values;
+  return reading.values;
 }
 
 /** A number label written without its colon ("NDC # 68462 0190 01", "NPI 1598765430", "DOB 10/30/1985"). */
 const BARE_NUMBER_LABEL = /^(ndc|npi|dea|dob|d\.o\.b\.?) ?(?:(?:#|no\.|number) ?)?(\d.*|[A-Za-z]{2}\d{7}.*)$/i;
 
 /** Lines without a colon that still say what they are: "Substitution permitted", "Dispense as written", "Dr. X". */
-function unlabelled(line: string, values: Map<Field, string>): void {
+function unlabelled(line: string, reading: Reading): void {
+  const { values } = reading;
   const bare = BARE_NUMBER_LABEL.exec(line);
   if (bare) {
     const field = fieldOf(bare[1]!.toLowerCase().startsWith('d.') ? 'dob' : bare[1]!);
-    if (field && !values.has(field)) values.set(field, bare[2]!);
+    if (field) store(reading, field, bare[2]);
   } else if (/\b(substitution|generic)\s+(permitted|allowed|ok)\b/i.test(line)) values.set('substitution', 'permitted');
   else if (/\b(dispense\s+as\s+written|do\s+not\s+substitute|brand\s+(medically\s+)?necessary|no\s+substitution)\b/i.test(line)) values.set('daw', 'yes');
-  else if (!values.has('prescriber') && /^dr\.?\s+[A-Z][a-z]+/i.test(line)) values.set('prescriber', line);
+  else if (/^dr\.?\s+[A-Z][a-z]+/i.test(line)) store(reading, 'prescriber', line);
 }
 
 function splitName(name: string | undefined): { firstName?: string; lastName?: string } {
@@ -133,7 +158,8 @@ function drugParts(line: string | undefined): { name?: string; strength?: string
   const formWord = form?.[1]?.toLowerCase();
   return defined({
     name: clean(line),
-    strength: clean(strength?.[1]?.replace(/\s*\/\s*/, '/')),
+    // "800mg" is written as the catalog writes it, "800 mg".
+    strength: clean(strength?.[1]?.replace(/\s*\/\s*/, '/').replace(/(\d)(?=[a-z])/gi, '$1 ')),
     form: formWord ? forms[formWord] ?? formWord.replace(/s$/, '') : undefined,
   });
 }
@@ -199,7 +225,8 @@ export function parsePrescriptionText(text: string, sourceFormat: 'pdf-text' | '
     dateSigned: dateWritten,
   });
 
-  const found = Object.keys(patientData).length + Object.keys(drugData).length + Object.keys(prescriberData).length;
+  const extraction = fitExtraction({ sourceFormat, patientData, drugData, prescriberData });
+  const found = [extraction.patientData, extraction.drugData, extraction.prescriberData].reduce((sum, data) => sum + Object.keys(data).length, 0);
   if (found === 0) {
     throw new ExtractionError(
       sourceFormat === 'ocr'
@@ -207,5 +234,5 @@ export function parsePrescriptionText(text: string, sourceFormat: 'pdf-text' | '
         : 'No prescription data could be read from the PDF text (no labelled patient, drug or prescriber fields)',
     );
   }
-  return { sourceFormat, patientData, drugData, prescriberData };
+  return extraction;
 }

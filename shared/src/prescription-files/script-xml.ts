@@ -7,7 +7,7 @@
  * Substitutions — 1 is "substitution not allowed by prescriber" — WrittenDate) and BenefitsCoordination (PayerName,
  * IINNumber = BIN, ProcessorIdentificationNumber = PCN, GroupID, CardholderID).
  */
-import { clean, countOf, defined, fullName, normalizeDate, normalizeNdc, phoneOf, quantityOf, sentDea, sentNpi } from './extracted-values.ts';
+import { clean, countOf, defined, fitExtraction, fullName, normalizeDate, normalizeNdc, phoneOf, quantityOf, sentDea, sentNpi } from './extracted-values.ts';
 import { type DrugData, type Extraction, ExtractionError, type PatientData, type PrescriberData, type SourceFormat } from './prescription-file.ts';
 import { child, parseXml, textAt, type XmlElement } from './safe-xml.ts';
 
@@ -141,11 +141,11 @@ export function parseScriptNewRx(text: string): Extraction {
   }
   const medication = child(transaction, 'MedicationPrescribed');
   const writtenDate = dateIn(child(medication, 'WrittenDate'));
-  return defined({
+  return fitExtraction({
     sourceFormat,
     messageId: clean(textAt(message, 'Header', 'MessageID')),
     patientData: patientOf(child(transaction, 'Patient'), child(transaction, 'BenefitsCoordination')),
     drugData: drugOf(medication),
     prescriberData: prescriberOf(child(transaction, 'Prescriber'), writtenDate),
-  }) as Extraction;
+  });
 }
