@@ -146,9 +146,16 @@ export function fullName(...parts: (string | undefined)[]): string | undefined {
 /** Prose fields a reader may shorten to the model's length; any other value (ids, codes, dates) is dropped instead. */
 const PROSE_FIELDS = new Set(['name', 'firstName', 'lastName', 'address', 'directions', 'provider', 'strength', 'form']);
 
+/** The string length a field takes, looking through optional() and transforms (a transform is a pipe from its input). */
 function maxLengthOf(field: z.ZodType): number | null {
-  const inner = field instanceof z.ZodOptional ? field.unwrap() : field;
-  return inner instanceof z.ZodString ? inner.maxLength : null;
+  let inner: z.ZodType = field;
+  for (let depth = 0; depth < 8; depth += 1) {
+    if (inner instanceof z.ZodString) return inner.maxLength;
+    if (inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+    else if (inner instanceof z.ZodPipe) inner = inner.in as z.ZodType;
+    else return null;
+  }
+  return null;
 }
 
 /** The record's fields that the schema takes: prose cut to its length (never mid-surrogate), anything else invalid left out. */
