@@ -474,6 +474,111 @@ CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON publi
 grant select, insert, update, delete on table public.formulary_entries to authenticated;
 grant all on table public.formulary_entries to service_role;
 
+-- public.inventory_lots ---------------------------------------------------------------------------
+create table public.inventory_lots (
+  id              uuid default gen_random_uuid() not null,
+  pharmacy_id     uuid default private.current_pharmacy_id() not null,
+  medication_id   uuid not null,
+  lot_number      text default ''::text not null,
+  expiration_date date,
+  on_hand         integer default 0 not null,
+  unit_cost_cents integer,
+  received_at     timestamp with time zone default now() not null,
+  constraint inventory_lots_pkey PRIMARY KEY (id),
+  constraint inventory_lots_lot_key UNIQUE NULLS NOT DISTINCT (pharmacy_id, medication_id, lot_number, expiration_date),
+  constraint inventory_lots_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint inventory_lots_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id) ON DELETE CASCADE,
+  constraint inventory_lots_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint inventory_lots_lot_number_check CHECK (lot_number = btrim(lot_number) AND length(lot_number) <= 20 AND lot_number !~ '[[:cntrl:]]'::text),
+  constraint inventory_lots_on_hand_check CHECK (on_hand >= 0),
+  constraint inventory_lots_unit_cost_check CHECK (unit_cost_cents >= 0)
+);
+
+comment on table public.inventory_lots is 'A product''s stock by lot and expiry: on_hand is the sum of the lot''s ledger rows (inventory_movements), moved only by private.post_stock_movement. Lot '''' is "no lot recorded"; a null expiry is unknown. Staff read their pharmacy''s lots; nobody writes them directly.';
+comment on column public.inventory_lots.unit_cost_cents is 'What one unit of this lot cost (acquisition cost, cents), when known.';
+comment on constraint inventory_lots_lot_number_check on public.inventory_lots is 'A lot number is at most 20 characters on one line';
+comment on constraint inventory_lots_on_hand_check on public.inventory_lots is 'A lot''s stock cannot go below zero';
+comment on constraint inventory_lots_unit_cost_check on public.inventory_lots is 'A unit cost cannot be negative';
+
+CREATE INDEX inventory_lots_expiring_idx ON public.inventory_lots USING btree (pharmacy_id, expiration_date) WHERE (on_hand > 0);
+CREATE INDEX inventory_lots_medication_idx ON public.inventory_lots USING btree (pharmacy_id, medication_id, expiration_date NULLS FIRST, received_at);
+
+alter table public.inventory_lots enable row level security;
+
+create policy "Staff can read their pharmacy's inventory lots" on public.inventory_lots
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_lots FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when medication_id is null then ''23502 Medication is required'' when (((lot_number = btrim(lot_number)) AND (length(lot_number) <= 20) AND (lot_number !~ ''[[:cntrl:]]''::text))) is false then ''23514 A lot number is at most 20 characters on one line'' when ((on_hand >= 0)) is false then ''23514 A lot''''s stock cannot go below zero'' when ((unit_cost_cents >= 0)) is false then ''23514 A unit cost cannot be negative'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.inventory_lots to anon;
+grant select, references, trigger, maintain on table public.inventory_lots to authenticated;
+grant all on table public.inventory_lots to service_role;
+
+-- public.inventory_movements ----------------------------------------------------------------------
+create table public.inventory_movements (
+  id                    bigint generated always as identity not null,
+  pharmacy_id           uuid not null,
+  medication_id         uuid not null,
+  lot_id                uuid not null,
+  kind                  text not null,
+  quantity              integer not null,
+  lot_on_hand_after     integer not null,
+  product_on_hand_after integer not null,
+  reason                text,
+  prescription_id       uuid,
+  reference             text,
+  unit_cost_cents       integer,
+  occurred_at           timestamp with time zone default now() not null,
+  recorded_by           uuid,
+  constraint inventory_movements_pkey PRIMARY KEY (id),
+  constraint inventory_movements_lot_fkey FOREIGN KEY (pharmacy_id, lot_id) REFERENCES public.inventory_lots(pharmacy_id, id) ON DELETE CASCADE,
+  constraint inventory_movements_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id) ON DELETE CASCADE,
+  constraint inventory_movements_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint inventory_movements_prescription_fkey FOREIGN KEY (pharmacy_id, prescription_id) REFERENCES public.prescriptions(pharmacy_id, id),
+  constraint inventory_movements_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES auth.users(id),
+  constraint inventory_movements_fill_check CHECK ((kind = ANY (ARRAY['dispense'::text, 'return_to_stock'::text])) = (prescription_id IS NOT NULL)),
+  constraint inventory_movements_kind_check CHECK (kind = ANY (ARRAY['opening'::text, 'receipt'::text, 'dispense'::text, 'return_to_stock'::text, 'adjustment'::text, 'count_variance'::text, 'return_to_wholesaler'::text, 'destruction'::text])),
+  constraint inventory_movements_on_hand_check CHECK (lot_on_hand_after >= 0 AND product_on_hand_after >= 0),
+  constraint inventory_movements_reason_check CHECK ((reason IS NULL OR length(btrim(reason)) >= 1 AND length(btrim(reason)) <= 500) AND ((kind <> ALL (ARRAY['adjustment'::text, 'count_variance'::text, 'destruction'::text, 'return_to_stock'::text])) OR reason IS NOT NULL)),
+  constraint inventory_movements_reference_check CHECK (length(reference) <= 100),
+  constraint inventory_movements_sign_check CHECK (
+CASE
+    WHEN kind = ANY (ARRAY['opening'::text, 'receipt'::text, 'return_to_stock'::text]) THEN quantity > 0
+    WHEN kind = ANY (ARRAY['dispense'::text, 'return_to_wholesaler'::text, 'destruction'::text]) THEN quantity < 0
+    ELSE quantity <> 0
+END),
+  constraint inventory_movements_unit_cost_check CHECK (unit_cost_cents >= 0)
+);
+
+comment on table public.inventory_movements is 'The stock ledger (append-only): every change of a product''s stock, by lot, signed (in > 0, out < 0), with the lot''s and the product''s on-hand after it, why (a reason for adjustments, count variances, destruction and returns to stock), the fill it dispensed or returned, a reference (order, return, count session) and who. The sum of a lot''s rows is its on_hand; of a product''s, medications.stock. Written only by private.post_stock_movement.';
+comment on column public.inventory_movements.product_on_hand_after is 'The product''s on-hand (all lots) just after this movement: the days a product was out of stock are read from it.';
+comment on constraint inventory_movements_prescription_fkey on public.inventory_movements is 'This prescription has stock movements (dispensed or returned) and cannot be removed';
+
+CREATE INDEX inventory_movements_lot_idx ON public.inventory_movements USING btree (pharmacy_id, lot_id);
+CREATE INDEX inventory_movements_occurred_idx ON public.inventory_movements USING btree (pharmacy_id, occurred_at DESC);
+CREATE INDEX inventory_movements_prescription_idx ON public.inventory_movements USING btree (pharmacy_id, prescription_id) WHERE (prescription_id IS NOT NULL);
+CREATE INDEX inventory_movements_product_idx ON public.inventory_movements USING btree (pharmacy_id, medication_id, occurred_at DESC) INCLUDE (kind, quantity, product_on_hand_after);
+CREATE INDEX inventory_movements_recorded_by_idx ON public.inventory_movements USING btree (recorded_by);
+
+alter table public.inventory_movements enable row level security;
+
+create policy "Staff can read their pharmacy's stock ledger" on public.inventory_movements
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER refuse_update_or_delete BEFORE DELETE OR UPDATE ON public.inventory_movements FOR EACH ROW EXECUTE FUNCTION private.refuse_ledger_change();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_movements FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when kind is null then ''23502 Kind is required'' when lot_id is null then ''23502 Lot is required'' when lot_on_hand_after is null then ''23502 Lot on hand after is required'' when medication_id is null then ''23502 Medication is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when product_on_hand_after is null then ''23502 Product on hand after is required'' when quantity is null then ''23502 Quantity is required'' when (((kind = ANY (ARRAY[''dispense''::text, ''return_to_stock''::text])) = (prescription_id IS NOT NULL))) is false then ''23514 Invalid kind and prescription'' when ((kind = ANY (ARRAY[''opening''::text, ''receipt''::text, ''dispense''::text, ''return_to_stock''::text, ''adjustment''::text, ''count_variance''::text, ''return_to_wholesaler''::text, ''destruction''::text]))) is false then ''23514 Invalid kind'' when (((lot_on_hand_after >= 0) AND (product_on_hand_after >= 0))) is false then ''23514 Invalid lot on hand after and product on hand after'' when ((((reason IS NULL) OR ((length(btrim(reason)) >= 1) AND (length(btrim(reason)) <= 500))) AND ((kind <> ALL (ARRAY[''adjustment''::text, ''count_variance''::text, ''destruction''::text, ''return_to_stock''::text])) OR (reason IS NOT NULL)))) is false then ''23514 Invalid kind and reason'' when ((length(reference) <= 100)) is false then ''23514 Invalid reference'' when (
+CASE
+    WHEN (kind = ANY (ARRAY[''opening''::text, ''receipt''::text, ''return_to_stock''::text])) THEN (quantity > 0)
+    WHEN (kind = ANY (ARRAY[''dispense''::text, ''return_to_wholesaler''::text, ''destruction''::text])) THEN (quantity < 0)
+    ELSE (quantity <> 0)
+END) is false then ''23514 Invalid kind and quantity'' when ((unit_cost_cents >= 0)) is false then ''23514 Invalid unit cost cents'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.inventory_movements to anon;
+grant select, references, trigger, maintain on table public.inventory_movements to authenticated;
+grant all on table public.inventory_movements to service_role;
+
 -- public.medication_price_history -----------------------------------------------------------------
 create table public.medication_price_history (
   id             uuid default gen_random_uuid() not null,
@@ -615,12 +720,15 @@ create policy "Admins can remove their pharmacy's medications" on public.medicat
   for delete to authenticated
   using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.is_pharmacy_admin() AS is_pharmacy_admin));
 
+CREATE TRIGGER adjust_stock_through_ledger BEFORE UPDATE OF stock ON public.medications FOR EACH ROW EXECUTE FUNCTION private.post_direct_stock_change();
 CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('id');
 CREATE TRIGGER guard_catalog_role BEFORE INSERT OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.guard_catalog_role();
 CREATE TRIGGER guard_controlled_substance BEFORE INSERT OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.guard_controlled_medication();
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
+CREATE TRIGGER open_stock_ledger AFTER INSERT ON public.medications FOR EACH ROW EXECUTE FUNCTION private.post_direct_stock_change();
 CREATE TRIGGER record_price_change AFTER INSERT OR UPDATE OF awp_price, wac_price, nadac_per_unit ON public.medications FOR EACH ROW EXECUTE FUNCTION private.record_price_change();
 CREATE TRIGGER refuse_duplicate_ndc BEFORE INSERT OR UPDATE OF ndc_number, pharmacy_id ON public.medications FOR EACH ROW EXECUTE FUNCTION private.refuse_duplicate_ndc();
+CREATE TRIGGER refuse_removing_stocked_product BEFORE DELETE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.refuse_removing_stocked_product();
 CREATE TRIGGER stamp_prices_updated_at BEFORE INSERT OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.stamp_prices_updated_at();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when name is null then ''23502 Name is required'' when ((awp_price >= (0)::numeric)) is false then ''23514 Invalid awp price'' when ((dea_schedule = ANY (ARRAY[''II''::text, ''III''::text, ''IV''::text, ''V''::text]))) is false then ''23514 DEA schedule must be II, III, IV or V'' when ((low_stock_threshold >= 0)) is false then ''23514 Low-stock threshold cannot be negative'' when ((nadac_per_unit >= (0)::numeric)) is false then ''23514 Invalid nadac per unit'' when ((length(btrim(name)) > 0)) is false then ''23514 Medication name is required'' when ((ndc_number ~ ''^([0-9]{5}-[0-9]{4}-[0-9]{2}|[0-9]{4}-[0-9]{4}-[0-9]{2}|[0-9]{5}-[0-9]{3}-[0-9]{2}|[0-9]{5}-[0-9]{4}-[0-9]{1})$''::text)) is false then ''23514 NDC must be 10 digits in an FDA format: 12345-1234-12, 1234-1234-12, 12345-123-12 or 12345-1234-1'' when ((length(package_description) <= 500)) is false then ''23514 Invalid package description'' when ((package_size > (0)::numeric)) is false then ''23514 Invalid package size'' when ((package_unit = ANY (ARRAY[''EA''::text, ''ML''::text, ''GM''::text]))) is false then ''23514 Invalid package unit'' when ((price >= (0)::numeric)) is false then ''23514 Price cannot be negative'' when ((source = ANY (ARRAY[''manual''::text, ''openfda''::text, ''rxnorm''::text]))) is false then ''23514 Invalid source'' when ((stock >= 0)) is false then ''23514 Stock cannot be negative'' when ((wac_price >= (0)::numeric)) is false then ''23514 Invalid wac price'' end from (select ($1).*) as checked_row');
@@ -1641,6 +1749,7 @@ CREATE TRIGGER screen_interactions_at_entry BEFORE INSERT ON public.prescription
 CREATE TRIGGER screen_interactions_at_verification BEFORE UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.screen_prescription_at_verification();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when ai_flags is null then ''23502 Ai flags is required'' when medication_id is null then ''23502 Medication is required'' when order_id is null then ''23502 Order is required'' when patient_id is null then ''23502 Patient is required'' when rx_number is null then ''23502 Rx number is required'' when (((jsonb_typeof(ai_flags) = ''object''::text) AND (jsonb_typeof((ai_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((ai_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((ai_flags -> ''recommendedActions''::text)) = ''array''::text))) is false then ''23514 The interaction check result must be {hasInteractions, interactions[], recommendedActions[]}'' when (((status = ''cancelled''::text) = (cancelled_at IS NOT NULL))) is false then ''23514 A cancelled fill records when it was cancelled'' when ((days_supply > 0)) is false then ''23514 Days supply must be greater than 0'' when ((((exclusion_override_reason IS NULL) AND (exclusion_overridden_by IS NULL) AND (exclusion_overridden_at IS NULL)) OR ((length(btrim(exclusion_override_reason)) > 0) AND (exclusion_overridden_at IS NOT NULL)))) is false then ''23514 Overriding the OIG exclusion of a prescriber needs a reason'' when (((fill_number >= 0) AND (fill_number <= 99))) is false then ''23514 A fill number is between 0 and 99'' when ((fill_number <= refills)) is false then ''23514 No refills left: every refill authorised has been used'' when ((((override_reason IS NULL) AND (overridden_by IS NULL) AND (overridden_at IS NULL)) OR ((length(btrim(override_reason)) > 0) AND (overridden_at IS NOT NULL)))) is false then ''23514 An interaction override needs a reason'' when ((prescription_type = ANY (ARRAY[''written''::text, ''fax''::text, ''verbal''::text, ''electronic''::text]))) is false then ''23514 Prescription type must be written, fax, verbal or electronic'' when ((quantity > (0)::numeric)) is false then ''23514 Quantity must be greater than 0'' when (((refills >= 0) AND (refills <= 99))) is false then ''23514 Refills must be between 0 and 99'' when ((source = ANY (ARRAY[''e-prescription''::text, ''manual_entry''::text]))) is false then ''23514 Source must be e-prescription or manual_entry'' when ((status = ANY (ARRAY[''pending''::text, ''processing''::text, ''ready''::text, ''completed''::text, ''cancelled''::text]))) is false then ''23514 Status must be pending, processing, ready, completed or cancelled'' when ((((too_soon_reason IS NULL) AND (too_soon_allowed_by IS NULL) AND (too_soon_allowed_at IS NULL)) OR ((length(btrim(too_soon_reason)) > 0) AND (too_soon_allowed_at IS NOT NULL)))) is false then ''23514 A refill allowed too soon needs a reason'' when ((urgency_level = ANY (ARRAY[''routine''::text, ''urgent''::text, ''emergency''::text]))) is false then ''23514 Urgency must be routine, urgent or emergency'' when (((verification_flags IS NULL) OR ((jsonb_typeof(verification_flags) = ''object''::text) AND (jsonb_typeof((verification_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((verification_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((verification_flags -> ''recommendedActions''::text)) = ''array''::text)))) is false then ''23514 Invalid verification flags'' when ((((verification_override_reason IS NULL) AND (verification_overridden_by IS NULL) AND (verification_overridden_at IS NULL)) OR ((length(btrim(verification_override_reason)) > 0) AND (verification_overridden_at IS NOT NULL)))) is false then ''23514 Invalid verification override reason and verification overridden by and verification overridden at'' when (($1).pharmacy_id is not null and ($1).medication_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).medication_id is distinct from ($2).medication_id) and not exists (select 1 from public.medications as t where t.id = ($1).medication_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a medication of your pharmacy'' when (($1).pharmacy_id is not null and ($1).order_id is not null and ($1).fill_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).order_id is distinct from ($2).order_id or ($1).fill_number is distinct from ($2).fill_number) and  exists (select 1 from public.prescriptions as t where t.pharmacy_id = ($1).pharmacy_id and t.order_id = ($1).order_id and t.fill_number = ($1).fill_number) then ''23505 This fill of the prescription already exists'' when (($1).pharmacy_id is not null and ($1).order_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).order_id is distinct from ($2).order_id) and not exists (select 1 from public.prescription_orders as t where t.id = ($1).order_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 The prescription is not in this pharmacy'' when (($1).pharmacy_id is not null and ($1).patient_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).patient_id is distinct from ($2).patient_id) and not exists (select 1 from public.patients as t where t.id = ($1).patient_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a patient of your pharmacy'' when (($1).pharmacy_id is not null and ($1).rx_number is not null and ($1).fill_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).rx_number is distinct from ($2).rx_number or ($1).fill_number is distinct from ($2).fill_number) and  exists (select 1 from public.prescriptions as t where t.pharmacy_id = ($1).pharmacy_id and t.rx_number = ($1).rx_number and t.fill_number = ($1).fill_number) then ''23505 This fill of the Rx number already exists'' when (($1).pharmacy_id is not null and ($1).prescriber_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescriber_id is distinct from ($2).prescriber_id) and not exists (select 1 from public.prescribers as t where t.id = ($1).prescriber_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a prescriber of your pharmacy'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.inventory_movements as t where t.prescription_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This prescription is still used by inventory movements and cannot be removed'' end');
 
 grant select, insert, update, references, trigger, maintain on table public.prescriptions to authenticated;
 grant all on table public.prescriptions to service_role;
@@ -1984,6 +2093,16 @@ create policy "Pharmacy admins remove the pharmacy logo" on storage.objects
 -- =================================================================================================
 -- Functions in schema public
 -- =================================================================================================
+
+CREATE OR REPLACE FUNCTION public.adjust_inventory(medication_id uuid, quantity_change integer, reason text, lot_id uuid DEFAULT NULL::uuid)
+ RETURNS SETOF public.inventory_movements
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.adjust_inventory(medication_id, quantity_change, reason, lot_id)
+$function$;
+comment on function public.adjust_inventory(uuid,integer,text,uuid) is 'See private.adjust_inventory (security definer: it posts to the ledger nobody writes directly).';
+grant execute on function public.adjust_inventory(uuid,integer,text,uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.audit_log_actions()
  RETURNS SETOF text
@@ -2370,6 +2489,23 @@ AS $function$
 $function$;
 comment on function public.dur_check(text,text[],text[]) is 'POST /api/drugs/dur-check as an RPC: what entering this medication for a patient with these current medications and allergies would flag — the findings involving the new drug (private.new_drug_findings, the same selection prescription entry stores as ai_flags), in the engine''s shape with kind and source. A name found in the caller''s catalogue is checked with its generic name too, as entry checks both. Security invoker.';
 grant execute on function public.dur_check(text,text[],text[]) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.expiring_inventory_lots(within_days integer DEFAULT 90)
+ RETURNS TABLE(lot_id uuid, medication_id uuid, medication_name text, strength text, ndc_number text, dea_schedule text, lot_number text, expiration_date date, on_hand integer, expired boolean)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select l.id, m.id, m.name, m.strength, m.ndc_number, m.dea_schedule, l.lot_number, l.expiration_date, l.on_hand,
+         l.expiration_date < private.pharmacy_local_date(l.pharmacy_id, now())
+  from public.inventory_lots l
+  join public.medications m on m.pharmacy_id = l.pharmacy_id and m.id = l.medication_id
+  where l.pharmacy_id = (select private.current_pharmacy_id()) and l.on_hand > 0
+    and l.expiration_date <= private.pharmacy_local_date(l.pharmacy_id, now()) + least(greatest(coalesce(within_days, 90), 0), 3650)
+  order by l.expiration_date, m.name, l.lot_number
+$function$;
+comment on function public.expiring_inventory_lots(integer) is 'The caller''s pharmacy''s lots on hand that expire within the given days (0–3650, default 90), expired ones included and flagged, soonest first (index inventory_lots_expiring_idx). Security invoker: RLS applies.';
+grant execute on function public.expiring_inventory_lots(integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.finish_outbound_message(message_id uuid, delivered boolean, delivery_error text DEFAULT NULL::text)
  RETURNS public.outbound_messages
@@ -3107,6 +3243,16 @@ $function$;
 comment on function public.queue_page(text,text,date,timestamp with time zone,uuid,integer) is 'One page of a queue tab of the caller''s pharmacy, newest first by (created_at desc, id desc): the page after (after_created_at, after_id) when given; search = an Rx number (digits, optionally prefixed RX/Rx/#) or words each contained in the patient''s first or last name (case-insensitive); filled_on = date_filled; page_size 1..200. Security invoker: RLS applies. PostgREST embeds patient and medication on its rows.';
 grant execute on function public.queue_page(text,text,date,timestamp with time zone,uuid,integer) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.receive_inventory(medication_id uuid, quantity integer, lot_number text DEFAULT ''::text, expiration_date date DEFAULT NULL::date, unit_cost_cents integer DEFAULT NULL::integer, reference text DEFAULT NULL::text)
+ RETURNS public.inventory_movements
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.receive_inventory(medication_id, quantity, lot_number, expiration_date, unit_cost_cents, reference)
+$function$;
+comment on function public.receive_inventory(uuid,integer,text,date,integer,text) is 'See private.receive_inventory (security definer: it posts to the ledger nobody writes directly).';
+grant execute on function public.receive_inventory(uuid,integer,text,date,integer,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.record_drug_price_update(prices jsonb, failed_count integer DEFAULT 0, detail text DEFAULT NULL::text, run_started_at timestamp with time zone DEFAULT NULL::timestamp with time zone, outcome text DEFAULT 'succeeded'::text, for_pharmacy_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3323,6 +3469,16 @@ AS $function$
 $function$;
 comment on function public.request_staff_password_reset(uuid) is 'An admin asks for a staff member''s password reset: audited; returns the sign-in email the api function sends the recovery mail to. Admins of the staff member''s pharmacy only.';
 grant execute on function public.request_staff_password_reset(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.return_fill_to_stock(fill_id uuid, reason text)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.return_fill_to_stock(fill_id, reason)
+$function$;
+comment on function public.return_fill_to_stock(uuid,text) is 'See private.return_fill_to_stock (security definer: it posts to the ledger nobody writes directly).';
+grant execute on function public.return_fill_to_stock(uuid,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.save_settings_group(group_key text, settings jsonb, secret_changes jsonb DEFAULT '{}'::jsonb)
  RETURNS jsonb
@@ -3652,6 +3808,50 @@ AS $function$
 $function$;
 comment on function private.active_staff_pharmacy(uuid) is 'The pharmacy of an active staff member (the api''s caller, named by the api acting with the service role); null for anyone else.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.adjust_inventory(medication_id uuid, quantity_change integer, reason text, lot_id uuid DEFAULT NULL::uuid)
+ RETURNS SETOF public.inventory_movements
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  product public.medications := private.stocked_product(medication_id);
+  target uuid := lot_id;
+  before_id bigint;
+begin
+  if not private.current_staff_can('inventory:adjust') then
+    raise exception 'Only a pharmacist or admin can adjust stock' using errcode = '42501';
+  end if;
+  if quantity_change is null or quantity_change = 0 then
+    raise exception 'An adjustment changes the stock by a whole number of units other than 0' using errcode = '23514';
+  end if;
+  if length(btrim(coalesce(reason, ''))) = 0 then
+    raise exception 'Give a reason for adjusting the stock of %', concat_ws(' ', product.name, product.strength) using errcode = '23514';
+  end if;
+  if target is not null and not exists (select 1 from public.inventory_lots l
+      where l.id = target and l.pharmacy_id = product.pharmacy_id and l.medication_id = product.id) then
+    raise exception 'Lot not found' using errcode = 'P0002';
+  end if;
+  select coalesce(max(mv.id), 0) into before_id from public.inventory_movements mv where mv.pharmacy_id = product.pharmacy_id;
+  if target is not null or quantity_change > 0 then
+    perform private.post_stock_movement(coalesce(target, private.inventory_lot_for(product.pharmacy_id, product.id, '', null)),
+      'adjustment', quantity_change, reason);
+  elsif private.take_from_lots(product.pharmacy_id, product.id, -quantity_change, 'adjustment', reason, null, null, false)
+        < -quantity_change then
+    raise exception 'Not enough % in stock: % on hand, % to take away', concat_ws(' ', product.name, product.strength),
+      product.stock, -quantity_change using errcode = '23514';
+  end if;
+  if product.dea_schedule is not null then
+    perform private.record_controlled_substance_change(product.id, product.stock, product.stock + quantity_change,
+      product.dea_schedule, product.dea_schedule, reason);
+  end if;
+  return query select * from public.inventory_movements mv
+    where mv.pharmacy_id = product.pharmacy_id and mv.medication_id = product.id and mv.id > before_id order by mv.id;
+end
+$function$;
+comment on function private.adjust_inventory(uuid,integer,text,uuid) is 'Adjusts a product''s stock by quantity_change units with a reason (pharmacist or admin): into or out of the given lot, else an increase into the no-lot lot and a decrease first-expiry-first-out. A controlled substance''s adjustment is also audited. Answers the movements posted.';
+grant execute on function private.adjust_inventory(uuid,integer,text,uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.admin_second_factor_missing()
  RETURNS boolean
@@ -5421,7 +5621,18 @@ begin
 
   -- Cancelled: only an unverified fill of a discontinued order, by public.discontinue_prescription; for good.
   if old.status = 'cancelled' then
+    if exists (select 1 from public.inventory_movements mv
+               where mv.pharmacy_id = old.pharmacy_id and mv.prescription_id = old.id and mv.kind = 'return_to_stock') then
+      raise exception '% was returned to stock; it cannot move', rx using errcode = 'P0001';
+    end if;
     raise exception '% was cancelled when its prescription was discontinued; it cannot move', rx using errcode = 'P0001';
+  end if;
+  -- A ready fill not picked up goes back on the shelf: only public.return_fill_to_stock, which posts the ledger.
+  if new.status = 'cancelled' and old.status = 'ready'
+     and current_setting('pharmacy.returning_to_stock', true) is not distinct from old.id::text then
+    new.cancelled_by := coalesce(new.cancelled_by, actor);
+    new.cancelled_at := coalesce(new.cancelled_at, now());
+    return new;
   end if;
   if new.status = 'cancelled' then
     if old.status not in ('pending', 'processing')
@@ -5499,7 +5710,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.guard_prescription_workflow() is 'BEFORE INSERT/UPDATE trigger of prescriptions (fills): a new fill is pending (its Rx and fill number set by private.fill_from_order); the status moves one step forward only, or to cancelled for a pending or processing fill of a discontinued order; at processing the pharmacy''s security policy decides whether the entry alert blocks (ai_risk_assessment), who may override it (override_authority; under dual approval a first approval by someone else must be recorded) and whether a severe alert needs a step-up grant; verification by a pharmacist or admin; who/when columns written here for end users; immutable, post-verification and (on a refill) order columns refused.';
+comment on function private.guard_prescription_workflow() is 'BEFORE INSERT/UPDATE trigger of prescriptions (fills): a new fill is pending (its Rx and fill number set by private.fill_from_order); the status moves one step forward only, or to cancelled for a pending or processing fill of a discontinued order or for a ready fill returned to stock (public.return_fill_to_stock only); at processing the pharmacy''s security policy decides whether the entry alert blocks (ai_risk_assessment), who may override it (override_authority; under dual approval a first approval by someone else must be recorded) and whether a severe alert needs a step-up grant; verification by a pharmacist or admin; who/when columns written here for end users; immutable, post-verification and (on a refill) order columns refused.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.guard_staff_profile_changes()
@@ -5895,6 +6106,26 @@ end
 $function$;
 comment on function private.interaction_check(text[],text[]) is 'The interaction engine: for a medication list (names as written) and allergies, {hasInteractions, interactions[{kind, severity, interactingDrugs, description, recommendations, source}], recommendedActions}: drug–allergy (the drug, its allergy group, a cross-sensitive group), drug–drug (by drug or class; one finding per pair: most severe, then most specific rule, then lowest id) and duplicate therapy, most severe first. Deterministic; reads the drug knowledge base.';
 grant execute on function private.interaction_check(text[],text[]) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.inventory_lot_for(for_pharmacy_id uuid, for_medication_id uuid, lot text, expires date, cost_cents integer DEFAULT NULL::integer)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  found_id uuid;
+begin
+  insert into public.inventory_lots as l (pharmacy_id, medication_id, lot_number, expiration_date, unit_cost_cents)
+  values (for_pharmacy_id, for_medication_id, coalesce(btrim(lot), ''), expires, cost_cents)
+  on conflict (pharmacy_id, medication_id, lot_number, expiration_date)
+    do update set unit_cost_cents = coalesce(excluded.unit_cost_cents, l.unit_cost_cents)
+  returning l.id into found_id;
+  return found_id;
+end
+$function$;
+comment on function private.inventory_lot_for(uuid,uuid,text,date,integer) is 'The lot of a product with this lot number and expiry, created if new (a newer known unit cost replaces the old).';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.is_account_topic(topic text)
  RETURNS boolean
@@ -6795,6 +7026,85 @@ $function$;
 comment on function private.pharmacy_time_zone(uuid) is 'The pharmacy''s time zone (pharmacies.time_zone; America/New_York when the caller may not read the pharmacy). Security invoker: row-level security on pharmacies applies.';
 grant execute on function private.pharmacy_time_zone(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.post_direct_stock_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  change integer;
+  why text;
+begin
+  if tg_op = 'INSERT' then
+    if new.stock > 0 then
+      perform private.post_stock_movement(
+        private.inventory_lot_for(new.pharmacy_id, new.id, '', null), 'opening', new.stock, null, null, null, null, false);
+    end if;
+    return null;
+  end if;
+  change := new.stock - old.stock;
+  if change = 0 or current_setting('pharmacy.stock_from_ledger', true) is not distinct from new.id::text then
+    return new;
+  end if;
+  why := coalesce(nullif(btrim(new.change_reason), ''), 'Stock on hand corrected in the Drug Database');
+  if change > 0 then
+    perform private.post_stock_movement(
+      private.inventory_lot_for(new.pharmacy_id, new.id, '', null), 'adjustment', change, why, null, null, null, false);
+  elsif private.take_from_lots(new.pharmacy_id, new.id, -change, 'adjustment', why, null, null, false, false) < -change then
+    raise exception 'Stock cannot be negative' using errcode = '23514';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.post_direct_stock_change() is 'Triggers of medications: a product created with stock gets its opening balance (no lot recorded); a write of stock other than the ledger''s own is posted as an adjustment of the difference (increase into the no-lot lot, decrease first-expiry-first-out), with change_reason as its reason. Fires before the catalog guards (adjust_* < guard_*), which still refuse whoever may not change stock.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.post_stock_movement(target_lot uuid, movement_kind text, units integer, why text DEFAULT NULL::text, fill_id uuid DEFAULT NULL::uuid, ref text DEFAULT NULL::text, cost_cents integer DEFAULT NULL::integer, move_product_stock boolean DEFAULT true)
+ RETURNS public.inventory_movements
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  lot public.inventory_lots;
+  product_stock integer;
+  product_name text;
+  posted public.inventory_movements;
+begin
+  select * into lot from public.inventory_lots l where l.id = target_lot;
+  if lot.id is null then
+    raise exception 'Lot not found' using errcode = 'P0002';
+  end if;
+  -- The product's row lock orders every movement of one product: concurrent fills take turns, the balances agree.
+  select concat_ws(' ', m.name, m.strength) into product_name
+  from public.medications m where m.pharmacy_id = lot.pharmacy_id and m.id = lot.medication_id
+  for update;
+  if lot.on_hand + units < 0 then
+    raise exception 'Not enough % in lot %: % on hand, % to take', product_name,
+      coalesce(nullif(lot.lot_number, ''), '(no lot recorded)'), lot.on_hand, -units using errcode = '23514';
+  end if;
+  update public.inventory_lots l set on_hand = l.on_hand + units where l.id = lot.id;
+  -- The product's on-hand is its lots' (medications.stock may be mid-write in a medications trigger).
+  select sum(l.on_hand)::integer into product_stock from public.inventory_lots l
+  where l.pharmacy_id = lot.pharmacy_id and l.medication_id = lot.medication_id;
+  insert into public.inventory_movements (
+    pharmacy_id, medication_id, lot_id, kind, quantity, lot_on_hand_after, product_on_hand_after,
+    reason, prescription_id, reference, unit_cost_cents, recorded_by)
+  values (lot.pharmacy_id, lot.medication_id, lot.id, movement_kind, units, lot.on_hand + units, product_stock,
+    nullif(btrim(why), ''), fill_id, nullif(btrim(ref), ''), cost_cents, (select auth.uid()))
+  returning * into posted;
+  if move_product_stock then
+    perform set_config('pharmacy.stock_from_ledger', lot.medication_id::text, true);
+    update public.medications m set stock = m.stock + units where m.pharmacy_id = lot.pharmacy_id and m.id = lot.medication_id;
+    perform set_config('pharmacy.stock_from_ledger', '', true);
+  end if;
+  return posted;
+end
+$function$;
+comment on function private.post_stock_movement(uuid,text,integer,text,uuid,text,integer,boolean) is 'THE writer of the stock ledger: under the product''s row lock, moves the lot''s on_hand by units (refusing to go below zero), appends the movement with both balances, and moves medications.stock by the same units (unless called from a write of medications.stock itself). Callers check who may post.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.prescriber_directory_counts(search text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -7171,6 +7481,36 @@ AS $function$
 $function$;
 comment on function private.readable_name(text) is 'A column or table name as words for a message: first_name -> First name.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.receive_inventory(medication_id uuid, quantity integer, lot_number text DEFAULT ''::text, expiration_date date DEFAULT NULL::date, unit_cost_cents integer DEFAULT NULL::integer, reference text DEFAULT NULL::text)
+ RETURNS public.inventory_movements
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  product public.medications := private.stocked_product(medication_id);
+begin
+  if not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can receive stock' using errcode = '42501';
+  end if;
+  if product.dea_schedule = 'II' and not private.current_staff_can('inventory:adjust') then
+    raise exception 'Only a pharmacist or admin can receive Schedule II stock (DEA Form 222 or CSOS)' using errcode = '42501';
+  end if;
+  if quantity is null or quantity <= 0 then
+    raise exception 'The quantity received must be a whole number greater than 0' using errcode = '23514';
+  end if;
+  if expiration_date is not null and expiration_date < private.pharmacy_local_date(product.pharmacy_id, now()) then
+    raise exception 'Lot % expired on %: do not receive it; return it to the wholesaler',
+      coalesce(nullif(btrim(lot_number), ''), '(no lot)'), to_char(expiration_date, 'MM/DD/YYYY') using errcode = '23514';
+  end if;
+  return private.post_stock_movement(
+    private.inventory_lot_for(product.pharmacy_id, product.id, lot_number, expiration_date, unit_cost_cents),
+    'receipt', quantity, null, null, reference, unit_cost_cents);
+end
+$function$;
+comment on function private.receive_inventory(uuid,integer,text,date,integer,text) is 'Receives units of a product into a lot (created if new) as a receipt movement: any staff member (inventory:manage), Schedule II only a pharmacist or admin; an expired lot is refused. Answers the movement.';
+grant execute on function private.receive_inventory(uuid,integer,text,date,integer,text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.recheck_refill_expiry()
  RETURNS trigger
@@ -7624,6 +7964,23 @@ $function$;
 comment on function private.refuse_inactive_medication() is 'BEFORE INSERT trigger of prescriptions: a staff member cannot enter a prescription for a product marked inactive (the picker offers active products only; this holds for every client). The service role and migrations may.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.refuse_ledger_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- A product (or pharmacy) removed takes its ledger with it; nothing else changes or removes a row.
+  if tg_op = 'DELETE' and not exists (
+       select 1 from public.medications m where m.pharmacy_id = old.pharmacy_id and m.id = old.medication_id) then
+    return old;
+  end if;
+  raise exception 'The stock ledger is append-only: post a correcting movement instead' using errcode = '42501';
+end
+$function$;
+comment on function private.refuse_ledger_change() is 'BEFORE UPDATE/DELETE trigger of inventory_movements: the ledger is append-only for everyone, the owner included; only the removal of the product itself (cascade) takes its rows.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.refuse_record_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -7639,6 +7996,25 @@ begin
 end
 $function$;
 comment on function private.refuse_record_change() is 'BEFORE UPDATE OR DELETE trigger of a record that is final (medication_price_history, drug_price_update_runs): rows are never changed or removed, except by the cascade of their medication''s or pharmacy''s deletion. Argument: the refusal''s message.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.refuse_removing_stocked_product()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.inventory_movements mv
+             where mv.pharmacy_id = old.pharmacy_id and mv.medication_id = old.id
+               and mv.kind not in ('opening', 'adjustment')) then
+    raise exception '% has inventory history (receipts, dispensing, returns) and cannot be removed: mark it inactive instead',
+      concat_ws(' ', old.name, old.strength) using errcode = '23503';
+  end if;
+  return old;
+end
+$function$;
+comment on function private.refuse_removing_stocked_product() is 'BEFORE DELETE trigger of medications: a product received, dispensed, counted or returned keeps its ledger, so it cannot be removed (security definer: the ledger is checked whatever the caller may read).';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.refuse_unchanged_prescription_status()
@@ -8061,6 +8437,51 @@ $function$;
 comment on function private.restricted_delete_sql(regclass) is 'The query zz_explain_restricted_delete runs for a row being deleted: the message "This <row> is still used by <table> and cannot be removed" when a foreign key that does not cascade still points at it.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.return_fill_to_stock(fill_id uuid, reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  fill public.prescriptions;
+  taken record;
+  units integer := 0;
+begin
+  if pharmacy is null or not private.current_staff_can('inventory:adjust') then
+    raise exception 'Only a pharmacist or admin can return a fill to stock' using errcode = '42501';
+  end if;
+  if length(btrim(coalesce(reason, ''))) = 0 then
+    raise exception 'Give a reason for returning the fill to stock' using errcode = '23514';
+  end if;
+  select * into fill from public.prescriptions p where p.pharmacy_id = pharmacy and p.id = fill_id for update;
+  if fill.id is null then
+    raise exception 'Prescription not found' using errcode = 'P0002';
+  end if;
+  if fill.status <> 'ready' then
+    raise exception '% is %; only a ready fill that was not picked up goes back to stock',
+      private.prescription_status_label(fill.rx_number), fill.status using errcode = 'P0001';
+  end if;
+  -- Back into the very lots the fill was taken from (a lot expired since stays off the dispensable shelf).
+  for taken in
+    select mv.lot_id, -sum(mv.quantity)::integer as quantity from public.inventory_movements mv
+    where mv.pharmacy_id = pharmacy and mv.prescription_id = fill.id
+    group by mv.lot_id having sum(mv.quantity) < 0
+    order by mv.lot_id
+  loop
+    perform private.post_stock_movement(taken.lot_id, 'return_to_stock', taken.quantity, reason, fill.id);
+    units := units + taken.quantity;
+  end loop;
+  perform set_config('pharmacy.returning_to_stock', fill.id::text, true);
+  update public.prescriptions p set status = 'cancelled' where p.id = fill.id;
+  perform set_config('pharmacy.returning_to_stock', '', true);
+  return jsonb_build_object('ok', true, 'prescriptionId', fill.id, 'unitsReturned', units);
+end
+$function$;
+comment on function private.return_fill_to_stock(uuid,text) is 'A ready fill not picked up goes back on the shelf (pharmacist or admin, with a reason): its units return to the lots they were dispensed from (return_to_stock movements) and the fill is cancelled, so the prescription''s refill is available again. Answers {ok, prescriptionId, unitsReturned}.';
+grant execute on function private.return_fill_to_stock(uuid,text) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.role_permissions(staff_role text)
  RETURNS text[]
  LANGUAGE sql
@@ -8072,11 +8493,11 @@ AS $function$
       'pharmacy:manage', 'staff:manage', 'security:manage', 'audit:read', 'settings:manage', 'subscription:manage',
       'prescriptions:read', 'prescriptions:enter', 'prescriptions:verify', 'interactions:override',
       'patients:read', 'patients:write', 'prescribers:manage', 'prescribers:verify', 'drugs:read', 'drugs:manage',
-      'inventory:manage', 'billing:manage', 'labels:print', 'reports:read', 'data:migrate']
+      'inventory:manage', 'inventory:adjust', 'billing:manage', 'labels:print', 'reports:read', 'data:migrate']
     when 'pharmacist' then array[
       'prescriptions:read', 'prescriptions:enter', 'prescriptions:verify', 'interactions:override',
       'patients:read', 'patients:write', 'prescribers:manage', 'prescribers:verify', 'drugs:read', 'drugs:manage',
-      'inventory:manage', 'billing:manage', 'labels:print', 'reports:read']
+      'inventory:manage', 'inventory:adjust', 'billing:manage', 'labels:print', 'reports:read']
     when 'technician' then array[
       'prescriptions:read', 'prescriptions:enter',
       'patients:read', 'patients:write', 'prescribers:manage', 'drugs:read', 'inventory:manage',
@@ -8084,7 +8505,7 @@ AS $function$
     else array[]::text[]
   end
 $function$;
-comment on function private.role_permissions(text) is 'THE mapping from a staff role to its permission names (resource:action). Every permission list the app shows comes from here (current_staff_context); policies of later features check roles through it. drugs:read is reading the catalog (every role), drugs:manage adding and editing it (pharmacists and admins). prescribers:manage is adding prescribers (every role), prescribers:verify editing and verifying them (pharmacists and admins).';
+comment on function private.role_permissions(text) is 'THE mapping from a staff role to its permission names (resource:action). Every permission list the app shows comes from here (current_staff_context); policies of later features check roles through it. drugs:read is reading the catalog (every role), drugs:manage adding and editing it (pharmacists and admins). prescribers:manage is adding prescribers (every role), prescribers:verify editing and verifying them (pharmacists and admins). inventory:manage is receiving and counting stock (every role), inventory:adjust adjusting it, returns and destruction (pharmacists and admins).';
 grant execute on function private.role_permissions(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.save_controlled_group(settings_pharmacy_id uuid, group_values jsonb)
@@ -8550,6 +8971,26 @@ $function$;
 comment on function private.stamp_settings_author() is 'BEFORE INSERT/UPDATE trigger of pharmacy_settings: updated_by is the signed-in user (null for service work).';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.stocked_product(product_id uuid)
+ RETURNS public.medications
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  product public.medications;
+begin
+  select * into product from public.medications m
+  where m.pharmacy_id = private.current_pharmacy_id() and m.id = product_id;
+  if product.id is null then
+    raise exception 'Medication not found' using errcode = 'P0002';
+  end if;
+  return product;
+end
+$function$;
+comment on function private.stocked_product(uuid) is 'The caller''s pharmacy''s product, or "Medication not found".';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.store_verification_findings(moved_prescription_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -8688,6 +9129,7 @@ AS $function$
 declare
   units integer := ceil(coalesce(new.quantity, 0))::integer;
   medication record;
+  dispensable integer;
 begin
   if not (old.status = 'processing' and new.status = 'ready') or units = 0 then
     return null;
@@ -8703,13 +9145,50 @@ begin
       medication.stock, units
       using errcode = '23514', hint = 'Correct the stock count or receive the order, then verify again.';
   end if;
-  update public.medications m
-  set stock = m.stock - units
-  where m.pharmacy_id = new.pharmacy_id and m.id = new.medication_id;
+  select coalesce(sum(l.on_hand), 0) into dispensable from public.inventory_lots l
+  where l.pharmacy_id = new.pharmacy_id and l.medication_id = new.medication_id and l.on_hand > 0
+    and (l.expiration_date is null or l.expiration_date >= private.pharmacy_local_date(new.pharmacy_id, now()));
+  if dispensable < units then
+    raise exception 'Not enough unexpired % to fill %: % on hand, % of it expired, % needed',
+      concat_ws(' ', medication.name, medication.strength), private.prescription_status_label(new.rx_number),
+      medication.stock, medication.stock - dispensable, units
+      using errcode = '23514', hint = 'Take the expired lots off the shelf, receive new stock, then verify again.';
+  end if;
+  perform private.take_from_lots(new.pharmacy_id, new.medication_id, units, 'dispense', null, new.id, null, true);
   return null;
 end
 $function$;
-comment on function private.take_filled_quantity_from_stock() is 'AFTER UPDATE OF status trigger of prescriptions: verification (processing → ready) takes the quantity (whole units, rounded up) from the medication''s stock in the same transaction; refused when the stock cannot cover it. Security definer: a pharmacist verifying need not be allowed to edit the catalogue.';
+comment on function private.take_filled_quantity_from_stock() is 'AFTER UPDATE OF status trigger of prescriptions: verification (processing → ready) takes the quantity (whole units, rounded up) from the product''s unexpired lots first-expiry-first-out, posting a dispense movement per lot in the same transaction; refused, with the numbers, when the stock (or its unexpired part) cannot cover it. Security definer: a pharmacist verifying need not be allowed to edit the catalogue.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.take_from_lots(for_pharmacy_id uuid, for_medication_id uuid, units integer, movement_kind text, why text, fill_id uuid, ref text, dispensable_only boolean, move_product_stock boolean DEFAULT true)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  today date := private.pharmacy_local_date(for_pharmacy_id, now());
+  remaining integer := units;
+  lot record;
+  taken integer;
+begin
+  for lot in
+    select l.id, l.on_hand from public.inventory_lots l
+    where l.pharmacy_id = for_pharmacy_id and l.medication_id = for_medication_id and l.on_hand > 0
+      and (not dispensable_only or l.expiration_date is null or l.expiration_date >= today)
+    order by l.expiration_date nulls first, l.received_at, l.id
+    for update
+  loop
+    exit when remaining = 0;
+    taken := least(remaining, lot.on_hand);
+    perform private.post_stock_movement(lot.id, movement_kind, -taken, why, fill_id, ref, null, move_product_stock);
+    remaining := remaining - taken;
+  end loop;
+  return units - remaining;
+end
+$function$;
+comment on function private.take_from_lots(uuid,uuid,integer,text,text,uuid,text,boolean,boolean) is 'Takes units from a product''s lots first-expiry-first-out (a lot without an expiry first: the oldest stock), only unexpired lots when dispensable_only; one movement per lot; returns the units taken.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.take_override_approval(rx_id uuid, reason text)

@@ -449,6 +449,136 @@ export type Database = {
           },
         ];
       };
+      inventory_lots: {
+        Row: {
+          expiration_date: string | null;
+          id: string;
+          lot_number: string;
+          medication_id: string;
+          on_hand: number;
+          pharmacy_id: string;
+          received_at: string;
+          unit_cost_cents: number | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          expiration_date?: string | null;
+          id?: string;
+          lot_number?: string;
+          medication_id: string;
+          on_hand?: number;
+          pharmacy_id?: string;
+          received_at?: string;
+          unit_cost_cents?: number | null;
+        };
+        Update: {
+          expiration_date?: string | null;
+          id?: string;
+          lot_number?: string;
+          medication_id?: string;
+          on_hand?: number;
+          pharmacy_id?: string;
+          received_at?: string;
+          unit_cost_cents?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_lots_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: false;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'inventory_lots_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      inventory_movements: {
+        Row: {
+          id: number;
+          kind: string;
+          lot_id: string;
+          lot_on_hand_after: number;
+          medication_id: string;
+          occurred_at: string;
+          pharmacy_id: string;
+          prescription_id: string | null;
+          product_on_hand_after: number;
+          quantity: number;
+          reason: string | null;
+          recorded_by: string | null;
+          reference: string | null;
+          unit_cost_cents: number | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          id?: never;
+          kind: string;
+          lot_id: string;
+          lot_on_hand_after: number;
+          medication_id: string;
+          occurred_at?: string;
+          pharmacy_id: string;
+          prescription_id?: string | null;
+          product_on_hand_after: number;
+          quantity: number;
+          reason?: string | null;
+          recorded_by?: string | null;
+          reference?: string | null;
+          unit_cost_cents?: number | null;
+        };
+        Update: {
+          id?: never;
+          kind?: string;
+          lot_id?: string;
+          lot_on_hand_after?: number;
+          medication_id?: string;
+          occurred_at?: string;
+          pharmacy_id?: string;
+          prescription_id?: string | null;
+          product_on_hand_after?: number;
+          quantity?: number;
+          reason?: string | null;
+          recorded_by?: string | null;
+          reference?: string | null;
+          unit_cost_cents?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_movements_lot_fkey';
+            columns: ['pharmacy_id', 'lot_id'];
+            isOneToOne: false;
+            referencedRelation: 'inventory_lots';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'inventory_movements_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: false;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'inventory_movements_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'inventory_movements_prescription_fkey';
+            columns: ['pharmacy_id', 'prescription_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescriptions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
       medication_price_history: {
         Row: {
           effective_date: string;
@@ -2046,6 +2176,31 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      adjust_inventory: {
+        Args: { lot_id?: string; medication_id: string; quantity_change: number; reason: string };
+        Returns: {
+          id: number;
+          kind: string;
+          lot_id: string;
+          lot_on_hand_after: number;
+          medication_id: string;
+          occurred_at: string;
+          pharmacy_id: string;
+          prescription_id: string | null;
+          product_on_hand_after: number;
+          quantity: number;
+          reason: string | null;
+          recorded_by: string | null;
+          reference: string | null;
+          unit_cost_cents: number | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_movements';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       audit_log_actions: { Args: Record<PropertyKey, never>; Returns: string[] };
       audit_log_page: {
         Args: {
@@ -2135,6 +2290,21 @@ export type Database = {
       drug_price_schedule: { Args: Record<PropertyKey, never>; Returns: Json };
       dur_alert_count: { Args: Record<PropertyKey, never>; Returns: number };
       dur_check: { Args: { allergies?: string[]; current_medications?: string[]; medication: string }; Returns: Json };
+      expiring_inventory_lots: {
+        Args: { within_days?: number };
+        Returns: {
+          dea_schedule: string;
+          expiration_date: string;
+          expired: boolean;
+          lot_id: string;
+          lot_number: string;
+          medication_id: string;
+          medication_name: string;
+          ndc_number: string;
+          on_hand: number;
+          strength: string;
+        }[];
+      };
       finish_outbound_message: {
         Args: { delivered: boolean; delivery_error?: string; message_id: string };
         Returns: {
@@ -2461,6 +2631,38 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      receive_inventory: {
+        Args: {
+          expiration_date?: string;
+          lot_number?: string;
+          medication_id: string;
+          quantity: number;
+          reference?: string;
+          unit_cost_cents?: number;
+        };
+        Returns: {
+          id: number;
+          kind: string;
+          lot_id: string;
+          lot_on_hand_after: number;
+          medication_id: string;
+          occurred_at: string;
+          pharmacy_id: string;
+          prescription_id: string | null;
+          product_on_hand_after: number;
+          quantity: number;
+          reason: string | null;
+          recorded_by: string | null;
+          reference: string | null;
+          unit_cost_cents: number | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_movements';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       record_drug_price_update: {
         Args: {
           detail?: string;
@@ -2641,6 +2843,7 @@ export type Database = {
       };
       replace_oig_exclusion_list: { Args: { entries: Json; list_file_name: string }; Returns: Json };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
+      return_fill_to_stock: { Args: { fill_id: string; reason: string }; Returns: Json };
       save_settings_group: { Args: { group_key: string; secret_changes?: Json; settings: Json }; Returns: Json };
       search_medications: {
         Args: {
