@@ -576,6 +576,170 @@ end
 $function$;
 comment on function private.guard_prescription_workflow() is 'BEFORE INSERT/UPDATE trigger of prescriptions (fills): a new fill is pending (its Rx and fill number set by private.fill_from_order); the status moves one step forward only, or to cancelled for a pending or processing fill of a discontinued order or for a ready fill returned to stock (public.return_fill_to_stock only); at processing the pharmacy''s security policy decides whether the entry alert blocks (ai_risk_assessment), who may override it (override_authority; under dual approval a first approval by someone else must be recorded) and whether a severe alert needs a step-up grant; verification by a pharmacist or admin; who/when columns written here for end users; immutable, post-verification and (on a refill) order columns refused.';
 
+
+-- A fill returned to stock is cancelled and its number is free again: the order's next fill (refill or, for the
+-- original, the original again) takes it. Fill numbers are unique among the fills that are not cancelled.
+alter table public.prescriptions drop constraint prescriptions_order_fill_key;
+alter table public.prescriptions drop constraint prescriptions_pharmacy_id_rx_number_fill_number_key;
+create unique index prescriptions_order_fill_key on public.prescriptions (pharmacy_id, order_id, fill_number)
+  where status <> 'cancelled';
+create unique index prescriptions_rx_number_fill_number_key on public.prescriptions (pharmacy_id, rx_number, fill_number)
+  where status <> 'cancelled';
+
+create or replace function private.fill_from_order() returns trigger
+language plpgsql
+set search_path = ''
+as $function$
+declare
+  end_user boolean := private.is_end_user_request();
+  actor uuid := (select auth.uid());
+  ord public.prescription_orders;
+  previous public.prescriptions;
+  schedule text;
+  rx text;
+  today date;
+  settings jsonb;
+  due date;
+  expires date;
+  used integer;
+begin
+  if end_user and new.pharmacy_id is distinct from (select private.current_pharmacy_id()) then
+    raise exception 'Rows can only be added to your own pharmacy' using errcode = '42501';
+  end if;
+  new.cancelled_by := null; new.cancelled_at := null;
+
+  if new.order_id is null then
+    -- A new prescription: fill 0 of a new order with the pharmacy's next Rx number.
+    if new.pharmacy_id is null then
+      raise exception 'Only staff of a pharmacy can enter prescriptions' using errcode = '42501';
+    end if;
+    new.fill_number := 0;
+    new.too_soon_reason := null; new.too_soon_allowed_by := null; new.too_soon_allowed_at := null;
+    new.rx_number := private.issue_rx_number(new.pharmacy_id);
+    perform private.open_prescription_order(new);
+    new.order_id := new.id;
+    return new;
+  end if;
+
+  -- A refill. The lock makes a concurrent refill of the same order wait for this one, then see its fill.
+  ord := private.lock_prescription_order(new.pharmacy_id, new.order_id);
+  if ord.id is null then
+    raise exception 'Prescription not found' using errcode = 'P0002';
+  end if;
+  rx := format('Rx %s', ord.rx_number);
+  if ord.status = 'discontinued' then
+    raise exception '% was discontinued on % (%); it cannot be refilled', rx,
+      private.pharmacy_local_date(ord.pharmacy_id, ord.discontinued_at), ord.discontinued_reason using errcode = 'P0001';
+  end if;
+  if ord.status = 'inactive' then
+    raise exception '% is inactive; it cannot be refilled', rx using errcode = 'P0001';
+  end if;
+
+  select m.dea_schedule into schedule from public.medications m where m.pharmacy_id = ord.pharmacy_id and m.id = ord.medication_id;
+  if schedule = 'II' then
+    raise exception 'Schedule II controlled substances cannot be refilled (21 CFR 1306.12): % needs a new prescription', rx
+      using errcode = 'P0001';
+  end if;
+
+  select p.* into previous from public.prescriptions p
+  where p.pharmacy_id = ord.pharmacy_id and p.order_id = ord.id and p.status <> 'cancelled'
+  order by p.fill_number desc limit 1;
+  if previous.id is null then
+    -- The original went back to stock before pickup: it is filled again as the original (no refill used).
+    select p.* into previous from public.prescriptions p
+    where p.pharmacy_id = ord.pharmacy_id and p.order_id = ord.id and p.fill_number = 0 and p.status = 'cancelled'
+      and exists (select 1 from public.inventory_movements mv
+                  where mv.pharmacy_id = p.pharmacy_id and mv.prescription_id = p.id and mv.kind = 'return_to_stock')
+    limit 1;
+    if previous.id is null then
+      raise exception '% has no fill to refill', rx using errcode = 'P0001';
+    end if;
+    previous.fill_number := -1;
+    previous.date_filled := null;
+  end if;
+  if previous.status in ('pending', 'processing') then
+    raise exception '% already has a fill in the queue (%, %); finish it before refilling again', rx,
+      case previous.fill_number when 0 then 'the original' else format('refill %s', previous.fill_number) end,
+      previous.status using errcode = 'P0001';
+  end if;
+  -- An original filled again (previous.fill_number -1) uses no refill.
+  used := case when previous.fill_number < 0 then -1 else greatest(previous.fill_number, ord.refills_used_before) end;
+  if used >= ord.refills then
+    raise exception '% has no refills left (% of % used); ask the prescriber for a new prescription', rx,
+      used, ord.refills using errcode = 'P0001';
+  end if;
+
+  today := private.pharmacy_local_date(ord.pharmacy_id, now());
+  settings := private.refill_settings(ord.pharmacy_id);
+  expires := private.order_expires_on(ord.written_on, schedule, (settings ->> 'nonControlledExpiryMonths')::int);
+  if schedule is not null then
+    if used + 1 > 5 then
+      raise exception 'Schedule % controlled substances allow at most 5 refills (21 CFR 1306.22): % needs a new prescription',
+        schedule, rx using errcode = 'P0001';
+    end if;
+    if today >= expires then
+      raise exception 'A schedule % prescription cannot be refilled more than 6 months after the date written (%) (21 CFR 1306.22): % needs a new prescription',
+        schedule, ord.written_on, rx using errcode = 'P0001';
+    end if;
+  else
+    if today >= expires then
+      raise exception '% expired on %, % after it was written; ask the prescriber for a new prescription', rx, expires,
+        case settings ->> 'nonControlledExpiryMonths' when '1' then '1 month' else (settings ->> 'nonControlledExpiryMonths') || ' months' end
+        using errcode = 'P0001';
+    end if;
+  end if;
+
+  new.too_soon_reason := nullif(btrim(coalesce(new.too_soon_reason, '')), '');
+  new.too_soon_allowed_by := null; new.too_soon_allowed_at := null;
+  due := private.refill_due_on(previous.date_filled, previous.days_supply, (settings ->> 'refillTooSoonPercent')::int);
+  if previous.date_filled is not null and today < due then
+    if new.too_soon_reason is null then
+      raise exception 'Refill too soon: % was filled on % for % days; it can be refilled from % (% of the days supply). A pharmacist can allow it with a reason',
+        rx, previous.date_filled, previous.days_supply, due, (settings ->> 'refillTooSoonPercent') || '%'
+        using errcode = 'P0001', hint = 'refill_too_soon';
+    end if;
+    if end_user and not private.current_staff_can('prescriptions:verify') then
+      raise exception 'Only a pharmacist or admin can allow a refill too soon' using errcode = '42501';
+    end if;
+    new.too_soon_allowed_by := actor;
+    new.too_soon_allowed_at := now();
+  else
+    -- Not early: there is nothing to allow.
+    new.too_soon_reason := null;
+  end if;
+
+  -- The refill is the order's, filled as last time.
+  new.fill_number := used + 1;
+  new.rx_number := ord.rx_number;
+  new.patient_id := ord.patient_id;
+  new.medication_id := ord.medication_id;
+  new.prescriber_id := ord.prescriber_id;
+  new.refills := ord.refills;
+  new.original_date := ord.written_on;
+  new.prescriber_name := previous.prescriber_name;
+  new.prescription_type := previous.prescription_type;
+  new.source := previous.source;
+  -- Whatever was sent: a refill repeats the order's directions and the previous fill's quantity and days supply
+  -- (a larger quantity or shorter supply would dispense more than prescribed, or make the next refill due early).
+  new.directions := previous.directions;
+  new.quantity := previous.quantity;
+  new.days_supply := previous.days_supply;
+  new.fax_number := null; new.caller_info := null; new.callback_number := null; new.verification_notes := null;
+  return new;
+end
+$function$;
+
+comment on function private.fill_from_order() is
+  'BEFORE INSERT trigger of prescriptions, first of all (name order): a row without order_id is a new prescription — '
+  'fill 0 of a new order (private.open_prescription_order) with the next Rx number; a row naming an order is its next '
+  'refill — the order locked, then refused with a sentence when discontinued or inactive, Schedule II, with a fill '
+  'still pending or processing, out of refills, Schedule III–V past 5 refills or 6 months from the date written, '
+  'non-controlled past the pharmacy''s expiry, or too soon without a pharmacist''s or admin''s reason; otherwise the '
+  'order''s Rx number, patient, drug, prescriber, refills and date written and the previous fill''s contents. The '
+  'entry triggers that follow (controlled rules and settings, interaction check) apply to it as to a new '
+  'prescription. Cancelled fills do not count: a fill returned to stock frees its number and its refill, and an '
+  'original returned to stock is filled again as the original.';
+
 create function private.return_fill_to_stock(fill_id uuid, reason text) returns jsonb
 language plpgsql security definer
 set search_path = ''
@@ -613,6 +777,11 @@ begin
   perform set_config('pharmacy.returning_to_stock', fill.id::text, true);
   update public.prescriptions p set status = 'cancelled' where p.id = fill.id;
   perform set_config('pharmacy.returning_to_stock', '', true);
+  -- The refill it used is available again.
+  update public.prescription_orders o
+  set last_fill_number = coalesce((select max(p.fill_number) from public.prescriptions p
+                                   where p.pharmacy_id = o.pharmacy_id and p.order_id = o.id and p.status <> 'cancelled'), 0)
+  where o.pharmacy_id = fill.pharmacy_id and o.id = fill.order_id;
   return jsonb_build_object('ok', true, 'prescriptionId', fill.id, 'unitsReturned', units);
 end
 $$;
