@@ -1690,12 +1690,13 @@ CREATE INDEX prescriptions_pharmacy_id_date_filled_idx ON public.prescriptions U
 CREATE INDEX prescriptions_pharmacy_id_medication_id_idx ON public.prescriptions USING btree (pharmacy_id, medication_id);
 CREATE INDEX prescriptions_pharmacy_id_patient_id_idx ON public.prescriptions USING btree (pharmacy_id, patient_id);
 CREATE INDEX prescriptions_pharmacy_id_prescriber_id_idx ON public.prescriptions USING btree (pharmacy_id, prescriber_id);
+CREATE UNIQUE INDEX prescriptions_pharmacy_id_rx_number_fill_number_key ON public.prescriptions USING btree (pharmacy_id, rx_number, fill_number) WHERE (status <> 'cancelled'::text);
 CREATE INDEX prescriptions_prescriber_in_queue_idx ON public.prescriptions USING btree (pharmacy_id, prescriber_id, order_id) WHERE (status = ANY (ARRAY['pending'::text, 'processing'::text, 'ready'::text]));
 CREATE INDEX prescriptions_prescription_file_idx ON public.prescriptions USING btree (pharmacy_id, prescription_file_id) WHERE (prescription_file_id IS NOT NULL);
 CREATE INDEX prescriptions_processed_by_idx ON public.prescriptions USING btree (processed_by);
 CREATE INDEX prescriptions_queue_page_idx ON public.prescriptions USING btree (pharmacy_id, status, created_at DESC, id DESC);
 CREATE INDEX prescriptions_ready_for_pickup_idx ON public.prescriptions USING btree (pharmacy_id, verified_at) WHERE (status = 'ready'::text);
-CREATE UNIQUE INDEX prescriptions_rx_number_fill_number_key ON public.prescriptions USING btree (pharmacy_id, rx_number, fill_number) WHERE (status <> 'cancelled'::text);
+CREATE INDEX prescriptions_rx_number_fills_idx ON public.prescriptions USING btree (pharmacy_id, rx_number, fill_number DESC, created_at DESC);
 CREATE INDEX prescriptions_too_soon_allowed_by_idx ON public.prescriptions USING btree (too_soon_allowed_by);
 CREATE INDEX prescriptions_unresolved_alert_idx ON public.prescriptions USING btree (pharmacy_id) WHERE private.is_unresolved_interaction_alert(status, ai_flags, overridden_at);
 comment on index public.prescriptions_unresolved_alert_idx is 'The prescriptions private.is_unresolved_interaction_alert holds for, per pharmacy: dur_alert_count() and dashboard_stats().aiAlerts read only these.';

@@ -583,8 +583,10 @@ alter table public.prescriptions drop constraint prescriptions_order_fill_key;
 alter table public.prescriptions drop constraint prescriptions_pharmacy_id_rx_number_fill_number_key;
 create unique index prescriptions_order_fill_key on public.prescriptions (pharmacy_id, order_id, fill_number)
   where status <> 'cancelled';
-create unique index prescriptions_rx_number_fill_number_key on public.prescriptions (pharmacy_id, rx_number, fill_number)
+create unique index prescriptions_pharmacy_id_rx_number_fill_number_key on public.prescriptions (pharmacy_id, rx_number, fill_number)
   where status <> 'cancelled';
+-- An Rx number's fills whatever their status, newest first (the refill-by-Rx lookup).
+create index prescriptions_rx_number_fills_idx on public.prescriptions (pharmacy_id, rx_number, fill_number desc, created_at desc);
 
 create or replace function private.fill_from_order() returns trigger
 language plpgsql

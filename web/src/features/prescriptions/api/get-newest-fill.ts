@@ -46,6 +46,8 @@ export async function getNewestFill(rxNumber: number): Promise<NewestFill | null
     )
     .eq('rx_number', rxNumber)
     .order('fill_number', { ascending: false })
+    // A fill returned to stock keeps its number, which the next fill takes again: the newer one is the fill.
+    .order('created_at', { ascending: false })
     .limit(1);
   if (error) throw new Error(error.message);
   const row = z.array(rowSchema).parse(data)[0];
