@@ -474,6 +474,44 @@ CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON publi
 grant select, insert, update, delete on table public.formulary_entries to authenticated;
 grant all on table public.formulary_entries to service_role;
 
+-- public.inventory_forecasts ----------------------------------------------------------------------
+create table public.inventory_forecasts (
+  pharmacy_id           uuid not null,
+  medication_id         uuid not null,
+  computed_at           timestamp with time zone default now() not null,
+  window_days           integer not null,
+  used_7_days           integer not null,
+  used_30_days          integer not null,
+  used_90_days          integer not null,
+  used_in_window        integer not null,
+  in_stock_days         numeric(6,2) not null,
+  daily_usage           numeric(12,3) not null,
+  refills_due_units     integer not null,
+  reorder_point         integer not null,
+  max_stock             integer not null,
+  order_quantity        integer not null,
+  predicted_stockout_on date,
+  trend                 text not null,
+  constraint inventory_forecasts_pkey PRIMARY KEY (pharmacy_id, medication_id),
+  constraint inventory_forecasts_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id) ON DELETE CASCADE,
+  constraint inventory_forecasts_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint inventory_forecasts_trend_check CHECK (trend = ANY (ARRAY['increasing'::text, 'decreasing'::text, 'stable'::text]))
+);
+
+comment on table public.inventory_forecasts is 'Each product''s latest forecast (refresh_inventory_forecasts): units used over 7/30/90 days and the prediction window, the days in stock within the window, daily usage while in stock, refills due in the window, the reorder point, maximum and suggested order quantity (whole packages), the predicted stockout date and the usage trend. Written only by the database; staff read.';
+
+CREATE INDEX inventory_forecasts_stockout_idx ON public.inventory_forecasts USING btree (pharmacy_id, predicted_stockout_on) WHERE (predicted_stockout_on IS NOT NULL);
+
+alter table public.inventory_forecasts enable row level security;
+
+create policy "Staff can read their pharmacy's forecasts" on public.inventory_forecasts
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.inventory_forecasts to anon;
+grant select, references, trigger, maintain on table public.inventory_forecasts to authenticated;
+grant all on table public.inventory_forecasts to service_role;
+
 -- public.inventory_lots ---------------------------------------------------------------------------
 create table public.inventory_lots (
   id              uuid default gen_random_uuid() not null,
@@ -578,6 +616,101 @@ END) is false then ''23514 Invalid kind and quantity'' when ((unit_cost_cents >=
 grant references, trigger, maintain on table public.inventory_movements to anon;
 grant select, references, trigger, maintain on table public.inventory_movements to authenticated;
 grant all on table public.inventory_movements to service_role;
+
+-- public.inventory_products -----------------------------------------------------------------------
+create table public.inventory_products (
+  pharmacy_id             uuid default private.current_pharmacy_id() not null,
+  medication_id           uuid not null,
+  auto_order              boolean default false not null,
+  preferred_wholesaler_id uuid,
+  lead_time_days          integer,
+  safety_stock            integer,
+  max_stock               integer,
+  acquisition_cost_cents  integer,
+  updated_at              timestamp with time zone default now() not null,
+  constraint inventory_products_pkey PRIMARY KEY (pharmacy_id, medication_id),
+  constraint inventory_products_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id) ON DELETE CASCADE,
+  constraint inventory_products_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint inventory_products_cost_check CHECK (acquisition_cost_cents >= 0),
+  constraint inventory_products_lead_time_check CHECK (lead_time_days >= 1 AND lead_time_days <= 60),
+  constraint inventory_products_max_stock_check CHECK (max_stock > 0),
+  constraint inventory_products_safety_stock_check CHECK (safety_stock >= 0)
+);
+
+comment on table public.inventory_products is 'How a product is reordered: the auto-order switch, preferred wholesaler, lead time (days; the pharmacy''s default when null), safety stock and maximum stock (units; computed from demand when null), and the acquisition cost per unit in cents (from invoices; the catalog''s WAC per unit when null). Staff read; pharmacists and admins write.';
+comment on constraint inventory_products_cost_check on public.inventory_products is 'A cost cannot be negative';
+comment on constraint inventory_products_lead_time_check on public.inventory_products is 'The lead time is 1 to 60 days';
+comment on constraint inventory_products_max_stock_check on public.inventory_products is 'The maximum stock must be greater than 0';
+comment on constraint inventory_products_safety_stock_check on public.inventory_products is 'Safety stock cannot be negative';
+
+CREATE INDEX inventory_products_auto_order_idx ON public.inventory_products USING btree (pharmacy_id) WHERE auto_order;
+
+alter table public.inventory_products enable row level security;
+
+create policy "Staff can read their pharmacy's reorder settings" on public.inventory_products
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+create policy "Pharmacists and admins can add reorder settings" on public.inventory_products
+  for insert to authenticated
+  with check (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('inventory:adjust'::text) AS current_staff_can));
+create policy "Pharmacists and admins can change reorder settings" on public.inventory_products
+  for update to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('inventory:adjust'::text) AS current_staff_can))
+  with check (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER audit_changes AFTER INSERT OR UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('medication_id');
+CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
+CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when medication_id is null then ''23502 Medication is required'' when ((acquisition_cost_cents >= 0)) is false then ''23514 A cost cannot be negative'' when (((lead_time_days >= 1) AND (lead_time_days <= 60))) is false then ''23514 The lead time is 1 to 60 days'' when ((max_stock > 0)) is false then ''23514 The maximum stock must be greater than 0'' when ((safety_stock >= 0)) is false then ''23514 Safety stock cannot be negative'' end from (select ($1).*) as checked_row');
+
+grant select, insert, update, references, trigger, maintain on table public.inventory_products to authenticated;
+grant all on table public.inventory_products to service_role;
+
+-- public.inventory_settings -----------------------------------------------------------------------
+create table public.inventory_settings (
+  pharmacy_id                   uuid default private.current_pharmacy_id() not null,
+  prediction_window_days        integer default 30 not null,
+  utilization_threshold_percent integer default 80 not null,
+  safety_stock_days             integer default 3 not null,
+  default_lead_time_days        integer default 1 not null,
+  updated_at                    timestamp with time zone default now() not null,
+  updated_by                    uuid default auth.uid(),
+  constraint inventory_settings_pkey PRIMARY KEY (pharmacy_id),
+  constraint inventory_settings_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint inventory_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id),
+  constraint inventory_settings_lead_time_check CHECK (default_lead_time_days >= 1 AND default_lead_time_days <= 60),
+  constraint inventory_settings_safety_check CHECK (safety_stock_days >= 0 AND safety_stock_days <= 60),
+  constraint inventory_settings_utilization_check CHECK (utilization_threshold_percent >= 50 AND utilization_threshold_percent <= 100),
+  constraint inventory_settings_window_check CHECK (prediction_window_days >= 7 AND prediction_window_days <= 90)
+);
+
+comment on table public.inventory_settings is 'A pharmacy''s inventory prediction settings (spec §5: prediction window 7–90 days, default 30; utilisation threshold 50–100 %, default 80), the safety stock in days of demand and the default wholesaler lead time. No row means the defaults (private.inventory_settings_of). Staff read; pharmacists and admins save.';
+comment on constraint inventory_settings_lead_time_check on public.inventory_settings is 'The lead time is 1 to 60 days';
+comment on constraint inventory_settings_safety_check on public.inventory_settings is 'Safety stock is 0 to 60 days of demand';
+comment on constraint inventory_settings_utilization_check on public.inventory_settings is 'The utilization threshold is 50 to 100 percent';
+comment on constraint inventory_settings_window_check on public.inventory_settings is 'The prediction window is 7 to 90 days';
+
+CREATE INDEX inventory_settings_updated_by_idx ON public.inventory_settings USING btree (updated_by);
+
+alter table public.inventory_settings enable row level security;
+
+create policy "Staff can read their pharmacy's inventory settings" on public.inventory_settings
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+create policy "Pharmacists and admins can create their pharmacy's inventory se" on public.inventory_settings
+  for insert to authenticated
+  with check (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('inventory:adjust'::text) AS current_staff_can));
+create policy "Pharmacists and admins can change their pharmacy's inventory se" on public.inventory_settings
+  for update to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('inventory:adjust'::text) AS current_staff_can))
+  with check (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.inventory_settings FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
+CREATE TRIGGER stamp_inventory_settings BEFORE INSERT OR UPDATE ON public.inventory_settings FOR EACH ROW EXECUTE FUNCTION private.stamp_inventory_settings();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_settings FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when (((default_lead_time_days >= 1) AND (default_lead_time_days <= 60))) is false then ''23514 The lead time is 1 to 60 days'' when (((safety_stock_days >= 0) AND (safety_stock_days <= 60))) is false then ''23514 Safety stock is 0 to 60 days of demand'' when (((utilization_threshold_percent >= 50) AND (utilization_threshold_percent <= 100))) is false then ''23514 The utilization threshold is 50 to 100 percent'' when (((prediction_window_days >= 7) AND (prediction_window_days <= 90))) is false then ''23514 The prediction window is 7 to 90 days'' end from (select ($1).*) as checked_row');
+
+grant select, insert, update, references, trigger, maintain on table public.inventory_settings to authenticated;
+grant all on table public.inventory_settings to service_role;
 
 -- public.medication_price_history -----------------------------------------------------------------
 create table public.medication_price_history (
@@ -696,6 +829,7 @@ comment on constraint medications_ndc_number_check on public.medications is 'NDC
 comment on constraint medications_price_check on public.medications is 'Price cannot be negative';
 comment on constraint medications_stock_check on public.medications is 'Stock cannot be negative';
 
+CREATE INDEX medications_out_of_stock_idx ON public.medications USING btree (pharmacy_id, name, strength, id) WHERE ((stock = 0) AND active);
 CREATE INDEX medications_pharmacy_id_low_stock_idx ON public.medications USING btree (pharmacy_id) WHERE is_low_stock;
 CREATE INDEX medications_pharmacy_id_lower_name_idx ON public.medications USING btree (pharmacy_id, lower(name));
 CREATE INDEX medications_pharmacy_id_name_strength_id_idx ON public.medications USING btree (pharmacy_id, name, strength, id) INCLUDE (active);
@@ -2342,6 +2476,31 @@ $function$;
 comment on function public.dashboard_stats() is 'The dashboard''s stat cards for the caller''s pharmacy (RLS applies: security invoker): pendingPrescriptions; completedToday (completed_at within the pharmacy''s own day, private.pharmacy_local_day in its time zone); aiAlerts (private.is_unresolved_interaction_alert: pending or processing prescriptions whose interaction check flagged them and that no pharmacist has overridden — the same count as dur_alert_count()); revenueToday (the sum of medications.price, the price per fill, over the prescriptions completed that day, as a number of dollars, each price read by the medication''s key).';
 grant execute on function public.dashboard_stats() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.dead_stock(idle_days integer DEFAULT 90)
+ RETURNS TABLE(medication_id uuid, name text, strength text, stock integer, value_cents bigint, last_dispensed_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select m.id, m.name, m.strength, m.stock,
+         (select sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip)))
+          from public.inventory_lots l where l.pharmacy_id = m.pharmacy_id and l.medication_id = m.id and l.on_hand > 0),
+         last_use.occurred_at
+  from public.medications m
+  left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
+  left join lateral (
+    select mv.occurred_at from public.inventory_movements mv
+    where mv.pharmacy_id = m.pharmacy_id and mv.medication_id = m.id and mv.kind = 'dispense'
+    order by mv.occurred_at desc limit 1
+  ) last_use on true
+  where m.pharmacy_id = (select private.current_pharmacy_id()) and m.stock > 0
+    and (last_use.occurred_at is null or last_use.occurred_at < now() - make_interval(days => least(greatest(coalesce(idle_days, 90), 1), 3650)))
+  order by 5 desc nulls last, m.name
+  limit 500
+$function$;
+comment on function public.dead_stock(integer) is 'Dead stock: the caller''s pharmacy''s products on hand not dispensed for idle_days (default 90), most value first (at most 500). Security invoker.';
+grant execute on function public.dead_stock(integer) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.delete_prescription_file(file_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -2619,6 +2778,160 @@ end
 $function$;
 comment on function public.hook_password_verification_attempt(jsonb) is 'Supabase Auth password verification hook ({user_id, valid} -> {decision, message, should_logout_user}): counts failed sign-ins and locks the account at the pharmacy policy''s max_failed_logins for lockout_minutes without ending open sessions; refuses deactivated and locked staff with their message only when the password is right (a wrong one gets the ordinary answer); records last_login_at on success and audits every attempt.';
 grant execute on function public.hook_password_verification_attempt(jsonb) to supabase_auth_admin;
+
+CREATE OR REPLACE FUNCTION public.inventory_analytics()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with pharmacy as (
+    select private.current_pharmacy_id() as id
+  ), periods as (
+    select unnest(array[7, 30, 90]) as days
+  ), costed as (
+    select mv.kind, mv.quantity, mv.occurred_at,
+           mv.quantity::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip)) as cents
+    from public.inventory_movements mv
+    join public.inventory_lots l on l.id = mv.lot_id
+    join public.medications m on m.pharmacy_id = mv.pharmacy_id and m.id = mv.medication_id
+    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
+    where mv.pharmacy_id = (select id from pharmacy) and mv.occurred_at >= now() - interval '90 days'
+  ), value_now as (
+    select coalesce(sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip))), 0) as cents
+    from public.inventory_lots l
+    join public.medications m on m.pharmacy_id = l.pharmacy_id and m.id = l.medication_id
+    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
+    where l.pharmacy_id = (select id from pharmacy) and l.on_hand > 0
+  ), summed as (
+    select p.days,
+      coalesce(-sum(c.quantity) filter (where c.kind in ('dispense', 'return_to_stock')), 0)::integer as dispensed,
+      coalesce(-sum(c.quantity) filter (where c.kind = 'return_to_wholesaler'), 0)::integer as returned,
+      coalesce(-sum(c.quantity) filter (where c.kind = 'destruction'), 0)::integer as waste,
+      coalesce(-sum(c.cents) filter (where c.kind in ('dispense', 'return_to_stock')), 0) as dispensed_cents,
+      coalesce(sum(c.cents), 0) as net_cents
+    from periods p left join costed c on c.occurred_at >= now() - make_interval(days => p.days)
+    group by p.days
+  )
+  select jsonb_agg(jsonb_build_object(
+    'period', s.days || ' days', 'days', s.days, 'dispensed', s.dispensed, 'returned', s.returned, 'waste', s.waste,
+    'turnover', case when v.cents + (v.cents - s.net_cents) > 0
+                     then round(s.dispensed_cents * 2.0 / (v.cents + (v.cents - s.net_cents)), 2) end)
+    order by s.days)
+  from summed s, value_now v
+$function$;
+comment on function public.inventory_analytics() is 'The Analytics tab''s 7, 30 and 90-day summaries (spec §3 Analytics period) from the ledger: units dispensed (less returned to stock), returned to wholesalers, destroyed (waste), and turnover (cost of goods dispensed over the average of today''s value and the value at the period''s start, reconstructed from the ledger). Security invoker.';
+grant execute on function public.inventory_analytics() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.inventory_items(search text DEFAULT ''::text, status text DEFAULT 'all'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0)
+ RETURNS TABLE(id uuid, name text, generic_name text, strength text, ndc_number text, ndc11 text, dea_schedule text, stock integer, reorder_point integer, max_stock integer, unit_cost_cents integer, total_value_cents bigint, supplier text, next_expiration_date date, status text, used_30_days integer, trend text, predicted_stockout_on date, order_quantity integer, auto_order boolean, last_receipt_at timestamp with time zone, last_receipt_quantity integer, forecast_at timestamp with time zone, lots jsonb, total_count bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select m.id, m.name, m.generic_name, m.strength, m.ndc_number, m.ndc11, m.dea_schedule,
+         m.stock, m.low_stock_threshold, f.max_stock, private.unit_cost_cents(m, ip),
+         (select sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip)))
+          from public.inventory_lots l where l.pharmacy_id = m.pharmacy_id and l.medication_id = m.id and l.on_hand > 0),
+         null::text,
+         (select min(l.expiration_date) from public.inventory_lots l
+          where l.pharmacy_id = m.pharmacy_id and l.medication_id = m.id and l.on_hand > 0),
+         private.inventory_status(m),
+         coalesce((select -sum(mv.quantity)::integer from public.inventory_movements mv
+                   where mv.pharmacy_id = m.pharmacy_id and mv.medication_id = m.id
+                     and mv.occurred_at >= now() - interval '30 days' and mv.kind in ('dispense', 'return_to_stock')), 0),
+         f.trend, f.predicted_stockout_on, f.order_quantity, coalesce(ip.auto_order, false),
+         receipt.occurred_at, receipt.quantity, f.computed_at,
+         coalesce((select jsonb_agg(jsonb_build_object('lotId', l.id, 'lotNumber', l.lot_number,
+                     'expirationDate', l.expiration_date, 'onHand', l.on_hand)
+                     order by l.expiration_date nulls first, l.received_at)
+                   from public.inventory_lots l
+                   where l.pharmacy_id = m.pharmacy_id and l.medication_id = m.id and l.on_hand > 0), '[]'::jsonb),
+         page.total
+  from private.inventory_item_page(search, status, page_size, page_offset) page
+  cross join lateral unnest(page.medication_ids) with ordinality as ids (medication_id, position)
+  join public.medications m on m.id = ids.medication_id
+  left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
+  left join public.inventory_forecasts f on f.pharmacy_id = m.pharmacy_id and f.medication_id = m.id
+  left join lateral (
+    select mv.occurred_at, mv.quantity from public.inventory_movements mv
+    where mv.pharmacy_id = m.pharmacy_id and mv.medication_id = m.id and mv.kind = 'receipt'
+    order by mv.occurred_at desc limit 1
+  ) receipt on true
+  order by ids.position
+$function$;
+comment on function public.inventory_items(text,text,integer,integer) is 'GET /api/inventory/items: one page of the caller''s pharmacy''s active products (search as the catalog''s; status all, low, out_of_stock or adequate) with on-hand, reorder point (the low-stock threshold), unit cost and value (each lot at its own cost, else the product''s), the soonest expiry on hand, status, units used in 30 days, the latest forecast, the auto-order switch, the last receipt, the lots on hand, and the total. Security invoker: rows are read through RLS. supplier is the preferred wholesaler once wholesalers exist.';
+grant execute on function public.inventory_items(text,text,integer,integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.inventory_overview()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with pharmacy as (
+    select private.current_pharmacy_id() as id
+  ), settings as (
+    select s.* from pharmacy, private.inventory_settings_of(pharmacy.id) s
+  ), counts as (
+    select count(*) as products,
+           count(*) filter (where m.is_low_stock and m.stock > 0) as low,
+           count(*) filter (where m.stock = 0) as out_of_stock
+    from public.medications m where m.pharmacy_id = (select id from pharmacy) and m.active
+  ), stocked as (
+    -- The products the pharmacy keeps: on hand now or moved in the last 90 days.
+    select count(*) filter (where m.stock > 0) as in_stock, count(*) as kept
+    from public.medications m
+    where m.pharmacy_id = (select id from pharmacy) and m.active
+      and (m.stock > 0 or exists (select 1 from public.inventory_movements mv
+                                  where mv.pharmacy_id = m.pharmacy_id and mv.medication_id = m.id
+                                    and mv.occurred_at >= now() - interval '90 days'))
+  ), value as (
+    select coalesce(sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip))), 0) as cents
+    from public.inventory_lots l
+    join public.medications m on m.pharmacy_id = l.pharmacy_id and m.id = l.medication_id
+    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
+    where l.pharmacy_id = (select id from pharmacy) and l.on_hand > 0
+  ), dispensed_cost as (
+    select coalesce(-sum(mv.quantity::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip))), 0) as cents
+    from public.inventory_movements mv
+    join public.inventory_lots l on l.id = mv.lot_id
+    join public.medications m on m.pharmacy_id = mv.pharmacy_id and m.id = mv.medication_id
+    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
+    where mv.pharmacy_id = (select id from pharmacy) and mv.occurred_at >= now() - interval '30 days'
+      and mv.kind in ('dispense', 'return_to_stock')
+  ), net_change as (
+    -- Value that came in less value that went out over 30 days: the value 30 days ago is today's less this.
+    select coalesce(sum(mv.quantity::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip))), 0) as cents
+    from public.inventory_movements mv
+    join public.inventory_lots l on l.id = mv.lot_id
+    join public.medications m on m.pharmacy_id = mv.pharmacy_id and m.id = mv.medication_id
+    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
+    where mv.pharmacy_id = (select id from pharmacy) and mv.occurred_at >= now() - interval '30 days'
+  )
+  select jsonb_build_object(
+    'totalProducts', counts.products,
+    'lowStockItems', counts.low,
+    'outOfStockItems', counts.out_of_stock,
+    'totalValueCents', value.cents,
+    'autoOrderItems', (select count(*) from public.inventory_products ip
+                       where ip.pharmacy_id = (select id from pharmacy) and ip.auto_order),
+    'predictedStockouts7Days', (select count(*) from public.inventory_forecasts f
+                                join public.medications m on m.pharmacy_id = f.pharmacy_id and m.id = f.medication_id
+                                where f.pharmacy_id = (select id from pharmacy) and m.active and m.stock > 0
+                                  and f.predicted_stockout_on <= private.pharmacy_local_date((select id from pharmacy), now()) + 7),
+    -- Turnover over the last 30 days: cost of goods dispensed over the average inventory value (now and 30 days ago).
+    'monthlyTurnover', case when value.cents + (value.cents - net_change.cents) > 0
+                            then round(dispensed_cost.cents * 2.0 / (value.cents + (value.cents - net_change.cents)), 2) end,
+    -- Utilisation: the share of the products the pharmacy keeps that are on the shelf now.
+    'utilizationRate', case when stocked.kept > 0 then round(stocked.in_stock * 100.0 / stocked.kept, 1) end,
+    'utilizationThreshold', settings.utilization_threshold_percent,
+    'predictionWindowDays', settings.prediction_window_days,
+    'forecastAt', (select max(f.computed_at) from public.inventory_forecasts f where f.pharmacy_id = (select id from pharmacy)))
+  from counts, stocked, value, dispensed_cost, net_change, settings
+$function$;
+comment on function public.inventory_overview() is 'The Overview tab''s figures for the caller''s pharmacy, each from the database: active products, low and out of stock, total value in cents (each lot on hand at its cost), auto-order items, predicted stockouts within 7 days, 30-day turnover (cost of goods dispensed / average of today''s and the reconstructed value 30 days ago), the utilisation rate (products kept — on hand or moved in 90 days — that are on the shelf, %) with the threshold, the prediction window and when predictions were last updated. Security invoker (RLS).';
+grant execute on function public.inventory_overview() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.medication_knowledge(knowledge_medication_id uuid)
  RETURNS jsonb
@@ -3438,6 +3751,16 @@ end
 $function$;
 comment on function public.refill_prescription(uuid,text) is 'Refills a prescription — given its id or any of its fills'' — as the caller (RLS and every entry trigger apply): the next fill, pending, live on every terminal; refused with the rule''s sentence (private.fill_from_order). too_soon_reason: a pharmacist''s or admin''s reason to allow a refill too soon. Returns the new fill.';
 grant execute on function public.refill_prescription(uuid,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.refresh_inventory_forecasts()
+ RETURNS integer
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.refresh_inventory_forecasts()
+$function$;
+comment on function public.refresh_inventory_forecasts() is 'Update Predictions: see private.compute_inventory_forecasts.';
+grant execute on function public.refresh_inventory_forecasts() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.register_prescription_file(actor uuid, file_id uuid, name text, detected_type text, size integer, digest text, received text DEFAULT NULL::text, of_prescription_id uuid DEFAULT NULL::uuid, ocr jsonb DEFAULT NULL::jsonb)
  RETURNS public.prescription_files
@@ -4413,6 +4736,144 @@ begin
 end
 $function$;
 comment on function private.clear_override_approvals() is 'AFTER UPDATE trigger of prescriptions: any change of a pending prescription (an edit, or the move the second approval makes) clears its override approvals, so an approval never covers a prescription other than the one approved.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.compute_all_inventory_forecasts()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy record;
+  done integer := 0;
+begin
+  for pharmacy in select p.id from public.pharmacies p order by p.id loop
+    perform private.compute_inventory_forecasts(pharmacy.id);
+    done := done + 1;
+  end loop;
+  return done;
+end
+$function$;
+comment on function private.compute_all_inventory_forecasts() is 'Run by pg_cron daily (job refresh-inventory-forecasts): recomputes every pharmacy''s inventory forecasts. Answers how many pharmacies were done.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.compute_inventory_forecasts(for_pharmacy_id uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  settings public.inventory_settings := private.inventory_settings_of(for_pharmacy_id);
+  window_days integer := settings.prediction_window_days;
+  window_start timestamptz := now() - make_interval(days => settings.prediction_window_days);
+  today date := private.pharmacy_local_date(for_pharmacy_id, now());
+  written integer;
+begin
+  with products as (
+    select m.id, m.stock, m.low_stock_threshold,
+           greatest(coalesce(case when m.package_unit = 'EA' and m.package_size = trunc(m.package_size) then m.package_size::integer end, 1), 1) as package_units,
+           coalesce(ip.auto_order, false) as auto_order,
+           coalesce(ip.lead_time_days, settings.default_lead_time_days) as lead_days,
+           ip.safety_stock, ip.max_stock
+    from public.medications m
+    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
+    where m.pharmacy_id = for_pharmacy_id and m.active
+  ), usage as (
+    -- Units dispensed less units returned to stock (a fill not picked up was not used).
+    select p.id,
+      coalesce(-sum(mv.quantity) filter (where mv.occurred_at >= now() - interval '7 days'), 0)::integer as used_7,
+      coalesce(-sum(mv.quantity) filter (where mv.occurred_at >= now() - interval '30 days'), 0)::integer as used_30,
+      coalesce(-sum(mv.quantity), 0)::integer as used_90,
+      coalesce(-sum(mv.quantity) filter (where mv.occurred_at >= window_start), 0)::integer as used_window
+    from products p
+    left join public.inventory_movements mv
+      on mv.pharmacy_id = for_pharmacy_id and mv.medication_id = p.id
+     and mv.occurred_at >= now() - interval '90 days' and mv.kind in ('dispense', 'return_to_stock')
+    group by p.id
+  ), out_of_stock as (
+    -- Time at zero within the window, from the balance at its start and each movement's product balance.
+    select p.id, coalesce(sum(extract(epoch from (t.next_at - t.at_time))) filter (where t.balance = 0), 0) / 86400.0 as out_days
+    from products p
+    cross join lateral (
+      select e.at_time, e.balance, coalesce(lead(e.at_time) over (order by e.at_time, e.seq), now()) as next_at
+      from (
+        select window_start as at_time, 0::bigint as seq,
+               coalesce((select mv.product_on_hand_after from public.inventory_movements mv
+                         where mv.pharmacy_id = for_pharmacy_id and mv.medication_id = p.id and mv.occurred_at < window_start
+                         order by mv.occurred_at desc limit 1), 0) as balance
+        union all
+        select mv.occurred_at, mv.id, mv.product_on_hand_after from public.inventory_movements mv
+        where mv.pharmacy_id = for_pharmacy_id and mv.medication_id = p.id and mv.occurred_at >= window_start
+      ) e
+    ) t
+    group by p.id
+  ), refills_due as (
+    -- Known demand: the last fill of each active order with refills left runs out within the window.
+    select o.medication_id as id, sum(ceil(last_fill.quantity))::integer as units
+    from public.prescription_orders o
+    cross join lateral (
+      select rx.quantity, rx.date_filled, rx.days_supply from public.prescriptions rx
+      where rx.pharmacy_id = o.pharmacy_id and rx.order_id = o.id and rx.status <> 'cancelled'
+      order by rx.fill_number desc, rx.created_at desc limit 1
+    ) last_fill
+    where o.pharmacy_id = for_pharmacy_id and o.status = 'active'
+      and o.refills > greatest(o.last_fill_number, o.refills_used_before)
+      and last_fill.date_filled + last_fill.days_supply between today and today + window_days
+    group by o.medication_id
+  ), demand as (
+    select p.*, u.used_7, u.used_30, u.used_90, u.used_window,
+           greatest(window_days - o.out_days, 0) as in_stock_days,
+           u.used_window / greatest(window_days - o.out_days, 1.0) as daily_usage,
+           coalesce(r.units, 0) as refills_due_units
+    from products p join usage u using (id) join out_of_stock o using (id) left join refills_due r using (id)
+  ), planned as (
+    select d.*,
+           -- The window's demand: usage while in stock projected over the window, or the refills due if more.
+           greatest(d.daily_usage * window_days, d.refills_due_units) / window_days as daily_demand
+    from demand d
+  ), points as (
+    select pl.*,
+           coalesce(pl.safety_stock, ceil(pl.daily_demand * settings.safety_stock_days)::integer) as safety,
+           ceil(pl.daily_demand * pl.lead_days)::integer + coalesce(pl.safety_stock, ceil(pl.daily_demand * settings.safety_stock_days)::integer) as reorder_point
+    from planned pl
+  ), sized as (
+    select pt.*,
+           greatest(coalesce(pt.max_stock, pt.reorder_point + ceil(pt.daily_demand * window_days)::integer), pt.reorder_point, 1) as ceiling_units
+    from points pt
+  )
+  insert into public.inventory_forecasts as f (
+    pharmacy_id, medication_id, computed_at, window_days, used_7_days, used_30_days, used_90_days, used_in_window,
+    in_stock_days, daily_usage, refills_due_units, reorder_point, max_stock, order_quantity, predicted_stockout_on, trend)
+  select for_pharmacy_id, s.id, now(), window_days, s.used_7, s.used_30, s.used_90, s.used_window,
+         round(s.in_stock_days, 2), round(s.daily_usage, 3), s.refills_due_units, s.reorder_point, s.ceiling_units,
+         case when s.stock <= s.reorder_point and s.ceiling_units > s.stock
+              then (ceil((s.ceiling_units - s.stock)::numeric / s.package_units) * s.package_units)::integer else 0 end,
+         case when s.daily_demand > 0 then today + floor(s.stock / s.daily_demand)::integer end,
+         case when s.used_7 * 30 > s.used_30 * 7 * 1.15 then 'increasing'
+              when s.used_7 * 30 < s.used_30 * 7 * 0.85 then 'decreasing'
+              else 'stable' end
+  from sized s
+  on conflict (pharmacy_id, medication_id) do update set
+    computed_at = excluded.computed_at, window_days = excluded.window_days, used_7_days = excluded.used_7_days,
+    used_30_days = excluded.used_30_days, used_90_days = excluded.used_90_days, used_in_window = excluded.used_in_window,
+    in_stock_days = excluded.in_stock_days, daily_usage = excluded.daily_usage,
+    refills_due_units = excluded.refills_due_units, reorder_point = excluded.reorder_point,
+    max_stock = excluded.max_stock, order_quantity = excluded.order_quantity,
+    predicted_stockout_on = excluded.predicted_stockout_on, trend = excluded.trend;
+  get diagnostics written = row_count;
+
+  -- An auto-order product is reordered at its computed point: its low-stock threshold follows.
+  update public.medications m set low_stock_threshold = f.reorder_point
+  from public.inventory_forecasts f, public.inventory_products ip
+  where m.pharmacy_id = for_pharmacy_id and f.pharmacy_id = m.pharmacy_id and f.medication_id = m.id
+    and ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id and ip.auto_order
+    and m.low_stock_threshold is distinct from f.reorder_point;
+  return written;
+end
+$function$;
+comment on function private.compute_inventory_forecasts(uuid) is 'Recomputes every active product''s forecast of a pharmacy in one statement (see the table''s comment and the migration header) and sets each auto-order product''s low-stock threshold to its reorder point. Answers the number of products forecast.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.constraint_explanation_sql(target regclass)
@@ -6117,6 +6578,47 @@ $function$;
 comment on function private.interaction_check(text[],text[]) is 'The interaction engine: for a medication list (names as written) and allergies, {hasInteractions, interactions[{kind, severity, interactingDrugs, description, recommendations, source}], recommendedActions}: drug–allergy (the drug, its allergy group, a cross-sensitive group), drug–drug (by drug or class; one finding per pair: most severe, then most specific rule, then lowest id) and duplicate therapy, most severe first. Deterministic; reads the drug knowledge base.';
 grant execute on function private.interaction_check(text[],text[]) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.inventory_item_page(search text, status text, page_size integer, page_offset integer)
+ RETURNS TABLE(medication_ids uuid[], total bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  conditions text[] := array['m.pharmacy_id = $1', 'm.active', private.medication_search_condition(search)];
+begin
+  if page_size is null or page_size not between 1 and 100 then
+    raise exception 'A page holds 1 to 100 products' using errcode = '22023';
+  end if;
+  if page_offset is null or page_offset < 0 then
+    raise exception 'A page starts at product 0 or later' using errcode = '22023';
+  end if;
+  if pharmacy is null then
+    return query select '{}'::uuid[], 0::bigint;
+    return;
+  end if;
+  if coalesce(status, 'all') not in ('all', 'low', 'out_of_stock', 'adequate') then
+    raise exception 'Status must be all, low, out_of_stock or adequate' using errcode = '22023';
+  end if;
+  conditions := conditions || case coalesce(status, 'all')
+    when 'out_of_stock' then array['m.stock = 0']
+    when 'low' then array['m.is_low_stock', 'm.stock > 0']
+    when 'adequate' then array['not m.is_low_stock']
+    else array[]::text[] end;
+  return query execute format($sql$
+    with matched as materialized (
+      select m.id, m.name, m.strength from public.medications m where %s
+    )
+    select array(select x.id from matched x order by x.name, x.strength, x.id limit $2 offset $3),
+           (select count(*) from matched)
+    $sql$, array_to_string(conditions, ' and '))
+  using pharmacy, page_size, page_offset;
+end
+$function$;
+comment on function private.inventory_item_page(text,text,integer,integer) is 'One page (ids in name, strength, id order) of the caller''s pharmacy''s active products matching the search (the catalog''s rule, private.medication_search_condition) and status, and how many match. Security definer so the search indexes apply; scoped to private.current_pharmacy_id(); ids and a count only.';
+grant execute on function private.inventory_item_page(text,text,integer,integer) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.inventory_lot_for(for_pharmacy_id uuid, for_medication_id uuid, lot text, expires date, cost_cents integer DEFAULT NULL::integer)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -6136,6 +6638,30 @@ end
 $function$;
 comment on function private.inventory_lot_for(uuid,uuid,text,date,integer) is 'The lot of a product with this lot number and expiry, created if new (a newer known unit cost replaces the old).';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.inventory_settings_of(for_pharmacy_id uuid)
+ RETURNS public.inventory_settings
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select s from public.inventory_settings s where s.pharmacy_id = for_pharmacy_id),
+    row(for_pharmacy_id, 30, 80, 3, 1, now(), null)::public.inventory_settings)
+$function$;
+comment on function private.inventory_settings_of(uuid) is 'A pharmacy''s inventory settings, the defaults when never saved.';
+grant execute on function private.inventory_settings_of(uuid) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.inventory_status(product public.medications)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when product.stock = 0 then 'out_of_stock' when product.is_low_stock then 'low' else 'adequate' end
+$function$;
+comment on function private.inventory_status(public.medications) is 'A product''s inventory status: out_of_stock (nothing on hand), low (at or below its reorder point, the low-stock threshold) or adequate.';
+grant execute on function private.inventory_status(public.medications) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.is_account_topic(topic text)
  RETURNS boolean
@@ -7920,6 +8446,22 @@ $function$;
 comment on function private.refill_settings(uuid) is 'The Refills settings the database enforces, for one pharmacy, with the defaults for what was never saved (or is out of range): {refillTooSoonPercent (75: a refill before that share of the previous fill''s days supply has passed is too soon), nonControlledExpiryMonths (12: a non-controlled prescription expires that many months after it was written)}. Shared defaults: shared/src/settings/refills.ts.';
 grant execute on function private.refill_settings(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.refresh_inventory_forecasts()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.current_pharmacy_id() is null or not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can update predictions' using errcode = '42501';
+  end if;
+  return private.compute_inventory_forecasts(private.current_pharmacy_id());
+end
+$function$;
+comment on function private.refresh_inventory_forecasts() is 'Update Predictions for the caller''s pharmacy (any staff member).';
+grant execute on function private.refresh_inventory_forecasts() to authenticated;
+
 CREATE OR REPLACE FUNCTION private.refuse_audit_log_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -8953,6 +9495,20 @@ $function$;
 comment on function private.stamp_formulary_entry() is 'BEFORE INSERT/UPDATE trigger of formulary_entries: the medication of an entry never changes; updated_by/updated_at (and created_at) are the signed-in user and now for end users; blank notes are stored as none.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.stamp_inventory_settings()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.updated_at := now();
+  new.updated_by := (select auth.uid());
+  return new;
+end
+$function$;
+comment on function private.stamp_inventory_settings() is 'BEFORE INSERT/UPDATE trigger of inventory_settings: who saved them and when.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.stamp_prices_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -9266,6 +9822,19 @@ $function$;
 comment on function private.touch_updated_at() is 'BEFORE UPDATE trigger: stamps updated_at.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.unit_cost_cents(product public.medications, settings public.inventory_products)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(settings.acquisition_cost_cents,
+                  round(product.wac_price * 100 / nullif(product.package_size, 0))::integer,
+                  round(product.nadac_per_unit * 100)::integer)
+$function$;
+comment on function private.unit_cost_cents(public.medications,public.inventory_products) is 'What one unit of a product costs the pharmacy, in cents: the acquisition cost from its invoices, else the catalog''s WAC per package divided by the package size, else NADAC per unit; null when none is known.';
+grant execute on function private.unit_cost_cents(public.medications,public.inventory_products) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.update_prescription_file(file_id uuid, changes jsonb)
  RETURNS public.prescription_files
  LANGUAGE plpgsql
@@ -9530,5 +10099,6 @@ alter publication supabase_realtime add table public.staff_profiles;
 -- Rows of cron.job (data: made by cron.schedule in the migrations). Name, schedule (GMT), command:
 --   deliver-due-outbound-messages           * * * * *     select private.request_due_outbox_delivery()
 --   flag-expired-prescriber-credentials     15 6 * * *    select private.flag_expired_prescriber_credentials()
+--   refresh-inventory-forecasts             30 9 * * *    select private.compute_all_inventory_forecasts()
 --   request-due-drug-price-updates          */15 * * * *  select private.request_due_drug_price_updates()
 --   request-due-prescriber-reverifications  45 6 * * *    select private.request_due_prescriber_reverifications()

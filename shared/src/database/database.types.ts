@@ -449,6 +449,79 @@ export type Database = {
           },
         ];
       };
+      inventory_forecasts: {
+        Row: {
+          computed_at: string;
+          daily_usage: number;
+          in_stock_days: number;
+          max_stock: number;
+          medication_id: string;
+          order_quantity: number;
+          pharmacy_id: string;
+          predicted_stockout_on: string | null;
+          refills_due_units: number;
+          reorder_point: number;
+          trend: string;
+          used_30_days: number;
+          used_7_days: number;
+          used_90_days: number;
+          used_in_window: number;
+          window_days: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          computed_at?: string;
+          daily_usage: number;
+          in_stock_days: number;
+          max_stock: number;
+          medication_id: string;
+          order_quantity: number;
+          pharmacy_id: string;
+          predicted_stockout_on?: string | null;
+          refills_due_units: number;
+          reorder_point: number;
+          trend: string;
+          used_30_days: number;
+          used_7_days: number;
+          used_90_days: number;
+          used_in_window: number;
+          window_days: number;
+        };
+        Update: {
+          computed_at?: string;
+          daily_usage?: number;
+          in_stock_days?: number;
+          max_stock?: number;
+          medication_id?: string;
+          order_quantity?: number;
+          pharmacy_id?: string;
+          predicted_stockout_on?: string | null;
+          refills_due_units?: number;
+          reorder_point?: number;
+          trend?: string;
+          used_30_days?: number;
+          used_7_days?: number;
+          used_90_days?: number;
+          used_in_window?: number;
+          window_days?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_forecasts_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: true;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'inventory_forecasts_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       inventory_lots: {
         Row: {
           expiration_date: string | null;
@@ -576,6 +649,97 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'prescriptions';
             referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      inventory_products: {
+        Row: {
+          acquisition_cost_cents: number | null;
+          auto_order: boolean;
+          lead_time_days: number | null;
+          max_stock: number | null;
+          medication_id: string;
+          pharmacy_id: string;
+          preferred_wholesaler_id: string | null;
+          safety_stock: number | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          acquisition_cost_cents?: number | null;
+          auto_order?: boolean;
+          lead_time_days?: number | null;
+          max_stock?: number | null;
+          medication_id: string;
+          pharmacy_id?: string;
+          preferred_wholesaler_id?: string | null;
+          safety_stock?: number | null;
+          updated_at?: string;
+        };
+        Update: {
+          acquisition_cost_cents?: number | null;
+          auto_order?: boolean;
+          lead_time_days?: number | null;
+          max_stock?: number | null;
+          medication_id?: string;
+          pharmacy_id?: string;
+          preferred_wholesaler_id?: string | null;
+          safety_stock?: number | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_products_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: true;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'inventory_products_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      inventory_settings: {
+        Row: {
+          default_lead_time_days: number;
+          pharmacy_id: string;
+          prediction_window_days: number;
+          safety_stock_days: number;
+          updated_at: string;
+          updated_by: string | null;
+          utilization_threshold_percent: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          default_lead_time_days?: number;
+          pharmacy_id?: string;
+          prediction_window_days?: number;
+          safety_stock_days?: number;
+          updated_at?: string;
+          updated_by?: string | null;
+          utilization_threshold_percent?: number;
+        };
+        Update: {
+          default_lead_time_days?: number;
+          pharmacy_id?: string;
+          prediction_window_days?: number;
+          safety_stock_days?: number;
+          updated_at?: string;
+          updated_by?: string | null;
+          utilization_threshold_percent?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_settings_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: true;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
           },
         ];
       };
@@ -2257,6 +2421,17 @@ export type Database = {
       controlled_substance_status: { Args: Record<PropertyKey, never>; Returns: Json };
       current_staff_context: { Args: Record<PropertyKey, never>; Returns: Json };
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      dead_stock: {
+        Args: { idle_days?: number };
+        Returns: {
+          last_dispensed_at: string;
+          medication_id: string;
+          name: string;
+          stock: number;
+          strength: string;
+          value_cents: number;
+        }[];
+      };
       delete_prescription_file: { Args: { file_id: string }; Returns: string };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };
       discard_prescription_file_upload: { Args: { file_id: string }; Returns: undefined };
@@ -2332,6 +2507,38 @@ export type Database = {
         };
       };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
+      inventory_analytics: { Args: Record<PropertyKey, never>; Returns: Json };
+      inventory_items: {
+        Args: { page_offset?: number; page_size?: number; search?: string; status?: string };
+        Returns: {
+          auto_order: boolean;
+          dea_schedule: string;
+          forecast_at: string;
+          generic_name: string;
+          id: string;
+          last_receipt_at: string;
+          last_receipt_quantity: number;
+          lots: Json;
+          max_stock: number;
+          name: string;
+          ndc_number: string;
+          ndc11: string;
+          next_expiration_date: string;
+          order_quantity: number;
+          predicted_stockout_on: string;
+          reorder_point: number;
+          status: string;
+          stock: number;
+          strength: string;
+          supplier: string;
+          total_count: number;
+          total_value_cents: number;
+          trend: string;
+          unit_cost_cents: number;
+          used_30_days: number;
+        }[];
+      };
+      inventory_overview: { Args: Record<PropertyKey, never>; Returns: Json };
       medication_knowledge: { Args: { knowledge_medication_id: string }; Returns: Json };
       messaging_admin_pharmacy_id: { Args: Record<PropertyKey, never>; Returns: string };
       move_prescription: {
@@ -2788,6 +2995,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      refresh_inventory_forecasts: { Args: Record<PropertyKey, never>; Returns: number };
       register_prescription_file: {
         Args: {
           actor: string;
