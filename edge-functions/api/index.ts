@@ -14,6 +14,7 @@ import { addDrugRoutes } from './routes/drugs.ts';
 import { addHealthRoutes } from './routes/health.ts';
 import { addInteractionRoutes } from './routes/interactions.ts';
 import { addLabelRoutes } from './routes/labels.ts';
+import { addInventoryRoutes } from './routes/inventory.ts';
 import { addMedicationRoutes } from './routes/medications.ts';
 import { addMessagingRoutes } from './routes/messaging.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
@@ -49,6 +50,7 @@ addDrugClinicalRoutes(router);
 addDrugPricingRoutes(router);
 addDrugSyncRoutes(router);
 addMedicationRoutes(router);
+addInventoryRoutes(router);
 addPrescriberRoutes(router);
 addPrescriptionFileRoutes(router);
 
