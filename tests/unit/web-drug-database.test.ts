@@ -4,7 +4,7 @@
  */
 import { NDC_LIST_MAX } from '@pharmacy/shared/drugs/ndc.ts';
 import { describe, expect, it } from 'vitest';
-import { lastPage, pageOffset, pageSummary } from '../../web/src/features/drugs/api/drug-paging.ts';
+import { lastPage, pageOffset, pageSummary } from '../../web/src/lib/paging.ts';
 import { syncCompleteDescription } from '../../web/src/features/drugs/drug-messages.ts';
 import { runBulkImport, type BulkImportProgress } from '../../web/src/features/drugs/bulk-import-run.ts';
 import { ndcBatches, ndcsFromImportFile } from '../../web/src/features/drugs/ndc-import-file.ts';

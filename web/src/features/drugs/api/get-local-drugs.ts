@@ -7,7 +7,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
 import { drugKeys, type LocalDrugFilters } from '../keys.ts';
-import { pageOffset } from './drug-paging.ts';
+import { pageOffset } from '../../../lib/paging.ts';
 import { MEDICATION_SEARCH_COLUMNS, medicationFromSearchRow, type MedicationSearchRow } from '@pharmacy/shared/drugs/medication.ts';
 import type { LocalDrug } from './local-drug.ts';
 

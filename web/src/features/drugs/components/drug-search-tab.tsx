@@ -14,7 +14,7 @@ import { QueryErrorNotice, QueryState } from '../../../components/ui/query-state
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
-import { lastPage, pageSummary } from '../api/drug-paging.ts';
+import { lastPage, pageSummary } from '../../../lib/paging.ts';
 import { useLocalDrugs } from '../api/get-local-drugs.ts';
 import type { LocalDrug } from '../api/local-drug.ts';
 import { useExternalDrugSearch } from '../api/search-external-drugs.ts';
@@ -23,7 +23,7 @@ import { SYNC_COMPLETE_TITLE, syncCompleteDescription } from '../drug-messages.t
 import type { LocalDrugFilters } from '../keys.ts';
 import { ExternalDrugCard } from './external-drug-card.tsx';
 import { LocalDrugCard } from './local-drug-card.tsx';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 
 type Source = 'local' | DrugSearchProviderId;
 

@@ -15,7 +15,7 @@ import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
-import { lastPage, pageSummary } from '../api/drug-paging.ts';
+import { lastPage, pageSummary } from '../../../lib/paging.ts';
 import { useLocalDrugs } from '../api/get-local-drugs.ts';
 import type { LocalDrug } from '../api/local-drug.ts';
 import { useUpdateAllPricing } from '../api/update-all-pricing.ts';

@@ -1,4 +1,4 @@
-/** The pages of the catalog's lists: the row offset of a page, the last page, and "Showing 1–20 of 50,000". */
+/** The pages of server-paged lists: the row offset of a page, the last page, and "Showing 1–20 of 50,000". */
 
 export function pageOffset(page: number, pageSize: number): number {
   return Math.max(0, Math.floor(page)) * pageSize;

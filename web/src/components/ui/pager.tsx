@@ -1,5 +1,5 @@
 /** Previous / "Page n of m" / Next under a server-paged list, with "Showing 1–20 of 50,000". */
-import { lastPage } from '../api/drug-paging.ts';
+import { lastPage } from '../../lib/paging.ts';
 
 export interface PagerProps {
   label: string;

@@ -1,0 +1,17 @@
+/**
+ * Query keys of Inventory Management, starting with the pharmacy so one pharmacy's cache never answers for another.
+ * What a change refreshes is decided by the tables each query reads (lib/table-queries.ts); the keys only group the
+ * screen's reads.
+ */
+export const inventoryKeys = {
+  all: (pharmacyId: string) => ['pharmacy', pharmacyId, 'inventory'] as const,
+  /** One page of the Inventory tab for a search and status. */
+  items: (pharmacyId: string, search: string, status: string, page: number, pageSize: number) =>
+    [...inventoryKeys.all(pharmacyId), 'items', search, status, page, pageSize] as const,
+  /** The Overview tab's figures. */
+  overview: (pharmacyId: string) => [...inventoryKeys.all(pharmacyId), 'overview'] as const,
+  /** The Analytics tab's 7/30/90-day summaries. */
+  analytics: (pharmacyId: string) => [...inventoryKeys.all(pharmacyId), 'analytics'] as const,
+  /** The prediction settings (window, utilisation threshold). */
+  settings: (pharmacyId: string) => [...inventoryKeys.all(pharmacyId), 'settings'] as const,
+};
