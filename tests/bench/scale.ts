@@ -16,7 +16,8 @@
  *   low-stock list and the whole list, a page of 25 with the exact total_count), dashboard stats, the Providers
  *   screen (prescriber_directory pages by tab and search with activeCount, the tab counts, the prescription form's
  *   prescriber picker, the credential alerts), the Prescription Files screen (prescription_file_page at 200,000 files:
- *   statuses, a year back, searches; prescription_file_stats), a patient
+ *   statuses, a year back, searches; prescription_file_stats), the Inventory screen (inventory_items at 50,000
+ *   products and three years of ledger, inventory_overview, inventory_analytics), a patient
  *   profile's prescriptions (patient_prescription_orders for a patient of 100 orders, pages 1 and 2) and a refill
  *   (POST /api/prescriptions/{id}/refill, the api edge function; BENCH_SCALE_REFILL_VIA=rpc measures
  *   refill_prescription through PostgREST instead), each on a different order that is due;
@@ -52,6 +53,11 @@ const PRESCRIBERS = Number(process.env.BENCH_SCALE_PRESCRIBERS || 20_000);
 const BUSY_PRESCRIBERS = 50;
 /** Prescription files: two years of faxes, scans and e-prescriptions at about 275 a day. */
 const FILES = Number(process.env.BENCH_SCALE_FILES || 200_000);
+/** The stock ledger: three years of a pharmacy's receipts and dispensing, about 410 fills a day. */
+const LEDGER_DAYS = 1_095;
+const LEDGER_DISPENSES = Number(process.env.BENCH_SCALE_DISPENSES || 450_000);
+/** The products received every two weeks (the fast movers). */
+const RESTOCKED_PRODUCTS = 2_000;
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES || 100);
 const BROWSER_RUNS = Number(process.env.BENCH_SCALE_BROWSER_RUNS || 5);
 const GOAL_MS = 50;
@@ -74,6 +80,7 @@ async function buildPharmacy(env: StackEnv, db: pg.Client, pharmacyId: string): 
   try {
     await Promise.all([buildPeople(other, pharmacyId), buildPrescriptions(db, pharmacyId)]);
     await buildPrescriptionFiles(db, pharmacyId);
+    await buildInventoryLedger(db, pharmacyId);
   } finally {
     await other.end();
   }
@@ -132,6 +139,45 @@ async function buildPrescriptionFiles(db: pg.Client, pharmacyId: string): Promis
     from public.prescription_files where pharmacy_id = $1 group by 1, 2
     on conflict (pharmacy_id, processing_status) do update
     set files = excluded.files, confidence_sum = excluded.confidence_sum, confidence_count = excluded.confidence_count`, [pharmacyId]);
+}
+
+/**
+ * The stock ledger of three years: a lot per product holding its stock (expiries spread over two years, some past),
+ * its opening balance, a receipt every two weeks for the fast movers, and LEDGER_DISPENSES dispensing rows spread over
+ * the products and days (each naming an order's original fill). Balances after each row are the lot's stock (not
+ * replayed: no measured query depends on them); forecasts are computed afterwards as the daily job does.
+ */
+async function buildInventoryLedger(db: pg.Client, pharmacyId: string): Promise<void> {
+  await db.query('set session_replication_role = replica');
+  await db.query(`
+    insert into public.inventory_lots (id, pharmacy_id, medication_id, lot_number, expiration_date, on_hand, unit_cost_cents, received_at)
+    select md5('scale-lot-' || m.i)::uuid, $1, md5('scale-medication-' || m.i)::uuid, 'SL' || m.i,
+           current_date + (m.i % 730) - 60, stock.on_hand, 5 + m.i % 400, now() - interval '3 years'
+    from generate_series(1, $2::int) as m (i)
+    cross join lateral (select s.stock as on_hand from public.medications s where s.id = md5('scale-medication-' || m.i)::uuid) stock`,
+  [pharmacyId, MEDICATIONS]);
+  await db.query(`
+    insert into public.inventory_movements (pharmacy_id, medication_id, lot_id, kind, quantity, lot_on_hand_after,
+      product_on_hand_after, prescription_id, reference, unit_cost_cents, occurred_at)
+    select $1, md5('scale-medication-' || m.i)::uuid, md5('scale-lot-' || m.i)::uuid, 'opening', greatest(l.on_hand, 1), l.on_hand, l.on_hand,
+           null, null, null, now() - interval '3 years'
+    from generate_series(1, $2::int) as m (i) join public.inventory_lots l on l.id = md5('scale-lot-' || m.i)::uuid
+    union all
+    select $1, md5('scale-medication-' || p.i)::uuid, md5('scale-lot-' || p.i)::uuid, 'receipt', 100, 100, 100,
+           null, 'PO-' || p.i || '-' || w.n, 5 + p.i % 400, now() - (w.n * interval '14 days')
+    from generate_series(1, $3::int) as p (i), generate_series(1, $4::int / 14) as w (n)
+    union all
+    select $1, md5('scale-medication-' || d.product)::uuid, md5('scale-lot-' || d.product)::uuid, 'dispense', -(10 + d.k % 80), 50, 50,
+           md5('scale-rx-' || (1 + d.k % $6::int))::uuid, null, null, now() - (d.k * interval '1 day' * $4::int / $5::int)
+    from (select k, case when k % 5 < 4 then 1 + (k * 7919) % $3::int else 1 + (k * 104729) % $2::int end as product
+          from generate_series(1, $5::int) as k) d`,
+  [pharmacyId, MEDICATIONS, RESTOCKED_PRODUCTS, LEDGER_DAYS, LEDGER_DISPENSES, ORDERS]);
+  await db.query('set session_replication_role = origin');
+  await db.query('vacuum analyze public.inventory_lots, public.inventory_movements');
+  const started = performance.now();
+  await db.query('select private.compute_inventory_forecasts($1)', [pharmacyId]);
+  console.log(`  (inventory forecasts for ${MEDICATIONS.toLocaleString('en-US')} products, as the daily job computes them: `
+    + `${((performance.now() - started) / 1000).toFixed(1)} s, no goal)`);
 }
 
 async function buildPeople(db: pg.Client, pharmacyId: string): Promise<void> {
@@ -345,6 +391,7 @@ async function measureApi(env: StackEnv, db: pg.Client, pharmacyId: string): Pro
     await timed('dashboard stats (dashboard_stats)', SAMPLES, () => tech.rpc('dashboard_stats')),
     ...(await measureDirectory(tech)),
     ...(await measureFiles(tech)),
+    ...(await measureInventory(tech)),
     await measureProfile(tech),
     await measureRefill(env, tech, db, pharmacyId),
   ];
@@ -400,6 +447,23 @@ async function measureFiles(tech: SupabaseClient): Promise<boolean[]> {
     await timed(`prescription file list (prescription_file_page at ${FILES.toLocaleString('en-US')} files: statuses, a year back, searches)`,
       SAMPLES, (i) => tech.rpc('prescription_file_page', pages[i % pages.length]!).select(columns)),
     await timed('prescription file stats (prescription_file_stats)', SAMPLES, () => tech.rpc('prescription_file_stats')),
+  ];
+}
+
+/**
+ * The Inventory screen at MEDICATIONS products and three years of ledger: a page of 25 of inventory_items (all, each
+ * status, searches, a page deep) with lots, 30-day use and forecast, the overview and the 7/30/90-day analytics.
+ */
+async function measureInventory(tech: SupabaseClient): Promise<boolean[]> {
+  const pages: Record<string, unknown>[] = [
+    { status: 'all' }, { status: 'low' }, { status: 'out_of_stock' }, { status: 'adequate' }, { search: 'scalemed 12345' },
+    { search: '30012-0345-26' }, { search: 'lisino' }, { status: 'all', page_offset: 250 }, { search: 'zzz' },
+  ];
+  return [
+    await timed(`inventory list (inventory_items at ${MEDICATIONS.toLocaleString('en-US')} products, 3 years of ledger: statuses, searches, 25 per page)`,
+      SAMPLES, (i) => tech.rpc('inventory_items', { page_size: 25, ...pages[i % pages.length]! })),
+    await timed('inventory overview (inventory_overview)', SAMPLES, () => tech.rpc('inventory_overview')),
+    await timed('inventory analytics (inventory_analytics: 7, 30, 90 days)', SAMPLES, () => tech.rpc('inventory_analytics')),
   ];
 }
 

@@ -16,7 +16,7 @@ test.describe.configure({ mode: 'serial' });
 let team: PharmacyTeam;
 let admin: SupabaseClient;
 
-const PRODUCTS = [
+const PRODUCTS: Record<string, unknown>[] = [
   { name: 'Lipitor', generic_name: 'atorvastatin calcium', strength: '10 mg', dosage_form: 'tablet', ndc_number: '0071-0155-23', price: 45.5, stock: 8, low_stock_threshold: 10, wac_price: 90, package_size: 90, package_unit: 'EA' },
   { name: 'Glucophage', generic_name: 'metformin hydrochloride', strength: '500 mg', dosage_form: 'tablet', ndc_number: '0087-6060-05', price: 12.25, stock: 400, low_stock_threshold: 50 },
   { name: 'Zyrtec', generic_name: 'cetirizine', strength: '10 mg', dosage_form: 'tablet', ndc_number: '50580-726-01', price: 9.5, stock: 0, low_stock_threshold: 20 },
