@@ -136,12 +136,15 @@ comment on table public.inventory_movements is
   'lot''s and the product''s on-hand after it, why (a reason for adjustments, count variances, destruction and '
   'returns to stock), the fill it dispensed or returned, a reference (order, return, count session) and who. The sum '
   'of a lot''s rows is its on_hand; of a product''s, medications.stock. Written only by private.post_stock_movement.';
+comment on column public.inventory_movements.unit_cost_cents is
+  'What one unit cost when it moved (cents; private.movement_unit_cost), null when unknown: cost of goods and turnover.';
 comment on column public.inventory_movements.product_on_hand_after is
   'The product''s on-hand (all lots) just after this movement: the days a product was out of stock are read from it.';
 
 create index inventory_movements_product_idx on public.inventory_movements (pharmacy_id, medication_id, occurred_at desc)
   include (kind, quantity, product_on_hand_after);
-create index inventory_movements_occurred_idx on public.inventory_movements (pharmacy_id, occurred_at desc);
+create index inventory_movements_occurred_idx on public.inventory_movements (pharmacy_id, occurred_at desc)
+  include (kind, quantity, unit_cost_cents, medication_id);
 create index inventory_movements_lot_idx on public.inventory_movements (pharmacy_id, lot_id);
 create index inventory_movements_prescription_idx on public.inventory_movements (pharmacy_id, prescription_id)
   where prescription_id is not null;
@@ -217,6 +220,18 @@ $$;
 comment on function private.inventory_lot_for(uuid, uuid, text, date, integer) is
   'The lot of a product with this lot number and expiry, created if new (a newer known unit cost replaces the old).';
 
+-- What one unit moved costs: the lot's own cost, else the catalog's WAC per unit (20261128007000 adds invoices).
+create function private.movement_unit_cost(lot_cost integer, for_medication_id uuid) returns integer
+language sql stable security definer
+set search_path = ''
+as $$
+  select coalesce(lot_cost, (select round(m.wac_price * 100 / nullif(m.package_size, 0))::integer
+                             from public.medications m where m.id = for_medication_id))
+$$;
+comment on function private.movement_unit_cost(integer, uuid) is
+  'The unit cost (cents) a movement records: the lot''s, else the product''s known acquisition cost; null when unknown. '
+  'Recorded on every ledger row, so cost of goods and turnover are sums over the ledger alone.';
+
 create function private.post_stock_movement(
   target_lot uuid, movement_kind text, units integer,
   why text default null, fill_id uuid default null, ref text default null, cost_cents integer default null,
@@ -251,7 +266,8 @@ begin
     pharmacy_id, medication_id, lot_id, kind, quantity, lot_on_hand_after, product_on_hand_after,
     reason, prescription_id, reference, unit_cost_cents, recorded_by)
   values (lot.pharmacy_id, lot.medication_id, lot.id, movement_kind, units, lot.on_hand + units, product_stock,
-    nullif(btrim(why), ''), fill_id, nullif(btrim(ref), ''), cost_cents, (select auth.uid()))
+    nullif(btrim(why), ''), fill_id, nullif(btrim(ref), ''),
+    coalesce(cost_cents, private.movement_unit_cost(lot.unit_cost_cents, lot.medication_id)), (select auth.uid()))
   returning * into posted;
   if move_product_stock then
     perform set_config('pharmacy.stock_from_ledger', lot.medication_id::text, true);
@@ -951,6 +967,7 @@ comment on function public.adjust_inventory(uuid, integer, text, uuid) is 'See p
 revoke all on function private.refuse_ledger_change() from public;
 revoke all on function private.refuse_removing_stocked_product() from public;
 revoke all on function private.inventory_lot_for(uuid, uuid, text, date, integer) from public;
+revoke all on function private.movement_unit_cost(integer, uuid) from public;
 revoke all on function private.post_stock_movement(uuid, text, integer, text, uuid, text, integer, boolean) from public;
 revoke all on function private.take_from_lots(uuid, uuid, integer, text, text, uuid, text, boolean, boolean) from public;
 revoke all on function private.post_direct_stock_change() from public;

@@ -148,6 +148,18 @@ comment on function private.unit_cost_cents(public.medications, public.inventory
   'What one unit of a product costs the pharmacy, in cents: the acquisition cost from its invoices, else the '
   'catalog''s WAC per package divided by the package size, else NADAC per unit; null when none is known.';
 
+create or replace function private.movement_unit_cost(lot_cost integer, for_medication_id uuid) returns integer
+language sql stable security definer
+set search_path = ''
+as $$
+  select coalesce(lot_cost, (select private.unit_cost_cents(m, ip) from public.medications m
+                             left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
+                             where m.id = for_medication_id))
+$$;
+comment on function private.movement_unit_cost(integer, uuid) is
+  'The unit cost (cents) a ledger row records: the lot''s, else private.unit_cost_cents (invoice acquisition cost, '
+  'WAC per unit, NADAC); null when unknown.';
+
 -- -----------------------------------------------------------------------------------------------------
 -- Forecasts
 -- -----------------------------------------------------------------------------------------------------
@@ -398,6 +410,15 @@ begin
     when 'low' then array['m.is_low_stock', 'm.stock > 0']
     when 'adequate' then array['not m.is_low_stock']
     else array[]::text[] end;
+  if conditions[3] = 'true' then
+    -- No search: the page straight from the name index, the count apart (no sort of every product).
+    return query execute format($sql$
+      select array(select m.id from public.medications m where %1$s order by m.name, m.strength, m.id limit $2 offset $3),
+             (select count(*) from public.medications m where %1$s)
+      $sql$, array_to_string(conditions, ' and '))
+    using pharmacy, page_size, page_offset;
+    return;
+  end if;
   return query execute format($sql$
     with matched as materialized (
       select m.id, m.name, m.strength from public.medications m where %s
@@ -479,36 +500,28 @@ as $$
            count(*) filter (where m.is_low_stock and m.stock > 0) as low,
            count(*) filter (where m.stock = 0) as out_of_stock
     from public.medications m where m.pharmacy_id = (select id from pharmacy) and m.active
+  ), moved as (
+    -- The ledger's last 90 days in one index range: the products that moved, and 30 days' costs (each row's own).
+    select mv.medication_id, mv.kind, mv.quantity, mv.unit_cost_cents, mv.occurred_at
+    from public.inventory_movements mv
+    where mv.pharmacy_id = (select id from pharmacy) and mv.occurred_at >= now() - interval '90 days'
   ), stocked as (
     -- The products the pharmacy keeps: on hand now or moved in the last 90 days.
     select count(*) filter (where m.stock > 0) as in_stock, count(*) as kept
     from public.medications m
     where m.pharmacy_id = (select id from pharmacy) and m.active
-      and (m.stock > 0 or exists (select 1 from public.inventory_movements mv
-                                  where mv.pharmacy_id = m.pharmacy_id and mv.medication_id = m.id
-                                    and mv.occurred_at >= now() - interval '90 days'))
+      and (m.stock > 0 or m.id in (select moved.medication_id from moved))
   ), value as (
-    select coalesce(sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip))), 0) as cents
+    select coalesce(sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.movement_unit_cost(null, l.medication_id))), 0) as cents
     from public.inventory_lots l
-    join public.medications m on m.pharmacy_id = l.pharmacy_id and m.id = l.medication_id
-    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
     where l.pharmacy_id = (select id from pharmacy) and l.on_hand > 0
   ), dispensed_cost as (
-    select coalesce(-sum(mv.quantity::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip))), 0) as cents
-    from public.inventory_movements mv
-    join public.inventory_lots l on l.id = mv.lot_id
-    join public.medications m on m.pharmacy_id = mv.pharmacy_id and m.id = mv.medication_id
-    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
-    where mv.pharmacy_id = (select id from pharmacy) and mv.occurred_at >= now() - interval '30 days'
-      and mv.kind in ('dispense', 'return_to_stock')
+    select coalesce(-sum(moved.quantity::bigint * moved.unit_cost_cents), 0) as cents
+    from moved where moved.occurred_at >= now() - interval '30 days' and moved.kind in ('dispense', 'return_to_stock')
   ), net_change as (
     -- Value that came in less value that went out over 30 days: the value 30 days ago is today's less this.
-    select coalesce(sum(mv.quantity::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip))), 0) as cents
-    from public.inventory_movements mv
-    join public.inventory_lots l on l.id = mv.lot_id
-    join public.medications m on m.pharmacy_id = mv.pharmacy_id and m.id = mv.medication_id
-    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
-    where mv.pharmacy_id = (select id from pharmacy) and mv.occurred_at >= now() - interval '30 days'
+    select coalesce(sum(moved.quantity::bigint * moved.unit_cost_cents), 0) as cents
+    from moved where moved.occurred_at >= now() - interval '30 days'
   )
   select jsonb_build_object(
     'totalProducts', counts.products,
@@ -544,38 +557,34 @@ set search_path = ''
 as $$
   with pharmacy as (
     select private.current_pharmacy_id() as id
-  ), periods as (
-    select unnest(array[7, 30, 90]) as days
-  ), costed as (
-    select mv.kind, mv.quantity, mv.occurred_at,
-           mv.quantity::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip)) as cents
+  ), moved as (
+    -- One index range of the ledger (inventory_movements_occurred_idx carries kind, quantity and cost).
+    select mv.kind, mv.quantity, mv.occurred_at, mv.quantity::bigint * coalesce(mv.unit_cost_cents, 0) as cents
     from public.inventory_movements mv
-    join public.inventory_lots l on l.id = mv.lot_id
-    join public.medications m on m.pharmacy_id = mv.pharmacy_id and m.id = mv.medication_id
-    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
     where mv.pharmacy_id = (select id from pharmacy) and mv.occurred_at >= now() - interval '90 days'
   ), value_now as (
-    select coalesce(sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip))), 0) as cents
+    select coalesce(sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.movement_unit_cost(null, l.medication_id))), 0) as cents
     from public.inventory_lots l
-    join public.medications m on m.pharmacy_id = l.pharmacy_id and m.id = l.medication_id
-    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
     where l.pharmacy_id = (select id from pharmacy) and l.on_hand > 0
   ), summed as (
     select p.days,
-      coalesce(-sum(c.quantity) filter (where c.kind in ('dispense', 'return_to_stock')), 0)::integer as dispensed,
-      coalesce(-sum(c.quantity) filter (where c.kind = 'return_to_wholesaler'), 0)::integer as returned,
-      coalesce(-sum(c.quantity) filter (where c.kind = 'destruction'), 0)::integer as waste,
-      coalesce(-sum(c.cents) filter (where c.kind in ('dispense', 'return_to_stock')), 0) as dispensed_cents,
-      coalesce(sum(c.cents), 0) as net_cents
-    from periods p left join costed c on c.occurred_at >= now() - make_interval(days => p.days)
+      coalesce(-sum(c.quantity) filter (where c.occurred_at >= now() - make_interval(days => p.days) and c.kind in ('dispense', 'return_to_stock')), 0)::integer as dispensed,
+      coalesce(-sum(c.quantity) filter (where c.occurred_at >= now() - make_interval(days => p.days) and c.kind = 'return_to_wholesaler'), 0)::integer as returned,
+      coalesce(-sum(c.quantity) filter (where c.occurred_at >= now() - make_interval(days => p.days) and c.kind = 'destruction'), 0)::integer as waste,
+      coalesce(-sum(c.cents) filter (where c.occurred_at >= now() - make_interval(days => p.days) and c.kind in ('dispense', 'return_to_stock')), 0) as dispensed_cents,
+      coalesce(sum(c.cents) filter (where c.occurred_at >= now() - make_interval(days => p.days)), 0) as net_cents
+    from unnest(array[7, 30, 90]) as p (days) cross join moved c
     group by p.days
   )
-  select jsonb_agg(jsonb_build_object(
-    'period', s.days || ' days', 'days', s.days, 'dispensed', s.dispensed, 'returned', s.returned, 'waste', s.waste,
-    'turnover', case when v.cents + (v.cents - s.net_cents) > 0
-                     then round(s.dispensed_cents * 2.0 / (v.cents + (v.cents - s.net_cents)), 2) end)
-    order by s.days)
-  from summed s, value_now v
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'period', p.days || ' days', 'days', p.days,
+    'dispensed', coalesce(s.dispensed, 0), 'returned', coalesce(s.returned, 0), 'waste', coalesce(s.waste, 0),
+    'turnover', case when v.cents + (v.cents - coalesce(s.net_cents, 0)) > 0
+                     then round(coalesce(s.dispensed_cents, 0) * 2.0 / (v.cents + (v.cents - coalesce(s.net_cents, 0))), 2) end)
+    order by p.days), '[]'::jsonb)
+  from unnest(array[7, 30, 90]) as p (days)
+  left join summed s on s.days = p.days
+  cross join value_now v
 $$;
 comment on function public.inventory_analytics() is
   'The Analytics tab''s 7, 30 and 90-day summaries (spec §3 Analytics period) from the ledger: units dispensed (less '
@@ -614,6 +623,8 @@ revoke all on function private.stamp_inventory_settings() from public;
 revoke all on function private.inventory_settings_of(uuid) from public;
 revoke all on function private.unit_cost_cents(public.medications, public.inventory_products) from public;
 revoke all on function private.compute_inventory_forecasts(uuid) from public;
+revoke all on function private.movement_unit_cost(integer, uuid) from public;
+grant execute on function private.movement_unit_cost(integer, uuid) to authenticated;
 revoke all on function private.refresh_inventory_forecasts() from public;
 revoke all on function private.inventory_status(public.medications) from public;
 revoke all on function private.inventory_item_page(text, text, integer, integer) from public;

@@ -159,17 +159,17 @@ async function buildInventoryLedger(db: pg.Client, pharmacyId: string): Promise<
   await db.query(`
     insert into public.inventory_movements (pharmacy_id, medication_id, lot_id, kind, quantity, lot_on_hand_after,
       product_on_hand_after, prescription_id, reference, unit_cost_cents, occurred_at)
-    select $1, md5('scale-medication-' || m.i)::uuid, md5('scale-lot-' || m.i)::uuid, 'opening', greatest(l.on_hand, 1), l.on_hand, l.on_hand,
-           null, null, null, now() - interval '3 years'
+    select $1::uuid, md5('scale-medication-' || m.i)::uuid, md5('scale-lot-' || m.i)::uuid, 'opening', greatest(l.on_hand, 1), l.on_hand, l.on_hand,
+           null::uuid, null::text, null::integer, now() - interval '3 years'
     from generate_series(1, $2::int) as m (i) join public.inventory_lots l on l.id = md5('scale-lot-' || m.i)::uuid
     union all
-    select $1, md5('scale-medication-' || p.i)::uuid, md5('scale-lot-' || p.i)::uuid, 'receipt', 100, 100, 100,
-           null, 'PO-' || p.i || '-' || w.n, 5 + p.i % 400, now() - (w.n * interval '14 days')
+    select $1::uuid, md5('scale-medication-' || p.i)::uuid, md5('scale-lot-' || p.i)::uuid, 'receipt', 100, 100, 100,
+           null::uuid, 'PO-' || p.i || '-' || w.n, 5 + p.i % 400, now() - (w.n * interval '14 days')
     from generate_series(1, $3::int) as p (i), generate_series(1, $4::int / 14) as w (n)
     union all
-    select $1, md5('scale-medication-' || d.product)::uuid, md5('scale-lot-' || d.product)::uuid, 'dispense', -(10 + d.k % 80), 50, 50,
-           md5('scale-rx-' || (1 + d.k % $6::int))::uuid, null, null, now() - (d.k * interval '1 day' * $4::int / $5::int)
-    from (select k, case when k % 5 < 4 then 1 + (k * 7919) % $3::int else 1 + (k * 104729) % $2::int end as product
+    select $1::uuid, md5('scale-medication-' || d.product)::uuid, md5('scale-lot-' || d.product)::uuid, 'dispense', -(10 + d.k % 80), 50, 50,
+           md5('scale-rx-' || (1 + d.k % $6::int))::uuid, null::text, (5 + d.product % 400)::integer, now() - (d.k * interval '1 day' * $4::int / $5::int)
+    from (select k, case when k % 5 < 4 then 1 + (k::bigint * 7919) % $3::int else 1 + (k::bigint * 104729) % $2::int end as product
           from generate_series(1, $5::int) as k) d`,
   [pharmacyId, MEDICATIONS, RESTOCKED_PRODUCTS, LEDGER_DAYS, LEDGER_DISPENSES, ORDERS]);
   await db.query('set session_replication_role = origin');

@@ -135,3 +135,50 @@ test('a pharmacist adjusts with a reason, filters Low Stock, updates predictions
   expect((await admin.from('inventory_settings').select('prediction_window_days').single()).data).toEqual({ prediction_window_days: 14 });
   await page.context().close();
 });
+
+test('a pharmacist returns a ready fill that was not picked up to stock; a technician is not offered it', async ({ browser }) => {
+  const patient = await admin.from('patients').insert({ first_name: 'Rita', last_name: 'Return', date_of_birth: '1970-01-01' }).select('id').single();
+  const glucophage = await admin.from('medications').select('id, stock').eq('name', 'Glucophage').single();
+  expect(patient.error ?? glucophage.error).toBeNull();
+  const stockBefore = glucophage.data!.stock as number;
+  const entered = await admin.from('prescriptions').insert({
+    patient_id: patient.data!.id, medication_id: glucophage.data!.id, prescription_type: 'written', source: 'manual_entry',
+    directions: 'Take 1 tablet by mouth twice daily', quantity: 20, refills: 1, days_supply: 10,
+  }).select('id, rx_number').single();
+  expect(entered.error).toBeNull();
+  const pharmacistClient = await staffClient(team.pharmacist.email, team.pharmacist.password);
+  for (const [client, status] of [[admin, 'processing'], [pharmacistClient, 'ready']] as const) {
+    const moved = await client.rpc('move_prescription', { prescription_id: entered.data!.id, to_status: status });
+    expect(moved.data).toMatchObject({ ok: true });
+  }
+  const rx = entered.data!.rx_number as number;
+  const openReady = async (member: TeamMember) => {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, member.email, member.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Prescriptions', exact: true }).click();
+    await page.getByRole('tab', { name: /^Ready \(\d+\)$/ }).click();
+    await expect(page.getByRole('article', { name: `Prescription RX ${rx}` })).toBeVisible();
+    return page;
+  };
+
+  const technician = await openReady(team.technician);
+  await expect(technician.getByRole('button', { name: `Return to stock RX ${rx}` })).toHaveCount(0);
+  await technician.context().close();
+
+  const page = await openReady(team.pharmacist);
+  await page.getByRole('button', { name: `Return to stock RX ${rx}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Return RX ${rx} to stock` });
+  await dialog.getByRole('button', { name: 'Return to stock' }).click();
+  await expect(dialog.getByText('Give a reason for returning the fill to stock')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Not picked up in 14 days');
+  await expectAccessible(page, 'the Return to stock dialog');
+  await dialog.getByRole('button', { name: 'Return to stock' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page).filter({ hasText: `RX ${rx}: 20 units back on the shelf.` })).toBeVisible();
+  await expect(page.getByRole('article', { name: `Prescription RX ${rx}` })).toHaveCount(0);
+
+  expect((await admin.from('medications').select('stock').eq('id', glucophage.data!.id).single()).data).toEqual({ stock: stockBefore });
+  const returned = await admin.from('inventory_movements').select('quantity, reason').eq('kind', 'return_to_stock');
+  expect(returned.data).toEqual([{ quantity: 20, reason: 'Not picked up in 14 days' }]);
+  await page.context().close();
+});

@@ -55,6 +55,8 @@ export interface PrescriptionCardProps {
   doubleCounts?: ReactNode;
   /** Opens the Double Count dialog; absent when no double count is asked for. */
   onDoubleCount?: () => void;
+  /** Opens Return to stock for a ready fill (pharmacists and admins); absent for others. */
+  onReturnToStock?: () => void;
 }
 
 export function PrescriptionCard({
@@ -72,6 +74,7 @@ export function PrescriptionCard({
   onRefilled,
   doubleCounts,
   onDoubleCount,
+  onReturnToStock,
 }: PrescriptionCardProps) {
   const { status, aiFlags, patient, medication } = prescription;
   const alerted = openInteractionAlert(prescription) !== null;
@@ -166,6 +169,11 @@ export function PrescriptionCard({
               <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={onComplete}>
                 Complete Pickup
               </button>
+              {onReturnToStock ? (
+                <button type="button" className="btn btn-sm btn-ghost" disabled={busy} onClick={onReturnToStock} aria-label={`Return to stock RX ${prescription.rxNumber}`}>
+                  Return to stock
+                </button>
+              ) : null}
             </>
           ) : null}
         </div>

@@ -41,6 +41,7 @@ import { type AddPrescriberDialog, NewPrescriptionDialog } from './new-prescript
 import { PrescriptionCard } from './prescription-card.tsx';
 import { RecordedPrescriptionOpen } from './recorded-prescription-open.tsx';
 import { RefillByRxDialog } from './refill-by-rx-dialog.tsx';
+import { ReturnToStockDialog } from './return-to-stock-dialog.tsx';
 import { refillPendingMessage, rxNumberOf } from '../rx-number-search.ts';
 import type { QueueStaff } from './queue-staff.ts';
 
@@ -89,6 +90,7 @@ export function PrescriptionManagement({ staff, addPrescriberDialog, initialTab 
   const [creating, setCreating] = useState(false);
   const [alertPrescriptionId, setAlertPrescriptionId] = useState<string | null>(null);
   const [countingPrescriptionId, setCountingPrescriptionId] = useState<string | null>(null);
+  const [returningPrescription, setReturningPrescription] = useState<QueuePrescription | null>(null);
   /** The database asked for the password before overriding this prescription's severe alert (step-up). */
   const [stepUp, setStepUp] = useState<{ prescriptionId: string; message: string; error: string | null } | null>(null);
   const tabsId = useId();
@@ -114,6 +116,7 @@ export function PrescriptionManagement({ staff, addPrescriberDialog, initialTab 
   const label = usePrintLabel(staff.pharmacyId);
   const controlled = useControlledSubstanceStatus(staff.pharmacyId).data;
   const canVerify = staff.permissions.includes('prescriptions:verify');
+  const canReturnToStock = staff.permissions.includes('inventory:adjust');
   const canOverride = staff.permissions.includes('interactions:override');
   const alertPrescription = alertPrescriptionId ? shownPrescriptions.find((prescription) => prescription.id === alertPrescriptionId) : undefined;
   const openAlert = alertPrescription ? openInteractionAlert(alertPrescription) : null;
@@ -279,6 +282,7 @@ export function PrescriptionManagement({ staff, addPrescriberDialog, initialTab 
                   onRefilled={onRefilled}
                   doubleCounts={counting ? <ControlledCountList pharmacyId={staff.pharmacyId} prescriptionId={prescription.id} /> : undefined}
                   onDoubleCount={counting ? () => setCountingPrescriptionId(prescription.id) : undefined}
+                  onReturnToStock={canReturnToStock ? () => setReturningPrescription(prescription) : undefined}
                 />
               );
             })
@@ -324,6 +328,7 @@ export function PrescriptionManagement({ staff, addPrescriberDialog, initialTab 
       {countingPrescription ? (
         <DoubleCountDialog pharmacyId={staff.pharmacyId} prescription={countingPrescription} onClose={() => setCountingPrescriptionId(null)} />
       ) : null}
+      <ReturnToStockDialog prescription={returningPrescription} onClose={() => setReturningPrescription(null)} />
       {alertPrescription && openAlert ? (
         <RecordedPrescriptionOpen
           key={alertPrescription.id}
