@@ -155,7 +155,7 @@ test('a pharmacist returns a ready fill that was not picked up to stock; a techn
   const openReady = async (member: TeamMember) => {
     const page = await (await browser.newContext()).newPage();
     await signIn(page, member.email, member.password);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Prescriptions', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'E-Prescriptions', exact: true }).click();
     await page.getByRole('tab', { name: /^Ready \(\d+\)$/ }).click();
     await expect(page.getByRole('article', { name: `Prescription RX ${rx}` })).toBeVisible();
     return page;
