@@ -5,6 +5,8 @@
  * so the rest still reads and the receiver can reject just that set in its 997. Never throws on hostile input.
  */
 import { type ParsedEnvelope, type ParsedTransactionSet, type X12Delimiters, type X12Party, parseEnvelope } from './envelope.ts';
+import { type FunctionalAckDocument, readFunctionalAck } from './functional-ack-997.ts';
+import { type PoAckDocument, readPoAck } from './po-ack-855.ts';
 import { type PurchaseOrderDocument, readPurchaseOrder } from './purchase-order-850.ts';
 import { TransactionSetError } from './transaction-set.ts';
 
@@ -23,7 +25,12 @@ export interface InvalidDocument {
   error: string;
 }
 
-export type X12Document = PurchaseOrderDocument | UnknownDocument | InvalidDocument;
+export type X12Document =
+  | PurchaseOrderDocument
+  | FunctionalAckDocument
+  | PoAckDocument
+  | UnknownDocument
+  | InvalidDocument;
 
 export interface X12Group {
   functionalId: string;
@@ -51,6 +58,8 @@ export type InterchangeParse = { ok: true; interchange: X12Interchange } | { ok:
 
 const READERS: Record<string, (set: ParsedTransactionSet) => X12Document> = {
   '850': readPurchaseOrder,
+  '997': readFunctionalAck,
+  '855': readPoAck,
 };
 
 function documentOf(set: ParsedTransactionSet): X12Document {
