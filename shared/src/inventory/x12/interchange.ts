@@ -6,8 +6,10 @@
  */
 import { type ParsedEnvelope, type ParsedTransactionSet, type X12Delimiters, type X12Party, parseEnvelope } from './envelope.ts';
 import { type FunctionalAckDocument, readFunctionalAck } from './functional-ack-997.ts';
+import { type InvoiceDocument, readInvoice } from './invoice-810.ts';
 import { type PoAckDocument, readPoAck } from './po-ack-855.ts';
 import { type PurchaseOrderDocument, readPurchaseOrder } from './purchase-order-850.ts';
+import { type ShipNoticeDocument, readShipNotice } from './ship-notice-856.ts';
 import { TransactionSetError } from './transaction-set.ts';
 
 export interface UnknownDocument {
@@ -29,6 +31,8 @@ export type X12Document =
   | PurchaseOrderDocument
   | FunctionalAckDocument
   | PoAckDocument
+  | ShipNoticeDocument
+  | InvoiceDocument
   | UnknownDocument
   | InvalidDocument;
 
@@ -60,6 +64,8 @@ const READERS: Record<string, (set: ParsedTransactionSet) => X12Document> = {
   '850': readPurchaseOrder,
   '997': readFunctionalAck,
   '855': readPoAck,
+  '856': readShipNotice,
+  '810': readInvoice,
 };
 
 function documentOf(set: ParsedTransactionSet): X12Document {
