@@ -157,3 +157,36 @@ describe('buildInterchange', () => {
     );
   });
 });
+
+describe('parseInterchange on damaged input', () => {
+  const fixtures = ['purchase-order-850.x12', 'order-response-997-855.x12', 'later-documents-856-810.x12'].map((name) =>
+    readFileSync(new URL(`../fixtures/x12/${name}`, import.meta.url), 'utf8'));
+
+  it('answers every one-character deletion or delimiter insertion with a result, never a throw', () => {
+    let refused = 0;
+    for (const text of fixtures) {
+      for (let at = 0; at < text.length; at++) {
+        for (const damaged of [text.slice(0, at) + text.slice(at + 1), `${text.slice(0, at)}*${text.slice(at)}`, `${text.slice(0, at)}~${text.slice(at)}`]) {
+          const result = parseInterchange(damaged);
+          if (!result.ok) {
+            refused += 1;
+            expect(result.error.startsWith('The X12 interchange cannot be read: ')).toBe(true);
+          }
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('reads a deep chain of 856 levels in one pass (items find their order without walking up)', () => {
+    const depth = 9_000;
+    const levels = Array.from({ length: depth }, (_, i) => `HL*${i + 3}*${i + 2}*P~`).join('');
+    const items = Array.from({ length: 1_000 }, (_, i) => `HL*${depth + 3 + i}*${depth + 2}*I~LIN**N4*00071015523~SN1**1*EA~`).join('');
+    const body = `BSN*00*S1*20240316*0815~HL*1**S~HL*2*1*O~PRF*PO-1~${levels}${items}CTT*${depth + 1_002}~`;
+    const segmentCount = body.split('~').length - 1 + 2;
+    const text = `${ISA}GS*SH*A1*B1*20240316*0830*1*X*004010~ST*856*0001~${body}SE*${segmentCount}*0001~GE*1*1~IEA*1*000000123~`;
+    const result = parseInterchange(text);
+    const notice = result.ok ? result.interchange.groups[0]!.documents[0] : undefined;
+    expect(notice?.kind === '856' && notice.orders[0]!.items.length).toBe(1_000);
+  });
+});

@@ -42,7 +42,7 @@ export interface FunctionalAckDocument {
   controlNumber: string;
   raw: string;
   acknowledgedGroup: { functionalId: string; controlNumber: number };
-  sets: Required<SetAcknowledgment>[];
+  sets: { id: string; controlNumber: string; status: string; errorCodes: string[] }[];
   groupStatus: string;
   includedCount: number;
   receivedCount: number;
@@ -107,7 +107,7 @@ export function readFunctionalAck(set: ParsedTransactionSet): FunctionalAckDocum
   const ak1 = theSegment(body, 'AK1', 'functional acknowledgment (997)');
   const ak9 = theSegment(body, 'AK9', 'functional acknowledgment (997)');
   const groupControl = requiredElement(ak1, 2, 'group control number');
-  const sets: Required<SetAcknowledgment>[] = [];
+  const sets: FunctionalAckDocument['sets'] = [];
   let current: { id: string; controlNumber: string } | undefined;
   for (const segment of body) {
     if (segment.tag === 'AK2') {
@@ -116,7 +116,7 @@ export function readFunctionalAck(set: ParsedTransactionSet): FunctionalAckDocum
     } else if (segment.tag === 'AK5') {
       if (!current) invalid(`The AK5 segment ${segment.position} has no AK2 before it.`);
       const errorCodes = [2, 3, 4, 5, 6].map((n) => optionalElement(segment, n)).filter((code): code is string => code !== undefined);
-      sets.push({ ...current, status: requiredElement(segment, 1, 'acknowledgment code') as SetAckStatus, errorCodes });
+      sets.push({ ...current, status: requiredElement(segment, 1, 'acknowledgment code'), errorCodes });
       current = undefined;
     }
   }

@@ -103,8 +103,9 @@ export function buildShipNoticeInterchange(input: ShipNoticeInterchangeInput): s
 
 interface Level {
   id: string;
-  parent?: Level;
   code: string;
+  /** The nearest order level at or above this one, found once when the level is read (no walk per item). */
+  order?: Level;
   segments: X12Segment[];
 }
 
@@ -147,7 +148,10 @@ export function readShipNotice(set: ParsedTransactionSet): ShipNoticeDocument {
       const parentId = optionalElement(segment, 2);
       const parent = parentId === undefined ? undefined : byId.get(parentId);
       if (parentId !== undefined && !parent) invalid(`The HL segment ${segment.position} names parent ${parentId}, which does not come before it.`);
-      const level: Level = { id, ...(parent ? { parent } : {}), code: requiredElement(segment, 3, 'level code'), segments: [] };
+      const code = requiredElement(segment, 3, 'level code');
+      const level: Level = { id, code, segments: [] };
+      const order = code === 'O' ? level : parent?.order;
+      if (order) level.order = order;
       levels.push(level);
       byId.set(id, level);
     } else if (segment.tag !== 'CTT') {
@@ -165,9 +169,7 @@ export function readShipNotice(set: ParsedTransactionSet): ShipNoticeDocument {
       if (!prf) invalid(`The order HL ${level.id} has no PRF (purchase order) segment.`);
       orders.set(level, { poNumber: requiredElement(prf, 1, 'PO number'), items: [] });
     } else if (level.code === 'I') {
-      let ancestor = level.parent;
-      while (ancestor && ancestor.code !== 'O') ancestor = ancestor.parent;
-      const order = ancestor && orders.get(ancestor);
+      const order = level.order && orders.get(level.order);
       if (!order) invalid(`The item HL ${level.id} is not under an order (HL level O).`);
       order.items.push(itemOf(level));
     }
