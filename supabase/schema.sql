@@ -2477,31 +2477,6 @@ $function$;
 comment on function public.dashboard_stats() is 'The dashboard''s stat cards for the caller''s pharmacy (RLS applies: security invoker): pendingPrescriptions; completedToday (completed_at within the pharmacy''s own day, private.pharmacy_local_day in its time zone); aiAlerts (private.is_unresolved_interaction_alert: pending or processing prescriptions whose interaction check flagged them and that no pharmacist has overridden — the same count as dur_alert_count()); revenueToday (the sum of medications.price, the price per fill, over the prescriptions completed that day, as a number of dollars, each price read by the medication''s key).';
 grant execute on function public.dashboard_stats() to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.dead_stock(idle_days integer DEFAULT 90)
- RETURNS TABLE(medication_id uuid, name text, strength text, stock integer, value_cents bigint, last_dispensed_at timestamp with time zone)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select m.id, m.name, m.strength, m.stock,
-         (select sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip)))
-          from public.inventory_lots l where l.pharmacy_id = m.pharmacy_id and l.medication_id = m.id and l.on_hand > 0),
-         last_use.occurred_at
-  from public.medications m
-  left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
-  left join lateral (
-    select mv.occurred_at from public.inventory_movements mv
-    where mv.pharmacy_id = m.pharmacy_id and mv.medication_id = m.id and mv.kind = 'dispense'
-    order by mv.occurred_at desc limit 1
-  ) last_use on true
-  where m.pharmacy_id = (select private.current_pharmacy_id()) and m.stock > 0
-    and (last_use.occurred_at is null or last_use.occurred_at < now() - make_interval(days => least(greatest(coalesce(idle_days, 90), 1), 3650)))
-  order by 5 desc nulls last, m.name
-  limit 500
-$function$;
-comment on function public.dead_stock(integer) is 'Dead stock: the caller''s pharmacy''s products on hand not dispensed for idle_days (default 90), most value first (at most 500). Security invoker.';
-grant execute on function public.dead_stock(integer) to authenticated, service_role;
-
 CREATE OR REPLACE FUNCTION public.delete_prescription_file(file_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -6595,23 +6570,8 @@ begin
     when 'low' then array['m.is_low_stock', 'm.stock > 0']
     when 'adequate' then array['not m.is_low_stock']
     else array[]::text[] end;
-  if conditions[3] = 'true' then
-    -- No search: the page straight from the name index, the count apart (no sort of every product).
-    return query execute format($sql$
-      select array(select m.id from public.medications m where %1$s order by m.name, m.strength, m.id limit $2 offset $3),
-             (select count(*) from public.medications m where %1$s)
-      $sql$, array_to_string(conditions, ' and '))
-    using pharmacy, page_size, page_offset;
-    return;
-  end if;
-  return query execute format($sql$
-    with matched as materialized (
-      select m.id, m.name, m.strength from public.medications m where %s
-    )
-    select array(select x.id from matched x order by x.name, x.strength, x.id limit $2 offset $3),
-           (select count(*) from matched)
-    $sql$, array_to_string(conditions, ' and '))
-  using pharmacy, page_size, page_offset;
+  -- No search: the page straight from the name index (a status filter keeps to its index or the name order).
+  return query select * from private.medication_id_page(pharmacy, conditions, conditions[3] = 'true', page_size, page_offset);
 end
 $function$;
 comment on function private.inventory_item_page(text,text,integer,integer) is 'One page (ids in name, strength, id order) of the caller''s pharmacy''s active products matching the search (the catalog''s rule, private.medication_search_condition) and status, and how many match. Security definer so the search indexes apply; scoped to private.current_pharmacy_id(); ids and a count only.';
@@ -6951,6 +6911,34 @@ $function$;
 comment on function private.medication_generics(text[]) is 'Interaction engine: the distinct generics of a medication list, in the order first written.';
 grant execute on function private.medication_generics(text[]) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.medication_id_page(pharmacy uuid, conditions text[], whole_list boolean, page_size integer, page_offset integer)
+ RETURNS TABLE(medication_ids uuid[], total bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if whole_list then
+    return query execute format($sql$
+      select array(select m.id from public.medications m where %1$s order by m.name, m.strength, m.id limit $2 offset $3),
+             (select count(*) from public.medications m where %1$s)
+      $sql$, array_to_string(conditions, ' and '))
+    using pharmacy, page_size, page_offset;
+    return;
+  end if;
+  return query execute format($sql$
+    with matched as materialized (
+      select m.id, m.name, m.strength from public.medications m where %s
+    )
+    select array(select x.id from matched x order by x.name, x.strength, x.id limit $2 offset $3),
+           (select count(*) from matched)
+    $sql$, array_to_string(conditions, ' and '))
+  using pharmacy, page_size, page_offset;
+end
+$function$;
+comment on function private.medication_id_page(uuid,text[],boolean,integer,integer) is 'One page (ids in name, strength, id order) of medications under the given SQL conditions ($1 is the pharmacy), and how many match. Only for the page functions that build the conditions (never from a request).';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.medication_search_condition(search text)
  RETURNS text
  LANGUAGE plpgsql
@@ -7028,27 +7016,11 @@ begin
   if not coalesce(include_inactive, false) then
     conditions := array_append(conditions, 'm.active');
   end if;
-  if conditions[2] = 'true' and not coalesce(low_stock_only, false) then
-    -- The whole list (active or not): the page straight from the order's index, the count from an index-only scan.
-    return query execute format($sql$
-      select array(select m.id from public.medications m where %1$s order by m.name, m.strength, m.id limit $2 offset $3),
-             (select count(*) from public.medications m where %1$s)
-      $sql$, array_to_string(conditions, ' and '))
-    using pharmacy, page_size, page_offset;
-    return;
-  end if;
-  -- The matches once (only the columns of the order), then counted and the page cut from them.
-  return query execute format($sql$
-    with matched as materialized (
-      select m.id, m.name, m.strength from public.medications m where %s
-    )
-    select array(select x.id from matched x order by x.name, x.strength, x.id limit $2 offset $3),
-           (select count(*) from matched)
-    $sql$, array_to_string(conditions, ' and '))
-  using pharmacy, page_size, page_offset;
+  return query select * from private.medication_id_page(pharmacy, conditions,
+    conditions[2] = 'true' and not coalesce(low_stock_only, false), page_size, page_offset);
 end
 $function$;
-comment on function private.medication_search_page(text,boolean,boolean,integer,integer) is 'One page (ids in name, strength, id order) of the caller''s own pharmacy''s medications matching the search (private.medication_search_condition), low-stock only and/or active only when asked, and how many match in all. Security definer so the trigram and pattern indexes apply; scoped to private.current_pharmacy_id(); returns ids and a count only.';
+comment on function private.medication_search_page(text,boolean,boolean,integer,integer) is 'One page (ids in name, strength, id order) of the caller''s own pharmacy''s medications matching the search (private.medication_search_condition), low-stock only and/or active only when asked, and how many match in all (cut by private.medication_id_page). Security definer so the trigram and pattern indexes apply; scoped to private.current_pharmacy_id(); returns ids and a count only.';
 grant execute on function private.medication_search_page(text,boolean,boolean,integer,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.movement_unit_cost(lot_cost integer, for_medication_id uuid)
@@ -8048,6 +8020,13 @@ begin
   if quantity is null or quantity <= 0 then
     raise exception 'The quantity received must be a whole number greater than 0' using errcode = '23514';
   end if;
+  -- A package carries its lot and expiry (DSCSA); stock without them exists only from before lots were kept.
+  if length(btrim(coalesce(lot_number, ''))) = 0 then
+    raise exception 'Enter the lot number printed on the package (at most 20 characters)' using errcode = '23514';
+  end if;
+  if expiration_date is null then
+    raise exception 'Enter the expiry date printed on the package' using errcode = '23514';
+  end if;
   if expiration_date is not null and expiration_date < private.pharmacy_local_date(product.pharmacy_id, now()) then
     raise exception 'Lot % expired on %: do not receive it; return it to the wholesaler',
       coalesce(nullif(btrim(lot_number), ''), '(no lot)'), to_char(expiration_date, 'MM/DD/YYYY') using errcode = '23514';
@@ -8057,7 +8036,7 @@ begin
     'receipt', quantity, null, null, reference, unit_cost_cents);
 end
 $function$;
-comment on function private.receive_inventory(uuid,integer,text,date,integer,text) is 'Receives units of a product into a lot (created if new) as a receipt movement: any staff member (inventory:manage), Schedule II only a pharmacist or admin; an expired lot is refused. Answers the movement.';
+comment on function private.receive_inventory(uuid,integer,text,date,integer,text) is 'Receives units of a product into a lot (created if new) as a receipt movement: any staff member (inventory:manage), Schedule II only a pharmacist or admin; the lot number and expiry are required and an expired lot is refused. Answers the movement.';
 grant execute on function private.receive_inventory(uuid,integer,text,date,integer,text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.recheck_refill_expiry()

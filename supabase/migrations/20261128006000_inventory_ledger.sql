@@ -847,6 +847,13 @@ begin
   if quantity is null or quantity <= 0 then
     raise exception 'The quantity received must be a whole number greater than 0' using errcode = '23514';
   end if;
+  -- A package carries its lot and expiry (DSCSA); stock without them exists only from before lots were kept.
+  if length(btrim(coalesce(lot_number, ''))) = 0 then
+    raise exception 'Enter the lot number printed on the package (at most 20 characters)' using errcode = '23514';
+  end if;
+  if expiration_date is null then
+    raise exception 'Enter the expiry date printed on the package' using errcode = '23514';
+  end if;
   if expiration_date is not null and expiration_date < private.pharmacy_local_date(product.pharmacy_id, now()) then
     raise exception 'Lot % expired on %: do not receive it; return it to the wholesaler',
       coalesce(nullif(btrim(lot_number), ''), '(no lot)'), to_char(expiration_date, 'MM/DD/YYYY') using errcode = '23514';
@@ -858,7 +865,8 @@ end
 $$;
 comment on function private.receive_inventory(uuid, integer, text, date, integer, text) is
   'Receives units of a product into a lot (created if new) as a receipt movement: any staff member (inventory:manage), '
-  'Schedule II only a pharmacist or admin; an expired lot is refused. Answers the movement.';
+  'Schedule II only a pharmacist or admin; the lot number and expiry are required and an expired lot is refused. '
+  'Answers the movement.';
 
 create function private.adjust_inventory(medication_id uuid, quantity_change integer, reason text, lot_id uuid default null)
 returns setof public.inventory_movements

@@ -14,8 +14,8 @@
 --   whole packages, the predicted stockout date and the trend. An auto-order product's reorder point becomes its
 --   low-stock threshold, so the Drug Database's low-stock alert and the Inventory status agree.
 -- * Status: out_of_stock (nothing on hand), low (at or below the reorder point, the low-stock threshold),
---   adequate. inventory_items pages the products by name with the status filter; inventory_overview and
---   inventory_analytics are one aggregate each.
+--   adequate. inventory_items pages the products by name with the status filter (cut by private.medication_id_page,
+--   which the catalog's search now shares); inventory_overview and inventory_analytics are one aggregate each.
 -- =====================================================================================================
 
 -- -----------------------------------------------------------------------------------------------------
@@ -383,6 +383,74 @@ comment on function private.inventory_status(public.medications) is
   'A product''s inventory status: out_of_stock (nothing on hand), low (at or below its reorder point, the '
   'low-stock threshold) or adequate.';
 
+-- One page of a pharmacy's medication ids under SQL conditions: the catalog's search (medication_search_page) and the
+-- Inventory page (inventory_item_page) both cut their pages here. whole_list: no search narrows the products, so the
+-- page comes straight from the name index and the count apart; otherwise the matches once, counted and cut.
+create function private.medication_id_page(
+  pharmacy uuid, conditions text[], whole_list boolean, page_size integer, page_offset integer
+) returns table (medication_ids uuid[], total bigint)
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if whole_list then
+    return query execute format($sql$
+      select array(select m.id from public.medications m where %1$s order by m.name, m.strength, m.id limit $2 offset $3),
+             (select count(*) from public.medications m where %1$s)
+      $sql$, array_to_string(conditions, ' and '))
+    using pharmacy, page_size, page_offset;
+    return;
+  end if;
+  return query execute format($sql$
+    with matched as materialized (
+      select m.id, m.name, m.strength from public.medications m where %s
+    )
+    select array(select x.id from matched x order by x.name, x.strength, x.id limit $2 offset $3),
+           (select count(*) from matched)
+    $sql$, array_to_string(conditions, ' and '))
+  using pharmacy, page_size, page_offset;
+end
+$$;
+comment on function private.medication_id_page(uuid, text[], boolean, integer, integer) is
+  'One page (ids in name, strength, id order) of medications under the given SQL conditions ($1 is the pharmacy), '
+  'and how many match. Only for the page functions that build the conditions (never from a request).';
+
+create or replace function private.medication_search_page(
+  search text, low_stock_only boolean, include_inactive boolean, page_size integer, page_offset integer
+) returns table (medication_ids uuid[], total bigint)
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  conditions text[] := array['m.pharmacy_id = $1', private.medication_search_condition(search)];
+begin
+  if page_size is null or page_size not between 1 and 100 then
+    raise exception 'A page holds 1 to 100 medications' using errcode = '22023';
+  end if;
+  if page_offset is null or page_offset < 0 then
+    raise exception 'A page starts at medication 0 or later' using errcode = '22023';
+  end if;
+  if pharmacy is null then
+    return query select '{}'::uuid[], 0::bigint;
+    return;
+  end if;
+  if coalesce(low_stock_only, false) then
+    conditions := array_append(conditions, 'm.is_low_stock');
+  end if;
+  if not coalesce(include_inactive, false) then
+    conditions := array_append(conditions, 'm.active');
+  end if;
+  return query select * from private.medication_id_page(pharmacy, conditions,
+    conditions[2] = 'true' and not coalesce(low_stock_only, false), page_size, page_offset);
+end
+$$;
+comment on function private.medication_search_page(text, boolean, boolean, integer, integer) is
+  'One page (ids in name, strength, id order) of the caller''s own pharmacy''s medications matching the search '
+  '(private.medication_search_condition), low-stock only and/or active only when asked, and how many match in all '
+  '(cut by private.medication_id_page). Security definer so the trigram and pattern indexes apply; scoped to '
+  'private.current_pharmacy_id(); returns ids and a count only.';
+
 create function private.inventory_item_page(search text, status text, page_size integer, page_offset integer)
 returns table (medication_ids uuid[], total bigint)
 language plpgsql stable security definer
@@ -410,23 +478,8 @@ begin
     when 'low' then array['m.is_low_stock', 'm.stock > 0']
     when 'adequate' then array['not m.is_low_stock']
     else array[]::text[] end;
-  if conditions[3] = 'true' then
-    -- No search: the page straight from the name index, the count apart (no sort of every product).
-    return query execute format($sql$
-      select array(select m.id from public.medications m where %1$s order by m.name, m.strength, m.id limit $2 offset $3),
-             (select count(*) from public.medications m where %1$s)
-      $sql$, array_to_string(conditions, ' and '))
-    using pharmacy, page_size, page_offset;
-    return;
-  end if;
-  return query execute format($sql$
-    with matched as materialized (
-      select m.id, m.name, m.strength from public.medications m where %s
-    )
-    select array(select x.id from matched x order by x.name, x.strength, x.id limit $2 offset $3),
-           (select count(*) from matched)
-    $sql$, array_to_string(conditions, ' and '))
-  using pharmacy, page_size, page_offset;
+  -- No search: the page straight from the name index (a status filter keeps to its index or the name order).
+  return query select * from private.medication_id_page(pharmacy, conditions, conditions[3] = 'true', page_size, page_offset);
 end
 $$;
 comment on function private.inventory_item_page(text, text, integer, integer) is
@@ -591,31 +644,6 @@ comment on function public.inventory_analytics() is
   'returned to stock), returned to wholesalers, destroyed (waste), and turnover (cost of goods dispensed over the '
   'average of today''s value and the value at the period''s start, reconstructed from the ledger). Security invoker.';
 
-create function public.dead_stock(idle_days integer default 90)
-returns table (medication_id uuid, name text, strength text, stock integer, value_cents bigint, last_dispensed_at timestamptz)
-language sql stable
-set search_path = ''
-as $$
-  select m.id, m.name, m.strength, m.stock,
-         (select sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip)))
-          from public.inventory_lots l where l.pharmacy_id = m.pharmacy_id and l.medication_id = m.id and l.on_hand > 0),
-         last_use.occurred_at
-  from public.medications m
-  left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
-  left join lateral (
-    select mv.occurred_at from public.inventory_movements mv
-    where mv.pharmacy_id = m.pharmacy_id and mv.medication_id = m.id and mv.kind = 'dispense'
-    order by mv.occurred_at desc limit 1
-  ) last_use on true
-  where m.pharmacy_id = (select private.current_pharmacy_id()) and m.stock > 0
-    and (last_use.occurred_at is null or last_use.occurred_at < now() - make_interval(days => least(greatest(coalesce(idle_days, 90), 1), 3650)))
-  order by 5 desc nulls last, m.name
-  limit 500
-$$;
-comment on function public.dead_stock(integer) is
-  'Dead stock: the caller''s pharmacy''s products on hand not dispensed for idle_days (default 90), most value '
-  'first (at most 500). Security invoker.';
-
 -- -----------------------------------------------------------------------------------------------------
 -- Grants and messages
 -- -----------------------------------------------------------------------------------------------------
@@ -628,6 +656,7 @@ grant execute on function private.movement_unit_cost(integer, uuid) to authentic
 revoke all on function private.refresh_inventory_forecasts() from public;
 revoke all on function private.inventory_status(public.medications) from public;
 revoke all on function private.inventory_item_page(text, text, integer, integer) from public;
+revoke all on function private.medication_id_page(uuid, text[], boolean, integer, integer) from public;
 grant execute on function private.inventory_settings_of(uuid) to authenticated;
 grant execute on function private.unit_cost_cents(public.medications, public.inventory_products) to authenticated;
 grant execute on function private.refresh_inventory_forecasts() to authenticated;
@@ -637,12 +666,10 @@ revoke all on function public.refresh_inventory_forecasts() from public, anon;
 revoke all on function public.inventory_items(text, text, integer, integer) from public, anon;
 revoke all on function public.inventory_overview() from public, anon;
 revoke all on function public.inventory_analytics() from public, anon;
-revoke all on function public.dead_stock(integer) from public, anon;
 grant execute on function public.refresh_inventory_forecasts() to authenticated;
 grant execute on function public.inventory_items(text, text, integer, integer) to authenticated;
 grant execute on function public.inventory_overview() to authenticated;
 grant execute on function public.inventory_analytics() to authenticated;
-grant execute on function public.dead_stock(integer) to authenticated;
 grant select on public.inventory_settings, public.inventory_products, public.inventory_forecasts to service_role;
 
 select private.install_constraint_explanations('public.inventory_settings');

@@ -122,12 +122,16 @@ describe('receiving', () => {
     expect(await ledgerDisagreements(pharmacy.id)).toEqual([]);
   });
 
-  it('refuses an expired lot, a quantity of 0, Schedule II from a technician, and another pharmacy’s product', async () => {
+  it('refuses an expired lot, a quantity of 0, a package without its lot or expiry, Schedule II from a technician, and another pharmacy’s product', async () => {
     const id = await addProduct(pharmacy.pharmacist.client, 'Refused Receipt Metformin', 0);
     const expired = await pharmacy.technician.client.rpc('receive_inventory', { medication_id: id, quantity: 5, lot_number: 'OLD1', expiration_date: isoDaysFromNow(-3) });
     expect(expired.error?.message).toMatch(/^Lot OLD1 expired on \d{2}\/\d{2}\/\d{4}: do not receive it; return it to the wholesaler$/);
     const zero = await pharmacy.technician.client.rpc('receive_inventory', { medication_id: id, quantity: 0 });
     expect(zero.error?.message).toBe('The quantity received must be a whole number greater than 0');
+    const noLot = await pharmacy.technician.client.rpc('receive_inventory', { medication_id: id, quantity: 5, expiration_date: isoDaysFromNow(100) });
+    expect(noLot.error?.message).toBe('Enter the lot number printed on the package (at most 20 characters)');
+    const noExpiry = await pharmacy.technician.client.rpc('receive_inventory', { medication_id: id, quantity: 5, lot_number: 'NOEXP' });
+    expect(noExpiry.error?.message).toBe('Enter the expiry date printed on the package');
 
     const oxycodone = await addProduct(pharmacy.pharmacist.client, 'Oxycodone', 0, { dea_schedule: 'II' });
     const byTechnician = await pharmacy.technician.client.rpc('receive_inventory', { medication_id: oxycodone, quantity: 100, lot_number: 'CII-1', expiration_date: isoDaysFromNow(300) });

@@ -2421,17 +2421,6 @@ export type Database = {
       controlled_substance_status: { Args: Record<PropertyKey, never>; Returns: Json };
       current_staff_context: { Args: Record<PropertyKey, never>; Returns: Json };
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
-      dead_stock: {
-        Args: { idle_days?: number };
-        Returns: {
-          last_dispensed_at: string;
-          medication_id: string;
-          name: string;
-          stock: number;
-          strength: string;
-          value_cents: number;
-        }[];
-      };
       delete_prescription_file: { Args: { file_id: string }; Returns: string };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };
       discard_prescription_file_upload: { Args: { file_id: string }; Returns: undefined };

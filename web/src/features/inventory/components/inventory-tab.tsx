@@ -42,7 +42,7 @@ export function InventoryTab({ pharmacyId, canAdjust }: { pharmacyId: string; ca
   const items = useInventoryItems(pharmacyId, term, status, page, INVENTORY_PAGE_SIZE);
   const total = items.data?.total ?? 0;
   const refresh = useRefreshForecasts();
-  const autoOrder = useSetAutoOrder();
+  const { mutate: switchAutoOrder, isPending: switchingAutoOrder } = useSetAutoOrder();
   const [receiving, setReceiving] = useState<InventoryItem | null>(null);
   const [adjusting, setAdjusting] = useState<InventoryItem | null>(null);
 
@@ -141,9 +141,9 @@ export function InventoryTab({ pharmacyId, canAdjust }: { pharmacyId: string; ca
             className="toggle toggle-sm toggle-primary"
             aria-label={`Auto-order ${productLabel(row.original)}`}
             checked={row.original.autoOrderEnabled}
-            disabled={!canAdjust || autoOrder.isPending}
+            disabled={!canAdjust || switchingAutoOrder}
             onChange={(event) =>
-              autoOrder.mutate(
+              switchAutoOrder(
                 { medicationId: row.original.id, autoOrder: event.target.checked },
                 { onError: (error) => toast({ title: 'Auto-order not changed', description: error.message, variant: 'destructive' }) },
               )
@@ -153,7 +153,7 @@ export function InventoryTab({ pharmacyId, canAdjust }: { pharmacyId: string; ca
       },
       { id: 'supplier', header: 'Supplier', cell: ({ row }) => row.original.supplier ?? 'Not set' },
     ],
-    [canAdjust, autoOrder],
+    [canAdjust, switchAutoOrder, switchingAutoOrder],
   );
 
   return (
