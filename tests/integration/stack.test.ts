@@ -54,6 +54,8 @@ describe('stack commands', () => {
     // The mail catcher, as `supabase status -o env` prints it: the gateway's port + 3.
     expect(output.split('\n')).toContain(`MAILPIT_URL=http://127.0.0.1:${Number(portBase()) + 3}`);
     expect(output.split('\n')).toContain(`STORAGE_URL=${env.apiUrl}/storage/v1`);
+    // The test wholesaler on the port base + 5.
+    expect(output.split('\n')).toContain(`WHOLESALER_URL=http://127.0.0.1:${Number(portBase()) + 5}`);
   });
 
   it('says so when a stack is already running on the same data folder', async () => {

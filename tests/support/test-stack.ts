@@ -22,6 +22,8 @@ export interface StackEnv {
   webUrl: string;
   /** The mail catcher's page and Mailpit-compatible API (stack:status MAILPIT_URL). */
   mailpitUrl: string;
+  /** The test wholesaler (stack:status WHOLESALER_URL): X12 over HTTP. */
+  wholesalerUrl: string;
   /** The mail catcher's SMTP server, where the auth service sends its mail (not printed by stack:status, like the CLI). */
   smtp: { host: string; port: number };
   dataDir: string;
@@ -73,7 +75,7 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
     NPPES_TIMEOUT_MS: '2000',
     ...options.extraEnv,
   };
-  for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_MAIL_PORT', 'STACK_SMTP_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT', 'STACK_INTERNAL_API_PORT', 'STACK_STORAGE_PORT']) {
+  for (const key of ['STACK_API_PORT', 'STACK_DB_PORT', 'STACK_MAIL_PORT', 'STACK_SMTP_PORT', 'STACK_WHOLESALER_PORT', 'STACK_REST_PORT', 'STACK_REST_ADMIN_PORT', 'STACK_AUTH_PORT', 'STACK_REALTIME_PORT', 'STACK_FUNCTIONS_PORT', 'STACK_INTERNAL_API_PORT', 'STACK_STORAGE_PORT']) {
     delete env[key];
   }
   const cliArgs = ['--import', 'tsx', 'supabase/local/src/cli.ts'];
@@ -121,6 +123,7 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
       dbUrl: values.DB_URL!,
       webUrl: values.WEB_URL!,
       mailpitUrl: values.MAILPIT_URL!,
+      wholesalerUrl: values.WHOLESALER_URL!,
       smtp: { host: '127.0.0.1', port: loadConfig(env).ports.smtp },
       dataDir,
       stateFile,

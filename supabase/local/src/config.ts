@@ -30,6 +30,8 @@ export interface StackPorts {
   mail: number;
   /** Public: the mail catcher's SMTP server (the CLI's inbucket `smtp_port`). */
   smtp: number;
+  /** Public: the test wholesaler (X12 over HTTP, src/wholesaler/). */
+  wholesaler: number;
   /** Internal: PostgREST. */
   rest: number;
   /** Internal: PostgREST admin server (health). */
@@ -72,6 +74,8 @@ export interface StackConfig {
   enableSignup: boolean;
   /** The mail catcher's page and API (what `supabase status` calls MAILPIT_URL). */
   mailUrl: string;
+  /** The test wholesaler's address (WHOLESALER_URL in stack:status). */
+  wholesalerUrl: string;
 }
 
 function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -86,7 +90,7 @@ function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 
 /**
  * Reads the configuration from the environment. STACK_PORT_BASE moves every port of the stack at once
- * (the gateway takes the base, Postgres base+1, the mail catcher base+3 (HTTP) and base+4 (SMTP), internal services base-30000+9..+15 when the base is in the
+ * (the gateway takes the base, Postgres base+1, the mail catcher base+3 (HTTP) and base+4 (SMTP), the test wholesaler base+5, internal services base-30000+9..+15 when the base is in the
  * ephemeral range), which is how tests run a fresh stack beside a running `npm start`. Individual STACK_*_PORT variables override single ports.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
@@ -101,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     db: portFromEnv(env, 'STACK_DB_PORT', base + 1),
     mail: portFromEnv(env, 'STACK_MAIL_PORT', base + 3),
     smtp: portFromEnv(env, 'STACK_SMTP_PORT', base + 4),
+    wholesaler: portFromEnv(env, 'STACK_WHOLESALER_PORT', base + 5),
     rest: portFromEnv(env, 'STACK_REST_PORT', internal + 9),
     restAdmin: portFromEnv(env, 'STACK_REST_ADMIN_PORT', internal + 10),
     auth: portFromEnv(env, 'STACK_AUTH_PORT', internal + 11),
@@ -126,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     jwtExpiry: secondsFromEnv(env.STACK_JWT_EXPIRY, 3600),
     enableSignup: env.STACK_ENABLE_SIGNUP === 'true',
     mailUrl: `http://127.0.0.1:${ports.mail}`,
+    wholesalerUrl: `http://127.0.0.1:${ports.wholesaler}`,
   };
 }
 
@@ -149,5 +155,6 @@ export function statusLines(config: StackConfig): string[] {
     `JWT_SECRET=${config.jwtSecret}`,
     `WEB_URL=${config.webUrl}`,
     `MAILPIT_URL=${config.mailUrl}`,
+    `WHOLESALER_URL=${config.wholesalerUrl}`,
   ];
 }

@@ -2,7 +2,7 @@
  * The supervisor: one process tree for the whole local stack.
  *
  * Starts Postgres (bootstrap, migrations, the seed on a new database, then Vault's project_url and service_role_key),
- * then the gateway, the mail catcher, PostgREST, Auth, Realtime, Storage, the edge-function runtime, the pg_net
+ * then the gateway, the mail catcher, the test wholesaler, PostgREST, Auth, Realtime, Storage, the edge-function runtime, the pg_net
  * sender and the pg_cron scheduler, and optionally the web app, each as a child process.
  * A part that exits unexpectedly is logged and restarted with backoff; SIGINT/SIGTERM stop everything.
  * The state file (<dataDir>/stack.json) tells tools and tests the supervisor's and each part's pid and
@@ -76,6 +76,7 @@ function stackEnvironment(config: StackConfig): Record<string, string> {
     STACK_DB_PORT: String(config.ports.db),
     STACK_MAIL_PORT: String(config.ports.mail),
     STACK_SMTP_PORT: String(config.ports.smtp),
+    STACK_WHOLESALER_PORT: String(config.ports.wholesaler),
     STACK_REST_PORT: String(config.ports.rest),
     STACK_REST_ADMIN_PORT: String(config.ports.restAdmin),
     STACK_AUTH_PORT: String(config.ports.auth),
@@ -134,6 +135,8 @@ function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] 
           },
         ]
       : []),
+    // The test wholesaler (X12 over HTTP): public as well, so bound early too.
+    { ...nodePart('wholesaler', config.ports.wholesaler, 'wholesaler/main.ts', config), ready: () => httpOk(`${config.wholesalerUrl}/health`) },
     {
       name: 'rest',
       port: config.ports.rest,
@@ -304,6 +307,7 @@ export class Supervisor {
       [this.config.ports.db, 'Postgres'],
       [this.config.ports.mail, 'mail catcher (HTTP)'],
       [this.config.ports.smtp, 'mail catcher (SMTP)'],
+      [this.config.ports.wholesaler, 'test wholesaler'],
       [this.config.ports.rest, 'PostgREST'],
       [this.config.ports.restAdmin, 'PostgREST admin'],
       [this.config.ports.auth, 'auth'],
