@@ -15,6 +15,7 @@ import { addHealthRoutes } from './routes/health.ts';
 import { addInteractionRoutes } from './routes/interactions.ts';
 import { addLabelRoutes } from './routes/labels.ts';
 import { addInventoryRoutes } from './routes/inventory.ts';
+import { addWholesaleRoutes } from './routes/wholesale.ts';
 import { addMedicationRoutes } from './routes/medications.ts';
 import { addMessagingRoutes } from './routes/messaging.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
@@ -51,6 +52,7 @@ addDrugPricingRoutes(router);
 addDrugSyncRoutes(router);
 addMedicationRoutes(router);
 addInventoryRoutes(router);
+addWholesaleRoutes(router);
 addPrescriberRoutes(router);
 addPrescriptionFileRoutes(router);
 

@@ -11,24 +11,14 @@ import { isValidNpi } from '@pharmacy/shared/prescribers/npi.ts';
 import type { EnvReader } from '../drugs/providers/provider-config.ts';
 import { type FetchLike, getProviderJson, isRecord, malformed, providerUrl } from '../drugs/providers/provider-http.ts';
 
+export { isLocalSupabaseUrl } from '../../_shared/outbound-url.ts';
+
 export const NPPES_PROVIDER = 'NPPES NPI Registry';
 export const DEFAULT_NPPES_TIMEOUT_MS = 8000;
 
 export interface NppesSettings {
   baseUrl: string;
   timeoutMs: number;
-}
-
-/** Whether a URL's host is this machine (the local stack); anything else, or no URL, is treated as hosted. */
-export function isLocalSupabaseUrl(url: string): boolean {
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]') return true;
-  return /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /**

@@ -702,6 +702,13 @@ export type Database = {
             referencedRelation: 'pharmacies';
             referencedColumns: ['id'];
           },
+          {
+            foreignKeyName: 'inventory_products_wholesaler_fkey';
+            columns: ['pharmacy_id', 'preferred_wholesaler_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesalers';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
         ];
       };
       inventory_settings: {
@@ -2335,6 +2342,550 @@ export type Database = {
           },
         ];
       };
+      wholesale_documents: {
+        Row: {
+          direction: string;
+          exchange_id: number | null;
+          id: number;
+          interchange_control_number: number;
+          order_id: string | null;
+          parsed: NonNullable<Json>;
+          pharmacy_id: string;
+          raw: string;
+          received_at: string;
+          set_control_number: string;
+          transaction_set: string;
+          wholesaler_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          direction: string;
+          exchange_id?: number | null;
+          id?: never;
+          interchange_control_number: number;
+          order_id?: string | null;
+          parsed: NonNullable<Json>;
+          pharmacy_id: string;
+          raw: string;
+          received_at?: string;
+          set_control_number: string;
+          transaction_set: string;
+          wholesaler_id: string;
+        };
+        Update: {
+          direction?: string;
+          exchange_id?: number | null;
+          id?: never;
+          interchange_control_number?: number;
+          order_id?: string | null;
+          parsed?: NonNullable<Json>;
+          pharmacy_id?: string;
+          raw?: string;
+          received_at?: string;
+          set_control_number?: string;
+          transaction_set?: string;
+          wholesaler_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'wholesale_documents_exchange_id_fkey';
+            columns: ['exchange_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesale_exchanges';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'wholesale_documents_order_fkey';
+            columns: ['pharmacy_id', 'order_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesale_orders';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'wholesale_documents_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'wholesale_documents_wholesaler_fkey';
+            columns: ['pharmacy_id', 'wholesaler_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesalers';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      wholesale_exchanges: {
+        Row: {
+          detail: string | null;
+          id: number;
+          occurred_at: string;
+          order_id: string | null;
+          outcome: string;
+          performed_by: string | null;
+          pharmacy_id: string;
+          purpose: string;
+          request_body: string | null;
+          request_method: string;
+          request_url: string;
+          response_body: string | null;
+          response_status: number | null;
+          wholesaler_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          detail?: string | null;
+          id?: never;
+          occurred_at?: string;
+          order_id?: string | null;
+          outcome: string;
+          performed_by?: string | null;
+          pharmacy_id: string;
+          purpose: string;
+          request_body?: string | null;
+          request_method: string;
+          request_url: string;
+          response_body?: string | null;
+          response_status?: number | null;
+          wholesaler_id: string;
+        };
+        Update: {
+          detail?: string | null;
+          id?: never;
+          occurred_at?: string;
+          order_id?: string | null;
+          outcome?: string;
+          performed_by?: string | null;
+          pharmacy_id?: string;
+          purpose?: string;
+          request_body?: string | null;
+          request_method?: string;
+          request_url?: string;
+          response_body?: string | null;
+          response_status?: number | null;
+          wholesaler_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'wholesale_exchanges_order_fkey';
+            columns: ['pharmacy_id', 'order_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesale_orders';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'wholesale_exchanges_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'wholesale_exchanges_wholesaler_fkey';
+            columns: ['pharmacy_id', 'wholesaler_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesalers';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      wholesale_order_lines: {
+        Row: {
+          ack_quantity: number | null;
+          ack_status: string | null;
+          expected_ship_date: string | null;
+          id: string;
+          invoiced_quantity: number | null;
+          invoiced_unit_cents: number | null;
+          line_number: number;
+          medication_id: string;
+          ndc: string;
+          order_id: string;
+          pharmacy_id: string;
+          quantity: number;
+          received_quantity: number;
+          shipped_quantity: number;
+          substitute_ndc: string | null;
+          unit_cost_cents: number | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          ack_quantity?: number | null;
+          ack_status?: string | null;
+          expected_ship_date?: string | null;
+          id?: string;
+          invoiced_quantity?: number | null;
+          invoiced_unit_cents?: number | null;
+          line_number: number;
+          medication_id: string;
+          ndc: string;
+          order_id: string;
+          pharmacy_id: string;
+          quantity: number;
+          received_quantity?: number;
+          shipped_quantity?: number;
+          substitute_ndc?: string | null;
+          unit_cost_cents?: number | null;
+        };
+        Update: {
+          ack_quantity?: number | null;
+          ack_status?: string | null;
+          expected_ship_date?: string | null;
+          id?: string;
+          invoiced_quantity?: number | null;
+          invoiced_unit_cents?: number | null;
+          line_number?: number;
+          medication_id?: string;
+          ndc?: string;
+          order_id?: string;
+          pharmacy_id?: string;
+          quantity?: number;
+          received_quantity?: number;
+          shipped_quantity?: number;
+          substitute_ndc?: string | null;
+          unit_cost_cents?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'wholesale_order_lines_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: false;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'wholesale_order_lines_order_fkey';
+            columns: ['pharmacy_id', 'order_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesale_orders';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'wholesale_order_lines_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      wholesale_orders: {
+        Row: {
+          acknowledged_at: string | null;
+          api_order_id: string | null;
+          controlled_order_form: string | null;
+          controlled_order_number: string | null;
+          created_at: string;
+          created_by: string | null;
+          delivered_at: string | null;
+          expected_delivery_date: string | null;
+          id: string;
+          interchange_control_number: number | null;
+          invoice_number: string | null;
+          invoice_total_cents: number | null;
+          order_date: string;
+          order_number: number;
+          pharmacy_id: string;
+          po_number: string | null;
+          shipped_at: string | null;
+          source: string;
+          status: string;
+          status_detail: string | null;
+          submission_started_at: string | null;
+          submitted_at: string | null;
+          submitted_by: string | null;
+          updated_at: string;
+          wholesaler_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          acknowledged_at?: string | null;
+          api_order_id?: string | null;
+          controlled_order_form?: string | null;
+          controlled_order_number?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          delivered_at?: string | null;
+          expected_delivery_date?: string | null;
+          id?: string;
+          interchange_control_number?: number | null;
+          invoice_number?: string | null;
+          invoice_total_cents?: number | null;
+          order_date: string;
+          order_number?: never;
+          pharmacy_id?: string;
+          po_number?: never;
+          shipped_at?: string | null;
+          source?: string;
+          status?: string;
+          status_detail?: string | null;
+          submission_started_at?: string | null;
+          submitted_at?: string | null;
+          submitted_by?: string | null;
+          updated_at?: string;
+          wholesaler_id: string;
+        };
+        Update: {
+          acknowledged_at?: string | null;
+          api_order_id?: string | null;
+          controlled_order_form?: string | null;
+          controlled_order_number?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          delivered_at?: string | null;
+          expected_delivery_date?: string | null;
+          id?: string;
+          interchange_control_number?: number | null;
+          invoice_number?: string | null;
+          invoice_total_cents?: number | null;
+          order_date?: string;
+          order_number?: never;
+          pharmacy_id?: string;
+          po_number?: never;
+          shipped_at?: string | null;
+          source?: string;
+          status?: string;
+          status_detail?: string | null;
+          submission_started_at?: string | null;
+          submitted_at?: string | null;
+          submitted_by?: string | null;
+          updated_at?: string;
+          wholesaler_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'wholesale_orders_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'wholesale_orders_wholesaler_fkey';
+            columns: ['pharmacy_id', 'wholesaler_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesalers';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      wholesale_receipts: {
+        Row: {
+          expiration_date: string;
+          id: number;
+          lot_number: string;
+          medication_id: string;
+          movement_id: number;
+          ndc: string;
+          order_id: string;
+          packages: number;
+          pharmacy_id: string;
+          received_at: string;
+          received_by: string | null;
+          serial_number: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          expiration_date: string;
+          id?: never;
+          lot_number: string;
+          medication_id: string;
+          movement_id: number;
+          ndc: string;
+          order_id: string;
+          packages: number;
+          pharmacy_id: string;
+          received_at?: string;
+          received_by?: string | null;
+          serial_number?: string | null;
+        };
+        Update: {
+          expiration_date?: string;
+          id?: never;
+          lot_number?: string;
+          medication_id?: string;
+          movement_id?: number;
+          ndc?: string;
+          order_id?: string;
+          packages?: number;
+          pharmacy_id?: string;
+          received_at?: string;
+          received_by?: string | null;
+          serial_number?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'wholesale_receipts_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: false;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'wholesale_receipts_movement_id_fkey';
+            columns: ['movement_id'];
+            isOneToOne: false;
+            referencedRelation: 'inventory_movements';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'wholesale_receipts_order_fkey';
+            columns: ['pharmacy_id', 'order_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesale_orders';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'wholesale_receipts_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      wholesale_shipment_items: {
+        Row: {
+          document_id: number;
+          expiration_date: string | null;
+          id: number;
+          lot_number: string;
+          ndc: string;
+          order_id: string;
+          pharmacy_id: string;
+          quantity: number;
+          serial_numbers: string[];
+          shipment_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          document_id: number;
+          expiration_date?: string | null;
+          id?: never;
+          lot_number?: string;
+          ndc: string;
+          order_id: string;
+          pharmacy_id: string;
+          quantity: number;
+          serial_numbers?: string[];
+          shipment_id: string;
+        };
+        Update: {
+          document_id?: number;
+          expiration_date?: string | null;
+          id?: never;
+          lot_number?: string;
+          ndc?: string;
+          order_id?: string;
+          pharmacy_id?: string;
+          quantity?: number;
+          serial_numbers?: string[];
+          shipment_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'wholesale_shipment_items_document_id_fkey';
+            columns: ['document_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesale_documents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'wholesale_shipment_items_order_fkey';
+            columns: ['pharmacy_id', 'order_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesale_orders';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'wholesale_shipment_items_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      wholesalers: {
+        Row: {
+          account_number: string;
+          active: boolean;
+          api_endpoint: string;
+          api_key_last4: string | null;
+          created_at: string;
+          created_by: string | null;
+          daily_order_cutoff: string;
+          documents_seen: string[];
+          id: string;
+          last_exchange_at: string | null;
+          last_received_control_number: number;
+          last_sync_at: string | null;
+          name: string;
+          next_control_number: number;
+          partner_id: string;
+          pharmacy_id: string;
+          status: string;
+          status_detail: string | null;
+          suggested_order_built_on: string | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          account_number: string;
+          active?: boolean;
+          api_endpoint: string;
+          api_key_last4?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          daily_order_cutoff: string;
+          documents_seen?: string[];
+          id?: string;
+          last_exchange_at?: string | null;
+          last_received_control_number?: number;
+          last_sync_at?: string | null;
+          name: string;
+          next_control_number?: number;
+          partner_id: string;
+          pharmacy_id?: string;
+          status?: string;
+          status_detail?: string | null;
+          suggested_order_built_on?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          account_number?: string;
+          active?: boolean;
+          api_endpoint?: string;
+          api_key_last4?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          daily_order_cutoff?: string;
+          documents_seen?: string[];
+          id?: string;
+          last_exchange_at?: string | null;
+          last_received_control_number?: number;
+          last_sync_at?: string | null;
+          name?: string;
+          next_control_number?: number;
+          partner_id?: string;
+          pharmacy_id?: string;
+          status?: string;
+          status_detail?: string | null;
+          suggested_order_built_on?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'wholesalers_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
       [_ in never]: never;
@@ -2391,6 +2942,45 @@ export type Database = {
           user_name: string;
         }[];
       };
+      authorize_wholesaler_exchange: { Args: { purpose: string; wholesaler_id: string }; Returns: string };
+      begin_wholesale_order_submission: { Args: { order_id: string }; Returns: Json };
+      build_suggested_orders: { Args: Record<PropertyKey, never>; Returns: Json };
+      cancel_wholesale_order: {
+        Args: { order_id: string };
+        Returns: {
+          acknowledged_at: string | null;
+          api_order_id: string | null;
+          controlled_order_form: string | null;
+          controlled_order_number: string | null;
+          created_at: string;
+          created_by: string | null;
+          delivered_at: string | null;
+          expected_delivery_date: string | null;
+          id: string;
+          interchange_control_number: number | null;
+          invoice_number: string | null;
+          invoice_total_cents: number | null;
+          order_date: string;
+          order_number: number;
+          pharmacy_id: string;
+          po_number: string | null;
+          shipped_at: string | null;
+          source: string;
+          status: string;
+          status_detail: string | null;
+          submission_started_at: string | null;
+          submitted_at: string | null;
+          submitted_by: string | null;
+          updated_at: string;
+          wholesaler_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'wholesale_orders';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       check_interactions: { Args: { allergies?: string[]; medications: string[] }; Returns: Json };
       claim_outbound_messages: {
         Args: { claim_limit?: number; claim_pharmacy_id?: string };
@@ -2419,6 +3009,42 @@ export type Database = {
         };
       };
       controlled_substance_status: { Args: Record<PropertyKey, never>; Returns: Json };
+      create_wholesale_order: {
+        Args: { controlled_order_form?: string; controlled_order_number?: string; lines: Json; wholesaler_id: string };
+        Returns: {
+          acknowledged_at: string | null;
+          api_order_id: string | null;
+          controlled_order_form: string | null;
+          controlled_order_number: string | null;
+          created_at: string;
+          created_by: string | null;
+          delivered_at: string | null;
+          expected_delivery_date: string | null;
+          id: string;
+          interchange_control_number: number | null;
+          invoice_number: string | null;
+          invoice_total_cents: number | null;
+          order_date: string;
+          order_number: number;
+          pharmacy_id: string;
+          po_number: string | null;
+          shipped_at: string | null;
+          source: string;
+          status: string;
+          status_detail: string | null;
+          submission_started_at: string | null;
+          submitted_at: string | null;
+          submitted_by: string | null;
+          updated_at: string;
+          wholesaler_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'wholesale_orders';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       current_staff_context: { Args: Record<PropertyKey, never>; Returns: Json };
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       delete_prescription_file: { Args: { file_id: string }; Returns: string };
@@ -2859,6 +3485,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      receive_wholesale_order: { Args: { items: Json; order_id: string }; Returns: Json };
       record_drug_price_update: {
         Args: {
           detail?: string;
@@ -2923,6 +3550,23 @@ export type Database = {
         };
       };
       record_step_up_grant: { Args: { for_user_id: string }; Returns: string };
+      record_wholesale_exchange: {
+        Args: {
+          actor_user_id: string;
+          detail: string;
+          documents: Json;
+          order_id: string;
+          outcome: string;
+          purpose: string;
+          request_body: string;
+          request_method: string;
+          request_url: string;
+          response_body: string;
+          response_status: number;
+          wholesaler_id: string;
+        };
+        Returns: Json;
+      };
       refill_prescription: {
         Args: { prescription_id: string; too_soon_reason?: string };
         Returns: {
@@ -3042,6 +3686,45 @@ export type Database = {
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       return_fill_to_stock: { Args: { fill_id: string; reason: string }; Returns: Json };
       save_settings_group: { Args: { group_key: string; secret_changes?: Json; settings: Json }; Returns: Json };
+      save_wholesaler: {
+        Args: {
+          account_number: string;
+          api_endpoint: string;
+          api_key?: string;
+          daily_order_cutoff: string;
+          name: string;
+          partner_id?: string;
+          wholesaler_id: string;
+        };
+        Returns: {
+          account_number: string;
+          active: boolean;
+          api_endpoint: string;
+          api_key_last4: string | null;
+          created_at: string;
+          created_by: string | null;
+          daily_order_cutoff: string;
+          documents_seen: string[];
+          id: string;
+          last_exchange_at: string | null;
+          last_received_control_number: number;
+          last_sync_at: string | null;
+          name: string;
+          next_control_number: number;
+          partner_id: string;
+          pharmacy_id: string;
+          status: string;
+          status_detail: string | null;
+          suggested_order_built_on: string | null;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'wholesalers';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       search_medications: {
         Args: {
           include_inactive?: boolean;
@@ -3181,6 +3864,31 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      wholesale_order_detail: { Args: { order_id: string }; Returns: Json };
+      wholesale_order_page: {
+        Args: { page_offset?: number; page_size?: number; search?: string; status_filter?: string };
+        Returns: {
+          api_order_id: string;
+          controlled_order_form: string;
+          controlled_order_number: string;
+          delivered_at: string;
+          expected_delivery_date: string;
+          id: string;
+          invoice_number: string;
+          item_count: number;
+          order_date: string;
+          po_number: string;
+          source: string;
+          status: string;
+          status_detail: string;
+          submitted_at: string;
+          total_cents: number;
+          total_count: number;
+          wholesaler_id: string;
+          wholesaler_name: string;
+        }[];
+      };
+      wholesaler_exchange_setup: { Args: { take_control_number: boolean; wholesaler_id: string }; Returns: Json };
     };
     Enums: {
       [_ in never]: never;
