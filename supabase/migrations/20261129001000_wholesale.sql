@@ -334,6 +334,7 @@ create table public.wholesale_documents (
   direction text not null,
   transaction_set text not null,
   interchange_control_number integer not null,
+  group_control_number integer not null,
   set_control_number text not null,
   raw text not null,
   parsed jsonb not null,
@@ -342,14 +343,14 @@ create table public.wholesale_documents (
     references public.wholesalers (pharmacy_id, id) on delete cascade,
   constraint wholesale_documents_order_fkey foreign key (pharmacy_id, order_id)
     references public.wholesale_orders (pharmacy_id, id) on delete cascade,
-  constraint wholesale_documents_once_key unique (wholesaler_id, direction, interchange_control_number, set_control_number),
+  constraint wholesale_documents_once_key unique (wholesaler_id, direction, interchange_control_number, group_control_number, set_control_number),
   constraint wholesale_documents_direction_check check (direction in ('in', 'out')),
   constraint wholesale_documents_set_check check (transaction_set in ('850', '855', '856', '810', '997')),
   constraint wholesale_documents_raw_check check (length(raw) <= 2097152)
 );
 comment on table public.wholesale_documents is
   'Each X12 transaction set exchanged with a wholesaler, raw and as read (shared/src/inventory/x12), with the order '
-  'it concerns: recorded once (the same interchange and set again changes nothing).';
+  'it concerns: recorded once (the same interchange, group and set again changes nothing).';
 create index wholesale_documents_order_idx on public.wholesale_documents (pharmacy_id, order_id, received_at) where order_id is not null;
 create index wholesale_documents_wholesaler_idx on public.wholesale_documents (pharmacy_id, wholesaler_id, received_at desc);
 create index wholesale_documents_exchange_idx on public.wholesale_documents (exchange_id);
@@ -496,7 +497,7 @@ begin
   return jsonb_build_object(
     'wholesalerId', found.id, 'pharmacyId', found.pharmacy_id, 'name', found.name, 'apiEndpoint', found.api_endpoint,
     'apiKey', api_key, 'accountNumber', found.account_number, 'partnerId', found.partner_id,
-    'pharmacyName', pharmacy.name, 'pharmacyNcpdpId', pharmacy.ncpdp_id, 'pharmacyDeaNumber', pharmacy.dea_number,
+    'pharmacyName', coalesce(pharmacy.trade_name, pharmacy.pharmacy_name), 'pharmacyNcpdpId', pharmacy.ncpdp_id, 'pharmacyDeaNumber', pharmacy.dea_number,
     'timeZone', coalesce(pharmacy.time_zone, 'America/New_York'),
     'lastReceivedControlNumber', found.last_received_control_number, 'controlNumber', control_number);
 end
@@ -855,12 +856,16 @@ begin
   for entry in select value from jsonb_array_elements(coalesce(documents, '[]')) loop
     doc := entry -> 'document';
     insert into public.wholesale_documents (pharmacy_id, wholesaler_id, exchange_id, order_id, direction, transaction_set,
-      interchange_control_number, set_control_number, raw, parsed)
+      interchange_control_number, group_control_number, set_control_number, raw, parsed)
     values (found.pharmacy_id, found.id, exchange_id, case when entry ->> 'direction' = 'out' then order_id end,
-      entry ->> 'direction', doc ->> 'kind', (entry ->> 'interchangeControlNumber')::integer, doc ->> 'controlNumber',
+      entry ->> 'direction', doc ->> 'kind', (entry ->> 'interchangeControlNumber')::integer,
+      (entry ->> 'groupControlNumber')::integer, doc ->> 'controlNumber',
       doc ->> 'raw', doc - 'raw')
     on conflict on constraint wholesale_documents_once_key do nothing
     returning id into document_id;
+    if entry ->> 'direction' = 'in' then
+      received_max := greatest(received_max, (entry ->> 'interchangeControlNumber')::integer);
+    end if;
     if document_id is null then
       repeated := repeated + 1;
       continue;
@@ -868,7 +873,6 @@ begin
     recorded := recorded + 1;
     continue when entry ->> 'direction' = 'out';
     sets := array_append(sets, doc ->> 'kind');
-    received_max := greatest(received_max, (entry ->> 'interchangeControlNumber')::integer);
     concerned := case doc ->> 'kind'
       when '855' then private.apply_po_ack(found, doc)
       when '856' then private.apply_ship_notice(found, doc, document_id)
@@ -906,15 +910,15 @@ begin
                                            else w.last_received_control_number end,
       documents_seen = (select coalesce(array_agg(distinct s order by s), '{}') from unnest(w.documents_seen || sets) s)
   where w.id = found.id;
-  return jsonb_build_object('exchangeId', exchange_id, 'recorded', recorded, 'repeated', repeated);
+  return jsonb_build_object('exchangeId', exchange_id, 'recorded', recorded, 'repeated', repeated, 'newSets', to_jsonb(sets));
 end
 $$;
 comment on function public.record_wholesale_exchange(uuid, uuid, text, uuid, text, text, text, integer, text, text, text, jsonb) is
   'Service role only (the api function, after the real HTTP exchange; actor_user_id is the staff member who asked, '
   'null for the scheduled sync): stores the exchange raw, each document once ([{direction, interchangeControlNumber, '
-  'document}] as read by shared/src/inventory/x12) and applies what came in (855, 856, 810; a rejecting 997); a '
+  'groupControlNumber, document}] as read by shared/src/inventory/x12) and applies what came in (855, 856, 810; a rejecting 997); a '
   'submission becomes submitted or returns to draft with the reason; the wholesaler''s status, features and sync mark '
-  'follow. One transaction. Answers {exchangeId, recorded, repeated}.';
+  'follow. One transaction. Answers {exchangeId, recorded, repeated, newSets: the sets received for the first time}.';
 revoke all on function public.record_wholesale_exchange(uuid, uuid, text, uuid, text, text, text, integer, text, text, text, jsonb)
   from public, anon, authenticated;
 grant execute on function public.record_wholesale_exchange(uuid, uuid, text, uuid, text, text, text, integer, text, text, text, jsonb)

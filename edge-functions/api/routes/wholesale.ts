@@ -70,7 +70,7 @@ function serviceStore(): WholesaleStore {
         documents: exchange.documents as never,
       });
       if (error) throw databaseFailure('recording the wholesaler exchange', error);
-      return data as unknown as { recorded: number; repeated: number };
+      return data as unknown as { recorded: number; repeated: number; newSets: string[] };
     },
   };
 }

@@ -6,7 +6,7 @@
  * the documents — including the ones that failed, so a wholesaler's status is always its last real exchange.
  */
 import { buildPurchaseOrderInterchange } from '@pharmacy/shared/inventory/x12/purchase-order-850.ts';
-import { type X12Document, type X12Interchange, documentsOf, parseInterchange } from '@pharmacy/shared/inventory/x12/interchange.ts';
+import { type X12Document, type X12Interchange, parseInterchange } from '@pharmacy/shared/inventory/x12/interchange.ts';
 import { X12BuildError } from '@pharmacy/shared/inventory/x12/x12-values.ts';
 import { type ExchangeResult, WHOLESALER_FEATURES } from '@pharmacy/shared/inventory/wholesale.ts';
 import { checkOutboundUrl, type OutboundPolicy, OutboundUrlError } from '../../_shared/outbound-url.ts';
@@ -37,6 +37,7 @@ export interface ExchangeSetup {
 export interface RecordedDocument {
   direction: 'in' | 'out';
   interchangeControlNumber: number;
+  groupControlNumber: number;
   document: X12Document;
 }
 
@@ -57,7 +58,7 @@ export interface ExchangeRecord {
 
 export interface WholesaleStore {
   setup(wholesalerId: string, takeControlNumber: boolean): Promise<ExchangeSetup>;
-  record(exchange: ExchangeRecord): Promise<{ recorded: number; repeated: number }>;
+  record(exchange: ExchangeRecord): Promise<{ recorded: number; repeated: number; newSets: string[] }>;
 }
 
 export interface ExchangeContext {
@@ -87,10 +88,12 @@ export function readAnswer(body: string, setup: ExchangeSetup): Read {
   }
   const documents: RecordedDocument[] = [];
   const unreadable: string[] = [];
-  for (const document of documentsOf(interchange)) {
-    if (document.kind === 'invalid') unreadable.push(`${document.id} ${document.controlNumber}: ${document.error}`);
-    else if (document.kind === 'unknown') unreadable.push(`${document.id} ${document.controlNumber}: not a document this pharmacy reads`);
-    else documents.push({ direction: 'in', interchangeControlNumber: interchange.controlNumber, document });
+  for (const group of interchange.groups) {
+    for (const document of group.documents) {
+      if (document.kind === 'invalid') unreadable.push(`${document.id} ${document.controlNumber}: ${document.error}`);
+      else if (document.kind === 'unknown') unreadable.push(`${document.id} ${document.controlNumber}: not a document this pharmacy reads`);
+      else documents.push({ direction: 'in', interchangeControlNumber: interchange.controlNumber, groupControlNumber: group.controlNumber, document });
+    }
   }
   return { ok: true, interchange, documents, unreadable };
 }
@@ -185,9 +188,9 @@ export async function submitOrder(context: ExchangeContext, wholesalerId: string
   }
   const sent = parseInterchange(interchange);
   if (!sent.ok) throw new Error(`the 850 we built does not read back: ${sent.error}`);
-  const sentDocuments: RecordedDocument[] = documentsOf(sent.interchange).map((document) => ({
-    direction: 'out', interchangeControlNumber: sent.interchange.controlNumber, document,
-  }));
+  const sentDocuments: RecordedDocument[] = sent.interchange.groups.flatMap((group) => group.documents.map((document) => ({
+    direction: 'out' as const, interchangeControlNumber: sent.interchange.controlNumber, groupControlNumber: group.controlNumber, document,
+  })));
   return guarded(context, setup, 'submit', order.orderId, 'POST', interchange, async (endpoint) => {
     const answer = await postInterchange(endpoint, interchange);
     const problem = answerProblem(answer);
@@ -248,7 +251,7 @@ export async function syncWholesaler(context: ExchangeContext, wholesalerId: str
           + (read.unreadable.length > 0 ? `; could not read ${read.unreadable.join('; ')}` : ''),
         documents: read.documents,
       });
-      received.push(...sets);
+      received.push(...saved.newSets);
       recorded += saved.recorded;
       after = read.interchange.controlNumber;
     }

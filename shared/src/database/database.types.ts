@@ -2346,6 +2346,7 @@ export type Database = {
         Row: {
           direction: string;
           exchange_id: number | null;
+          group_control_number: number;
           id: number;
           interchange_control_number: number;
           order_id: string | null;
@@ -2361,6 +2362,7 @@ export type Database = {
         Insert: {
           direction: string;
           exchange_id?: number | null;
+          group_control_number: number;
           id?: never;
           interchange_control_number: number;
           order_id?: string | null;
@@ -2375,6 +2377,7 @@ export type Database = {
         Update: {
           direction?: string;
           exchange_id?: number | null;
+          group_control_number?: number;
           id?: never;
           interchange_control_number?: number;
           order_id?: string | null;

@@ -17,6 +17,7 @@ import { startPostgres, type PostgresServer } from './db/postgres.ts';
 import { prepareDatabase, withClient } from './db/migrate.ts';
 import { postgrestBinary, postgrestEnv } from './rest/postgrest.ts';
 import { loadMailConfig } from './mail/mail-config.ts';
+import { connectDemoWholesaler } from './db/demo-wholesaler.ts';
 import { writeProjectSecrets } from './db/project-secrets.ts';
 
 export interface StackState {
@@ -345,6 +346,7 @@ export class Supervisor {
       await prepareDatabase(client, (line) => this.log('db', line));
       // After the migrations: Vault's project_url and service_role_key, for database code calling the API.
       await writeProjectSecrets(client, this.config);
+      await connectDemoWholesaler(client, this.config);
     });
     const server = this.postgres;
     server.process.once('exit', (code, signal) => {
