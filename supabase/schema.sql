@@ -640,6 +640,7 @@ create table public.inventory_products (
 );
 
 comment on table public.inventory_products is 'How a product is reordered: the auto-order switch, preferred wholesaler, lead time (days; the pharmacy''s default when null), safety stock and maximum stock (units; computed from demand when null), and the acquisition cost per unit in cents (from invoices; the catalog''s WAC per unit when null). Staff read; pharmacists and admins write.';
+comment on constraint inventory_products_wholesaler_fkey on public.inventory_products is 'Choose one of the pharmacy''s wholesalers';
 comment on constraint inventory_products_cost_check on public.inventory_products is 'A cost cannot be negative';
 comment on constraint inventory_products_lead_time_check on public.inventory_products is 'The lead time is 1 to 60 days';
 comment on constraint inventory_products_max_stock_check on public.inventory_products is 'The maximum stock must be greater than 0';
@@ -664,7 +665,7 @@ create policy "Pharmacists and admins can change reorder settings" on public.inv
 CREATE TRIGGER audit_changes AFTER INSERT OR UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('medication_id');
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when medication_id is null then ''23502 Medication is required'' when ((acquisition_cost_cents >= 0)) is false then ''23514 A cost cannot be negative'' when (((lead_time_days >= 1) AND (lead_time_days <= 60))) is false then ''23514 The lead time is 1 to 60 days'' when ((max_stock > 0)) is false then ''23514 The maximum stock must be greater than 0'' when ((safety_stock >= 0)) is false then ''23514 Safety stock cannot be negative'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when medication_id is null then ''23502 Medication is required'' when ((acquisition_cost_cents >= 0)) is false then ''23514 A cost cannot be negative'' when (((lead_time_days >= 1) AND (lead_time_days <= 60))) is false then ''23514 The lead time is 1 to 60 days'' when ((max_stock > 0)) is false then ''23514 The maximum stock must be greater than 0'' when ((safety_stock >= 0)) is false then ''23514 Safety stock cannot be negative'' when (($1).pharmacy_id is not null and ($1).preferred_wholesaler_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).preferred_wholesaler_id is distinct from ($2).preferred_wholesaler_id) and not exists (select 1 from public.wholesalers as t where t.id = ($1).preferred_wholesaler_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose one of the pharmacy''''s wholesalers'' end from (select ($1).*) as checked_row');
 
 grant select, insert, update, references, trigger, maintain on table public.inventory_products to authenticated;
 grant all on table public.inventory_products to service_role;
@@ -869,7 +870,7 @@ CREATE TRIGGER refuse_removing_stocked_product BEFORE DELETE ON public.medicatio
 CREATE TRIGGER stamp_prices_updated_at BEFORE INSERT OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.stamp_prices_updated_at();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when name is null then ''23502 Name is required'' when ((awp_price >= (0)::numeric)) is false then ''23514 Invalid awp price'' when ((dea_schedule = ANY (ARRAY[''II''::text, ''III''::text, ''IV''::text, ''V''::text]))) is false then ''23514 DEA schedule must be II, III, IV or V'' when ((low_stock_threshold >= 0)) is false then ''23514 Low-stock threshold cannot be negative'' when ((nadac_per_unit >= (0)::numeric)) is false then ''23514 Invalid nadac per unit'' when ((length(btrim(name)) > 0)) is false then ''23514 Medication name is required'' when ((ndc_number ~ ''^([0-9]{5}-[0-9]{4}-[0-9]{2}|[0-9]{4}-[0-9]{4}-[0-9]{2}|[0-9]{5}-[0-9]{3}-[0-9]{2}|[0-9]{5}-[0-9]{4}-[0-9]{1})$''::text)) is false then ''23514 NDC must be 10 digits in an FDA format: 12345-1234-12, 1234-1234-12, 12345-123-12 or 12345-1234-1'' when ((length(package_description) <= 500)) is false then ''23514 Invalid package description'' when ((package_size > (0)::numeric)) is false then ''23514 Invalid package size'' when ((package_unit = ANY (ARRAY[''EA''::text, ''ML''::text, ''GM''::text]))) is false then ''23514 Invalid package unit'' when ((price >= (0)::numeric)) is false then ''23514 Price cannot be negative'' when ((source = ANY (ARRAY[''manual''::text, ''openfda''::text, ''rxnorm''::text]))) is false then ''23514 Invalid source'' when ((stock >= 0)) is false then ''23514 Stock cannot be negative'' when ((wac_price >= (0)::numeric)) is false then ''23514 Invalid wac price'' end from (select ($1).*) as checked_row');
-CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescription_orders as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by prescription orders and cannot be removed'' when exists (select 1 from public.prescriptions as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by prescriptions and cannot be removed'' end');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescription_orders as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by prescription orders and cannot be removed'' when exists (select 1 from public.prescriptions as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by prescriptions and cannot be removed'' when exists (select 1 from public.wholesale_order_lines as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by wholesale order lines and cannot be removed'' end');
 
 grant select, insert, update, delete, references, trigger, maintain on table public.medications to authenticated;
 grant all on table public.medications to service_role;
@@ -2249,6 +2250,8 @@ create policy "Staff can read their pharmacy's wholesale order lines" on public.
   for select to authenticated
   using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
 
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.wholesale_order_lines FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when line_number is null then ''23502 Line number is required'' when medication_id is null then ''23502 Medication is required'' when ndc is null then ''23502 Ndc is required'' when order_id is null then ''23502 Order is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when quantity is null then ''23502 Quantity is required'' when (((ack_status = ANY (ARRAY[''IA''::text, ''IB''::text, ''IQ''::text, ''IR''::text, ''IS''::text])) AND (ack_quantity >= 0))) is false then ''23514 Invalid ack status and ack quantity'' when (((unit_cost_cents >= 0) AND (invoiced_unit_cents >= 0))) is false then ''23514 Invalid unit cost cents and invoiced unit cents'' when (((shipped_quantity >= 0) AND (received_quantity >= 0) AND (invoiced_quantity >= 0))) is false then ''23514 Invalid shipped quantity and received quantity and invoiced quantity'' when (((ndc ~ ''^[0-9]{11}$''::text) AND ((substitute_ndc IS NULL) OR (substitute_ndc ~ ''^[0-9]{11}$''::text)))) is false then ''23514 Invalid ndc and substitute ndc'' when ((((quantity >= 1) AND (quantity <= 9999)) AND ((line_number >= 1) AND (line_number <= 9999)))) is false then ''23514 An order line is 1 to 9,999 packages'' when (($1).order_id is not null and ($1).ndc is not null) and ($3 or ($1).order_id is distinct from ($2).order_id or ($1).ndc is distinct from ($2).ndc) and  exists (select 1 from public.wholesale_order_lines as t where t.order_id = ($1).order_id and t.ndc = ($1).ndc) then ''23505 An order has one line per NDC'' end from (select ($1).*) as checked_row');
+
 grant references, trigger, maintain on table public.wholesale_order_lines to anon;
 grant select, references, trigger, maintain on table public.wholesale_order_lines to authenticated;
 grant all on table public.wholesale_order_lines to service_role;
@@ -2311,6 +2314,8 @@ create policy "Staff can read their pharmacy's wholesale orders" on public.whole
   using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
 
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.wholesale_orders FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.wholesale_orders FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when order_date is null then ''23502 Order date is required'' when wholesaler_id is null then ''23502 Wholesaler is required'' when ((((controlled_order_form IS NULL) AND (controlled_order_number IS NULL)) OR ((controlled_order_form = ANY (ARRAY[''dea_222''::text, ''csos''::text])) AND (controlled_order_number ~ ''^[A-Za-z0-9-]{1,20}$''::text)))) is false then ''23514 A Schedule II order records a DEA Form 222 or CSOS order number of at most 20 letters, digits or hyphens'' when (((length(invoice_number) <= 30) AND (invoice_total_cents >= 0))) is false then ''23514 Invalid invoice number and invoice total cents'' when ((source = ANY (ARRAY[''manual''::text, ''auto_reorder''::text]))) is false then ''23514 Invalid source'' when ((status = ANY (ARRAY[''draft''::text, ''submitting''::text, ''submitted''::text, ''acknowledged''::text, ''backordered''::text, ''rejected''::text, ''shipped''::text, ''partially_received''::text, ''delivered''::text, ''cancelled''::text]))) is false then ''23514 Invalid status'' when ((length(status_detail) <= 500)) is false then ''23514 Invalid status detail'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.wholesale_orders FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.wholesale_receipts as t where t.order_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This wholesale order is still used by wholesale receipts and cannot be removed'' end');
 
 grant references, trigger, maintain on table public.wholesale_orders to anon;
 grant select, references, trigger, maintain on table public.wholesale_orders to authenticated;
@@ -2444,6 +2449,8 @@ create policy "Staff can read their pharmacy's wholesalers" on public.wholesaler
   using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
 
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.wholesalers FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.wholesalers FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when account_number is null then ''23502 Account number is required'' when api_endpoint is null then ''23502 Api endpoint is required'' when daily_order_cutoff is null then ''23502 Daily order cutoff is required'' when name is null then ''23502 Name is required'' when partner_id is null then ''23502 Partner is required'' when ((account_number ~ ''^[A-Za-z0-9-]{1,15}$''::text)) is false then ''23514 The account number is 1 to 15 letters, digits or hyphens'' when (((api_endpoint ~* ''^https?://[^\s/?#]+[^\s]*$''::text) AND (length(api_endpoint) <= 500))) is false then ''23514 The API endpoint must be an http(s) URL of at most 500 characters'' when ((((next_control_number >= 1) AND (next_control_number <= 999999999)) AND ((last_received_control_number >= 0) AND (last_received_control_number <= 999999999)))) is false then ''23514 Invalid next control number and last received control number'' when (((name = btrim(name)) AND ((length(name) >= 1) AND (length(name) <= 80)))) is false then ''23514 A wholesaler''''s name is 1 to 80 characters'' when ((partner_id ~ ''^[A-Z0-9]{2,15}$''::text)) is false then ''23514 Invalid partner'' when ((status = ANY (ARRAY[''connected''::text, ''pending''::text, ''error''::text]))) is false then ''23514 Invalid status'' when ((length(status_detail) <= 500)) is false then ''23514 Invalid status detail'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.wholesalers FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.wholesale_orders as t where t.wholesaler_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This wholesaler is still used by wholesale orders and cannot be removed'' end');
 
 grant references, trigger, maintain on table public.wholesalers to anon;
 grant select, references, trigger, maintain on table public.wholesalers to authenticated;
@@ -2649,109 +2656,35 @@ grant execute on function public.audit_log_page(integer,timestamp with time zone
 
 CREATE OR REPLACE FUNCTION public.authorize_wholesaler_exchange(wholesaler_id uuid, purpose text)
  RETURNS uuid
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
+ LANGUAGE sql
  SET search_path TO ''
-AS $function$
-declare
-  found public.wholesalers := private.caller_wholesaler(wholesaler_id);
-begin
-  if purpose not in ('test', 'sync') then
-    raise exception 'Unknown exchange %', purpose using errcode = '22023';
-  end if;
-  if not private.current_staff_can('inventory:manage') then
-    raise exception 'Only staff of the pharmacy can exchange documents with a wholesaler' using errcode = '42501';
-  end if;
-  if purpose = 'test' and not private.current_staff_can('inventory:adjust') then
-    raise exception 'Only a pharmacist or admin can test a wholesaler connection' using errcode = '42501';
-  end if;
-  return found.id;
-end
-$function$;
-comment on function public.authorize_wholesaler_exchange(uuid,text) is 'Checks, as the caller, that a Test Connection (pharmacist or admin) or a sync (any staff) of this wholesaler of their pharmacy is allowed; answers its id. The api function asks this before it uses the service role.';
-grant execute on function public.authorize_wholesaler_exchange(uuid,text) to authenticated, service_role;
+AS $function$ select private.authorize_wholesaler_exchange(wholesaler_id, purpose) $function$;
+comment on function public.authorize_wholesaler_exchange(uuid,text) is 'Test Connection and Sync Now: see private.authorize_wholesaler_exchange.';
+grant execute on function public.authorize_wholesaler_exchange(uuid,text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.begin_wholesale_order_submission(order_id uuid)
  RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
+ LANGUAGE sql
  SET search_path TO ''
-AS $function$
-declare
-  found public.wholesale_orders := private.caller_order(order_id);
-begin
-  if not private.current_staff_can('inventory:adjust') then
-    raise exception 'Only a pharmacist or admin can submit an order' using errcode = '42501';
-  end if;
-  select * into found from public.wholesale_orders o where o.id = found.id for update;
-  -- A submission that never came back (the function stopped) may be tried again after two minutes.
-  if found.status = 'submitting' and found.submission_started_at > now() - interval '2 minutes' then
-    raise exception 'Order % is being submitted from another terminal', found.po_number using errcode = 'P0001';
-  end if;
-  if found.status not in ('draft', 'submitting') then
-    raise exception 'Order % was already submitted (%)', found.po_number, replace(found.status, '_', ' ') using errcode = 'P0001';
-  end if;
-  if found.controlled_order_form is not null then
-    -- Schedule II: the DEA Form 222 or CSOS order is the order; nothing goes by EDI.
-    update public.wholesale_orders o
-    set status = 'submitted', submitted_at = now(), submitted_by = (select auth.uid()), status_detail =
-      case found.controlled_order_form when 'dea_222' then 'Ordered on DEA Form 222 ' else 'Ordered by CSOS order ' end
-      || found.controlled_order_number
-    where o.id = found.id;
-    perform private.record_audit_event(found.pharmacy_id, (select auth.uid()), 'submit', 'wholesale_orders', found.id::text,
-      'Schedule II order ' || found.po_number || ' recorded with ' || found.controlled_order_form || ' ' || found.controlled_order_number, true);
-    return jsonb_build_object('sendByEdi', false, 'orderId', found.id);
-  end if;
-  update public.wholesale_orders o set status = 'submitting', submission_started_at = now() where o.id = found.id;
-  return jsonb_build_object(
-    'sendByEdi', true, 'orderId', found.id, 'wholesalerId', found.wholesaler_id, 'poNumber', found.po_number,
-    'orderDate', found.order_date,
-    'lines', (select jsonb_agg(jsonb_build_object('ndc11', l.ndc, 'quantity', l.quantity, 'unitCostCents', l.unit_cost_cents)
-                               order by l.line_number)
-              from public.wholesale_order_lines l where l.order_id = found.id));
-end
-$function$;
-comment on function public.begin_wholesale_order_submission(uuid) is 'Submit, as the caller (pharmacist or admin): a Schedule II order is recorded as submitted with its DEA Form 222 or CSOS number; any other draft is marked submitting (one terminal at a time) and its PO number, date and lines are answered for the api function to send as an X12 850. record_wholesale_exchange settles it.';
-grant execute on function public.begin_wholesale_order_submission(uuid) to authenticated, service_role;
+AS $function$ select private.begin_wholesale_order_submission(order_id) $function$;
+comment on function public.begin_wholesale_order_submission(uuid) is 'Submit: see private.begin_wholesale_order_submission.';
+grant execute on function public.begin_wholesale_order_submission(uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.build_suggested_orders()
  RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
+ LANGUAGE sql
  SET search_path TO ''
-AS $function$
-begin
-  if private.current_pharmacy_id() is null or not private.current_staff_can('inventory:manage') then
-    raise exception 'Only staff of the pharmacy can build orders' using errcode = '42501';
-  end if;
-  return private.build_suggested_orders(private.current_pharmacy_id(), null, (select auth.uid()));
-end
-$function$;
-comment on function public.build_suggested_orders() is 'Auto-Reorder All (any staff): rebuilds the caller''s pharmacy''s suggested orders; a pharmacist reviews and submits.';
-grant execute on function public.build_suggested_orders() to authenticated, service_role;
+AS $function$ select private.build_caller_suggested_orders() $function$;
+comment on function public.build_suggested_orders() is 'Auto-Reorder All: see private.build_caller_suggested_orders.';
+grant execute on function public.build_suggested_orders() to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.cancel_wholesale_order(order_id uuid)
  RETURNS public.wholesale_orders
- LANGUAGE plpgsql
- SECURITY DEFINER
+ LANGUAGE sql
  SET search_path TO ''
-AS $function$
-declare
-  found public.wholesale_orders := private.caller_order(order_id);
-begin
-  if not private.current_staff_can('inventory:manage') then
-    raise exception 'Only staff of the pharmacy can cancel orders' using errcode = '42501';
-  end if;
-  if found.status not in ('draft', 'rejected', 'backordered') then
-    raise exception 'Order % was sent to the wholesaler (%): call them to cancel it', found.po_number,
-      replace(found.status, '_', ' ') using errcode = 'P0001';
-  end if;
-  update public.wholesale_orders o set status = 'cancelled' where o.id = found.id returning * into found;
-  return found;
-end
-$function$;
-comment on function public.cancel_wholesale_order(uuid) is 'Cancels a draft order, or one the wholesaler rejected or back-ordered (any staff); a sent order is cancelled by the wholesaler.';
-grant execute on function public.cancel_wholesale_order(uuid) to authenticated, service_role;
+AS $function$ select private.cancel_wholesale_order(order_id) $function$;
+comment on function public.cancel_wholesale_order(uuid) is 'Cancel an order: see private.cancel_wholesale_order.';
+grant execute on function public.cancel_wholesale_order(uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.check_interactions(medications text[], allergies text[] DEFAULT '{}'::text[])
  RETURNS jsonb
@@ -5392,6 +5325,73 @@ $function$;
 comment on function private.audit_settings_save(text,jsonb,text[]) is 'The audit row of a save by public.save_settings_group, in the caller''s pharmacy; nothing for anyone but its admin.';
 grant execute on function private.audit_settings_save(text,jsonb,text[]) to authenticated;
 
+CREATE OR REPLACE FUNCTION private.authorize_wholesaler_exchange(wholesaler_id uuid, purpose text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  found public.wholesalers := private.caller_wholesaler(wholesaler_id);
+begin
+  if purpose not in ('test', 'sync') then
+    raise exception 'Unknown exchange %', purpose using errcode = '22023';
+  end if;
+  if not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can exchange documents with a wholesaler' using errcode = '42501';
+  end if;
+  if purpose = 'test' and not private.current_staff_can('inventory:adjust') then
+    raise exception 'Only a pharmacist or admin can test a wholesaler connection' using errcode = '42501';
+  end if;
+  return found.id;
+end
+$function$;
+comment on function private.authorize_wholesaler_exchange(uuid,text) is 'Checks, as the caller, that a Test Connection (pharmacist or admin) or a sync (any staff) of this wholesaler of their pharmacy is allowed; answers its id. The api function asks this before it uses the service role.';
+grant execute on function private.authorize_wholesaler_exchange(uuid,text) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.begin_wholesale_order_submission(order_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  found public.wholesale_orders := private.caller_order(order_id);
+begin
+  if not private.current_staff_can('inventory:adjust') then
+    raise exception 'Only a pharmacist or admin can submit an order' using errcode = '42501';
+  end if;
+  select * into found from public.wholesale_orders o where o.id = found.id for update;
+  -- A submission that never came back (the function stopped) may be tried again after two minutes.
+  if found.status = 'submitting' and found.submission_started_at > now() - interval '2 minutes' then
+    raise exception 'Order % is being submitted from another terminal', found.po_number using errcode = 'P0001';
+  end if;
+  if found.status not in ('draft', 'submitting') then
+    raise exception 'Order % was already submitted (%)', found.po_number, replace(found.status, '_', ' ') using errcode = 'P0001';
+  end if;
+  if found.controlled_order_form is not null then
+    -- Schedule II: the DEA Form 222 or CSOS order is the order; nothing goes by EDI.
+    update public.wholesale_orders o
+    set status = 'submitted', submitted_at = now(), submitted_by = (select auth.uid()), status_detail =
+      case found.controlled_order_form when 'dea_222' then 'Ordered on DEA Form 222 ' else 'Ordered by CSOS order ' end
+      || found.controlled_order_number
+    where o.id = found.id;
+    perform private.record_audit_event(found.pharmacy_id, (select auth.uid()), 'submit', 'wholesale_orders', found.id::text,
+      'Schedule II order ' || found.po_number || ' recorded with ' || found.controlled_order_form || ' ' || found.controlled_order_number, true);
+    return jsonb_build_object('sendByEdi', false, 'orderId', found.id);
+  end if;
+  update public.wholesale_orders o set status = 'submitting', submission_started_at = now() where o.id = found.id;
+  return jsonb_build_object(
+    'sendByEdi', true, 'orderId', found.id, 'wholesalerId', found.wholesaler_id, 'poNumber', found.po_number,
+    'orderDate', found.order_date,
+    'lines', (select jsonb_agg(jsonb_build_object('ndc11', l.ndc, 'quantity', l.quantity, 'unitCostCents', l.unit_cost_cents)
+                               order by l.line_number)
+              from public.wholesale_order_lines l where l.order_id = found.id));
+end
+$function$;
+comment on function private.begin_wholesale_order_submission(uuid) is 'Submit, as the caller (pharmacist or admin): a Schedule II order is recorded as submitted with its DEA Form 222 or CSOS number; any other draft is marked submitting (one terminal at a time) and its PO number, date and lines are answered for the api function to send as an X12 850. record_wholesale_exchange settles it.';
+grant execute on function private.begin_wholesale_order_submission(uuid) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.broadcast_account_notice()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -5418,6 +5418,22 @@ $function$;
 comment on function private.broadcast_account_notice() is 'AFTER UPDATE OF is_active, role / DELETE trigger of staff_profiles: broadcasts `account_deactivated` (deactivated or removed; the sessions are already ended) or `account_changed` (new role) to the user''s private topic pharmacy:<pharmacy_id>:account:<user_id>, delivered when the transaction commits. Every path (PostgREST, the api function, SQL) triggers it.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.build_caller_suggested_orders()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.current_pharmacy_id() is null or not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can build orders' using errcode = '42501';
+  end if;
+  return private.build_suggested_orders(private.current_pharmacy_id(), null, (select auth.uid()));
+end
+$function$;
+comment on function private.build_caller_suggested_orders() is 'Auto-Reorder All (any staff): rebuilds the caller''s pharmacy''s suggested orders; a pharmacist reviews and submits.';
+grant execute on function private.build_caller_suggested_orders() to authenticated;
+
 CREATE OR REPLACE FUNCTION private.build_due_suggested_orders()
  RETURNS integer
  LANGUAGE plpgsql
@@ -5433,7 +5449,8 @@ begin
     select w.id, w.pharmacy_id, (now() at time zone p.time_zone)::date as local_day
     from public.wholesalers w join public.pharmacies p on p.id = w.pharmacy_id
     where w.active
-      and (now() at time zone p.time_zone)::time between w.daily_order_cutoff - interval '2 hours' and w.daily_order_cutoff
+      -- Seconds until the cut-off, around the clock (a 00:30 cut-off is due from 22:30).
+      and mod((extract(epoch from w.daily_order_cutoff - (now() at time zone p.time_zone)::time))::integer + 86400, 86400) <= 7200
       and w.suggested_order_built_on is distinct from (now() at time zone p.time_zone)::date
   loop
     perform private.compute_inventory_forecasts(due.pharmacy_id);
@@ -5578,6 +5595,29 @@ end
 $function$;
 comment on function private.caller_wholesaler(uuid) is 'The caller''s pharmacy''s wholesaler, or "Wholesaler not found".';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.cancel_wholesale_order(order_id uuid)
+ RETURNS public.wholesale_orders
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  found public.wholesale_orders := private.caller_order(order_id);
+begin
+  if not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can cancel orders' using errcode = '42501';
+  end if;
+  if found.status not in ('draft', 'rejected', 'backordered') then
+    raise exception 'Order % was sent to the wholesaler (%): call them to cancel it', found.po_number,
+      replace(found.status, '_', ' ') using errcode = 'P0001';
+  end if;
+  update public.wholesale_orders o set status = 'cancelled' where o.id = found.id returning * into found;
+  return found;
+end
+$function$;
+comment on function private.cancel_wholesale_order(uuid) is 'Cancels a draft order, or one the wholesaler rejected or back-ordered (any staff); a sent order is cancelled by the wholesaler.';
+grant execute on function private.cancel_wholesale_order(uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.check_interaction_classes()
  RETURNS trigger

@@ -449,7 +449,7 @@ end
 $$;
 comment on function private.caller_wholesaler(uuid) is 'The caller''s pharmacy''s wholesaler, or "Wholesaler not found".';
 
-create function public.authorize_wholesaler_exchange(wholesaler_id uuid, purpose text) returns uuid
+create function private.authorize_wholesaler_exchange(wholesaler_id uuid, purpose text) returns uuid
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -468,7 +468,7 @@ begin
   return found.id;
 end
 $$;
-comment on function public.authorize_wholesaler_exchange(uuid, text) is
+comment on function private.authorize_wholesaler_exchange(uuid, text) is
   'Checks, as the caller, that a Test Connection (pharmacist or admin) or a sync (any staff) of this wholesaler of '
   'their pharmacy is allowed; answers its id. The api function asks this before it uses the service role.';
 
@@ -609,7 +609,7 @@ end
 $$;
 comment on function private.caller_order(uuid) is 'The caller''s pharmacy''s wholesale order, or "Order not found".';
 
-create function public.begin_wholesale_order_submission(order_id uuid) returns jsonb
+create function private.begin_wholesale_order_submission(order_id uuid) returns jsonb
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -647,12 +647,12 @@ begin
               from public.wholesale_order_lines l where l.order_id = found.id));
 end
 $$;
-comment on function public.begin_wholesale_order_submission(uuid) is
+comment on function private.begin_wholesale_order_submission(uuid) is
   'Submit, as the caller (pharmacist or admin): a Schedule II order is recorded as submitted with its DEA Form 222 '
   'or CSOS number; any other draft is marked submitting (one terminal at a time) and its PO number, date and lines '
   'are answered for the api function to send as an X12 850. record_wholesale_exchange settles it.';
 
-create function public.cancel_wholesale_order(order_id uuid) returns public.wholesale_orders
+create function private.cancel_wholesale_order(order_id uuid) returns public.wholesale_orders
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -670,7 +670,7 @@ begin
   return found;
 end
 $$;
-comment on function public.cancel_wholesale_order(uuid) is
+comment on function private.cancel_wholesale_order(uuid) is
   'Cancels a draft order, or one the wholesaler rejected or back-ordered (any staff); a sent order is cancelled by '
   'the wholesaler.';
 
@@ -1145,7 +1145,7 @@ comment on function private.build_suggested_orders(uuid, uuid, uuid) is
   'in place. A product orders from its preferred wholesaler, or the only one. Schedule II products are never '
   'suggested (a DEA Form 222 or CSOS order is made by hand). Answers the orders and what was left out.';
 
-create function public.build_suggested_orders() returns jsonb
+create function private.build_caller_suggested_orders() returns jsonb
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -1156,7 +1156,7 @@ begin
   return private.build_suggested_orders(private.current_pharmacy_id(), null, (select auth.uid()));
 end
 $$;
-comment on function public.build_suggested_orders() is
+comment on function private.build_caller_suggested_orders() is
   'Auto-Reorder All (any staff): rebuilds the caller''s pharmacy''s suggested orders; a pharmacist reviews and submits.';
 
 create function private.build_due_suggested_orders() returns integer
@@ -1172,7 +1172,8 @@ begin
     select w.id, w.pharmacy_id, (now() at time zone p.time_zone)::date as local_day
     from public.wholesalers w join public.pharmacies p on p.id = w.pharmacy_id
     where w.active
-      and (now() at time zone p.time_zone)::time between w.daily_order_cutoff - interval '2 hours' and w.daily_order_cutoff
+      -- Seconds until the cut-off, around the clock (a 00:30 cut-off is due from 22:30).
+      and mod((extract(epoch from w.daily_order_cutoff - (now() at time zone p.time_zone)::time))::integer + 86400, 86400) <= 7200
       and w.suggested_order_built_on is distinct from (now() at time zone p.time_zone)::date
   loop
     perform private.compute_inventory_forecasts(due.pharmacy_id);
@@ -1305,7 +1306,48 @@ grant execute on function private.save_wholesaler(uuid, text, text, text, time, 
 grant execute on function private.create_wholesale_order(uuid, jsonb, text, text, text) to authenticated;
 grant execute on function private.receive_wholesale_order(uuid, jsonb) to authenticated;
 grant execute on function private.wholesale_order_discrepancies(uuid) to authenticated;
-revoke all on function public.authorize_wholesaler_exchange(uuid, text) from anon;
-revoke all on function public.begin_wholesale_order_submission(uuid) from anon;
-revoke all on function public.cancel_wholesale_order(uuid) from anon;
-revoke all on function public.build_suggested_orders() from anon;
+
+-- -----------------------------------------------------------------------------------------------------
+-- The api's wrappers (each runs as the caller; the private function decides)
+-- -----------------------------------------------------------------------------------------------------
+create function public.authorize_wholesaler_exchange(wholesaler_id uuid, purpose text) returns uuid
+language sql
+set search_path = ''
+as $$ select private.authorize_wholesaler_exchange(wholesaler_id, purpose) $$;
+comment on function public.authorize_wholesaler_exchange(uuid, text) is 'Test Connection and Sync Now: see private.authorize_wholesaler_exchange.';
+revoke all on function private.authorize_wholesaler_exchange(uuid, text) from public;
+grant execute on function private.authorize_wholesaler_exchange(uuid, text) to authenticated;
+
+create function public.begin_wholesale_order_submission(order_id uuid) returns jsonb
+language sql
+set search_path = ''
+as $$ select private.begin_wholesale_order_submission(order_id) $$;
+comment on function public.begin_wholesale_order_submission(uuid) is 'Submit: see private.begin_wholesale_order_submission.';
+revoke all on function private.begin_wholesale_order_submission(uuid) from public;
+grant execute on function private.begin_wholesale_order_submission(uuid) to authenticated;
+
+create function public.cancel_wholesale_order(order_id uuid) returns public.wholesale_orders
+language sql
+set search_path = ''
+as $$ select private.cancel_wholesale_order(order_id) $$;
+comment on function public.cancel_wholesale_order(uuid) is 'Cancel an order: see private.cancel_wholesale_order.';
+revoke all on function private.cancel_wholesale_order(uuid) from public;
+grant execute on function private.cancel_wholesale_order(uuid) to authenticated;
+
+create function public.build_suggested_orders() returns jsonb
+language sql
+set search_path = ''
+as $$ select private.build_caller_suggested_orders() $$;
+comment on function public.build_suggested_orders() is 'Auto-Reorder All: see private.build_caller_suggested_orders.';
+revoke all on function private.build_caller_suggested_orders() from public;
+grant execute on function private.build_caller_suggested_orders() to authenticated;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Clear messages for the rules above (and inventory_products' new foreign key)
+-- -----------------------------------------------------------------------------------------------------
+comment on constraint inventory_products_wholesaler_fkey on public.inventory_products is 'Choose one of the pharmacy''s wholesalers';
+select private.install_constraint_explanations('public.wholesalers');
+select private.install_constraint_explanations('public.wholesale_orders');
+select private.install_constraint_explanations('public.wholesale_order_lines');
+select private.install_constraint_explanations('public.inventory_products');
+select private.install_constraint_explanations('public.medications');
