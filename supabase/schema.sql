@@ -2308,6 +2308,7 @@ CREATE INDEX wholesale_orders_submitted_by_idx ON public.wholesale_orders USING 
 CREATE INDEX wholesale_orders_wholesaler_idx ON public.wholesale_orders USING btree (pharmacy_id, wholesaler_id, status);
 
 alter table public.wholesale_orders enable row level security;
+alter table public.wholesale_orders replica identity full;
 
 create policy "Staff can read their pharmacy's wholesale orders" on public.wholesale_orders
   for select to authenticated
@@ -2443,6 +2444,7 @@ CREATE INDEX wholesalers_created_by_idx ON public.wholesalers USING btree (creat
 CREATE UNIQUE INDEX wholesalers_name_key ON public.wholesalers USING btree (pharmacy_id, lower(name));
 
 alter table public.wholesalers enable row level security;
+alter table public.wholesalers replica identity full;
 
 create policy "Staff can read their pharmacy's wholesalers" on public.wholesalers
   for select to authenticated
@@ -3183,7 +3185,9 @@ AS $function$
          m.stock, m.low_stock_threshold, f.max_stock, private.unit_cost_cents(m, ip),
          (select sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip)))
           from public.inventory_lots l where l.pharmacy_id = m.pharmacy_id and l.medication_id = m.id and l.on_hand > 0),
-         null::text,
+         coalesce((select w.name from public.wholesalers w where w.id = ip.preferred_wholesaler_id),
+                  (select min(w.name) from public.wholesalers w where w.pharmacy_id = m.pharmacy_id and w.active
+                   having count(*) = 1)),
          (select min(l.expiration_date) from public.inventory_lots l
           where l.pharmacy_id = m.pharmacy_id and l.medication_id = m.id and l.on_hand > 0),
          private.inventory_status(m),
@@ -3210,7 +3214,7 @@ AS $function$
   ) receipt on true
   order by ids.position
 $function$;
-comment on function public.inventory_items(text,text,integer,integer) is 'GET /api/inventory/items: one page of the caller''s pharmacy''s active products (search as the catalog''s; status all, low, out_of_stock or adequate) with on-hand, reorder point (the low-stock threshold), unit cost and value (each lot at its own cost, else the product''s), the soonest expiry on hand, status, units used in 30 days, the latest forecast, the auto-order switch, the last receipt, the lots on hand, and the total. Security invoker: rows are read through RLS. supplier is the preferred wholesaler once wholesalers exist.';
+comment on function public.inventory_items(text,text,integer,integer) is 'GET /api/inventory/items: one page of the caller''s pharmacy''s active products (search as the catalog''s; status all, low, out_of_stock or adequate) with on-hand, reorder point (the low-stock threshold), unit cost and value (each lot at its own cost, else the product''s), the soonest expiry on hand, status, units used in 30 days, the latest forecast, the auto-order switch, the last receipt, the lots on hand, and the total. Security invoker: rows are read through RLS. The supplier is the preferred wholesaler, else the pharmacy''s only one.';
 grant execute on function public.inventory_items(text,text,integer,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.inventory_overview()
@@ -11355,6 +11359,8 @@ alter publication supabase_realtime add table public.prescription_orders;
 alter publication supabase_realtime add table public.prescriptions;
 alter publication supabase_realtime add table public.security_policies;
 alter publication supabase_realtime add table public.staff_profiles;
+alter publication supabase_realtime add table public.wholesale_orders;
+alter publication supabase_realtime add table public.wholesalers;
 
 -- =================================================================================================
 -- Scheduled jobs

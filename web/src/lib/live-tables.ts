@@ -38,6 +38,8 @@ export const LIVE_TABLES = [
   'controlled_substance_counts',
   'prescription_label_prints',
   'prescription_file_counters',
+  'wholesalers',
+  'wholesale_orders',
 ] as const satisfies readonly TableName[];
 
 export type LiveTableName = (typeof LIVE_TABLES)[number];
