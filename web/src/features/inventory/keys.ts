@@ -14,4 +14,11 @@ export const inventoryKeys = {
   analytics: (pharmacyId: string) => [...inventoryKeys.all(pharmacyId), 'analytics'] as const,
   /** The prediction settings (window, utilisation threshold). */
   settings: (pharmacyId: string) => [...inventoryKeys.all(pharmacyId), 'settings'] as const,
+  /** The pharmacy's wholesaler connections. */
+  wholesalers: (pharmacyId: string) => [...inventoryKeys.all(pharmacyId), 'wholesalers'] as const,
+  /** One page of the Orders tab for a search and status filter. */
+  orders: (pharmacyId: string, search: string, filter: string, page: number, pageSize: number) =>
+    [...inventoryKeys.all(pharmacyId), 'orders', search, filter, page, pageSize] as const,
+  /** One order in full (lines, ship notice, receipts, documents, discrepancies). */
+  order: (pharmacyId: string, orderId: string) => [...inventoryKeys.all(pharmacyId), 'order', orderId] as const,
 };

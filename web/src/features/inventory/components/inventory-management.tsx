@@ -1,14 +1,18 @@
 /**
  * Inventory Management & Wholesale Integration (spec part 2 §2; issue 24): six tabs. Overview, Inventory and
- * Analytics work on the pharmacy's stock ledger — every figure comes from the database. Orders, Returns and
- * Wholesalers (X12 ordering, receiving against ship notices, returns) are being built and say so; stock is received
- * by hand on the Inventory tab meanwhile.
+ * Analytics work on the pharmacy's stock ledger — every figure comes from the database; Orders and Wholesalers order
+ * by X12 EDI and receive by scanning each package. The Inventory tab's Order button opens Create New Order on the
+ * Orders tab.
  */
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { AnalyticsTab } from './analytics-tab.tsx';
 import { InventoryTab } from './inventory-tab.tsx';
+import { OrdersTab } from './orders-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
+import type { OrderStart } from './create-order-dialog.tsx';
+import { productLabel } from './inventory-tab.tsx';
+import { WholesalersTab } from './wholesalers-tab.tsx';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -21,9 +25,7 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 const NOT_YET: Partial<Record<TabId, string>> = {
-  orders: 'Wholesale orders (X12 850 purchase orders, acknowledgements, ship notices and invoices) are not available yet. Receive stock by hand on the Inventory tab.',
   returns: 'Returns to wholesalers and reverse distributors are not available yet. A ready fill that was not picked up is returned to stock by a pharmacist.',
-  wholesalers: 'Wholesaler connections are not available yet.',
 };
 
 export interface InventoryManagementProps {
@@ -35,6 +37,13 @@ export interface InventoryManagementProps {
 export function InventoryManagement({ pharmacyId, canAdjust }: InventoryManagementProps) {
   const baseId = useId();
   const [tab, setTab] = useState<TabId>('overview');
+  const [orderStart, setOrderStart] = useState<OrderStart | null>(null);
+  const startHandled = useCallback(() => setOrderStart(null), []);
+  const showOrders = useCallback(() => setTab('orders'), []);
+  const orderProduct = useCallback((item: { ndc: string | null; productName: string; strength: string | null }) => {
+    setOrderStart({ ...(item.ndc ? { ndc: item.ndc } : {}), productName: productLabel(item) });
+    setTab('orders');
+  }, []);
   const notYet = NOT_YET[tab];
   return (
     <div className="flex flex-col gap-4">
@@ -44,8 +53,10 @@ export function InventoryManagement({ pharmacyId, canAdjust }: InventoryManageme
       </header>
       <TabList baseId={baseId} label="Inventory sections" items={TABS} selected={tab} onSelect={setTab} />
       <TabPanel baseId={baseId} selected={tab}>
-        {tab === 'overview' ? <OverviewTab pharmacyId={pharmacyId} onShowInventory={() => setTab('inventory')} /> : null}
-        {tab === 'inventory' ? <InventoryTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
+        {tab === 'overview' ? <OverviewTab pharmacyId={pharmacyId} onShowInventory={() => setTab('inventory')} onShowOrders={showOrders} onShowReturns={() => setTab('returns')} /> : null}
+        {tab === 'inventory' ? <InventoryTab pharmacyId={pharmacyId} canAdjust={canAdjust} onOrder={orderProduct} onShowOrders={showOrders} /> : null}
+        {tab === 'orders' ? <OrdersTab pharmacyId={pharmacyId} canAdjust={canAdjust} start={orderStart} onStartHandled={startHandled} /> : null}
+        {tab === 'wholesalers' ? <WholesalersTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {tab === 'analytics' ? <AnalyticsTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {notYet ? <p className="rounded-box border border-base-300 bg-base-100 p-6 text-base-content/80">{notYet}</p> : null}
       </TabPanel>

@@ -1,8 +1,9 @@
 /**
  * The Inventory tab (spec part 2 §2): the products a page at a time from the database — stock level with its lots,
  * usage over 30 days and trend, predicted stockout, supplier, auto-order switch, Receive (every role) and Adjust
- * (pharmacists and admins), the status badge; search; the filters All Items, Low Stock, Out of Stock, Adequate; Update
- * Predictions. Auto-Reorder All arrives with wholesale ordering.
+ * (pharmacists and admins), Order (a new wholesale order with the product's NDC), the status badge; search; the filters
+ * All Items, Low Stock, Out of Stock, Adequate; Update Predictions; Auto-Reorder All (suggested orders per wholesaler
+ * from the auto-order products, for a pharmacist to review on the Orders tab).
  */
 import { usDate } from '@pharmacy/shared/common/dates.ts';
 import {
@@ -18,6 +19,7 @@ import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
 import { lastPage, pageSummary } from '../../../lib/paging.ts';
 import { useInventoryItems } from '../api/get-inventory-items.ts';
+import { useBuildSuggestedOrders } from '../api/build-suggested-orders.ts';
 import { useRefreshForecasts } from '../api/refresh-forecasts.ts';
 import { useSetAutoOrder } from '../api/set-auto-order.ts';
 import { AdjustStockDialog } from './adjust-stock-dialog.tsx';
@@ -32,7 +34,16 @@ export function productLabel(item: Pick<InventoryItem, 'productName' | 'strength
   return [item.productName, item.strength].filter(Boolean).join(' ');
 }
 
-export function InventoryTab({ pharmacyId, canAdjust }: { pharmacyId: string; canAdjust: boolean }) {
+export interface InventoryTabProps {
+  pharmacyId: string;
+  canAdjust: boolean;
+  /** Order: a new wholesale order for this product (the Orders tab's Create New Order). */
+  onOrder: (item: InventoryItem) => void;
+  /** After Auto-Reorder All: show the suggested orders. */
+  onShowOrders: () => void;
+}
+
+export function InventoryTab({ pharmacyId, canAdjust, onOrder, onShowOrders }: InventoryTabProps) {
   const [text, setText] = useState('');
   const { term, settling } = useSearchTerm(text);
   const [status, setStatus] = useState<InventoryStatusFilter>('all');
@@ -42,6 +53,7 @@ export function InventoryTab({ pharmacyId, canAdjust }: { pharmacyId: string; ca
   const items = useInventoryItems(pharmacyId, term, status, page, INVENTORY_PAGE_SIZE);
   const total = items.data?.total ?? 0;
   const refresh = useRefreshForecasts();
+  const suggest = useBuildSuggestedOrders();
   const { mutate: switchAutoOrder, isPending: switchingAutoOrder } = useSetAutoOrder();
   const [receiving, setReceiving] = useState<InventoryItem | null>(null);
   const [adjusting, setAdjusting] = useState<InventoryItem | null>(null);
@@ -55,6 +67,24 @@ export function InventoryTab({ pharmacyId, canAdjust }: { pharmacyId: string; ca
     refresh.mutate(undefined, {
       onSuccess: (products) => toast({ title: 'Predictions updated', description: `Usage predictions updated for ${products.toLocaleString('en-US')} products.` }),
       onError: (error) => toast({ title: 'Predictions failed', description: error.message, variant: 'destructive' }),
+    });
+  }
+
+  function autoReorderAll() {
+    suggest.mutate(undefined, {
+      onSuccess: (built) => {
+        const orders = built.orders.map((order) => `${order.poNumber} to ${order.wholesaler} (${order.lines} line${order.lines === 1 ? '' : 's'})`);
+        const left = [
+          built.scheduleIiSkipped > 0 ? `${built.scheduleIiSkipped} Schedule II product(s) need a DEA Form 222 or CSOS order` : null,
+          built.withoutWholesaler > 0 ? `${built.withoutWholesaler} product(s) have no preferred wholesaler` : null,
+        ].filter(Boolean);
+        toast({
+          title: orders.length > 0 ? 'Suggested orders ready for review' : 'Nothing to reorder',
+          description: [orders.length > 0 ? orders.join('; ') + '.' : 'No auto-order product is at its reorder point.', ...left].join(' '),
+        });
+        if (orders.length > 0) onShowOrders();
+      },
+      onError: (error) => toast({ title: 'Auto-Reorder failed', description: error.message, variant: 'destructive' }),
     });
   }
 
@@ -100,6 +130,9 @@ export function InventoryTab({ pharmacyId, canAdjust }: { pharmacyId: string; ca
         enableHiding: false,
         cell: ({ row }) => (
           <span className="flex gap-1">
+            <button type="button" className="btn btn-xs" aria-label={`Order ${productLabel(row.original)}`} onClick={() => onOrder(row.original)}>
+              Order
+            </button>
             <button type="button" className="btn btn-xs" aria-label={`Receive ${productLabel(row.original)}`} onClick={() => setReceiving(row.original)}>
               Receive
             </button>
@@ -153,7 +186,7 @@ export function InventoryTab({ pharmacyId, canAdjust }: { pharmacyId: string; ca
       },
       { id: 'supplier', header: 'Supplier', cell: ({ row }) => row.original.supplier ?? 'Not set' },
     ],
-    [canAdjust, switchAutoOrder, switchingAutoOrder],
+    [canAdjust, switchAutoOrder, switchingAutoOrder, onOrder],
   );
 
   return (
@@ -175,9 +208,14 @@ export function InventoryTab({ pharmacyId, canAdjust }: { pharmacyId: string; ca
             </button>
           ))}
         </div>
-        <button type="button" className="btn btn-sm" disabled={refresh.isPending} onClick={updatePredictions}>
-          {refresh.isPending ? 'Updating predictions…' : 'Update Predictions'}
-        </button>
+        <div className="flex gap-2">
+          <button type="button" className="btn btn-sm" disabled={suggest.isPending} onClick={autoReorderAll}>
+            {suggest.isPending ? 'Building orders…' : 'Auto-Reorder All'}
+          </button>
+          <button type="button" className="btn btn-sm" disabled={refresh.isPending} onClick={updatePredictions}>
+            {refresh.isPending ? 'Updating predictions…' : 'Update Predictions'}
+          </button>
+        </div>
       </div>
       {items.data ? <QueryErrorNotice query={items} errorText="The inventory could not be loaded" /> : null}
       <DataTable

@@ -1,13 +1,20 @@
 /**
- * The Overview tab: the four cards (total products, low stock items, out of stock, total value at cost) and the
- * utilisation metrics (30-day turnover, utilisation rate against the threshold, auto-order items, predicted
- * stockouts within 7 days), all from public.inventory_overview; Generate Usage Predictions recomputes them.
+ * The Overview tab: the cards (total products, low stock items, out of stock, pending orders, total value at cost)
+ * and the utilisation metrics (30-day turnover, utilisation rate against the threshold, auto-order items, predicted
+ * stockouts within 7 days), all from the database (public.inventory_overview; the pending orders' exact count from
+ * public.wholesale_order_page); the quick actions: Submit Daily Wholesale Orders (the suggested orders, to review and
+ * submit on the Orders tab), Sync Wholesale Invoices (every wholesaler's new 855/856/810), Process Returns and
+ * Generate Usage Predictions.
  */
 import { formatCents } from '@pharmacy/shared/inventory/inventory-item.ts';
 import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
+import { useBuildSuggestedOrders } from '../api/build-suggested-orders.ts';
+import { useExchangeWithWholesaler } from '../api/exchange-with-wholesaler.ts';
 import { useInventoryOverview } from '../api/get-inventory-overview.ts';
+import { useWholesaleOrders } from '../api/get-wholesale-orders.ts';
+import { useWholesalers } from '../api/get-wholesalers.ts';
 import { useRefreshForecasts } from '../api/refresh-forecasts.ts';
 
 function Card({ title, value, caption, tone = '' }: { title: string; value: string | null; caption: string; tone?: string }) {
@@ -22,8 +29,19 @@ function Card({ title, value, caption, tone = '' }: { title: string; value: stri
   );
 }
 
-export function OverviewTab({ pharmacyId, onShowInventory }: { pharmacyId: string; onShowInventory: () => void }) {
+export interface OverviewTabProps {
+  pharmacyId: string;
+  onShowInventory: () => void;
+  onShowOrders: () => void;
+  onShowReturns: () => void;
+}
+
+export function OverviewTab({ pharmacyId, onShowInventory, onShowOrders, onShowReturns }: OverviewTabProps) {
   const overview = useInventoryOverview(pharmacyId);
+  const pending = useWholesaleOrders(pharmacyId, '', 'pending', 0, 1);
+  const wholesalers = useWholesalers(pharmacyId);
+  const suggest = useBuildSuggestedOrders();
+  const exchange = useExchangeWithWholesaler();
   const refresh = useRefreshForecasts();
   const data = overview.data;
   const count = (value: number | undefined) => (value === undefined ? null : value.toLocaleString('en-US'));
@@ -35,15 +53,56 @@ export function OverviewTab({ pharmacyId, onShowInventory }: { pharmacyId: strin
     });
   }
 
+  function dailyOrders() {
+    suggest.mutate(undefined, {
+      onSuccess: (built) => {
+        toast({
+          title: built.orders.length > 0 ? 'Daily orders ready for review' : 'Nothing to reorder',
+          description: built.orders.length > 0
+            ? `${built.orders.map((order) => `${order.poNumber} to ${order.wholesaler}`).join('; ')}: a pharmacist reviews and submits each on the Orders tab.`
+            : 'No auto-order product is at its reorder point.',
+        });
+        onShowOrders();
+      },
+      onError: (error) => toast({ title: 'Daily orders failed', description: error.message, variant: 'destructive' }),
+    });
+  }
+
+  async function syncInvoices() {
+    const messages: string[] = [];
+    let failed = false;
+    for (const wholesaler of wholesalers.data ?? []) {
+      const result = await exchange.mutateAsync({ id: wholesaler.id, kind: 'sync' }).catch((error: Error) => ({ ok: false, message: `${wholesaler.name}: ${error.message}` }));
+      messages.push(result.message);
+      failed ||= !result.ok;
+    }
+    toast({ title: failed ? 'Sync finished with errors' : 'Wholesalers synced', description: messages.join(' ') || 'No wholesaler is connected yet.', ...(failed ? { variant: 'destructive' as const } : {}) });
+  }
+
   return (
     <div className="flex flex-col gap-4">
       <QueryErrorNotice query={overview} errorText="The inventory overview could not be loaded" />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
         <Card title="Total Products" value={count(data?.totalProducts)} caption="Active products in the catalog" />
         <Card title="Low Stock Items" value={count(data?.lowStockItems)} caption="At or below the reorder point" tone="text-warning" />
         <Card title="Out of Stock" value={count(data?.outOfStockItems)} caption="Nothing on the shelf" tone="text-error" />
+        <Card title="Pending Orders" value={count(pending.data?.total)} caption="Sent or drafted, not yet received" />
         <Card title="Total Value" value={data ? formatCents(data.totalValueCents) : null} caption="On hand at acquisition cost" />
       </div>
+      <SectionCard title="Quick actions">
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn" disabled={suggest.isPending} onClick={dailyOrders}>
+            {suggest.isPending ? 'Building orders…' : 'Submit Daily Wholesale Orders'}
+          </button>
+          <button type="button" className="btn" disabled={exchange.isPending} onClick={() => void syncInvoices()}>
+            {exchange.isPending ? 'Syncing…' : 'Sync Wholesale Invoices'}
+          </button>
+          <button type="button" className="btn" onClick={onShowReturns}>Process Returns</button>
+          <button type="button" className="btn btn-primary" disabled={refresh.isPending} onClick={predict}>
+            {refresh.isPending ? 'Generating predictions…' : 'Generate Usage Predictions'}
+          </button>
+        </div>
+      </SectionCard>
       <SectionCard title="Utilization">
         <dl className="grid gap-4 text-sm sm:grid-cols-2 xl:grid-cols-4">
           <div>
@@ -70,9 +129,6 @@ export function OverviewTab({ pharmacyId, onShowInventory }: { pharmacyId: strin
           {data?.forecastAt ? `Predictions from ${new Date(data.forecastAt).toLocaleString('en-US')}, over ${data.predictionWindowDays} days.` : 'No predictions yet: generate them.'}
         </p>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-primary" disabled={refresh.isPending} onClick={predict}>
-            {refresh.isPending ? 'Generating predictions…' : 'Generate Usage Predictions'}
-          </button>
           <button type="button" className="btn" onClick={onShowInventory}>
             Review low stock
           </button>
