@@ -26,5 +26,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   process.env.E2E_SMTP_PORT = String(stack.env.smtp.port);
   // Test setup that no screen or API may do (backdating a fill) runs SQL as the superuser (support/service-sql.ts).
   process.env.E2E_DB_URL = stack.env.dbUrl;
+  // The test wholesaler (X12 over HTTP): the wholesale spec connects a pharmacy to it and asks it for package scans.
+  process.env.E2E_WHOLESALER_URL = stack.env.wholesalerUrl;
   return () => stack.stop();
 }
