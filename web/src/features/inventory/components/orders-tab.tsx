@@ -103,8 +103,12 @@ export function OrdersTab({ pharmacyId, canAdjust, start, onStartHandled }: {
     ) },
     { id: 'items', header: 'Items', cell: ({ row }) => row.original.itemCount },
     { id: 'total', header: 'Total', cell: ({ row }) => row.original.totalCents === null ? 'Contract' : formatCents(row.original.totalCents) },
-    { id: 'invoice', header: 'Invoice', cell: ({ row }) => row.original.invoiceNumber ?? '—' },
-    { id: 'apiOrderId', header: 'Wholesaler order', cell: ({ row }) => row.original.apiOrderId ?? row.original.controlledOrderNumber ?? '—' },
+    { id: 'references', header: 'Invoice / wholesaler order', cell: ({ row }) => (
+      <span className="flex flex-col text-xs">
+        <span>{row.original.invoiceNumber ? `Invoice ${row.original.invoiceNumber}` : 'Not invoiced'}</span>
+        <span className="text-base-content/70">{row.original.apiOrderId ?? (row.original.controlledOrderNumber ? `Form ${row.original.controlledOrderNumber}` : '—')}</span>
+      </span>
+    ) },
     { id: 'actions', header: () => <span className="sr-only">Actions</span>, cell: ({ row }) => {
       const order = row.original;
       return (
