@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExchangeResult, type ReceiveResult, type Wholesaler } from '../../shared/src/inventory/wholesale.ts';
 import { callApi } from '../support/api-call.ts';
-import { closeSql, sql, stackEnv } from '../support/stack-env.ts';
+import { closeSql, createServiceClient, sql, stackEnv } from '../support/stack-env.ts';
 import { insertRow } from './db-clinical-support.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 
@@ -270,6 +270,22 @@ describe('Schedule II', () => {
     expect((await sql<{ n: number }>('select count(*)::int as n from public.wholesale_exchanges where wholesaler_id = $1', [wholesaler.id]))[0]!.n).toBe(exchangesBefore);
     const row = await sql<{ status_detail: string }>('select status_detail from public.wholesale_orders where id = $1', [created.body.id]);
     expect(row[0]!.status_detail).toBe('Ordered on DEA Form 222 123456789');
+  });
+});
+
+describe('the scheduled sync', () => {
+  it('is the service role\'s only, and syncs the wholesalers', async () => {
+    const refused = await callApi(a.admin.client, 'internal/wholesalers/sync-due', { body: {} });
+    expect(refused.status).toBe(403);
+    await sql('update public.wholesalers set last_sync_at = null where id = $1', [wholesaler.id]);
+    const run = await callApi<{ synced: number; failed: number }>(createServiceClient(), 'internal/wholesalers/sync-due', { body: {} });
+    expect(run.status).toBe(200);
+    expect(run.body.synced).toBeGreaterThanOrEqual(1);
+    const row = await sql<{ synced: boolean; performed_by: string | null }>(
+      `select w.last_sync_at is not null as synced,
+              (select e.performed_by from public.wholesale_exchanges e where e.wholesaler_id = w.id order by e.id desc limit 1) as performed_by
+       from public.wholesalers w where w.id = $1`, [wholesaler.id]);
+    expect(row[0]).toEqual({ synced: true, performed_by: null });
   });
 });
 

@@ -25,6 +25,9 @@ import {
   testConnection,
 } from '../wholesale/wholesale-exchange.ts';
 
+/** How many wholesalers the scheduled sync talks to at once. */
+const SYNC_CONCURRENCY = 4;
+
 const WHOLESALER_COLUMNS =
   'id, name, status, status_detail, api_endpoint, account_number, daily_order_cutoff, api_key_last4, last_sync_at, last_exchange_at, documents_seen';
 
@@ -146,14 +149,19 @@ export function addWholesaleRoutes(router: ApiRouter): void {
     if (error) throw databaseFailure('listing the wholesalers to sync', error);
     let synced = 0;
     let failed = 0;
-    for (const { id } of data ?? []) {
-      const result = await syncWholesaler(exchangeContext(null), id).catch((failure: unknown): ExchangeResult => {
-        console.error(`scheduled sync of wholesaler ${id} failed:`, failure);
-        return { ok: false, message: String(failure), documents: [] };
-      });
-      if (result.ok) synced++;
-      else failed++;
-    }
+    const queue = (data ?? []).map((row) => row.id);
+    // A few at a time: one slow wholesaler does not hold up the rest, and no wholesaler sees a burst.
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        const result = await syncWholesaler(exchangeContext(null), id).catch((failure: unknown): ExchangeResult => {
+          console.error(`scheduled sync of wholesaler ${id} failed:`, failure);
+          return { ok: false, message: String(failure), documents: [] };
+        });
+        if (result.ok) synced++;
+        else failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: SYNC_CONCURRENCY }, worker));
     return { synced, failed };
   });
 
