@@ -3176,7 +3176,7 @@ comment on function public.inventory_analytics() is 'The Analytics tab''s 7, 30 
 grant execute on function public.inventory_analytics() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.inventory_items(search text DEFAULT ''::text, status text DEFAULT 'all'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0)
- RETURNS TABLE(id uuid, name text, generic_name text, strength text, ndc_number text, ndc11 text, dea_schedule text, stock integer, reorder_point integer, max_stock integer, unit_cost_cents integer, total_value_cents bigint, supplier text, next_expiration_date date, status text, used_30_days integer, trend text, predicted_stockout_on date, order_quantity integer, auto_order boolean, last_receipt_at timestamp with time zone, last_receipt_quantity integer, forecast_at timestamp with time zone, lots jsonb, total_count bigint)
+ RETURNS TABLE(id uuid, name text, generic_name text, strength text, ndc_number text, ndc11 text, dea_schedule text, stock integer, reorder_point integer, max_stock integer, unit_cost_cents integer, total_value_cents bigint, supplier text, next_expiration_date date, status text, used_30_days integer, trend text, predicted_stockout_on date, order_quantity integer, auto_order boolean, last_receipt_at timestamp with time zone, last_receipt_quantity integer, forecast_at timestamp with time zone, lots jsonb, preferred_wholesaler_id uuid, total_count bigint)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -3201,6 +3201,7 @@ AS $function$
                      order by l.expiration_date nulls first, l.received_at)
                    from public.inventory_lots l
                    where l.pharmacy_id = m.pharmacy_id and l.medication_id = m.id and l.on_hand > 0), '[]'::jsonb),
+         ip.preferred_wholesaler_id,
          page.total
   from private.inventory_item_page(search, status, page_size, page_offset) page
   cross join lateral unnest(page.medication_ids) with ordinality as ids (medication_id, position)
@@ -3214,7 +3215,7 @@ AS $function$
   ) receipt on true
   order by ids.position
 $function$;
-comment on function public.inventory_items(text,text,integer,integer) is 'GET /api/inventory/items: one page of the caller''s pharmacy''s active products (search as the catalog''s; status all, low, out_of_stock or adequate) with on-hand, reorder point (the low-stock threshold), unit cost and value (each lot at its own cost, else the product''s), the soonest expiry on hand, status, units used in 30 days, the latest forecast, the auto-order switch, the last receipt, the lots on hand, and the total. Security invoker: rows are read through RLS. The supplier is the preferred wholesaler, else the pharmacy''s only one.';
+comment on function public.inventory_items(text,text,integer,integer) is 'GET /api/inventory/items: one page of the caller''s pharmacy''s active products (search as the catalog''s; status all, low, out_of_stock or adequate) with on-hand, reorder point (the low-stock threshold), unit cost and value (each lot at its own cost, else the product''s), the soonest expiry on hand, status, units used in 30 days, the latest forecast, the auto-order switch, the last receipt, the lots on hand, and the total. Security invoker: rows are read through RLS. The supplier is the preferred wholesaler (preferred_wholesaler_id), else the pharmacy''s only one.';
 grant execute on function public.inventory_items(text,text,integer,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.inventory_overview()

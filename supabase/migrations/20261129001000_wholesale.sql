@@ -1310,14 +1310,16 @@ grant execute on function private.wholesale_order_discrepancies(uuid) to authent
 -- -----------------------------------------------------------------------------------------------------
 -- The Inventory tab's supplier: the preferred wholesaler, else the only one
 -- -----------------------------------------------------------------------------------------------------
-create or replace function public.inventory_items(
+-- The answer gains the preferred wholesaler's id (the Supplier column chooses it), so the function is made anew.
+drop function public.inventory_items(text, text, integer, integer);
+create function public.inventory_items(
   search text default '', status text default 'all', page_size integer default 25, page_offset integer default 0
 ) returns table (
   id uuid, name text, generic_name text, strength text, ndc_number text, ndc11 text, dea_schedule text,
   stock integer, reorder_point integer, max_stock integer, unit_cost_cents integer, total_value_cents bigint,
   supplier text, next_expiration_date date, status text, used_30_days integer, trend text, predicted_stockout_on date,
   order_quantity integer, auto_order boolean, last_receipt_at timestamptz, last_receipt_quantity integer,
-  forecast_at timestamptz, lots jsonb, total_count bigint
+  forecast_at timestamptz, lots jsonb, preferred_wholesaler_id uuid, total_count bigint
 )
 language sql stable
 set search_path = ''
@@ -1342,6 +1344,7 @@ as $$
                      order by l.expiration_date nulls first, l.received_at)
                    from public.inventory_lots l
                    where l.pharmacy_id = m.pharmacy_id and l.medication_id = m.id and l.on_hand > 0), '[]'::jsonb),
+         ip.preferred_wholesaler_id,
          page.total
   from private.inventory_item_page(search, status, page_size, page_offset) page
   cross join lateral unnest(page.medication_ids) with ordinality as ids (medication_id, position)
@@ -1360,7 +1363,9 @@ comment on function public.inventory_items(text, text, integer, integer) is
   'status all, low, out_of_stock or adequate) with on-hand, reorder point (the low-stock threshold), unit cost and '
   'value (each lot at its own cost, else the product''s), the soonest expiry on hand, status, units used in 30 days, '
   'the latest forecast, the auto-order switch, the last receipt, the lots on hand, and the total. Security invoker: '
-  'rows are read through RLS. The supplier is the preferred wholesaler, else the pharmacy''s only one.';
+  'rows are read through RLS. The supplier is the preferred wholesaler (preferred_wholesaler_id), else the pharmacy''s only one.';
+revoke all on function public.inventory_items(text, text, integer, integer) from public, anon;
+grant execute on function public.inventory_items(text, text, integer, integer) to authenticated, service_role;
 
 -- -----------------------------------------------------------------------------------------------------
 -- The api's wrappers (each runs as the caller; the private function decides)

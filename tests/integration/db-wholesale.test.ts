@@ -167,6 +167,30 @@ describe('suggested orders', () => {
     expect((await sql("select 1 from public.wholesale_orders where wholesaler_id = $1 and source = 'auto_reorder' and status = 'draft'", [wholesalerId])).length).toBe(0);
   });
 
+  it("a product's supplier is its preferred wholesaler (chosen by a pharmacist), else the only one", async () => {
+    const supplierOf = async (name: string) => {
+      const { data, error } = await a.technician.client.rpc('inventory_items', { search: name });
+      expect(error).toBeNull();
+      return (data as { supplier: string | null; preferred_wholesaler_id: string | null }[])[0];
+    };
+    expect(await supplierOf('Lisinopril')).toEqual(expect.objectContaining({ supplier: 'Cardinal Health', preferred_wholesaler_id: null }));
+    const second = (await save(a.admin, { name: 'McKesson', account_number: 'MCK-1', api_key: 'mck-key-0001' })).data as { id: string };
+    expect(await supplierOf('Lisinopril')).toEqual(expect.objectContaining({ supplier: null }));
+    const byTechnician = await a.technician.client.from('inventory_products')
+      .upsert({ medication_id: product.lisinopril, preferred_wholesaler_id: second.id }, { onConflict: 'pharmacy_id,medication_id' });
+    expect(byTechnician.error).not.toBeNull();
+    const chosen = await a.pharmacist.client.from('inventory_products')
+      .upsert({ medication_id: product.lisinopril, preferred_wholesaler_id: second.id }, { onConflict: 'pharmacy_id,medication_id' });
+    expect(chosen.error).toBeNull();
+    expect(await supplierOf('Lisinopril')).toEqual(expect.objectContaining({ supplier: 'McKesson', preferred_wholesaler_id: second.id }));
+    // Another pharmacy's wholesaler cannot be chosen.
+    const foreign = (await save(b.admin, { name: 'Foreign Wholesaler', account_number: 'F-1', api_key: 'foreign-key-1' })).data as { id: string };
+    const refused = await a.pharmacist.client.from('inventory_products')
+      .upsert({ medication_id: product.lisinopril, preferred_wholesaler_id: foreign.id }, { onConflict: 'pharmacy_id,medication_id' });
+    expect(refused.error?.message).toBe("Choose one of the pharmacy's wholesalers");
+    await sql('update public.wholesalers set active = false where id = $1', [second.id]);
+  });
+
   it('the jobs are scheduled', async () => {
     const jobs = await sql<{ jobname: string; schedule: string }>(
       "select jobname, schedule from cron.job where jobname in ('build-suggested-wholesale-orders', 'sync-wholesalers') order by jobname");

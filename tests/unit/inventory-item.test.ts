@@ -27,15 +27,15 @@ describe('a row as the Inventory item', () => {
     const item = inventoryItemFromRow({
       id: 'm1', name: 'Lipitor', generic_name: 'atorvastatin', strength: '10 mg', ndc_number: '0071-0155-23', ndc11: '00071015523',
       dea_schedule: null, stock: 90, reorder_point: 10, max_stock: 120, unit_cost_cents: 110, total_value_cents: 9900,
-      supplier: null, next_expiration_date: '2027-06-30', status: 'adequate', used_30_days: 45, trend: 'stable',
+      supplier: 'Cardinal Health', next_expiration_date: '2027-06-30', status: 'adequate', used_30_days: 45, trend: 'stable',
       predicted_stockout_on: '2026-12-30', order_quantity: 0, auto_order: true, last_receipt_at: '2026-11-20T10:00:00Z',
       last_receipt_quantity: 90, forecast_at: null, lots: [{ lotId: 'l1', lotNumber: 'LIP1', expirationDate: '2027-06-30', onHand: 90 }],
-      total_count: 1,
+      preferred_wholesaler_id: 'w1', total_count: 1,
     });
     expect(item).toMatchObject({
       productName: 'Lipitor', ndc: '0071-0155-23', currentStock: 90, minStock: 10, maxStock: 120, unitCostCents: 110,
       totalValueCents: 9900, expirationDate: '2027-06-30', monthlyUsage: 45, utilizationTrend: 'stable',
-      predictedStockout: '2026-12-30', autoOrderEnabled: true, reorderQty: 0, lastOrderQty: 90,
+      predictedStockout: '2026-12-30', autoOrderEnabled: true, reorderQty: 0, lastOrderQty: 90, supplier: 'Cardinal Health', supplierId: 'w1',
     });
     expect(item.lots).toEqual([{ lotId: 'l1', lotNumber: 'LIP1', expirationDate: '2027-06-30', onHand: 90 }]);
   });

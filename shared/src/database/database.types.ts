@@ -3144,6 +3144,7 @@ export type Database = {
           next_expiration_date: string;
           order_quantity: number;
           predicted_stockout_on: string;
+          preferred_wholesaler_id: string;
           reorder_point: number;
           status: string;
           stock: number;

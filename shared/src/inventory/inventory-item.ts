@@ -75,6 +75,8 @@ export const inventoryItemSchema = z.object({
   unitCostCents: z.number().int().nullable(),
   totalValueCents: z.number().int().nullable(),
   supplier: z.string().nullable(),
+  /** The wholesaler chosen for this product (null: the pharmacy's only one, or none chosen). */
+  supplierId: z.string().nullable(),
   /** The soonest expiry among the lots on hand. */
   expirationDate: isoDate.nullable(),
   status: z.enum(INVENTORY_STATUSES),
@@ -119,6 +121,7 @@ export interface InventoryItemRow {
   last_receipt_quantity: number | null;
   forecast_at: string | null;
   lots: unknown;
+  preferred_wholesaler_id: string | null;
   total_count: number;
 }
 
@@ -138,6 +141,7 @@ export function inventoryItemFromRow(row: InventoryItemRow): InventoryItem {
     unitCostCents: row.unit_cost_cents,
     totalValueCents: row.total_value_cents === null ? null : Number(row.total_value_cents),
     supplier: row.supplier,
+    supplierId: row.preferred_wholesaler_id,
     expirationDate: row.next_expiration_date,
     status: row.status,
     monthlyUsage: row.used_30_days,

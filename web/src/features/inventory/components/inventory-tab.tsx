@@ -22,6 +22,8 @@ import { useInventoryItems } from '../api/get-inventory-items.ts';
 import { useBuildSuggestedOrders } from '../api/build-suggested-orders.ts';
 import { useRefreshForecasts } from '../api/refresh-forecasts.ts';
 import { useSetAutoOrder } from '../api/set-auto-order.ts';
+import { useWholesalers } from '../api/get-wholesalers.ts';
+import { useSetPreferredWholesaler } from '../api/set-preferred-wholesaler.ts';
 import { AdjustStockDialog } from './adjust-stock-dialog.tsx';
 import { ReceiveStockDialog } from './receive-stock-dialog.tsx';
 
@@ -55,6 +57,9 @@ export function InventoryTab({ pharmacyId, canAdjust, onOrder, onShowOrders }: I
   const refresh = useRefreshForecasts();
   const suggest = useBuildSuggestedOrders();
   const { mutate: switchAutoOrder, isPending: switchingAutoOrder } = useSetAutoOrder();
+  const wholesalers = useWholesalers(pharmacyId);
+  const { mutate: choosePreferred, isPending: choosingPreferred } = useSetPreferredWholesaler();
+  const wholesalerChoices = wholesalers.data;
   const [receiving, setReceiving] = useState<InventoryItem | null>(null);
   const [adjusting, setAdjusting] = useState<InventoryItem | null>(null);
 
@@ -184,9 +189,28 @@ export function InventoryTab({ pharmacyId, canAdjust, onOrder, onShowOrders }: I
           />
         ),
       },
-      { id: 'supplier', header: 'Supplier', cell: ({ row }) => row.original.supplier ?? 'Not set' },
+      {
+        id: 'supplier',
+        header: 'Supplier',
+        // With more than one wholesaler a pharmacist chooses each product's; with one, it is that one.
+        cell: ({ row }) => canAdjust && wholesalerChoices && wholesalerChoices.length > 1 ? (
+          <select
+            className="select select-xs w-40"
+            aria-label={`Supplier of ${productLabel(row.original)}`}
+            value={row.original.supplierId ?? ''}
+            disabled={choosingPreferred}
+            onChange={(event) => choosePreferred(
+              { medicationId: row.original.id, wholesalerId: event.target.value === '' ? null : event.target.value },
+              { onError: (error) => toast({ title: 'Supplier not changed', description: error.message, variant: 'destructive' }) },
+            )}
+          >
+            <option value="">Not set</option>
+            {wholesalerChoices.map((wholesaler) => <option key={wholesaler.id} value={wholesaler.id}>{wholesaler.name}</option>)}
+          </select>
+        ) : (row.original.supplier ?? 'Not set'),
+      },
     ],
-    [canAdjust, switchAutoOrder, switchingAutoOrder, onOrder],
+    [canAdjust, switchAutoOrder, switchingAutoOrder, onOrder, wholesalerChoices, choosePreferred, choosingPreferred],
   );
 
   return (
