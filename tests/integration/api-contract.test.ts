@@ -112,19 +112,22 @@ describe('POST and PUT bodies are checked with the request schema', () => {
   });
 
   const refusingEmpty = posts.filter(({ endpoint }) => !parseWithSchema(endpoint.request!, {}).success);
-  it('every POST and PUT but the onboarding verdict, Update All Pricing, verifying a prescriber, a refill, processing a file and correcting one has a schema that refuses an empty body', () => {
+  it('every POST and PUT but the onboarding verdict, Update All Pricing, verifying a prescriber, a refill, processing a file and correcting one, and the wholesale actions has a schema that refuses an empty body', () => {
     // Update All Pricing sends no ndcNumbers: every active medication of the caller's pharmacy. Verifying a prescriber
     // and processing a prescription file take an empty body (spec §7). A refill's only field is the optional too-soon
-    // reason. A file's PUT changes what it names (nothing named: nothing changes).
+    // reason. A file's PUT changes what it names (nothing named: nothing changes). Submitting an order, Test
+    // Connection, Sync Now and the scheduled sync name everything in their path.
     expect(posts.filter((named) => !refusingEmpty.includes(named)).map(({ endpoint }) => endpoint.path).sort())
-      .toEqual(['/api/drugs/pricing-update', '/api/onboarding/validate', '/api/prescribers/:id/verify', '/api/prescription-files/:id',
-        '/api/prescription-files/:id/process', '/api/prescriptions/:id/refill']);
+      .toEqual(['/api/drugs/pricing-update', '/api/internal/wholesalers/sync-due', '/api/inventory/orders/:id/submit', '/api/onboarding/validate',
+        '/api/prescribers/:id/verify', '/api/prescription-files/:id', '/api/prescription-files/:id/process', '/api/prescriptions/:id/refill',
+        '/api/wholesalers/:id/sync', '/api/wholesalers/:id/test']);
   });
 
   it('only endpoints whose schema takes {} may be called without a body', () => {
     const optional = posts.filter(({ endpoint }) => endpoint.bodyOptional === true);
     expect(optional.map(({ endpoint }) => endpoint.path).sort())
-      .toEqual(['/api/prescribers/:id/verify', '/api/prescription-files/:id/process', '/api/prescriptions/:id/refill']);
+      .toEqual(['/api/internal/wholesalers/sync-due', '/api/inventory/orders/:id/submit', '/api/prescribers/:id/verify',
+        '/api/prescription-files/:id/process', '/api/prescriptions/:id/refill', '/api/wholesalers/:id/sync', '/api/wholesalers/:id/test']);
     for (const { endpoint } of optional) expect(parseWithSchema(endpoint.request!, {}).success).toBe(true);
   });
 

@@ -170,7 +170,7 @@ describe('dispensing at verification', () => {
 
   it('refuses a fill only expired stock could cover, with the numbers, and changes nothing', async () => {
     const id = await addProduct(pharmacy.pharmacist.client, 'Expired Only Prednisone', 0);
-    await sql(`insert into public.inventory_lots (pharmacy_id, medication_id, lot_number, expiration_date) values ($1, $2, 'GONE', current_date - 1)`, [pharmacy.id, id]);
+    await sql(`insert into public.inventory_lots (pharmacy_id, medication_id, lot_number, expiration_date) values ($1, $2, 'GONE', private.pharmacy_local_date($1, now()) - 1)`, [pharmacy.id, id]);
     await sql(`select private.post_stock_movement(l.id, 'adjustment', 40, 'Stock found at count') from public.inventory_lots l where l.medication_id = $1`, [id]);
     await pharmacy.technician.client.rpc('receive_inventory', { medication_id: id, quantity: 10, lot_number: 'GOOD', expiration_date: isoDaysFromNow(90) });
     const fill = await processingFill(id, 20);

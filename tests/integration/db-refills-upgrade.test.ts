@@ -30,6 +30,7 @@ interface Snapshot {
 }
 let snapshot: Snapshot;
 let after: pg.QueryResult['rows'];
+let enteredOn: string[];
 let orders: pg.QueryResult['rows'];
 let counts: { counted: string; kept: string };
 let auditRowsAfter: number;
@@ -121,6 +122,10 @@ beforeAll(async () => {
 
       after = (await client.query(`select to_jsonb(p) as row from public.prescriptions p order by rx_number`)).rows.map((r) => r.row);
       orders = (await client.query(`select o.*, to_char(o.written_on, 'YYYY-MM-DD') as written from public.prescription_orders o order by rx_number`)).rows;
+      // A prescription entered late in a US evening was entered on the pharmacy's date, not UTC's.
+      enteredOn = (await client.query(
+        `select to_char(private.pharmacy_local_date(p.pharmacy_id, p.entered_at), 'YYYY-MM-DD') as day from public.prescriptions p order by rx_number`,
+      )).rows.map((r) => r.day as string);
       counts = (await client.query(`
         select (select count(*) from public.prescriptions) as counted,
                (select sum(prescriptions) from public.prescription_queue_counters) as kept`)).rows[0];
@@ -160,7 +165,7 @@ describe('migration 20261128002000_refills on existing prescriptions', () => {
       expect([order.patient_id, order.medication_id, order.prescriber_id, order.refills]).toEqual(
         [row.patient_id, row.medication_id, row.prescriber_id, row.refills],
       );
-      expect(order.written).toBe(row.original_date ?? String(row.entered_at).slice(0, 10));
+      expect(order.written).toBe(row.original_date ?? enteredOn[index]);
     });
     expect(orders.map((o) => o.refills)).toEqual([3, 2, 5, 0, 1]);
     expect(orders.map((o) => o.refills_used_before)).toEqual([0, 1, 0, 0, 0]);
