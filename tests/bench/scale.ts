@@ -17,7 +17,8 @@
  *   screen (prescriber_directory pages by tab and search with activeCount, the tab counts, the prescription form's
  *   prescriber picker, the credential alerts), the Prescription Files screen (prescription_file_page at 200,000 files:
  *   statuses, a year back, searches; prescription_file_stats), the Inventory screen (inventory_items at 50,000
- *   products and three years of ledger, inventory_overview, inventory_analytics), a patient
+ *   products and three years of ledger, inventory_overview, inventory_analytics), the Orders tab (wholesale_order_page
+ *   and wholesale_order_detail at three years of wholesale orders), a patient
  *   profile's prescriptions (patient_prescription_orders for a patient of 100 orders, pages 1 and 2) and a refill
  *   (POST /api/prescriptions/{id}/refill, the api edge function; BENCH_SCALE_REFILL_VIA=rpc measures
  *   refill_prescription through PostgREST instead), each on a different order that is due;
@@ -58,6 +59,9 @@ const LEDGER_DAYS = 1_095;
 const LEDGER_DISPENSES = Number(process.env.BENCH_SCALE_DISPENSES || 450_000);
 /** The products received every two weeks (the fast movers). */
 const RESTOCKED_PRODUCTS = 2_000;
+/** Wholesale orders: three years of about three a day (two wholesalers), 40 lines each. */
+const WHOLESALE_ORDERS = Number(process.env.BENCH_SCALE_WHOLESALE_ORDERS || 3_300);
+const WHOLESALE_LINES = 40;
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES || 100);
 const BROWSER_RUNS = Number(process.env.BENCH_SCALE_BROWSER_RUNS || 5);
 const GOAL_MS = 50;
@@ -81,6 +85,7 @@ async function buildPharmacy(env: StackEnv, db: pg.Client, pharmacyId: string): 
     await Promise.all([buildPeople(other, pharmacyId), buildPrescriptions(db, pharmacyId)]);
     await buildPrescriptionFiles(db, pharmacyId);
     await buildInventoryLedger(db, pharmacyId);
+    await buildWholesaleOrders(db, pharmacyId);
   } finally {
     await other.end();
   }
@@ -178,6 +183,38 @@ async function buildInventoryLedger(db: pg.Client, pharmacyId: string): Promise<
   await db.query('select private.compute_inventory_forecasts($1)', [pharmacyId]);
   console.log(`  (inventory forecasts for ${MEDICATIONS.toLocaleString('en-US')} products, as the daily job computes them: `
     + `${((performance.now() - started) / 1000).toFixed(1)} s, no goal)`);
+}
+
+/**
+ * WHOLESALE_ORDERS orders over three years to two wholesalers, WHOLESALE_LINES lines each, almost all delivered and
+ * invoiced, the last days' still open, with a document per order: the Orders tab's history.
+ */
+async function buildWholesaleOrders(db: pg.Client, pharmacyId: string): Promise<void> {
+  await db.query('set session_replication_role = replica');
+  await db.query(`
+    insert into public.wholesalers (id, pharmacy_id, name, api_endpoint, account_number, daily_order_cutoff, partner_id, status)
+    values (md5('scale-wholesaler-1')::uuid, $1, 'Scale Wholesaler One', 'https://edi.one.example', 'ONE-1', '14:00', 'ONE', 'connected'),
+           (md5('scale-wholesaler-2')::uuid, $1, 'Scale Wholesaler Two', 'https://edi.two.example', 'TWO-2', '15:30', 'TWO', 'connected')
+    on conflict do nothing`, [pharmacyId]);
+  await db.query(`
+    insert into public.wholesale_orders (id, pharmacy_id, wholesaler_id, status, order_date, submitted_at, delivered_at,
+      invoice_number, invoice_total_cents, api_order_id, interchange_control_number)
+    select md5('scale-wholesale-order-' || o.i)::uuid, $1, md5('scale-wholesaler-' || (1 + o.i % 2))::uuid,
+           case when o.i > $2::int - 6 then 'acknowledged' else 'delivered' end,
+           current_date - ((($2::int - o.i) * 1095) / $2::int), now() - ((($2::int - o.i) * 1095) / $2::int) * interval '1 day',
+           case when o.i > $2::int - 6 then null else now() - ((($2::int - o.i) * 1095) / $2::int - 1) * interval '1 day' end,
+           'IN' || o.i, 250000 + o.i % 5000, 'SO' || o.i, o.i
+    from generate_series(1, $2::int) as o (i)`, [pharmacyId, WHOLESALE_ORDERS]);
+  await db.query(`
+    insert into public.wholesale_order_lines (pharmacy_id, order_id, line_number, medication_id, ndc, quantity, unit_cost_cents,
+      ack_status, ack_quantity, shipped_quantity, received_quantity, invoiced_quantity, invoiced_unit_cents)
+    select $1, md5('scale-wholesale-order-' || o.i)::uuid, l.n, md5('scale-medication-' || p.product)::uuid, m.ndc11, 2, 1500, 'IA', 2, 2, 2, 2, 1500
+    from generate_series(1, $2::int) as o (i)
+    cross join generate_series(1, $3::int) as l (n)
+    cross join lateral (select 1 + ((o.i * $3::int + l.n)::bigint * 7919) % $4::int as product) p
+    join public.medications m on m.id = md5('scale-medication-' || p.product)::uuid`, [pharmacyId, WHOLESALE_ORDERS, WHOLESALE_LINES, RESTOCKED_PRODUCTS]);
+  await db.query('set session_replication_role = origin');
+  await db.query('vacuum analyze public.wholesalers, public.wholesale_orders, public.wholesale_order_lines');
 }
 
 async function buildPeople(db: pg.Client, pharmacyId: string): Promise<void> {
@@ -392,6 +429,7 @@ async function measureApi(env: StackEnv, db: pg.Client, pharmacyId: string): Pro
     ...(await measureDirectory(tech)),
     ...(await measureFiles(tech)),
     ...(await measureInventory(tech)),
+    ...(await measureWholesale(tech)),
     await measureProfile(tech),
     await measureRefill(env, tech, db, pharmacyId),
   ];
@@ -464,6 +502,25 @@ async function measureInventory(tech: SupabaseClient): Promise<boolean[]> {
       SAMPLES, (i) => tech.rpc('inventory_items', { page_size: 25, ...pages[i % pages.length]! })),
     await timed('inventory overview (inventory_overview)', SAMPLES, () => tech.rpc('inventory_overview')),
     await timed('inventory analytics (inventory_analytics: 7, 30, 90 days)', SAMPLES, () => tech.rpc('inventory_analytics')),
+  ];
+}
+
+/**
+ * The Orders tab at WHOLESALE_ORDERS orders (WHOLESALE_LINES lines each): a page of 25 with its exact total, by
+ * filter and search, a page deep; one order in full.
+ */
+async function measureWholesale(tech: SupabaseClient): Promise<boolean[]> {
+  const pages: Record<string, unknown>[] = [
+    { status_filter: 'all' }, { status_filter: 'pending' }, { status_filter: 'delivered' }, { status_filter: 'cancelled' },
+    { search: 'IN1234' }, { search: 'wholesaler two' }, { status_filter: 'all', page_offset: 1000 },
+  ];
+  const orderIds = [7, 1234, 2500].map((n) => createHash('md5').update(`scale-wholesale-order-${n}`).digest('hex'))
+    .map((h) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
+  return [
+    await timed(`wholesale orders (wholesale_order_page at ${WHOLESALE_ORDERS.toLocaleString('en-US')} orders: filters, searches, exact total, 25 per page)`,
+      SAMPLES, (i) => tech.rpc('wholesale_order_page', { page_size: 25, ...pages[i % pages.length]! })),
+    await timed(`one wholesale order in full (wholesale_order_detail: ${WHOLESALE_LINES} lines)`, SAMPLES,
+      (i) => tech.rpc('wholesale_order_detail', { order_id: orderIds[i % orderIds.length]! })),
   ];
 }
 
