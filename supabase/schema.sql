@@ -2135,6 +2135,7 @@ create table public.wholesale_documents (
   set_control_number         text not null,
   raw                        text not null,
   parsed                     jsonb not null,
+  apply_error                text,
   received_at                timestamp with time zone default now() not null,
   constraint wholesale_documents_pkey PRIMARY KEY (id),
   constraint wholesale_documents_once_key UNIQUE (wholesaler_id, direction, interchange_control_number, group_control_number, set_control_number),
@@ -2147,7 +2148,7 @@ create table public.wholesale_documents (
   constraint wholesale_documents_set_check CHECK (transaction_set = ANY (ARRAY['850'::text, '855'::text, '856'::text, '810'::text, '997'::text]))
 );
 
-comment on table public.wholesale_documents is 'Each X12 transaction set exchanged with a wholesaler, raw and as read (shared/src/inventory/x12), with the order it concerns: recorded once (the same interchange, group and set again changes nothing).';
+comment on table public.wholesale_documents is 'Each X12 transaction set exchanged with a wholesaler, raw and as read (shared/src/inventory/x12), with the order it concerns: recorded once (the same interchange, group and set again changes nothing); apply_error says why one that was received could not be applied (a value out of bounds), so it is kept and the feed goes on.';
 
 CREATE INDEX wholesale_documents_exchange_idx ON public.wholesale_documents USING btree (exchange_id);
 CREATE INDEX wholesale_documents_order_idx ON public.wholesale_documents USING btree (pharmacy_id, order_id, received_at) WHERE (order_id IS NOT NULL);
@@ -4083,7 +4084,7 @@ $function$;
 comment on function public.record_step_up_grant(uuid) is 'Records that a staff member just confirmed their password (the api function checked it with the auth service): a single-use step-up grant valid five minutes, replacing an earlier one; audited as step_up_verified. Returns when it expires. Only the service role calls it, never end users.';
 grant execute on function public.record_step_up_grant(uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.record_wholesale_exchange(wholesaler_id uuid, actor_user_id uuid, purpose text, order_id uuid, request_method text, request_url text, request_body text, response_status integer, response_body text, outcome text, detail text, documents jsonb)
+CREATE OR REPLACE FUNCTION public.record_wholesale_exchange(wholesaler_id uuid, actor_user_id uuid, purpose text, order_id uuid, request_method text, request_url text, request_body text, response_status integer, response_body text, outcome text, detail text, documents jsonb, received_interchange integer DEFAULT NULL::integer, order_sent boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -4098,23 +4099,24 @@ declare
   concerned uuid;
   recorded integer := 0;
   repeated integer := 0;
-  received_max integer := 0;
+  refused text[] := '{}';
   sets text[] := '{}';
   sent_order public.wholesale_orders;
+  sent boolean := outcome = 'ok' or coalesce(order_sent, false);
 begin
   select * into found from public.wholesalers w where w.id = wholesaler_id for update;
   if found.id is null then
     raise exception 'Wholesaler not found' using errcode = 'P0002';
   end if;
   if order_id is not null then
-    select * into sent_order from public.wholesale_orders o where o.id = order_id and o.pharmacy_id = found.pharmacy_id;
+    select * into sent_order from public.wholesale_orders o where o.id = order_id and o.pharmacy_id = found.pharmacy_id for update;
     if sent_order.id is null then
       raise exception 'Order not found' using errcode = 'P0002';
     end if;
   end if;
   insert into public.wholesale_exchanges (pharmacy_id, wholesaler_id, order_id, purpose, request_method, request_url,
     request_body, response_status, response_body, outcome, detail, performed_by)
-  values (found.pharmacy_id, found.id, order_id, purpose, request_method, request_url, request_body, response_status,
+  values (found.pharmacy_id, found.id, order_id, purpose, request_method, left(request_url, 600), request_body, response_status,
     response_body, outcome, left(detail, 500), actor_user_id)
   returning id into exchange_id;
 
@@ -4124,13 +4126,9 @@ begin
       interchange_control_number, group_control_number, set_control_number, raw, parsed)
     values (found.pharmacy_id, found.id, exchange_id, case when entry ->> 'direction' = 'out' then order_id end,
       entry ->> 'direction', doc ->> 'kind', (entry ->> 'interchangeControlNumber')::integer,
-      (entry ->> 'groupControlNumber')::integer, doc ->> 'controlNumber',
-      doc ->> 'raw', doc - 'raw')
+      (entry ->> 'groupControlNumber')::integer, doc ->> 'controlNumber', doc ->> 'raw', doc - 'raw')
     on conflict on constraint wholesale_documents_once_key do nothing
     returning id into document_id;
-    if entry ->> 'direction' = 'in' then
-      received_max := greatest(received_max, (entry ->> 'interchangeControlNumber')::integer);
-    end if;
     if document_id is null then
       repeated := repeated + 1;
       continue;
@@ -4138,26 +4136,31 @@ begin
     recorded := recorded + 1;
     continue when entry ->> 'direction' = 'out';
     sets := array_append(sets, doc ->> 'kind');
-    concerned := case doc ->> 'kind'
-      when '855' then private.apply_po_ack(found, doc)
-      when '856' then private.apply_ship_notice(found, doc, document_id)
-      when '810' then private.apply_invoice(found, doc)
-      when '997' then order_id
+    -- Each document applies on its own: one that breaks a rule (a value out of bounds) is kept, marked refused, and
+    -- the rest of the feed goes on.
+    begin
+      concerned := case doc ->> 'kind'
+        when '855' then private.apply_po_ack(found, doc)
+        when '856' then private.apply_ship_notice(found, doc, document_id)
+        when '810' then private.apply_invoice(found, doc)
+        when '997' then private.apply_functional_ack(found, doc)
+      end;
+      update public.wholesale_documents d set order_id = concerned where d.id = document_id and concerned is not null;
+    exception when others then
+      update public.wholesale_documents d set apply_error = left(sqlerrm, 500) where d.id = document_id;
+      refused := array_append(refused, (doc ->> 'kind') || ' ' || (doc ->> 'controlNumber') || ': ' || sqlerrm);
     end;
-    if doc ->> 'kind' = '997' and order_id is not null and doc ->> 'groupStatus' = 'R' then
-      update public.wholesale_orders o set status = 'rejected',
-        status_detail = 'The wholesaler''s 997 rejected the purchase order (the EDI could not be accepted)'
-      where o.id = order_id and o.status in ('submitting', 'submitted');
-    end if;
-    update public.wholesale_documents d set order_id = concerned where d.id = document_id and concerned is not null;
   end loop;
 
-  if purpose = 'submit' and sent_order.id is not null then
+  if purpose = 'submit' and sent_order.id is not null and sent_order.status = 'submitting' then
+    -- Only a submission still in flight moves: what the documents said (acknowledged, rejected) stands. A request
+    -- that may have reached the wholesaler (a timeout, a server error, an answer we could not read) is submitted,
+    -- never back to draft, so the same PO is not ordered twice; the sync shows what the wholesaler did with it.
     update public.wholesale_orders o
-    set status = case when outcome = 'ok' then (case when o.status = 'submitting' then 'submitted' else o.status end) else 'draft' end,
-        submitted_at = case when outcome = 'ok' then now() end,
-        submitted_by = case when outcome = 'ok' then actor_user_id end,
-        interchange_control_number = case when outcome = 'ok' then
+    set status = case when o.status <> 'submitting' then o.status when sent then 'submitted' else 'draft' end,
+        submitted_at = case when sent then now() end,
+        submitted_by = case when sent then actor_user_id end,
+        interchange_control_number = case when sent then
           (select (e ->> 'interchangeControlNumber')::integer from jsonb_array_elements(documents) e
            where e ->> 'direction' = 'out' limit 1) end,
         status_detail = case when outcome = 'ok' then o.status_detail else left(detail, 500) end,
@@ -4166,20 +4169,23 @@ begin
   end if;
 
   update public.wholesalers w
-  set status = case when outcome = 'ok' then 'connected' else 'error' end,
-      status_detail = left(detail, 500),
+  set status = case when outcome = 'ok' and cardinality(refused) = 0 then 'connected' else 'error' end,
+      status_detail = left(concat_ws('; ', detail, case when cardinality(refused) > 0 then 'refused ' || array_to_string(refused, '; ') end), 500),
       last_exchange_at = now(),
       last_sync_at = case when purpose = 'sync' and outcome = 'ok' then now() else w.last_sync_at end,
-      -- Only the sync's stream moves the mark: an answer to a POST is numbered in the same sequence.
-      last_received_control_number = case when purpose = 'sync' then greatest(w.last_received_control_number, received_max)
+      -- Only the sync's stream moves the mark (an answer to a POST is numbered in the same sequence); an interchange
+      -- read is passed, whatever it held, so an unreadable one is not fetched forever.
+      last_received_control_number = case when purpose = 'sync' and received_interchange is not null
+                                           then greatest(w.last_received_control_number, received_interchange)
                                            else w.last_received_control_number end,
-      documents_seen = (select coalesce(array_agg(distinct s order by s), '{}') from unnest(w.documents_seen || sets) s)
+      documents_seen = (select coalesce(array_agg(distinct x order by x), '{}') from unnest(w.documents_seen || sets) x)
   where w.id = found.id;
-  return jsonb_build_object('exchangeId', exchange_id, 'recorded', recorded, 'repeated', repeated, 'newSets', to_jsonb(sets));
+  return jsonb_build_object('exchangeId', exchange_id, 'recorded', recorded, 'repeated', repeated, 'newSets', to_jsonb(sets),
+    'refused', to_jsonb(refused));
 end
 $function$;
-comment on function public.record_wholesale_exchange(uuid,uuid,text,uuid,text,text,text,integer,text,text,text,jsonb) is 'Service role only (the api function, after the real HTTP exchange; actor_user_id is the staff member who asked, null for the scheduled sync): stores the exchange raw, each document once ([{direction, interchangeControlNumber, groupControlNumber, document}] as read by shared/src/inventory/x12) and applies what came in (855, 856, 810; a rejecting 997); a submission becomes submitted or returns to draft with the reason; the wholesaler''s status, features and sync mark follow. One transaction. Answers {exchangeId, recorded, repeated, newSets: the sets received for the first time}.';
-grant execute on function public.record_wholesale_exchange(uuid,uuid,text,uuid,text,text,text,integer,text,text,text,jsonb) to service_role;
+comment on function public.record_wholesale_exchange(uuid,uuid,text,uuid,text,text,text,integer,text,text,text,jsonb,integer,boolean) is 'Service role only (the api function, after the real HTTP exchange; actor_user_id is the staff member who asked, null for the scheduled sync): stores the exchange raw, each document once ([{direction, interchangeControlNumber, groupControlNumber, document}] as read by shared/src/inventory/x12) and applies what came in (855, 856, 810, 997), each on its own (one that breaks a rule is kept with apply_error and the rest goes on); a submission still in flight becomes submitted when it may have reached the wholesaler (order_sent), else returns to draft with the reason; the wholesaler''s status, features and sync mark (received_interchange) follow. One transaction. Answers {exchangeId, recorded, repeated, newSets: the sets received for the first time, refused}.';
+grant execute on function public.record_wholesale_exchange(uuid,uuid,text,uuid,text,text,text,integer,text,text,text,jsonb,integer,boolean) to service_role;
 
 CREATE OR REPLACE FUNCTION public.refill_prescription(prescription_id uuid, too_soon_reason text DEFAULT NULL::text)
  RETURNS public.prescriptions
@@ -4853,6 +4859,32 @@ $function$;
 comment on function private.apply_controlled_substance_settings() is 'BEFORE INSERT and BEFORE UPDATE OF status (processing → ready) trigger of prescriptions for controlled drugs: the pharmacy''s Controlled settings — schedule switched off, DEA registration expired (entry and fill), Schedule II double count by someone other than the verifier of the exact quantity, and the daily cap of controlled fills (fill). See this migration''s header.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.apply_functional_ack(for_wholesaler public.wholesalers, ack jsonb)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  -- Our 850's group control number is its interchange control number (wholesale-exchange.ts).
+  target public.wholesale_orders;
+begin
+  if ack -> 'acknowledgedGroup' ->> 'functionalId' <> 'PO' then return null; end if;
+  select * into target from public.wholesale_orders o
+  where o.pharmacy_id = for_wholesaler.pharmacy_id and o.wholesaler_id = for_wholesaler.id
+    and o.interchange_control_number = (ack -> 'acknowledgedGroup' ->> 'controlNumber')::integer
+  order by o.submitted_at desc nulls last limit 1;
+  if target.id is not null and ack ->> 'groupStatus' = 'R' then
+    update public.wholesale_orders o set status = 'rejected',
+      status_detail = 'The wholesaler''s 997 rejected the purchase order (the EDI could not be accepted)'
+    where o.id = target.id and o.status in ('submitting', 'submitted');
+  end if;
+  return target.id;
+end
+$function$;
+comment on function private.apply_functional_ack(public.wholesalers,jsonb) is 'Applies a 997 to the purchase order whose group it acknowledges (AK1: PO and our group control number, which is the 850''s interchange control number): a rejected group rejects the order. Answers the order id, null when none.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.apply_invoice(for_wholesaler public.wholesalers, invoice jsonb)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -4866,7 +4898,8 @@ declare
   product public.medications;
   unit_cents integer;
 begin
-  if target.id is null then return null; end if;
+  -- The same invoice sent again (a new interchange) is not counted twice.
+  if target.id is null or target.invoice_number = invoice ->> 'invoiceNumber' then return target.id; end if;
   update public.wholesale_orders o
   set invoice_number = invoice ->> 'invoiceNumber', invoice_total_cents = (invoice ->> 'totalCents')::bigint
   where o.id = target.id;
@@ -4914,14 +4947,20 @@ begin
   if target.id is null then return null; end if;
   for line in select value from jsonb_array_elements(coalesce(ack -> 'lines', '[]')) loop
     first_ack := line -> 'acks' -> 0;
+    -- A line may carry several ACKs (6 accepted, 4 back-ordered): what ships is the sum of the accepted ones.
     update public.wholesale_order_lines l
-    set ack_status = first_ack ->> 'status', ack_quantity = (first_ack ->> 'quantity')::integer,
-        substitute_ndc = first_ack ->> 'substituteNdc11', expected_ship_date = (first_ack ->> 'expectedShipDate')::date,
+    set ack_status = first_ack ->> 'status',
+        ack_quantity = (select coalesce(sum((a ->> 'quantity')::integer), 0) from jsonb_array_elements(line -> 'acks') a
+                        where a ->> 'status' in ('IA', 'IQ', 'IS')),
+        substitute_ndc = (select min(a ->> 'substituteNdc11') from jsonb_array_elements(line -> 'acks') a),
+        expected_ship_date = (select min((a ->> 'expectedShipDate')::date) from jsonb_array_elements(line -> 'acks') a),
         unit_cost_cents = coalesce((line ->> 'unitPriceCents')::integer, l.unit_cost_cents)
     where l.order_id = target.id and (l.line_number::text = line ->> 'lineNumber' or l.ndc = line ->> 'ndc11')
       and first_ack is not null;
   end loop;
-  select array_agg(coalesce(l.ack_status, 'IA')) into statuses from public.wholesale_order_lines l where l.order_id = target.id;
+  select array_agg(case when l.ack_status is null then 'IA' when l.ack_quantity = 0 and l.ack_status not in ('IR') then 'IB'
+                        else l.ack_status end)
+  into statuses from public.wholesale_order_lines l where l.order_id = target.id;
   update public.wholesale_orders o
   set api_order_id = coalesce(ack ->> 'sellerOrderNumber', o.api_order_id), acknowledged_at = now(),
       status = case
@@ -5073,6 +5112,9 @@ begin
   for shipped_order in select value from jsonb_array_elements(coalesce(notice -> 'orders', '[]')) loop
     target := private.wholesale_order_by_po(for_wholesaler, shipped_order ->> 'poNumber');
     continue when target.id is null;
+    -- The same shipment sent again (a new interchange) is not shipped twice.
+    continue when exists (select 1 from public.wholesale_shipment_items s
+                          where s.order_id = target.id and s.shipment_id = notice ->> 'shipmentId');
     first_order := coalesce(first_order, target.id);
     for item in select value from jsonb_array_elements(coalesce(shipped_order -> 'items', '[]')) loop
       insert into public.wholesale_shipment_items (pharmacy_id, order_id, document_id, shipment_id, ndc, lot_number,
@@ -5507,13 +5549,17 @@ begin
   select count(*) filter (where s.schedule = 'II'), count(*) filter (where s.wholesaler_id is null and coalesce(s.schedule, '') <> 'II')
   into schedule_ii, no_wholesaler from suggested_lines s;
 
+  -- The wholesaler's row lock: two terminals (or a terminal and the daily job) build one draft, not two.
   for wholesaler in
     select * from public.wholesalers w
     where w.pharmacy_id = for_pharmacy_id and w.active and (only_wholesaler_id is null or w.id = only_wholesaler_id)
     order by w.name
+    for update
   loop
+    -- A draft that was ever sent (its submission failed) is left as it is for the pharmacist.
     select * into draft from public.wholesale_orders o
     where o.pharmacy_id = for_pharmacy_id and o.wholesaler_id = wholesaler.id and o.source = 'auto_reorder' and o.status = 'draft'
+      and not exists (select 1 from public.wholesale_exchanges e where e.pharmacy_id = o.pharmacy_id and e.order_id = o.id)
     order by o.created_at desc limit 1 for update;
     if draft.id is null then
       insert into public.wholesale_orders (pharmacy_id, wholesaler_id, source, order_date, created_by)
@@ -5613,6 +5659,8 @@ begin
   if not private.current_staff_can('inventory:manage') then
     raise exception 'Only staff of the pharmacy can cancel orders' using errcode = '42501';
   end if;
+  -- Under the row lock: a submission that began meanwhile wins.
+  select * into found from public.wholesale_orders o where o.id = found.id for update;
   if found.status not in ('draft', 'rejected', 'backordered') then
     raise exception 'Order % was sent to the wholesaler (%): call them to cancel it', found.po_number,
       replace(found.status, '_', ' ') using errcode = 'P0001';
@@ -9119,7 +9167,7 @@ begin
   end if;
   if found.status = 'delivered' then
     raise exception 'Order % was received in full on %', found.po_number,
-      to_char(found.delivered_at at time zone 'UTC', 'MM/DD/YYYY') using errcode = 'P0001';
+      to_char(private.pharmacy_local_date(found.pharmacy_id, found.delivered_at), 'MM/DD/YYYY') using errcode = 'P0001';
   end if;
   if jsonb_typeof(items) <> 'array' or jsonb_array_length(items) = 0 then
     raise exception 'Scan each package or enter the NDC, lot, expiry and quantity received' using errcode = '23514';
@@ -9147,17 +9195,18 @@ begin
       raise exception 'Item %: the number of packages must be a whole number from 1 to 9,999', position using errcode = '23514';
     end if;
     unit_cents := round(coalesce(line.invoiced_unit_cents, line.unit_cost_cents)::numeric / private.package_units(product))::integer;
-    movement := private.receive_inventory(product.id, packages * private.package_units(product), item ->> 'lot',
-      (item ->> 'expiry')::date, unit_cents, found.po_number);
-    begin
-      insert into public.wholesale_receipts (pharmacy_id, order_id, medication_id, ndc, lot_number, expiration_date,
-        serial_number, packages, movement_id, received_by)
-      values (found.pharmacy_id, found.id, product.id, product.ndc11, btrim(item ->> 'lot'), (item ->> 'expiry')::date,
-        nullif(btrim(item ->> 'serial'), ''), packages, movement.id, (select auth.uid()));
-    exception when unique_violation then
+    if nullif(btrim(item ->> 'serial'), '') is not null and exists (
+         select 1 from public.wholesale_receipts r
+         where r.pharmacy_id = found.pharmacy_id and r.ndc = product.ndc11 and r.serial_number = btrim(item ->> 'serial')) then
       raise exception 'Serial number % of NDC % was already received: the same package cannot be received twice',
         item ->> 'serial', product.ndc11 using errcode = '23505';
-    end;
+    end if;
+    movement := private.receive_inventory(product.id, packages * private.package_units(product), item ->> 'lot',
+      (item ->> 'expiry')::date, unit_cents, found.po_number);
+    insert into public.wholesale_receipts (pharmacy_id, order_id, medication_id, ndc, lot_number, expiration_date,
+      serial_number, packages, movement_id, received_by)
+    values (found.pharmacy_id, found.id, product.id, product.ndc11, btrim(item ->> 'lot'), (item ->> 'expiry')::date,
+      nullif(btrim(item ->> 'serial'), ''), packages, movement.id, (select auth.uid()));
     update public.wholesale_order_lines l set received_quantity = l.received_quantity + packages where l.id = line.id;
     received := received || jsonb_build_object('ndc', product.ndc11, 'lot', btrim(item ->> 'lot'), 'expiry', item ->> 'expiry',
       'packages', packages, 'units', packages * private.package_units(product), 'serial', nullif(btrim(item ->> 'serial'), ''));
@@ -10330,10 +10379,15 @@ begin
     values (pharmacy, btrim(name), btrim(api_endpoint), btrim(account_number), daily_order_cutoff, partner, (select auth.uid()))
     returning * into saved;
   else
+    -- The key goes only to the endpoint it was entered for: a new endpoint needs the key typed again.
+    if clean_key is null and exists (select 1 from public.wholesalers w where w.id = wholesaler_id and w.pharmacy_id = pharmacy
+                                       and w.api_endpoint is distinct from btrim(save_wholesaler.api_endpoint)) then
+      raise exception 'Enter the API key again: a saved key is only sent to the endpoint it was entered for' using errcode = '23514';
+    end if;
     update public.wholesalers w
     set name = btrim(save_wholesaler.name), api_endpoint = btrim(save_wholesaler.api_endpoint),
         account_number = btrim(save_wholesaler.account_number), daily_order_cutoff = save_wholesaler.daily_order_cutoff,
-        partner_id = partner,
+        partner_id = case when nullif(btrim(save_wholesaler.partner_id), '') is null then w.partner_id else partner end,
         -- A new endpoint or key has not been tried yet.
         status = case when w.api_endpoint is distinct from btrim(save_wholesaler.api_endpoint) or clean_key is not null
                       then 'pending' else w.status end
@@ -10361,7 +10415,7 @@ begin
   return saved;
 end
 $function$;
-comment on function private.save_wholesaler(uuid,text,text,text,time without time zone,text,text) is 'Adds (wholesaler_id null) or changes a wholesaler connection of the caller''s pharmacy (pharmacist or admin): the API key goes to Vault (required when adding; null or blank keeps the saved one) and only its last four characters stay on the row; a new endpoint or key makes the status pending until the next exchange. Audited.';
+comment on function private.save_wholesaler(uuid,text,text,text,time without time zone,text,text) is 'Adds (wholesaler_id null) or changes a wholesaler connection of the caller''s pharmacy (pharmacist or admin): the API key goes to Vault (required when adding or changing the endpoint, so a saved key never goes to a new address; otherwise null or blank keeps it) and only its last four characters stay on the row; the partner id (ISA08) is derived from the name when adding and kept unless given; a new endpoint or key makes the status pending until the next exchange. Audited.';
 grant execute on function private.save_wholesaler(uuid,text,text,text,time without time zone,text,text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.screen_prescription_at_entry()
@@ -11199,18 +11253,24 @@ CREATE OR REPLACE FUNCTION private.wholesale_order_discrepancies(for_order_id uu
  SET search_path TO ''
 AS $function$
   with shipped as (
+    -- The caller's pharmacy's order only (it is read with the owner's rights).
     select s.ndc, s.lot_number, sum(s.quantity)::integer as packages
-    from public.wholesale_shipment_items s where s.order_id = for_order_id group by s.ndc, s.lot_number
+    from public.wholesale_shipment_items s
+    where s.order_id = for_order_id and s.pharmacy_id = (select private.current_pharmacy_id())
+    group by s.ndc, s.lot_number
   ), received as (
     select r.ndc, r.lot_number, sum(r.packages)::integer as packages
-    from public.wholesale_receipts r where r.order_id = for_order_id group by r.ndc, r.lot_number
+    from public.wholesale_receipts r
+    where r.order_id = for_order_id and r.pharmacy_id = (select private.current_pharmacy_id())
+    group by r.ndc, r.lot_number
   ), by_lot as (
     select coalesce(s.ndc, r.ndc) as ndc, coalesce(s.lot_number, r.lot_number) as lot,
            coalesce(s.packages, 0) as shipped, coalesce(r.packages, 0) as received
     from shipped s full join received r on r.ndc = s.ndc and r.lot_number = s.lot_number
   ), invoiced as (
     select l.ndc, l.invoiced_quantity, l.received_quantity, l.unit_cost_cents, l.invoiced_unit_cents
-    from public.wholesale_order_lines l where l.order_id = for_order_id and l.invoiced_quantity is not null
+    from public.wholesale_order_lines l
+    where l.order_id = for_order_id and l.pharmacy_id = (select private.current_pharmacy_id()) and l.invoiced_quantity is not null
   )
   select coalesce(jsonb_agg(d order by d ->> 'ndc', d ->> 'lot'), '[]') from (
     select jsonb_build_object('ndc', b.ndc, 'lot', b.lot, 'shipped', b.shipped, 'received', b.received,

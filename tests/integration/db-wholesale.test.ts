@@ -81,6 +81,13 @@ describe('saving a wholesaler connection', () => {
     expect((await sql<{ n: number }>('select count(*)::int as n from vault.secrets where name = $1', [`wholesaler:${wholesalerId}:api_key`]))[0]!.n).toBe(1);
   });
 
+  it('a saved key is never sent to a new endpoint: changing the endpoint needs the key again', async () => {
+    const moved = await save(a.admin, { wholesaler_id: wholesalerId, name: 'Cardinal Health', api_endpoint: 'https://attacker.example', api_key: null });
+    expect(moved.error?.message).toBe('Enter the API key again: a saved key is only sent to the endpoint it was entered for');
+    expect((await sql<{ api_endpoint: string }>('select api_endpoint from public.wholesalers where id = $1', [wholesalerId]))[0]!.api_endpoint)
+      .toBe('https://edi.example.com/pharmacy');
+  });
+
   it("refuses a bad endpoint or account, and another pharmacy's wholesaler", async () => {
     expect((await save(a.admin, { name: 'Bad', api_endpoint: 'ftp://x' })).error?.message).toBe('The API endpoint must be an http(s) URL of at most 500 characters');
     expect((await save(a.admin, { name: 'Bad', account_number: 'A B' })).error?.message).toBe('The account number is 1 to 15 letters, digits or hyphens');
@@ -114,6 +121,80 @@ describe('orders', () => {
   });
 });
 
+describe('what a wholesaler sends, recorded by the api (service role)', () => {
+  let orderId: string;
+  let po: string;
+  const record = (documents: unknown[], extra: Record<string, unknown> = {}) => sql<{ result: { recorded: number; refused: string[] } }>(
+    `select public.record_wholesale_exchange($1, null, $2, $3, 'GET', 'https://edi.example.com/pharmacy/x12', null, 200, 'raw', 'ok',
+       'test', $4::jsonb, $5, $6) as result`,
+    [wholesalerId, extra.purpose ?? 'sync', extra.orderId ?? null, JSON.stringify(documents), extra.received ?? null, extra.sent ?? false]);
+  const doc = (interchange: number, group: number, document: Record<string, unknown>) =>
+    ({ direction: 'in', interchangeControlNumber: interchange, groupControlNumber: group, document: { controlNumber: '0001', raw: 'ST*...', ...document } });
+
+  beforeAll(async () => {
+    const created = await a.technician.client.rpc('create_wholesale_order', { wholesaler_id: wholesalerId, lines: [{ ndc: '12345010001', quantity: 10 }] });
+    orderId = (created.data as { id: string }).id;
+    po = (created.data as { po_number: string }).po_number;
+    await sql("update public.wholesale_orders set status = 'submitted', interchange_control_number = 4242 where id = $1", [orderId]);
+  });
+
+  it('adds up every ACK of a line: 6 accepted and 4 back-ordered ship 6', async () => {
+    await record([doc(900, 900, { kind: '855', ackType: 'AC', poNumber: po, poDate: '2026-11-28', lines: [
+      { lineNumber: '1', ndc11: '12345010001', quantityOrdered: 10, unit: 'EA', acks: [{ status: 'IA', quantity: 6, unit: 'EA' }, { status: 'IB', quantity: 4, unit: 'EA', expectedShipDate: '2026-12-05' }] },
+    ] })], { received: 900 });
+    expect((await sql('select ack_status, ack_quantity, expected_ship_date::text from public.wholesale_order_lines where order_id = $1', [orderId]))[0])
+      .toEqual({ ack_status: 'IA', ack_quantity: 6, expected_ship_date: '2026-12-05' });
+  });
+
+  it('a document with a value the database refuses is kept with the reason, and the rest of the feed is applied', async () => {
+    const tooLongLot = 'L'.repeat(30);
+    const result = await record([
+      doc(901, 1, { kind: '856', purpose: '00', shipmentId: 'SH-BAD', noticeDate: '2026-11-28', orders: [{ poNumber: po, items: [{ ndc11: '12345010001', lot: tooLongLot, quantity: 6, unit: 'EA', serialNumbers: [] }] }] }),
+      doc(901, 2, { kind: '856', purpose: '00', shipmentId: 'SH-GOOD', noticeDate: '2026-11-28', shipDate: '2026-11-28', orders: [{ poNumber: po, items: [{ ndc11: '12345010001', lot: 'GOOD1', expiry: '2028-11-30', quantity: 6, unit: 'EA', serialNumbers: [] }] }] }),
+    ], { received: 901 });
+    expect(result[0]!.result.refused).toHaveLength(1);
+    const documents = await sql<{ group_control_number: number; apply_error: string | null }>(
+      'select group_control_number, apply_error from public.wholesale_documents where wholesaler_id = $1 and interchange_control_number = 901 order by group_control_number', [wholesalerId]);
+    expect(documents[0]!.apply_error).not.toBeNull();
+    expect(documents[1]!.apply_error).toBeNull();
+    expect((await sql('select shipped_quantity from public.wholesale_order_lines where order_id = $1', [orderId]))[0]).toEqual({ shipped_quantity: 6 });
+    expect((await sql<{ last_received_control_number: number }>('select last_received_control_number from public.wholesalers where id = $1', [wholesalerId]))[0]!.last_received_control_number).toBe(901);
+  });
+
+  it('the same shipment or invoice in a new interchange is not counted twice', async () => {
+    await record([doc(902, 1, { kind: '856', purpose: '00', shipmentId: 'SH-GOOD', noticeDate: '2026-11-28', orders: [{ poNumber: po, items: [{ ndc11: '12345010001', lot: 'GOOD1', expiry: '2028-11-30', quantity: 6, unit: 'EA', serialNumbers: [] }] }] })], { received: 902 });
+    const invoice = { kind: '810', invoiceDate: '2026-11-29', invoiceNumber: 'INV-77', poNumber: po, lines: [{ lineNumber: '1', ndc11: '12345010001', quantity: 6, unit: 'EA', unitPriceCents: 2700 }], totalCents: 16200, linesTotalCents: 16200 };
+    await record([doc(903, 1, invoice)], { received: 903 });
+    await record([doc(904, 1, invoice)], { received: 904 });
+    expect((await sql('select shipped_quantity, invoiced_quantity, invoiced_unit_cents from public.wholesale_order_lines where order_id = $1', [orderId]))[0])
+      .toEqual({ shipped_quantity: 6, invoiced_quantity: 6, invoiced_unit_cents: 2700 });
+    // $27.00 a bottle of 90 is 30 cents a unit.
+    expect((await sql('select acquisition_cost_cents from public.inventory_products where medication_id = $1', [product.atorvastatin]))[0])
+      .toEqual({ acquisition_cost_cents: 30 });
+  });
+
+  it('a 997 fetched by a sync finds the purchase order it rejects by its group control number', async () => {
+    const other = await a.technician.client.rpc('create_wholesale_order', { wholesaler_id: wholesalerId, lines: [{ ndc: '12345020001', quantity: 1 }] });
+    const otherId = (other.data as { id: string }).id;
+    await sql("update public.wholesale_orders set status = 'submitted', interchange_control_number = 4343 where id = $1", [otherId]);
+    await record([doc(905, 1, { kind: '997', acknowledgedGroup: { functionalId: 'PO', controlNumber: 4343 }, sets: [], groupStatus: 'R', includedCount: 1, receivedCount: 1, acceptedCount: 0, groupErrorCodes: [] })], { received: 905 });
+    expect((await sql('select status from public.wholesale_orders where id = $1', [otherId]))[0]).toEqual({ status: 'rejected' });
+    await sql("update public.wholesale_orders set status = 'cancelled' where id = $1", [otherId]);
+  });
+
+  it('a submission that may have reached the wholesaler is submitted, never a draft to send again', async () => {
+    const again = await a.technician.client.rpc('create_wholesale_order', { wholesaler_id: wholesalerId, lines: [{ ndc: '12345020001', quantity: 1 }] });
+    const id = (again.data as { id: string }).id;
+    const begun = await a.pharmacist.client.rpc('begin_wholesale_order_submission', { order_id: id });
+    expect(begun.error).toBeNull();
+    await sql(`select public.record_wholesale_exchange($1, null, 'submit', $2, 'POST', 'https://edi.example.com/pharmacy/x12', 'ISA…', null, null,
+      'error', 'The wholesaler did not answer within 15 seconds', '[]'::jsonb, null, true)`, [wholesalerId, id]);
+    expect((await sql('select status from public.wholesale_orders where id = $1', [id]))[0]).toEqual({ status: 'submitted' });
+    await sql("update public.wholesale_orders set status = 'cancelled' where id = $1", [id]);
+    await sql("update public.wholesale_orders set status = 'delivered' where id = $1", [orderId]);
+  });
+});
+
 describe('suggested orders', () => {
   it('Auto-Reorder All builds one draft per wholesaler in whole packages, leaving out Schedule II and what is on its way', async () => {
     await forecast(product.atorvastatin!, 270);
@@ -126,9 +207,10 @@ describe('suggested orders', () => {
     const orderId = (built.data as { orders: { orderId: string }[] }).orders[0]!.orderId;
     const lines = async () => sql<{ ndc: string; quantity: number; unit_cost_cents: number }>(
       'select ndc, quantity, unit_cost_cents from public.wholesale_order_lines where order_id = $1 order by ndc', [orderId]);
-    // 270 units of a 90-count bottle are 3 packages at 90 × 25 cents; Metoprolol is on the submitted order already.
+    // 270 units of a 90-count bottle are 3 packages at the invoiced 30 cents a unit (above); Metoprolol is on the
+    // submitted order already.
     expect(await lines()).toEqual([
-      { ndc: '12345010001', quantity: 3, unit_cost_cents: 2250 },
+      { ndc: '12345010001', quantity: 3, unit_cost_cents: 2700 },
       { ndc: '12345020001', quantity: 1, unit_cost_cents: 2500 },
     ]);
     expect((await sql('select source, status from public.wholesale_orders where id = $1', [orderId]))[0]).toEqual({ source: 'auto_reorder', status: 'draft' });
@@ -137,7 +219,7 @@ describe('suggested orders', () => {
     await forecast(product.lisinopril!, 0);
     const rebuilt = await a.pharmacist.client.rpc('build_suggested_orders');
     expect((rebuilt.data as { orders: { orderId: string }[] }).orders.map((order) => order.orderId)).toEqual([orderId]);
-    expect(await lines()).toEqual([{ ndc: '12345010001', quantity: 3, unit_cost_cents: 2250 }]);
+    expect(await lines()).toEqual([{ ndc: '12345010001', quantity: 3, unit_cost_cents: 2700 }]);
 
     // Nothing to order: no empty draft is left.
     await forecast(product.atorvastatin!, 0);

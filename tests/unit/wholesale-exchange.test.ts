@@ -46,10 +46,11 @@ function memoryStore(lastReceived = 0) {
           seen.add(key);
           return true;
         });
-        if (exchange.purpose === 'sync') {
-          lastReceived = Math.max(lastReceived, ...exchange.documents.map((entry) => entry.interchangeControlNumber));
-        }
-        return { recorded: fresh.length, repeated: exchange.documents.length - fresh.length, newSets: fresh.filter((e) => e.direction === 'in').map((e) => e.document.kind) };
+        if (exchange.purpose === 'sync' && exchange.receivedInterchange !== null) lastReceived = Math.max(lastReceived, exchange.receivedInterchange);
+        return {
+          recorded: fresh.length, repeated: exchange.documents.length - fresh.length,
+          newSets: fresh.filter((e) => e.direction === 'in').map((e) => e.document.kind), refused: [],
+        };
       },
     },
   };
@@ -133,20 +134,39 @@ describe('submitting, syncing and testing', () => {
     expect(records[0]).toMatchObject({ purpose: 'test', requestUrl: 'http://127.0.0.1:9/api/x12?after=999999999', outcome: 'ok' });
   });
 
+  // Whether the order may have reached the wholesaler decides whether it may be sent again (never a second 850 for a PO it may hold).
   it.each([
-    ['a refused key', async () => new Response('no such key', { status: 401 }), 'The wholesaler refused the API key (HTTP 401): no such key'],
-    ['a redirect', async () => new Response(null, { status: 302, headers: { location: 'http://10.0.0.1/' } }), 'redirect (HTTP 302)'],
-    ['an answer over 2 MB', async () => new Response('x'.repeat(2 * 1024 * 1024 + 1), { status: 200 }), 'larger than 2 MB'],
-    ['an answer that is not X12', async () => new Response('<html>maintenance</html>', { status: 200 }), 'not an X12 interchange we can read'],
-    ['no answer', async () => { throw new TypeError('connection refused'); }, 'could not be reached (connection refused)'],
-  ])('%s is recorded as an error, not thrown', async (_name, fetch, message) => {
+    ['a refused key', async () => new Response('no such key', { status: 401 }), 'The wholesaler refused the API key (HTTP 401): no such key', false],
+    ['a redirect', async () => new Response(null, { status: 302, headers: { location: 'http://10.0.0.1/' } }), 'redirect (HTTP 302)', false],
+    ['no answer', async () => { throw new TypeError('connection refused'); }, 'could not be reached (connection refused)', false],
+    ['a timeout', async () => { throw new DOMException('The operation timed out.', 'TimeoutError'); }, 'did not answer within 15 seconds', true],
+    ['a server error', async () => new Response('oops', { status: 502 }), 'The wholesaler answered HTTP 502: oops', true],
+    ['an answer over 2 MB', async () => new Response('x'.repeat(2 * 1024 * 1024 + 1), { status: 200 }), 'larger than 2 MB', true],
+    ['an answer that is not X12', async () => new Response('<html>maintenance</html>', { status: 200 }), 'not an X12 interchange we can read', true],
+  ])('%s is recorded as an error, not thrown', async (_name, fetch, message, orderSent) => {
     const { store, records } = memoryStore();
     const result = await submitOrder(context(store, fetch as ExchangeContext['fetch']), 'w-1', ORDER);
     expect(result.ok).toBe(false);
     expect(result.message).toContain(message);
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ purpose: 'submit', orderId: 'o-1', outcome: 'error', documents: [] });
+    expect(records[0]).toMatchObject({ purpose: 'submit', orderId: 'o-1', outcome: 'error', documents: [], orderSent });
     expect(records[0]!.detail).toContain(message);
+    expect(records[0]!.detail.includes('do not submit it again')).toBe(orderSent);
+  });
+
+  it('a sync moves past an interchange it cannot read (kept raw), and reads the next', async () => {
+    const account = new Account();
+    const { store, records } = memoryStore();
+    await submitOrder(context(store, wholesalerFetch(account)), 'w-1', ORDER);
+    const real = wholesalerFetch(account);
+    const broken = `ISA*00*          *00*          *ZZ*TESTWHOLESALER *ZZ*ACC-1          *261128*0900*U*00401*000000001*0*P*>~GS*PR*BROKEN`;
+    const fetch = async (input: string, init?: RequestInit) =>
+      new URL(input).searchParams.get('after') === '0' ? new Response(broken, { status: 200 }) : real(input, init);
+    const synced = await syncWholesaler(context(store, fetch), 'w-1');
+    expect(synced.ok).toBe(false);
+    expect(synced.documents).toEqual(['856', '810']);
+    const first = records.filter((record) => record.purpose === 'sync')[0]!;
+    expect(first).toMatchObject({ outcome: 'error', receivedInterchange: 1, responseBody: broken });
   });
 
   it('hosted: an endpoint inside the network is refused before any call, and recorded', async () => {
@@ -201,7 +221,7 @@ describe('the wholesaler as staff see it', () => {
   it('shows the key masked and the documents it has sent as features', () => {
     expect(wholesalerFromRow({
       id: 'w', name: 'McKesson', status: 'connected', status_detail: null, api_endpoint: 'https://edi.example', account_number: 'A1',
-      daily_order_cutoff: '14:00:00', api_key_last4: 'wxyz', last_sync_at: null, last_exchange_at: null, documents_seen: ['810', '997'],
+      daily_order_cutoff: '14:00:00', api_key_last4: 'wxyz', last_sync_at: null, last_exchange_at: null, partner_id: 'MCK', documents_seen: ['810', '997'],
     })).toMatchObject({ apiKeyMasked: '••••••••wxyz', dailyOrderCutoff: '14:00', features: ['Invoices (810)', 'EDI acknowledgements (997)'] });
   });
 });

@@ -21,7 +21,7 @@ import { HttpError } from '../../_shared/http.ts';
 import { isLocalSupabaseUrl } from '../../_shared/outbound-url.ts';
 import { type DatabaseClient, createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';
 import {
-  type ExchangeContext, type ExchangeRecord, type ExchangeSetup, type OrderToSend, type WholesaleStore, submitOrder, syncWholesaler,
+  type ExchangeContext, type ExchangeRecord, type ExchangeSetup, type OrderToSend, type Recorded, type WholesaleStore, submitOrder, syncWholesaler,
   testConnection,
 } from '../wholesale/wholesale-exchange.ts';
 
@@ -29,7 +29,7 @@ import {
 const SYNC_CONCURRENCY = 4;
 
 const WHOLESALER_COLUMNS =
-  'id, name, status, status_detail, api_endpoint, account_number, daily_order_cutoff, api_key_last4, last_sync_at, last_exchange_at, documents_seen';
+  'id, name, status, status_detail, api_endpoint, account_number, daily_order_cutoff, api_key_last4, last_sync_at, last_exchange_at, partner_id, documents_seen';
 
 function requireId(id: string | undefined, what: 'Wholesaler' | 'Order'): string {
   if (!id || !UUID_PATTERN.test(id)) throw new HttpError(404, `${what} not found`);
@@ -71,9 +71,11 @@ function serviceStore(): WholesaleStore {
         outcome: exchange.outcome,
         detail: exchange.detail,
         documents: exchange.documents as never,
+        received_interchange: exchange.receivedInterchange as number,
+        order_sent: exchange.orderSent,
       });
       if (error) throw databaseFailure('recording the wholesaler exchange', error);
-      return data as unknown as { recorded: number; repeated: number; newSets: string[] };
+      return data as unknown as Recorded;
     },
   };
 }
@@ -114,7 +116,7 @@ export function addWholesaleRoutes(router: ApiRouter): void {
     const client = createUserClient(req);
     const { data, error } = await client.rpc('save_wholesaler', {
       wholesaler_id: null as unknown as string, name: body.name, api_endpoint: body.apiEndpoint, account_number: body.accountNumber,
-      daily_order_cutoff: body.dailyOrderCutoff, api_key: body.apiKey,
+      daily_order_cutoff: body.dailyOrderCutoff, api_key: body.apiKey, partner_id: body.partnerId,
     });
     if (error) throw databaseFailure('saving the wholesaler', error);
     return readWholesaler(client, (data as { id: string }).id);
@@ -125,7 +127,7 @@ export function addWholesaleRoutes(router: ApiRouter): void {
     const client = createUserClient(req);
     const { error } = await client.rpc('save_wholesaler', {
       wholesaler_id: id, name: body.name, api_endpoint: body.apiEndpoint, account_number: body.accountNumber,
-      daily_order_cutoff: body.dailyOrderCutoff, api_key: body.apiKey,
+      daily_order_cutoff: body.dailyOrderCutoff, api_key: body.apiKey, partner_id: body.partnerId,
     });
     if (error) throw databaseFailure('saving the wholesaler', error);
     return readWholesaler(client, id);
@@ -145,7 +147,7 @@ export function addWholesaleRoutes(router: ApiRouter): void {
 
   router.serve(syncDueWholesalersEndpoint, async ({ req }) => {
     if (!isServiceRoleRequest(req)) throw new HttpError(403, 'Only the scheduled sync may call this');
-    const { data, error } = await createAdminClient().from('wholesalers').select('id').eq('active', true).order('last_sync_at', { nullsFirst: true }).limit(500);
+    const { data, error } = await createAdminClient().from('wholesalers').select('id').eq('active', true).order('last_exchange_at', { nullsFirst: true }).limit(500);
     if (error) throw databaseFailure('listing the wholesalers to sync', error);
     let synced = 0;
     let failed = 0;

@@ -12,7 +12,7 @@ import { type ExchangeResult, WHOLESALER_FEATURES } from '@pharmacy/shared/inven
 import { checkOutboundUrl, type OutboundPolicy, OutboundUrlError } from '../../_shared/outbound-url.ts';
 import {
   type FetchLike, type WholesalerAnswer, type WholesalerEndpoint, WholesalerHttpError, answerProblem, getInterchangeAfter,
-  postInterchange,
+  isaControlNumber, mayHaveArrived, postInterchange,
 } from './wholesaler-http.ts';
 
 /** The most interchanges one sync takes (the rest come with the next one). */
@@ -54,11 +54,24 @@ export interface ExchangeRecord {
   outcome: 'ok' | 'error';
   detail: string;
   documents: RecordedDocument[];
+  /** The interchange a sync read (ISA13), whatever it held: the sync mark moves past it. */
+  receivedInterchange: number | null;
+  /** A submission that failed may still have reached the wholesaler (timeout, server error, unreadable answer). */
+  orderSent: boolean;
+}
+
+export interface Recorded {
+  recorded: number;
+  repeated: number;
+  /** The sets received for the first time. */
+  newSets: string[];
+  /** Documents kept but not applied, with the database's reason (a value out of bounds). */
+  refused: string[];
 }
 
 export interface WholesaleStore {
   setup(wholesalerId: string, takeControlNumber: boolean): Promise<ExchangeSetup>;
-  record(exchange: ExchangeRecord): Promise<{ recorded: number; repeated: number; newSets: string[] }>;
+  record(exchange: ExchangeRecord): Promise<Recorded>;
 }
 
 export interface ExchangeContext {
@@ -107,18 +120,40 @@ function setsOf(documents: readonly RecordedDocument[]): string[] {
   return documents.map((entry) => entry.document.kind);
 }
 
+/** A message with what could not be read or applied after it. */
+function withProblems(message: string, problems: readonly string[]): string {
+  return problems.length === 0 ? message : `${message}; could not read or apply ${problems.join('; ')}`;
+}
+
 function describeSets(sets: readonly string[]): string {
   return sets.length === 0 ? 'no documents' : sets.map((set) => WHOLESALER_FEATURES[set] ?? `X12 ${set}`).join(', ');
 }
 
+interface Failure {
+  method: 'GET' | 'POST';
+  url: string;
+  requestBody: string | null;
+  detail: string;
+  answer?: WholesalerAnswer;
+  /** The request may have been acted on (a submission is then submitted, not a draft to send again). */
+  orderSent?: boolean;
+  /** A sync's interchange to move past. */
+  receivedInterchange?: number | null;
+}
+
 /** Records a failure before or during the HTTP exchange and answers it as a result. */
 async function recordFailure(
-  context: ExchangeContext, setup: ExchangeSetup, purpose: ExchangeRecord['purpose'], orderId: string | null,
-  method: 'GET' | 'POST', url: string, requestBody: string | null, detail: string, answer?: WholesalerAnswer,
+  context: ExchangeContext, setup: ExchangeSetup, purpose: ExchangeRecord['purpose'], orderId: string | null, failure: Failure,
 ): Promise<ExchangeResult> {
+  const orderSent = failure.orderSent ?? false;
+  const detail = purpose === 'submit' && orderSent
+    ? `${failure.detail}. The order may have reached ${setup.name}: do not submit it again; Sync Now shows its acknowledgement`
+    : failure.detail;
   await context.store.record({
-    wholesalerId: setup.wholesalerId, actorUserId: context.actorUserId, purpose, orderId, requestMethod: method, requestUrl: url.slice(0, 600),
-    requestBody, responseStatus: answer?.status ?? null, responseBody: answer?.body ?? null, outcome: 'error', detail, documents: [],
+    wholesalerId: setup.wholesalerId, actorUserId: context.actorUserId, purpose, orderId, requestMethod: failure.method,
+    requestUrl: failure.url.slice(0, 600), requestBody: failure.requestBody, responseStatus: failure.answer?.status ?? null,
+    responseBody: failure.answer?.body ?? null, outcome: 'error', detail, documents: [],
+    receivedInterchange: failure.receivedInterchange ?? null, orderSent,
   });
   return { ok: false, message: detail, documents: [] };
 }
@@ -131,8 +166,14 @@ async function guarded(
   try {
     return await run(await endpointOf(setup, context));
   } catch (error) {
-    if (error instanceof OutboundUrlError) return recordFailure(context, setup, purpose, orderId, method, setup.apiEndpoint, requestBody, error.message);
-    if (error instanceof WholesalerHttpError) return recordFailure(context, setup, purpose, orderId, error.method, error.url, requestBody, error.message);
+    if (error instanceof OutboundUrlError) {
+      return recordFailure(context, setup, purpose, orderId, { method, url: setup.apiEndpoint, requestBody, detail: error.message });
+    }
+    if (error instanceof WholesalerHttpError) {
+      return recordFailure(context, setup, purpose, orderId, {
+        method: error.method, url: error.url, requestBody, detail: error.message, orderSent: error.mayHaveArrived,
+      });
+    }
     throw error;
   }
 }
@@ -143,13 +184,14 @@ export async function testConnection(context: ExchangeContext, wholesalerId: str
   return guarded(context, setup, 'test', null, 'GET', null, async (endpoint) => {
     const answer = await getInterchangeAfter(endpoint, TEST_AFTER);
     const problem = answerProblem(answer);
-    if (problem) return recordFailure(context, setup, 'test', null, 'GET', answer.url, null, problem, answer);
+    if (problem) return recordFailure(context, setup, 'test', null, { method: 'GET', url: answer.url, requestBody: null, detail: problem, answer });
     const detail = answer.status === 204
       ? `Connected: ${setup.name} accepted the key and answered HTTP 204 (no documents waiting after the last one)`
       : `Connected: ${setup.name} accepted the key and answered HTTP ${answer.status} (${answer.contentType || 'no content type'})`;
     await context.store.record({
       wholesalerId, actorUserId: context.actorUserId, purpose: 'test', orderId: null, requestMethod: 'GET', requestUrl: answer.url,
       requestBody: null, responseStatus: answer.status, responseBody: answer.body, outcome: 'ok', detail, documents: [],
+      receivedInterchange: null, orderSent: false,
     });
     return { ok: true, message: detail, documents: [] };
   });
@@ -184,7 +226,9 @@ export async function submitOrder(context: ExchangeContext, wholesalerId: string
     interchange = purchaseOrderInterchange(setup, order, context.now?.() ?? new Date());
   } catch (error) {
     if (!(error instanceof X12BuildError)) throw error;
-    return recordFailure(context, setup, 'submit', order.orderId, 'POST', setup.apiEndpoint, null, `The order cannot be written as X12: ${error.message}`);
+    return recordFailure(context, setup, 'submit', order.orderId, {
+      method: 'POST', url: setup.apiEndpoint, requestBody: null, detail: `The order cannot be written as X12: ${error.message}`,
+    });
   }
   const sent = parseInterchange(interchange);
   if (!sent.ok) throw new Error(`the 850 we built does not read back: ${sent.error}`);
@@ -193,22 +237,23 @@ export async function submitOrder(context: ExchangeContext, wholesalerId: string
   })));
   return guarded(context, setup, 'submit', order.orderId, 'POST', interchange, async (endpoint) => {
     const answer = await postInterchange(endpoint, interchange);
+    const failure = { method: 'POST' as const, url: answer.url, requestBody: interchange, answer, orderSent: mayHaveArrived(answer) };
     const problem = answerProblem(answer);
-    if (problem) return recordFailure(context, setup, 'submit', order.orderId, 'POST', answer.url, interchange, problem, answer);
+    if (problem) return recordFailure(context, setup, 'submit', order.orderId, { ...failure, detail: problem });
     const read = readAnswer(answer.body, setup);
-    if (!read.ok) return recordFailure(context, setup, 'submit', order.orderId, 'POST', answer.url, interchange, read.error, answer);
+    if (!read.ok) return recordFailure(context, setup, 'submit', order.orderId, { ...failure, detail: read.error });
     const sets = setsOf(read.documents);
     const rejected = read.documents.some((entry) => entry.document.kind === '997' && entry.document.groupStatus === 'R');
-    const detail = rejected
+    const base = rejected
       ? `${setup.name} rejected purchase order ${order.poNumber} (997)`
-      : `Purchase order ${order.poNumber} sent to ${setup.name}; it answered ${describeSets(sets)}`
-        + (read.unreadable.length > 0 ? `; could not read ${read.unreadable.join('; ')}` : '');
-    await context.store.record({
+      : `Purchase order ${order.poNumber} sent to ${setup.name}; it answered ${describeSets(sets)}`;
+    const saved = await context.store.record({
       wholesalerId, actorUserId: context.actorUserId, purpose: 'submit', orderId: order.orderId, requestMethod: 'POST',
       requestUrl: answer.url, requestBody: interchange, responseStatus: answer.status, responseBody: answer.body,
-      outcome: read.unreadable.length > 0 ? 'error' : 'ok', detail, documents: [...sentDocuments, ...read.documents],
+      outcome: read.unreadable.length > 0 ? 'error' : 'ok', detail: withProblems(base, read.unreadable), documents: [...sentDocuments, ...read.documents],
+      receivedInterchange: null, orderSent: true,
     });
-    return { ok: !rejected, message: detail, documents: sets };
+    return { ok: !rejected, message: withProblems(base, [...read.unreadable, ...saved.refused]), documents: sets };
   });
 }
 
@@ -222,35 +267,48 @@ export async function syncWholesaler(context: ExchangeContext, wholesalerId: str
   return guarded(context, setup, 'sync', null, 'GET', null, async (endpoint) => {
     let after = setup.lastReceivedControlNumber;
     const received: string[] = [];
+    const problems: string[] = [];
     let recorded = 0;
     for (let round = 0; round < MAX_INTERCHANGES_PER_SYNC; round++) {
       const answer = await getInterchangeAfter(endpoint, after);
       const problem = answerProblem(answer);
-      if (problem) return recordFailure(context, setup, 'sync', null, 'GET', answer.url, null, problem, answer);
+      if (problem) return recordFailure(context, setup, 'sync', null, { method: 'GET', url: answer.url, requestBody: null, detail: problem, answer });
       if (answer.status === 204 || answer.body.trim() === '') {
         if (round === 0) {
           await context.store.record({
             wholesalerId, actorUserId: context.actorUserId, purpose: 'sync', orderId: null, requestMethod: 'GET', requestUrl: answer.url,
             requestBody: null, responseStatus: answer.status, responseBody: null, outcome: 'ok',
-            detail: `${setup.name}: no new documents`, documents: [],
+            detail: `${setup.name}: no new documents`, documents: [], receivedInterchange: null, orderSent: false,
           });
         }
         break;
       }
       const read = readAnswer(answer.body, setup);
-      if (!read.ok) return recordFailure(context, setup, 'sync', null, 'GET', answer.url, null, read.error, answer);
+      if (!read.ok) {
+        // Kept raw in the exchange; the sync moves past it (when its number can be read) rather than asking forever.
+        const skipped = isaControlNumber(answer.body);
+        await recordFailure(context, setup, 'sync', null, {
+          method: 'GET', url: answer.url, requestBody: null, detail: read.error, answer, receivedInterchange: skipped !== null && skipped > after ? skipped : null,
+        });
+        if (skipped === null || skipped <= after) return { ok: false, message: read.error, documents: received };
+        problems.push(read.error);
+        after = skipped;
+        continue;
+      }
       if (read.interchange.controlNumber <= after) {
-        return recordFailure(context, setup, 'sync', null, 'GET', answer.url, null,
-          `${setup.name} answered interchange ${read.interchange.controlNumber}, not one after ${after}`, answer);
+        return recordFailure(context, setup, 'sync', null, {
+          method: 'GET', url: answer.url, requestBody: null, answer,
+          detail: `${setup.name} answered interchange ${read.interchange.controlNumber}, not one after ${after}`,
+        });
       }
       const sets = setsOf(read.documents);
       const saved = await context.store.record({
         wholesalerId, actorUserId: context.actorUserId, purpose: 'sync', orderId: null, requestMethod: 'GET', requestUrl: answer.url,
         requestBody: null, responseStatus: answer.status, responseBody: answer.body, outcome: read.unreadable.length > 0 ? 'error' : 'ok',
-        detail: `${setup.name}: interchange ${read.interchange.controlNumber} with ${describeSets(sets)}`
-          + (read.unreadable.length > 0 ? `; could not read ${read.unreadable.join('; ')}` : ''),
-        documents: read.documents,
+        detail: withProblems(`${setup.name}: interchange ${read.interchange.controlNumber} with ${describeSets(sets)}`, read.unreadable),
+        documents: read.documents, receivedInterchange: read.interchange.controlNumber, orderSent: false,
       });
+      problems.push(...read.unreadable, ...saved.refused);
       received.push(...saved.newSets);
       recorded += saved.recorded;
       after = read.interchange.controlNumber;
@@ -258,6 +316,6 @@ export async function syncWholesaler(context: ExchangeContext, wholesalerId: str
     const message = received.length === 0
       ? `${setup.name}: no new documents`
       : `${setup.name}: ${recorded} new document${recorded === 1 ? '' : 's'} (${describeSets([...new Set(received)])})`;
-    return { ok: true, message, documents: received };
+    return { ok: problems.length === 0, message: withProblems(message, problems), documents: received };
   });
 }

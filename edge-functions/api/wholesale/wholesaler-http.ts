@@ -29,12 +29,16 @@ export interface WholesalerAnswer {
   body: string;
 }
 
-/** The exchange could not happen (or the answer could not be read): the sentence says which. */
+/**
+ * The exchange could not happen (or the answer could not be read): the sentence says which, and whether the request
+ * may have reached the wholesaler (a timeout or an answer cut off: it may have been acted on).
+ */
 export class WholesalerHttpError extends Error {
   constructor(
     message: string,
     readonly method: 'GET' | 'POST',
     readonly url: string,
+    readonly mayHaveArrived: boolean,
   ) {
     super(message);
   }
@@ -48,7 +52,7 @@ export function x12Url(baseUrl: URL, query = ''): string {
 async function boundedText(response: Response, method: 'GET' | 'POST', url: string): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > X12_MAX_CHARS) {
-    throw new WholesalerHttpError(`The wholesaler's answer is larger than 2 MB (${declared} bytes)`, method, url);
+    throw new WholesalerHttpError(`The wholesaler's answer is larger than 2 MB (${declared} bytes)`, method, url, true);
   }
   if (!response.body) return '';
   const reader = response.body.getReader();
@@ -61,7 +65,7 @@ async function boundedText(response: Response, method: 'GET' | 'POST', url: stri
     size += value.byteLength;
     if (size > X12_MAX_CHARS) {
       await reader.cancel();
-      throw new WholesalerHttpError('The wholesaler\'s answer is larger than 2 MB', method, url);
+      throw new WholesalerHttpError('The wholesaler\'s answer is larger than 2 MB', method, url, true);
     }
     text += decoder.decode(value, { stream: true });
   }
@@ -88,7 +92,7 @@ async function exchange(endpoint: WholesalerEndpoint, method: 'GET' | 'POST', ur
     throw new WholesalerHttpError(
       timedOut ? `The wholesaler did not answer within ${Math.round((endpoint.timeoutMs ?? WHOLESALER_TIMEOUT_MS) / 1000)} seconds`
         : `The wholesaler could not be reached (${(error as Error).message})`,
-      method, url,
+      method, url, timedOut,
     );
   }
   const text = await boundedText(response, method, url);
@@ -103,6 +107,22 @@ export function postInterchange(endpoint: WholesalerEndpoint, interchange: strin
 /** GET {apiEndpoint}/x12?after={control number}. */
 export function getInterchangeAfter(endpoint: WholesalerEndpoint, after: number): Promise<WholesalerAnswer> {
   return exchange(endpoint, 'GET', x12Url(endpoint.baseUrl, `?after=${after}`));
+}
+
+/** Whether a request answered this way may have been acted on: a success, or a server error midway. */
+export function mayHaveArrived(answer: WholesalerAnswer): boolean {
+  return (answer.status >= 200 && answer.status < 300) || answer.status >= 500;
+}
+
+/**
+ * ISA13 of an answer whose envelope cannot be read otherwise (the delimiter is the ISA's fourth character), so a sync
+ * can pass an interchange it cannot read instead of asking for it forever; null when even that is not there.
+ */
+export function isaControlNumber(body: string): number | null {
+  const head = body.trimStart().slice(0, 106);
+  if (!head.startsWith('ISA') || head.length < 4) return null;
+  const number = head.split(head[3]!)[13]?.trim() ?? '';
+  return /^\d{1,9}$/.test(number) ? Number(number) : null;
 }
 
 /** A sentence for an answer that is not a 2xx: the status, and the wholesaler's words when short. */

@@ -2344,6 +2344,7 @@ export type Database = {
       };
       wholesale_documents: {
         Row: {
+          apply_error: string | null;
           direction: string;
           exchange_id: number | null;
           group_control_number: number;
@@ -2360,6 +2361,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          apply_error?: string | null;
           direction: string;
           exchange_id?: number | null;
           group_control_number: number;
@@ -2375,6 +2377,7 @@ export type Database = {
           wholesaler_id: string;
         };
         Update: {
+          apply_error?: string | null;
           direction?: string;
           exchange_id?: number | null;
           group_control_number?: number;
@@ -3560,8 +3563,10 @@ export type Database = {
           detail: string;
           documents: Json;
           order_id: string;
+          order_sent?: boolean;
           outcome: string;
           purpose: string;
+          received_interchange?: number;
           request_body: string;
           request_method: string;
           request_url: string;

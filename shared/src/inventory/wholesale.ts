@@ -15,6 +15,7 @@ export const WHOLESALE_MESSAGES = {
   apiKey: 'Enter the API key the wholesaler gave the pharmacy (at most 200 characters, no spaces)',
   accountNumber: 'Enter the pharmacy\'s account number: 1 to 15 letters, digits or hyphens',
   cutoff: 'Enter the daily order cut-off as a time, e.g. 14:00',
+  partnerId: 'The wholesaler\'s EDI id is 2 to 15 letters or digits (leave it blank to use the name)',
   lines: 'Add at least one line: an NDC and a number of packages',
   packages: 'The number of packages must be a whole number from 1 to 9,999',
   controlledNumber: 'Enter the DEA Form 222 or CSOS order number (1 to 20 letters, digits or hyphens)',
@@ -46,6 +47,8 @@ export const wholesalerFormSchema = z.object({
   apiKey: z.string().trim().max(200, WHOLESALE_MESSAGES.apiKey).regex(/^\S*$/, WHOLESALE_MESSAGES.apiKey).default(''),
   accountNumber: z.string().trim().regex(/^[A-Za-z0-9-]{1,15}$/, WHOLESALE_MESSAGES.accountNumber),
   dailyOrderCutoff: cutoffSchema,
+  /** The wholesaler's interchange id (ISA08), as it gave it; derived from the name when blank, then kept. */
+  partnerId: z.string().trim().toUpperCase().regex(/^([A-Z0-9]{2,15})?$/, WHOLESALE_MESSAGES.partnerId).default(''),
 });
 export type WholesalerForm = z.input<typeof wholesalerFormSchema>;
 export const createWholesalerSchema = wholesalerFormSchema.extend({
@@ -64,6 +67,7 @@ export const wholesalerSchema = z.object({
   apiKeyMasked: z.string().nullable(),
   lastSync: z.string().nullable(),
   lastExchange: z.string().nullable(),
+  partnerId: z.string(),
   features: z.array(z.string()),
 });
 export type Wholesaler = z.infer<typeof wholesalerSchema>;
@@ -79,6 +83,7 @@ export interface WholesalerRow {
   api_key_last4: string | null;
   last_sync_at: string | null;
   last_exchange_at: string | null;
+  partner_id: string;
   documents_seen: string[];
 }
 
@@ -99,6 +104,7 @@ export function wholesalerFromRow(row: WholesalerRow): Wholesaler {
     apiKeyMasked: maskedKey(row.api_key_last4),
     lastSync: row.last_sync_at,
     lastExchange: row.last_exchange_at,
+    partnerId: row.partner_id,
     features: row.documents_seen.map((set) => WHOLESALER_FEATURES[set] ?? `X12 ${set}`),
   };
 }

@@ -113,12 +113,13 @@ export function OrdersTab({ pharmacyId, canAdjust, start, onStartHandled }: {
       const order = row.original;
       return (
         <div className="flex flex-wrap gap-1">
-          {order.status === 'draft' && canAdjust ? (
+          {/* A submission that never came back may be tried again (the database allows it after two minutes). */}
+          {(order.status === 'draft' || order.status === 'submitting') && canAdjust ? (
             <button type="button" className="btn btn-xs btn-primary" disabled={submit.isPending} aria-label={`Submit ${order.poNumber}`}
               onClick={() => submit.mutate(order.id, {
                 onSuccess: (result) => toast({ title: result.ok ? 'Order submitted' : 'Order not accepted', description: result.message, ...(result.ok ? {} : { variant: 'destructive' as const }) }),
                 onError: (error) => toast({ title: 'Order not submitted', description: error.message, variant: 'destructive' }),
-              })}>Submit</button>
+              })}>{order.status === 'submitting' ? 'Submit again' : 'Submit'}</button>
           ) : null}
           {RECEIVABLE.includes(order.status) ? (
             <button type="button" className="btn btn-xs" aria-label={`Receive ${order.poNumber}`} onClick={() => setReceiving(order)}>Receive</button>

@@ -33,16 +33,28 @@ interface TypedLine {
 }
 
 export function ReceiveOrderDialog({ pharmacyId, order, onClose }: { pharmacyId: string; order: WholesaleOrderRow | null; onClose: () => void }) {
+  // One mutation for the dialog: it cannot be closed while a receipt is being posted (closing and typing the lines
+  // again would post the stock twice).
+  const receive = useReceiveWholesaleOrder();
+  const close = () => {
+    receive.reset();
+    onClose();
+  };
   return (
-    <Dialog open={order !== null} onClose={onClose} title={order ? `Receive ${order.poNumber} from ${order.wholesalerName}` : 'Receive'} size="table">
-      {order ? <ReceiveOrderBody pharmacyId={pharmacyId} order={order} onClose={onClose} /> : null}
+    <Dialog open={order !== null} onClose={close} dismissible={!receive.isPending}
+      title={order ? `Receive ${order.poNumber} from ${order.wholesalerName}` : 'Receive'} size="table">
+      {order ? <ReceiveOrderBody pharmacyId={pharmacyId} order={order} receive={receive} onClose={close} /> : null}
     </Dialog>
   );
 }
 
-function ReceiveOrderBody({ pharmacyId, order, onClose }: { pharmacyId: string; order: WholesaleOrderRow; onClose: () => void }) {
+function ReceiveOrderBody({ pharmacyId, order, receive, onClose }: {
+  pharmacyId: string;
+  order: WholesaleOrderRow;
+  receive: ReturnType<typeof useReceiveWholesaleOrder>;
+  onClose: () => void;
+}) {
   const detail = useWholesaleOrder(pharmacyId, order.id);
-  const receive = useReceiveWholesaleOrder();
   const [scan, setScan] = useState('');
   const [scanError, setScanError] = useState<string | null>(null);
   const [scanned, setScanned] = useState<ScannedPackage[]>([]);
@@ -147,7 +159,7 @@ function ReceiveOrderBody({ pharmacyId, order, onClose }: { pharmacyId: string; 
           <thead><tr><th>Product</th><th>NDC</th><th>Lot</th><th>Expires</th><th>Serial</th><th>Packages</th><th><span className="sr-only">Remove</span></th></tr></thead>
           <tbody>
             {scanned.map((item, index) => (
-              <tr key={`s${item.raw}`}>
+              <tr key={`s${index}:${item.raw}`}>
                 <td>{productOf(item.ndc11)}{item.warnings.length > 0 ? <span className="block text-xs text-warning">{item.warnings.join(' ')}</span> : null}</td>
                 <td className="font-mono">{formatNdc(item.ndc11)}</td>
                 <td>{item.lot}</td>
@@ -202,7 +214,7 @@ function ReceiveOrderBody({ pharmacyId, order, onClose }: { pharmacyId: string; 
         </section>
       ) : null}
       <div className="modal-action">
-        <button type="button" className="btn" onClick={onClose}>Close</button>
+        <button type="button" className="btn" disabled={receive.isPending} onClick={onClose}>Close</button>
         <button type="button" className="btn btn-primary" disabled={packages === 0 || receive.isPending} onClick={submit}>
           {receive.isPending ? 'Receiving…' : `Receive ${packages} package${packages === 1 ? '' : 's'}`}
         </button>

@@ -11,7 +11,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useSaveWholesaler } from '../api/save-wholesaler.ts';
 
-const EMPTY: WholesalerForm = { name: '', apiEndpoint: 'https://', apiKey: '', accountNumber: '', dailyOrderCutoff: '15:00' };
+const EMPTY: WholesalerForm = { name: '', apiEndpoint: 'https://', apiKey: '', accountNumber: '', dailyOrderCutoff: '15:00', partnerId: '' };
 
 export function WholesalerDialog({ open, wholesaler, onClose }: { open: boolean; wholesaler: Wholesaler | null; onClose: () => void }) {
   return (
@@ -26,7 +26,7 @@ function WholesalerFormBody({ wholesaler, onClose }: { wholesaler: Wholesaler | 
   const form = useForm<WholesalerForm>({
     resolver: zodResolver(wholesaler ? wholesalerFormSchema : createWholesalerSchema),
     defaultValues: wholesaler
-      ? { name: wholesaler.name, apiEndpoint: wholesaler.apiEndpoint, apiKey: '', accountNumber: wholesaler.accountNumber, dailyOrderCutoff: wholesaler.dailyOrderCutoff }
+      ? { name: wholesaler.name, apiEndpoint: wholesaler.apiEndpoint, apiKey: '', accountNumber: wholesaler.accountNumber, dailyOrderCutoff: wholesaler.dailyOrderCutoff, partnerId: wholesaler.partnerId }
       : EMPTY,
   });
   const errors = form.formState.errors;
@@ -49,7 +49,7 @@ function WholesalerFormBody({ wholesaler, onClose }: { wholesaler: Wholesaler | 
         required={wholesaler === null}
         type="password"
         autoComplete="new-password"
-        hint={wholesaler?.apiKeyMasked ? `Saved: ${wholesaler.apiKeyMasked}. Leave blank to keep it.` : 'Kept in the vault; shown only masked'}
+        hint={wholesaler?.apiKeyMasked ? `Saved: ${wholesaler.apiKeyMasked}. Leave blank to keep it (a new endpoint needs it again).` : 'Kept in the vault; shown only masked'}
         error={errors.apiKey?.message}
         {...form.register('apiKey')}
       />
@@ -57,6 +57,7 @@ function WholesalerFormBody({ wholesaler, onClose }: { wholesaler: Wholesaler | 
         <TextField label="Account number" required autoComplete="off" error={errors.accountNumber?.message} {...form.register('accountNumber')} />
         <TextField label="Daily order cut-off" required type="time" error={errors.dailyOrderCutoff?.message} {...form.register('dailyOrderCutoff')} />
       </div>
+      <TextField label="Wholesaler's EDI id" autoComplete="off" hint="The receiver id (ISA08) the wholesaler gave you; blank uses the name" error={errors.partnerId?.message} {...form.register('partnerId')} />
       {save.error ? <p role="alert" className="alert alert-error alert-soft">{save.error.message}</p> : null}
       <div className="modal-action">
         <button type="button" className="btn" onClick={onClose}>Cancel</button>
