@@ -3025,6 +3025,36 @@ $function$;
 comment on function public.inventory_analytics() is 'The Analytics tab''s 7, 30 and 90-day summaries (spec §3 Analytics period) from the ledger: units dispensed (less returned to stock), returned to wholesalers, destroyed (waste), and turnover (cost of goods dispensed over the average of today''s value and the value at the period''s start, reconstructed from the ledger). Security invoker.';
 grant execute on function public.inventory_analytics() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.inventory_count_sheet(count_session_id uuid, page_size integer DEFAULT 50, page_offset integer DEFAULT 0, only_variances boolean DEFAULT false)
+ RETURNS TABLE(line_id uuid, sheet_position integer, medication_id uuid, medication_name text, strength text, ndc_number text, dea_schedule text, shelf_location text, lot_id uuid, lot_number text, expiration_date date, counted_quantity integer, estimated boolean, opened_container boolean, container_units integer, counted_at timestamp with time zone, expected_on_hand integer, book_quantity integer, variance_quantity integer, variance_reason text, total_count bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with figured as (
+    select cl.*, e.expected_on_hand,
+           coalesce(cl.book_quantity, case when cl.counted_at is not null and e.expected_on_hand is not null
+             then private.count_book_quantity(cl.pharmacy_id, cl.lot_id, s.snapshot_movement_id, e.expected_on_hand, cl.counted_at) end) as book
+    from public.inventory_count_lines cl
+    join public.inventory_count_sessions s on s.pharmacy_id = cl.pharmacy_id and s.id = cl.session_id
+    left join public.inventory_count_expectations e on e.pharmacy_id = cl.pharmacy_id and e.line_id = cl.id
+    where cl.pharmacy_id = (select private.current_pharmacy_id()) and cl.session_id = count_session_id
+  )
+  select f.id, f.position, m.id, m.name, m.strength, m.ndc_number, f.dea_schedule, ip.shelf_location, l.id,
+         l.lot_number, l.expiration_date, f.counted_quantity, f.estimated, f.opened_container, f.container_units,
+         f.counted_at, f.expected_on_hand, f.book, coalesce(f.variance_quantity, f.counted_quantity - f.book),
+         f.variance_reason, count(*) over ()
+  from figured f
+  join public.medications m on m.pharmacy_id = f.pharmacy_id and m.id = f.medication_id
+  join public.inventory_lots l on l.pharmacy_id = f.pharmacy_id and l.id = f.lot_id
+  left join public.inventory_products ip on ip.pharmacy_id = f.pharmacy_id and ip.medication_id = f.medication_id
+  where not coalesce(only_variances, false) or f.counted_quantity is distinct from f.book
+  order by f.position
+  limit least(greatest(coalesce(page_size, 50), 1), 200) offset greatest(coalesce(page_offset, 0), 0)
+$function$;
+comment on function public.inventory_count_sheet(uuid,integer,integer,boolean) is 'One page (1–200 lines, in sheet order) of a count as the screen shows it: product, lot, expiry, shelf, what was counted and, once readable (not while a blind count is open), the expected quantity, the book quantity when counted and the variance posting would post (the posted ones once posted); only_variances keeps the lines whose count differs from the book. total_count on each row. Security invoker: RLS applies.';
+grant execute on function public.inventory_count_sheet(uuid,integer,integer,boolean) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.inventory_items(search text DEFAULT ''::text, status text DEFAULT 'all'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, name text, generic_name text, strength text, ndc_number text, ndc11 text, dea_schedule text, stock integer, reorder_point integer, max_stock integer, unit_cost_cents integer, total_value_cents bigint, supplier text, next_expiration_date date, status text, used_30_days integer, trend text, predicted_stockout_on date, order_quantity integer, auto_order boolean, last_receipt_at timestamp with time zone, last_receipt_quantity integer, forecast_at timestamp with time zone, lots jsonb, total_count bigint)
  LANGUAGE sql
@@ -5287,6 +5317,20 @@ AS $function$
 $function$;
 comment on function private.controlled_substance_settings(uuid) is 'The Controlled settings the database enforces, for one pharmacy, with the §9 defaults for what was never saved (or is of the wrong type): {deaNumber (the pharmacy record''s, '''' when none), deaExpirationDate (date or null), maxDailyDispensing (500), scheduleIIEnabled … scheduleVEnabled (true), requireDoubleCount (false)}. The group as its tab shows it, DEA number included, through private.pharmacy_settings_values.';
 grant execute on function private.controlled_substance_settings(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.count_book_quantity(for_pharmacy_id uuid, count_lot_id uuid, snapshot_movement_id bigint, expected_on_hand integer, counted_at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select expected_on_hand + coalesce(sum(mv.quantity), 0)::integer
+  from public.inventory_movements mv
+  where mv.pharmacy_id = for_pharmacy_id and mv.lot_id = count_lot_id
+    and mv.id > snapshot_movement_id and mv.occurred_at <= counted_at
+$function$;
+comment on function private.count_book_quantity(uuid,uuid,bigint,integer,timestamp with time zone) is 'A counted lot''s on-hand by the ledger when it was counted: the expected quantity at the start plus the lot''s movements after the count''s ledger position and no later than the count. As the caller (RLS applies).';
+grant execute on function private.count_book_quantity(uuid,uuid,bigint,integer,timestamp with time zone) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.count_expectations_visible(count_session_id uuid)
  RETURNS boolean
@@ -8038,10 +8082,8 @@ begin
     order by cl.position
   loop
     -- The book quantity when the line was counted: the snapshot plus what moved since, up to the count.
-    select line.expected_on_hand + coalesce(sum(mv.quantity), 0)::integer into book
-    from public.inventory_movements mv
-    where mv.pharmacy_id = session.pharmacy_id and mv.lot_id = line.lot_id
-      and mv.id > session.snapshot_movement_id and mv.occurred_at <= line.counted_at;
+    book := private.count_book_quantity(session.pharmacy_id, line.lot_id, session.snapshot_movement_id,
+      line.expected_on_hand, line.counted_at);
     variance := line.counted_quantity - book;
     why := nullif(btrim(variance_reasons ->> line.id::text), '');
     posted := null;

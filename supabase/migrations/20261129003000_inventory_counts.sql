@@ -353,6 +353,21 @@ $$;
 comment on function private.inventory_count_label(public.inventory_count_sessions) is
   'How messages, the audit log and ledger references name a count: "Count 1A2B3C4D" or the biennial inventory''s date.';
 
+create function private.count_book_quantity(
+  for_pharmacy_id uuid, count_lot_id uuid, snapshot_movement_id bigint, expected_on_hand integer, counted_at timestamptz
+) returns integer
+language sql stable
+set search_path = ''
+as $$
+  select expected_on_hand + coalesce(sum(mv.quantity), 0)::integer
+  from public.inventory_movements mv
+  where mv.pharmacy_id = for_pharmacy_id and mv.lot_id = count_lot_id
+    and mv.id > snapshot_movement_id and mv.occurred_at <= counted_at
+$$;
+comment on function private.count_book_quantity(uuid, uuid, bigint, integer, timestamptz) is
+  'A counted lot''s on-hand by the ledger when it was counted: the expected quantity at the start plus the lot''s '
+  'movements after the count''s ledger position and no later than the count. As the caller (RLS applies).';
+
 -- -----------------------------------------------------------------------------------------------------
 -- Starting a count
 -- -----------------------------------------------------------------------------------------------------
@@ -619,10 +634,8 @@ begin
     order by cl.position
   loop
     -- The book quantity when the line was counted: the snapshot plus what moved since, up to the count.
-    select line.expected_on_hand + coalesce(sum(mv.quantity), 0)::integer into book
-    from public.inventory_movements mv
-    where mv.pharmacy_id = session.pharmacy_id and mv.lot_id = line.lot_id
-      and mv.id > session.snapshot_movement_id and mv.occurred_at <= line.counted_at;
+    book := private.count_book_quantity(session.pharmacy_id, line.lot_id, session.snapshot_movement_id,
+      line.expected_on_hand, line.counted_at);
     variance := line.counted_quantity - book;
     why := nullif(btrim(variance_reasons ->> line.id::text), '');
     posted := null;
@@ -784,6 +797,47 @@ comment on function public.biennial_inventory_status() is
   'next is due (two years after, 21 CFR 1304.11(c)) and whether it is overdue (or was never taken). Security invoker.';
 
 -- -----------------------------------------------------------------------------------------------------
+-- The count sheet (one page)
+-- -----------------------------------------------------------------------------------------------------
+create function public.inventory_count_sheet(
+  count_session_id uuid, page_size integer default 50, page_offset integer default 0, only_variances boolean default false
+) returns table (
+  line_id uuid, sheet_position integer, medication_id uuid, medication_name text, strength text, ndc_number text,
+  dea_schedule text, shelf_location text, lot_id uuid, lot_number text, expiration_date date,
+  counted_quantity integer, estimated boolean, opened_container boolean, container_units integer, counted_at timestamptz,
+  expected_on_hand integer, book_quantity integer, variance_quantity integer, variance_reason text, total_count bigint
+)
+language sql stable
+set search_path = ''
+as $$
+  with figured as (
+    select cl.*, e.expected_on_hand,
+           coalesce(cl.book_quantity, case when cl.counted_at is not null and e.expected_on_hand is not null
+             then private.count_book_quantity(cl.pharmacy_id, cl.lot_id, s.snapshot_movement_id, e.expected_on_hand, cl.counted_at) end) as book
+    from public.inventory_count_lines cl
+    join public.inventory_count_sessions s on s.pharmacy_id = cl.pharmacy_id and s.id = cl.session_id
+    left join public.inventory_count_expectations e on e.pharmacy_id = cl.pharmacy_id and e.line_id = cl.id
+    where cl.pharmacy_id = (select private.current_pharmacy_id()) and cl.session_id = count_session_id
+  )
+  select f.id, f.position, m.id, m.name, m.strength, m.ndc_number, f.dea_schedule, ip.shelf_location, l.id,
+         l.lot_number, l.expiration_date, f.counted_quantity, f.estimated, f.opened_container, f.container_units,
+         f.counted_at, f.expected_on_hand, f.book, coalesce(f.variance_quantity, f.counted_quantity - f.book),
+         f.variance_reason, count(*) over ()
+  from figured f
+  join public.medications m on m.pharmacy_id = f.pharmacy_id and m.id = f.medication_id
+  join public.inventory_lots l on l.pharmacy_id = f.pharmacy_id and l.id = f.lot_id
+  left join public.inventory_products ip on ip.pharmacy_id = f.pharmacy_id and ip.medication_id = f.medication_id
+  where not coalesce(only_variances, false) or f.counted_quantity is distinct from f.book
+  order by f.position
+  limit least(greatest(coalesce(page_size, 50), 1), 200) offset greatest(coalesce(page_offset, 0), 0)
+$$;
+comment on function public.inventory_count_sheet(uuid, integer, integer, boolean) is
+  'One page (1–200 lines, in sheet order) of a count as the screen shows it: product, lot, expiry, shelf, what was '
+  'counted and, once readable (not while a blind count is open), the expected quantity, the book quantity when '
+  'counted and the variance posting would post (the posted ones once posted); only_variances keeps the lines whose '
+  'count differs from the book. total_count on each row. Security invoker: RLS applies.';
+
+-- -----------------------------------------------------------------------------------------------------
 -- The callable faces (security invoker; the work is the private definers')
 -- -----------------------------------------------------------------------------------------------------
 create function public.start_inventory_count(
@@ -856,6 +910,10 @@ comment on function public.sign_inventory_count(uuid) is 'See private.sign_inven
 revoke all on function private.count_expectations_visible(uuid) from public;
 grant execute on function private.count_expectations_visible(uuid) to authenticated;
 revoke all on function private.guard_inventory_count_record() from public;
+revoke all on function private.count_book_quantity(uuid, uuid, bigint, integer, timestamptz) from public;
+grant execute on function private.count_book_quantity(uuid, uuid, bigint, integer, timestamptz) to authenticated;
+revoke all on function public.inventory_count_sheet(uuid, integer, integer, boolean) from public, anon;
+grant execute on function public.inventory_count_sheet(uuid, integer, integer, boolean) to authenticated;
 revoke all on function private.inventory_count_session_for_update(uuid) from public;
 revoke all on function private.inventory_count_label(public.inventory_count_sessions) from public;
 revoke all on function private.start_inventory_count(text, text, text, uuid[], boolean, text, text) from public;

@@ -24,6 +24,7 @@ afterAll(async () => {
 });
 
 interface Session { id: string; status: string; blind: boolean; kind: string; line_count: number; as_of_date: string | null; business_time: string | null }
+interface SheetRow { lot_number: string; counted_quantity: number | null; expected_on_hand: number | null; book_quantity: number | null; variance_quantity: number | null; total_count: number }
 interface Line { id: string; medication_id: string; lot_id: string; counted_quantity: number | null; estimated: boolean; variance_quantity: number | null; book_quantity: number | null }
 
 function isoDaysFromNow(days: number): string {
@@ -115,6 +116,10 @@ describe('a blind cycle count: a technician counts, a pharmacist posts', () => {
     expect(counted.error).toBeNull();
     expect(counted.data).not.toHaveProperty('expected_on_hand');
     expect(counted.data).toMatchObject({ counted_quantity: 97, counted_by: pharmacy.technician.id });
+    const blindSheet = await pharmacy.technician.client.rpc('inventory_count_sheet', { count_session_id: session.id, page_size: 2 });
+    expect(blindSheet.error).toBeNull();
+    expect((blindSheet.data ?? []).map((row: SheetRow) => [row.lot_number, row.counted_quantity, row.expected_on_hand, row.book_quantity, row.variance_quantity, row.total_count]))
+      .toEqual([['AMX-1', 97, null, null, null, 3], ['AMX-2', null, null, null, null, 3]]);
 
     // Nothing is submitted while a line is uncounted.
     const early = await pharmacy.technician.client.rpc('submit_inventory_count', { count_session_id: session.id });
@@ -126,6 +131,9 @@ describe('a blind cycle count: a technician counts, a pharmacist posts', () => {
     const submitted = await pharmacy.technician.client.rpc('submit_inventory_count', { count_session_id: session.id });
     expect(submitted.error).toBeNull();
     expect(await expectationsOf(pharmacy.technician.client, session.id)).toEqual([100, 20, 30]);
+    const variances = await pharmacy.pharmacist.client.rpc('inventory_count_sheet', { count_session_id: session.id, only_variances: true });
+    expect((variances.data ?? []).map((row: SheetRow) => [row.lot_number, row.counted_quantity, row.book_quantity, row.variance_quantity, row.total_count]))
+      .toEqual([['AMX-1', 97, 100, -3, 2], ['CET-1', 33, 30, 3, 2]]);
     const late = await count(pharmacy.technician.client, lines[2]!.id, 30);
     expect(late.error?.message).toMatch(/^Count [0-9A-F]{8} is submitted: counts are entered only while it is open$/);
 

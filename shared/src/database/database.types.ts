@@ -2771,6 +2771,32 @@ export type Database = {
       };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
       inventory_analytics: { Args: Record<PropertyKey, never>; Returns: Json };
+      inventory_count_sheet: {
+        Args: { count_session_id: string; only_variances?: boolean; page_offset?: number; page_size?: number };
+        Returns: {
+          book_quantity: number;
+          container_units: number;
+          counted_at: string;
+          counted_quantity: number;
+          dea_schedule: string;
+          estimated: boolean;
+          expected_on_hand: number;
+          expiration_date: string;
+          line_id: string;
+          lot_id: string;
+          lot_number: string;
+          medication_id: string;
+          medication_name: string;
+          ndc_number: string;
+          opened_container: boolean;
+          sheet_position: number;
+          shelf_location: string;
+          strength: string;
+          total_count: number;
+          variance_quantity: number;
+          variance_reason: string;
+        }[];
+      };
       inventory_items: {
         Args: { page_offset?: number; page_size?: number; search?: string; status?: string };
         Returns: {
