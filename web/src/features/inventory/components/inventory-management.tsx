@@ -7,6 +7,7 @@
 import { useId, useState } from 'react';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { AnalyticsTab } from './analytics-tab.tsx';
+import { CountTab } from './count-tab.tsx';
 import { InventoryTab } from './inventory-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 
@@ -17,6 +18,7 @@ const TABS = [
   { id: 'returns', label: 'Returns' },
   { id: 'wholesalers', label: 'Wholesalers' },
   { id: 'analytics', label: 'Analytics' },
+  { id: 'counts', label: 'Counts' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -47,6 +49,7 @@ export function InventoryManagement({ pharmacyId, canAdjust }: InventoryManageme
         {tab === 'overview' ? <OverviewTab pharmacyId={pharmacyId} onShowInventory={() => setTab('inventory')} /> : null}
         {tab === 'inventory' ? <InventoryTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {tab === 'analytics' ? <AnalyticsTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
+        {tab === 'counts' ? <CountTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {notYet ? <p className="rounded-box border border-base-300 bg-base-100 p-6 text-base-content/80">{notYet}</p> : null}
       </TabPanel>
     </div>
