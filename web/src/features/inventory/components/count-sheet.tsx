@@ -122,7 +122,7 @@ export function CountSheet({ pharmacyId, sessionId, kind, counting, onlyVariance
                   {showFigures ? <td>{line.expectedOnHand?.toLocaleString('en-US') ?? '—'}</td> : null}
                   {showFigures ? <td>{line.bookQuantity?.toLocaleString('en-US') ?? '—'}</td> : null}
                   {showFigures ? (
-                    <td className={line.varianceQuantity ? 'font-semibold text-warning-content' : ''}>
+                    <td className={line.varianceQuantity ? 'font-semibold' : ''}>
                       {line.varianceQuantity === null ? '—' : `${line.varianceQuantity > 0 ? '+' : ''}${line.varianceQuantity}`}
                       {line.estimated && line.varianceQuantity ? <span className="block text-xs">estimate: not posted</span> : null}
                     </td>
