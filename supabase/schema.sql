@@ -505,23 +505,26 @@ grant all on table public.inventory_count_expectations to service_role;
 
 -- public.inventory_count_lines --------------------------------------------------------------------
 create table public.inventory_count_lines (
-  id                uuid default gen_random_uuid() not null,
-  pharmacy_id       uuid not null,
-  session_id        uuid not null,
-  "position"        integer not null,
-  medication_id     uuid not null,
-  lot_id            uuid not null,
-  dea_schedule      text,
-  counted_quantity  integer,
-  estimated         boolean default false not null,
-  opened_container  boolean default false not null,
-  container_units   integer,
-  counted_by        uuid,
-  counted_at        timestamp with time zone,
-  book_quantity     integer,
-  variance_quantity integer,
-  variance_reason   text,
-  movement_id       bigint,
+  id                    uuid default gen_random_uuid() not null,
+  pharmacy_id           uuid not null,
+  session_id            uuid not null,
+  "position"            integer not null,
+  medication_id         uuid not null,
+  lot_id                uuid not null,
+  dea_schedule          text,
+  counted_quantity      integer,
+  estimated             boolean default false not null,
+  opened_container      boolean default false not null,
+  container_units       integer,
+  counted_by            uuid,
+  counted_at            timestamp with time zone,
+  second_count_quantity integer,
+  second_counted_by     uuid,
+  second_counted_at     timestamp with time zone,
+  book_quantity         integer,
+  variance_quantity     integer,
+  variance_reason       text,
+  movement_id           bigint,
   constraint inventory_count_lines_pkey PRIMARY KEY (id),
   constraint inventory_count_lines_lot_key UNIQUE (session_id, lot_id),
   constraint inventory_count_lines_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
@@ -530,11 +533,13 @@ create table public.inventory_count_lines (
   constraint inventory_count_lines_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id) ON DELETE CASCADE,
   constraint inventory_count_lines_movement_id_fkey FOREIGN KEY (movement_id) REFERENCES public.inventory_movements(id),
   constraint inventory_count_lines_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint inventory_count_lines_second_counted_by_fkey FOREIGN KEY (second_counted_by) REFERENCES auth.users(id),
   constraint inventory_count_lines_session_fkey FOREIGN KEY (pharmacy_id, session_id) REFERENCES public.inventory_count_sessions(pharmacy_id, id) ON DELETE CASCADE,
   constraint inventory_count_lines_container_check CHECK (container_units IS NULL OR opened_container AND container_units >= 1 AND container_units <= 10000000),
   constraint inventory_count_lines_counted_check CHECK ((counted_quantity IS NULL) = (counted_by IS NULL) AND (counted_quantity IS NULL) = (counted_at IS NULL)),
   constraint inventory_count_lines_estimate_check CHECK (NOT estimated OR (dea_schedule = ANY (ARRAY['III'::text, 'IV'::text, 'V'::text])) AND opened_container AND container_units <= 1000),
   constraint inventory_count_lines_quantity_check CHECK (counted_quantity >= 0 AND counted_quantity <= 10000000),
+  constraint inventory_count_lines_second_count_check CHECK (second_count_quantity >= 0 AND second_count_quantity <= 10000000 AND (second_count_quantity IS NULL) = (second_counted_by IS NULL) AND (second_count_quantity IS NULL) = (second_counted_at IS NULL) AND (second_count_quantity IS NULL OR counted_quantity IS NOT NULL)),
   constraint inventory_count_lines_variance_check CHECK ((variance_reason IS NULL OR length(btrim(variance_reason)) >= 1 AND length(btrim(variance_reason)) <= 500) AND (variance_quantity IS NULL OR variance_quantity = 0 OR estimated OR variance_reason IS NOT NULL))
 );
 
@@ -544,6 +549,7 @@ comment on column public.inventory_count_lines.dea_schedule is 'The product''s D
 comment on column public.inventory_count_lines.estimated is 'Biennial inventory: the quantity of an opened Schedule III–V container of at most 1,000 units was estimated; never posted to the ledger.';
 comment on column public.inventory_count_lines.opened_container is 'The quantity comes from an opened commercial container.';
 comment on column public.inventory_count_lines.container_units is 'An opened container''s full size in units (tablets, capsules, mL).';
+comment on column public.inventory_count_lines.second_count_quantity is 'A second count of the line by another staff member (double count; required for Schedule II when the Controlled settings say so).';
 comment on column public.inventory_count_lines.book_quantity is 'At posting: the lot''s on-hand by the ledger when the line was counted (expected at start + movements after the snapshot, up to the count).';
 comment on column public.inventory_count_lines.variance_quantity is 'At posting: counted − book (an estimate''s variance is recorded, not posted).';
 comment on column public.inventory_count_lines.movement_id is 'The count_variance movement posted for this line, when there was a variance.';
@@ -552,12 +558,14 @@ comment on constraint inventory_count_lines_container_check on public.inventory_
 comment on constraint inventory_count_lines_counted_check on public.inventory_count_lines is 'A count records who counted and when';
 comment on constraint inventory_count_lines_estimate_check on public.inventory_count_lines is 'Only an opened Schedule III–V container holding at most 1,000 units may be estimated: count Schedule II and larger containers exactly';
 comment on constraint inventory_count_lines_quantity_check on public.inventory_count_lines is 'A counted quantity is a whole number of units from 0 to 10,000,000';
+comment on constraint inventory_count_lines_second_count_check on public.inventory_count_lines is 'A second count follows the first, as a whole number of units, and records who counted and when';
 comment on constraint inventory_count_lines_variance_check on public.inventory_count_lines is 'Each variance needs a reason of at most 500 characters';
 
 CREATE INDEX inventory_count_lines_counted_by_idx ON public.inventory_count_lines USING btree (counted_by);
 CREATE INDEX inventory_count_lines_lot_idx ON public.inventory_count_lines USING btree (pharmacy_id, lot_id);
 CREATE INDEX inventory_count_lines_medication_idx ON public.inventory_count_lines USING btree (pharmacy_id, medication_id);
 CREATE INDEX inventory_count_lines_movement_idx ON public.inventory_count_lines USING btree (movement_id) WHERE (movement_id IS NOT NULL);
+CREATE INDEX inventory_count_lines_second_counted_by_idx ON public.inventory_count_lines USING btree (second_counted_by);
 CREATE INDEX inventory_count_lines_session_idx ON public.inventory_count_lines USING btree (pharmacy_id, session_id, "position");
 
 alter table public.inventory_count_lines enable row level security;
@@ -567,7 +575,7 @@ create policy "Staff can read their pharmacy's inventory count lines" on public.
   using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
 
 CREATE TRIGGER guard_inventory_count_record BEFORE DELETE OR UPDATE ON public.inventory_count_lines FOR EACH ROW EXECUTE FUNCTION private.guard_inventory_count_record();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_count_lines FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when lot_id is null then ''23502 Lot is required'' when medication_id is null then ''23502 Medication is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when "position" is null then ''23502 Position is required'' when session_id is null then ''23502 Session is required'' when (((container_units IS NULL) OR (opened_container AND ((container_units >= 1) AND (container_units <= 10000000))))) is false then ''23514 A container size is given only for an opened container, as a whole number of units'' when ((((counted_quantity IS NULL) = (counted_by IS NULL)) AND ((counted_quantity IS NULL) = (counted_at IS NULL)))) is false then ''23514 A count records who counted and when'' when (((NOT estimated) OR ((dea_schedule = ANY (ARRAY[''III''::text, ''IV''::text, ''V''::text])) AND opened_container AND (container_units <= 1000)))) is false then ''23514 Only an opened Schedule III–V container holding at most 1,000 units may be estimated: count Schedule II and larger containers exactly'' when (((counted_quantity >= 0) AND (counted_quantity <= 10000000))) is false then ''23514 A counted quantity is a whole number of units from 0 to 10,000,000'' when ((((variance_reason IS NULL) OR ((length(btrim(variance_reason)) >= 1) AND (length(btrim(variance_reason)) <= 500))) AND ((variance_quantity IS NULL) OR (variance_quantity = 0) OR estimated OR (variance_reason IS NOT NULL)))) is false then ''23514 Each variance needs a reason of at most 500 characters'' when (($1).session_id is not null and ($1).lot_id is not null) and ($3 or ($1).session_id is distinct from ($2).session_id or ($1).lot_id is distinct from ($2).lot_id) and  exists (select 1 from public.inventory_count_lines as t where t.session_id = ($1).session_id and t.lot_id = ($1).lot_id) then ''23505 The lot is already on this count'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_count_lines FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when lot_id is null then ''23502 Lot is required'' when medication_id is null then ''23502 Medication is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when "position" is null then ''23502 Position is required'' when session_id is null then ''23502 Session is required'' when (((container_units IS NULL) OR (opened_container AND ((container_units >= 1) AND (container_units <= 10000000))))) is false then ''23514 A container size is given only for an opened container, as a whole number of units'' when ((((counted_quantity IS NULL) = (counted_by IS NULL)) AND ((counted_quantity IS NULL) = (counted_at IS NULL)))) is false then ''23514 A count records who counted and when'' when (((NOT estimated) OR ((dea_schedule = ANY (ARRAY[''III''::text, ''IV''::text, ''V''::text])) AND opened_container AND (container_units <= 1000)))) is false then ''23514 Only an opened Schedule III–V container holding at most 1,000 units may be estimated: count Schedule II and larger containers exactly'' when (((counted_quantity >= 0) AND (counted_quantity <= 10000000))) is false then ''23514 A counted quantity is a whole number of units from 0 to 10,000,000'' when ((((second_count_quantity >= 0) AND (second_count_quantity <= 10000000)) AND ((second_count_quantity IS NULL) = (second_counted_by IS NULL)) AND ((second_count_quantity IS NULL) = (second_counted_at IS NULL)) AND ((second_count_quantity IS NULL) OR (counted_quantity IS NOT NULL)))) is false then ''23514 A second count follows the first, as a whole number of units, and records who counted and when'' when ((((variance_reason IS NULL) OR ((length(btrim(variance_reason)) >= 1) AND (length(btrim(variance_reason)) <= 500))) AND ((variance_quantity IS NULL) OR (variance_quantity = 0) OR estimated OR (variance_reason IS NOT NULL)))) is false then ''23514 Each variance needs a reason of at most 500 characters'' when (($1).session_id is not null and ($1).lot_id is not null) and ($3 or ($1).session_id is distinct from ($2).session_id or ($1).lot_id is distinct from ($2).lot_id) and  exists (select 1 from public.inventory_count_lines as t where t.session_id = ($1).session_id and t.lot_id = ($1).lot_id) then ''23505 The lot is already on this count'' end from (select ($1).*) as checked_row');
 
 grant references, trigger, maintain on table public.inventory_count_lines to anon;
 grant select, references, trigger, maintain on table public.inventory_count_lines to authenticated;
@@ -3026,7 +3034,7 @@ comment on function public.inventory_analytics() is 'The Analytics tab''s 7, 30 
 grant execute on function public.inventory_analytics() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.inventory_count_sheet(count_session_id uuid, page_size integer DEFAULT 50, page_offset integer DEFAULT 0, only_variances boolean DEFAULT false)
- RETURNS TABLE(line_id uuid, sheet_position integer, medication_id uuid, medication_name text, strength text, ndc_number text, dea_schedule text, shelf_location text, lot_id uuid, lot_number text, expiration_date date, counted_quantity integer, estimated boolean, opened_container boolean, container_units integer, counted_at timestamp with time zone, expected_on_hand integer, book_quantity integer, variance_quantity integer, variance_reason text, total_count bigint)
+ RETURNS TABLE(line_id uuid, sheet_position integer, medication_id uuid, medication_name text, strength text, ndc_number text, dea_schedule text, shelf_location text, lot_id uuid, lot_number text, expiration_date date, counted_quantity integer, estimated boolean, opened_container boolean, container_units integer, counted_at timestamp with time zone, second_count_quantity integer, expected_on_hand integer, book_quantity integer, variance_quantity integer, variance_reason text, total_count bigint)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -3042,7 +3050,7 @@ AS $function$
   )
   select f.id, f.position, m.id, m.name, m.strength, m.ndc_number, f.dea_schedule, ip.shelf_location, l.id,
          l.lot_number, l.expiration_date, f.counted_quantity, f.estimated, f.opened_container, f.container_units,
-         f.counted_at, f.expected_on_hand, f.book, coalesce(f.variance_quantity, f.counted_quantity - f.book),
+         f.counted_at, f.second_count_quantity, f.expected_on_hand, f.book, coalesce(f.variance_quantity, f.counted_quantity - f.book),
          f.variance_reason, count(*) over ()
   from figured f
   join public.medications m on m.pharmacy_id = f.pharmacy_id and m.id = f.medication_id
@@ -3948,6 +3956,16 @@ AS $function$
 $function$;
 comment on function public.record_prescription_file_processing(uuid,uuid,jsonb) is 'POST /api/prescription-files/{id}/process'' record of the outcome, service role only: the api read the document and computed the checks and confidence, and names the signed-in caller (actor); see private.record_prescription_file_processing.';
 grant execute on function public.record_prescription_file_processing(uuid,uuid,jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION public.record_second_inventory_count(count_line_id uuid, counted integer)
+ RETURNS public.inventory_count_lines
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.record_second_inventory_count(count_line_id, counted)
+$function$;
+comment on function public.record_second_inventory_count(uuid,integer) is 'See private.record_second_inventory_count.';
+grant execute on function public.record_second_inventory_count(uuid,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.record_step_up_grant(for_user_id uuid)
  RETURNS timestamp with time zone
@@ -8753,7 +8771,11 @@ begin
   update public.inventory_count_lines cl
   set counted_quantity = counted, estimated = is_estimated, opened_container = is_opened_container,
       container_units = case when is_opened_container then full_container_units end,
-      counted_by = (select auth.uid()), counted_at = now()
+      counted_by = (select auth.uid()), counted_at = now(),
+      -- A changed count needs its second count again.
+      second_count_quantity = case when counted = line.counted_quantity then line.second_count_quantity end,
+      second_counted_by = case when counted = line.counted_quantity then line.second_counted_by end,
+      second_counted_at = case when counted = line.counted_quantity then line.second_counted_at end
   where cl.id = line.id
   returning * into line;
   return line;
@@ -8970,6 +8992,48 @@ end
 $function$;
 comment on function private.record_refused_prescription_move(uuid,text,text,text,boolean) is 'Appends the audit_log row of a refused status move or denied override (success = false) for the caller''s pharmacy; called by public.move_prescription after the refused write rolled back.';
 grant execute on function private.record_refused_prescription_move(uuid,text,text,text,boolean) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.record_second_inventory_count(count_line_id uuid, counted integer)
+ RETURNS public.inventory_count_lines
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  line public.inventory_count_lines;
+  session public.inventory_count_sessions;
+begin
+  if pharmacy is null or not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can count stock' using errcode = '42501';
+  end if;
+  select * into line from public.inventory_count_lines cl where cl.id = count_line_id and cl.pharmacy_id = pharmacy;
+  if line.id is null then
+    raise exception 'Count line not found' using errcode = 'P0002';
+  end if;
+  session := private.inventory_count_session_for_update(line.session_id);
+  if session.status <> 'open' then
+    raise exception '% is %: counts are entered only while it is open', private.inventory_count_label(session), session.status
+      using errcode = 'P0001';
+  end if;
+  if line.counted_quantity is null then
+    raise exception 'Record the first count of this line before its second count' using errcode = '23514';
+  end if;
+  if line.counted_by = (select auth.uid()) then
+    raise exception 'The second count is by another staff member than the first' using errcode = '23514';
+  end if;
+  if counted is null or counted < 0 or counted > 10000000 then
+    raise exception 'Enter the quantity counted as a whole number of units (0 when none is on the shelf)' using errcode = '23514';
+  end if;
+  update public.inventory_count_lines cl
+  set second_count_quantity = counted, second_counted_by = (select auth.uid()), second_counted_at = now()
+  where cl.id = line.id
+  returning * into line;
+  return line;
+end
+$function$;
+comment on function private.record_second_inventory_count(uuid,integer) is 'Records a second count of a counted line of an open count, by another staff member than the first counter (double count). A second count that differs is kept; the count cannot be submitted while a Schedule II line''s counts disagree and System Settings → Controlled → requireDoubleCount is on.';
+grant execute on function private.record_second_inventory_count(uuid,integer) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.record_settings_audit(settings_pharmacy_id uuid, settings_group_key text, changes jsonb, secrets_changed text[])
  RETURNS void
@@ -10403,12 +10467,21 @@ begin
     raise exception '% of % lines are not counted yet: enter 0 where nothing is on the shelf', missing, session.line_count
       using errcode = '23514';
   end if;
+  if coalesce((private.pharmacy_settings_values(session.pharmacy_id, 'controlled') -> 'requireDoubleCount') = 'true'::jsonb, false) then
+    select count(*) into missing from public.inventory_count_lines cl
+    where cl.pharmacy_id = session.pharmacy_id and cl.session_id = session.id and cl.dea_schedule = 'II'
+      and cl.second_count_quantity is distinct from cl.counted_quantity;
+    if missing > 0 then
+      raise exception 'Double count (System Settings → Controlled): % Schedule II line(s) need a second count by another staff member that agrees with the first',
+        missing using errcode = '23514';
+    end if;
+  end if;
   update public.inventory_count_sessions s set status = 'submitted', submitted_by = (select auth.uid()), submitted_at = now()
   where s.id = session.id returning * into session;
   return session;
 end
 $function$;
-comment on function private.submit_inventory_count(uuid) is 'Submits an open count once every line is counted (inventory:manage): it can no longer be counted, and its expected quantities become readable (a blind count included), for a pharmacist or admin to post.';
+comment on function private.submit_inventory_count(uuid) is 'Submits an open count once every line is counted (inventory:manage) and, when the Controlled settings require a double count, every Schedule II line''s second count agrees: it can no longer be counted, and its expected quantities become readable (a blind count included), for a pharmacist or admin to post.';
 grant execute on function private.submit_inventory_count(uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.sync_staff_access_with_active_flag()

@@ -25,6 +25,9 @@
 --   controlled ones are also audited as controlled_substance_changed). Movements after the count are not part of
 --   the variance: the shelf and the ledger both saw them. An ESTIMATED line is recorded, never posted: an estimate
 --   does not overwrite the exact perpetual figure.
+-- * Double count (System Settings → Controlled → requireDoubleCount): every Schedule II line needs a second count
+--   by another staff member that agrees with the first before the count is submitted. A second count that differs
+--   is kept (a discrepancy is a fact); changing the first count clears the second.
 -- * Products cannot be in two open or submitted counts at once (their variances would be posted twice); starts
 --   take turns per pharmacy (advisory lock) and lock the products in scope, so the snapshot and the ledger agree.
 -- * The biennial record: after posting, a witness (another staff member) signs when System Settings → Controlled
@@ -156,6 +159,9 @@ create table public.inventory_count_lines (
   container_units integer,
   counted_by uuid references auth.users (id),
   counted_at timestamptz,
+  second_count_quantity integer,
+  second_counted_by uuid references auth.users (id),
+  second_counted_at timestamptz,
   book_quantity integer,
   variance_quantity integer,
   variance_reason text,
@@ -171,6 +177,10 @@ create table public.inventory_count_lines (
   constraint inventory_count_lines_quantity_check check (counted_quantity between 0 and 10000000),
   constraint inventory_count_lines_counted_check check (
     (counted_quantity is null) = (counted_by is null) and (counted_quantity is null) = (counted_at is null)),
+  constraint inventory_count_lines_second_count_check check (
+    second_count_quantity between 0 and 10000000
+    and (second_count_quantity is null) = (second_counted_by is null) and (second_count_quantity is null) = (second_counted_at is null)
+    and (second_count_quantity is null or counted_quantity is not null)),
   constraint inventory_count_lines_container_check check (
     container_units is null or (opened_container and container_units between 1 and 10000000)),
   constraint inventory_count_lines_estimate_check check (
@@ -191,6 +201,10 @@ comment on column public.inventory_count_lines.estimated is
   'Biennial inventory: the quantity of an opened Schedule III–V container of at most 1,000 units was estimated; never posted to the ledger.';
 comment on column public.inventory_count_lines.opened_container is 'The quantity comes from an opened commercial container.';
 comment on column public.inventory_count_lines.container_units is 'An opened container''s full size in units (tablets, capsules, mL).';
+comment on column public.inventory_count_lines.second_count_quantity is
+  'A second count of the line by another staff member (double count; required for Schedule II when the Controlled settings say so).';
+comment on constraint inventory_count_lines_second_count_check on public.inventory_count_lines is
+  'A second count follows the first, as a whole number of units, and records who counted and when';
 comment on column public.inventory_count_lines.book_quantity is
   'At posting: the lot''s on-hand by the ledger when the line was counted (expected at start + movements after the snapshot, up to the count).';
 comment on column public.inventory_count_lines.variance_quantity is 'At posting: counted − book (an estimate''s variance is recorded, not posted).';
@@ -210,6 +224,7 @@ create index inventory_count_lines_session_idx on public.inventory_count_lines (
 create index inventory_count_lines_medication_idx on public.inventory_count_lines (pharmacy_id, medication_id);
 create index inventory_count_lines_lot_idx on public.inventory_count_lines (pharmacy_id, lot_id);
 create index inventory_count_lines_counted_by_idx on public.inventory_count_lines (counted_by);
+create index inventory_count_lines_second_counted_by_idx on public.inventory_count_lines (second_counted_by);
 create index inventory_count_lines_movement_idx on public.inventory_count_lines (movement_id) where movement_id is not null;
 
 alter table public.inventory_count_lines enable row level security;
@@ -548,7 +563,11 @@ begin
   update public.inventory_count_lines cl
   set counted_quantity = counted, estimated = is_estimated, opened_container = is_opened_container,
       container_units = case when is_opened_container then full_container_units end,
-      counted_by = (select auth.uid()), counted_at = now()
+      counted_by = (select auth.uid()), counted_at = now(),
+      -- A changed count needs its second count again.
+      second_count_quantity = case when counted = line.counted_quantity then line.second_count_quantity end,
+      second_counted_by = case when counted = line.counted_quantity then line.second_counted_by end,
+      second_counted_at = case when counted = line.counted_quantity then line.second_counted_at end
   where cl.id = line.id
   returning * into line;
   return line;
@@ -559,6 +578,48 @@ comment on function private.record_inventory_count(uuid, integer, boolean, boole
   'biennial inventory may estimate an opened Schedule III–V container of at most 1,000 units (its size given); '
   'Schedule II and larger containers are exact, and so is every cycle count. Answers the line, never the expected '
   'quantity.';
+
+create function private.record_second_inventory_count(count_line_id uuid, counted integer) returns public.inventory_count_lines
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  line public.inventory_count_lines;
+  session public.inventory_count_sessions;
+begin
+  if pharmacy is null or not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can count stock' using errcode = '42501';
+  end if;
+  select * into line from public.inventory_count_lines cl where cl.id = count_line_id and cl.pharmacy_id = pharmacy;
+  if line.id is null then
+    raise exception 'Count line not found' using errcode = 'P0002';
+  end if;
+  session := private.inventory_count_session_for_update(line.session_id);
+  if session.status <> 'open' then
+    raise exception '% is %: counts are entered only while it is open', private.inventory_count_label(session), session.status
+      using errcode = 'P0001';
+  end if;
+  if line.counted_quantity is null then
+    raise exception 'Record the first count of this line before its second count' using errcode = '23514';
+  end if;
+  if line.counted_by = (select auth.uid()) then
+    raise exception 'The second count is by another staff member than the first' using errcode = '23514';
+  end if;
+  if counted is null or counted < 0 or counted > 10000000 then
+    raise exception 'Enter the quantity counted as a whole number of units (0 when none is on the shelf)' using errcode = '23514';
+  end if;
+  update public.inventory_count_lines cl
+  set second_count_quantity = counted, second_counted_by = (select auth.uid()), second_counted_at = now()
+  where cl.id = line.id
+  returning * into line;
+  return line;
+end
+$$;
+comment on function private.record_second_inventory_count(uuid, integer) is
+  'Records a second count of a counted line of an open count, by another staff member than the first counter '
+  '(double count). A second count that differs is kept; the count cannot be submitted while a Schedule II line''s '
+  'counts disagree and System Settings → Controlled → requireDoubleCount is on.';
 
 create function private.submit_inventory_count(count_session_id uuid) returns public.inventory_count_sessions
 language plpgsql security definer
@@ -581,13 +642,23 @@ begin
     raise exception '% of % lines are not counted yet: enter 0 where nothing is on the shelf', missing, session.line_count
       using errcode = '23514';
   end if;
+  if coalesce((private.pharmacy_settings_values(session.pharmacy_id, 'controlled') -> 'requireDoubleCount') = 'true'::jsonb, false) then
+    select count(*) into missing from public.inventory_count_lines cl
+    where cl.pharmacy_id = session.pharmacy_id and cl.session_id = session.id and cl.dea_schedule = 'II'
+      and cl.second_count_quantity is distinct from cl.counted_quantity;
+    if missing > 0 then
+      raise exception 'Double count (System Settings → Controlled): % Schedule II line(s) need a second count by another staff member that agrees with the first',
+        missing using errcode = '23514';
+    end if;
+  end if;
   update public.inventory_count_sessions s set status = 'submitted', submitted_by = (select auth.uid()), submitted_at = now()
   where s.id = session.id returning * into session;
   return session;
 end
 $$;
 comment on function private.submit_inventory_count(uuid) is
-  'Submits an open count once every line is counted (inventory:manage): it can no longer be counted, and its '
+  'Submits an open count once every line is counted (inventory:manage) and, when the Controlled settings require a '
+  'double count, every Schedule II line''s second count agrees: it can no longer be counted, and its '
   'expected quantities become readable (a blind count included), for a pharmacist or admin to post.';
 
 -- -----------------------------------------------------------------------------------------------------
@@ -805,7 +876,7 @@ create function public.inventory_count_sheet(
   line_id uuid, sheet_position integer, medication_id uuid, medication_name text, strength text, ndc_number text,
   dea_schedule text, shelf_location text, lot_id uuid, lot_number text, expiration_date date,
   counted_quantity integer, estimated boolean, opened_container boolean, container_units integer, counted_at timestamptz,
-  expected_on_hand integer, book_quantity integer, variance_quantity integer, variance_reason text, total_count bigint
+  second_count_quantity integer, expected_on_hand integer, book_quantity integer, variance_quantity integer, variance_reason text, total_count bigint
 )
 language sql stable
 set search_path = ''
@@ -821,7 +892,7 @@ as $$
   )
   select f.id, f.position, m.id, m.name, m.strength, m.ndc_number, f.dea_schedule, ip.shelf_location, l.id,
          l.lot_number, l.expiration_date, f.counted_quantity, f.estimated, f.opened_container, f.container_units,
-         f.counted_at, f.expected_on_hand, f.book, coalesce(f.variance_quantity, f.counted_quantity - f.book),
+         f.counted_at, f.second_count_quantity, f.expected_on_hand, f.book, coalesce(f.variance_quantity, f.counted_quantity - f.book),
          f.variance_reason, count(*) over ()
   from figured f
   join public.medications m on m.pharmacy_id = f.pharmacy_id and m.id = f.medication_id
@@ -862,6 +933,14 @@ as $$
   select * from private.record_inventory_count(count_line_id, counted, is_estimated, is_opened_container, full_container_units)
 $$;
 comment on function public.record_inventory_count(uuid, integer, boolean, boolean, integer) is 'See private.record_inventory_count.';
+
+create function public.record_second_inventory_count(count_line_id uuid, counted integer) returns public.inventory_count_lines
+language sql
+set search_path = ''
+as $$
+  select * from private.record_second_inventory_count(count_line_id, counted)
+$$;
+comment on function public.record_second_inventory_count(uuid, integer) is 'See private.record_second_inventory_count.';
 
 create function public.submit_inventory_count(count_session_id uuid) returns public.inventory_count_sessions
 language sql
@@ -919,6 +998,10 @@ revoke all on function private.inventory_count_label(public.inventory_count_sess
 revoke all on function private.start_inventory_count(text, text, text, uuid[], boolean, text, text) from public;
 revoke all on function private.record_inventory_count(uuid, integer, boolean, boolean, integer) from public;
 revoke all on function private.submit_inventory_count(uuid) from public;
+revoke all on function private.record_second_inventory_count(uuid, integer) from public;
+grant execute on function private.record_second_inventory_count(uuid, integer) to authenticated;
+revoke all on function public.record_second_inventory_count(uuid, integer) from public, anon;
+grant execute on function public.record_second_inventory_count(uuid, integer) to authenticated;
 revoke all on function private.post_inventory_count(uuid, jsonb) from public;
 revoke all on function private.cancel_inventory_count(uuid, text) from public;
 revoke all on function private.witness_inventory_count(uuid) from public;

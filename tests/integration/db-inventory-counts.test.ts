@@ -328,6 +328,31 @@ describe('the biennial controlled-substance inventory', () => {
     expect((after.data as { dueBy: string }).dueBy).toBe(`${Number(session.as_of_date!.slice(0, 4)) + 2}${session.as_of_date!.slice(4)}`);
   });
 
+  it('double count on: a Schedule II line needs an agreeing second count by someone else before submitting', async () => {
+    const fresh = await createPharmacy('Double Count Pharmacy');
+    const hydromorphone = await insertRow(fresh.pharmacist.client, 'medications', { name: 'Double Hydromorphone', strength: '2 mg', dosage_form: 'tablet', price: 1, stock: 0, dea_schedule: 'II' });
+    await fresh.pharmacist.client.rpc('receive_inventory', { medication_id: hydromorphone, quantity: 10, lot_number: 'HM-1', expiration_date: isoDaysFromNow(300) });
+    await setControlledSettings(fresh.id, { requireDoubleCount: true });
+    const session = await start(fresh.technician.client, { count_kind: 'cycle', count_scope: 'schedule_ii' });
+    const line = (await linesOf(fresh.technician.client, session.id))[0]!;
+    const second = (client: SupabaseClient, counted: number) => client.rpc('record_second_inventory_count', { count_line_id: line.id, counted });
+    const submit = () => fresh.technician.client.rpc('submit_inventory_count', { count_session_id: session.id });
+    const needed = 'Double count (System Settings → Controlled): 1 Schedule II line(s) need a second count by another staff member that agrees with the first';
+
+    expect((await second(fresh.pharmacist.client, 10)).error?.message).toBe('Record the first count of this line before its second count');
+    expect((await count(fresh.technician.client, line.id, 10)).error).toBeNull();
+    expect((await submit()).error?.message).toBe(needed);
+    expect((await second(fresh.technician.client, 10)).error?.message).toBe('The second count is by another staff member than the first');
+    // A second count that differs is kept, and does not satisfy the rule.
+    expect((await second(fresh.pharmacist.client, 9)).data).toMatchObject({ second_count_quantity: 9, second_counted_by: fresh.pharmacist.id });
+    expect((await submit()).error?.message).toBe(needed);
+    // The first counter counts again: a changed count needs its second count again.
+    expect((await count(fresh.technician.client, line.id, 9)).data).toMatchObject({ counted_quantity: 9, second_count_quantity: null });
+    expect((await submit()).error?.message).toBe(needed);
+    expect((await second(fresh.pharmacist.client, 9)).error).toBeNull();
+    expect((await submit()).error).toBeNull();
+  });
+
   it('a cycle count is exact: no estimate, whatever the schedule', async () => {
     const id = await addProduct('Cycle Lorazepam', { dea_schedule: 'IV' });
     await receive(id, 60, 'LZP-1');

@@ -509,6 +509,9 @@ export type Database = {
           opened_container: boolean;
           pharmacy_id: string;
           position: number;
+          second_count_quantity: number | null;
+          second_counted_at: string | null;
+          second_counted_by: string | null;
           session_id: string;
           variance_quantity: number | null;
           variance_reason: string | null;
@@ -529,6 +532,9 @@ export type Database = {
           opened_container?: boolean;
           pharmacy_id: string;
           position: number;
+          second_count_quantity?: number | null;
+          second_counted_at?: string | null;
+          second_counted_by?: string | null;
           session_id: string;
           variance_quantity?: number | null;
           variance_reason?: string | null;
@@ -548,6 +554,9 @@ export type Database = {
           opened_container?: boolean;
           pharmacy_id?: string;
           position?: number;
+          second_count_quantity?: number | null;
+          second_counted_at?: string | null;
+          second_counted_by?: string | null;
           session_id?: string;
           variance_quantity?: number | null;
           variance_reason?: string | null;
@@ -2789,6 +2798,7 @@ export type Database = {
           medication_name: string;
           ndc_number: string;
           opened_container: boolean;
+          second_count_quantity: number;
           sheet_position: number;
           shelf_location: string;
           strength: string;
@@ -3229,6 +3239,9 @@ export type Database = {
           opened_container: boolean;
           pharmacy_id: string;
           position: number;
+          second_count_quantity: number | null;
+          second_counted_at: string | null;
+          second_counted_by: string | null;
           session_id: string;
           variance_quantity: number | null;
           variance_reason: string | null;
@@ -3288,6 +3301,37 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'prescription_files';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      record_second_inventory_count: {
+        Args: { count_line_id: string; counted: number };
+        Returns: {
+          book_quantity: number | null;
+          container_units: number | null;
+          counted_at: string | null;
+          counted_by: string | null;
+          counted_quantity: number | null;
+          dea_schedule: string | null;
+          estimated: boolean;
+          id: string;
+          lot_id: string;
+          medication_id: string;
+          movement_id: number | null;
+          opened_container: boolean;
+          pharmacy_id: string;
+          position: number;
+          second_count_quantity: number | null;
+          second_counted_at: string | null;
+          second_counted_by: string | null;
+          session_id: string;
+          variance_quantity: number | null;
+          variance_reason: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_count_lines';
           isOneToOne: true;
           isSetofReturn: false;
         };

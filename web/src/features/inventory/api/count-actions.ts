@@ -1,6 +1,6 @@
 /**
  * The steps of a count, each one database function (security definer behind an invoker wrapper; the database decides
- * who may take which step): start, record a line, submit, post the variances with their reasons (pharmacists and
+ * who may take which step): start, record a line (and a second count of it), submit, post the variances with their reasons (pharmacists and
  * admins, once), cancel, and for the biennial inventory witness and sign. Also a product's shelf location
  * (inventory_products; pharmacists and admins, RLS decides).
  */
@@ -54,6 +54,15 @@ export async function recordCount({ lineId, entry }: { lineId: string; entry: Co
 
 export function useRecordCount() {
   return useMutation({ meta: { writes: ['inventory_count_lines', 'inventory_count_sessions'] }, mutationFn: recordCount });
+}
+
+export async function recordSecondCount({ lineId, counted }: { lineId: string; counted: number }): Promise<void> {
+  const { error } = await supabase.rpc('record_second_inventory_count', { count_line_id: lineId, counted });
+  if (error) throw new Error(clientMessageForDatabaseError(error));
+}
+
+export function useRecordSecondCount() {
+  return useMutation({ meta: { writes: ['inventory_count_lines', 'inventory_count_sessions'] }, mutationFn: recordSecondCount });
 }
 
 async function sessionStep(name: 'submit_inventory_count' | 'witness_inventory_count' | 'sign_inventory_count', sessionId: string): Promise<void> {

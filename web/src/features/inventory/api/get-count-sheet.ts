@@ -21,6 +21,8 @@ export interface CountSheetLine {
   estimated: boolean;
   openedContainer: boolean;
   containerUnits: number | null;
+  /** A second count by another staff member (double count of Schedule II). */
+  secondCountQuantity: number | null;
   /** null while a blind count is open. */
   expectedOnHand: number | null;
   bookQuantity: number | null;
@@ -47,6 +49,7 @@ export async function getCountSheet(sessionId: string, onlyVariances: boolean, p
     estimated: row.estimated,
     openedContainer: row.opened_container,
     containerUnits: row.container_units,
+    secondCountQuantity: row.second_count_quantity,
     expectedOnHand: row.expected_on_hand,
     bookQuantity: row.book_quantity,
     varianceQuantity: row.variance_quantity,

@@ -2,16 +2,17 @@
  * A count's sheet, a page at a time from the database (inventory_count_sheet). While the count is open each line has
  * its quantity field: type the number and press Enter to record it and go to the next line (the last one of a page
  * goes to the next page); the biennial inventory adds, for controlled Schedule III–V lines, the opened container's
- * size and "estimated". Once submitted, the expected and book quantities and the variance show (never while a blind
- * count is open), with a reason field per variance for the pharmacist who posts.
+ * size and "estimated", and a Schedule II line takes its second count (double count). Once submitted, the expected
+ * and book quantities and the variance show (never while a blind count is open), with a reason field per variance
+ * for the pharmacist who posts.
  */
 import { usDate } from '@pharmacy/shared/common/dates.ts';
-import { checkCountEntry, type CountKind } from '@pharmacy/shared/inventory/count-session.ts';
+import { checkCountEntry, COUNT_MESSAGES, unitsFromText, type CountKind } from '@pharmacy/shared/inventory/count-session.ts';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
 import { lastPage, pageSummary } from '../../../lib/paging.ts';
-import { useRecordCount } from '../api/count-actions.ts';
+import { useRecordCount, useRecordSecondCount } from '../api/count-actions.ts';
 import { useCountSheet, type CountSheetLine } from '../api/get-count-sheet.ts';
 
 export const COUNT_SHEET_PAGE_SIZE = 25;
@@ -261,7 +262,52 @@ function CountEntryCell({ line, kind, register, onRecorded }: CountEntryCellProp
           {!saved ? <button type="button" className="btn btn-xs" onClick={() => save()}>Save</button> : null}
         </div>
       ) : null}
+      {line.deaSchedule === 'II' && line.countedQuantity !== null ? <SecondCount line={line} /> : null}
       {problem ? <span role="alert" className="text-xs text-error">{problem}</span> : null}
+    </div>
+  );
+}
+
+/** A Schedule II line's second count by another staff member (the Controlled settings' double count). */
+function SecondCount({ line }: { line: CountSheetLine }) {
+  const record = useRecordSecondCount();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function save() {
+    const counted = unitsFromText(text);
+    if (counted === null) {
+      setProblem(COUNT_MESSAGES.counted);
+      return;
+    }
+    setProblem(null);
+    record.mutate({ lineId: line.lineId, counted }, { onSuccess: () => setText(''), onError: (error) => setProblem(error.message) });
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs">
+      <label className="flex items-center gap-1">
+        Second count
+        <input
+          className="input input-xs w-20"
+          inputMode="numeric"
+          aria-label={`Second count ${lineLabel(line)}, ${lotLabel(line)}`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              save();
+            }
+          }}
+        />
+      </label>
+      {line.secondCountQuantity === null ? null : line.secondCountQuantity === line.countedQuantity ? (
+        <span className="text-success">Second count agrees</span>
+      ) : (
+        <span className="text-error">Second count {line.secondCountQuantity} differs</span>
+      )}
+      {problem ? <span role="alert" className="text-error">{problem}</span> : null}
     </div>
   );
 }
