@@ -474,6 +474,204 @@ CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON publi
 grant select, insert, update, delete on table public.formulary_entries to authenticated;
 grant all on table public.formulary_entries to service_role;
 
+-- public.inventory_count_expectations -------------------------------------------------------------
+create table public.inventory_count_expectations (
+  pharmacy_id      uuid not null,
+  line_id          uuid not null,
+  session_id       uuid not null,
+  expected_on_hand integer not null,
+  constraint inventory_count_expectations_pkey PRIMARY KEY (pharmacy_id, line_id),
+  constraint inventory_count_expectations_line_fkey FOREIGN KEY (pharmacy_id, line_id) REFERENCES public.inventory_count_lines(pharmacy_id, id) ON DELETE CASCADE,
+  constraint inventory_count_expectations_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint inventory_count_expectations_session_fkey FOREIGN KEY (pharmacy_id, session_id) REFERENCES public.inventory_count_sessions(pharmacy_id, id) ON DELETE CASCADE
+);
+
+comment on table public.inventory_count_expectations is 'The on-hand a count line''s lot had when the count started (by the ledger). Staff of the pharmacy read it, except while its count is blind and open: then nobody does (the counter must not see what to find). Written only by private.start_inventory_count.';
+
+CREATE INDEX inventory_count_expectations_session_idx ON public.inventory_count_expectations USING btree (pharmacy_id, session_id);
+
+alter table public.inventory_count_expectations enable row level security;
+
+create policy "Staff can read expected quantities unless a blind count is open" on public.inventory_count_expectations
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND private.count_expectations_visible(session_id));
+
+CREATE TRIGGER guard_inventory_count_record BEFORE DELETE OR UPDATE ON public.inventory_count_expectations FOR EACH ROW EXECUTE FUNCTION private.guard_inventory_count_record();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_count_expectations FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when expected_on_hand is null then ''23502 Expected on hand is required'' when line_id is null then ''23502 Line is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when session_id is null then ''23502 Session is required'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.inventory_count_expectations to anon;
+grant select, references, trigger, maintain on table public.inventory_count_expectations to authenticated;
+grant all on table public.inventory_count_expectations to service_role;
+
+-- public.inventory_count_lines --------------------------------------------------------------------
+create table public.inventory_count_lines (
+  id                    uuid default gen_random_uuid() not null,
+  pharmacy_id           uuid not null,
+  session_id            uuid not null,
+  "position"            integer not null,
+  medication_id         uuid not null,
+  lot_id                uuid not null,
+  dea_schedule          text,
+  counted_quantity      integer,
+  estimated             boolean default false not null,
+  opened_container      boolean default false not null,
+  container_units       integer,
+  counted_by            uuid,
+  counted_at            timestamp with time zone,
+  second_count_quantity integer,
+  second_counted_by     uuid,
+  second_counted_at     timestamp with time zone,
+  book_quantity         integer,
+  variance_quantity     integer,
+  variance_reason       text,
+  movement_id           bigint,
+  constraint inventory_count_lines_pkey PRIMARY KEY (id),
+  constraint inventory_count_lines_lot_key UNIQUE (session_id, lot_id),
+  constraint inventory_count_lines_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint inventory_count_lines_counted_by_fkey FOREIGN KEY (counted_by) REFERENCES auth.users(id),
+  constraint inventory_count_lines_lot_fkey FOREIGN KEY (pharmacy_id, lot_id) REFERENCES public.inventory_lots(pharmacy_id, id) ON DELETE CASCADE,
+  constraint inventory_count_lines_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id) ON DELETE CASCADE,
+  constraint inventory_count_lines_movement_id_fkey FOREIGN KEY (movement_id) REFERENCES public.inventory_movements(id),
+  constraint inventory_count_lines_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint inventory_count_lines_second_counted_by_fkey FOREIGN KEY (second_counted_by) REFERENCES auth.users(id),
+  constraint inventory_count_lines_session_fkey FOREIGN KEY (pharmacy_id, session_id) REFERENCES public.inventory_count_sessions(pharmacy_id, id) ON DELETE CASCADE,
+  constraint inventory_count_lines_container_check CHECK (container_units IS NULL OR opened_container AND container_units >= 1 AND container_units <= 10000000),
+  constraint inventory_count_lines_counted_check CHECK ((counted_quantity IS NULL) = (counted_by IS NULL) AND (counted_quantity IS NULL) = (counted_at IS NULL)),
+  constraint inventory_count_lines_estimate_check CHECK (NOT estimated OR (dea_schedule = ANY (ARRAY['III'::text, 'IV'::text, 'V'::text])) AND opened_container AND container_units <= 1000),
+  constraint inventory_count_lines_quantity_check CHECK (counted_quantity >= 0 AND counted_quantity <= 10000000),
+  constraint inventory_count_lines_second_count_check CHECK (second_count_quantity >= 0 AND second_count_quantity <= 10000000 AND (second_count_quantity IS NULL) = (second_counted_by IS NULL) AND (second_count_quantity IS NULL) = (second_counted_at IS NULL) AND (second_count_quantity IS NULL OR counted_quantity IS NOT NULL)),
+  constraint inventory_count_lines_variance_check CHECK ((variance_reason IS NULL OR length(btrim(variance_reason)) >= 1 AND length(btrim(variance_reason)) <= 500) AND (variance_quantity IS NULL OR variance_quantity = 0 OR estimated OR variance_reason IS NOT NULL))
+);
+
+comment on table public.inventory_count_lines is 'One product lot of a count: the product''s DEA schedule when the count started, the quantity counted (who, when), for the biennial inventory whether it was estimated from an opened container and how many units that container holds; at posting, the book quantity when it was counted, the variance, its reason and the count_variance movement posted. The expected quantity is in inventory_count_expectations (hidden while a blind count is open). Written only by the count functions; staff read their pharmacy''s.';
+comment on column public.inventory_count_lines."position" is 'The order of the count sheet: shelf, product name, strength, expiry, lot.';
+comment on column public.inventory_count_lines.dea_schedule is 'The product''s DEA schedule when the count started (II–V), null when not controlled.';
+comment on column public.inventory_count_lines.estimated is 'Biennial inventory: the quantity of an opened Schedule III–V container of at most 1,000 units was estimated; never posted to the ledger.';
+comment on column public.inventory_count_lines.opened_container is 'The quantity comes from an opened commercial container.';
+comment on column public.inventory_count_lines.container_units is 'An opened container''s full size in units (tablets, capsules, mL).';
+comment on column public.inventory_count_lines.second_count_quantity is 'A second count of the line by another staff member (double count; required for Schedule II when the Controlled settings say so).';
+comment on column public.inventory_count_lines.book_quantity is 'At posting: the lot''s on-hand by the ledger when the line was counted (expected at start + movements after the snapshot, up to the count).';
+comment on column public.inventory_count_lines.variance_quantity is 'At posting: counted − book (an estimate''s variance is recorded, not posted).';
+comment on column public.inventory_count_lines.movement_id is 'The count_variance movement posted for this line, when there was a variance.';
+comment on constraint inventory_count_lines_lot_key on public.inventory_count_lines is 'The lot is already on this count';
+comment on constraint inventory_count_lines_container_check on public.inventory_count_lines is 'A container size is given only for an opened container, as a whole number of units';
+comment on constraint inventory_count_lines_counted_check on public.inventory_count_lines is 'A count records who counted and when';
+comment on constraint inventory_count_lines_estimate_check on public.inventory_count_lines is 'Only an opened Schedule III–V container holding at most 1,000 units may be estimated: count Schedule II and larger containers exactly';
+comment on constraint inventory_count_lines_quantity_check on public.inventory_count_lines is 'A counted quantity is a whole number of units from 0 to 10,000,000';
+comment on constraint inventory_count_lines_second_count_check on public.inventory_count_lines is 'A second count follows the first, as a whole number of units, and records who counted and when';
+comment on constraint inventory_count_lines_variance_check on public.inventory_count_lines is 'Each variance needs a reason of at most 500 characters';
+
+CREATE INDEX inventory_count_lines_counted_by_idx ON public.inventory_count_lines USING btree (counted_by);
+CREATE INDEX inventory_count_lines_lot_idx ON public.inventory_count_lines USING btree (pharmacy_id, lot_id);
+CREATE INDEX inventory_count_lines_medication_idx ON public.inventory_count_lines USING btree (pharmacy_id, medication_id);
+CREATE INDEX inventory_count_lines_movement_idx ON public.inventory_count_lines USING btree (movement_id) WHERE (movement_id IS NOT NULL);
+CREATE INDEX inventory_count_lines_second_counted_by_idx ON public.inventory_count_lines USING btree (second_counted_by);
+CREATE INDEX inventory_count_lines_session_idx ON public.inventory_count_lines USING btree (pharmacy_id, session_id, "position");
+
+alter table public.inventory_count_lines enable row level security;
+
+create policy "Staff can read their pharmacy's inventory count lines" on public.inventory_count_lines
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER guard_inventory_count_record BEFORE DELETE OR UPDATE ON public.inventory_count_lines FOR EACH ROW EXECUTE FUNCTION private.guard_inventory_count_record();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_count_lines FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when lot_id is null then ''23502 Lot is required'' when medication_id is null then ''23502 Medication is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when "position" is null then ''23502 Position is required'' when session_id is null then ''23502 Session is required'' when (((container_units IS NULL) OR (opened_container AND ((container_units >= 1) AND (container_units <= 10000000))))) is false then ''23514 A container size is given only for an opened container, as a whole number of units'' when ((((counted_quantity IS NULL) = (counted_by IS NULL)) AND ((counted_quantity IS NULL) = (counted_at IS NULL)))) is false then ''23514 A count records who counted and when'' when (((NOT estimated) OR ((dea_schedule = ANY (ARRAY[''III''::text, ''IV''::text, ''V''::text])) AND opened_container AND (container_units <= 1000)))) is false then ''23514 Only an opened Schedule III–V container holding at most 1,000 units may be estimated: count Schedule II and larger containers exactly'' when (((counted_quantity >= 0) AND (counted_quantity <= 10000000))) is false then ''23514 A counted quantity is a whole number of units from 0 to 10,000,000'' when ((((second_count_quantity >= 0) AND (second_count_quantity <= 10000000)) AND ((second_count_quantity IS NULL) = (second_counted_by IS NULL)) AND ((second_count_quantity IS NULL) = (second_counted_at IS NULL)) AND ((second_count_quantity IS NULL) OR (counted_quantity IS NOT NULL)))) is false then ''23514 A second count follows the first, as a whole number of units, and records who counted and when'' when ((((variance_reason IS NULL) OR ((length(btrim(variance_reason)) >= 1) AND (length(btrim(variance_reason)) <= 500))) AND ((variance_quantity IS NULL) OR (variance_quantity = 0) OR estimated OR (variance_reason IS NOT NULL)))) is false then ''23514 Each variance needs a reason of at most 500 characters'' when (($1).session_id is not null and ($1).lot_id is not null) and ($3 or ($1).session_id is distinct from ($2).session_id or ($1).lot_id is distinct from ($2).lot_id) and  exists (select 1 from public.inventory_count_lines as t where t.session_id = ($1).session_id and t.lot_id = ($1).lot_id) then ''23505 The lot is already on this count'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.inventory_count_lines to anon;
+grant select, references, trigger, maintain on table public.inventory_count_lines to authenticated;
+grant all on table public.inventory_count_lines to service_role;
+
+-- public.inventory_count_sessions -----------------------------------------------------------------
+create table public.inventory_count_sessions (
+  id                   uuid default gen_random_uuid() not null,
+  pharmacy_id          uuid not null,
+  kind                 text default 'cycle'::text not null,
+  scope                text not null,
+  shelf_location       text,
+  blind                boolean default true not null,
+  status               text default 'open'::text not null,
+  note                 text,
+  as_of_date           date,
+  business_time        text,
+  snapshot_movement_id bigint not null,
+  line_count           integer default 0 not null,
+  started_by           uuid not null,
+  started_at           timestamp with time zone default now() not null,
+  submitted_by         uuid,
+  submitted_at         timestamp with time zone,
+  posted_by            uuid,
+  posted_at            timestamp with time zone,
+  cancelled_by         uuid,
+  cancelled_at         timestamp with time zone,
+  cancel_reason        text,
+  witnessed_by         uuid,
+  witnessed_at         timestamp with time zone,
+  signed_by            uuid,
+  signed_at            timestamp with time zone,
+  constraint inventory_count_sessions_pkey PRIMARY KEY (id),
+  constraint inventory_count_sessions_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint inventory_count_sessions_cancelled_by_fkey FOREIGN KEY (cancelled_by) REFERENCES auth.users(id),
+  constraint inventory_count_sessions_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint inventory_count_sessions_posted_by_fkey FOREIGN KEY (posted_by) REFERENCES auth.users(id),
+  constraint inventory_count_sessions_signed_by_fkey FOREIGN KEY (signed_by) REFERENCES auth.users(id),
+  constraint inventory_count_sessions_started_by_fkey FOREIGN KEY (started_by) REFERENCES auth.users(id),
+  constraint inventory_count_sessions_submitted_by_fkey FOREIGN KEY (submitted_by) REFERENCES auth.users(id),
+  constraint inventory_count_sessions_witnessed_by_fkey FOREIGN KEY (witnessed_by) REFERENCES auth.users(id),
+  constraint inventory_count_sessions_biennial_check CHECK (
+CASE
+    WHEN kind = 'biennial_controlled'::text THEN scope = 'controlled'::text AND as_of_date IS NOT NULL AND (business_time = ANY (ARRAY['opening'::text, 'close'::text]))
+    ELSE as_of_date IS NULL AND business_time IS NULL
+END),
+  constraint inventory_count_sessions_kind_check CHECK (kind = ANY (ARRAY['cycle'::text, 'biennial_controlled'::text])),
+  constraint inventory_count_sessions_note_check CHECK (length(note) <= 500),
+  constraint inventory_count_sessions_scope_check CHECK (scope = ANY (ARRAY['shelf'::text, 'products'::text, 'schedule_ii'::text, 'controlled'::text])),
+  constraint inventory_count_sessions_shelf_check CHECK ((scope = 'shelf'::text) = (shelf_location IS NOT NULL)),
+  constraint inventory_count_sessions_signature_check CHECK (signed_at IS NULL AND witnessed_at IS NULL OR kind = 'biennial_controlled'::text AND status = 'posted'::text),
+  constraint inventory_count_sessions_status_check CHECK (status = ANY (ARRAY['open'::text, 'submitted'::text, 'posted'::text, 'cancelled'::text])),
+  constraint inventory_count_sessions_steps_check CHECK ((submitted_at IS NULL) = (submitted_by IS NULL) AND (posted_at IS NULL) = (posted_by IS NULL) AND (cancelled_at IS NULL) = (cancelled_by IS NULL) AND (witnessed_at IS NULL) = (witnessed_by IS NULL) AND (signed_at IS NULL) = (signed_by IS NULL) AND (status <> 'posted'::text OR posted_at IS NOT NULL) AND (status <> 'cancelled'::text OR cancelled_at IS NOT NULL))
+);
+
+comment on table public.inventory_count_sessions is 'One inventory count: a cycle count (a shelf, chosen products, all Schedule II) or the biennial controlled-substance inventory (every controlled product; as-of date, opening or close of business, witness, signature). Blind or not; open → submitted → posted (variances in the ledger) or cancelled; who and when for each step. snapshot_movement_id is the ledger''s position when the expected quantities were taken. Written only by the count functions; a signed record never changes. Staff read their pharmacy''s.';
+comment on column public.inventory_count_sessions.blind is 'A blind count hides the expected quantities (inventory_count_expectations) while it is open.';
+comment on column public.inventory_count_sessions.as_of_date is 'Biennial inventory: the date it was taken (the pharmacy''s local date).';
+comment on column public.inventory_count_sessions.business_time is 'Biennial inventory: taken at the opening or the close of business.';
+comment on column public.inventory_count_sessions.snapshot_movement_id is 'The highest ledger id (inventory_movements.id) of the pharmacy when the count started: later movements of a lot are added to its expected quantity when the variance is posted.';
+comment on column public.inventory_count_sessions.line_count is 'How many product lots the count covers.';
+comment on constraint inventory_count_sessions_biennial_check on public.inventory_count_sessions is 'The biennial inventory covers every controlled substance and is dated, taken at the opening or the close of business';
+comment on constraint inventory_count_sessions_kind_check on public.inventory_count_sessions is 'A count is a cycle count or the biennial controlled-substance inventory';
+comment on constraint inventory_count_sessions_note_check on public.inventory_count_sessions is 'A note is at most 500 characters';
+comment on constraint inventory_count_sessions_scope_check on public.inventory_count_sessions is 'Count a shelf, chosen products, all Schedule II or all controlled substances';
+comment on constraint inventory_count_sessions_shelf_check on public.inventory_count_sessions is 'A shelf count names its shelf location';
+comment on constraint inventory_count_sessions_signature_check on public.inventory_count_sessions is 'Only a posted biennial inventory is witnessed and signed';
+comment on constraint inventory_count_sessions_status_check on public.inventory_count_sessions is 'A count is open, submitted, posted or cancelled';
+comment on constraint inventory_count_sessions_steps_check on public.inventory_count_sessions is 'Each step of a count records who and when';
+
+CREATE INDEX inventory_count_sessions_biennial_idx ON public.inventory_count_sessions USING btree (pharmacy_id, as_of_date DESC) WHERE ((kind = 'biennial_controlled'::text) AND (signed_at IS NOT NULL));
+CREATE INDEX inventory_count_sessions_cancelled_by_idx ON public.inventory_count_sessions USING btree (cancelled_by);
+CREATE INDEX inventory_count_sessions_posted_by_idx ON public.inventory_count_sessions USING btree (posted_by);
+CREATE INDEX inventory_count_sessions_signed_by_idx ON public.inventory_count_sessions USING btree (signed_by);
+CREATE INDEX inventory_count_sessions_started_by_idx ON public.inventory_count_sessions USING btree (started_by);
+CREATE INDEX inventory_count_sessions_started_idx ON public.inventory_count_sessions USING btree (pharmacy_id, started_at DESC, id DESC);
+CREATE INDEX inventory_count_sessions_submitted_by_idx ON public.inventory_count_sessions USING btree (submitted_by);
+CREATE INDEX inventory_count_sessions_witnessed_by_idx ON public.inventory_count_sessions USING btree (witnessed_by);
+
+alter table public.inventory_count_sessions enable row level security;
+
+create policy "Staff can read their pharmacy's inventory counts" on public.inventory_count_sessions
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER guard_inventory_count_record BEFORE DELETE OR UPDATE ON public.inventory_count_sessions FOR EACH ROW EXECUTE FUNCTION private.guard_inventory_count_record();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_count_sessions FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when pharmacy_id is null then ''23502 Pharmacy is required'' when scope is null then ''23502 Scope is required'' when snapshot_movement_id is null then ''23502 Snapshot movement is required'' when started_by is null then ''23502 Started by is required'' when (
+CASE
+    WHEN (kind = ''biennial_controlled''::text) THEN ((scope = ''controlled''::text) AND (as_of_date IS NOT NULL) AND (business_time = ANY (ARRAY[''opening''::text, ''close''::text])))
+    ELSE ((as_of_date IS NULL) AND (business_time IS NULL))
+END) is false then ''23514 The biennial inventory covers every controlled substance and is dated, taken at the opening or the close of business'' when ((kind = ANY (ARRAY[''cycle''::text, ''biennial_controlled''::text]))) is false then ''23514 A count is a cycle count or the biennial controlled-substance inventory'' when ((length(note) <= 500)) is false then ''23514 A note is at most 500 characters'' when ((scope = ANY (ARRAY[''shelf''::text, ''products''::text, ''schedule_ii''::text, ''controlled''::text]))) is false then ''23514 Count a shelf, chosen products, all Schedule II or all controlled substances'' when (((scope = ''shelf''::text) = (shelf_location IS NOT NULL))) is false then ''23514 A shelf count names its shelf location'' when ((((signed_at IS NULL) AND (witnessed_at IS NULL)) OR ((kind = ''biennial_controlled''::text) AND (status = ''posted''::text)))) is false then ''23514 Only a posted biennial inventory is witnessed and signed'' when ((status = ANY (ARRAY[''open''::text, ''submitted''::text, ''posted''::text, ''cancelled''::text]))) is false then ''23514 A count is open, submitted, posted or cancelled'' when ((((submitted_at IS NULL) = (submitted_by IS NULL)) AND ((posted_at IS NULL) = (posted_by IS NULL)) AND ((cancelled_at IS NULL) = (cancelled_by IS NULL)) AND ((witnessed_at IS NULL) = (witnessed_by IS NULL)) AND ((signed_at IS NULL) = (signed_by IS NULL)) AND ((status <> ''posted''::text) OR (posted_at IS NOT NULL)) AND ((status <> ''cancelled''::text) OR (cancelled_at IS NOT NULL)))) is false then ''23514 Each step of a count records who and when'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.inventory_count_sessions to anon;
+grant select, references, trigger, maintain on table public.inventory_count_sessions to authenticated;
+grant all on table public.inventory_count_sessions to service_role;
+
 -- public.inventory_forecasts ----------------------------------------------------------------------
 create table public.inventory_forecasts (
   pharmacy_id           uuid not null,
@@ -629,6 +827,7 @@ create table public.inventory_products (
   max_stock               integer,
   acquisition_cost_cents  integer,
   updated_at              timestamp with time zone default now() not null,
+  shelf_location          text,
   constraint inventory_products_pkey PRIMARY KEY (pharmacy_id, medication_id),
   constraint inventory_products_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id) ON DELETE CASCADE,
   constraint inventory_products_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
@@ -636,17 +835,21 @@ create table public.inventory_products (
   constraint inventory_products_cost_check CHECK (acquisition_cost_cents >= 0),
   constraint inventory_products_lead_time_check CHECK (lead_time_days >= 1 AND lead_time_days <= 60),
   constraint inventory_products_max_stock_check CHECK (max_stock > 0),
-  constraint inventory_products_safety_stock_check CHECK (safety_stock >= 0)
+  constraint inventory_products_safety_stock_check CHECK (safety_stock >= 0),
+  constraint inventory_products_shelf_location_check CHECK (shelf_location = btrim(shelf_location) AND length(shelf_location) >= 1 AND length(shelf_location) <= 40 AND shelf_location !~ '[[:cntrl:]]'::text)
 );
 
 comment on table public.inventory_products is 'How a product is reordered: the auto-order switch, preferred wholesaler, lead time (days; the pharmacy''s default when null), safety stock and maximum stock (units; computed from demand when null), and the acquisition cost per unit in cents (from invoices; the catalog''s WAC per unit when null). Staff read; pharmacists and admins write.';
+comment on column public.inventory_products.shelf_location is 'Where the product is kept (shelf, bay, safe), as the pharmacy names it: a cycle count can cover one location.';
 comment on constraint inventory_products_wholesaler_fkey on public.inventory_products is 'Choose one of the pharmacy''s wholesalers';
 comment on constraint inventory_products_cost_check on public.inventory_products is 'A cost cannot be negative';
 comment on constraint inventory_products_lead_time_check on public.inventory_products is 'The lead time is 1 to 60 days';
 comment on constraint inventory_products_max_stock_check on public.inventory_products is 'The maximum stock must be greater than 0';
 comment on constraint inventory_products_safety_stock_check on public.inventory_products is 'Safety stock cannot be negative';
+comment on constraint inventory_products_shelf_location_check on public.inventory_products is 'A shelf location is 1 to 40 characters on one line';
 
 CREATE INDEX inventory_products_auto_order_idx ON public.inventory_products USING btree (pharmacy_id) WHERE auto_order;
+CREATE INDEX inventory_products_shelf_location_idx ON public.inventory_products USING btree (pharmacy_id, shelf_location) WHERE (shelf_location IS NOT NULL);
 CREATE INDEX inventory_products_wholesaler_idx ON public.inventory_products USING btree (pharmacy_id, preferred_wholesaler_id) WHERE (preferred_wholesaler_id IS NOT NULL);
 
 alter table public.inventory_products enable row level security;
@@ -665,7 +868,7 @@ create policy "Pharmacists and admins can change reorder settings" on public.inv
 CREATE TRIGGER audit_changes AFTER INSERT OR UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('medication_id');
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when medication_id is null then ''23502 Medication is required'' when ((acquisition_cost_cents >= 0)) is false then ''23514 A cost cannot be negative'' when (((lead_time_days >= 1) AND (lead_time_days <= 60))) is false then ''23514 The lead time is 1 to 60 days'' when ((max_stock > 0)) is false then ''23514 The maximum stock must be greater than 0'' when ((safety_stock >= 0)) is false then ''23514 Safety stock cannot be negative'' when (($1).pharmacy_id is not null and ($1).preferred_wholesaler_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).preferred_wholesaler_id is distinct from ($2).preferred_wholesaler_id) and not exists (select 1 from public.wholesalers as t where t.id = ($1).preferred_wholesaler_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose one of the pharmacy''''s wholesalers'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_products FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when medication_id is null then ''23502 Medication is required'' when ((acquisition_cost_cents >= 0)) is false then ''23514 A cost cannot be negative'' when (((lead_time_days >= 1) AND (lead_time_days <= 60))) is false then ''23514 The lead time is 1 to 60 days'' when ((max_stock > 0)) is false then ''23514 The maximum stock must be greater than 0'' when ((safety_stock >= 0)) is false then ''23514 Safety stock cannot be negative'' when (((shelf_location = btrim(shelf_location)) AND ((length(shelf_location) >= 1) AND (length(shelf_location) <= 40)) AND (shelf_location !~ ''[[:cntrl:]]''::text))) is false then ''23514 A shelf location is 1 to 40 characters on one line'' when (($1).pharmacy_id is not null and ($1).preferred_wholesaler_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).preferred_wholesaler_id is distinct from ($2).preferred_wholesaler_id) and not exists (select 1 from public.wholesalers as t where t.id = ($1).preferred_wholesaler_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose one of the pharmacy''''s wholesalers'' end from (select ($1).*) as checked_row');
 
 grant select, insert, update, references, trigger, maintain on table public.inventory_products to authenticated;
 grant all on table public.inventory_products to service_role;
@@ -2673,6 +2876,31 @@ AS $function$ select private.begin_wholesale_order_submission(order_id) $functio
 comment on function public.begin_wholesale_order_submission(uuid) is 'Submit: see private.begin_wholesale_order_submission.';
 grant execute on function public.begin_wholesale_order_submission(uuid) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.biennial_inventory_status()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with settings as (
+    select coalesce((private.pharmacy_settings_values(p, 'controlled') -> 'biannualInventoryRequired') <> 'false'::jsonb, true) as required,
+           private.pharmacy_local_date(p, now()) as today
+    from (select private.current_pharmacy_id() as p) caller where caller.p is not null
+  ), last as (
+    select s.as_of_date, s.business_time, s.signed_at from public.inventory_count_sessions s
+    where s.pharmacy_id = (select private.current_pharmacy_id()) and s.kind = 'biennial_controlled' and s.signed_at is not null
+    order by s.as_of_date desc limit 1
+  )
+  select jsonb_build_object(
+    'required', settings.required,
+    'lastAsOfDate', last.as_of_date, 'lastBusinessTime', last.business_time, 'lastSignedAt', last.signed_at,
+    'dueBy', (last.as_of_date + interval '2 years')::date,
+    'overdue', settings.required and (last.as_of_date is null or (last.as_of_date + interval '2 years')::date < settings.today))
+  from settings left join last on true
+$function$;
+comment on function public.biennial_inventory_status() is 'The caller''s pharmacy''s biennial controlled-substance inventory: required (System Settings → Controlled → biannualInventoryRequired, default on), the last signed one (as-of date, opening or close, signed at), when the next is due (two years after, 21 CFR 1304.11(c)) and whether it is overdue (or was never taken). Security invoker.';
+grant execute on function public.biennial_inventory_status() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.build_suggested_orders()
  RETURNS jsonb
  LANGUAGE sql
@@ -2680,6 +2908,16 @@ CREATE OR REPLACE FUNCTION public.build_suggested_orders()
 AS $function$ select private.build_caller_suggested_orders() $function$;
 comment on function public.build_suggested_orders() is 'Auto-Reorder All: see private.build_caller_suggested_orders.';
 grant execute on function public.build_suggested_orders() to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.cancel_inventory_count(count_session_id uuid, reason text)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.cancel_inventory_count(count_session_id, reason)
+$function$;
+comment on function public.cancel_inventory_count(uuid,text) is 'See private.cancel_inventory_count.';
+grant execute on function public.cancel_inventory_count(uuid,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.cancel_wholesale_order(order_id uuid)
  RETURNS public.wholesale_orders
@@ -3176,6 +3414,36 @@ $function$;
 comment on function public.inventory_analytics() is 'The Analytics tab''s 7, 30 and 90-day summaries (spec §3 Analytics period) from the ledger: units dispensed (less returned to stock), returned to wholesalers, destroyed (waste), and turnover (cost of goods dispensed over the average of today''s value and the value at the period''s start, reconstructed from the ledger). Security invoker.';
 grant execute on function public.inventory_analytics() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.inventory_count_sheet(count_session_id uuid, page_size integer DEFAULT 50, page_offset integer DEFAULT 0, only_variances boolean DEFAULT false)
+ RETURNS TABLE(line_id uuid, sheet_position integer, medication_id uuid, medication_name text, strength text, ndc_number text, dea_schedule text, shelf_location text, lot_id uuid, lot_number text, expiration_date date, counted_quantity integer, estimated boolean, opened_container boolean, container_units integer, counted_at timestamp with time zone, second_count_quantity integer, expected_on_hand integer, book_quantity integer, variance_quantity integer, variance_reason text, total_count bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with figured as (
+    select cl.*, e.expected_on_hand,
+           coalesce(cl.book_quantity, case when cl.counted_at is not null and e.expected_on_hand is not null
+             then private.count_book_quantity(cl.pharmacy_id, cl.lot_id, s.snapshot_movement_id, e.expected_on_hand, cl.counted_at) end) as book
+    from public.inventory_count_lines cl
+    join public.inventory_count_sessions s on s.pharmacy_id = cl.pharmacy_id and s.id = cl.session_id
+    left join public.inventory_count_expectations e on e.pharmacy_id = cl.pharmacy_id and e.line_id = cl.id
+    where cl.pharmacy_id = (select private.current_pharmacy_id()) and cl.session_id = count_session_id
+  )
+  select f.id, f.position, m.id, m.name, m.strength, m.ndc_number, f.dea_schedule, ip.shelf_location, l.id,
+         l.lot_number, l.expiration_date, f.counted_quantity, f.estimated, f.opened_container, f.container_units,
+         f.counted_at, f.second_count_quantity, f.expected_on_hand, f.book, coalesce(f.variance_quantity, f.counted_quantity - f.book),
+         f.variance_reason, count(*) over ()
+  from figured f
+  join public.medications m on m.pharmacy_id = f.pharmacy_id and m.id = f.medication_id
+  join public.inventory_lots l on l.pharmacy_id = f.pharmacy_id and l.id = f.lot_id
+  left join public.inventory_products ip on ip.pharmacy_id = f.pharmacy_id and ip.medication_id = f.medication_id
+  where not coalesce(only_variances, false) or f.counted_quantity is distinct from f.book
+  order by f.position
+  limit least(greatest(coalesce(page_size, 50), 1), 200) offset greatest(coalesce(page_offset, 0), 0)
+$function$;
+comment on function public.inventory_count_sheet(uuid,integer,integer,boolean) is 'One page (1–200 lines, in sheet order) of a count as the screen shows it: product, lot, expiry, shelf, what was counted and, once readable (not while a blind count is open), the expected quantity, the book quantity when counted and the variance posting would post (the posted ones once posted); only_variances keeps the lines whose count differs from the book. total_count on each row. Security invoker: RLS applies.';
+grant execute on function public.inventory_count_sheet(uuid,integer,integer,boolean) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.inventory_items(search text DEFAULT ''::text, status text DEFAULT 'all'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, name text, generic_name text, strength text, ndc_number text, ndc11 text, dea_schedule text, stock integer, reorder_point integer, max_stock integer, unit_cost_cents integer, total_value_cents bigint, supplier text, next_expiration_date date, status text, used_30_days integer, trend text, predicted_stockout_on date, order_quantity integer, auto_order boolean, last_receipt_at timestamp with time zone, last_receipt_quantity integer, forecast_at timestamp with time zone, lots jsonb, preferred_wholesaler_id uuid, total_count bigint)
  LANGUAGE sql
@@ -3660,6 +3928,16 @@ $function$;
 comment on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) is 'A page of a patient''s prescriptions (orders) for the profile, newest first (keyset: created_at, id): each with refills authorised, used (its last fill number) and remaining, the last fill (status, fill date, days supply), the first day a refill is not too soon and the first day it can no longer be refilled (private.order_expires_on). Security invoker: RLS applies.';
 grant execute on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.post_inventory_count(count_session_id uuid, variance_reasons jsonb DEFAULT '{}'::jsonb)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.post_inventory_count(count_session_id, variance_reasons)
+$function$;
+comment on function public.post_inventory_count(uuid,jsonb) is 'See private.post_inventory_count (security definer: it posts to the ledger nobody writes directly).';
+grant execute on function public.post_inventory_count(uuid,jsonb) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.prescriber_credential_alerts(within_days integer DEFAULT 90)
  RETURNS TABLE(prescriber_id uuid, prescriber_name text, credential text, credential_number text, expires_on date, expired boolean)
  LANGUAGE sql
@@ -3987,6 +4265,16 @@ $function$;
 comment on function public.record_drug_price_update(jsonb,integer,text,timestamp with time zone,text,uuid) is 'One price update in one transaction: writes NADAC per unit and its effective date to each listed medication (prices: [{medication_id, nadac_per_unit, effective_date}]) of the caller''s pharmacy — pharmacists and admins only; the service role names the pharmacy of a scheduled run — and records the run. The history rows come from the medications trigger (source nadac). localUpdatesApplied counts the medications written (changed or confirmed), pricesChanged those whose price changed. Security invoker: RLS on medications applies.';
 grant execute on function public.record_drug_price_update(jsonb,integer,text,timestamp with time zone,text,uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.record_inventory_count(count_line_id uuid, counted integer, is_estimated boolean DEFAULT false, is_opened_container boolean DEFAULT false, full_container_units integer DEFAULT NULL::integer)
+ RETURNS public.inventory_count_lines
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.record_inventory_count(count_line_id, counted, is_estimated, is_opened_container, full_container_units)
+$function$;
+comment on function public.record_inventory_count(uuid,integer,boolean,boolean,integer) is 'See private.record_inventory_count.';
+grant execute on function public.record_inventory_count(uuid,integer,boolean,boolean,integer) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.record_patient_access(patient_id uuid, what text, prescription_id uuid DEFAULT NULL::uuid)
  RETURNS void
  LANGUAGE sql
@@ -4060,6 +4348,16 @@ AS $function$
 $function$;
 comment on function public.record_prescription_file_processing(uuid,uuid,jsonb) is 'POST /api/prescription-files/{id}/process'' record of the outcome, service role only: the api read the document and computed the checks and confidence, and names the signed-in caller (actor); see private.record_prescription_file_processing.';
 grant execute on function public.record_prescription_file_processing(uuid,uuid,jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION public.record_second_inventory_count(count_line_id uuid, counted integer)
+ RETURNS public.inventory_count_lines
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.record_second_inventory_count(count_line_id, counted)
+$function$;
+comment on function public.record_second_inventory_count(uuid,integer) is 'See private.record_second_inventory_count.';
+grant execute on function public.record_second_inventory_count(uuid,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.record_step_up_grant(for_user_id uuid)
  RETURNS timestamp with time zone
@@ -4387,6 +4685,16 @@ $function$;
 comment on function public.settings_group_secrets(uuid,text) is 'The stored secret values of one settings group of a pharmacy, {dotted path: value}, read from vault.decrypted_secrets. Service role only: the api function calls it (edge-functions/_shared/settings-secrets.ts) with a pharmacy taken from the caller''s verified staff context or from a database row, never from a request.';
 grant execute on function public.settings_group_secrets(uuid,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.sign_inventory_count(count_session_id uuid)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.sign_inventory_count(count_session_id)
+$function$;
+comment on function public.sign_inventory_count(uuid) is 'See private.sign_inventory_count.';
+grant execute on function public.sign_inventory_count(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.staff_sign_in_activity()
  RETURNS TABLE(user_id uuid, failed_login_count integer, locked_until timestamp with time zone, last_login_at timestamp with time zone)
  LANGUAGE sql
@@ -4421,6 +4729,26 @@ end
 $function$;
 comment on function public.staff_users() is 'The AI Security Manager''s User Management (spec part 2 §3 "User"): each staff member of the caller''s pharmacy with license, active flag, sign-in state (failed count, lock, last sign-in), 2FA flag, creation time and the role''s permissions. Admins only (anyone else: 42501). Filter by user_id for one.';
 grant execute on function public.staff_users() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.start_inventory_count(count_kind text, count_scope text DEFAULT NULL::text, shelf text DEFAULT NULL::text, product_ids uuid[] DEFAULT NULL::uuid[], is_blind boolean DEFAULT true, business_time text DEFAULT NULL::text, note text DEFAULT NULL::text)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.start_inventory_count(count_kind, count_scope, shelf, product_ids, is_blind, business_time, note)
+$function$;
+comment on function public.start_inventory_count(text,text,text,uuid[],boolean,text,text) is 'See private.start_inventory_count (security definer: it freezes the expected quantities nobody writes directly).';
+grant execute on function public.start_inventory_count(text,text,text,uuid[],boolean,text,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.submit_inventory_count(count_session_id uuid)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.submit_inventory_count(count_session_id)
+$function$;
+comment on function public.submit_inventory_count(uuid) is 'See private.submit_inventory_count.';
+grant execute on function public.submit_inventory_count(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.sync_medications(records jsonb)
  RETURNS integer
@@ -4656,6 +4984,16 @@ end
 $function$;
 comment on function public.wholesaler_exchange_setup(uuid,boolean) is 'Service role only (the api function, after authorising the caller): what an exchange needs — the endpoint, the API key from Vault, the account and partner ids, the pharmacy''s name, NCPDP id, DEA number and time zone, the last control number received, and, when asked, our next interchange control number (taken under the row lock: unique and increasing).';
 grant execute on function public.wholesaler_exchange_setup(uuid,boolean) to service_role;
+
+CREATE OR REPLACE FUNCTION public.witness_inventory_count(count_session_id uuid)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.witness_inventory_count(count_session_id)
+$function$;
+comment on function public.witness_inventory_count(uuid) is 'See private.witness_inventory_count.';
+grant execute on function public.witness_inventory_count(uuid) to authenticated, service_role;
 
 -- =================================================================================================
 -- Functions in schema private
@@ -5647,6 +5985,34 @@ $function$;
 comment on function private.caller_wholesaler(uuid) is 'The caller''s pharmacy''s wholesaler, or "Wholesaler not found".';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.cancel_inventory_count(count_session_id uuid, reason text)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  session public.inventory_count_sessions := private.inventory_count_session_for_update(count_session_id);
+begin
+  if not (private.current_staff_can('inventory:adjust')
+          or (session.status = 'open' and session.started_by = (select auth.uid()) and private.current_staff_can('inventory:manage'))) then
+    raise exception 'Only a pharmacist or admin, or who started it while it is open, can cancel a count' using errcode = '42501';
+  end if;
+  if session.status not in ('open', 'submitted') then
+    raise exception '% is % and cannot be cancelled', private.inventory_count_label(session), session.status using errcode = 'P0001';
+  end if;
+  if length(btrim(coalesce(reason, ''))) = 0 or length(btrim(reason)) > 500 then
+    raise exception 'Give a reason for cancelling the count (at most 500 characters)' using errcode = '23514';
+  end if;
+  update public.inventory_count_sessions s
+  set status = 'cancelled', cancelled_by = (select auth.uid()), cancelled_at = now(), cancel_reason = btrim(reason)
+  where s.id = session.id returning * into session;
+  return session;
+end
+$function$;
+comment on function private.cancel_inventory_count(uuid,text) is 'Cancels an open or submitted count with a reason (pharmacists and admins; who started it while it is open): nothing is posted, the record stays.';
+grant execute on function private.cancel_inventory_count(uuid,text) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.cancel_wholesale_order(order_id uuid)
  RETURNS public.wholesale_orders
  LANGUAGE plpgsql
@@ -5991,6 +6357,33 @@ AS $function$
 $function$;
 comment on function private.controlled_substance_settings(uuid) is 'The Controlled settings the database enforces, for one pharmacy, with the §9 defaults for what was never saved (or is of the wrong type): {deaNumber (the pharmacy record''s, '''' when none), deaExpirationDate (date or null), maxDailyDispensing (500), scheduleIIEnabled … scheduleVEnabled (true), requireDoubleCount (false)}. The group as its tab shows it, DEA number included, through private.pharmacy_settings_values.';
 grant execute on function private.controlled_substance_settings(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.count_book_quantity(for_pharmacy_id uuid, count_lot_id uuid, snapshot_movement_id bigint, expected_on_hand integer, counted_at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select expected_on_hand + coalesce(sum(mv.quantity), 0)::integer
+  from public.inventory_movements mv
+  where mv.pharmacy_id = for_pharmacy_id and mv.lot_id = count_lot_id
+    and mv.id > snapshot_movement_id and mv.occurred_at <= counted_at
+$function$;
+comment on function private.count_book_quantity(uuid,uuid,bigint,integer,timestamp with time zone) is 'A counted lot''s on-hand by the ledger when it was counted: the expected quantity at the start plus the lot''s movements after the count''s ledger position and no later than the count. As the caller (RLS applies).';
+grant execute on function private.count_book_quantity(uuid,uuid,bigint,integer,timestamp with time zone) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.count_expectations_visible(count_session_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.inventory_count_sessions s
+                 where s.id = count_session_id and s.pharmacy_id = (select private.current_pharmacy_id())
+                   and (not s.blind or s.status <> 'open'))
+$function$;
+comment on function private.count_expectations_visible(uuid) is 'Whether the caller may read a count''s expected quantities: their own pharmacy''s count that is not blind, or no longer open (submitted, posted, cancelled).';
+grant execute on function private.count_expectations_visible(uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.count_prescription_files()
  RETURNS trigger
@@ -6865,6 +7258,58 @@ $function$;
 comment on function private.guard_exclusion_override_columns() is 'BEFORE UPDATE trigger of prescriptions: the OIG exclusion override stays as it was recorded at entry.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.guard_inventory_count_record()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  session public.inventory_count_sessions;
+begin
+  -- The pharmacy (or a product) removed takes its counts with it (the parent row is already gone in a cascade).
+  if tg_op = 'DELETE' then
+    if not exists (select 1 from public.pharmacies p where p.id = old.pharmacy_id) then
+      return old;
+    end if;
+    if tg_table_name = 'inventory_count_lines' then
+      if not exists (select 1 from public.medications m where m.pharmacy_id = old.pharmacy_id and m.id = old.medication_id) then
+        return old;
+      end if;
+    elsif tg_table_name = 'inventory_count_expectations' then
+      if not exists (select 1 from public.inventory_count_lines cl where cl.pharmacy_id = old.pharmacy_id and cl.id = old.line_id) then
+        return old;
+      end if;
+    end if;
+  end if;
+  if tg_table_name = 'inventory_count_sessions' then
+    if old.signed_at is not null then
+      raise exception 'This biennial inventory was signed on %: a signed record never changes',
+        to_char(old.signed_at, 'MM/DD/YYYY') using errcode = '42501';
+    end if;
+    if tg_op = 'DELETE' then
+      raise exception 'A count is a record: cancel it instead of removing it' using errcode = '42501';
+    end if;
+    if old.status in ('posted', 'cancelled')
+       and (to_jsonb(new) - array['witnessed_by', 'witnessed_at', 'signed_by', 'signed_at'])
+           is distinct from (to_jsonb(old) - array['witnessed_by', 'witnessed_at', 'signed_by', 'signed_at']) then
+      raise exception 'This count is % and no longer changes', old.status using errcode = '42501';
+    end if;
+    return new;
+  end if;
+  select * into session from public.inventory_count_sessions s where s.id = old.session_id;
+  if session.signed_at is not null then
+    raise exception 'This biennial inventory was signed on %: a signed record never changes',
+      to_char(session.signed_at, 'MM/DD/YYYY') using errcode = '42501';
+  end if;
+  if tg_op = 'DELETE' or session.status not in ('open', 'submitted') then
+    raise exception 'This count is % and its lines no longer change', session.status using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.guard_inventory_count_record() is 'BEFORE UPDATE/DELETE trigger of the count tables, for every caller (the owner too): a signed biennial inventory never changes; a posted or cancelled count changes only by its witness and signature; lines change only while their count is open or submitted, and are never removed except with their pharmacy or product.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.guard_label_print()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -7630,6 +8075,40 @@ end
 $function$;
 comment on function private.interaction_check(text[],text[]) is 'The interaction engine: for a medication list (names as written) and allergies, {hasInteractions, interactions[{kind, severity, interactingDrugs, description, recommendations, source}], recommendedActions}: drug–allergy (the drug, its allergy group, a cross-sensitive group), drug–drug (by drug or class; one finding per pair: most severe, then most specific rule, then lowest id) and duplicate therapy, most severe first. Deterministic; reads the drug knowledge base.';
 grant execute on function private.interaction_check(text[],text[]) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.inventory_count_label(session public.inventory_count_sessions)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when session.kind = 'biennial_controlled'
+              then format('Biennial inventory of %s (%s of business)', to_char(session.as_of_date, 'MM/DD/YYYY'), session.business_time)
+              else format('Count %s', upper(left(session.id::text, 8))) end
+$function$;
+comment on function private.inventory_count_label(public.inventory_count_sessions) is 'How messages, the audit log and ledger references name a count: "Count 1A2B3C4D" or the biennial inventory''s date.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.inventory_count_session_for_update(count_session_id uuid)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  session public.inventory_count_sessions;
+begin
+  select * into session from public.inventory_count_sessions s
+  where s.id = count_session_id and s.pharmacy_id = private.current_pharmacy_id()
+  for update;
+  if session.id is null then
+    raise exception 'Count not found' using errcode = 'P0002';
+  end if;
+  return session;
+end
+$function$;
+comment on function private.inventory_count_session_for_update(uuid) is 'The caller''s pharmacy''s count, locked for the step being taken (two terminals posting take turns), or "Count not found".';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.inventory_item_page(search text, status text, page_size integer, page_offset integer)
  RETURNS TABLE(medication_ids uuid[], total bigint)
@@ -8680,6 +9159,87 @@ $function$;
 comment on function private.post_direct_stock_change() is 'Triggers of medications: a product created with stock gets its opening balance (no lot recorded); a write of stock other than the ledger''s own is posted as an adjustment of the difference (increase into the no-lot lot, decrease first-expiry-first-out), with change_reason as its reason. Fires before the catalog guards (adjust_* < guard_*), which still refuse whoever may not change stock.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.post_inventory_count(count_session_id uuid, variance_reasons jsonb DEFAULT '{}'::jsonb)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  session public.inventory_count_sessions;
+  line record;
+  book integer;
+  variance integer;
+  why text;
+  posted public.inventory_movements;
+begin
+  if not private.current_staff_can('inventory:adjust') then
+    raise exception 'Only a pharmacist or admin can post count variances' using errcode = '42501';
+  end if;
+  session := private.inventory_count_session_for_update(count_session_id);
+  if session.status = 'posted' then
+    raise exception '% was already posted on %: a count posts once', private.inventory_count_label(session),
+      to_char(session.posted_at, 'MM/DD/YYYY') using errcode = 'P0001';
+  end if;
+  if session.status <> 'submitted' then
+    raise exception '% is %: submit it before posting', private.inventory_count_label(session), session.status using errcode = 'P0001';
+  end if;
+  if variance_reasons is null then
+    variance_reasons := '{}'::jsonb;
+  end if;
+  if jsonb_typeof(variance_reasons) <> 'object' or pg_column_size(variance_reasons) > 2000000 then
+    raise exception 'The variance reasons are a list of reasons by count line' using errcode = '22023';
+  end if;
+  for line in
+    select cl.id, cl.lot_id, cl.medication_id, cl.counted_quantity, cl.counted_at, cl.estimated, cl.dea_schedule,
+           e.expected_on_hand, concat_ws(' ', m.name, m.strength) as product, l.lot_number
+    from public.inventory_count_lines cl
+    join public.inventory_count_expectations e on e.pharmacy_id = cl.pharmacy_id and e.line_id = cl.id
+    join public.medications m on m.pharmacy_id = cl.pharmacy_id and m.id = cl.medication_id
+    join public.inventory_lots l on l.pharmacy_id = cl.pharmacy_id and l.id = cl.lot_id
+    where cl.pharmacy_id = session.pharmacy_id and cl.session_id = session.id
+    order by cl.position
+  loop
+    -- The book quantity when the line was counted: the snapshot plus what moved since, up to the count.
+    book := private.count_book_quantity(session.pharmacy_id, line.lot_id, session.snapshot_movement_id,
+      line.expected_on_hand, line.counted_at);
+    variance := line.counted_quantity - book;
+    why := nullif(btrim(variance_reasons ->> line.id::text), '');
+    posted := null;
+    if variance <> 0 and not line.estimated then
+      if why is null then
+        raise exception 'Give a reason for the variance of % (lot %): counted %, % by the ledger',
+          line.product, coalesce(nullif(line.lot_number, ''), 'not recorded'), line.counted_quantity, book using errcode = '23514';
+      end if;
+      if length(why) > 500 then
+        raise exception 'A variance reason is at most 500 characters (%, lot %)', line.product,
+          coalesce(nullif(line.lot_number, ''), 'not recorded') using errcode = '23514';
+      end if;
+      posted := private.post_stock_movement(line.lot_id, 'count_variance', variance, why, null,
+        private.inventory_count_label(session));
+      if line.dea_schedule is not null then
+        perform private.record_controlled_substance_change(line.medication_id, posted.product_on_hand_after - variance,
+          posted.product_on_hand_after, line.dea_schedule, line.dea_schedule,
+          format('%s: %s', private.inventory_count_label(session), why));
+      end if;
+    end if;
+    update public.inventory_count_lines cl
+    set book_quantity = book, variance_quantity = variance,
+        variance_reason = case when variance <> 0 and why is not null then left(why, 500) end, movement_id = posted.id
+    where cl.id = line.id;
+  end loop;
+  update public.inventory_count_sessions s set status = 'posted', posted_by = (select auth.uid()), posted_at = now()
+  where s.id = session.id returning * into session;
+  perform private.record_audit_event(session.pharmacy_id, (select auth.uid()), 'inventory_count_posted', 'inventory_count_sessions',
+    session.id::text, format('%s posted: %s variances', private.inventory_count_label(session),
+      (select count(*) from public.inventory_count_lines cl where cl.pharmacy_id = session.pharmacy_id
+         and cl.session_id = session.id and cl.movement_id is not null)), true, '{}'::jsonb);
+  return session;
+end
+$function$;
+comment on function private.post_inventory_count(uuid,jsonb) is 'Posts a submitted count once (pharmacists and admins), in one transaction: for each line the book quantity when it was counted (expected at start + the lot''s movements after the snapshot and up to the count), the variance counted − book, and for each variance of an exact count a count_variance movement with its reason from variance_reasons ({line id: reason}; required, at most 500 characters). Controlled variances are also audited. Estimated lines are recorded, not posted. A second post is refused. Answers the session.';
+grant execute on function private.post_inventory_count(uuid,jsonb) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.post_stock_movement(target_lot uuid, movement_kind text, units integer, why text DEFAULT NULL::text, fill_id uuid DEFAULT NULL::uuid, ref text DEFAULT NULL::text, cost_cents integer DEFAULT NULL::integer, move_product_stock boolean DEFAULT true)
  RETURNS public.inventory_movements
  LANGUAGE plpgsql
@@ -9361,6 +9921,60 @@ $function$;
 comment on function private.record_controlled_substance_change(uuid,integer,integer,text,text,text) is 'Appends the audit_log row of a change to a controlled drug''s stock or schedule, with its reason, for the caller''s pharmacy and as the caller (called by the medications guard, which runs as the caller).';
 grant execute on function private.record_controlled_substance_change(uuid,integer,integer,text,text,text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.record_inventory_count(count_line_id uuid, counted integer, is_estimated boolean DEFAULT false, is_opened_container boolean DEFAULT false, full_container_units integer DEFAULT NULL::integer)
+ RETURNS public.inventory_count_lines
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  line public.inventory_count_lines;
+  session public.inventory_count_sessions;
+begin
+  if pharmacy is null or not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can count stock' using errcode = '42501';
+  end if;
+  select * into line from public.inventory_count_lines cl where cl.id = count_line_id and cl.pharmacy_id = pharmacy;
+  if line.id is null then
+    raise exception 'Count line not found' using errcode = 'P0002';
+  end if;
+  session := private.inventory_count_session_for_update(line.session_id);
+  if session.status <> 'open' then
+    raise exception '% is %: counts are entered only while it is open', private.inventory_count_label(session), session.status
+      using errcode = 'P0001';
+  end if;
+  if counted is null or counted < 0 or counted > 10000000 then
+    raise exception 'Enter the quantity counted as a whole number of units (0 when none is on the shelf)' using errcode = '23514';
+  end if;
+  is_estimated := coalesce(is_estimated, false);
+  is_opened_container := coalesce(is_opened_container, false) or is_estimated;
+  if is_estimated and session.kind <> 'biennial_controlled' then
+    raise exception 'A cycle count is exact: only the biennial inventory estimates opened containers' using errcode = '23514';
+  end if;
+  if is_estimated and line.dea_schedule = 'II' then
+    raise exception 'Schedule II is counted exactly, never estimated' using errcode = '23514';
+  end if;
+  if is_estimated and (full_container_units is null or full_container_units > 1000) then
+    raise exception 'An opened container holding more than 1,000 units is counted exactly: enter the container size (1,000 or less) to estimate'
+      using errcode = '23514';
+  end if;
+  update public.inventory_count_lines cl
+  set counted_quantity = counted, estimated = is_estimated, opened_container = is_opened_container,
+      container_units = case when is_opened_container then full_container_units end,
+      counted_by = (select auth.uid()), counted_at = now(),
+      -- A changed count needs its second count again.
+      second_count_quantity = case when counted = line.counted_quantity then line.second_count_quantity end,
+      second_counted_by = case when counted = line.counted_quantity then line.second_counted_by end,
+      second_counted_at = case when counted = line.counted_quantity then line.second_counted_at end
+  where cl.id = line.id
+  returning * into line;
+  return line;
+end
+$function$;
+comment on function private.record_inventory_count(uuid,integer,boolean,boolean,integer) is 'Records (or corrects) the quantity counted on a line of an open count (inventory:manage), with who and when. The biennial inventory may estimate an opened Schedule III–V container of at most 1,000 units (its size given); Schedule II and larger containers are exact, and so is every cycle count. Answers the line, never the expected quantity.';
+grant execute on function private.record_inventory_count(uuid,integer,boolean,boolean,integer) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.record_last_fill()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -9569,6 +10183,48 @@ end
 $function$;
 comment on function private.record_refused_prescription_move(uuid,text,text,text,boolean) is 'Appends the audit_log row of a refused status move or denied override (success = false) for the caller''s pharmacy; called by public.move_prescription after the refused write rolled back.';
 grant execute on function private.record_refused_prescription_move(uuid,text,text,text,boolean) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.record_second_inventory_count(count_line_id uuid, counted integer)
+ RETURNS public.inventory_count_lines
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  line public.inventory_count_lines;
+  session public.inventory_count_sessions;
+begin
+  if pharmacy is null or not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can count stock' using errcode = '42501';
+  end if;
+  select * into line from public.inventory_count_lines cl where cl.id = count_line_id and cl.pharmacy_id = pharmacy;
+  if line.id is null then
+    raise exception 'Count line not found' using errcode = 'P0002';
+  end if;
+  session := private.inventory_count_session_for_update(line.session_id);
+  if session.status <> 'open' then
+    raise exception '% is %: counts are entered only while it is open', private.inventory_count_label(session), session.status
+      using errcode = 'P0001';
+  end if;
+  if line.counted_quantity is null then
+    raise exception 'Record the first count of this line before its second count' using errcode = '23514';
+  end if;
+  if line.counted_by = (select auth.uid()) then
+    raise exception 'The second count is by another staff member than the first' using errcode = '23514';
+  end if;
+  if counted is null or counted < 0 or counted > 10000000 then
+    raise exception 'Enter the quantity counted as a whole number of units (0 when none is on the shelf)' using errcode = '23514';
+  end if;
+  update public.inventory_count_lines cl
+  set second_count_quantity = counted, second_counted_by = (select auth.uid()), second_counted_at = now()
+  where cl.id = line.id
+  returning * into line;
+  return line;
+end
+$function$;
+comment on function private.record_second_inventory_count(uuid,integer) is 'Records a second count of a counted line of an open count, by another staff member than the first counter (double count). A second count that differs is kept; the count cannot be submitted while a Schedule II line''s counts disagree and System Settings → Controlled → requireDoubleCount is on.';
+grant execute on function private.record_second_inventory_count(uuid,integer) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.record_settings_audit(settings_pharmacy_id uuid, settings_group_key text, changes jsonb, secrets_changed text[])
  RETURNS void
@@ -10706,6 +11362,49 @@ $function$;
 comment on function private.shared_monograph_fields() is 'The monograph settings the labels tab shows and the printing group keeps: labels field name, printing field name.';
 grant execute on function private.shared_monograph_fields() to authenticated;
 
+CREATE OR REPLACE FUNCTION private.sign_inventory_count(count_session_id uuid)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  session public.inventory_count_sessions := private.inventory_count_session_for_update(count_session_id);
+  witness_required boolean;
+begin
+  if not private.current_staff_can('inventory:adjust') then
+    raise exception 'Only a pharmacist or admin can sign the biennial inventory' using errcode = '42501';
+  end if;
+  if session.kind <> 'biennial_controlled' then
+    raise exception 'Only the biennial controlled-substance inventory is signed' using errcode = 'P0001';
+  end if;
+  if session.signed_at is not null then
+    raise exception 'This biennial inventory was signed on %: a signed record never changes',
+      to_char(session.signed_at, 'MM/DD/YYYY') using errcode = 'P0001';
+  end if;
+  if session.status <> 'posted' then
+    raise exception '% is %: post its variances before signing', private.inventory_count_label(session), session.status using errcode = 'P0001';
+  end if;
+  witness_required := coalesce(
+    (private.pharmacy_settings_values(session.pharmacy_id, 'controlled') -> 'requireWitnessSignature') = 'true'::jsonb, false);
+  if witness_required and session.witnessed_by is null then
+    raise exception 'A witness signs first (System Settings → Controlled → Witness signature): another staff member signs as witness'
+      using errcode = '23514';
+  end if;
+  if session.witnessed_by = (select auth.uid()) then
+    raise exception 'The witness cannot also sign as the pharmacist: another staff member witnesses' using errcode = '23514';
+  end if;
+  update public.inventory_count_sessions s set signed_by = (select auth.uid()), signed_at = now()
+  where s.id = session.id returning * into session;
+  perform private.record_audit_event(session.pharmacy_id, (select auth.uid()), 'biennial_inventory_signed', 'inventory_count_sessions',
+    session.id::text, format('%s signed', private.inventory_count_label(session)), true,
+    jsonb_build_object('asOfDate', session.as_of_date, 'businessTime', session.business_time, 'witnessedBy', session.witnessed_by));
+  return session;
+end
+$function$;
+comment on function private.sign_inventory_count(uuid) is 'A pharmacist or admin signs a posted biennial inventory, which then never changes: witnessed first by another staff member when System Settings → Controlled → requireWitnessSignature is on. Audited.';
+grant execute on function private.sign_inventory_count(uuid) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.staff_sign_in_activity()
  RETURNS TABLE(user_id uuid, failed_login_count integer, locked_until timestamp with time zone, last_login_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -10801,6 +11500,133 @@ $function$;
 comment on function private.stamp_settings_author() is 'BEFORE INSERT/UPDATE trigger of pharmacy_settings: updated_by is the signed-in user (null for service work).';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.start_inventory_count(count_kind text, count_scope text DEFAULT NULL::text, shelf text DEFAULT NULL::text, product_ids uuid[] DEFAULT NULL::uuid[], is_blind boolean DEFAULT true, business_time text DEFAULT NULL::text, note text DEFAULT NULL::text)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  biennial boolean := count_kind = 'biennial_controlled';
+  today date;
+  session public.inventory_count_sessions;
+  products uuid[];
+  busy text;
+  snapshot bigint;
+  lines integer;
+begin
+  if pharmacy is null or not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can count stock' using errcode = '42501';
+  end if;
+  if count_kind is null or count_kind not in ('cycle', 'biennial_controlled') then
+    raise exception 'Choose a cycle count or the biennial controlled-substance inventory' using errcode = '23514';
+  end if;
+  if biennial and not private.current_staff_can('inventory:adjust') then
+    raise exception 'Only a pharmacist or admin can start the biennial controlled-substance inventory' using errcode = '42501';
+  end if;
+  if biennial then
+    count_scope := 'controlled';
+    if business_time is null or business_time not in ('opening', 'close') then
+      raise exception 'Say whether the inventory is taken at the opening or the close of business' using errcode = '23514';
+    end if;
+  elsif count_scope is null or count_scope not in ('shelf', 'products', 'schedule_ii') then
+    raise exception 'Count a shelf, chosen products or all Schedule II' using errcode = '23514';
+  end if;
+  shelf := nullif(btrim(shelf), '');
+  if count_scope = 'shelf' and shelf is null then
+    raise exception 'Enter the shelf location to count' using errcode = '23514';
+  end if;
+  if count_scope = 'products' and coalesce(cardinality(product_ids), 0) = 0 then
+    raise exception 'Choose the products to count' using errcode = '23514';
+  end if;
+  if cardinality(product_ids) > 500 then
+    raise exception 'A count of chosen products covers at most 500 products: count by shelf instead' using errcode = '23514';
+  end if;
+  if length(note) > 500 then
+    raise exception 'A note is at most 500 characters' using errcode = '23514';
+  end if;
+
+  -- Starts take turns, so two counts cannot both take a product.
+  perform pg_advisory_xact_lock(hashtextextended('inventory_count:' || pharmacy::text, 0));
+  select coalesce(array_agg(m.id order by m.id), '{}') into products
+  from public.medications m
+  left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
+  where m.pharmacy_id = pharmacy
+    and (m.active or m.stock > 0 or count_scope = 'products')
+    and case count_scope
+          when 'shelf' then ip.shelf_location = shelf
+          when 'products' then m.id = any (product_ids)
+          when 'schedule_ii' then m.dea_schedule = 'II'
+          else m.dea_schedule is not null end;
+  if count_scope = 'products' and cardinality(products) < (select count(distinct p) from unnest(product_ids) p) then
+    raise exception 'Medication not found' using errcode = 'P0002';
+  end if;
+  if cardinality(products) = 0 then
+    raise exception '%', case count_scope
+      when 'shelf' then format('No product is kept at %s: set the shelf location of the products first', shelf)
+      when 'schedule_ii' then 'There is no Schedule II product to count'
+      else 'There is no controlled substance to count' end using errcode = '23514';
+  end if;
+  select string_agg(distinct concat_ws(' ', m.name, m.strength), ', ') into busy
+  from public.inventory_count_lines cl
+  join public.inventory_count_sessions s on s.pharmacy_id = cl.pharmacy_id and s.id = cl.session_id
+  join public.medications m on m.pharmacy_id = cl.pharmacy_id and m.id = cl.medication_id
+  where cl.pharmacy_id = pharmacy and cl.medication_id = any (products) and s.status in ('open', 'submitted');
+  if busy is not null then
+    raise exception 'Already in a count that is not posted yet: %. Post or cancel that count first', busy using errcode = '23514';
+  end if;
+
+  -- The products' row locks wait for movements under way and hold new ones until this commits, so the lots'
+  -- on-hand read next and the ledger position agree.
+  perform 1 from public.medications m where m.pharmacy_id = pharmacy and m.id = any (products) order by m.id for share;
+  -- A product with nothing on hand still gets a line (its no-lot lot), for stock found on the shelf.
+  perform private.inventory_lot_for(pharmacy, m.id, '', null)
+  from public.medications m
+  where m.pharmacy_id = pharmacy and m.id = any (products)
+    and not exists (select 1 from public.inventory_lots l where l.pharmacy_id = pharmacy and l.medication_id = m.id and l.on_hand > 0);
+  select coalesce(max(mv.id), 0) into snapshot from public.inventory_movements mv where mv.pharmacy_id = pharmacy;
+
+  today := private.pharmacy_local_date(pharmacy, now());
+  insert into public.inventory_count_sessions (
+    pharmacy_id, kind, scope, shelf_location, blind, note, as_of_date, business_time, snapshot_movement_id, started_by)
+  values (pharmacy, count_kind, count_scope, case when count_scope = 'shelf' then shelf end, coalesce(is_blind, true),
+    nullif(btrim(note), ''), case when biennial then today end, case when biennial then business_time end, snapshot,
+    (select auth.uid()))
+  returning * into session;
+
+  with chosen as (
+    select l.id as lot_id, l.medication_id, l.on_hand, m.dea_schedule,
+           row_number() over (order by ip.shelf_location nulls last, m.name, m.strength, l.expiration_date nulls first, l.lot_number, l.id) as position
+    from public.inventory_lots l
+    join public.medications m on m.pharmacy_id = l.pharmacy_id and m.id = l.medication_id
+    left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
+    where l.pharmacy_id = pharmacy and l.medication_id = any (products)
+      and (l.on_hand > 0 or (l.lot_number = '' and l.expiration_date is null
+           and not exists (select 1 from public.inventory_lots other
+                           where other.pharmacy_id = pharmacy and other.medication_id = l.medication_id and other.on_hand > 0)))
+  ), inserted as (
+    insert into public.inventory_count_lines (pharmacy_id, session_id, position, medication_id, lot_id, dea_schedule)
+    select pharmacy, session.id, c.position, c.medication_id, c.lot_id, c.dea_schedule from chosen c
+    returning id, lot_id
+  )
+  insert into public.inventory_count_expectations (pharmacy_id, line_id, session_id, expected_on_hand)
+  select pharmacy, i.id, session.id, c.on_hand from inserted i join chosen c on c.lot_id = i.lot_id;
+  get diagnostics lines = row_count;
+  if lines > 10000 then
+    raise exception 'A count covers at most 10,000 lots: count by shelf instead' using errcode = '23514';
+  end if;
+  update public.inventory_count_sessions s set line_count = lines where s.id = session.id returning * into session;
+  perform private.record_audit_event(pharmacy, (select auth.uid()), 'inventory_count_started', 'inventory_count_sessions',
+    session.id::text, format('%s started: %s lots%s', private.inventory_count_label(session), lines,
+      case when session.blind then ', blind' else '' end), true,
+    jsonb_build_object('kind', session.kind, 'scope', session.scope, 'shelfLocation', session.shelf_location, 'blind', session.blind));
+  return session;
+end
+$function$;
+comment on function private.start_inventory_count(text,text,text,uuid[],boolean,text,text) is 'Starts a count (inventory:manage; the biennial inventory pharmacists and admins): a cycle count of a shelf location, chosen products (at most 500) or all Schedule II, or the biennial inventory of every controlled product dated today at the opening or close of business. Freezes one line per lot on hand (a product with none: its no-lot lot) with its expected quantity, under the products'' row locks, and the ledger position. A product already in a count not yet posted is refused. Blind unless said otherwise. Audited. Answers the session.';
+grant execute on function private.start_inventory_count(text,text,text,uuid[],boolean,text,text) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.stocked_product(product_id uuid)
  RETURNS public.medications
  LANGUAGE plpgsql
@@ -10885,6 +11711,46 @@ end
 $function$;
 comment on function private.strip_strength_and_form(text) is 'Interaction engine: a cleaned drug name without strengths, bare numbers and dosage-form words.';
 grant execute on function private.strip_strength_and_form(text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.submit_inventory_count(count_session_id uuid)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  session public.inventory_count_sessions;
+  missing integer;
+begin
+  if not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can count stock' using errcode = '42501';
+  end if;
+  session := private.inventory_count_session_for_update(count_session_id);
+  if session.status <> 'open' then
+    raise exception '% is % and cannot be submitted', private.inventory_count_label(session), session.status using errcode = 'P0001';
+  end if;
+  select count(*) into missing from public.inventory_count_lines cl
+  where cl.pharmacy_id = session.pharmacy_id and cl.session_id = session.id and cl.counted_quantity is null;
+  if missing > 0 then
+    raise exception '% of % lines are not counted yet: enter 0 where nothing is on the shelf', missing, session.line_count
+      using errcode = '23514';
+  end if;
+  if coalesce((private.pharmacy_settings_values(session.pharmacy_id, 'controlled') -> 'requireDoubleCount') = 'true'::jsonb, false) then
+    select count(*) into missing from public.inventory_count_lines cl
+    where cl.pharmacy_id = session.pharmacy_id and cl.session_id = session.id and cl.dea_schedule = 'II'
+      and cl.second_count_quantity is distinct from cl.counted_quantity;
+    if missing > 0 then
+      raise exception 'Double count (System Settings → Controlled): % Schedule II line(s) need a second count by another staff member that agrees with the first',
+        missing using errcode = '23514';
+    end if;
+  end if;
+  update public.inventory_count_sessions s set status = 'submitted', submitted_by = (select auth.uid()), submitted_at = now()
+  where s.id = session.id returning * into session;
+  return session;
+end
+$function$;
+comment on function private.submit_inventory_count(uuid) is 'Submits an open count once every line is counted (inventory:manage) and, when the Controlled settings require a double count, every Schedule II line''s second count agrees: it can no longer be counted, and its expected quantities become readable (a blind count included), for a pharmacist or admin to post.';
+grant execute on function private.submit_inventory_count(uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.sync_staff_access_with_active_flag()
  RETURNS trigger
@@ -11324,6 +12190,29 @@ end
 $function$;
 comment on function private.without_salt_words(text) is 'Interaction engine: a drug name without salt words (sodium, hydrochloride...).';
 grant execute on function private.without_salt_words(text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.witness_inventory_count(count_session_id uuid)
+ RETURNS public.inventory_count_sessions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  session public.inventory_count_sessions := private.inventory_count_session_for_update(count_session_id);
+begin
+  if not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can witness an inventory' using errcode = '42501';
+  end if;
+  if session.kind <> 'biennial_controlled' or session.status <> 'posted' or session.signed_at is not null then
+    raise exception 'Only a posted biennial inventory not yet signed is witnessed' using errcode = 'P0001';
+  end if;
+  update public.inventory_count_sessions s set witnessed_by = (select auth.uid()), witnessed_at = now()
+  where s.id = session.id returning * into session;
+  return session;
+end
+$function$;
+comment on function private.witness_inventory_count(uuid) is 'A staff member signs a posted biennial inventory as its witness (before the pharmacist''s signature; signing again replaces the witness). The pharmacist who signs cannot be the witness.';
+grant execute on function private.witness_inventory_count(uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.words_contained_condition(search_key text, search text)
  RETURNS text

@@ -449,6 +449,249 @@ export type Database = {
           },
         ];
       };
+      inventory_count_expectations: {
+        Row: {
+          expected_on_hand: number;
+          line_id: string;
+          pharmacy_id: string;
+          session_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          expected_on_hand: number;
+          line_id: string;
+          pharmacy_id: string;
+          session_id: string;
+        };
+        Update: {
+          expected_on_hand?: number;
+          line_id?: string;
+          pharmacy_id?: string;
+          session_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_count_expectations_line_fkey';
+            columns: ['pharmacy_id', 'line_id'];
+            isOneToOne: true;
+            referencedRelation: 'inventory_count_lines';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'inventory_count_expectations_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'inventory_count_expectations_session_fkey';
+            columns: ['pharmacy_id', 'session_id'];
+            isOneToOne: false;
+            referencedRelation: 'inventory_count_sessions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      inventory_count_lines: {
+        Row: {
+          book_quantity: number | null;
+          container_units: number | null;
+          counted_at: string | null;
+          counted_by: string | null;
+          counted_quantity: number | null;
+          dea_schedule: string | null;
+          estimated: boolean;
+          id: string;
+          lot_id: string;
+          medication_id: string;
+          movement_id: number | null;
+          opened_container: boolean;
+          pharmacy_id: string;
+          position: number;
+          second_count_quantity: number | null;
+          second_counted_at: string | null;
+          second_counted_by: string | null;
+          session_id: string;
+          variance_quantity: number | null;
+          variance_reason: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          book_quantity?: number | null;
+          container_units?: number | null;
+          counted_at?: string | null;
+          counted_by?: string | null;
+          counted_quantity?: number | null;
+          dea_schedule?: string | null;
+          estimated?: boolean;
+          id?: string;
+          lot_id: string;
+          medication_id: string;
+          movement_id?: number | null;
+          opened_container?: boolean;
+          pharmacy_id: string;
+          position: number;
+          second_count_quantity?: number | null;
+          second_counted_at?: string | null;
+          second_counted_by?: string | null;
+          session_id: string;
+          variance_quantity?: number | null;
+          variance_reason?: string | null;
+        };
+        Update: {
+          book_quantity?: number | null;
+          container_units?: number | null;
+          counted_at?: string | null;
+          counted_by?: string | null;
+          counted_quantity?: number | null;
+          dea_schedule?: string | null;
+          estimated?: boolean;
+          id?: string;
+          lot_id?: string;
+          medication_id?: string;
+          movement_id?: number | null;
+          opened_container?: boolean;
+          pharmacy_id?: string;
+          position?: number;
+          second_count_quantity?: number | null;
+          second_counted_at?: string | null;
+          second_counted_by?: string | null;
+          session_id?: string;
+          variance_quantity?: number | null;
+          variance_reason?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_count_lines_lot_fkey';
+            columns: ['pharmacy_id', 'lot_id'];
+            isOneToOne: false;
+            referencedRelation: 'inventory_lots';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'inventory_count_lines_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: false;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'inventory_count_lines_movement_id_fkey';
+            columns: ['movement_id'];
+            isOneToOne: false;
+            referencedRelation: 'inventory_movements';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'inventory_count_lines_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'inventory_count_lines_session_fkey';
+            columns: ['pharmacy_id', 'session_id'];
+            isOneToOne: false;
+            referencedRelation: 'inventory_count_sessions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      inventory_count_sessions: {
+        Row: {
+          as_of_date: string | null;
+          blind: boolean;
+          business_time: string | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          id: string;
+          kind: string;
+          line_count: number;
+          note: string | null;
+          pharmacy_id: string;
+          posted_at: string | null;
+          posted_by: string | null;
+          scope: string;
+          shelf_location: string | null;
+          signed_at: string | null;
+          signed_by: string | null;
+          snapshot_movement_id: number;
+          started_at: string;
+          started_by: string;
+          status: string;
+          submitted_at: string | null;
+          submitted_by: string | null;
+          witnessed_at: string | null;
+          witnessed_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          as_of_date?: string | null;
+          blind?: boolean;
+          business_time?: string | null;
+          cancel_reason?: string | null;
+          cancelled_at?: string | null;
+          cancelled_by?: string | null;
+          id?: string;
+          kind?: string;
+          line_count?: number;
+          note?: string | null;
+          pharmacy_id: string;
+          posted_at?: string | null;
+          posted_by?: string | null;
+          scope: string;
+          shelf_location?: string | null;
+          signed_at?: string | null;
+          signed_by?: string | null;
+          snapshot_movement_id: number;
+          started_at?: string;
+          started_by: string;
+          status?: string;
+          submitted_at?: string | null;
+          submitted_by?: string | null;
+          witnessed_at?: string | null;
+          witnessed_by?: string | null;
+        };
+        Update: {
+          as_of_date?: string | null;
+          blind?: boolean;
+          business_time?: string | null;
+          cancel_reason?: string | null;
+          cancelled_at?: string | null;
+          cancelled_by?: string | null;
+          id?: string;
+          kind?: string;
+          line_count?: number;
+          note?: string | null;
+          pharmacy_id?: string;
+          posted_at?: string | null;
+          posted_by?: string | null;
+          scope?: string;
+          shelf_location?: string | null;
+          signed_at?: string | null;
+          signed_by?: string | null;
+          snapshot_movement_id?: number;
+          started_at?: string;
+          started_by?: string;
+          status?: string;
+          submitted_at?: string | null;
+          submitted_by?: string | null;
+          witnessed_at?: string | null;
+          witnessed_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_count_sessions_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       inventory_forecasts: {
         Row: {
           computed_at: string;
@@ -662,6 +905,7 @@ export type Database = {
           pharmacy_id: string;
           preferred_wholesaler_id: string | null;
           safety_stock: number | null;
+          shelf_location: string | null;
           updated_at: string;
         };
         ComputedFields: never;
@@ -674,6 +918,7 @@ export type Database = {
           pharmacy_id?: string;
           preferred_wholesaler_id?: string | null;
           safety_stock?: number | null;
+          shelf_location?: string | null;
           updated_at?: string;
         };
         Update: {
@@ -685,6 +930,7 @@ export type Database = {
           pharmacy_id?: string;
           preferred_wholesaler_id?: string | null;
           safety_stock?: number | null;
+          shelf_location?: string | null;
           updated_at?: string;
         };
         Relationships: [
@@ -2950,7 +3196,44 @@ export type Database = {
       };
       authorize_wholesaler_exchange: { Args: { purpose: string; wholesaler_id: string }; Returns: string };
       begin_wholesale_order_submission: { Args: { order_id: string }; Returns: Json };
+      biennial_inventory_status: { Args: Record<PropertyKey, never>; Returns: Json };
       build_suggested_orders: { Args: Record<PropertyKey, never>; Returns: Json };
+      cancel_inventory_count: {
+        Args: { count_session_id: string; reason: string };
+        Returns: {
+          as_of_date: string | null;
+          blind: boolean;
+          business_time: string | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          id: string;
+          kind: string;
+          line_count: number;
+          note: string | null;
+          pharmacy_id: string;
+          posted_at: string | null;
+          posted_by: string | null;
+          scope: string;
+          shelf_location: string | null;
+          signed_at: string | null;
+          signed_by: string | null;
+          snapshot_movement_id: number;
+          started_at: string;
+          started_by: string;
+          status: string;
+          submitted_at: string | null;
+          submitted_by: string | null;
+          witnessed_at: string | null;
+          witnessed_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_count_sessions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       cancel_wholesale_order: {
         Args: { order_id: string };
         Returns: {
@@ -3129,6 +3412,33 @@ export type Database = {
       };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
       inventory_analytics: { Args: Record<PropertyKey, never>; Returns: Json };
+      inventory_count_sheet: {
+        Args: { count_session_id: string; only_variances?: boolean; page_offset?: number; page_size?: number };
+        Returns: {
+          book_quantity: number;
+          container_units: number;
+          counted_at: string;
+          counted_quantity: number;
+          dea_schedule: string;
+          estimated: boolean;
+          expected_on_hand: number;
+          expiration_date: string;
+          line_id: string;
+          lot_id: string;
+          lot_number: string;
+          medication_id: string;
+          medication_name: string;
+          ndc_number: string;
+          opened_container: boolean;
+          second_count_quantity: number;
+          sheet_position: number;
+          shelf_location: string;
+          strength: string;
+          total_count: number;
+          variance_quantity: number;
+          variance_reason: string;
+        }[];
+      };
       inventory_items: {
         Args: { page_offset?: number; page_size?: number; search?: string; status?: string };
         Returns: {
@@ -3212,6 +3522,42 @@ export type Database = {
           status: string;
           written_on: string;
         }[];
+      };
+      post_inventory_count: {
+        Args: { count_session_id: string; variance_reasons?: Json };
+        Returns: {
+          as_of_date: string | null;
+          blind: boolean;
+          business_time: string | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          id: string;
+          kind: string;
+          line_count: number;
+          note: string | null;
+          pharmacy_id: string;
+          posted_at: string | null;
+          posted_by: string | null;
+          scope: string;
+          shelf_location: string | null;
+          signed_at: string | null;
+          signed_by: string | null;
+          snapshot_movement_id: number;
+          started_at: string;
+          started_by: string;
+          status: string;
+          submitted_at: string | null;
+          submitted_by: string | null;
+          witnessed_at: string | null;
+          witnessed_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_count_sessions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       prescriber_credential_alerts: {
         Args: { within_days?: number };
@@ -3504,6 +3850,43 @@ export type Database = {
         };
         Returns: Json;
       };
+      record_inventory_count: {
+        Args: {
+          count_line_id: string;
+          counted: number;
+          full_container_units?: number;
+          is_estimated?: boolean;
+          is_opened_container?: boolean;
+        };
+        Returns: {
+          book_quantity: number | null;
+          container_units: number | null;
+          counted_at: string | null;
+          counted_by: string | null;
+          counted_quantity: number | null;
+          dea_schedule: string | null;
+          estimated: boolean;
+          id: string;
+          lot_id: string;
+          medication_id: string;
+          movement_id: number | null;
+          opened_container: boolean;
+          pharmacy_id: string;
+          position: number;
+          second_count_quantity: number | null;
+          second_counted_at: string | null;
+          second_counted_by: string | null;
+          session_id: string;
+          variance_quantity: number | null;
+          variance_reason: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_count_lines';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       record_patient_access: {
         Args: { patient_id: string; prescription_id?: string; what: string };
         Returns: undefined;
@@ -3552,6 +3935,37 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'prescription_files';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      record_second_inventory_count: {
+        Args: { count_line_id: string; counted: number };
+        Returns: {
+          book_quantity: number | null;
+          container_units: number | null;
+          counted_at: string | null;
+          counted_by: string | null;
+          counted_quantity: number | null;
+          dea_schedule: string | null;
+          estimated: boolean;
+          id: string;
+          lot_id: string;
+          medication_id: string;
+          movement_id: number | null;
+          opened_container: boolean;
+          pharmacy_id: string;
+          position: number;
+          second_count_quantity: number | null;
+          second_counted_at: string | null;
+          second_counted_by: string | null;
+          session_id: string;
+          variance_quantity: number | null;
+          variance_reason: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_count_lines';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -3796,6 +4210,42 @@ export type Database = {
       };
       settings_group: { Args: { group_key: string }; Returns: Json };
       settings_group_secrets: { Args: { settings_group_key: string; settings_pharmacy_id: string }; Returns: Json };
+      sign_inventory_count: {
+        Args: { count_session_id: string };
+        Returns: {
+          as_of_date: string | null;
+          blind: boolean;
+          business_time: string | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          id: string;
+          kind: string;
+          line_count: number;
+          note: string | null;
+          pharmacy_id: string;
+          posted_at: string | null;
+          posted_by: string | null;
+          scope: string;
+          shelf_location: string | null;
+          signed_at: string | null;
+          signed_by: string | null;
+          snapshot_movement_id: number;
+          started_at: string;
+          started_by: string;
+          status: string;
+          submitted_at: string | null;
+          submitted_by: string | null;
+          witnessed_at: string | null;
+          witnessed_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_count_sessions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       staff_sign_in_activity: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -3825,6 +4275,86 @@ export type Database = {
           two_factor_enabled: boolean;
           user_id: string;
         }[];
+      };
+      start_inventory_count: {
+        Args: {
+          business_time?: string;
+          count_kind: string;
+          count_scope?: string;
+          is_blind?: boolean;
+          note?: string;
+          product_ids?: string[];
+          shelf?: string;
+        };
+        Returns: {
+          as_of_date: string | null;
+          blind: boolean;
+          business_time: string | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          id: string;
+          kind: string;
+          line_count: number;
+          note: string | null;
+          pharmacy_id: string;
+          posted_at: string | null;
+          posted_by: string | null;
+          scope: string;
+          shelf_location: string | null;
+          signed_at: string | null;
+          signed_by: string | null;
+          snapshot_movement_id: number;
+          started_at: string;
+          started_by: string;
+          status: string;
+          submitted_at: string | null;
+          submitted_by: string | null;
+          witnessed_at: string | null;
+          witnessed_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_count_sessions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      submit_inventory_count: {
+        Args: { count_session_id: string };
+        Returns: {
+          as_of_date: string | null;
+          blind: boolean;
+          business_time: string | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          id: string;
+          kind: string;
+          line_count: number;
+          note: string | null;
+          pharmacy_id: string;
+          posted_at: string | null;
+          posted_by: string | null;
+          scope: string;
+          shelf_location: string | null;
+          signed_at: string | null;
+          signed_by: string | null;
+          snapshot_movement_id: number;
+          started_at: string;
+          started_by: string;
+          status: string;
+          submitted_at: string | null;
+          submitted_by: string | null;
+          witnessed_at: string | null;
+          witnessed_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_count_sessions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       sync_medications: { Args: { records: Json }; Returns: number };
       take_rate_limit_slot: { Args: { bucket_name: string; caller_ip: unknown }; Returns: boolean };
@@ -3898,6 +4428,42 @@ export type Database = {
         }[];
       };
       wholesaler_exchange_setup: { Args: { take_control_number: boolean; wholesaler_id: string }; Returns: Json };
+      witness_inventory_count: {
+        Args: { count_session_id: string };
+        Returns: {
+          as_of_date: string | null;
+          blind: boolean;
+          business_time: string | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          id: string;
+          kind: string;
+          line_count: number;
+          note: string | null;
+          pharmacy_id: string;
+          posted_at: string | null;
+          posted_by: string | null;
+          scope: string;
+          shelf_location: string | null;
+          signed_at: string | null;
+          signed_by: string | null;
+          snapshot_movement_id: number;
+          started_at: string;
+          started_by: string;
+          status: string;
+          submitted_at: string | null;
+          submitted_by: string | null;
+          witnessed_at: string | null;
+          witnessed_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_count_sessions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
     };
     Enums: {
       [_ in never]: never;

@@ -21,4 +21,14 @@ export const inventoryKeys = {
     [...inventoryKeys.all(pharmacyId), 'orders', search, filter, page, pageSize] as const,
   /** One order in full (lines, ship notice, receipts, documents, discrepancies). */
   order: (pharmacyId: string, orderId: string) => [...inventoryKeys.all(pharmacyId), 'order', orderId] as const,
+  /** One page of the Counts tab's list of counts. */
+  countSessions: (pharmacyId: string, page: number, pageSize: number) =>
+    [...inventoryKeys.all(pharmacyId), 'count-sessions', page, pageSize] as const,
+  /** One count's header. */
+  countSession: (pharmacyId: string, sessionId: string) => [...inventoryKeys.all(pharmacyId), 'count-session', sessionId] as const,
+  /** One page of a count's sheet (all lines, or only those with a variance). */
+  countSheet: (pharmacyId: string, sessionId: string, onlyVariances: boolean, page: number, pageSize: number) =>
+    [...inventoryKeys.all(pharmacyId), 'count-sheet', sessionId, onlyVariances, page, pageSize] as const,
+  /** When the biennial controlled-substance inventory is due. */
+  biennialStatus: (pharmacyId: string) => [...inventoryKeys.all(pharmacyId), 'biennial-status'] as const,
 };

@@ -7,6 +7,7 @@
 import { useCallback, useId, useState } from 'react';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { AnalyticsTab } from './analytics-tab.tsx';
+import { CountTab } from './count-tab.tsx';
 import { InventoryTab } from './inventory-tab.tsx';
 import { OrdersTab } from './orders-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
@@ -21,6 +22,7 @@ const TABS = [
   { id: 'returns', label: 'Returns' },
   { id: 'wholesalers', label: 'Wholesalers' },
   { id: 'analytics', label: 'Analytics' },
+  { id: 'counts', label: 'Counts' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -58,6 +60,7 @@ export function InventoryManagement({ pharmacyId, canAdjust }: InventoryManageme
         {tab === 'orders' ? <OrdersTab pharmacyId={pharmacyId} canAdjust={canAdjust} start={orderStart} onStartHandled={startHandled} /> : null}
         {tab === 'wholesalers' ? <WholesalersTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {tab === 'analytics' ? <AnalyticsTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
+        {tab === 'counts' ? <CountTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {notYet ? <p className="rounded-box border border-base-300 bg-base-100 p-6 text-base-content/80">{notYet}</p> : null}
       </TabPanel>
     </div>
