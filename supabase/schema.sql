@@ -672,6 +672,31 @@ grant references, trigger, maintain on table public.inventory_count_sessions to 
 grant select, references, trigger, maintain on table public.inventory_count_sessions to authenticated;
 grant all on table public.inventory_count_sessions to service_role;
 
+-- public.inventory_daily_rollups ------------------------------------------------------------------
+create table public.inventory_daily_rollups (
+  pharmacy_id uuid not null,
+  day         date not null,
+  kind        text not null,
+  movements   integer not null,
+  units       bigint not null,
+  cost_cents  bigint not null,
+  constraint inventory_daily_rollups_pkey PRIMARY KEY (pharmacy_id, day, kind),
+  constraint inventory_daily_rollups_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
+);
+
+comment on table public.inventory_daily_rollups is 'The stock ledger summed per pharmacy, UTC day and movement kind: how many movements, their units (signed, as the ledger''s) and cost in cents (quantity × the row''s unit cost, 0 when unknown). Kept at commit by a deferred trigger of inventory_movements; read by inventory_overview and inventory_analytics. Staff read; nobody writes.';
+comment on column public.inventory_daily_rollups.day is 'The UTC day of the movements'' occurred_at.';
+
+alter table public.inventory_daily_rollups enable row level security;
+
+create policy "Staff can read their pharmacy's daily stock totals" on public.inventory_daily_rollups
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.inventory_daily_rollups to anon;
+grant select, references, trigger, maintain on table public.inventory_daily_rollups to authenticated;
+grant all on table public.inventory_daily_rollups to service_role;
+
 -- public.inventory_forecasts ----------------------------------------------------------------------
 create table public.inventory_forecasts (
   pharmacy_id           uuid not null,
@@ -738,6 +763,7 @@ comment on constraint inventory_lots_unit_cost_check on public.inventory_lots is
 
 CREATE INDEX inventory_lots_expiring_idx ON public.inventory_lots USING btree (pharmacy_id, expiration_date) WHERE (on_hand > 0);
 CREATE INDEX inventory_lots_medication_idx ON public.inventory_lots USING btree (pharmacy_id, medication_id, expiration_date NULLS FIRST, received_at);
+CREATE INDEX inventory_lots_uncosted_idx ON public.inventory_lots USING btree (pharmacy_id, medication_id) INCLUDE (on_hand) WHERE ((on_hand > 0) AND (unit_cost_cents IS NULL));
 
 alter table public.inventory_lots enable row level security;
 
@@ -745,6 +771,7 @@ create policy "Staff can read their pharmacy's inventory lots" on public.invento
   for select to authenticated
   using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
 
+CREATE CONSTRAINT TRIGGER roll_up_lot_value AFTER INSERT OR DELETE OR UPDATE OF on_hand, unit_cost_cents ON public.inventory_lots DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.roll_up_lot_value();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_lots FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when medication_id is null then ''23502 Medication is required'' when (((lot_number = btrim(lot_number)) AND (length(lot_number) <= 20) AND (lot_number !~ ''[[:cntrl:]]''::text))) is false then ''23514 A lot number is at most 20 characters on one line'' when ((on_hand >= 0)) is false then ''23514 A lot''''s stock cannot go below zero'' when ((unit_cost_cents >= 0)) is false then ''23514 A unit cost cannot be negative'' end from (select ($1).*) as checked_row');
 
 grant references, trigger, maintain on table public.inventory_lots to anon;
@@ -804,7 +831,9 @@ create policy "Staff can read their pharmacy's stock ledger" on public.inventory
   for select to authenticated
   using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
 
+CREATE TRIGGER note_product_movement AFTER INSERT ON public.inventory_movements FOR EACH ROW EXECUTE FUNCTION private.note_product_movement();
 CREATE TRIGGER refuse_update_or_delete BEFORE DELETE OR UPDATE ON public.inventory_movements FOR EACH ROW EXECUTE FUNCTION private.refuse_ledger_change();
+CREATE CONSTRAINT TRIGGER roll_up_stock_movement AFTER INSERT OR DELETE ON public.inventory_movements DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.roll_up_stock_movement();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_movements FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when kind is null then ''23502 Kind is required'' when lot_id is null then ''23502 Lot is required'' when lot_on_hand_after is null then ''23502 Lot on hand after is required'' when medication_id is null then ''23502 Medication is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when product_on_hand_after is null then ''23502 Product on hand after is required'' when quantity is null then ''23502 Quantity is required'' when (((kind = ANY (ARRAY[''dispense''::text, ''return_to_stock''::text])) = (prescription_id IS NOT NULL))) is false then ''23514 Invalid kind and prescription'' when ((kind = ANY (ARRAY[''opening''::text, ''receipt''::text, ''dispense''::text, ''return_to_stock''::text, ''adjustment''::text, ''count_variance''::text, ''return_to_wholesaler''::text, ''destruction''::text]))) is false then ''23514 Invalid kind'' when (((lot_on_hand_after >= 0) AND (product_on_hand_after >= 0))) is false then ''23514 Invalid lot on hand after and product on hand after'' when ((((reason IS NULL) OR ((length(btrim(reason)) >= 1) AND (length(btrim(reason)) <= 500))) AND ((kind <> ALL (ARRAY[''adjustment''::text, ''count_variance''::text, ''destruction''::text, ''return_to_stock''::text])) OR (reason IS NOT NULL)))) is false then ''23514 Invalid kind and reason'' when ((length(reference) <= 100)) is false then ''23514 Invalid reference'' when (
 CASE
     WHEN (kind = ANY (ARRAY[''opening''::text, ''receipt''::text, ''return_to_stock''::text])) THEN (quantity > 0)
@@ -815,6 +844,29 @@ END) is false then ''23514 Invalid kind and quantity'' when ((unit_cost_cents >=
 grant references, trigger, maintain on table public.inventory_movements to anon;
 grant select, references, trigger, maintain on table public.inventory_movements to authenticated;
 grant all on table public.inventory_movements to service_role;
+
+-- public.inventory_product_activity ---------------------------------------------------------------
+create table public.inventory_product_activity (
+  pharmacy_id   uuid not null,
+  medication_id uuid not null,
+  last_moved_at timestamp with time zone not null,
+  constraint inventory_product_activity_pkey PRIMARY KEY (pharmacy_id, medication_id),
+  constraint inventory_product_activity_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id) ON DELETE CASCADE
+);
+
+comment on table public.inventory_product_activity is 'When each product last moved in the stock ledger (its newest occurred_at), kept by a trigger of inventory_movements: the products a pharmacy keeps are those on hand or moved lately. Staff read; nobody writes.';
+
+CREATE INDEX inventory_product_activity_moved_idx ON public.inventory_product_activity USING btree (pharmacy_id, last_moved_at DESC);
+
+alter table public.inventory_product_activity enable row level security;
+
+create policy "Staff can read when their pharmacy's products last moved" on public.inventory_product_activity
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.inventory_product_activity to anon;
+grant select, references, trigger, maintain on table public.inventory_product_activity to authenticated;
+grant all on table public.inventory_product_activity to service_role;
 
 -- public.inventory_products -----------------------------------------------------------------------
 create table public.inventory_products (
@@ -918,6 +970,26 @@ CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON publi
 
 grant select, insert, update, references, trigger, maintain on table public.inventory_settings to authenticated;
 grant all on table public.inventory_settings to service_role;
+
+-- public.inventory_value_totals -------------------------------------------------------------------
+create table public.inventory_value_totals (
+  pharmacy_id        uuid not null,
+  costed_value_cents bigint not null,
+  constraint inventory_value_totals_pkey PRIMARY KEY (pharmacy_id),
+  constraint inventory_value_totals_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
+);
+
+comment on table public.inventory_value_totals is 'Per pharmacy, the value in cents of its lots with a known unit cost (the sum of on_hand × unit_cost_cents), kept at commit by a deferred trigger of inventory_lots. Lots without a cost are valued live (private.inventory_value_cents). Staff read; nobody writes.';
+
+alter table public.inventory_value_totals enable row level security;
+
+create policy "Staff can read their pharmacy's stock value" on public.inventory_value_totals
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.inventory_value_totals to anon;
+grant select, references, trigger, maintain on table public.inventory_value_totals to authenticated;
+grant all on table public.inventory_value_totals to service_role;
 
 -- public.medication_price_history -----------------------------------------------------------------
 create table public.medication_price_history (
@@ -3382,36 +3454,20 @@ CREATE OR REPLACE FUNCTION public.inventory_analytics()
 AS $function$
   with pharmacy as (
     select private.current_pharmacy_id() as id
-  ), moved as (
-    -- One index range of the ledger (inventory_movements_occurred_idx carries kind, quantity and cost).
-    select mv.kind, mv.quantity, mv.occurred_at, mv.quantity::bigint * coalesce(mv.unit_cost_cents, 0) as cents
-    from public.inventory_movements mv
-    where mv.pharmacy_id = (select id from pharmacy) and mv.occurred_at >= now() - interval '90 days'
   ), value_now as (
-    select coalesce(sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.movement_unit_cost(null, l.medication_id))), 0) as cents
-    from public.inventory_lots l
-    where l.pharmacy_id = (select id from pharmacy) and l.on_hand > 0
-  ), summed as (
-    select p.days,
-      coalesce(-sum(c.quantity) filter (where c.occurred_at >= now() - make_interval(days => p.days) and c.kind in ('dispense', 'return_to_stock')), 0)::integer as dispensed,
-      coalesce(-sum(c.quantity) filter (where c.occurred_at >= now() - make_interval(days => p.days) and c.kind = 'return_to_wholesaler'), 0)::integer as returned,
-      coalesce(-sum(c.quantity) filter (where c.occurred_at >= now() - make_interval(days => p.days) and c.kind = 'destruction'), 0)::integer as waste,
-      coalesce(-sum(c.cents) filter (where c.occurred_at >= now() - make_interval(days => p.days) and c.kind in ('dispense', 'return_to_stock')), 0) as dispensed_cents,
-      coalesce(sum(c.cents) filter (where c.occurred_at >= now() - make_interval(days => p.days)), 0) as net_cents
-    from unnest(array[7, 30, 90]) as p (days) cross join moved c
-    group by p.days
+    select private.inventory_value_cents((select id from pharmacy)) as cents
   )
-  select coalesce(jsonb_agg(jsonb_build_object(
+  select jsonb_agg(jsonb_build_object(
     'period', p.days || ' days', 'days', p.days,
-    'dispensed', coalesce(s.dispensed, 0), 'returned', coalesce(s.returned, 0), 'waste', coalesce(s.waste, 0),
-    'turnover', case when v.cents + (v.cents - coalesce(s.net_cents, 0)) > 0
-                     then round(coalesce(s.dispensed_cents, 0) * 2.0 / (v.cents + (v.cents - coalesce(s.net_cents, 0))), 2) end)
-    order by p.days), '[]'::jsonb)
+    'dispensed', t.dispensed, 'returned', t.returned, 'waste', t.waste,
+    'turnover', case when v.cents + (v.cents - t.net_cents) > 0
+                     then round(t.dispensed_cents * 2.0 / (v.cents + (v.cents - t.net_cents)), 2) end)
+    order by p.days)
   from unnest(array[7, 30, 90]) as p (days)
-  left join summed s on s.days = p.days
+  cross join lateral private.inventory_movement_totals((select id from pharmacy), now() - make_interval(days => p.days)) t
   cross join value_now v
 $function$;
-comment on function public.inventory_analytics() is 'The Analytics tab''s 7, 30 and 90-day summaries (spec §3 Analytics period) from the ledger: units dispensed (less returned to stock), returned to wholesalers, destroyed (waste), and turnover (cost of goods dispensed over the average of today''s value and the value at the period''s start, reconstructed from the ledger). Security invoker.';
+comment on function public.inventory_analytics() is 'The Analytics tab''s 7, 30 and 90-day summaries (spec §3 Analytics period) from the ledger''s rollups: units dispensed (less returned to stock), returned to wholesalers, destroyed (waste), and turnover (cost of goods dispensed over the average of today''s value and the value at the period''s start, reconstructed from the ledger). Security invoker.';
 grant execute on function public.inventory_analytics() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.inventory_count_sheet(count_session_id uuid, page_size integer DEFAULT 50, page_offset integer DEFAULT 0, only_variances boolean DEFAULT false)
@@ -3500,30 +3556,20 @@ AS $function$
   ), counts as (
     select count(*) as products,
            count(*) filter (where m.is_low_stock and m.stock > 0) as low,
-           count(*) filter (where m.stock = 0) as out_of_stock
+           count(*) filter (where m.stock = 0) as out_of_stock,
+           count(*) filter (where m.stock > 0) as in_stock
     from public.medications m where m.pharmacy_id = (select id from pharmacy) and m.active
-  ), moved as (
-    -- The ledger's last 90 days in one index range: the products that moved, and 30 days' costs (each row's own).
-    select mv.medication_id, mv.kind, mv.quantity, mv.unit_cost_cents, mv.occurred_at
-    from public.inventory_movements mv
-    where mv.pharmacy_id = (select id from pharmacy) and mv.occurred_at >= now() - interval '90 days'
-  ), stocked as (
-    -- The products the pharmacy keeps: on hand now or moved in the last 90 days.
-    select count(*) filter (where m.stock > 0) as in_stock, count(*) as kept
-    from public.medications m
-    where m.pharmacy_id = (select id from pharmacy) and m.active
-      and (m.stock > 0 or m.id in (select moved.medication_id from moved))
+  ), moved_out_of_stock as (
+    -- Kept products not on the shelf: out of stock now, moved in the last 90 days.
+    select count(*) as products
+    from public.inventory_product_activity a
+    join public.medications m on m.pharmacy_id = a.pharmacy_id and m.id = a.medication_id
+    where a.pharmacy_id = (select id from pharmacy) and a.last_moved_at >= now() - interval '90 days'
+      and m.active and m.stock = 0
   ), value as (
-    select coalesce(sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.movement_unit_cost(null, l.medication_id))), 0) as cents
-    from public.inventory_lots l
-    where l.pharmacy_id = (select id from pharmacy) and l.on_hand > 0
-  ), dispensed_cost as (
-    select coalesce(-sum(moved.quantity::bigint * moved.unit_cost_cents), 0) as cents
-    from moved where moved.occurred_at >= now() - interval '30 days' and moved.kind in ('dispense', 'return_to_stock')
-  ), net_change as (
-    -- Value that came in less value that went out over 30 days: the value 30 days ago is today's less this.
-    select coalesce(sum(moved.quantity::bigint * moved.unit_cost_cents), 0) as cents
-    from moved where moved.occurred_at >= now() - interval '30 days'
+    select private.inventory_value_cents((select id from pharmacy)) as cents
+  ), last_30_days as (
+    select t.* from private.inventory_movement_totals((select id from pharmacy), now() - interval '30 days') t
   )
   select jsonb_build_object(
     'totalProducts', counts.products,
@@ -3537,16 +3583,17 @@ AS $function$
                                 where f.pharmacy_id = (select id from pharmacy) and m.active and m.stock > 0
                                   and f.predicted_stockout_on <= private.pharmacy_local_date((select id from pharmacy), now()) + 7),
     -- Turnover over the last 30 days: cost of goods dispensed over the average inventory value (now and 30 days ago).
-    'monthlyTurnover', case when value.cents + (value.cents - net_change.cents) > 0
-                            then round(dispensed_cost.cents * 2.0 / (value.cents + (value.cents - net_change.cents)), 2) end,
-    -- Utilisation: the share of the products the pharmacy keeps that are on the shelf now.
-    'utilizationRate', case when stocked.kept > 0 then round(stocked.in_stock * 100.0 / stocked.kept, 1) end,
+    'monthlyTurnover', case when value.cents + (value.cents - last_30_days.net_cents) > 0
+                            then round(last_30_days.dispensed_cents * 2.0 / (value.cents + (value.cents - last_30_days.net_cents)), 2) end,
+    -- Utilisation: the share of the products the pharmacy keeps (on hand, or moved in 90 days) that are on the shelf now.
+    'utilizationRate', case when counts.in_stock + moved_out_of_stock.products > 0
+                            then round(counts.in_stock * 100.0 / (counts.in_stock + moved_out_of_stock.products), 1) end,
     'utilizationThreshold', settings.utilization_threshold_percent,
     'predictionWindowDays', settings.prediction_window_days,
     'forecastAt', (select max(f.computed_at) from public.inventory_forecasts f where f.pharmacy_id = (select id from pharmacy)))
-  from counts, stocked, value, dispensed_cost, net_change, settings
+  from counts, moved_out_of_stock, value, last_30_days, settings
 $function$;
-comment on function public.inventory_overview() is 'The Overview tab''s figures for the caller''s pharmacy, each from the database: active products, low and out of stock, total value in cents (each lot on hand at its cost), auto-order items, predicted stockouts within 7 days, 30-day turnover (cost of goods dispensed / average of today''s and the reconstructed value 30 days ago), the utilisation rate (products kept — on hand or moved in 90 days — that are on the shelf, %) with the threshold, the prediction window and when predictions were last updated. Security invoker (RLS).';
+comment on function public.inventory_overview() is 'The Overview tab''s figures for the caller''s pharmacy, each from the database: active products, low and out of stock, total value in cents (each lot on hand at its cost), auto-order items, predicted stockouts within 7 days, 30-day turnover (cost of goods dispensed / average of today''s and the reconstructed value 30 days ago), the utilisation rate (products kept — on hand or moved in 90 days — that are on the shelf, %) with the threshold, the prediction window and when predictions were last updated. Ledger sums and value come from the rollups (20261129002000_inventory_rollups). Security invoker (RLS).';
 grant execute on function public.inventory_overview() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.medication_knowledge(knowledge_medication_id uuid)
@@ -8165,6 +8212,37 @@ $function$;
 comment on function private.inventory_lot_for(uuid,uuid,text,date,integer) is 'The lot of a product with this lot number and expiry, created if new (a newer known unit cost replaces the old).';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.inventory_movement_totals(for_pharmacy_id uuid, since timestamp with time zone)
+ RETURNS TABLE(dispensed bigint, returned bigint, waste bigint, dispensed_cents bigint, net_cents bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with by_kind as (
+    -- The rest of the window's first day, from the ledger (inventory_movements_occurred_idx carries kind, quantity, cost;
+    -- both bounds are scalars, so both bound the index range).
+    select mv.kind, sum(mv.quantity)::bigint as units, sum(mv.quantity::bigint * coalesce(mv.unit_cost_cents, 0))::bigint as cents
+    from public.inventory_movements mv
+    where mv.pharmacy_id = for_pharmacy_id and mv.occurred_at >= since
+      and mv.occurred_at < ((since at time zone 'UTC')::date + 1)::timestamp at time zone 'UTC'
+    group by mv.kind
+    union all
+    -- Every later day (later ones too, as the ledger's window has no end), from the rollups.
+    select r.kind, sum(r.units)::bigint, sum(r.cost_cents)::bigint
+    from public.inventory_daily_rollups r
+    where r.pharmacy_id = for_pharmacy_id and r.day > (since at time zone 'UTC')::date
+    group by r.kind
+  )
+  select coalesce(-sum(b.units) filter (where b.kind in ('dispense', 'return_to_stock')), 0)::bigint,
+         coalesce(-sum(b.units) filter (where b.kind = 'return_to_wholesaler'), 0)::bigint,
+         coalesce(-sum(b.units) filter (where b.kind = 'destruction'), 0)::bigint,
+         coalesce(-sum(b.cents) filter (where b.kind in ('dispense', 'return_to_stock')), 0)::bigint,
+         coalesce(sum(b.cents), 0)::bigint
+  from by_kind b
+$function$;
+comment on function private.inventory_movement_totals(uuid,timestamp with time zone) is 'A pharmacy''s ledger from an instant on, summed: units dispensed (less returned to stock), returned to wholesalers and destroyed (positive), the cost of goods dispensed and the net value moved (cents). Whole UTC days from inventory_daily_rollups, the first day''s remainder from the ledger: equal to summing the ledger. Security invoker.';
+grant execute on function private.inventory_movement_totals(uuid,timestamp with time zone) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.inventory_settings_of(for_pharmacy_id uuid)
  RETURNS public.inventory_settings
  LANGUAGE sql
@@ -8188,6 +8266,22 @@ AS $function$
 $function$;
 comment on function private.inventory_status(public.medications) is 'A product''s inventory status: out_of_stock (nothing on hand), low (at or below its reorder point, the low-stock threshold) or adequate.';
 grant execute on function private.inventory_status(public.medications) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.inventory_value_cents(for_pharmacy_id uuid)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select t.costed_value_cents from public.inventory_value_totals t where t.pharmacy_id = for_pharmacy_id), 0)
+       + coalesce((select sum(l.on_hand::bigint * private.unit_cost_cents(m, ip))
+                   from public.inventory_lots l
+                   join public.medications m on m.pharmacy_id = l.pharmacy_id and m.id = l.medication_id
+                   left join public.inventory_products ip on ip.pharmacy_id = l.pharmacy_id and ip.medication_id = l.medication_id
+                   where l.pharmacy_id = for_pharmacy_id and l.on_hand > 0 and l.unit_cost_cents is null), 0)::bigint
+$function$;
+comment on function private.inventory_value_cents(uuid) is 'A pharmacy''s stock value in cents, each lot on hand at its own cost, else the product''s (private.unit_cost_cents; nothing when unknown): the kept costed value plus the uncosted lots valued now. Security invoker (RLS).';
+grant execute on function private.inventory_value_cents(uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.is_account_topic(topic text)
  RETURNS boolean
@@ -8728,6 +8822,22 @@ end
 $function$;
 comment on function private.normalize_with(text,jsonb) is 'Interaction engine: the generic names a written medication stands for ("Norco 5/325" → hydrocodone, acetaminophen), given the resolved names: clean, drop strength and form, resolve synonyms, drop salt words only when that gives a known drug, split unknown combinations. An unknown name comes back cleaned; empty text gives none.';
 grant execute on function private.normalize_with(text,jsonb) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.note_product_movement()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.inventory_product_activity as a (pharmacy_id, medication_id, last_moved_at)
+  values (new.pharmacy_id, new.medication_id, new.occurred_at)
+  on conflict (pharmacy_id, medication_id) do update set last_moved_at = greatest(a.last_moved_at, excluded.last_moved_at);
+  return null;
+end
+$function$;
+comment on function private.note_product_movement() is 'AFTER INSERT trigger of inventory_movements: the product''s last movement time (its row is written under the product''s row lock, which the ledger''s writer holds).';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.onboarding_duplicates(dea text, ncpdp text, nabp text)
  RETURNS text[]
@@ -9661,6 +9771,33 @@ AS $function$
   from (select replace(regexp_replace(identifier, '_id$', ''), '_', ' ') as words) w
 $function$;
 comment on function private.readable_name(text) is 'A column or table name as words for a message: first_name -> First name.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.rebuild_inventory_rollups(for_pharmacy_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.inventory_daily_rollups r where r.pharmacy_id = for_pharmacy_id;
+  insert into public.inventory_daily_rollups (pharmacy_id, day, kind, movements, units, cost_cents)
+  select mv.pharmacy_id, (mv.occurred_at at time zone 'UTC')::date, mv.kind, count(*), sum(mv.quantity),
+         sum(mv.quantity::bigint * coalesce(mv.unit_cost_cents, 0))
+  from public.inventory_movements mv where mv.pharmacy_id = for_pharmacy_id
+  group by 1, 2, 3;
+  insert into public.inventory_value_totals as t (pharmacy_id, costed_value_cents)
+  select for_pharmacy_id, coalesce(sum(l.on_hand::bigint * l.unit_cost_cents), 0)
+  from public.inventory_lots l where l.pharmacy_id = for_pharmacy_id and l.unit_cost_cents is not null
+  on conflict (pharmacy_id) do update set costed_value_cents = excluded.costed_value_cents;
+  delete from public.inventory_product_activity a where a.pharmacy_id = for_pharmacy_id;
+  insert into public.inventory_product_activity (pharmacy_id, medication_id, last_moved_at)
+  select mv.pharmacy_id, mv.medication_id, max(mv.occurred_at)
+  from public.inventory_movements mv where mv.pharmacy_id = for_pharmacy_id
+  group by 1, 2;
+end
+$function$;
+comment on function private.rebuild_inventory_rollups(uuid) is 'Recounts a pharmacy''s daily rollups, costed stock value and product activity from its ledger and lots: for this migration''s backfill and after a history load with triggers off. Not for staff.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.receive_inventory(medication_id uuid, quantity integer, lot_number text DEFAULT ''::text, expiration_date date DEFAULT NULL::date, unit_cost_cents integer DEFAULT NULL::integer, reference text DEFAULT NULL::text)
@@ -10914,6 +11051,63 @@ AS $function$
 $function$;
 comment on function private.role_permissions(text) is 'THE mapping from a staff role to its permission names (resource:action). Every permission list the app shows comes from here (current_staff_context); policies of later features check roles through it. drugs:read is reading the catalog (every role), drugs:manage adding and editing it (pharmacists and admins). prescribers:manage is adding prescribers (every role), prescribers:verify editing and verifying them (pharmacists and admins). inventory:manage is receiving and counting stock (every role), inventory:adjust adjusting it, returns and destruction (pharmacists and admins).';
 grant execute on function private.role_permissions(text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.roll_up_lot_value()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  change bigint := 0;
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    change := change - old.on_hand::bigint * coalesce(old.unit_cost_cents, 0);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    change := change + new.on_hand::bigint * coalesce(new.unit_cost_cents, 0);
+  end if;
+  -- Written even when the change is 0: this row is the first shared row every committing stock change takes.
+  insert into public.inventory_value_totals as t (pharmacy_id, costed_value_cents)
+  select coalesce(new.pharmacy_id, old.pharmacy_id), change
+  where exists (select 1 from public.pharmacies p where p.id = coalesce(new.pharmacy_id, old.pharmacy_id))
+  on conflict (pharmacy_id) do update set costed_value_cents = t.costed_value_cents + excluded.costed_value_cents;
+  return null;
+end
+$function$;
+comment on function private.roll_up_lot_value() is 'Deferred AFTER INSERT/UPDATE/DELETE constraint trigger of inventory_lots: moves the pharmacy''s costed stock value (inventory_value_totals) by the lot''s change of on_hand × unit cost, at commit.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.roll_up_stock_movement()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    -- A pharmacy removed later in the same transaction has nothing left to count.
+    insert into public.inventory_daily_rollups as r (pharmacy_id, day, kind, movements, units, cost_cents)
+    select new.pharmacy_id, (new.occurred_at at time zone 'UTC')::date, new.kind, 1, new.quantity,
+           new.quantity::bigint * coalesce(new.unit_cost_cents, 0)
+    where exists (select 1 from public.pharmacies p where p.id = new.pharmacy_id)
+    on conflict (pharmacy_id, day, kind) do update
+      set movements = r.movements + 1, units = r.units + excluded.units, cost_cents = r.cost_cents + excluded.cost_cents;
+  else
+    -- A removed product takes its ledger rows (private.refuse_ledger_change allows nothing else).
+    update public.inventory_daily_rollups r
+    set movements = r.movements - 1, units = r.units - old.quantity,
+        cost_cents = r.cost_cents - old.quantity::bigint * coalesce(old.unit_cost_cents, 0)
+    where r.pharmacy_id = old.pharmacy_id and r.day = (old.occurred_at at time zone 'UTC')::date and r.kind = old.kind;
+    delete from public.inventory_daily_rollups r
+    where r.pharmacy_id = old.pharmacy_id and r.day = (old.occurred_at at time zone 'UTC')::date and r.kind = old.kind
+      and r.movements = 0;
+  end if;
+  return null;
+end
+$function$;
+comment on function private.roll_up_stock_movement() is 'Deferred AFTER INSERT/DELETE constraint trigger of inventory_movements: adds (or, when a removed product takes its rows, subtracts) the row to its pharmacy''s UTC day and kind in inventory_daily_rollups at commit.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.save_controlled_group(settings_pharmacy_id uuid, group_values jsonb)
  RETURNS void

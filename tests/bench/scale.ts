@@ -150,7 +150,8 @@ async function buildPrescriptionFiles(db: pg.Client, pharmacyId: string): Promis
  * The stock ledger of three years: a lot per product holding its stock (expiries spread over two years, some past),
  * its opening balance, a receipt every two weeks for the fast movers, and LEDGER_DISPENSES dispensing rows spread over
  * the products and days (each naming an order's original fill). Balances after each row are the lot's stock (not
- * replayed: no measured query depends on them); forecasts are computed afterwards as the daily job does.
+ * replayed: no measured query depends on them); the rollups are counted from them and forecasts computed afterwards,
+ * as the rollups' migration and the daily job do.
  */
 async function buildInventoryLedger(db: pg.Client, pharmacyId: string): Promise<void> {
   await db.query('set session_replication_role = replica');
@@ -178,7 +179,10 @@ async function buildInventoryLedger(db: pg.Client, pharmacyId: string): Promise<
           from generate_series(1, $5::int) as k) d`,
   [pharmacyId, MEDICATIONS, RESTOCKED_PRODUCTS, LEDGER_DAYS, LEDGER_DISPENSES, ORDERS]);
   await db.query('set session_replication_role = origin');
-  await db.query('vacuum analyze public.inventory_lots, public.inventory_movements');
+  // What the rollups' triggers would have kept (off in replica mode), counted as the rollups' migration counts a ledger.
+  await db.query('select private.rebuild_inventory_rollups($1)', [pharmacyId]);
+  await db.query('vacuum analyze public.inventory_lots, public.inventory_movements, public.inventory_daily_rollups, '
+    + 'public.inventory_value_totals, public.inventory_product_activity');
   const started = performance.now();
   await db.query('select private.compute_inventory_forecasts($1)', [pharmacyId]);
   console.log(`  (inventory forecasts for ${MEDICATIONS.toLocaleString('en-US')} products, as the daily job computes them: `

@@ -692,6 +692,42 @@ export type Database = {
           },
         ];
       };
+      inventory_daily_rollups: {
+        Row: {
+          cost_cents: number;
+          day: string;
+          kind: string;
+          movements: number;
+          pharmacy_id: string;
+          units: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          cost_cents: number;
+          day: string;
+          kind: string;
+          movements: number;
+          pharmacy_id: string;
+          units: number;
+        };
+        Update: {
+          cost_cents?: number;
+          day?: string;
+          kind?: string;
+          movements?: number;
+          pharmacy_id?: string;
+          units?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_daily_rollups_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       inventory_forecasts: {
         Row: {
           computed_at: string;
@@ -895,6 +931,33 @@ export type Database = {
           },
         ];
       };
+      inventory_product_activity: {
+        Row: {
+          last_moved_at: string;
+          medication_id: string;
+          pharmacy_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          last_moved_at: string;
+          medication_id: string;
+          pharmacy_id: string;
+        };
+        Update: {
+          last_moved_at?: string;
+          medication_id?: string;
+          pharmacy_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_product_activity_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: true;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
       inventory_products: {
         Row: {
           acquisition_cost_cents: number | null;
@@ -989,6 +1052,30 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'inventory_settings_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: true;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      inventory_value_totals: {
+        Row: {
+          costed_value_cents: number;
+          pharmacy_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          costed_value_cents: number;
+          pharmacy_id: string;
+        };
+        Update: {
+          costed_value_cents?: number;
+          pharmacy_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_value_totals_pharmacy_id_fkey';
             columns: ['pharmacy_id'];
             isOneToOne: true;
             referencedRelation: 'pharmacies';
