@@ -808,7 +808,7 @@ create table public.inventory_movements (
   constraint inventory_movements_sign_check CHECK (
 CASE
     WHEN kind = ANY (ARRAY['opening'::text, 'receipt'::text, 'return_to_stock'::text]) THEN quantity > 0
-    WHEN kind = ANY (ARRAY['dispense'::text, 'return_to_wholesaler'::text, 'destruction'::text]) THEN quantity < 0
+    WHEN kind = 'dispense'::text THEN quantity < 0
     ELSE quantity <> 0
 END),
   constraint inventory_movements_unit_cost_check CHECK (unit_cost_cents >= 0)
@@ -818,6 +818,7 @@ comment on table public.inventory_movements is 'The stock ledger (append-only): 
 comment on column public.inventory_movements.product_on_hand_after is 'The product''s on-hand (all lots) just after this movement: the days a product was out of stock are read from it.';
 comment on column public.inventory_movements.unit_cost_cents is 'What one unit cost when it moved (cents; private.movement_unit_cost), null when unknown: cost of goods and turnover.';
 comment on constraint inventory_movements_prescription_fkey on public.inventory_movements is 'This prescription has stock movements (dispensed or returned) and cannot be removed';
+comment on constraint inventory_movements_sign_check on public.inventory_movements is 'Receipts and returns to stock add units, dispensing takes them; other movements change the stock by a number other than 0';
 
 CREATE INDEX inventory_movements_lot_idx ON public.inventory_movements USING btree (pharmacy_id, lot_id);
 CREATE INDEX inventory_movements_occurred_idx ON public.inventory_movements USING btree (pharmacy_id, occurred_at DESC) INCLUDE (kind, quantity, unit_cost_cents, medication_id);
@@ -837,9 +838,10 @@ CREATE CONSTRAINT TRIGGER roll_up_stock_movement AFTER INSERT OR DELETE ON publi
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_movements FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when kind is null then ''23502 Kind is required'' when lot_id is null then ''23502 Lot is required'' when lot_on_hand_after is null then ''23502 Lot on hand after is required'' when medication_id is null then ''23502 Medication is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when product_on_hand_after is null then ''23502 Product on hand after is required'' when quantity is null then ''23502 Quantity is required'' when (((kind = ANY (ARRAY[''dispense''::text, ''return_to_stock''::text])) = (prescription_id IS NOT NULL))) is false then ''23514 Invalid kind and prescription'' when ((kind = ANY (ARRAY[''opening''::text, ''receipt''::text, ''dispense''::text, ''return_to_stock''::text, ''adjustment''::text, ''count_variance''::text, ''return_to_wholesaler''::text, ''destruction''::text]))) is false then ''23514 Invalid kind'' when (((lot_on_hand_after >= 0) AND (product_on_hand_after >= 0))) is false then ''23514 Invalid lot on hand after and product on hand after'' when ((((reason IS NULL) OR ((length(btrim(reason)) >= 1) AND (length(btrim(reason)) <= 500))) AND ((kind <> ALL (ARRAY[''adjustment''::text, ''count_variance''::text, ''destruction''::text, ''return_to_stock''::text])) OR (reason IS NOT NULL)))) is false then ''23514 Invalid kind and reason'' when ((length(reference) <= 100)) is false then ''23514 Invalid reference'' when (
 CASE
     WHEN (kind = ANY (ARRAY[''opening''::text, ''receipt''::text, ''return_to_stock''::text])) THEN (quantity > 0)
-    WHEN (kind = ANY (ARRAY[''dispense''::text, ''return_to_wholesaler''::text, ''destruction''::text])) THEN (quantity < 0)
+    WHEN (kind = ''dispense''::text) THEN (quantity < 0)
     ELSE (quantity <> 0)
-END) is false then ''23514 Invalid kind and quantity'' when ((unit_cost_cents >= 0)) is false then ''23514 Invalid unit cost cents'' end from (select ($1).*) as checked_row');
+END) is false then ''23514 Receipts and returns to stock add units, dispensing takes them; other movements change the stock by a number other than 0'' when ((unit_cost_cents >= 0)) is false then ''23514 Invalid unit cost cents'' when (($1).pharmacy_id is not null and ($1).prescription_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescription_id is distinct from ($2).prescription_id) and not exists (select 1 from public.prescriptions as t where t.id = ($1).prescription_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 This prescription has stock movements (dispensed or returned) and cannot be removed'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.inventory_movements FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.inventory_count_lines as t where t.movement_id = ($1).id) then ''This inventory movement is still used by inventory count lines and cannot be removed'' when exists (select 1 from public.inventory_returns as t where t.cancel_movement_id = ($1).id) then ''This inventory movement is still used by inventory returns and cannot be removed'' when exists (select 1 from public.inventory_returns as t where t.movement_id = ($1).id) then ''This inventory movement is still used by inventory returns and cannot be removed'' when exists (select 1 from public.wholesale_receipts as t where t.movement_id = ($1).id) then ''This inventory movement is still used by wholesale receipts and cannot be removed'' end');
 
 grant references, trigger, maintain on table public.inventory_movements to anon;
 grant select, references, trigger, maintain on table public.inventory_movements to authenticated;
@@ -924,6 +926,99 @@ CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON publi
 
 grant select, insert, update, references, trigger, maintain on table public.inventory_products to authenticated;
 grant all on table public.inventory_products to service_role;
+
+-- public.inventory_returns ------------------------------------------------------------------------
+create table public.inventory_returns (
+  id                  uuid default gen_random_uuid() not null,
+  pharmacy_id         uuid default private.current_pharmacy_id() not null,
+  medication_id       uuid not null,
+  lot_id              uuid not null,
+  quantity            integer not null,
+  reason              text not null,
+  reason_detail       text,
+  destination         text not null,
+  wholesaler_id       uuid,
+  reverse_distributor text,
+  unit_cost_cents     integer,
+  total_value_cents   bigint generated always as (quantity::bigint * unit_cost_cents) stored,
+  rma_number          text,
+  dea_form_222_number text,
+  status              text default 'pending'::text not null,
+  credit_cents        bigint,
+  movement_id         bigint not null,
+  cancel_movement_id  bigint,
+  cancel_reason       text,
+  created_at          timestamp with time zone default now() not null,
+  created_by          uuid,
+  processed_at        timestamp with time zone,
+  processed_by        uuid,
+  cancelled_at        timestamp with time zone,
+  cancelled_by        uuid,
+  constraint inventory_returns_pkey PRIMARY KEY (id),
+  constraint inventory_returns_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint inventory_returns_cancel_movement_fkey FOREIGN KEY (cancel_movement_id) REFERENCES public.inventory_movements(id),
+  constraint inventory_returns_cancelled_by_fkey FOREIGN KEY (cancelled_by) REFERENCES auth.users(id),
+  constraint inventory_returns_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id),
+  constraint inventory_returns_lot_fkey FOREIGN KEY (pharmacy_id, lot_id) REFERENCES public.inventory_lots(pharmacy_id, id),
+  constraint inventory_returns_medication_fkey FOREIGN KEY (pharmacy_id, medication_id) REFERENCES public.medications(pharmacy_id, id),
+  constraint inventory_returns_movement_fkey FOREIGN KEY (movement_id) REFERENCES public.inventory_movements(id),
+  constraint inventory_returns_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint inventory_returns_processed_by_fkey FOREIGN KEY (processed_by) REFERENCES auth.users(id),
+  constraint inventory_returns_wholesaler_fkey FOREIGN KEY (pharmacy_id, wholesaler_id) REFERENCES public.wholesalers(pharmacy_id, id),
+  constraint inventory_returns_cancel_reason_check CHECK (cancel_reason = btrim(cancel_reason) AND length(cancel_reason) >= 1 AND length(cancel_reason) <= 500),
+  constraint inventory_returns_credit_check CHECK (credit_cents >= 0 AND credit_cents <= '100000000000'::bigint),
+  constraint inventory_returns_dea_form_check CHECK (dea_form_222_number ~ '^[A-Za-z0-9-]{1,20}$'::text),
+  constraint inventory_returns_destination_check CHECK ((destination = ANY (ARRAY['wholesaler'::text, 'reverse_distributor'::text, 'destruction'::text])) AND (destination = 'wholesaler'::text) = (wholesaler_id IS NOT NULL) AND (destination = 'reverse_distributor'::text) = (reverse_distributor IS NOT NULL)),
+  constraint inventory_returns_quantity_check CHECK (quantity > 0),
+  constraint inventory_returns_reason_check CHECK (reason = ANY (ARRAY['expired'::text, 'damaged'::text, 'recalled'::text, 'overstock'::text, 'other'::text])),
+  constraint inventory_returns_reason_detail_check CHECK ((reason_detail IS NULL OR reason_detail = btrim(reason_detail) AND length(reason_detail) >= 1 AND length(reason_detail) <= 500) AND (reason <> 'other'::text OR reason_detail IS NOT NULL)),
+  constraint inventory_returns_reverse_distributor_check CHECK (reverse_distributor = btrim(reverse_distributor) AND length(reverse_distributor) >= 1 AND length(reverse_distributor) <= 80),
+  constraint inventory_returns_rma_check CHECK (rma_number ~ '^[A-Za-z0-9-]{1,30}$'::text),
+  constraint inventory_returns_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'processed'::text, 'cancelled'::text])) AND (status = 'processed'::text) = (processed_at IS NOT NULL AND credit_cents IS NOT NULL) AND (status = 'cancelled'::text) = (cancelled_at IS NOT NULL AND cancel_movement_id IS NOT NULL AND cancel_reason IS NOT NULL)),
+  constraint inventory_returns_unit_cost_check CHECK (unit_cost_cents >= 0)
+);
+
+comment on table public.inventory_returns is 'Stock returned to a wholesaler (for credit), to a reverse distributor, or destroyed (spec §3 Return): the lot and quantity, why, where to, the unit cost and total value in cents, the RMA number, a Schedule II return''s DEA Form 222 number, and pending → processed (credit in cents) or cancelled. The units left the lot when it was created (movement_id); a cancellation put them back (cancel_movement_id). Staff read; pharmacists and admins write, only through create_inventory_return, process_inventory_returns and cancel_inventory_return.';
+comment on column public.inventory_returns.unit_cost_cents is 'What one unit cost, as the ledger recorded it when the units left (the lot''s cost, else the product''s); null when unknown.';
+comment on column public.inventory_returns.dea_form_222_number is 'A Schedule II return''s DEA Form 222 number, issued by the registrant receiving it.';
+comment on column public.inventory_returns.credit_cents is 'The credit the wholesaler or reverse distributor gave, in cents, recorded when processed (0 for a destruction).';
+comment on constraint inventory_returns_medication_fkey on public.inventory_returns is 'This product has returns and cannot be removed';
+comment on constraint inventory_returns_wholesaler_fkey on public.inventory_returns is 'This wholesaler has returns and cannot be removed';
+comment on constraint inventory_returns_cancel_reason_check on public.inventory_returns is 'Give the reason for cancelling the return (at most 500 characters)';
+comment on constraint inventory_returns_credit_check on public.inventory_returns is 'The credit is an amount of at least $0.00';
+comment on constraint inventory_returns_dea_form_check on public.inventory_returns is 'The DEA Form 222 number is 1 to 20 letters, digits or hyphens';
+comment on constraint inventory_returns_destination_check on public.inventory_returns is 'A return goes to a wholesaler (choose it), a reverse distributor (name it) or destruction';
+comment on constraint inventory_returns_quantity_check on public.inventory_returns is 'The quantity returned must be a whole number greater than 0';
+comment on constraint inventory_returns_reason_check on public.inventory_returns is 'Choose why the stock is returned: expired, damaged, recalled, overstock or other';
+comment on constraint inventory_returns_reason_detail_check on public.inventory_returns is 'Describe the reason (at most 500 characters); it is required when the reason is other';
+comment on constraint inventory_returns_reverse_distributor_check on public.inventory_returns is 'The reverse distributor''s name is 1 to 80 characters';
+comment on constraint inventory_returns_rma_check on public.inventory_returns is 'The RMA or authorization number is 1 to 30 letters, digits or hyphens';
+comment on constraint inventory_returns_status_check on public.inventory_returns is 'A return is pending, processed with its credit, or cancelled with its reason';
+comment on constraint inventory_returns_unit_cost_check on public.inventory_returns is 'A unit cost cannot be negative';
+
+CREATE INDEX inventory_returns_cancel_movement_idx ON public.inventory_returns USING btree (cancel_movement_id) WHERE (cancel_movement_id IS NOT NULL);
+CREATE INDEX inventory_returns_cancelled_by_idx ON public.inventory_returns USING btree (cancelled_by) WHERE (cancelled_by IS NOT NULL);
+CREATE INDEX inventory_returns_created_by_idx ON public.inventory_returns USING btree (created_by);
+CREATE INDEX inventory_returns_lot_idx ON public.inventory_returns USING btree (pharmacy_id, lot_id);
+CREATE INDEX inventory_returns_medication_idx ON public.inventory_returns USING btree (pharmacy_id, medication_id);
+CREATE INDEX inventory_returns_movement_idx ON public.inventory_returns USING btree (movement_id);
+CREATE INDEX inventory_returns_page_idx ON public.inventory_returns USING btree (pharmacy_id, created_at DESC, id DESC);
+CREATE INDEX inventory_returns_processed_by_idx ON public.inventory_returns USING btree (processed_by) WHERE (processed_by IS NOT NULL);
+CREATE INDEX inventory_returns_status_page_idx ON public.inventory_returns USING btree (pharmacy_id, status, created_at DESC, id DESC);
+CREATE INDEX inventory_returns_wholesaler_idx ON public.inventory_returns USING btree (pharmacy_id, wholesaler_id) WHERE (wholesaler_id IS NOT NULL);
+
+alter table public.inventory_returns enable row level security;
+
+create policy "Staff can read their pharmacy's returns" on public.inventory_returns
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER audit_changes AFTER INSERT OR UPDATE ON public.inventory_returns FOR EACH ROW EXECUTE FUNCTION private.audit_row_change();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.inventory_returns FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when destination is null then ''23502 Destination is required'' when lot_id is null then ''23502 Lot is required'' when medication_id is null then ''23502 Medication is required'' when movement_id is null then ''23502 Movement is required'' when quantity is null then ''23502 Quantity is required'' when reason is null then ''23502 Reason is required'' when (((cancel_reason = btrim(cancel_reason)) AND ((length(cancel_reason) >= 1) AND (length(cancel_reason) <= 500)))) is false then ''23514 Give the reason for cancelling the return (at most 500 characters)'' when (((credit_cents >= 0) AND (credit_cents <= ''100000000000''::bigint))) is false then ''23514 The credit is an amount of at least $0.00'' when ((dea_form_222_number ~ ''^[A-Za-z0-9-]{1,20}$''::text)) is false then ''23514 The DEA Form 222 number is 1 to 20 letters, digits or hyphens'' when (((destination = ANY (ARRAY[''wholesaler''::text, ''reverse_distributor''::text, ''destruction''::text])) AND ((destination = ''wholesaler''::text) = (wholesaler_id IS NOT NULL)) AND ((destination = ''reverse_distributor''::text) = (reverse_distributor IS NOT NULL)))) is false then ''23514 A return goes to a wholesaler (choose it), a reverse distributor (name it) or destruction'' when ((quantity > 0)) is false then ''23514 The quantity returned must be a whole number greater than 0'' when ((reason = ANY (ARRAY[''expired''::text, ''damaged''::text, ''recalled''::text, ''overstock''::text, ''other''::text]))) is false then ''23514 Choose why the stock is returned: expired, damaged, recalled, overstock or other'' when ((((reason_detail IS NULL) OR ((reason_detail = btrim(reason_detail)) AND ((length(reason_detail) >= 1) AND (length(reason_detail) <= 500)))) AND ((reason <> ''other''::text) OR (reason_detail IS NOT NULL)))) is false then ''23514 Describe the reason (at most 500 characters); it is required when the reason is other'' when (((reverse_distributor = btrim(reverse_distributor)) AND ((length(reverse_distributor) >= 1) AND (length(reverse_distributor) <= 80)))) is false then ''23514 The reverse distributor''''s name is 1 to 80 characters'' when ((rma_number ~ ''^[A-Za-z0-9-]{1,30}$''::text)) is false then ''23514 The RMA or authorization number is 1 to 30 letters, digits or hyphens'' when (((status = ANY (ARRAY[''pending''::text, ''processed''::text, ''cancelled''::text])) AND ((status = ''processed''::text) = ((processed_at IS NOT NULL) AND (credit_cents IS NOT NULL))) AND ((status = ''cancelled''::text) = ((cancelled_at IS NOT NULL) AND (cancel_movement_id IS NOT NULL) AND (cancel_reason IS NOT NULL))))) is false then ''23514 A return is pending, processed with its credit, or cancelled with its reason'' when ((unit_cost_cents >= 0)) is false then ''23514 A unit cost cannot be negative'' when (($1).pharmacy_id is not null and ($1).medication_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).medication_id is distinct from ($2).medication_id) and not exists (select 1 from public.medications as t where t.id = ($1).medication_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 This product has returns and cannot be removed'' when (($1).pharmacy_id is not null and ($1).wholesaler_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).wholesaler_id is distinct from ($2).wholesaler_id) and not exists (select 1 from public.wholesalers as t where t.id = ($1).wholesaler_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 This wholesaler has returns and cannot be removed'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.inventory_returns to anon;
+grant select, references, trigger, maintain on table public.inventory_returns to authenticated;
+grant all on table public.inventory_returns to service_role;
 
 -- public.inventory_settings -----------------------------------------------------------------------
 create table public.inventory_settings (
@@ -1145,7 +1240,7 @@ CREATE TRIGGER refuse_removing_stocked_product BEFORE DELETE ON public.medicatio
 CREATE TRIGGER stamp_prices_updated_at BEFORE INSERT OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.stamp_prices_updated_at();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when name is null then ''23502 Name is required'' when ((awp_price >= (0)::numeric)) is false then ''23514 Invalid awp price'' when ((dea_schedule = ANY (ARRAY[''II''::text, ''III''::text, ''IV''::text, ''V''::text]))) is false then ''23514 DEA schedule must be II, III, IV or V'' when ((low_stock_threshold >= 0)) is false then ''23514 Low-stock threshold cannot be negative'' when ((nadac_per_unit >= (0)::numeric)) is false then ''23514 Invalid nadac per unit'' when ((length(btrim(name)) > 0)) is false then ''23514 Medication name is required'' when ((ndc_number ~ ''^([0-9]{5}-[0-9]{4}-[0-9]{2}|[0-9]{4}-[0-9]{4}-[0-9]{2}|[0-9]{5}-[0-9]{3}-[0-9]{2}|[0-9]{5}-[0-9]{4}-[0-9]{1})$''::text)) is false then ''23514 NDC must be 10 digits in an FDA format: 12345-1234-12, 1234-1234-12, 12345-123-12 or 12345-1234-1'' when ((length(package_description) <= 500)) is false then ''23514 Invalid package description'' when ((package_size > (0)::numeric)) is false then ''23514 Invalid package size'' when ((package_unit = ANY (ARRAY[''EA''::text, ''ML''::text, ''GM''::text]))) is false then ''23514 Invalid package unit'' when ((price >= (0)::numeric)) is false then ''23514 Price cannot be negative'' when ((source = ANY (ARRAY[''manual''::text, ''openfda''::text, ''rxnorm''::text]))) is false then ''23514 Invalid source'' when ((stock >= 0)) is false then ''23514 Stock cannot be negative'' when ((wac_price >= (0)::numeric)) is false then ''23514 Invalid wac price'' end from (select ($1).*) as checked_row');
-CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescription_orders as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by prescription orders and cannot be removed'' when exists (select 1 from public.prescriptions as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by prescriptions and cannot be removed'' when exists (select 1 from public.wholesale_order_lines as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by wholesale order lines and cannot be removed'' end');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.medications FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.inventory_returns as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by inventory returns and cannot be removed'' when exists (select 1 from public.prescription_orders as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by prescription orders and cannot be removed'' when exists (select 1 from public.prescriptions as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by prescriptions and cannot be removed'' when exists (select 1 from public.wholesale_order_lines as t where t.medication_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This medication is still used by wholesale order lines and cannot be removed'' end');
 
 grant select, insert, update, delete, references, trigger, maintain on table public.medications to authenticated;
 grant all on table public.medications to service_role;
@@ -2991,6 +3086,16 @@ $function$;
 comment on function public.cancel_inventory_count(uuid,text) is 'See private.cancel_inventory_count.';
 grant execute on function public.cancel_inventory_count(uuid,text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.cancel_inventory_return(return_id uuid, reason text)
+ RETURNS public.inventory_returns
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.cancel_inventory_return(return_id, reason)
+$function$;
+comment on function public.cancel_inventory_return(uuid,text) is 'See private.cancel_inventory_return (security definer: it posts to the ledger nobody writes directly).';
+grant execute on function public.cancel_inventory_return(uuid,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.cancel_wholesale_order(order_id uuid)
  RETURNS public.wholesale_orders
  LANGUAGE sql
@@ -3066,6 +3171,17 @@ end
 $function$;
 comment on function public.controlled_substance_status() is 'The caller''s pharmacy''s controlled substance status for the queue and dashboard: {deaNumberPresent, deaExpirationDate (YYYY-MM-DD or null), expired (before the pharmacy''s local date), daysLeft (null without a date; negative once expired), today, schedules {II, III, IV, V: enabled}, requireDoubleCount, controlledFillsToday, maxDailyDispensing}. Any staff member (the Controlled group itself is admins''); as the caller.';
 grant execute on function public.controlled_substance_status() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.create_inventory_return(lot_id uuid, quantity integer, reason text, destination text, reason_detail text DEFAULT NULL::text, wholesaler_id uuid DEFAULT NULL::uuid, reverse_distributor text DEFAULT NULL::text, rma_number text DEFAULT NULL::text, dea_form_222_number text DEFAULT NULL::text)
+ RETURNS public.inventory_returns
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select * from private.create_inventory_return(lot_id, quantity, reason, destination, reason_detail, wholesaler_id,
+    reverse_distributor, rma_number, dea_form_222_number)
+$function$;
+comment on function public.create_inventory_return(uuid,integer,text,text,text,uuid,text,text,text) is 'See private.create_inventory_return (security definer: it posts to the ledger nobody writes directly).';
+grant execute on function public.create_inventory_return(uuid,integer,text,text,text,uuid,text,text,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.create_wholesale_order(wholesaler_id uuid, lines jsonb, controlled_order_form text DEFAULT NULL::text, controlled_order_number text DEFAULT NULL::text)
  RETURNS public.wholesale_orders
@@ -3595,6 +3711,49 @@ AS $function$
 $function$;
 comment on function public.inventory_overview() is 'The Overview tab''s figures for the caller''s pharmacy, each from the database: active products, low and out of stock, total value in cents (each lot on hand at its cost), auto-order items, predicted stockouts within 7 days, 30-day turnover (cost of goods dispensed / average of today''s and the reconstructed value 30 days ago), the utilisation rate (products kept — on hand or moved in 90 days — that are on the shelf, %) with the threshold, the prediction window and when predictions were last updated. Ledger sums and value come from the rollups (20261129002000_inventory_rollups). Security invoker (RLS).';
 grant execute on function public.inventory_overview() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.inventory_return_page(status_filter text DEFAULT 'all'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0)
+ RETURNS TABLE(id uuid, medication_id uuid, product_name text, strength text, ndc_number text, dea_schedule text, lot_id uuid, lot_number text, expiration_date date, quantity integer, reason text, reason_detail text, destination text, wholesaler_id uuid, wholesaler_name text, reverse_distributor text, unit_cost_cents integer, total_value_cents bigint, rma_number text, dea_form_222_number text, status text, credit_cents bigint, cancel_reason text, created_at timestamp with time zone, created_by_name text, processed_at timestamp with time zone, processed_by_name text, cancelled_at timestamp with time zone, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if page_size is null or page_size not between 1 and 100 then
+    raise exception 'A page holds 1 to 100 returns' using errcode = '22023';
+  end if;
+  if page_offset is null or page_offset < 0 then
+    raise exception 'A page starts at return 0 or later' using errcode = '22023';
+  end if;
+  if coalesce(status_filter, 'all') not in ('all', 'pending', 'processed', 'cancelled') then
+    raise exception 'Status must be all, pending, processed or cancelled' using errcode = '22023';
+  end if;
+  return query
+  with matching as (
+    select r.* from public.inventory_returns r
+    where r.pharmacy_id = (select private.current_pharmacy_id())
+      and (coalesce(status_filter, 'all') = 'all' or r.status = status_filter)
+  ), page as (
+    select mr.* from matching mr order by mr.created_at desc, mr.id desc limit page_size offset page_offset
+  )
+  select p.id, p.medication_id, m.name, m.strength, m.ndc_number, m.dea_schedule,
+         p.lot_id, l.lot_number, l.expiration_date, p.quantity, p.reason, p.reason_detail,
+         p.destination, p.wholesaler_id, w.name, p.reverse_distributor,
+         p.unit_cost_cents, p.total_value_cents, p.rma_number, p.dea_form_222_number,
+         p.status, p.credit_cents, p.cancel_reason, p.created_at, concat_ws(' ', creator.first_name, creator.last_name),
+         p.processed_at, nullif(concat_ws(' ', processor.first_name, processor.last_name), ''), p.cancelled_at,
+         (select count(*) from matching)
+  from page p
+  join public.medications m on m.pharmacy_id = p.pharmacy_id and m.id = p.medication_id
+  join public.inventory_lots l on l.pharmacy_id = p.pharmacy_id and l.id = p.lot_id
+  left join public.wholesalers w on w.pharmacy_id = p.pharmacy_id and w.id = p.wholesaler_id
+  left join public.staff_profiles creator on creator.user_id = p.created_by
+  left join public.staff_profiles processor on processor.user_id = p.processed_by
+  order by p.created_at desc, p.id desc;
+end
+$function$;
+comment on function public.inventory_return_page(text,integer,integer) is 'One page (newest first, 1–100) of the caller''s pharmacy''s returns, all or by status (pending, processed, cancelled), with the product, lot, wholesaler, values in cents, who created and processed each, and the number matching (total_count on every row). Security invoker: rows are read through RLS.';
+grant execute on function public.inventory_return_page(text,integer,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.medication_knowledge(knowledge_medication_id uuid)
  RETURNS jsonb
@@ -4169,6 +4328,16 @@ AS $function$
 $function$;
 comment on function public.prescription_queue_counts() is 'The Prescription Management screen''s counts for the caller''s pharmacy, in fills, exact at any volume: byStatus (the queue tabs Pending/Processing/Ready/Completed), byType (the summary counters Written RX, Fax RX, Verbal Orders, E-Prescriptions: every fill of that type, whatever its status, cancelled ones aside) and total. Security invoker: RLS applies (anyone but staff reads zeros).';
 grant execute on function public.prescription_queue_counts() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.process_inventory_returns(return_ids uuid[] DEFAULT NULL::uuid[], credits jsonb DEFAULT '{}'::jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.process_inventory_returns(return_ids, credits)
+$function$;
+comment on function public.process_inventory_returns(uuid[],jsonb) is 'See private.process_inventory_returns.';
+grant execute on function public.process_inventory_returns(uuid[],jsonb) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.queue_page(queue_status text, search text DEFAULT NULL::text, filled_on date DEFAULT NULL::date, after_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 50)
  RETURNS SETOF public.prescriptions
@@ -6060,6 +6229,54 @@ $function$;
 comment on function private.cancel_inventory_count(uuid,text) is 'Cancels an open or submitted count with a reason (pharmacists and admins; who started it while it is open): nothing is posted, the record stays.';
 grant execute on function private.cancel_inventory_count(uuid,text) to authenticated;
 
+CREATE OR REPLACE FUNCTION private.cancel_inventory_return(return_id uuid, reason text)
+ RETURNS public.inventory_returns
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  found public.inventory_returns;
+  product public.medications;
+  why text := nullif(btrim(coalesce(reason, '')), '');
+  moved public.inventory_movements;
+begin
+  if pharmacy is null or not private.current_staff_can('inventory:adjust') then
+    raise exception 'Only a pharmacist or admin can cancel a return' using errcode = '42501';
+  end if;
+  if why is null then
+    raise exception 'Give the reason for cancelling the return' using errcode = '23514';
+  end if;
+  select * into found from public.inventory_returns r where r.pharmacy_id = pharmacy and r.id = return_id for update;
+  if found.id is null then
+    raise exception 'Return not found' using errcode = 'P0002';
+  end if;
+  product := private.stocked_product(found.medication_id);
+  if found.status <> 'pending' then
+    raise exception 'The return of % % is already %; only a pending return is cancelled', found.quantity,
+      concat_ws(' ', product.name, product.strength), found.status using errcode = 'P0001';
+  end if;
+  -- Back into the lot it left, as the same kind (positive): the kind's sum stays what actually left.
+  moved := private.post_stock_movement(found.lot_id,
+    case when found.destination = 'destruction' then 'destruction' else 'return_to_wholesaler' end, found.quantity,
+    'Return cancelled: ' || why, null,
+    left(concat_ws(' ', 'Return cancelled', case when found.rma_number is not null then 'RMA ' || found.rma_number end), 100));
+  if product.dea_schedule is not null then
+    perform private.record_controlled_substance_change(product.id, product.stock, product.stock + found.quantity,
+      product.dea_schedule, product.dea_schedule, 'Return cancelled: ' || why);
+  end if;
+  update public.inventory_returns r
+  set status = 'cancelled', cancelled_at = now(), cancelled_by = (select auth.uid()), cancel_reason = why,
+      cancel_movement_id = moved.id
+  where r.id = found.id
+  returning * into found;
+  return found;
+end
+$function$;
+comment on function private.cancel_inventory_return(uuid,text) is 'Cancels a pending return (pharmacist or admin, with a reason): its units go back into the lot they left, as a positive movement of the same kind; a controlled substance''s is audited. Answers the return.';
+grant execute on function private.cancel_inventory_return(uuid,text) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.cancel_wholesale_order(order_id uuid)
  RETURNS public.wholesale_orders
  LANGUAGE plpgsql
@@ -6497,6 +6714,93 @@ end
 $function$;
 comment on function private.count_queue_changes() is 'AFTER statement trigger of prescriptions (insert, update, delete; transition tables new_rows/old_rows): adds the statement''s net change per pharmacy, status and type to prescription_queue_counters.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.create_inventory_return(lot_id uuid, quantity integer, reason text, destination text, reason_detail text DEFAULT NULL::text, wholesaler_id uuid DEFAULT NULL::uuid, reverse_distributor text DEFAULT NULL::text, rma_number text DEFAULT NULL::text, dea_form_222_number text DEFAULT NULL::text)
+ RETURNS public.inventory_returns
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  lot public.inventory_lots;
+  product public.medications;
+  detail text := nullif(btrim(coalesce(reason_detail, '')), '');
+  distributor text := nullif(btrim(coalesce(reverse_distributor, '')), '');
+  rma text := nullif(btrim(coalesce(rma_number, '')), '');
+  form_222 text := nullif(btrim(coalesce(dea_form_222_number, '')), '');
+  why text;
+  moved public.inventory_movements;
+  created public.inventory_returns;
+begin
+  if pharmacy is null or not private.current_staff_can('inventory:adjust') then
+    raise exception 'Only a pharmacist or admin can return stock' using errcode = '42501';
+  end if;
+  select * into lot from public.inventory_lots l where l.pharmacy_id = pharmacy and l.id = create_inventory_return.lot_id;
+  if lot.id is null then
+    raise exception 'Lot not found' using errcode = 'P0002';
+  end if;
+  product := private.stocked_product(lot.medication_id);
+  if quantity is null or quantity <= 0 then
+    raise exception 'The quantity returned must be a whole number greater than 0' using errcode = '23514';
+  end if;
+  if reason is null or reason not in ('expired', 'damaged', 'recalled', 'overstock', 'other') then
+    raise exception 'Choose why the stock is returned: expired, damaged, recalled, overstock or other' using errcode = '23514';
+  end if;
+  if reason = 'other' and detail is null then
+    raise exception 'Describe the reason for returning %', concat_ws(' ', product.name, product.strength) using errcode = '23514';
+  end if;
+  if destination is null or destination not in ('wholesaler', 'reverse_distributor', 'destruction') then
+    raise exception 'Choose where the stock goes: a wholesaler, a reverse distributor or destruction' using errcode = '23514';
+  end if;
+  if destination = 'wholesaler' and not exists (select 1 from public.wholesalers w
+      where w.pharmacy_id = pharmacy and w.id = create_inventory_return.wholesaler_id) then
+    raise exception 'Choose the wholesaler that takes the return' using errcode = '23514';
+  end if;
+  if destination <> 'wholesaler' and create_inventory_return.wholesaler_id is not null then
+    raise exception 'A wholesaler is chosen only for a return to a wholesaler' using errcode = '23514';
+  end if;
+  if destination = 'reverse_distributor' and distributor is null then
+    raise exception 'Enter the reverse distributor''s name' using errcode = '23514';
+  end if;
+  if destination <> 'reverse_distributor' then
+    distributor := null;
+  end if;
+  if product.dea_schedule = 'II' then
+    if destination = 'destruction' then
+      raise exception 'Schedule II stock is not destroyed here: send it to a reverse distributor, or record its destruction on DEA Form 41 with two witnesses'
+        using errcode = '23514';
+    end if;
+    if form_222 is null then
+      raise exception 'A Schedule II return needs the DEA Form 222 number issued by the wholesaler or reverse distributor receiving it'
+        using errcode = '23514';
+    end if;
+  elsif form_222 is not null then
+    raise exception 'A DEA Form 222 number is only for a Schedule II return' using errcode = '23514';
+  end if;
+
+  why := private.return_reason_label(reason, detail);
+  -- The units leave the lot now (refused, with the numbers, when the lot holds fewer): never dispensed while they wait.
+  moved := private.post_stock_movement(lot.id,
+    case when destination = 'destruction' then 'destruction' else 'return_to_wholesaler' end, -quantity, why, null,
+    left(concat_ws(' ', 'Return', case when rma is not null then 'RMA ' || rma end), 100));
+  if product.dea_schedule is not null then
+    perform private.record_controlled_substance_change(product.id, product.stock, product.stock - quantity,
+      product.dea_schedule, product.dea_schedule,
+      format('%s to %s: %s', case when destination = 'destruction' then 'Destroyed' else 'Returned' end,
+             case destination when 'wholesaler' then 'wholesaler' when 'reverse_distributor' then distributor else 'destruction' end, why));
+  end if;
+  insert into public.inventory_returns (pharmacy_id, medication_id, lot_id, quantity, reason, reason_detail, destination,
+    wholesaler_id, reverse_distributor, unit_cost_cents, rma_number, dea_form_222_number, movement_id, created_by)
+  values (pharmacy, product.id, lot.id, quantity, reason, detail, destination,
+    case when destination = 'wholesaler' then create_inventory_return.wholesaler_id end, distributor,
+    moved.unit_cost_cents, rma, form_222, moved.id, (select auth.uid()))
+  returning * into created;
+  return created;
+end
+$function$;
+comment on function private.create_inventory_return(uuid,integer,text,text,text,uuid,text,text,text) is 'Creates a pending return of units of a lot (pharmacist or admin): reason (other needs a description), destination (a wholesaler of the pharmacy, a reverse distributor by name, destruction), the RMA number, and for Schedule II the DEA Form 222 number (Schedule II is not destroyed here). The units leave the lot at once as a return_to_wholesaler (or destruction) movement at the ledger''s unit cost; a controlled substance''s return is audited. Answers the return.';
+grant execute on function private.create_inventory_return(uuid,integer,text,text,text,uuid,text,text,text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.create_wholesale_order(wholesaler_id uuid, lines jsonb, controlled_order_form text DEFAULT NULL::text, controlled_order_number text DEFAULT NULL::text, order_source text DEFAULT 'manual'::text)
  RETURNS public.wholesale_orders
@@ -9692,6 +9996,80 @@ $function$;
 comment on function private.prescription_status_label(bigint) is 'How errors and audit entries name a prescription.';
 grant execute on function private.prescription_status_label(bigint) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.process_inventory_returns(return_ids uuid[] DEFAULT NULL::uuid[], credits jsonb DEFAULT '{}'::jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  item record;
+  credit jsonb;
+  credit_value bigint;
+  processed integer := 0;
+  credited bigint := 0;
+begin
+  if pharmacy is null or not private.current_staff_can('inventory:adjust') then
+    raise exception 'Only a pharmacist or admin can process returns' using errcode = '42501';
+  end if;
+  if jsonb_typeof(coalesce(credits, '{}'::jsonb)) <> 'object' then
+    raise exception 'Credits are given per return, in cents' using errcode = '22023';
+  end if;
+  if cardinality(return_ids) > 500 then
+    raise exception 'Process at most 500 returns at a time' using errcode = '22023';
+  end if;
+  if return_ids is not null and exists (select 1 from unnest(return_ids) as chosen (id)
+      where not exists (select 1 from public.inventory_returns r where r.pharmacy_id = pharmacy and r.id = chosen.id)) then
+    raise exception 'Return not found' using errcode = 'P0002';
+  end if;
+  for item in
+    select r.id, r.status, r.destination, r.quantity, r.rma_number, r.created_at,
+           concat_ws(' ', m.name, m.strength) as product_name
+    from public.inventory_returns r
+    join public.medications m on m.pharmacy_id = r.pharmacy_id and m.id = r.medication_id
+    where r.pharmacy_id = pharmacy
+      and (case when return_ids is null then r.status = 'pending' else r.id = any (return_ids) end)
+    order by r.created_at, r.id
+    limit 501
+    for update of r
+  loop
+    if processed = 500 then
+      raise exception 'Process at most 500 returns at a time: choose the returns to process' using errcode = '22023';
+    end if;
+    if item.status <> 'pending' then
+      raise exception 'The return of % % on % is already %: nothing was processed', item.quantity, item.product_name,
+        to_char(item.created_at, 'MM/DD/YYYY'), item.status using errcode = 'P0001';
+    end if;
+    credit := coalesce(credits, '{}'::jsonb) -> item.id::text;
+    if credit is null or jsonb_typeof(credit) = 'null' then
+      if item.destination <> 'destruction' then
+        raise exception 'Enter the credit received for the return of % %', item.quantity,
+          item.product_name || coalesce(' (RMA ' || item.rma_number || ')', '') using errcode = '23514';
+      end if;
+      credit_value := 0;
+    elsif jsonb_typeof(credit) <> 'number' or (credit #>> '{}')::numeric <> trunc((credit #>> '{}')::numeric)
+          or (credit #>> '{}')::numeric not between 0 and 100000000000 then
+      raise exception 'The credit for the return of % % must be a whole number of cents of at least 0', item.quantity, item.product_name
+        using errcode = '23514';
+    else
+      credit_value := (credit #>> '{}')::bigint;
+    end if;
+    update public.inventory_returns r
+    set status = 'processed', processed_at = now(), processed_by = (select auth.uid()), credit_cents = credit_value
+    where r.id = item.id;
+    processed := processed + 1;
+    credited := credited + credit_value;
+  end loop;
+  if processed = 0 then
+    raise exception 'There are no pending returns to process' using errcode = 'P0002';
+  end if;
+  return jsonb_build_object('processed', processed, 'creditCents', credited);
+end
+$function$;
+comment on function private.process_inventory_returns(uuid[],jsonb) is 'Process Pending Returns (pharmacist or admin): the chosen returns, or every pending one when none are chosen (at most 500), become processed in one transaction, each with its credit in cents from credits ({returnId: cents}; required except for a destruction, 0 then). A return not pending refuses the batch. Answers {processed, creditCents}.';
+grant execute on function private.process_inventory_returns(uuid[],jsonb) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.put_settings_row(settings_pharmacy_id uuid, settings_group_key text, group_values jsonb, merge boolean)
  RETURNS void
  LANGUAGE sql
@@ -11025,6 +11403,18 @@ end
 $function$;
 comment on function private.return_fill_to_stock(uuid,text) is 'A ready fill not picked up goes back on the shelf (pharmacist or admin, with a reason): its units return to the lots they were dispensed from (return_to_stock movements) and the fill is cancelled, so the prescription''s refill is available again. Answers {ok, prescriptionId, unitsReturned}.';
 grant execute on function private.return_fill_to_stock(uuid,text) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.return_reason_label(reason text, detail text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select concat_ws(': ', case reason when 'expired' then 'Expired' when 'damaged' then 'Damaged' when 'recalled' then 'Recalled'
+                                     when 'overstock' then 'Overstock' else 'Other' end, detail)
+$function$;
+comment on function private.return_reason_label(text,text) is 'A return''s reason as the ledger and the audit trail word it ("Expired: …").';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.role_permissions(staff_role text)
  RETURNS text[]

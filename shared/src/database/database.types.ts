@@ -1020,6 +1020,134 @@ export type Database = {
           },
         ];
       };
+      inventory_returns: {
+        Row: {
+          cancel_movement_id: number | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          created_at: string;
+          created_by: string | null;
+          credit_cents: number | null;
+          dea_form_222_number: string | null;
+          destination: string;
+          id: string;
+          lot_id: string;
+          medication_id: string;
+          movement_id: number;
+          pharmacy_id: string;
+          processed_at: string | null;
+          processed_by: string | null;
+          quantity: number;
+          reason: string;
+          reason_detail: string | null;
+          reverse_distributor: string | null;
+          rma_number: string | null;
+          status: string;
+          total_value_cents: number | null;
+          unit_cost_cents: number | null;
+          wholesaler_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          cancel_movement_id?: number | null;
+          cancel_reason?: string | null;
+          cancelled_at?: string | null;
+          cancelled_by?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          credit_cents?: number | null;
+          dea_form_222_number?: string | null;
+          destination: string;
+          id?: string;
+          lot_id: string;
+          medication_id: string;
+          movement_id: number;
+          pharmacy_id?: string;
+          processed_at?: string | null;
+          processed_by?: string | null;
+          quantity: number;
+          reason: string;
+          reason_detail?: string | null;
+          reverse_distributor?: string | null;
+          rma_number?: string | null;
+          status?: string;
+          total_value_cents?: never;
+          unit_cost_cents?: number | null;
+          wholesaler_id?: string | null;
+        };
+        Update: {
+          cancel_movement_id?: number | null;
+          cancel_reason?: string | null;
+          cancelled_at?: string | null;
+          cancelled_by?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          credit_cents?: number | null;
+          dea_form_222_number?: string | null;
+          destination?: string;
+          id?: string;
+          lot_id?: string;
+          medication_id?: string;
+          movement_id?: number;
+          pharmacy_id?: string;
+          processed_at?: string | null;
+          processed_by?: string | null;
+          quantity?: number;
+          reason?: string;
+          reason_detail?: string | null;
+          reverse_distributor?: string | null;
+          rma_number?: string | null;
+          status?: string;
+          total_value_cents?: never;
+          unit_cost_cents?: number | null;
+          wholesaler_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_returns_cancel_movement_fkey';
+            columns: ['cancel_movement_id'];
+            isOneToOne: false;
+            referencedRelation: 'inventory_movements';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'inventory_returns_lot_fkey';
+            columns: ['pharmacy_id', 'lot_id'];
+            isOneToOne: false;
+            referencedRelation: 'inventory_lots';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'inventory_returns_medication_fkey';
+            columns: ['pharmacy_id', 'medication_id'];
+            isOneToOne: false;
+            referencedRelation: 'medications';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'inventory_returns_movement_fkey';
+            columns: ['movement_id'];
+            isOneToOne: false;
+            referencedRelation: 'inventory_movements';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'inventory_returns_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'inventory_returns_wholesaler_fkey';
+            columns: ['pharmacy_id', 'wholesaler_id'];
+            isOneToOne: false;
+            referencedRelation: 'wholesalers';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
       inventory_settings: {
         Row: {
           default_lead_time_days: number;
@@ -3321,6 +3449,42 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      cancel_inventory_return: {
+        Args: { reason: string; return_id: string };
+        Returns: {
+          cancel_movement_id: number | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          created_at: string;
+          created_by: string | null;
+          credit_cents: number | null;
+          dea_form_222_number: string | null;
+          destination: string;
+          id: string;
+          lot_id: string;
+          medication_id: string;
+          movement_id: number;
+          pharmacy_id: string;
+          processed_at: string | null;
+          processed_by: string | null;
+          quantity: number;
+          reason: string;
+          reason_detail: string | null;
+          reverse_distributor: string | null;
+          rma_number: string | null;
+          status: string;
+          total_value_cents: number | null;
+          unit_cost_cents: number | null;
+          wholesaler_id: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_returns';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       cancel_wholesale_order: {
         Args: { order_id: string };
         Returns: {
@@ -3385,6 +3549,52 @@ export type Database = {
         };
       };
       controlled_substance_status: { Args: Record<PropertyKey, never>; Returns: Json };
+      create_inventory_return: {
+        Args: {
+          dea_form_222_number?: string;
+          destination: string;
+          lot_id: string;
+          quantity: number;
+          reason: string;
+          reason_detail?: string;
+          reverse_distributor?: string;
+          rma_number?: string;
+          wholesaler_id?: string;
+        };
+        Returns: {
+          cancel_movement_id: number | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          created_at: string;
+          created_by: string | null;
+          credit_cents: number | null;
+          dea_form_222_number: string | null;
+          destination: string;
+          id: string;
+          lot_id: string;
+          medication_id: string;
+          movement_id: number;
+          pharmacy_id: string;
+          processed_at: string | null;
+          processed_by: string | null;
+          quantity: number;
+          reason: string;
+          reason_detail: string | null;
+          reverse_distributor: string | null;
+          rma_number: string | null;
+          status: string;
+          total_value_cents: number | null;
+          unit_cost_cents: number | null;
+          wholesaler_id: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_returns';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       create_wholesale_order: {
         Args: { controlled_order_form?: string; controlled_order_number?: string; lines: Json; wholesaler_id: string };
         Returns: {
@@ -3558,6 +3768,40 @@ export type Database = {
         }[];
       };
       inventory_overview: { Args: Record<PropertyKey, never>; Returns: Json };
+      inventory_return_page: {
+        Args: { page_offset?: number; page_size?: number; status_filter?: string };
+        Returns: {
+          cancel_reason: string;
+          cancelled_at: string;
+          created_at: string;
+          created_by_name: string;
+          credit_cents: number;
+          dea_form_222_number: string;
+          dea_schedule: string;
+          destination: string;
+          expiration_date: string;
+          id: string;
+          lot_id: string;
+          lot_number: string;
+          medication_id: string;
+          ndc_number: string;
+          processed_at: string;
+          processed_by_name: string;
+          product_name: string;
+          quantity: number;
+          reason: string;
+          reason_detail: string;
+          reverse_distributor: string;
+          rma_number: string;
+          status: string;
+          strength: string;
+          total_count: number;
+          total_value_cents: number;
+          unit_cost_cents: number;
+          wholesaler_id: string;
+          wholesaler_name: string;
+        }[];
+      };
       medication_knowledge: { Args: { knowledge_medication_id: string }; Returns: Json };
       messaging_admin_pharmacy_id: { Args: Record<PropertyKey, never>; Returns: string };
       move_prescription: {
@@ -3825,6 +4069,7 @@ export type Database = {
         };
       };
       prescription_queue_counts: { Args: Record<PropertyKey, never>; Returns: Json };
+      process_inventory_returns: { Args: { credits?: Json; return_ids?: string[] }; Returns: Json };
       queue_page: {
         Args: {
           after_created_at?: string;
