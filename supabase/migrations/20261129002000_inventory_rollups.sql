@@ -8,18 +8,19 @@
 --   history. A window "the last N days" starts at an instant (now() − N days): whole days after its first day come
 --   from the rollups, the part of the first day from the ledger itself (one index range of at most a day), so the
 --   sums equal the ledger's exactly (private.inventory_movement_totals).
--- * inventory_value_totals: per pharmacy, the value of the lots whose unit cost is known (on_hand × unit_cost_cents,
---   summed). Lots without a cost are valued live at the product's cost (invoice, WAC, NADAC: catalog prices change
---   outside the ledger); they are the stock from before lots were kept, dispensed first (no expiry = oldest), so
---   that set empties as a pharmacy works (partial index inventory_lots_uncosted_idx).
+-- * inventory_totals: per pharmacy, the value of the lots whose unit cost is known (on_hand × unit_cost_cents,
+--   summed), and the active products, low, out of stock and in stock (the Overview's cards, counted over the whole
+--   catalogue before). Lots without a cost are valued live at the product's cost (invoice, WAC, NADAC: catalog
+--   prices change outside the ledger); they are the stock from before lots were kept, dispensed first (no expiry =
+--   oldest), so that set empties as a pharmacy works (partial index inventory_lots_uncosted_idx).
 -- * inventory_product_activity: per product, when it last moved (the utilisation rate's "kept" products).
 --
 -- Kept in the transaction of each ledger row, without touching the writer (private.post_stock_movement):
--- the daily rollups and the value are DEFERRED constraint triggers, so the pharmacy's shared rows are taken only at
+-- the daily rollups and the totals are DEFERRED constraint triggers, so the pharmacy's shared rows are taken only at
 -- commit, after every product row lock the transaction needed (taken mid-transaction, a receipt of many products
--- and a fill of one could deadlock on them). Every stock movement first changes a lot, so the value row is each
+-- and a fill of one could deadlock on them). Every stock movement first changes a lot, so the totals row is each
 -- committing transaction's first shared row: the pharmacy's commits of stock take turns on it briefly and cannot
--- deadlock on the daily rows. Inside a transaction that moved stock, these totals show the change only once it
+-- deadlock on the daily rows (a catalogue change takes only the totals row, and only when a count changes). Inside a transaction that moved stock, these totals show the change only once it
 -- commits. Product activity is an immediate trigger: its row is the product's, written under the product's lock.
 -- A history loaded with triggers off (session_replication_role = replica) is counted by
 -- private.rebuild_inventory_rollups afterwards, as this migration counts the existing ledger.
@@ -43,14 +44,19 @@ comment on table public.inventory_daily_rollups is
   'trigger of inventory_movements; read by inventory_overview and inventory_analytics. Staff read; nobody writes.';
 comment on column public.inventory_daily_rollups.day is 'The UTC day of the movements'' occurred_at.';
 
-create table public.inventory_value_totals (
+create table public.inventory_totals (
   pharmacy_id uuid primary key references public.pharmacies (id) on delete cascade,
-  costed_value_cents bigint not null
+  costed_value_cents bigint not null default 0,
+  active_products integer not null default 0,
+  low_stock_products integer not null default 0,
+  out_of_stock_products integer not null default 0,
+  in_stock_products integer not null default 0
 );
-comment on table public.inventory_value_totals is
-  'Per pharmacy, the value in cents of its lots with a known unit cost (the sum of on_hand × unit_cost_cents), kept '
-  'at commit by a deferred trigger of inventory_lots. Lots without a cost are valued live (private.inventory_value_cents). '
-  'Staff read; nobody writes.';
+comment on table public.inventory_totals is
+  'Per pharmacy: the value in cents of its lots with a known unit cost (the sum of on_hand × unit_cost_cents; lots '
+  'without a cost are valued live by private.inventory_value_cents), kept at commit by a deferred trigger of '
+  'inventory_lots; and its active products, those low (at or below the threshold, not out), out of stock and in '
+  'stock, kept at commit by a deferred trigger of medications. Staff read; nobody writes.';
 
 create table public.inventory_product_activity (
   pharmacy_id uuid not null,
@@ -68,23 +74,25 @@ create index inventory_product_activity_moved_idx on public.inventory_product_ac
 -- The lots valued live: on hand without a recorded cost.
 create index inventory_lots_uncosted_idx on public.inventory_lots (pharmacy_id, medication_id) include (on_hand)
   where on_hand > 0 and unit_cost_cents is null;
+-- The Overview's "predictions last updated" (max computed_at) without reading every forecast.
+create index inventory_forecasts_computed_idx on public.inventory_forecasts (pharmacy_id, computed_at desc);
 
 alter table public.inventory_daily_rollups enable row level security;
-alter table public.inventory_value_totals enable row level security;
+alter table public.inventory_totals enable row level security;
 alter table public.inventory_product_activity enable row level security;
-revoke insert, update, delete, truncate on public.inventory_daily_rollups, public.inventory_value_totals,
+revoke insert, update, delete, truncate on public.inventory_daily_rollups, public.inventory_totals,
   public.inventory_product_activity from anon, authenticated;
-revoke select on public.inventory_daily_rollups, public.inventory_value_totals, public.inventory_product_activity from anon;
+revoke select on public.inventory_daily_rollups, public.inventory_totals, public.inventory_product_activity from anon;
 create policy "Staff can read their pharmacy's daily stock totals" on public.inventory_daily_rollups
   for select to authenticated
   using (pharmacy_id = (select private.current_pharmacy_id()));
-create policy "Staff can read their pharmacy's stock value" on public.inventory_value_totals
+create policy "Staff can read their pharmacy's inventory totals" on public.inventory_totals
   for select to authenticated
   using (pharmacy_id = (select private.current_pharmacy_id()));
 create policy "Staff can read when their pharmacy's products last moved" on public.inventory_product_activity
   for select to authenticated
   using (pharmacy_id = (select private.current_pharmacy_id()));
-grant select on public.inventory_daily_rollups, public.inventory_value_totals, public.inventory_product_activity to service_role;
+grant select on public.inventory_daily_rollups, public.inventory_totals, public.inventory_product_activity to service_role;
 
 -- -----------------------------------------------------------------------------------------------------
 -- Keeping them
@@ -136,7 +144,7 @@ begin
     change := change + new.on_hand::bigint * coalesce(new.unit_cost_cents, 0);
   end if;
   -- Written even when the change is 0: this row is the first shared row every committing stock change takes.
-  insert into public.inventory_value_totals as t (pharmacy_id, costed_value_cents)
+  insert into public.inventory_totals as t (pharmacy_id, costed_value_cents)
   select coalesce(new.pharmacy_id, old.pharmacy_id), change
   where exists (select 1 from public.pharmacies p where p.id = coalesce(new.pharmacy_id, old.pharmacy_id))
   on conflict (pharmacy_id) do update set costed_value_cents = t.costed_value_cents + excluded.costed_value_cents;
@@ -145,10 +153,55 @@ end
 $$;
 comment on function private.roll_up_lot_value() is
   'Deferred AFTER INSERT/UPDATE/DELETE constraint trigger of inventory_lots: moves the pharmacy''s costed stock value '
-  '(inventory_value_totals) by the lot''s change of on_hand × unit cost, at commit.';
+  '(inventory_totals) by the lot''s change of on_hand × unit cost, at commit.';
 create constraint trigger roll_up_lot_value after insert or update of on_hand, unit_cost_cents or delete on public.inventory_lots
   deferrable initially deferred
   for each row execute function private.roll_up_lot_value();
+
+create function private.roll_up_product_counts() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  active_change integer := 0;
+  low_change integer := 0;
+  out_change integer := 0;
+  in_change integer := 0;
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.active then
+    active_change := -1;
+    low_change := -(old.is_low_stock and old.stock > 0)::integer;
+    out_change := -(old.stock = 0)::integer;
+    in_change := -(old.stock > 0)::integer;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.active then
+    active_change := active_change + 1;
+    low_change := low_change + (new.is_low_stock and new.stock > 0)::integer;
+    out_change := out_change + (new.stock = 0)::integer;
+    in_change := in_change + (new.stock > 0)::integer;
+  end if;
+  -- Most changes (a fill that leaves stock on the shelf, a renamed product) move no count: nothing to write.
+  if (active_change, low_change, out_change, in_change) = (0, 0, 0, 0) then
+    return null;
+  end if;
+  insert into public.inventory_totals as t (pharmacy_id, active_products, low_stock_products, out_of_stock_products, in_stock_products)
+  select coalesce(new.pharmacy_id, old.pharmacy_id), active_change, low_change, out_change, in_change
+  where exists (select 1 from public.pharmacies p where p.id = coalesce(new.pharmacy_id, old.pharmacy_id))
+  on conflict (pharmacy_id) do update
+    set active_products = t.active_products + excluded.active_products,
+        low_stock_products = t.low_stock_products + excluded.low_stock_products,
+        out_of_stock_products = t.out_of_stock_products + excluded.out_of_stock_products,
+        in_stock_products = t.in_stock_products + excluded.in_stock_products;
+  return null;
+end
+$$;
+comment on function private.roll_up_product_counts() is
+  'Deferred AFTER INSERT/UPDATE/DELETE constraint trigger of medications: moves the pharmacy''s counts of active '
+  'products, low (stock at or below the threshold, not 0), out of stock and in stock (inventory_totals) at commit, '
+  'when a product''s change moves one.';
+create constraint trigger roll_up_product_counts after insert or update of active, stock, low_stock_threshold or delete on public.medications
+  deferrable initially deferred
+  for each row execute function private.roll_up_product_counts();
 
 create function private.note_product_movement() returns trigger
 language plpgsql security definer
@@ -178,10 +231,18 @@ begin
          sum(mv.quantity::bigint * coalesce(mv.unit_cost_cents, 0))
   from public.inventory_movements mv where mv.pharmacy_id = for_pharmacy_id
   group by 1, 2, 3;
-  insert into public.inventory_value_totals as t (pharmacy_id, costed_value_cents)
-  select for_pharmacy_id, coalesce(sum(l.on_hand::bigint * l.unit_cost_cents), 0)
-  from public.inventory_lots l where l.pharmacy_id = for_pharmacy_id and l.unit_cost_cents is not null
-  on conflict (pharmacy_id) do update set costed_value_cents = excluded.costed_value_cents;
+  insert into public.inventory_totals as t (pharmacy_id, costed_value_cents, active_products, low_stock_products,
+    out_of_stock_products, in_stock_products)
+  select for_pharmacy_id,
+         (select coalesce(sum(l.on_hand::bigint * l.unit_cost_cents), 0) from public.inventory_lots l
+          where l.pharmacy_id = for_pharmacy_id and l.unit_cost_cents is not null),
+         count(*), count(*) filter (where m.is_low_stock and m.stock > 0), count(*) filter (where m.stock = 0),
+         count(*) filter (where m.stock > 0)
+  from public.medications m where m.pharmacy_id = for_pharmacy_id and m.active
+  on conflict (pharmacy_id) do update
+    set costed_value_cents = excluded.costed_value_cents, active_products = excluded.active_products,
+        low_stock_products = excluded.low_stock_products, out_of_stock_products = excluded.out_of_stock_products,
+        in_stock_products = excluded.in_stock_products;
   delete from public.inventory_product_activity a where a.pharmacy_id = for_pharmacy_id;
   insert into public.inventory_product_activity (pharmacy_id, medication_id, last_moved_at)
   select mv.pharmacy_id, mv.medication_id, max(mv.occurred_at)
@@ -190,7 +251,7 @@ begin
 end
 $$;
 comment on function private.rebuild_inventory_rollups(uuid) is
-  'Recounts a pharmacy''s daily rollups, costed stock value and product activity from its ledger and lots: for this '
+  'Recounts a pharmacy''s daily rollups, totals and product activity from its ledger, lots and catalogue: for this '
   'migration''s backfill and after a history load with triggers off. Not for staff.';
 
 -- -----------------------------------------------------------------------------------------------------
@@ -200,7 +261,7 @@ create function private.inventory_value_cents(for_pharmacy_id uuid) returns bigi
 language sql stable
 set search_path = ''
 as $$
-  select coalesce((select t.costed_value_cents from public.inventory_value_totals t where t.pharmacy_id = for_pharmacy_id), 0)
+  select coalesce((select t.costed_value_cents from public.inventory_totals t where t.pharmacy_id = for_pharmacy_id), 0)
        + coalesce((select sum(l.on_hand::bigint * private.unit_cost_cents(m, ip))
                    from public.inventory_lots l
                    join public.medications m on m.pharmacy_id = l.pharmacy_id and m.id = l.medication_id
@@ -255,11 +316,9 @@ as $$
   ), settings as (
     select s.* from pharmacy, private.inventory_settings_of(pharmacy.id) s
   ), counts as (
-    select count(*) as products,
-           count(*) filter (where m.is_low_stock and m.stock > 0) as low,
-           count(*) filter (where m.stock = 0) as out_of_stock,
-           count(*) filter (where m.stock > 0) as in_stock
-    from public.medications m where m.pharmacy_id = (select id from pharmacy) and m.active
+    select coalesce(max(t.active_products), 0) as products, coalesce(max(t.low_stock_products), 0) as low,
+           coalesce(max(t.out_of_stock_products), 0) as out_of_stock, coalesce(max(t.in_stock_products), 0) as in_stock
+    from public.inventory_totals t where t.pharmacy_id = (select id from pharmacy)
   ), moved_out_of_stock as (
     -- Kept products not on the shelf: out of stock now, moved in the last 90 days.
     select count(*) as products
@@ -267,9 +326,10 @@ as $$
     join public.medications m on m.pharmacy_id = a.pharmacy_id and m.id = a.medication_id
     where a.pharmacy_id = (select id from pharmacy) and a.last_moved_at >= now() - interval '90 days'
       and m.active and m.stock = 0
-  ), value as (
+  ), value as materialized (
+    -- Materialized: computed once, however many figures use it.
     select private.inventory_value_cents((select id from pharmacy)) as cents
-  ), last_30_days as (
+  ), last_30_days as materialized (
     select t.* from private.inventory_movement_totals((select id from pharmacy), now() - interval '30 days') t
   )
   select jsonb_build_object(
@@ -282,7 +342,9 @@ as $$
     'predictedStockouts7Days', (select count(*) from public.inventory_forecasts f
                                 join public.medications m on m.pharmacy_id = f.pharmacy_id and m.id = f.medication_id
                                 where f.pharmacy_id = (select id from pharmacy) and m.active and m.stock > 0
-                                  and f.predicted_stockout_on <= private.pharmacy_local_date((select id from pharmacy), now()) + 7),
+                                  -- Written with the function itself, not the CTE: the planner then estimates the
+                                  -- few rows from the stockout index instead of a third of the forecasts.
+                                  and f.predicted_stockout_on <= private.pharmacy_local_date(private.current_pharmacy_id(), now()) + 7),
     -- Turnover over the last 30 days: cost of goods dispensed over the average inventory value (now and 30 days ago).
     'monthlyTurnover', case when value.cents + (value.cents - last_30_days.net_cents) > 0
                             then round(last_30_days.dispensed_cents * 2.0 / (value.cents + (value.cents - last_30_days.net_cents)), 2) end,
@@ -308,7 +370,8 @@ set search_path = ''
 as $$
   with pharmacy as (
     select private.current_pharmacy_id() as id
-  ), value_now as (
+  ), value_now as materialized (
+    -- Materialized: computed once for the three periods.
     select private.inventory_value_cents((select id from pharmacy)) as cents
   )
   select jsonb_agg(jsonb_build_object(
@@ -334,6 +397,7 @@ select private.rebuild_inventory_rollups(p.id) from public.pharmacies p;
 
 revoke all on function private.roll_up_stock_movement() from public;
 revoke all on function private.roll_up_lot_value() from public;
+revoke all on function private.roll_up_product_counts() from public;
 revoke all on function private.note_product_movement() from public;
 revoke all on function private.rebuild_inventory_rollups(uuid) from public;
 revoke all on function private.inventory_value_cents(uuid) from public;

@@ -1,6 +1,7 @@
 /**
- * Inventory rollups (migration 20261129002000_inventory_rollups): after every kind of movement, the daily rollups,
- * the costed stock value and each product's last movement equal what the ledger and the lots say, and
+ * Inventory rollups (migration 20261129002000_inventory_rollups): after every kind of movement and catalogue change,
+ * the daily rollups, the costed stock value, the product counts and each product's last movement equal what the
+ * ledger, the lots and the catalogue say, and
  * inventory_overview / inventory_analytics answer exactly what the same figures summed straight over the ledger
  * answer (the definitions of 20261128007000_inventory_reorder, kept below as the reference), including movements
  * just inside and just outside each window's first day. Staff read the rollups of their pharmacy only and write none.
@@ -122,11 +123,15 @@ async function rollupDisagreements(pharmacyId: string): Promise<string[]> {
      from ledger l full join rolled r on r.day = l.day and r.kind = l.kind
      where (l.movements, l.units, l.cost_cents) is distinct from (r.movements, r.units, r.cost_cents)
      union all
-     select format('costed value: lots %s, kept %s', lots.cents, kept.cents)
-     from (select coalesce(sum(l.on_hand::bigint * l.unit_cost_cents), 0)::bigint as cents from public.inventory_lots l
-           where l.pharmacy_id = $1 and l.unit_cost_cents is not null) lots,
-          (select coalesce((select t.costed_value_cents from public.inventory_value_totals t where t.pharmacy_id = $1), 0) as cents) kept
-     where lots.cents <> kept.cents
+     select format('totals: counted %s, kept %s', counted, kept)
+     from (select (select coalesce(sum(l.on_hand::bigint * l.unit_cost_cents), 0)::bigint from public.inventory_lots l
+                   where l.pharmacy_id = $1 and l.unit_cost_cents is not null),
+                  count(*)::int, (count(*) filter (where m.is_low_stock and m.stock > 0))::int,
+                  (count(*) filter (where m.stock = 0))::int, (count(*) filter (where m.stock > 0))::int
+           from public.medications m where m.pharmacy_id = $1 and m.active) as counted (value, products, low, out_of_stock, in_stock),
+          (select coalesce((select (t.costed_value_cents, t.active_products, t.low_stock_products, t.out_of_stock_products, t.in_stock_products)::text
+                            from public.inventory_totals t where t.pharmacy_id = $1), '(0,0,0,0,0)') as kept) kept
+     where (counted.value, counted.products, counted.low, counted.out_of_stock, counted.in_stock)::text <> kept.kept
      union all
      select format('%s last moved: ledger %s, kept %s', m.name, last.at, a.last_moved_at)
      from public.medications m
@@ -228,6 +233,17 @@ describe('the rollups follow the ledger', () => {
       medication_id: productId, quantity: 5, lot_number: 'RL1', expiration_date: isoDaysFromNow(300), unit_cost_cents: 15,
     })).error).toBeNull();
     await expectRollupsToAgree(pharmacy);
+
+    // Catalogue changes that move the counts: a threshold that makes it low, deactivation, reactivation.
+    expect((await client.from('medications').update({ low_stock_threshold: 1000 }).eq('id', productId)).error).toBeNull();
+    result = await expectRollupsToAgree(pharmacy);
+    expect(result.overview).toMatchObject({ totalProducts: 1, lowStockItems: 1, outOfStockItems: 0 });
+    expect((await client.from('medications').update({ active: false }).eq('id', productId)).error).toBeNull();
+    result = await expectRollupsToAgree(pharmacy);
+    expect(result.overview).toMatchObject({ totalProducts: 0, lowStockItems: 0 });
+    expect((await client.from('medications').update({ active: true, low_stock_threshold: 10 }).eq('id', productId)).error).toBeNull();
+    result = await expectRollupsToAgree(pharmacy);
+    expect(result.overview).toMatchObject({ totalProducts: 1, lowStockItems: 0, outOfStockItems: 0 });
   });
 
   it('movements just inside and just outside the 7, 30 and 90-day windows count as the ledger counts them', async () => {
@@ -279,11 +295,11 @@ describe('who reads and writes the rollups', () => {
     const own = await pharmacy.technician.client.from('inventory_daily_rollups').select('kind').limit(1);
     expect(own.error).toBeNull();
     expect(own.data).toHaveLength(1);
-    for (const table of ['inventory_daily_rollups', 'inventory_value_totals', 'inventory_product_activity'] as const) {
+    for (const table of ['inventory_daily_rollups', 'inventory_totals', 'inventory_product_activity'] as const) {
       const foreign = await other.admin.client.from(table).select('pharmacy_id').eq('pharmacy_id', pharmacy.id);
       expect(foreign.data ?? []).toEqual([]);
     }
-    const written = await pharmacy.admin.client.from('inventory_value_totals').update({ costed_value_cents: 1 }).eq('pharmacy_id', pharmacy.id).select('pharmacy_id');
+    const written = await pharmacy.admin.client.from('inventory_totals').update({ costed_value_cents: 1 }).eq('pharmacy_id', pharmacy.id).select('pharmacy_id');
     expect(written.error !== null || (written.data ?? []).length === 0).toBe(true);
     const inserted = await pharmacy.admin.client.from('inventory_daily_rollups')
       .insert({ pharmacy_id: pharmacy.id, day: '2026-01-01', kind: 'receipt', movements: 1, units: 1, cost_cents: 1 });

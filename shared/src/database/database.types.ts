@@ -1187,23 +1187,35 @@ export type Database = {
           },
         ];
       };
-      inventory_value_totals: {
+      inventory_totals: {
         Row: {
+          active_products: number;
           costed_value_cents: number;
+          in_stock_products: number;
+          low_stock_products: number;
+          out_of_stock_products: number;
           pharmacy_id: string;
         };
         ComputedFields: never;
         Insert: {
-          costed_value_cents: number;
+          active_products?: number;
+          costed_value_cents?: number;
+          in_stock_products?: number;
+          low_stock_products?: number;
+          out_of_stock_products?: number;
           pharmacy_id: string;
         };
         Update: {
+          active_products?: number;
           costed_value_cents?: number;
+          in_stock_products?: number;
+          low_stock_products?: number;
+          out_of_stock_products?: number;
           pharmacy_id?: string;
         };
         Relationships: [
           {
-            foreignKeyName: 'inventory_value_totals_pharmacy_id_fkey';
+            foreignKeyName: 'inventory_totals_pharmacy_id_fkey';
             columns: ['pharmacy_id'];
             isOneToOne: true;
             referencedRelation: 'pharmacies';
