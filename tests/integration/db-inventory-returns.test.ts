@@ -232,7 +232,7 @@ describe('Process Pending Returns', () => {
     expect(page.data![0]).toMatchObject({ id: destroyed, product_name: 'Processed Amlodipine', lot_number: 'AM1', status: 'processed', credit_cents: 0, total_count: 4 });
     expect(page.data![1]).toMatchObject({ id: third, wholesaler_name: 'Processing Wholesaler', total_value_cents: 750, credit_cents: 700, processed_by_name: expect.any(String) });
     expect((await own.technician.client.rpc('inventory_return_page', { status_filter: 'pending' })).data).toEqual([]);
-    expect((await pharmacy.admin.client.rpc('inventory_return_page', {})).data!.every((row) => row.id !== first)).toBe(true);
+    expect((await pharmacy.admin.client.rpc('inventory_return_page', {})).data!.every((row: { id: string }) => row.id !== first)).toBe(true);
     expect((await own.technician.client.rpc('inventory_return_page', { status_filter: 'open' })).error?.message).toBe('Status must be all, pending, processed or cancelled');
   });
 

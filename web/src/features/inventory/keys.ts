@@ -31,4 +31,9 @@ export const inventoryKeys = {
     [...inventoryKeys.all(pharmacyId), 'count-sheet', sessionId, onlyVariances, page, pageSize] as const,
   /** When the biennial controlled-substance inventory is due. */
   biennialStatus: (pharmacyId: string) => [...inventoryKeys.all(pharmacyId), 'biennial-status'] as const,
+  /** One page of the Returns tab for a status filter. */
+  returns: (pharmacyId: string, filter: string, page: number, pageSize: number) =>
+    [...inventoryKeys.all(pharmacyId), 'returns', filter, page, pageSize] as const,
+  /** The products offered by Create Return's product search. */
+  returnProducts: (pharmacyId: string, search: string) => [...inventoryKeys.all(pharmacyId), 'return-products', search] as const,
 };

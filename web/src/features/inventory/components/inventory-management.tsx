@@ -13,6 +13,7 @@ import { OrdersTab } from './orders-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 import type { OrderStart } from './create-order-dialog.tsx';
 import { productLabel } from './inventory-tab.tsx';
+import { ReturnsTab } from './returns-tab.tsx';
 import { WholesalersTab } from './wholesalers-tab.tsx';
 
 const TABS = [
@@ -26,9 +27,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-const NOT_YET: Partial<Record<TabId, string>> = {
-  returns: 'Returns to wholesalers and reverse distributors are not available yet. A ready fill that was not picked up is returned to stock by a pharmacist.',
-};
+const NOT_YET: Partial<Record<TabId, string>> = {};
 
 export interface InventoryManagementProps {
   pharmacyId: string;
@@ -58,6 +57,7 @@ export function InventoryManagement({ pharmacyId, canAdjust }: InventoryManageme
         {tab === 'overview' ? <OverviewTab pharmacyId={pharmacyId} onShowInventory={() => setTab('inventory')} onShowOrders={showOrders} onShowReturns={() => setTab('returns')} /> : null}
         {tab === 'inventory' ? <InventoryTab pharmacyId={pharmacyId} canAdjust={canAdjust} onOrder={orderProduct} onShowOrders={showOrders} /> : null}
         {tab === 'orders' ? <OrdersTab pharmacyId={pharmacyId} canAdjust={canAdjust} start={orderStart} onStartHandled={startHandled} /> : null}
+        {tab === 'returns' ? <ReturnsTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {tab === 'wholesalers' ? <WholesalersTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {tab === 'analytics' ? <AnalyticsTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {tab === 'counts' ? <CountTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
