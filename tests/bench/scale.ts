@@ -182,7 +182,7 @@ async function buildInventoryLedger(db: pg.Client, pharmacyId: string): Promise<
   // What the rollups' triggers would have kept (off in replica mode), counted as the rollups' migration counts a ledger.
   await db.query('select private.rebuild_inventory_rollups($1)', [pharmacyId]);
   await db.query('vacuum analyze public.inventory_lots, public.inventory_movements, public.inventory_daily_rollups, '
-    + 'public.inventory_value_totals, public.inventory_product_activity');
+    + 'public.inventory_totals, public.inventory_product_activity');
   const started = performance.now();
   await db.query('select private.compute_inventory_forecasts($1)', [pharmacyId]);
   console.log(`  (inventory forecasts for ${MEDICATIONS.toLocaleString('en-US')} products, as the daily job computes them: `
