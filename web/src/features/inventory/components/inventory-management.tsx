@@ -27,7 +27,6 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-const NOT_YET: Partial<Record<TabId, string>> = {};
 
 export interface InventoryManagementProps {
   pharmacyId: string;
@@ -45,7 +44,6 @@ export function InventoryManagement({ pharmacyId, canAdjust }: InventoryManageme
     setOrderStart({ ...(item.ndc ? { ndc: item.ndc } : {}), productName: productLabel(item) });
     setTab('orders');
   }, []);
-  const notYet = NOT_YET[tab];
   return (
     <div className="flex flex-col gap-4">
       <header>
@@ -61,7 +59,6 @@ export function InventoryManagement({ pharmacyId, canAdjust }: InventoryManageme
         {tab === 'wholesalers' ? <WholesalersTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {tab === 'analytics' ? <AnalyticsTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {tab === 'counts' ? <CountTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
-        {notYet ? <p className="rounded-box border border-base-300 bg-base-100 p-6 text-base-content/80">{notYet}</p> : null}
       </TabPanel>
     </div>
   );
