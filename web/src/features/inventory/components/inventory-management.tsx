@@ -27,7 +27,6 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-
 export interface InventoryManagementProps {
   pharmacyId: string;
   /** inventory:adjust — adjustments, the auto-order switch and prediction settings (pharmacists and admins). */
