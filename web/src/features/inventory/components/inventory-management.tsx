@@ -1,8 +1,8 @@
 /**
- * Inventory Management & Wholesale Integration (spec part 2 §2; issue 24): six tabs. Overview, Inventory and
- * Analytics work on the pharmacy's stock ledger — every figure comes from the database; Orders and Wholesalers order
- * by X12 EDI and receive by scanning each package. The Inventory tab's Order button opens Create New Order on the
- * Orders tab.
+ * Inventory Management & Wholesale Integration (spec part 2 §2; issue 24): the spec's six tabs and Counts. Overview,
+ * Inventory, Returns and Analytics work on the pharmacy's stock ledger — every figure comes from the database; Orders
+ * and Wholesalers order by X12 EDI and receive by scanning each package; Counts are cycle counts and the biennial
+ * controlled-substance inventory. The Inventory tab's Order button opens Create New Order on the Orders tab.
  */
 import { useCallback, useId, useState } from 'react';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
