@@ -8,6 +8,7 @@
  * dialog, and the technician who may add but sees no Edit or Verify.
  */
 import path from 'node:path';
+import { localDateIn } from '../../shared/src/common/dates.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { NPPES_FIXTURES, nppesPort, startNppesServer, type NppesServer } from '../support/nppes-server.ts';
 import { staffClient } from './support/demo-staff-client.ts';
@@ -24,11 +25,13 @@ const eleanor = NPPES_FIXTURES.activeMd;
 /** Named by the LEIE sample by NPI (its row " patel ","anita ", NJ). */
 const PATEL = { firstName: 'Anita', lastName: 'Patel', npi: '1296843513' };
 
-/** A date `days` from today (the browser's and the pharmacy's day agree away from midnight). */
+/** The pharmacy's time zone: "in N days" is counted from its date, which differs from UTC's in a US evening. */
+let pharmacyTimeZone = 'UTC';
+
+/** A date `days` from the pharmacy's today (YYYY-MM-DD). */
 function daysFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  const [year, month, day] = localDateIn(pharmacyTimeZone, new Date()).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 const toast = (page: Page) => page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
@@ -41,6 +44,10 @@ test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext();
   team = await onboardPharmacyWithTeam(request);
   await request.dispose();
+  const admin = await staffClient(team.admin.email, team.admin.password);
+  const { data, error } = await admin.from('pharmacies').select('time_zone').single();
+  expect(error).toBeNull();
+  pharmacyTimeZone = (data as { time_zone: string }).time_zone;
 });
 
 test.afterAll(async () => {
