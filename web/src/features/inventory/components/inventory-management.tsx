@@ -1,8 +1,8 @@
 /**
- * Inventory Management & Wholesale Integration (spec part 2 §2; issue 24): six tabs. Overview, Inventory and
- * Analytics work on the pharmacy's stock ledger — every figure comes from the database; Orders and Wholesalers order
- * by X12 EDI and receive by scanning each package. The Inventory tab's Order button opens Create New Order on the
- * Orders tab.
+ * Inventory Management & Wholesale Integration (spec part 2 §2; issue 24): the spec's six tabs and Counts. Overview,
+ * Inventory, Returns and Analytics work on the pharmacy's stock ledger — every figure comes from the database; Orders
+ * and Wholesalers order by X12 EDI and receive by scanning each package; Counts are cycle counts and the biennial
+ * controlled-substance inventory. The Inventory tab's Order button opens Create New Order on the Orders tab.
  */
 import { useCallback, useId, useState } from 'react';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
@@ -27,8 +27,6 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-const NOT_YET: Partial<Record<TabId, string>> = {};
-
 export interface InventoryManagementProps {
   pharmacyId: string;
   /** inventory:adjust — adjustments, the auto-order switch and prediction settings (pharmacists and admins). */
@@ -45,7 +43,6 @@ export function InventoryManagement({ pharmacyId, canAdjust }: InventoryManageme
     setOrderStart({ ...(item.ndc ? { ndc: item.ndc } : {}), productName: productLabel(item) });
     setTab('orders');
   }, []);
-  const notYet = NOT_YET[tab];
   return (
     <div className="flex flex-col gap-4">
       <header>
@@ -61,7 +58,6 @@ export function InventoryManagement({ pharmacyId, canAdjust }: InventoryManageme
         {tab === 'wholesalers' ? <WholesalersTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {tab === 'analytics' ? <AnalyticsTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
         {tab === 'counts' ? <CountTab pharmacyId={pharmacyId} canAdjust={canAdjust} /> : null}
-        {notYet ? <p className="rounded-box border border-base-300 bg-base-100 p-6 text-base-content/80">{notYet}</p> : null}
       </TabPanel>
     </div>
   );
