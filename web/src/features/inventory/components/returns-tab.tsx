@@ -4,6 +4,7 @@
  * leave the lot at once), process the chosen pending returns — or, with none chosen, the pending ones — recording
  * each credit, and cancel a pending return (its units go back on the shelf). Technicians see the list.
  */
+import { usDate } from '@pharmacy/shared/common/dates.ts';
 import { formatCents } from '@pharmacy/shared/inventory/inventory-item.ts';
 import {
   RETURN_FILTERS, RETURN_MESSAGES, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnDestinationText,
@@ -95,13 +96,11 @@ export function ReturnsTab({ pharmacyId, canAdjust }: { pharmacyId: string; canA
     { id: 'product', header: 'Product', cell: ({ row }) => (
       <span className="flex flex-col">
         <span className="font-medium">{productText(row.original)}</span>
-        <span className="text-xs text-base-content/70">{row.original.ndc ? `NDC ${row.original.ndc}` : 'No NDC'}{row.original.deaSchedule ? ` · C${row.original.deaSchedule}` : ''}</span>
-      </span>
-    ) },
-    { id: 'lot', header: 'Lot', cell: ({ row }) => (
-      <span className="flex flex-col text-sm">
-        <span>{row.original.lotNumber === '' ? 'No lot recorded' : row.original.lotNumber}</span>
-        {row.original.expirationDate ? <span className="text-xs text-base-content/70">Exp {localDate(`${row.original.expirationDate}T12:00:00`)}</span> : null}
+        <span className="text-xs text-base-content/70">
+          {[row.original.ndc ? `NDC ${row.original.ndc}` : null, row.original.deaSchedule ? `C${row.original.deaSchedule}` : null,
+            row.original.lotNumber === '' ? 'No lot recorded' : `Lot ${row.original.lotNumber}`,
+            row.original.expirationDate ? `exp ${usDate(row.original.expirationDate)}` : null].filter(Boolean).join(' · ')}
+        </span>
       </span>
     ) },
     { id: 'reason', header: 'Reason', cell: ({ row }) => (
@@ -111,8 +110,12 @@ export function ReturnsTab({ pharmacyId, canAdjust }: { pharmacyId: string; canA
       </span>
     ) },
     { id: 'quantity', header: 'Quantity', cell: ({ row }) => row.original.quantity.toLocaleString('en-US') },
-    { id: 'unitCost', header: 'Unit cost', cell: ({ row }) => formatCents(row.original.unitCostCents) },
-    { id: 'totalValue', header: 'Total value', cell: ({ row }) => formatCents(row.original.totalValueCents) },
+    { id: 'value', header: 'Value', cell: ({ row }) => (
+      <span className="flex flex-col text-sm">
+        <span>{formatCents(row.original.totalValueCents)}</span>
+        <span className="text-xs text-base-content/70">{formatCents(row.original.unitCostCents)} a unit</span>
+      </span>
+    ) },
     { id: 'destination', header: 'Wholesaler', cell: ({ row }) => (
       <span className="flex flex-col text-sm">
         <span>{returnDestinationText(row.original)}</span>
@@ -120,20 +123,20 @@ export function ReturnsTab({ pharmacyId, canAdjust }: { pharmacyId: string; canA
         {row.original.deaForm222Number ? <span className="text-xs text-base-content/70">DEA Form 222 {row.original.deaForm222Number}</span> : null}
       </span>
     ) },
-    { id: 'returnDate', header: 'Return date', cell: ({ row }) => (
+    { id: 'returnDate', header: 'Returned', cell: ({ row }) => (
       <span className="flex flex-col text-sm">
         <span>{localDate(row.original.returnDate)}</span>
         {row.original.createdByName ? <span className="text-xs text-base-content/70">{row.original.createdByName}</span> : null}
       </span>
     ) },
-    { id: 'status', header: 'Status', cell: ({ row }) => (
+    { id: 'status', header: 'Status and credit', cell: ({ row }) => (
       <span className="flex flex-col gap-0.5">
         <span className={`badge badge-sm ${STATUS_BADGE[row.original.status]}`}>{RETURN_STATUS_LABELS[row.original.status]}</span>
+        {row.original.creditCents !== null ? <span className="text-sm">Credit {formatCents(row.original.creditCents)}</span> : null}
         {row.original.processedAt ? <span className="text-xs text-base-content/70">{localDate(row.original.processedAt)}{row.original.processedByName ? `, ${row.original.processedByName}` : ''}</span> : null}
         {row.original.cancelReason ? <span className="text-xs text-base-content/70">{row.original.cancelReason}</span> : null}
       </span>
     ) },
-    { id: 'credit', header: 'Credit', cell: ({ row }) => row.original.creditCents === null ? '—' : formatCents(row.original.creditCents) },
     ...(canAdjust ? [{
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
