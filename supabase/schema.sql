@@ -9170,6 +9170,35 @@ $function$;
 comment on function private.onboarding_duplicates(text,text,text) is 'The messages for a DEA number, NCPDP ID or NABP number already registered to a pharmacy (empty when none).';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.open_count_line(count_line_id uuid)
+ RETURNS public.inventory_count_lines
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  line public.inventory_count_lines;
+  session public.inventory_count_sessions;
+begin
+  if private.current_pharmacy_id() is null or not private.current_staff_can('inventory:manage') then
+    raise exception 'Only staff of the pharmacy can count stock' using errcode = '42501';
+  end if;
+  select * into line from public.inventory_count_lines cl
+  where cl.id = count_line_id and cl.pharmacy_id = private.current_pharmacy_id();
+  if line.id is null then
+    raise exception 'Count line not found' using errcode = 'P0002';
+  end if;
+  session := private.inventory_count_session_for_update(line.session_id);
+  if session.status <> 'open' then
+    raise exception '% is %: counts are entered only while it is open', private.inventory_count_label(session), session.status
+      using errcode = 'P0001';
+  end if;
+  return line;
+end
+$function$;
+comment on function private.open_count_line(uuid) is 'A line of the caller''s pharmacy''s count that may take a count now (staff with inventory:manage, its count open, locked for the entry), or the reason it may not. Shared by the first and the second count.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.open_prescription_order(new_fill public.prescriptions)
  RETURNS void
  LANGUAGE plpgsql
@@ -10459,22 +10488,10 @@ CREATE OR REPLACE FUNCTION private.record_inventory_count(count_line_id uuid, co
  SET search_path TO ''
 AS $function$
 declare
-  pharmacy uuid := private.current_pharmacy_id();
-  line public.inventory_count_lines;
+  line public.inventory_count_lines := private.open_count_line(count_line_id);
   session public.inventory_count_sessions;
 begin
-  if pharmacy is null or not private.current_staff_can('inventory:manage') then
-    raise exception 'Only staff of the pharmacy can count stock' using errcode = '42501';
-  end if;
-  select * into line from public.inventory_count_lines cl where cl.id = count_line_id and cl.pharmacy_id = pharmacy;
-  if line.id is null then
-    raise exception 'Count line not found' using errcode = 'P0002';
-  end if;
-  session := private.inventory_count_session_for_update(line.session_id);
-  if session.status <> 'open' then
-    raise exception '% is %: counts are entered only while it is open', private.inventory_count_label(session), session.status
-      using errcode = 'P0001';
-  end if;
+  select * into session from public.inventory_count_sessions cs where cs.id = line.session_id;
   if counted is null or counted < 0 or counted > 10000000 then
     raise exception 'Enter the quantity counted as a whole number of units (0 when none is on the shelf)' using errcode = '23514';
   end if;
@@ -10722,22 +10739,8 @@ CREATE OR REPLACE FUNCTION private.record_second_inventory_count(count_line_id u
  SET search_path TO ''
 AS $function$
 declare
-  pharmacy uuid := private.current_pharmacy_id();
-  line public.inventory_count_lines;
-  session public.inventory_count_sessions;
+  line public.inventory_count_lines := private.open_count_line(count_line_id);
 begin
-  if pharmacy is null or not private.current_staff_can('inventory:manage') then
-    raise exception 'Only staff of the pharmacy can count stock' using errcode = '42501';
-  end if;
-  select * into line from public.inventory_count_lines cl where cl.id = count_line_id and cl.pharmacy_id = pharmacy;
-  if line.id is null then
-    raise exception 'Count line not found' using errcode = 'P0002';
-  end if;
-  session := private.inventory_count_session_for_update(line.session_id);
-  if session.status <> 'open' then
-    raise exception '% is %: counts are entered only while it is open', private.inventory_count_label(session), session.status
-      using errcode = 'P0001';
-  end if;
   if line.counted_quantity is null then
     raise exception 'Record the first count of this line before its second count' using errcode = '23514';
   end if;

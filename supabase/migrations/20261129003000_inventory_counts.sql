@@ -521,22 +521,19 @@ comment on function private.start_inventory_count(text, text, text, uuid[], bool
 -- -----------------------------------------------------------------------------------------------------
 -- Counting and submitting
 -- -----------------------------------------------------------------------------------------------------
-create function private.record_inventory_count(
-  count_line_id uuid, counted integer, is_estimated boolean default false, is_opened_container boolean default false,
-  full_container_units integer default null
-) returns public.inventory_count_lines
+create function private.open_count_line(count_line_id uuid) returns public.inventory_count_lines
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  pharmacy uuid := private.current_pharmacy_id();
   line public.inventory_count_lines;
   session public.inventory_count_sessions;
 begin
-  if pharmacy is null or not private.current_staff_can('inventory:manage') then
+  if private.current_pharmacy_id() is null or not private.current_staff_can('inventory:manage') then
     raise exception 'Only staff of the pharmacy can count stock' using errcode = '42501';
   end if;
-  select * into line from public.inventory_count_lines cl where cl.id = count_line_id and cl.pharmacy_id = pharmacy;
+  select * into line from public.inventory_count_lines cl
+  where cl.id = count_line_id and cl.pharmacy_id = private.current_pharmacy_id();
   if line.id is null then
     raise exception 'Count line not found' using errcode = 'P0002';
   end if;
@@ -545,6 +542,25 @@ begin
     raise exception '% is %: counts are entered only while it is open', private.inventory_count_label(session), session.status
       using errcode = 'P0001';
   end if;
+  return line;
+end
+$$;
+comment on function private.open_count_line(uuid) is
+  'A line of the caller''s pharmacy''s count that may take a count now (staff with inventory:manage, its count open, '
+  'locked for the entry), or the reason it may not. Shared by the first and the second count.';
+
+create function private.record_inventory_count(
+  count_line_id uuid, counted integer, is_estimated boolean default false, is_opened_container boolean default false,
+  full_container_units integer default null
+) returns public.inventory_count_lines
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  line public.inventory_count_lines := private.open_count_line(count_line_id);
+  session public.inventory_count_sessions;
+begin
+  select * into session from public.inventory_count_sessions cs where cs.id = line.session_id;
   if counted is null or counted < 0 or counted > 10000000 then
     raise exception 'Enter the quantity counted as a whole number of units (0 when none is on the shelf)' using errcode = '23514';
   end if;
@@ -584,22 +600,8 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  pharmacy uuid := private.current_pharmacy_id();
-  line public.inventory_count_lines;
-  session public.inventory_count_sessions;
+  line public.inventory_count_lines := private.open_count_line(count_line_id);
 begin
-  if pharmacy is null or not private.current_staff_can('inventory:manage') then
-    raise exception 'Only staff of the pharmacy can count stock' using errcode = '42501';
-  end if;
-  select * into line from public.inventory_count_lines cl where cl.id = count_line_id and cl.pharmacy_id = pharmacy;
-  if line.id is null then
-    raise exception 'Count line not found' using errcode = 'P0002';
-  end if;
-  session := private.inventory_count_session_for_update(line.session_id);
-  if session.status <> 'open' then
-    raise exception '% is %: counts are entered only while it is open', private.inventory_count_label(session), session.status
-      using errcode = 'P0001';
-  end if;
   if line.counted_quantity is null then
     raise exception 'Record the first count of this line before its second count' using errcode = '23514';
   end if;
@@ -996,6 +998,7 @@ grant execute on function public.inventory_count_sheet(uuid, integer, integer, b
 revoke all on function private.inventory_count_session_for_update(uuid) from public;
 revoke all on function private.inventory_count_label(public.inventory_count_sessions) from public;
 revoke all on function private.start_inventory_count(text, text, text, uuid[], boolean, text, text) from public;
+revoke all on function private.open_count_line(uuid) from public;
 revoke all on function private.record_inventory_count(uuid, integer, boolean, boolean, integer) from public;
 revoke all on function private.submit_inventory_count(uuid) from public;
 revoke all on function private.record_second_inventory_count(uuid, integer) from public;
