@@ -17,10 +17,9 @@ import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
 import { lastPage, pageSummary } from '../../../lib/paging.ts';
 import { useCancelWholesaleOrder } from '../api/cancel-wholesale-order.ts';
-import { useExchangeWithWholesaler } from '../api/exchange-with-wholesaler.ts';
 import { type WholesaleOrderRow, useWholesaleOrders } from '../api/get-wholesale-orders.ts';
-import { useWholesalers } from '../api/get-wholesalers.ts';
 import { useSubmitWholesaleOrder } from '../api/submit-wholesale-order.ts';
+import { useSyncAllWholesalers } from '../hooks/use-sync-all-wholesalers.ts';
 import { CreateOrderDialog, type OrderStart } from './create-order-dialog.tsx';
 import { OrderDetailDialog } from './order-detail-dialog.tsx';
 import { ReceiveOrderDialog } from './receive-order-dialog.tsx';
@@ -49,14 +48,12 @@ export function OrdersTab({ pharmacyId, canAdjust, start, onStartHandled }: {
   const page = paging.key === key ? paging.page : 0;
   const orders = useWholesaleOrders(pharmacyId, term, filter, page, ORDERS_PAGE_SIZE);
   const total = orders.data?.total ?? 0;
-  const wholesalers = useWholesalers(pharmacyId);
   const submit = useSubmitWholesaleOrder();
   const cancel = useCancelWholesaleOrder();
-  const exchange = useExchangeWithWholesaler();
   const [creating, setCreating] = useState<OrderStart | null>(null);
   const [receiving, setReceiving] = useState<WholesaleOrderRow | null>(null);
   const [showing, setShowing] = useState<WholesaleOrderRow | null>(null);
-  const [syncingAll, setSyncingAll] = useState(false);
+  const { syncAll, syncing: syncingAll } = useSyncAllWholesalers(pharmacyId, 'Orders synced');
 
   useEffect(() => {
     if (start) {
@@ -69,24 +66,6 @@ export function OrdersTab({ pharmacyId, canAdjust, start, onStartHandled }: {
   useEffect(() => {
     if (pageTooFar) setPaging({ key, page: lastPage(total, ORDERS_PAGE_SIZE) });
   }, [pageTooFar, key, total]);
-
-  async function syncAll() {
-    setSyncingAll(true);
-    const messages: string[] = [];
-    let failed = false;
-    for (const wholesaler of wholesalers.data ?? []) {
-      try {
-        const result = await exchange.mutateAsync({ id: wholesaler.id, kind: 'sync' });
-        messages.push(result.message);
-        failed ||= !result.ok;
-      } catch (error) {
-        messages.push(`${wholesaler.name}: ${(error as Error).message}`);
-        failed = true;
-      }
-    }
-    setSyncingAll(false);
-    toast({ title: failed ? 'Sync finished with errors' : 'Orders synced', description: messages.join(' ') || 'No wholesaler is connected yet.', ...(failed ? { variant: 'destructive' as const } : {}) });
-  }
 
   const columns = useMemo<ColumnDef<WholesaleOrderRow>[]>(() => [
     { id: 'po', header: 'Order', cell: ({ row }) => (

@@ -11,11 +11,10 @@ import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { useBuildSuggestedOrders } from '../api/build-suggested-orders.ts';
-import { useExchangeWithWholesaler } from '../api/exchange-with-wholesaler.ts';
 import { useInventoryOverview } from '../api/get-inventory-overview.ts';
 import { useWholesaleOrders } from '../api/get-wholesale-orders.ts';
-import { useWholesalers } from '../api/get-wholesalers.ts';
 import { useRefreshForecasts } from '../api/refresh-forecasts.ts';
+import { useSyncAllWholesalers } from '../hooks/use-sync-all-wholesalers.ts';
 
 function Card({ title, value, caption, tone = '' }: { title: string; value: string | null; caption: string; tone?: string }) {
   return (
@@ -39,9 +38,8 @@ export interface OverviewTabProps {
 export function OverviewTab({ pharmacyId, onShowInventory, onShowOrders, onShowReturns }: OverviewTabProps) {
   const overview = useInventoryOverview(pharmacyId);
   const pending = useWholesaleOrders(pharmacyId, '', 'pending', 0, 1);
-  const wholesalers = useWholesalers(pharmacyId);
   const suggest = useBuildSuggestedOrders();
-  const exchange = useExchangeWithWholesaler();
+  const { syncAll: syncInvoices, syncing } = useSyncAllWholesalers(pharmacyId, 'Wholesalers synced');
   const refresh = useRefreshForecasts();
   const data = overview.data;
   const count = (value: number | undefined) => (value === undefined ? null : value.toLocaleString('en-US'));
@@ -68,17 +66,6 @@ export function OverviewTab({ pharmacyId, onShowInventory, onShowOrders, onShowR
     });
   }
 
-  async function syncInvoices() {
-    const messages: string[] = [];
-    let failed = false;
-    for (const wholesaler of wholesalers.data ?? []) {
-      const result = await exchange.mutateAsync({ id: wholesaler.id, kind: 'sync' }).catch((error: Error) => ({ ok: false, message: `${wholesaler.name}: ${error.message}` }));
-      messages.push(result.message);
-      failed ||= !result.ok;
-    }
-    toast({ title: failed ? 'Sync finished with errors' : 'Wholesalers synced', description: messages.join(' ') || 'No wholesaler is connected yet.', ...(failed ? { variant: 'destructive' as const } : {}) });
-  }
-
   return (
     <div className="flex flex-col gap-4">
       <QueryErrorNotice query={overview} errorText="The inventory overview could not be loaded" />
@@ -94,8 +81,8 @@ export function OverviewTab({ pharmacyId, onShowInventory, onShowOrders, onShowR
           <button type="button" className="btn" disabled={suggest.isPending} onClick={dailyOrders}>
             {suggest.isPending ? 'Building orders…' : 'Submit Daily Wholesale Orders'}
           </button>
-          <button type="button" className="btn" disabled={exchange.isPending} onClick={() => void syncInvoices()}>
-            {exchange.isPending ? 'Syncing…' : 'Sync Wholesale Invoices'}
+          <button type="button" className="btn" disabled={syncing} onClick={() => void syncInvoices()}>
+            {syncing ? 'Syncing…' : 'Sync Wholesale Invoices'}
           </button>
           <button type="button" className="btn" onClick={onShowReturns}>Process Returns</button>
           <button type="button" className="btn btn-primary" disabled={refresh.isPending} onClick={predict}>
