@@ -130,15 +130,19 @@ export const createOrderSchema = z.object({
 });
 export type CreateOrderBody = z.input<typeof createOrderSchema>;
 
+/** A package typed by hand at receiving (no readable barcode): NDC, lot and expiry as printed, packages. */
+export const receiveLineSchema = z.object({
+  ndc: ndc11Schema,
+  lot: z.string().trim().min(1, 'Enter the lot number printed on the package (at most 20 characters)')
+    .max(20, 'Enter the lot number printed on the package (at most 20 characters)'),
+  expiration: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the expiry date printed on the package'),
+  quantity: packagesSchema,
+});
+
 /** POST /api/inventory/orders/{id}/receive: package scans and/or typed lines. */
 export const receiveOrderSchema = z.object({
   scans: z.array(z.string().max(512, GS1_MESSAGES.tooLong)).max(5000).default([]),
-  lines: z.array(z.object({
-    ndc: ndc11Schema,
-    lot: z.string().trim().min(1, 'Enter the lot number printed on the package (at most 20 characters)').max(20),
-    expiration: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the expiry date printed on the package'),
-    quantity: packagesSchema,
-  })).max(5000).default([]),
+  lines: z.array(receiveLineSchema).max(5000).default([]),
 }).refine((body) => body.scans.length + body.lines.length > 0, WHOLESALE_MESSAGES.receiveNothing);
 export type ReceiveOrderBody = z.input<typeof receiveOrderSchema>;
 

@@ -6,8 +6,8 @@
  * received and every discrepancy against the ship notice and the invoice.
  */
 import { parseGs1ElementString } from '@pharmacy/shared/inventory/gs1.ts';
-import { formatNdc, parseNdc } from '@pharmacy/shared/drugs/ndc.ts';
-import { type ReceiveResult, receiptItemsFrom, WHOLESALE_MESSAGES } from '@pharmacy/shared/inventory/wholesale.ts';
+import { formatNdc } from '@pharmacy/shared/drugs/ndc.ts';
+import { type ReceiveResult, receiptItemsFrom, receiveLineSchema, WHOLESALE_MESSAGES } from '@pharmacy/shared/inventory/wholesale.ts';
 import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -93,14 +93,11 @@ function ReceiveOrderBody({ pharmacyId, order, receive, onClose }: {
 
   function addManual(event: FormEvent) {
     event.preventDefault();
-    const ndc = parseNdc(manual.ndc);
-    const quantity = Number(manual.quantity);
-    if (!ndc.ok) return setManualError(ndc.error);
-    if (!orderNdcs.has(ndc.ndc.ndc11)) return setManualError(WHOLESALE_MESSAGES.notOnOrder(ndc.ndc.display));
-    if (manual.lot.trim() === '' || manual.lot.trim().length > 20) return setManualError('Enter the lot number printed on the package (at most 20 characters)');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(manual.expiration)) return setManualError('Enter the expiry date printed on the package');
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 9999) return setManualError(WHOLESALE_MESSAGES.packages);
-    setTyped([...typed, { ndc: ndc.ndc.ndc11, lot: manual.lot.trim(), expiration: manual.expiration, quantity }]);
+    // The endpoint's own rule for a typed line, then whether the order holds it.
+    const parsed = receiveLineSchema.safeParse(manual);
+    if (!parsed.success) return setManualError(parsed.error.issues[0]!.message);
+    if (!orderNdcs.has(parsed.data.ndc)) return setManualError(WHOLESALE_MESSAGES.notOnOrder(formatNdc(parsed.data.ndc)));
+    setTyped([...typed, parsed.data]);
     setManual({ ndc: '', lot: '', expiration: '', quantity: '1' });
     setManualError(null);
   }
