@@ -3654,8 +3654,16 @@ AS $function$
   from private.inventory_item_page(search, status, page_size, page_offset) page
   cross join lateral unnest(page.medication_ids) with ordinality as ids (medication_id, position)
   join public.medications m on m.id = ids.medication_id
-  left join public.inventory_products ip on ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id
-  left join public.inventory_forecasts f on f.pharmacy_id = m.pharmacy_id and f.medication_id = m.id
+  -- By the product's key, one lookup per row ("limit 1" keeps the planner from turning it back into a join that
+  -- hashes every forecast of the pharmacy: it cannot know the page holds 25 products).
+  left join lateral (
+    select ip.* from public.inventory_products ip
+    where ip.pharmacy_id = m.pharmacy_id and ip.medication_id = m.id limit 1
+  ) ip on true
+  left join lateral (
+    select f.* from public.inventory_forecasts f
+    where f.pharmacy_id = m.pharmacy_id and f.medication_id = m.id limit 1
+  ) f on true
   left join lateral (
     select mv.occurred_at, mv.quantity from public.inventory_movements mv
     where mv.pharmacy_id = m.pharmacy_id and mv.medication_id = m.id and mv.kind = 'receipt'
@@ -4199,7 +4207,7 @@ AS $function$
             select o.id from public.prescription_orders o
             where o.pharmacy_id = p.pharmacy_id and o.prescriber_id = p.id and o.status = 'active'
               -- No prescription expires later than this after it was written (settings allow 24 months at most).
-              and o.written_on > s.today - make_interval(months => greatest(s.months, 6))
+              and o.written_on > (s.today - make_interval(months => greatest(s.months, 6)))::date
               and o.refills > greatest(o.refills_used_before, o.last_fill_number)
               -- private.order_expires_on's rule, spelled out: a call per order (helpers pin search_path, so none is
               -- inlined) cost more than the rest of the count at a busy prescriber's thousands of orders.
@@ -9796,6 +9804,7 @@ declare
   cleaned text := regexp_replace(btrim(coalesce(search, '')), '\s+', ' ', 'g');
   parts text[] := '{}';
   word text;
+  key constant text := 'lower(p.first_name || '' '' || p.last_name || '' '' || coalesce(p.specialty, '''') || '' '' || coalesce(p.npi_number, ''''))';
 begin
   if length(cleaned) > 100 then
     raise exception 'A search is at most 100 characters' using errcode = '22023';
@@ -9803,16 +9812,20 @@ begin
   if cleaned = '' then
     return 'true';
   end if;
-  -- Each word in any part of the key, case-insensitive; LIKE's wildcards in the search are taken literally.
   foreach word in array regexp_split_to_array(lower(cleaned), ' ') loop
     -- The trigram index's expression (prescribers_pharmacy_id_search_key_trgm_idx), word for word.
-    parts := parts || format('lower(p.first_name || '' '' || p.last_name || '' '' || coalesce(p.specialty, '''') || '' '' || coalesce(p.npi_number, '''')) like %L',
-                             '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%');
+    if length(word) < 3 and word ~ '^[[:alnum:]]+$' then
+      -- At the start of a word of the key (letters and digits only, so nothing in it is a pattern).
+      parts := parts || format('%s ~ %L', key, '(^| )' || word);
+    else
+      -- Anywhere in the key; LIKE's wildcards in the search taken literally.
+      parts := parts || format('%s like %L', key, '%' || replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%');
+    end if;
   end loop;
   return array_to_string(parts, ' and ');
 end
 $function$;
-comment on function private.prescriber_search_condition(text) is 'A directory search as the SQL condition on prescribers p (constants quoted with %L): each word in the search key (first name, last name, specialty, NPI); ''true'' for a blank search; more than 100 characters refused.';
+comment on function private.prescriber_search_condition(text) is 'A directory search as the SQL condition on prescribers p (constants quoted with %L): each word of three or more characters anywhere in the search key (first name, last name, specialty, NPI), a shorter word of letters or digits at the start of a word of the key; ''true'' for a blank search; more than 100 characters refused.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.prescriber_search_page(search text, status text, after_last_name text, after_first_name text, after_id uuid, page_size integer, only_id uuid)
@@ -9841,10 +9854,7 @@ begin
     )
     select array(select m.id from matched m order by m.last_name, m.first_name, m.id limit $7)
     $sql$,
-    -- A word of fewer than three characters has no trigram: then the name index, filtered, finds a page soonest.
-    case when condition = 'true' or exists (select 1 from regexp_split_to_table(btrim(coalesce(search, '')), '\s+') as w
-                                           where length(w) < 3)
-         then 'not materialized' else 'materialized' end,
+    case when condition = 'true' then 'not materialized' else 'materialized' end,
     condition)
   into ids
   using pharmacy, status, after_last_name, after_first_name, after_id, only_id, least(greatest(coalesce(page_size, 24), 1), 100);

@@ -26,7 +26,8 @@
  * ≤ 1.5 s after navigating to /prescriptions.
  * History rows are written with triggers off (session_replication_role = replica, as a data migration loads
  * history) except the queue counters' (enabled always); the Rx number counter is set afterwards. Then
- * `vacuum analyze` of the loaded tables, as autovacuum would leave them.
+ * `vacuum analyze` of the loaded tables, as autovacuum would leave them. BENCH_SCALE_KEEP=1 keeps the loaded stack up
+ * after measuring (until Ctrl-C), to look into a figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -683,6 +684,11 @@ export async function runScaleBench(env: StackEnv, webPort: number): Promise<boo
     console.log(`  (vacuum analyze after the load: ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s)`);
     const api = await measureApi(env, db, rows[0].id);
     const screen = await measureScreen(env, webPort);
+    if (process.env.BENCH_SCALE_KEEP === '1') {
+      // For looking into a figure (explain analyze) at full size without loading it again.
+      console.log(`  (BENCH_SCALE_KEEP=1: the loaded stack stays up, database ${env.dbUrl}; Ctrl-C or SIGTERM ends it)`);
+      await new Promise((resolve) => { process.once('SIGINT', resolve); process.once('SIGTERM', resolve); });
+    }
     return built < BUILD_GOAL_S && api && screen;
   } finally {
     await db.end();

@@ -308,6 +308,15 @@ describe('the directory', () => {
     expect(await page(a.technician.client, { search: walker.npi_number })).toEqual([]);
   });
 
+  it('a word of one or two letters or digits matches where a word starts', async () => {
+    // "al" is inside Walker but starts no word; "ca" starts Cardiology; "d" starts Di and Dermatology.
+    expect(await page(home.technician.client, { search: 'al' })).toEqual([]);
+    expect((await page(home.technician.client, { search: 'ca' })).map((p) => p.last_name)).toEqual(['Xu', 'Zeller']);
+    expect((await page(home.technician.client, { search: 'D' })).map((p) => p.last_name)).toEqual(['Walker', 'Young']);
+    expect((await page(home.technician.client, { search: 'ca ze' })).map((p) => p.last_name)).toEqual(['Zeller']);
+    expect(await page(home.technician.client, { search: '%' })).toEqual([]);
+  });
+
   it('pages by keyset in name order, filters by status and counts the tabs', async () => {
     const first = await page(home.technician.client, { page_size: 2 });
     expect(first.map((p) => p.last_name)).toEqual(['Vance', 'Walker']);
