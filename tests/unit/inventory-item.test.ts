@@ -1,10 +1,10 @@
 /**
  * shared/src/inventory/inventory-item.ts: the query's bounds and messages, a database row as the spec's Inventory
- * item, cents for the screen, the prediction settings' spec bounds (§5).
+ * item, cents for the screen (shared/src/common/money.ts), the prediction settings' spec bounds (§5).
  */
 import { describe, expect, it } from 'vitest';
+import { formatCents } from '../../shared/src/common/money.ts';
 import {
-  formatCents,
   INVENTORY_QUERY_MESSAGES,
   inventoryItemFromRow,
   inventoryItemsQuerySchema,

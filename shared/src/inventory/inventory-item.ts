@@ -199,11 +199,3 @@ export const predictionSettingsSchema = z.object({
 });
 export type PredictionSettings = z.infer<typeof predictionSettingsSchema>;
 
-/** Cents as US dollars for the screen ($1,234.56). */
-export function formatCents(cents: number | null): string {
-  if (cents === null) return '—';
-  const sign = cents < 0 ? '-' : '';
-  const whole = Math.abs(cents);
-  const dollars = Math.floor(whole / 100).toLocaleString('en-US');
-  return `${sign}$${dollars}.${String(whole % 100).padStart(2, '0')}`;
-}

@@ -5,7 +5,7 @@
  * 20261129003500_inventory_returns); these give the form the database's messages first.
  */
 import * as z from 'zod';
-import { centsFromDollars } from './stock-movement.ts';
+import { centsFromDollars } from '../common/money.ts';
 
 export const RETURN_REASONS = ['expired', 'damaged', 'recalled', 'overstock', 'other'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];

@@ -4,6 +4,7 @@
  * migration 20261128006000_inventory_ledger) for every caller; these give the form its messages first.
  */
 import * as z from 'zod';
+import { centsFromDollars } from '../common/money.ts';
 
 export const STOCK_MOVEMENT_MESSAGES = {
   quantity: 'The quantity received must be a whole number greater than 0',
@@ -13,15 +14,6 @@ export const STOCK_MOVEMENT_MESSAGES = {
   change: 'An adjustment changes the stock by a whole number of units other than 0',
   reason: 'Give a reason for the adjustment (at most 500 characters)',
 } as const;
-
-/** Dollars and cents as typed ("0.25", "12", "1,234.50") → integer cents, digit by digit (never a float). */
-export function centsFromDollars(text: string): number | null {
-  const match = /^\$?\s*(\d{1,7}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const dollars = Number(match[1]!.replaceAll(',', ''));
-  const cents = Number((match[2] ?? '').padEnd(2, '0'));
-  return dollars * 100 + cents;
-}
 
 export const receiptFormSchema = z.object({
   lotNumber: z.string().trim().min(1, STOCK_MOVEMENT_MESSAGES.lot).max(20, STOCK_MOVEMENT_MESSAGES.lot)

@@ -6,8 +6,9 @@
  * from the auto-order products, for a pharmacist to review on the Orders tab).
  */
 import { usDate } from '@pharmacy/shared/common/dates.ts';
+import { formatCents } from '@pharmacy/shared/common/money.ts';
 import {
-  formatCents, INVENTORY_FILTER_LABELS, INVENTORY_STATUS_FILTERS, INVENTORY_STATUS_LABELS, type InventoryItem, type InventoryStatusFilter,
+  INVENTORY_FILTER_LABELS, INVENTORY_STATUS_FILTERS, INVENTORY_STATUS_LABELS, type InventoryItem, type InventoryStatusFilter,
 } from '@pharmacy/shared/inventory/inventory-item.ts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';

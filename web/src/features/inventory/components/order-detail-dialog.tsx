@@ -4,7 +4,7 @@
  * documents exchanged; and what does not match.
  */
 import { formatNdc } from '@pharmacy/shared/drugs/ndc.ts';
-import { formatCents } from '@pharmacy/shared/inventory/inventory-item.ts';
+import { formatCents } from '@pharmacy/shared/common/money.ts';
 import { LINE_ACK_LABELS } from '@pharmacy/shared/inventory/wholesale.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';

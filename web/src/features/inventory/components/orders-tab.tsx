@@ -5,7 +5,7 @@
  * Receive (scan packages), Cancel a draft, Details.
  */
 import { usDate } from '@pharmacy/shared/common/dates.ts';
-import { formatCents } from '@pharmacy/shared/inventory/inventory-item.ts';
+import { formatCents } from '@pharmacy/shared/common/money.ts';
 import { ORDER_FILTERS, ORDER_STATUS_LABELS, type OrderFilter, type OrderStatus } from '@pharmacy/shared/inventory/wholesale.ts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';

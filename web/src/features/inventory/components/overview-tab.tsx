@@ -6,7 +6,7 @@
  * submit on the Orders tab), Sync Wholesale Invoices (every wholesaler's new 855/856/810), Process Returns and
  * Generate Usage Predictions.
  */
-import { formatCents } from '@pharmacy/shared/inventory/inventory-item.ts';
+import { formatCents } from '@pharmacy/shared/common/money.ts';
 import { QueryErrorNotice } from '../../../components/ui/query-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';

@@ -3,7 +3,7 @@
  * dollars and cents and sent as cents; the database processes them all in one transaction, or none (a return
  * processed meanwhile, a missing credit). A credit starts at the return's value; a destruction's at 0.
  */
-import { formatCents } from '@pharmacy/shared/inventory/inventory-item.ts';
+import { formatCents } from '@pharmacy/shared/common/money.ts';
 import {
   RETURN_MESSAGES, creditsFromText, returnDestinationText, suggestedCreditText, type InventoryReturn,
 } from '@pharmacy/shared/inventory/inventory-return.ts';

@@ -4,7 +4,8 @@
  * lot or, from a technician, Schedule II.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { centsFromDollars, receiptFormSchema, type ReceiptForm } from '@pharmacy/shared/inventory/stock-movement.ts';
+import { centsFromDollars } from '@pharmacy/shared/common/money.ts';
+import { receiptFormSchema, type ReceiptForm } from '@pharmacy/shared/inventory/stock-movement.ts';
 import type { InventoryItem } from '@pharmacy/shared/inventory/inventory-item.ts';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/form/text-field.tsx';

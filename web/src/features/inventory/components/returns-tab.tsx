@@ -5,7 +5,7 @@
  * each credit, and cancel a pending return (its units go back on the shelf). Technicians see the list.
  */
 import { usDate } from '@pharmacy/shared/common/dates.ts';
-import { formatCents } from '@pharmacy/shared/inventory/inventory-item.ts';
+import { formatCents } from '@pharmacy/shared/common/money.ts';
 import {
   RETURN_FILTERS, RETURN_MESSAGES, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnDestinationText,
   type InventoryReturn, type ReturnFilter, type ReturnStatus,
