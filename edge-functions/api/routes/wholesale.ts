@@ -18,7 +18,7 @@ import type { ApiRouter } from '../../_shared/api-endpoints.ts';
 import { isServiceRoleRequest } from '../../_shared/auth.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { isLocalSupabaseUrl } from '../../_shared/outbound-url.ts';
+import { deploymentOutboundPolicy } from '../../_shared/outbound-policy.ts';
 import { type DatabaseClient, createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';
 import {
   type ExchangeContext, type ExchangeRecord, type ExchangeSetup, type OrderToSend, type Recorded, type WholesaleStore, submitOrder, syncWholesaler,
@@ -34,18 +34,6 @@ const WHOLESALER_COLUMNS =
 function requireId(id: string | undefined, what: 'Wholesaler' | 'Order'): string {
   if (!id || !UUID_PATTERN.test(id)) throw new HttpError(404, `${what} not found`);
   return id;
-}
-
-async function resolveAddresses(hostname: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const kind of ['A', 'AAAA'] as const) {
-    try {
-      found.push(...(await Deno.resolveDns(hostname, kind)));
-    } catch {
-      // A name with only one kind of address is normal; none at all is refused by checkOutboundUrl.
-    }
-  }
-  return found;
 }
 
 /** The database, as the service role: the key from Vault and the exchange's record. */
@@ -83,7 +71,7 @@ function serviceStore(): WholesaleStore {
 function exchangeContext(actor: User | null): ExchangeContext {
   return {
     store: serviceStore(),
-    outbound: { hosted: !isLocalSupabaseUrl(Deno.env.get('SUPABASE_URL') ?? ''), resolve: resolveAddresses },
+    outbound: deploymentOutboundPolicy(),
     actorUserId: actor?.id ?? null,
   };
 }
