@@ -86,7 +86,7 @@ export function InsurancePlans({ pharmacyId, patient, canEdit }: InsurancePlansP
                   <th scope="col">PCN</th>
                   <th scope="col">Group</th>
                   <th scope="col">Cardholder ID</th>
-                  <th scope="col">Person code</th>
+                  <th scope="col">Person</th>
                   <th scope="col">Relationship</th>
                   <th scope="col">Status</th>
                   {canEdit ? (
@@ -102,7 +102,7 @@ export function InsurancePlans({ pharmacyId, patient, canEdit }: InsurancePlansP
                   return (
                     <tr key={plan.id} aria-label={label} className={plan.active ? undefined : 'text-base-content/60'}>
                       <td>{insurancePlanPriorityLabel(plan.priority)}</td>
-                      <td className="font-medium">{plan.payerName}</td>
+                      <td className="min-w-36 font-medium">{plan.payerName}</td>
                       <td className="font-mono">{plan.bin}</td>
                       <td className="font-mono">{plan.pcn ?? '—'}</td>
                       <td className="font-mono">{plan.groupId ?? '—'}</td>
@@ -111,20 +111,22 @@ export function InsurancePlans({ pharmacyId, patient, canEdit }: InsurancePlansP
                       <td>{relationshipCodeLabel(plan.relationshipCode)}</td>
                       <td>{plan.active ? <span className="badge badge-success badge-soft">Active</span> : <span className="badge badge-soft">Inactive</span>}</td>
                       {canEdit ? (
-                        <td className="whitespace-nowrap text-right">
-                          <button type="button" className="btn btn-ghost btn-xs" aria-label={`Edit ${label}`} onClick={() => setEditing({ plan })}>
-                            Edit
-                          </button>
-                          {plan.active ? (
-                            <button
-                              type="button"
-                              className="btn btn-ghost btn-xs text-error"
-                              aria-label={`Deactivate ${label}`}
-                              onClick={() => setDeactivating(plan)}
-                            >
-                              Deactivate
+                        <td>
+                          <div className="flex flex-col items-end gap-1">
+                            <button type="button" className="btn btn-ghost btn-xs" aria-label={`Edit ${label}`} onClick={() => setEditing({ plan })}>
+                              Edit
                             </button>
-                          ) : null}
+                            {plan.active ? (
+                              <button
+                                type="button"
+                                className="btn btn-ghost btn-xs text-error"
+                                aria-label={`Deactivate ${label}`}
+                                onClick={() => setDeactivating(plan)}
+                              >
+                                Deactivate
+                              </button>
+                            ) : null}
+                          </div>
                         </td>
                       ) : null}
                     </tr>
