@@ -1421,6 +1421,100 @@ CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON publi
 grant select on table public.override_approvals to authenticated;
 grant all on table public.override_approvals to service_role;
 
+-- public.patient_insurance_plans ------------------------------------------------------------------
+create table public.patient_insurance_plans (
+  id                uuid default gen_random_uuid() not null,
+  pharmacy_id       uuid default private.current_pharmacy_id() not null,
+  patient_id        uuid not null,
+  payer_name        text not null,
+  bin               text not null,
+  pcn               text,
+  group_id          text,
+  cardholder_id     text not null,
+  person_code       text,
+  relationship_code text,
+  priority          text not null,
+  insurance_type    text,
+  effective_date    date,
+  termination_date  date,
+  active            boolean default true not null,
+  created_at        timestamp with time zone default now() not null,
+  updated_at        timestamp with time zone default now() not null,
+  created_by        uuid default auth.uid(),
+  constraint patient_insurance_plans_pkey PRIMARY KEY (id),
+  constraint patient_insurance_plans_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint patient_insurance_plans_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint patient_insurance_plans_patient_fkey FOREIGN KEY (pharmacy_id, patient_id) REFERENCES public.patients(pharmacy_id, id) ON DELETE CASCADE,
+  constraint patient_insurance_plans_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint patient_insurance_plans_bin_check CHECK (bin ~ '^[0-9]{6}$'::text),
+  constraint patient_insurance_plans_cardholder_id_check CHECK (cardholder_id = btrim(cardholder_id) AND cardholder_id ~ '^[ -~]{1,20}$'::text),
+  constraint patient_insurance_plans_dates_check CHECK (termination_date >= effective_date),
+  constraint patient_insurance_plans_group_id_check CHECK (group_id = btrim(group_id) AND group_id ~ '^[ -~]{1,15}$'::text),
+  constraint patient_insurance_plans_insurance_type_check CHECK (insurance_type = ANY (ARRAY['commercial'::text, 'medicare_part_d'::text, 'medicaid'::text, 'tricare'::text, 'workers_compensation'::text])),
+  constraint patient_insurance_plans_payer_name_check CHECK (payer_name = btrim(payer_name) AND length(payer_name) >= 1 AND length(payer_name) <= 100),
+  constraint patient_insurance_plans_pcn_check CHECK (pcn = btrim(pcn) AND pcn ~ '^[ -~]{1,10}$'::text),
+  constraint patient_insurance_plans_person_code_check CHECK (person_code ~ '^[A-Za-z0-9]{1,3}$'::text),
+  constraint patient_insurance_plans_priority_check CHECK (priority = ANY (ARRAY['primary'::text, 'secondary'::text, 'tertiary'::text])),
+  constraint patient_insurance_plans_relationship_code_check CHECK (relationship_code = ANY (ARRAY['0'::text, '1'::text, '2'::text, '3'::text, '4'::text]))
+);
+
+comment on table public.patient_insurance_plans is 'A patient''s third-party prescription plan, as an NCPDP D.0 claim needs it: payer name, BIN, PCN, group, cardholder id, person code, relationship, priority (primary / secondary / tertiary: the order the plans pay in), payer type, dates, active. At most one active plan per patient and priority. Never deleted (claims reference it): deactivated instead. Staff read; pharmacists, admins and technicians add and change (patients:write). The active primary plan is mirrored into the patient''s insurance_provider / insurance_member_id / insurance_group_number. Every write is audited.';
+comment on column public.patient_insurance_plans.pharmacy_id is 'The pharmacy: the signed-in staff member''s (the default; a client-sent pharmacy_id of another pharmacy is refused).';
+comment on column public.patient_insurance_plans.patient_id is 'The patient covered; a patient of the same pharmacy. Never changes.';
+comment on column public.patient_insurance_plans.payer_name is 'The plan or payer as staff know it (e.g. "Demo Part D"), 1 to 100 characters.';
+comment on column public.patient_insurance_plans.bin is 'NCPDP 101-A1 BIN (IIN): the 6 digits that route the claim to its processor.';
+comment on column public.patient_insurance_plans.pcn is 'NCPDP 104-A4 Processor Control Number: up to 10 characters, when the processor uses one.';
+comment on column public.patient_insurance_plans.group_id is 'NCPDP 301-C1 Group ID: up to 15 characters.';
+comment on column public.patient_insurance_plans.cardholder_id is 'NCPDP 302-C2 Cardholder ID (member id on the card): up to 20 characters.';
+comment on column public.patient_insurance_plans.person_code is 'NCPDP 303-C3 Person Code: which person on the card the patient is (e.g. 001 the cardholder, 002 a spouse), up to 3 letters or digits.';
+comment on column public.patient_insurance_plans.relationship_code is 'NCPDP 306-C6 Patient Relationship Code: 0 not specified, 1 cardholder, 2 spouse, 3 child, 4 other.';
+comment on column public.patient_insurance_plans.priority is 'The order the plans pay in: primary, secondary or tertiary (a write may say 1, 2 or 3; the word is stored).';
+comment on column public.patient_insurance_plans.insurance_type is 'The payer type, as the formulary keeps coverage (shared/src/drugs/formulary.ts INSURANCE_TYPES): commercial, medicare_part_d, medicaid, tricare, workers_compensation; null when not recorded.';
+comment on column public.patient_insurance_plans.effective_date is 'The first day of coverage, when known.';
+comment on column public.patient_insurance_plans.termination_date is 'The last day of coverage, when known; not before the effective date.';
+comment on column public.patient_insurance_plans.active is 'Whether the plan is in use. A plan that ends is deactivated, never removed: claims keep referring to it.';
+comment on column public.patient_insurance_plans.created_by is 'Who added the plan: the signed-in user, set by the database.';
+comment on constraint patient_insurance_plans_patient_fkey on public.patient_insurance_plans is 'Choose a patient of your pharmacy';
+comment on constraint patient_insurance_plans_bin_check on public.patient_insurance_plans is 'BIN must be 6 digits';
+comment on constraint patient_insurance_plans_cardholder_id_check on public.patient_insurance_plans is 'Cardholder ID must be at most 20 letters, digits or symbols';
+comment on constraint patient_insurance_plans_dates_check on public.patient_insurance_plans is 'The termination date cannot be before the effective date';
+comment on constraint patient_insurance_plans_group_id_check on public.patient_insurance_plans is 'Group ID must be at most 15 letters, digits or symbols';
+comment on constraint patient_insurance_plans_insurance_type_check on public.patient_insurance_plans is 'Insurance type must be Commercial, Medicare Part D, Medicaid, TRICARE or Workers'' compensation';
+comment on constraint patient_insurance_plans_payer_name_check on public.patient_insurance_plans is 'Payer name must be 1 to 100 characters';
+comment on constraint patient_insurance_plans_pcn_check on public.patient_insurance_plans is 'PCN must be at most 10 letters, digits or symbols';
+comment on constraint patient_insurance_plans_person_code_check on public.patient_insurance_plans is 'Person code must be 1 to 3 letters or digits (e.g. 001)';
+comment on constraint patient_insurance_plans_priority_check on public.patient_insurance_plans is 'Priority must be primary, secondary or tertiary';
+comment on constraint patient_insurance_plans_relationship_code_check on public.patient_insurance_plans is 'Relationship must be 0 (not specified), 1 (cardholder), 2 (spouse), 3 (child) or 4 (other)';
+
+CREATE INDEX patient_insurance_plans_created_by_idx ON public.patient_insurance_plans USING btree (created_by);
+CREATE UNIQUE INDEX patient_insurance_plans_one_active_key ON public.patient_insurance_plans USING btree (pharmacy_id, patient_id, priority) WHERE active;
+comment on index public.patient_insurance_plans_one_active_key is 'At most one active plan per patient and priority; private.guard_one_active_insurance_plan says so in a sentence first.';
+CREATE INDEX patient_insurance_plans_patient_idx ON public.patient_insurance_plans USING btree (pharmacy_id, patient_id, priority);
+
+alter table public.patient_insurance_plans enable row level security;
+alter table public.patient_insurance_plans replica identity full;
+
+create policy "Staff can read their pharmacy's patients' insurance plans" on public.patient_insurance_plans
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+create policy "Staff can add insurance plans to their pharmacy's patients" on public.patient_insurance_plans
+  for insert to authenticated
+  with check (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.may_edit_insurance_plans() AS may_edit_insurance_plans));
+create policy "Staff can change their pharmacy's patients' insurance plans" on public.patient_insurance_plans
+  for update to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.may_edit_insurance_plans() AS may_edit_insurance_plans))
+  with check (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.may_edit_insurance_plans() AS may_edit_insurance_plans));
+
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.patient_insurance_plans FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('id');
+CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.patient_insurance_plans FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
+CREATE TRIGGER mirror_primary_plan AFTER INSERT OR DELETE OR UPDATE ON public.patient_insurance_plans FOR EACH ROW EXECUTE FUNCTION private.mirror_primary_insurance_plan();
+CREATE TRIGGER prepare_insurance_plan BEFORE INSERT OR UPDATE ON public.patient_insurance_plans FOR EACH ROW EXECUTE FUNCTION private.prepare_insurance_plan();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.patient_insurance_plans FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when bin is null then ''23502 Bin is required'' when cardholder_id is null then ''23502 Cardholder is required'' when patient_id is null then ''23502 Patient is required'' when payer_name is null then ''23502 Payer name is required'' when priority is null then ''23502 Priority is required'' when ((bin ~ ''^[0-9]{6}$''::text)) is false then ''23514 BIN must be 6 digits'' when (((cardholder_id = btrim(cardholder_id)) AND (cardholder_id ~ ''^[ -~]{1,20}$''::text))) is false then ''23514 Cardholder ID must be at most 20 letters, digits or symbols'' when ((termination_date >= effective_date)) is false then ''23514 The termination date cannot be before the effective date'' when (((group_id = btrim(group_id)) AND (group_id ~ ''^[ -~]{1,15}$''::text))) is false then ''23514 Group ID must be at most 15 letters, digits or symbols'' when ((insurance_type = ANY (ARRAY[''commercial''::text, ''medicare_part_d''::text, ''medicaid''::text, ''tricare''::text, ''workers_compensation''::text]))) is false then ''23514 Insurance type must be Commercial, Medicare Part D, Medicaid, TRICARE or Workers'''' compensation'' when (((payer_name = btrim(payer_name)) AND ((length(payer_name) >= 1) AND (length(payer_name) <= 100)))) is false then ''23514 Payer name must be 1 to 100 characters'' when (((pcn = btrim(pcn)) AND (pcn ~ ''^[ -~]{1,10}$''::text))) is false then ''23514 PCN must be at most 10 letters, digits or symbols'' when ((person_code ~ ''^[A-Za-z0-9]{1,3}$''::text)) is false then ''23514 Person code must be 1 to 3 letters or digits (e.g. 001)'' when ((priority = ANY (ARRAY[''primary''::text, ''secondary''::text, ''tertiary''::text]))) is false then ''23514 Priority must be primary, secondary or tertiary'' when ((relationship_code = ANY (ARRAY[''0''::text, ''1''::text, ''2''::text, ''3''::text, ''4''::text]))) is false then ''23514 Relationship must be 0 (not specified), 1 (cardholder), 2 (spouse), 3 (child) or 4 (other)'' when (($1).pharmacy_id is not null and ($1).patient_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).patient_id is distinct from ($2).patient_id) and not exists (select 1 from public.patients as t where t.id = ($1).patient_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a patient of your pharmacy'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_one_active_plan_per_priority BEFORE INSERT OR UPDATE ON public.patient_insurance_plans FOR EACH ROW EXECUTE FUNCTION private.guard_one_active_insurance_plan();
+
+grant select, insert, update on table public.patient_insurance_plans to authenticated;
+grant all on table public.patient_insurance_plans to service_role;
+
 -- public.patients ---------------------------------------------------------------------------------
 create table public.patients (
   id                     uuid default gen_random_uuid() not null,
@@ -1456,6 +1550,9 @@ create table public.patients (
 );
 
 comment on table public.patients is 'A patient of a pharmacy (spec part 1 §3 Patient plus address and insurance). current_medications and allergies are free-text drug names the interaction check reads (e.g. ''Warfarin 5mg'', ''Penicillin'').';
+comment on column public.patients.insurance_provider is 'The payer name of the patient''s active primary insurance plan (patient_insurance_plans), kept by the database; null when the patient has plans but no active primary one. A patient who never had a plan keeps the free text recorded before plans existed.';
+comment on column public.patients.insurance_member_id is 'The cardholder id of the active primary plan (see insurance_provider for when it is kept).';
+comment on column public.patients.insurance_group_number is 'The group id of the active primary plan (see insurance_provider for when it is kept).';
 comment on column public.patients.contact_consent is 'The patient agreed to be emailed about their prescriptions (e.g. "ready for pickup"). Needs an email address.';
 comment on constraint patients_contact_consent_needs_email on public.patients is 'Email notifications need an email address';
 comment on constraint patients_date_of_birth_from_1900 on public.patients is 'Date of birth must be on or after 01/01/1900';
@@ -1491,6 +1588,7 @@ create policy "Admins can remove their pharmacy's patients" on public.patients
 
 CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('id');
 CREATE TRIGGER guard_date_of_birth BEFORE INSERT OR UPDATE OF date_of_birth ON public.patients FOR EACH ROW EXECUTE FUNCTION private.guard_patient_date_of_birth();
+CREATE TRIGGER guard_insurance_mirror BEFORE UPDATE OF insurance_provider, insurance_member_id, insurance_group_number ON public.patients FOR EACH ROW EXECUTE FUNCTION private.guard_patient_insurance_mirror();
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when first_name is null then ''23502 First name is required'' when last_name is null then ''23502 Last name is required'' when (((NOT contact_consent) OR (email IS NOT NULL))) is false then ''23514 Email notifications need an email address'' when (((date_of_birth IS NULL) OR (date_of_birth >= ''1900-01-01''::date))) is false then ''23514 Date of birth must be on or after 01/01/1900'' when (((email IS NULL) OR (email ~ ''^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$''::text))) is false then ''23514 Invalid email address'' when ((length(btrim(first_name)) > 0)) is false then ''23514 First name is required'' when ((length(btrim(last_name)) > 0)) is false then ''23514 Last name is required'' when (((phone IS NULL) OR (phone ~ ''^\(\d{3}\) \d{3}-\d{4}$''::text))) is false then ''23514 Phone format: (555) 123-4567'' when (((state IS NULL) OR (state ~ ''^[A-Z]{2}$''::text))) is false then ''23514 Choose one of the 50 US states'' when (((zip_code IS NULL) OR (zip_code ~ ''^\d{5}(-\d{4})?$''::text))) is false then ''23514 Invalid ZIP code'' end from (select ($1).*) as checked_row');
@@ -7707,6 +7805,28 @@ $function$;
 comment on function private.guard_label_print() is 'BEFORE INSERT/UPDATE trigger of prescription_label_prints: only ready or completed prescriptions print; printed_by/at are the signed-in user and now for end users; rows never change.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.guard_one_active_insurance_plan()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not new.active then
+    return new;
+  end if;
+  -- The patient's row lock serialises plan writes per patient, so two terminals cannot both add an active primary.
+  perform 1 from public.patients p where p.pharmacy_id = new.pharmacy_id and p.id = new.patient_id for no key update;
+  if exists (select 1 from public.patient_insurance_plans other
+             where other.pharmacy_id = new.pharmacy_id and other.patient_id = new.patient_id
+               and other.priority = new.priority and other.active and other.id <> new.id) then
+    raise exception 'This patient already has an active % plan; deactivate it first', new.priority using errcode = '23505';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.guard_one_active_insurance_plan() is 'BEFORE INSERT/UPDATE trigger of patient_insurance_plans, last of them: an active plan whose patient already has another active plan of the same priority is refused in a sentence (the partial unique index patient_insurance_plans_one_active_key holds the rule). Takes the patient''s row lock first.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.guard_outbound_message()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -7741,6 +7861,26 @@ begin
 end
 $function$;
 comment on function private.guard_patient_date_of_birth() is 'BEFORE INSERT/UPDATE OF date_of_birth trigger of patients: the date of birth is before today at the pharmacy.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.guard_patient_insurance_mirror()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if private.is_end_user_request()
+     and (new.insurance_provider, new.insurance_member_id, new.insurance_group_number)
+         is distinct from (old.insurance_provider, old.insurance_member_id, old.insurance_group_number)
+     and exists (select 1 from public.patient_insurance_plans plan
+                 where plan.pharmacy_id = new.pharmacy_id and plan.patient_id = new.id) then
+    raise exception 'This patient''s insurance comes from their insurance plans: add, edit or deactivate a plan instead'
+      using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.guard_patient_insurance_mirror() is 'BEFORE UPDATE OF the insurance columns trigger of patients: once a patient has insurance plans, those columns are the mirror of the active primary plan and an end user may not write them (the legacy text of a patient without plans may still be changed).';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.guard_pharmacy_columns()
@@ -8819,6 +8959,17 @@ $function$;
 comment on function private.may_edit_formulary() is 'Whether the signed-in staff member may add, change or remove formulary entries: the catalog''s permission drugs:manage (pharmacists and admins), the one that decides catalog edits, sync and price updates too.';
 grant execute on function private.may_edit_formulary() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.may_edit_insurance_plans()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.current_staff_can('patients:write')
+$function$;
+comment on function private.may_edit_insurance_plans() is 'Whether the signed-in staff member may add or change patients'' insurance plans: patients:write (admins, pharmacists and technicians — technicians type insurance at intake).';
+grant execute on function private.may_edit_insurance_plans() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.may_manage_credential_document(object_name text)
  RETURNS boolean
  LANGUAGE sql
@@ -9004,6 +9155,35 @@ end
 $function$;
 comment on function private.medication_search_page(text,boolean,boolean,integer,integer) is 'One page (ids in name, strength, id order) of the caller''s own pharmacy''s medications matching the search (private.medication_search_condition), low-stock only and/or active only when asked, and how many match in all (cut by private.medication_id_page). Security definer so the trigram and pattern indexes apply; scoped to private.current_pharmacy_id(); returns ids and a count only.';
 grant execute on function private.medication_search_page(text,boolean,boolean,integer,integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.mirror_primary_insurance_plan()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed public.patient_insurance_plans := case when tg_op = 'DELETE' then old else new end;
+begin
+  -- Security definer: the update is the database's own (an end user may not write these columns once plans
+  -- exist); the patient's audit row still names the signed-in user who changed the plan.
+  update public.patients p
+     set insurance_provider = mirror.payer_name,
+         insurance_member_id = mirror.cardholder_id,
+         insurance_group_number = mirror.group_id
+    from (select primary_plan.payer_name, primary_plan.cardholder_id, primary_plan.group_id
+            from (select 1) as one
+            left join public.patient_insurance_plans primary_plan
+              on primary_plan.pharmacy_id = changed.pharmacy_id and primary_plan.patient_id = changed.patient_id
+             and primary_plan.priority = 'primary' and primary_plan.active) as mirror
+   where p.pharmacy_id = changed.pharmacy_id and p.id = changed.patient_id
+     and (p.insurance_provider, p.insurance_member_id, p.insurance_group_number)
+         is distinct from (mirror.payer_name, mirror.cardholder_id, mirror.group_id);
+  return null;
+end
+$function$;
+comment on function private.mirror_primary_insurance_plan() is 'AFTER INSERT/UPDATE/DELETE trigger of patient_insurance_plans: writes the patient''s active primary plan (payer name, cardholder id, group id) into patients.insurance_provider / insurance_member_id / insurance_group_number, or nulls when there is none; nothing when they already say so. Security definer (the columns are the database''s once a patient has plans).';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.movement_unit_cost(lot_cost integer, for_medication_id uuid)
  RETURNS integer
@@ -9743,6 +9923,62 @@ begin
 end
 $function$;
 comment on function private.post_stock_movement(uuid,text,integer,text,uuid,text,integer,boolean) is 'THE writer of the stock ledger: under the product''s row lock, moves the lot''s on_hand by units (refusing to go below zero), appends the movement with both balances, and moves medications.stock by the same units (unless called from a write of medications.stock itself). Callers check who may post.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.prepare_insurance_plan()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' and new.patient_id is distinct from old.patient_id then
+    raise exception 'The patient of an insurance plan cannot be changed; add the plan to the other patient instead'
+      using errcode = '42501';
+  end if;
+
+  -- Text as typed, without surrounding spaces; an optional field left blank is none.
+  new.payer_name := nullif(btrim(new.payer_name), '');
+  new.bin := nullif(btrim(new.bin), '');
+  new.pcn := nullif(btrim(new.pcn), '');
+  new.group_id := nullif(btrim(new.group_id), '');
+  new.cardholder_id := nullif(btrim(new.cardholder_id), '');
+  new.person_code := nullif(btrim(new.person_code), '');
+  new.relationship_code := nullif(btrim(new.relationship_code), '');
+  new.insurance_type := nullif(btrim(new.insurance_type), '');
+  -- Priority may be sent as its number (NCPDP's coordination of benefits counts plans 1, 2, 3).
+  new.priority := case lower(btrim(new.priority))
+    when '1' then 'primary' when '2' then 'secondary' when '3' then 'tertiary'
+    else nullif(lower(btrim(new.priority)), '') end;
+
+  if new.patient_id is null then
+    raise exception 'Patient is required' using errcode = '23502';
+  elsif new.payer_name is null then
+    raise exception 'Payer name is required' using errcode = '23502';
+  elsif new.bin is null then
+    raise exception 'BIN is required' using errcode = '23502';
+  elsif new.cardholder_id is null then
+    raise exception 'Cardholder ID is required' using errcode = '23502';
+  elsif new.priority is null then
+    raise exception 'Priority is required' using errcode = '23502';
+  elsif new.active is null then
+    raise exception 'Say whether the plan is active' using errcode = '23502';
+  end if;
+
+  if tg_op = 'UPDATE' then
+    new.created_at := old.created_at;
+    new.created_by := old.created_by;
+    new.updated_at := now();
+  elsif private.is_end_user_request() then
+    new.created_by := (select auth.uid());
+    new.created_at := now();
+    new.updated_at := now();
+  else
+    new.created_by := coalesce((select auth.uid()), new.created_by);
+  end if;
+  return new;
+end
+$function$;
+comment on function private.prepare_insurance_plan() is 'BEFORE INSERT/UPDATE trigger of patient_insurance_plans (before the constraint messages): the patient of a plan never changes; text is trimmed and blank optional fields stored as none; priority 1/2/3 is stored as primary/secondary/tertiary; a missing patient, payer name, BIN, cardholder id or priority is refused in a sentence; created_by/created_at are the signed-in user and now for end users and never change.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.prescriber_directory_counts(search text)
@@ -12951,6 +13187,7 @@ alter publication supabase_realtime add table public.formulary_entries;
 alter publication supabase_realtime add table public.medications;
 alter publication supabase_realtime add table public.oig_exclusion_lists;
 alter publication supabase_realtime add table public.override_approvals;
+alter publication supabase_realtime add table public.patient_insurance_plans;
 alter publication supabase_realtime add table public.patients;
 alter publication supabase_realtime add table public.pharmacies;
 alter publication supabase_realtime add table public.pharmacists_in_charge;

@@ -246,43 +246,82 @@ where p.dea_number = 'BD4726189';
 -- -----------------------------------------------------------------------------------------------------
 insert into public.patients (
   id, pharmacy_id, first_name, last_name, date_of_birth, phone, email, street_address, city, state, zip_code,
-  insurance_provider, insurance_member_id, insurance_group_number, current_medications, allergies
+  current_medications, allergies
 )
 select d.id, p.id, d.first_name, d.last_name, d.date_of_birth, d.phone, d.email, d.street_address, 'Springfield', 'IL', d.zip,
-       d.insurance_provider, d.insurance_member_id, d.insurance_group_number, d.current_medications, d.allergies
+       d.current_medications, d.allergies
 from public.pharmacies p
 cross join (values
   ('00000000-0000-4000-8000-0000000cc001'::uuid, 'Margaret', 'Holloway', date '1948-03-14', '(217) 555-0301', 'mholloway@example.com', '1212 S Grand Ave W', '62704',
-   'Medicare Part D (Humana)', 'H4718202113', 'RX4718', array['Warfarin 5mg', 'Metoprolol Succinate ER 50mg', 'Atorvastatin 40mg'], array['Penicillin', 'Sulfa drugs']),
+   array['Warfarin 5mg', 'Metoprolol Succinate ER 50mg', 'Atorvastatin 40mg'], array['Penicillin', 'Sulfa drugs']),
   ('00000000-0000-4000-8000-0000000cc002'::uuid, 'Robert', 'Chen', date '1961-09-02', '(217) 555-0302', 'rchen@example.com', '45 Lake Shore Dr', '62712',
-   'Blue Cross Blue Shield of Illinois', 'XOF918273645', 'B09876', array['Phenelzine 15mg', 'Levothyroxine 50mcg'], array[]::text[]),
+   array['Phenelzine 15mg', 'Levothyroxine 50mcg'], array[]::text[]),
   ('00000000-0000-4000-8000-0000000cc003'::uuid, 'Dolores', 'Fairbanks', date '1955-12-28', '(217) 555-0303', null, '908 W Lawrence Ave', '62704',
-   'Medicare Part D (SilverScript)', 'S5601778204', 'RXCVS', array['Simvastatin 20mg', 'Lisinopril 10mg', 'Metformin 500mg'], array['Codeine']),
+   array['Simvastatin 20mg', 'Lisinopril 10mg', 'Metformin 500mg'], array['Codeine']),
   ('00000000-0000-4000-8000-0000000cc004'::uuid, 'Tyrone', 'Jackson', date '1979-06-11', '(217) 555-0304', 'tjackson@example.com', '2715 E Cook St', '62703',
-   'Aetna', 'W183746529', '0087654', array['Tizanidine 4mg', 'Gabapentin 300mg'], array['Latex']),
+   array['Tizanidine 4mg', 'Gabapentin 300mg'], array['Latex']),
   ('00000000-0000-4000-8000-0000000cc005'::uuid, 'Sofia', 'Ramirez', date '1992-01-19', '(217) 555-0305', 'sramirez@example.com', '1600 W Washington St', '62702',
-   'UnitedHealthcare', '918273645', 'GRP7710', array['Sertraline 50mg'], array['Amoxicillin']),
+   array['Sertraline 50mg'], array['Amoxicillin']),
   ('00000000-0000-4000-8000-0000000cc006'::uuid, 'Harold', 'Benson', date '1944-07-04', '(217) 555-0306', null, '522 S Walnut St', '62704',
-   'Medicare Part D (Humana)', 'H9921837465', 'RX4718', array['Isosorbide Mononitrate ER 30mg', 'Amlodipine 5mg', 'Clopidogrel 75mg'], array['Aspirin']),
+   array['Isosorbide Mononitrate ER 30mg', 'Amlodipine 5mg', 'Clopidogrel 75mg'], array['Aspirin']),
   ('00000000-0000-4000-8000-0000000cc007'::uuid, 'Linda', 'Okafor', date '1968-04-23', '(217) 555-0307', 'lokafor@example.com', '3344 Old Jacksonville Rd', '62704',
-   'Cigna', 'U4455667788', '3334455', array['Methotrexate 2.5mg', 'Folic Acid 1mg', 'Prednisone 5mg'], array['Sulfonamides']),
+   array['Methotrexate 2.5mg', 'Folic Acid 1mg', 'Prednisone 5mg'], array['Sulfonamides']),
   ('00000000-0000-4000-8000-0000000cc008'::uuid, 'Kevin', 'Doyle', date '1985-10-30', '(217) 555-0308', 'kdoyle@example.com', '77 Hazel Dell Rd', '62712',
-   null, null, null, array[]::text[], array[]::text[]),
+   array[]::text[], array[]::text[]),
   ('00000000-0000-4000-8000-0000000cc009'::uuid, 'Evelyn', 'Park', date '1952-02-17', '(217) 555-0309', 'epark@example.com', '1408 N 5th St', '62702',
-   'Medicare Part D (WellCare)', 'W7730019283', 'WCRX', array['Amiodarone 200mg', 'Furosemide 40mg', 'Digoxin 125mcg', 'Potassium Chloride ER 20mEq'], array['Iodine']),
+   array['Amiodarone 200mg', 'Furosemide 40mg', 'Digoxin 125mcg', 'Potassium Chloride ER 20mEq'], array['Iodine']),
   ('00000000-0000-4000-8000-0000000cc010'::uuid, 'Marcus', 'Bell', date '1990-08-08', '(217) 555-0310', 'mbell@example.com', '219 E Edwards St', '62701',
-   'Blue Cross Blue Shield of Illinois', 'XOF561237890', 'B09876', array['Fluvoxamine 100mg'], array['Peanuts', 'Erythromycin']),
+   array['Fluvoxamine 100mg'], array['Peanuts', 'Erythromycin']),
   ('00000000-0000-4000-8000-0000000cc011'::uuid, 'Grace', 'Whitfield', date '2001-05-05', '(217) 555-0311', 'gwhitfield@example.com', '1900 S 11th St', '62703',
-   'Illinois Medicaid (Meridian)', 'MCD204918377', null, array['Albuterol HFA 90mcg', 'Montelukast 10mg'], array[]::text[]),
+   array['Albuterol HFA 90mcg', 'Montelukast 10mg'], array[]::text[]),
   ('00000000-0000-4000-8000-0000000cc012'::uuid, 'Walter', 'Nguyen', date '1958-11-21', '(217) 555-0312', null, '615 W Monroe St', '62704',
-   'Aetna Medicare', 'A8816253940', 'MAPD2', array['Spironolactone 25mg', 'Lisinopril 20mg', 'Carvedilol 12.5mg'], array['ACE inhibitor cough (lisinopril tolerated)']),
+   array['Spironolactone 25mg', 'Lisinopril 20mg', 'Carvedilol 12.5mg'], array['ACE inhibitor cough (lisinopril tolerated)']),
   ('00000000-0000-4000-8000-0000000cc013'::uuid, 'Beatrice', 'Lindqvist', date '1973-03-09', '(217) 555-0313', 'blindqvist@example.com', '2420 Whittier Ave', '62704',
-   'UnitedHealthcare', '557733991', 'GRP7710', array['Citalopram 20mg', 'Alprazolam 0.5mg'], array['Cephalosporins']),
+   array['Citalopram 20mg', 'Alprazolam 0.5mg'], array['Cephalosporins']),
   ('00000000-0000-4000-8000-0000000cc014'::uuid, 'Owen', 'McAllister', date '1996-12-12', '(217) 555-0314', 'omcallister@example.com', '88 Fox Bridge Rd', '62711',
-   null, null, null, array[]::text[], array['Penicillin'])
-) as d (id, first_name, last_name, date_of_birth, phone, email, street_address, zip, insurance_provider, insurance_member_id,
-        insurance_group_number, current_medications, allergies)
+   array[]::text[], array['Penicillin'])
+) as d (id, first_name, last_name, date_of_birth, phone, email, street_address, zip, current_medications, allergies)
 where p.dea_number = 'BD4726189';
+
+-- -----------------------------------------------------------------------------------------------------
+-- Insurance plans (fictional, on the test BINs 999001–999003 that the test claims switch answers; nothing here
+-- routes to a real processor). Cardholder ids are DEMO000 + the BIN's last digit + the patient's number; a spouse
+-- or child is on the cardholder's card under their own person code. Kevin Doyle and Owen McAllister have no plan
+-- ('No insurance'). The patients' insurance columns follow from these (the primary plan's mirror).
+-- -----------------------------------------------------------------------------------------------------
+insert into public.patient_insurance_plans (
+  id, pharmacy_id, patient_id, payer_name, bin, pcn, group_id, cardholder_id, person_code, relationship_code, priority,
+  insurance_type, effective_date
+)
+select d.id, p.id, d.patient_id, payer.name, payer.bin, payer.pcn, payer.group_id, d.cardholder_id, d.person_code,
+       d.relationship_code, d.priority, payer.insurance_type, date '2026-01-01'
+from public.pharmacies p
+cross join (values
+  ('00000000-0000-4000-8000-0000000ee101'::uuid, '00000000-0000-4000-8000-0000000cc001'::uuid, '999002', 'DEMO000201', '001', '1', 'primary'),
+  ('00000000-0000-4000-8000-0000000ee102'::uuid, '00000000-0000-4000-8000-0000000cc002'::uuid, '999001', 'DEMO000102', '001', '1', 'primary'),
+  ('00000000-0000-4000-8000-0000000ee103'::uuid, '00000000-0000-4000-8000-0000000cc003'::uuid, '999002', 'DEMO000203', '001', '1', 'primary'),
+  ('00000000-0000-4000-8000-0000000ee203'::uuid, '00000000-0000-4000-8000-0000000cc003'::uuid, '999003', 'DEMO000303', '001', '1', 'secondary'),
+  ('00000000-0000-4000-8000-0000000ee104'::uuid, '00000000-0000-4000-8000-0000000cc004'::uuid, '999001', 'DEMO000104', '001', '1', 'primary'),
+  ('00000000-0000-4000-8000-0000000ee105'::uuid, '00000000-0000-4000-8000-0000000cc005'::uuid, '999003', 'DEMO000305', '001', '1', 'primary'),
+  ('00000000-0000-4000-8000-0000000ee106'::uuid, '00000000-0000-4000-8000-0000000cc006'::uuid, '999002', 'DEMO000206', '001', '1', 'primary'),
+  ('00000000-0000-4000-8000-0000000ee206'::uuid, '00000000-0000-4000-8000-0000000cc006'::uuid, '999003', 'DEMO000306', '001', '1', 'secondary'),
+  ('00000000-0000-4000-8000-0000000ee107'::uuid, '00000000-0000-4000-8000-0000000cc007'::uuid, '999001', 'DEMO000107', '001', '1', 'primary'),
+  ('00000000-0000-4000-8000-0000000ee109'::uuid, '00000000-0000-4000-8000-0000000cc009'::uuid, '999002', 'DEMO000209', '001', '1', 'primary'),
+  ('00000000-0000-4000-8000-0000000ee110'::uuid, '00000000-0000-4000-8000-0000000cc010'::uuid, '999001', 'DEMO000110', '001', '1', 'primary'),
+  -- Grace Whitfield (24) on her mother Linda Okafor's card, with Medicaid paying last.
+  ('00000000-0000-4000-8000-0000000ee111'::uuid, '00000000-0000-4000-8000-0000000cc011'::uuid, '999001', 'DEMO000107', '003', '3', 'primary'),
+  ('00000000-0000-4000-8000-0000000ee211'::uuid, '00000000-0000-4000-8000-0000000cc011'::uuid, '999003', 'DEMO000311', '001', '1', 'secondary'),
+  ('00000000-0000-4000-8000-0000000ee112'::uuid, '00000000-0000-4000-8000-0000000cc012'::uuid, '999002', 'DEMO000212', '001', '1', 'primary'),
+  -- Beatrice Lindqvist on her spouse Tyrone Jackson's card.
+  ('00000000-0000-4000-8000-0000000ee113'::uuid, '00000000-0000-4000-8000-0000000cc013'::uuid, '999001', 'DEMO000104', '002', '2', 'primary')
+) as d (id, patient_id, bin, cardholder_id, person_code, relationship_code, priority)
+join (values
+  ('999001', 'Demo Commercial Rx', 'DEMOCOM', 'DEMOGRP01', 'commercial'),
+  ('999002', 'Demo Part D', 'DEMOPDP', 'DEMOPD01', 'medicare_part_d'),
+  ('999003', 'Demo Medicaid', 'DEMOMCD', null, 'medicaid')
+) as payer (bin, name, pcn, group_id, insurance_type) on payer.bin = d.bin
+where p.dea_number = 'BD4726189'
+order by d.id;
 
 -- -----------------------------------------------------------------------------------------------------
 -- Prescriptions: a queue in every status. Each is entered (pending) by the technician, then moved one step

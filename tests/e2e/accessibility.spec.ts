@@ -205,7 +205,15 @@ test('the signed-in screens: dashboard, queue tabs and dialogs, patients and the
   await page.getByRole('button', { name: 'View Margaret Holloway' }).click();
   const details = page.getByRole('dialog', { name: 'Patient Details' });
   await expect(details.getByText('Holloway', { exact: false }).first()).toBeVisible();
+  await expect(details.getByRole('row', { name: 'Primary plan Demo Part D' })).toBeVisible();
   await expectAccessible(page, 'the Patient Details dialog');
+  await details.getByRole('button', { name: 'Add Plan', exact: true }).click();
+  const addPlan = page.getByRole('dialog', { name: 'Add Insurance Plan — Margaret Holloway' });
+  await addPlan.getByRole('button', { name: 'Add Plan', exact: true }).click();
+  await expect(addPlan.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, 'the Add Insurance Plan dialog with its validation messages');
+  await addPlan.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(addPlan).toBeHidden();
 });
 
 test('the interaction alert dialog, the labels screen with its preview, and the 404 page', async ({ page }) => {

@@ -18,9 +18,6 @@ interface NewPatient {
   lastName: string;
   dateOfBirth: string;
   phoneDigits: string;
-  insuranceProvider?: string;
-  insuranceMemberId?: string;
-  insuranceGroupNumber?: string;
   streetAddress?: string;
   city?: string;
   state?: string;
@@ -63,9 +60,6 @@ async function fillPatientForm(dialog: Locator, patient: NewPatient): Promise<vo
   if (patient.city) await dialog.getByRole('textbox', { name: 'City', exact: true }).fill(patient.city);
   if (patient.state) await dialog.getByRole('combobox', { name: 'State', exact: true }).selectOption(patient.state);
   if (patient.zipCode) await dialog.getByRole('textbox', { name: 'ZIP Code', exact: true }).fill(patient.zipCode);
-  if (patient.insuranceProvider) await dialog.getByRole('textbox', { name: 'Insurance Provider', exact: true }).fill(patient.insuranceProvider);
-  if (patient.insuranceMemberId) await dialog.getByRole('textbox', { name: 'Member ID', exact: true }).fill(patient.insuranceMemberId);
-  if (patient.insuranceGroupNumber) await dialog.getByRole('textbox', { name: 'Group Number', exact: true }).fill(patient.insuranceGroupNumber);
   for (const [index, allergy] of (patient.allergies ?? []).entries()) {
     await dialog.getByRole('button', { name: 'Add allergy', exact: true }).click();
     await dialog.getByRole('textbox', { name: `Allergy ${index + 1}`, exact: true }).fill(allergy);
@@ -106,7 +100,8 @@ test.describe('the demo pharmacy', () => {
     await expect(holloway.getByText('ID: 00000000', { exact: true })).toBeVisible();
     await expect(holloway.getByText('03/14/1948', { exact: true })).toBeVisible();
     await expect(holloway.getByText('(217) 555-0301', { exact: true })).toBeVisible();
-    await expect(holloway.getByText('Medicare Part D (Humana)', { exact: true })).toBeVisible();
+    // The badge is the active primary plan's payer (the seeded plans: tests/e2e/patient-insurance-plans.spec.ts).
+    await expect(holloway.getByText('Demo Part D', { exact: true })).toBeVisible();
     await expect(holloway.getByRole('list', { name: 'Allergies' }).getByRole('listitem')).toHaveText(['Penicillin', 'Sulfa drugs']);
     await expect(holloway.getByRole('button', { name: 'View Margaret Holloway' })).toHaveText('View');
     await expect(holloway.getByRole('button', { name: 'Edit Margaret Holloway' })).toHaveText('Edit');
@@ -161,7 +156,7 @@ test.describe('the demo pharmacy', () => {
     await expect(bodyRows(page)).toHaveText(['No patients found']);
   });
 
-  test('View shows every field of the record', async ({ page }) => {
+  test('View shows every field of the record and its insurance plans', async ({ page }) => {
     await rowOf(page, 'Margaret Holloway').getByRole('button', { name: 'View Margaret Holloway' }).click();
     const dialog = page.getByRole('dialog', { name: 'Patient Details' });
     await expect(dialog).toBeVisible();
@@ -172,12 +167,12 @@ test.describe('the demo pharmacy', () => {
       '(217) 555-0301',
       'mholloway@example.com',
       '1212 S Grand Ave W, Springfield, IL 62704',
-      'Medicare Part D (Humana)',
-      'H4718202113',
-      'RX4718',
     ]) {
       await expect(dialog.getByText(text, { exact: true })).toBeVisible();
     }
+    await expect(dialog.getByRole('row', { name: 'Primary plan Demo Part D' }).getByRole('cell')).toHaveText([
+      'Primary', 'Demo Part D', '999002', 'DEMOPDP', 'DEMOPD01', 'DEMO000201', '001', 'Cardholder', 'Active', 'EditDeactivate',
+    ]);
     await expect(dialog.getByRole('list', { name: 'All allergies' }).getByRole('listitem')).toHaveText(['Penicillin', 'Sulfa drugs']);
     await expect(dialog.getByRole('list', { name: 'Current medications' }).getByRole('listitem')).toHaveText([
       'Warfarin 5mg',
@@ -237,9 +232,6 @@ test.describe('a pharmacy of its own', () => {
       city: 'Portland',
       state: 'OR',
       zipCode: '97204',
-      insuranceProvider: 'Regence BlueCross BlueShield',
-      insuranceMemberId: 'RGX4410021',
-      insuranceGroupNumber: 'G-2231',
       allergies: ['Penicillin', 'Latex', 'Codeine', 'Shellfish'],
       currentMedications: ['Lisinopril 10mg'],
     };
@@ -251,15 +243,15 @@ test.describe('a pharmacy of its own', () => {
     await expect(row.getByText('AQ', { exact: true })).toBeVisible();
     await expect(row.getByText('07/21/1987', { exact: true })).toBeVisible();
     await expect(row.getByText('(503) 555-0199', { exact: true })).toBeVisible();
-    await expect(row.getByText('Regence BlueCross BlueShield', { exact: true })).toBeVisible();
+    await expect(row.getByText('No insurance', { exact: true })).toBeVisible();
     await expect(row.getByRole('list', { name: 'Allergies' }).getByRole('listitem')).toHaveText(['Penicillin', 'Latex', '+2 more']);
 
-    // Edit: change the phone and drop the insurance.
+    // Edit: change the phone (insurance is not typed on the form: it is the record's plans).
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit Patient' });
-    await expect(editDialog.getByRole('textbox', { name: 'Insurance Provider', exact: true })).toHaveValue('Regence BlueCross BlueShield');
+    await expect(editDialog.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue('(503) 555-0199');
+    await expect(editDialog.getByRole('textbox', { name: /Insurance/ })).toHaveCount(0);
     await editDialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('5035550123');
-    await editDialog.getByRole('textbox', { name: 'Insurance Provider', exact: true }).fill('');
     await editDialog.getByRole('button', { name: 'Remove allergy 4', exact: true }).click();
     // Email notifications consent needs an email address (the shared rule; the database holds it too).
     await editDialog.getByRole('checkbox', { name: /^Email notifications/ }).check();
@@ -277,7 +269,7 @@ test.describe('a pharmacy of its own', () => {
     await page.reload();
     await rowOf(page, name).getByRole('button', { name: `View ${name}` }).click();
     const viewDialog = page.getByRole('dialog', { name: 'Patient Details' });
-    for (const text of [name, '07/21/1987', '(503) 555-0123', 'ada.quill@example.test', 'Consented', '400 SW Oak St, Portland, OR 97204', 'No insurance', 'RGX4410021', 'G-2231']) {
+    for (const text of [name, '07/21/1987', '(503) 555-0123', 'ada.quill@example.test', 'Consented', '400 SW Oak St, Portland, OR 97204', 'No insurance plans on file']) {
       await expect(viewDialog.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(viewDialog.getByRole('list', { name: 'All allergies' }).getByRole('listitem')).toHaveText(['Penicillin', 'Latex', 'Codeine']);

@@ -32,8 +32,8 @@ afterEach(() => {
 
 describe('patient form schema', () => {
   it('accepts the required fields alone and trims text', () => {
-    const result = patientFormSchema.parse({ ...valid, firstName: '  Margaret ', insuranceProvider: ' Aetna ' });
-    expect(result).toMatchObject({ firstName: 'Margaret', lastName: 'Holloway', insuranceProvider: 'Aetna', allergies: [], currentMedications: [] });
+    const result = patientFormSchema.parse({ ...valid, firstName: '  Margaret ', city: ' Springfield ' });
+    expect(result).toMatchObject({ firstName: 'Margaret', lastName: 'Holloway', city: 'Springfield', allergies: [], currentMedications: [] });
   });
 
   it('gives empty lists when the lists are missing', () => {
@@ -41,7 +41,7 @@ describe('patient form schema', () => {
     expect(patientFormSchema.parse(withoutLists)).toMatchObject({ allergies: [], currentMedications: [] });
   });
 
-  it('accepts a full record with address, insurance, allergies and medications', () => {
+  it('accepts a full record with address, allergies and medications', () => {
     const result = patientFormSchema.parse({
       ...valid,
       email: 'mholloway@example.com',
@@ -49,15 +49,17 @@ describe('patient form schema', () => {
       city: 'Springfield',
       state: 'IL',
       zipCode: '62704-1234',
-      insuranceProvider: 'Medicare Part D (Humana)',
-      insuranceMemberId: 'H4718202113',
-      insuranceGroupNumber: 'RX4718',
       allergies: [' Penicillin ', 'Sulfa drugs'],
       currentMedications: ['Warfarin 5mg'],
     });
     expect(result.allergies).toEqual(['Penicillin', 'Sulfa drugs']);
     expect(result.currentMedications).toEqual(['Warfarin 5mg']);
     expect(result.state).toBe('IL');
+  });
+
+  it('carries no insurance: plans are kept on the record, so free-text insurance sent with the form is dropped', () => {
+    const result = patientFormSchema.parse({ ...valid, insuranceProvider: 'Aetna', insuranceMemberId: 'W183746529', insuranceGroupNumber: '0087654' });
+    expect(Object.keys(result).filter((key) => key.startsWith('insurance'))).toEqual([]);
   });
 
   it('requires first and last name, date of birth and phone, with their messages', () => {

@@ -1598,6 +1598,85 @@ export type Database = {
           },
         ];
       };
+      patient_insurance_plans: {
+        Row: {
+          active: boolean;
+          bin: string;
+          cardholder_id: string;
+          created_at: string;
+          created_by: string | null;
+          effective_date: string | null;
+          group_id: string | null;
+          id: string;
+          insurance_type: string | null;
+          patient_id: string;
+          payer_name: string;
+          pcn: string | null;
+          person_code: string | null;
+          pharmacy_id: string;
+          priority: string;
+          relationship_code: string | null;
+          termination_date: string | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          active?: boolean;
+          bin: string;
+          cardholder_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          effective_date?: string | null;
+          group_id?: string | null;
+          id?: string;
+          insurance_type?: string | null;
+          patient_id: string;
+          payer_name: string;
+          pcn?: string | null;
+          person_code?: string | null;
+          pharmacy_id?: string;
+          priority: string;
+          relationship_code?: string | null;
+          termination_date?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          active?: boolean;
+          bin?: string;
+          cardholder_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          effective_date?: string | null;
+          group_id?: string | null;
+          id?: string;
+          insurance_type?: string | null;
+          patient_id?: string;
+          payer_name?: string;
+          pcn?: string | null;
+          person_code?: string | null;
+          pharmacy_id?: string;
+          priority?: string;
+          relationship_code?: string | null;
+          termination_date?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'patient_insurance_plans_patient_fkey';
+            columns: ['pharmacy_id', 'patient_id'];
+            isOneToOne: false;
+            referencedRelation: 'patients';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'patient_insurance_plans_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       patients: {
         Row: {
           allergies: string[];

@@ -1,7 +1,7 @@
 /**
- * The patient record form (spec part 1 §3 Patient, plus the address, contact and insurance a pharmacy keeps),
- * used by the Patient Management dialogs. Name, date of birth and phone identify the patient at the counter,
- * so they are required; the date of birth must be a real day in the past, the phone the masked shape the
+ * The patient record form (spec part 1 §3 Patient, plus the address and contact a pharmacy keeps), used by the
+ * Patient Management dialogs. Insurance is not typed here: it is the patient's plans (insurance-plan.ts), kept on
+ * the patient's record. Name, date of birth and phone identify the patient at the counter, so they are required; the date of birth must be a real day in the past, the phone the masked shape the
  * onboarding forms take (the shared phone rule). Allergies and current medications are lists of drug or
  * substance names the interaction check reads; an entry may not be blank.
  */
@@ -78,9 +78,6 @@ export const patientFormSchema = z
     city: optionalText(),
     state: optionalStateCode(PATIENT_MESSAGES.state),
     zipCode: optionalFormatted(ZIP_CODE_PATTERN, PATIENT_MESSAGES.zipCode),
-    insuranceProvider: optionalText(),
-    insuranceMemberId: optionalText(),
-    insuranceGroupNumber: optionalText(),
     allergies: nameList(PATIENT_MESSAGES.allergy),
     currentMedications: nameList(PATIENT_MESSAGES.medication),
     /** Email notifications consent (e.g. "ready for pickup" emails, when the pharmacy sends them). */
@@ -108,9 +105,6 @@ export const EMPTY_PATIENT_FORM = {
   city: '',
   state: '',
   zipCode: '',
-  insuranceProvider: '',
-  insuranceMemberId: '',
-  insuranceGroupNumber: '',
   allergies: [],
   currentMedications: [],
   contactConsent: false,

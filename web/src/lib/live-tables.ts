@@ -25,6 +25,7 @@ export const LIVE_TABLES = [
   'pharmacists_in_charge',
   'security_policies',
   'patients',
+  'patient_insurance_plans',
   'prescribers',
   'prescriber_verifications',
   'oig_exclusion_lists',

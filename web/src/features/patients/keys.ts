@@ -7,4 +7,6 @@ export const patientKeys = {
   /** The patient's prescriptions (orders) with their refills, page after page. */
   prescriptions: (pharmacyId: string, patientId: string) => [...patientKeys.all(pharmacyId), 'prescriptions', patientId] as const,
   accessHistory: (pharmacyId: string, patientId: string) => [...patientKeys.all(pharmacyId), 'access-history', patientId] as const,
+  /** The patient's insurance plans, active and deactivated. */
+  insurancePlans: (pharmacyId: string, patientId: string) => [...patientKeys.all(pharmacyId), 'insurance-plans', patientId] as const,
 };

@@ -4,5 +4,12 @@ import { useSignedInStaff } from '../../../lib/signed-in-staff.tsx';
 
 export function PatientsRoute() {
   const staff = useSignedInStaff();
-  return <PatientManagement pharmacyId={staff.pharmacy.id} canSeeAccessHistory={staff.may('audit:read')} canVerifyPrescriptions={staff.may('prescriptions:verify')} />;
+  return (
+    <PatientManagement
+      pharmacyId={staff.pharmacy.id}
+      canSeeAccessHistory={staff.may('audit:read')}
+      canVerifyPrescriptions={staff.may('prescriptions:verify')}
+      canEditInsurance={staff.may('patients:write')}
+    />
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * The patient as the screens use it (spec part 1 §3 Patient, camelCase) and the mapping between it, the
  * `patients` table's snake_case columns and the shared form. Blank optional form fields are stored as null,
- * so clearing a field in Edit clears it in the database.
+ * so clearing a field in Edit clears it in the database. The insurance columns are read, never written: they
+ * are the database's mirror of the patient's active primary plan (or the free text recorded before plans).
  */
 import type { PatientFormInput, PatientFormValues } from '@pharmacy/shared/patients/patient.ts';
 import type { Database } from '@pharmacy/shared/database/database.types.ts';
@@ -44,6 +45,7 @@ export interface Patient {
   city: string | null;
   state: string | null;
   zipCode: string | null;
+  /** The active primary plan's payer name (the Patients table's badge), or legacy text from before plans. */
   insuranceProvider: string | null;
   insuranceMemberId: string | null;
   insuranceGroupNumber: string | null;
@@ -78,7 +80,7 @@ function blankToNull(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
 
-/** The columns a create or update writes; pharmacy_id is never sent (the database sets the caller's). */
+/** The columns a create or update writes; pharmacy_id is never sent (the database sets the caller's), nor insurance. */
 export function patientWriteFromForm(values: PatientFormValues): PatientWrite {
   return {
     first_name: values.firstName,
@@ -90,9 +92,6 @@ export function patientWriteFromForm(values: PatientFormValues): PatientWrite {
     city: blankToNull(values.city),
     state: blankToNull(values.state),
     zip_code: blankToNull(values.zipCode),
-    insurance_provider: blankToNull(values.insuranceProvider),
-    insurance_member_id: blankToNull(values.insuranceMemberId),
-    insurance_group_number: blankToNull(values.insuranceGroupNumber),
     allergies: values.allergies,
     current_medications: values.currentMedications,
     contact_consent: values.contactConsent,
@@ -111,9 +110,6 @@ export function patientFormFromPatient(patient: Patient): PatientFormInput {
     city: patient.city ?? '',
     state: patient.state ?? '',
     zipCode: patient.zipCode ?? '',
-    insuranceProvider: patient.insuranceProvider ?? '',
-    insuranceMemberId: patient.insuranceMemberId ?? '',
-    insuranceGroupNumber: patient.insuranceGroupNumber ?? '',
     allergies: [...patient.allergies],
     currentMedications: [...patient.currentMedications],
     contactConsent: patient.contactConsent,

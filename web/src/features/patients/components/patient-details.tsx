@@ -1,4 +1,7 @@
-/** View patient: every field of the record, read-only, with allergies as badges and medications as a list. */
+/**
+ * View patient: every field of the record, read-only, with allergies as badges and medications as a list. Insurance
+ * is the record's Insurance plans section (insurance-plans.tsx).
+ */
 import type { ReactNode } from 'react';
 import type { Patient } from '../api/patient-record.ts';
 import { formatAddress, formatDateOfBirth, patientFullName } from './patient-format.ts';
@@ -29,9 +32,6 @@ export function PatientDetails({ patient }: { patient: Patient }) {
       <Detail term="Email">{orNotRecorded(patient.email)}</Detail>
       <Detail term="Email Notifications">{patient.contactConsent ? 'Consented' : 'No consent'}</Detail>
       <Detail term="Address">{formatAddress(patient) ?? 'Not recorded'}</Detail>
-      <Detail term="Insurance Provider">{patient.insuranceProvider ?? 'No insurance'}</Detail>
-      <Detail term="Member ID">{orNotRecorded(patient.insuranceMemberId)}</Detail>
-      <Detail term="Group Number">{orNotRecorded(patient.insuranceGroupNumber)}</Detail>
       <Detail term="Allergies" wide>
         {patient.allergies.length === 0 ? (
           'None'

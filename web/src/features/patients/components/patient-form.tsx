@@ -1,7 +1,8 @@
 /**
  * The patient form of Add Patient and Edit (react-hook-form with the shared patient schema): name, date of
- * birth, masked phone, email and email notifications consent, address, insurance, allergies and current medications. It reports the
- * validated values; the caller saves them and says when it is saving.
+ * birth, masked phone, email and email notifications consent, address, allergies and current medications (insurance
+ * is the patient's plans, kept on their record). It reports the validated values; the caller saves them and says
+ * when it is saving.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldError, type Merge } from 'react-hook-form';
@@ -57,9 +58,6 @@ export function PatientForm({ initialValues, submitLabel, savingLabel, isSaving,
           <SelectField label="State" placeholder="State" options={US_STATE_OPTIONS} error={errors.state?.message} {...register('state')} />
           <TextField label="ZIP Code" placeholder="12345" error={errors.zipCode?.message} {...register('zipCode')} />
         </div>
-        <TextField label="Insurance Provider" className="sm:col-span-2" error={errors.insuranceProvider?.message} {...register('insuranceProvider')} />
-        <TextField label="Member ID" error={errors.insuranceMemberId?.message} {...register('insuranceMemberId')} />
-        <TextField label="Group Number" error={errors.insuranceGroupNumber?.message} {...register('insuranceGroupNumber')} />
         <Controller
           control={control}
           name="allergies"

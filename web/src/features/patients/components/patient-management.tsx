@@ -4,7 +4,8 @@
  * debounced by 300 ms whose term the database filters by (spec §5, §9; no simulated delay), Add Patient,
  * View and Edit in dialogs, toasts on save. A realtime subscription keeps the list current on every
  * terminal of the pharmacy. View and Edit show a record once opening it is on the audit trail; admins also see
- * the record's Access History. Patient Details lists the patient's prescriptions on file with Refill and Discontinue.
+ * the record's Access History. Patient Details lists the patient's insurance plans (Add, Edit, Deactivate) and
+ * prescriptions on file with Refill and Discontinue. The table's Insurance badge is the active primary plan's payer.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { EMPTY_PATIENT_FORM, type PatientFormValues } from '@pharmacy/shared/patients/patient.ts';
@@ -21,6 +22,7 @@ import { useUpdatePatient } from '../api/update-patient.ts';
 import { PatientAccessHistory } from './patient-access-history.tsx';
 import { PatientDetails } from './patient-details.tsx';
 import { patientFullName } from './patient-format.ts';
+import { InsurancePlans } from './insurance-plans.tsx';
 import { PatientForm } from './patient-form.tsx';
 import { PatientPrescriptions } from './patient-prescriptions.tsx';
 import { PatientsTable } from './patients-table.tsx';
@@ -34,9 +36,11 @@ export interface PatientManagementProps {
   canSeeAccessHistory: boolean;
   /** Pharmacists and admins (prescriptions:verify) discontinue a prescription and allow a refill too soon. */
   canVerifyPrescriptions: boolean;
+  /** Staff with patients:write (every role: technicians type insurance at intake) add, edit and deactivate plans. */
+  canEditInsurance: boolean;
 }
 
-export function PatientManagement({ pharmacyId, canSeeAccessHistory, canVerifyPrescriptions }: PatientManagementProps) {
+export function PatientManagement({ pharmacyId, canSeeAccessHistory, canVerifyPrescriptions, canEditInsurance }: PatientManagementProps) {
   const [search, setSearch] = useState('');
   const { term: debouncedSearch, settling } = useSearchTerm(search);
   const [sort, setSort] = useState<PatientSort>(DEFAULT_PATIENT_SORT);
@@ -169,6 +173,7 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory, canVerifyPr
           <>
             <RecordedPatientOpen patientId={dialogPatient.id}>
               <PatientDetails patient={dialogPatient} />
+              <InsurancePlans pharmacyId={pharmacyId} patient={dialogPatient} canEdit={canEditInsurance} />
               <PatientPrescriptions pharmacyId={pharmacyId} patientId={dialogPatient.id} canVerify={canVerifyPrescriptions} />
               {canSeeAccessHistory ? <PatientAccessHistory pharmacyId={pharmacyId} patientId={dialogPatient.id} /> : null}
             </RecordedPatientOpen>
