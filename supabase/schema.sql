@@ -158,6 +158,206 @@ CREATE TRIGGER refuse_update_or_delete BEFORE DELETE OR UPDATE ON public.audit_l
 
 grant select, references, trigger, maintain on table public.audit_log to authenticated, service_role;
 
+-- public.claim_counters ---------------------------------------------------------------------------
+create table public.claim_counters (
+  pharmacy_id            uuid not null,
+  status                 text not null,
+  claims                 bigint default 0 not null,
+  gross_amount_due_cents bigint default 0 not null,
+  total_paid_cents       bigint default 0 not null,
+  constraint claim_counters_pkey PRIMARY KEY (pharmacy_id, status),
+  constraint claim_counters_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
+);
+
+comment on table public.claim_counters is 'Claims per pharmacy and status with their gross amount due and total paid (cents). Written only by the statement triggers of public.claims (private.count_claim_changes) in the changing transaction, so it always equals a sum over the table; read by billing_overview.';
+
+alter table public.claim_counters enable row level security;
+
+create policy "Staff can read their pharmacy's claim counters" on public.claim_counters
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.claim_counters to anon;
+grant select, references, trigger, maintain on table public.claim_counters to authenticated;
+grant all on table public.claim_counters to service_role;
+
+-- public.claim_events -----------------------------------------------------------------------------
+create table public.claim_events (
+  id               bigint generated always as identity not null,
+  pharmacy_id      uuid not null,
+  claim_id         uuid not null,
+  status           text not null,
+  transaction_code text,
+  detail           text,
+  actor_id         uuid,
+  occurred_at      timestamp with time zone default now() not null,
+  constraint claim_events_pkey PRIMARY KEY (id),
+  constraint claim_events_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES auth.users(id),
+  constraint claim_events_claim_fkey FOREIGN KEY (pharmacy_id, claim_id) REFERENCES public.claims(pharmacy_id, id) ON DELETE CASCADE,
+  constraint claim_events_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
+);
+
+comment on table public.claim_events is 'A claim''s history (the View dialog): each status it took, by which transaction (B1, B2, B3), with the reject codes or error, who and when. Written by the claims trigger (private.record_claim_event).';
+
+CREATE INDEX claim_events_actor_idx ON public.claim_events USING btree (actor_id);
+CREATE INDEX claim_events_claim_idx ON public.claim_events USING btree (pharmacy_id, claim_id, occurred_at);
+
+alter table public.claim_events enable row level security;
+
+create policy "Staff can read their pharmacy's claim history" on public.claim_events
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.claim_events to anon;
+grant select, references, trigger, maintain on table public.claim_events to authenticated;
+grant all on table public.claim_events to service_role;
+
+-- public.claim_transmissions ----------------------------------------------------------------------
+create table public.claim_transmissions (
+  id               bigint generated always as identity not null,
+  pharmacy_id      uuid not null,
+  claim_id         uuid,
+  plan_id          uuid,
+  purpose          text not null,
+  transaction_code text not null,
+  attempt          integer not null,
+  destination      text not null,
+  request_url      text not null,
+  request          text not null,
+  response         text,
+  http_status      integer,
+  outcome          text not null,
+  detail           text,
+  duration_ms      integer not null,
+  sent_by          uuid,
+  sent_at          timestamp with time zone default now() not null,
+  constraint claim_transmissions_pkey PRIMARY KEY (id),
+  constraint claim_transmissions_claim_fkey FOREIGN KEY (pharmacy_id, claim_id) REFERENCES public.claims(pharmacy_id, id) ON DELETE CASCADE,
+  constraint claim_transmissions_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint claim_transmissions_plan_fkey FOREIGN KEY (pharmacy_id, plan_id) REFERENCES public.patient_insurance_plans(pharmacy_id, id),
+  constraint claim_transmissions_sent_by_fkey FOREIGN KEY (sent_by) REFERENCES auth.users(id),
+  constraint claim_transmissions_code_check CHECK (transaction_code = ANY (ARRAY['B1'::text, 'B2'::text, 'B3'::text, 'E1'::text])),
+  constraint claim_transmissions_outcome_check CHECK (outcome = ANY (ARRAY['answered'::text, 'unreadable'::text, 'http_error'::text, 'timeout'::text, 'unreachable'::text])),
+  constraint claim_transmissions_purpose_check CHECK (purpose = ANY (ARRAY['claim'::text, 'reversal'::text, 'eligibility'::text, 'test'::text])),
+  constraint claim_transmissions_size_check CHECK (length(request) <= 16384 AND length(response) <= 16384 AND length(detail) <= 500 AND length(request_url) <= 600 AND length(destination) <= 60 AND attempt >= 1 AND attempt <= 50 AND duration_ms >= 0)
+);
+
+comment on table public.claim_transmissions is 'Every D.0 transmission to a claims switch, each attempt on its own (retries, failover): the request and response exactly as sent and received (PHI: the pharmacy''s staff read them, nobody writes them but record_claim_response), the destination (the claims processor or the provider failed over to) and URL, the HTTP status, the outcome (answered, unreadable, http_error, timeout, unreachable), how long it took, who sent it and when.';
+
+CREATE INDEX claim_transmissions_claim_idx ON public.claim_transmissions USING btree (pharmacy_id, claim_id, sent_at) WHERE (claim_id IS NOT NULL);
+CREATE INDEX claim_transmissions_plan_idx ON public.claim_transmissions USING btree (pharmacy_id, plan_id, sent_at) WHERE (plan_id IS NOT NULL);
+CREATE INDEX claim_transmissions_sent_by_idx ON public.claim_transmissions USING btree (sent_by);
+CREATE INDEX claim_transmissions_sent_idx ON public.claim_transmissions USING btree (pharmacy_id, sent_at DESC);
+
+alter table public.claim_transmissions enable row level security;
+
+create policy "Staff can read their pharmacy's claim transmissions" on public.claim_transmissions
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.claim_transmissions to anon;
+grant select, references, trigger, maintain on table public.claim_transmissions to authenticated;
+grant all on table public.claim_transmissions to service_role;
+
+-- public.claims -----------------------------------------------------------------------------------
+create table public.claims (
+  id                              uuid default gen_random_uuid() not null,
+  pharmacy_id                     uuid not null,
+  prescription_id                 uuid not null,
+  plan_id                         uuid not null,
+  patient_id                      uuid not null,
+  coverage                        text not null,
+  status                          text default 'pending'::text not null,
+  payer_name                      text not null,
+  bin                             text not null,
+  pcn                             text,
+  group_id                        text,
+  cardholder_id                   text not null,
+  person_code                     text,
+  relationship_code               text,
+  rx_number                       bigint not null,
+  fill_number                     integer not null,
+  service_date                    date not null,
+  ndc                             text not null,
+  quantity_thousandths            bigint not null,
+  days_supply                     integer not null,
+  ingredient_cost_submitted_cents bigint not null,
+  dispensing_fee_submitted_cents  bigint not null,
+  usual_customary_cents           bigint not null,
+  gross_amount_due_cents          bigint not null,
+  submission_clarification_codes  text[] default '{}'::text[] not null,
+  prior_authorization_number      text,
+  dur_pps                         jsonb default '[]'::jsonb not null,
+  authorization_number            text,
+  reject_codes                    text[] default '{}'::text[] not null,
+  payer_message                   text,
+  previous_fill_date              date,
+  dur_responses                   jsonb default '[]'::jsonb not null,
+  patient_pay_cents               bigint,
+  ingredient_cost_paid_cents      bigint,
+  dispensing_fee_paid_cents       bigint,
+  total_paid_cents                bigint,
+  other_payer_paid_cents          bigint,
+  last_transaction_code           text,
+  last_error                      text,
+  transmission_started_at         timestamp with time zone,
+  submitted_at                    timestamp with time zone,
+  submitted_by                    uuid,
+  adjudicated_at                  timestamp with time zone,
+  reversed_at                     timestamp with time zone,
+  reversed_by                     uuid,
+  reversal_reason                 text,
+  created_at                      timestamp with time zone default now() not null,
+  updated_at                      timestamp with time zone default now() not null,
+  constraint claims_pkey PRIMARY KEY (id),
+  constraint claims_fill_plan_key UNIQUE (pharmacy_id, prescription_id, plan_id),
+  constraint claims_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint claims_fill_fkey FOREIGN KEY (pharmacy_id, prescription_id) REFERENCES public.prescriptions(pharmacy_id, id) ON DELETE CASCADE,
+  constraint claims_patient_fkey FOREIGN KEY (pharmacy_id, patient_id) REFERENCES public.patients(pharmacy_id, id),
+  constraint claims_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint claims_plan_fkey FOREIGN KEY (pharmacy_id, plan_id) REFERENCES public.patient_insurance_plans(pharmacy_id, id),
+  constraint claims_reversed_by_fkey FOREIGN KEY (reversed_by) REFERENCES auth.users(id),
+  constraint claims_submitted_by_fkey FOREIGN KEY (submitted_by) REFERENCES auth.users(id),
+  constraint claims_amounts_check CHECK (ingredient_cost_submitted_cents >= 0 AND dispensing_fee_submitted_cents >= 0 AND usual_customary_cents >= 0 AND gross_amount_due_cents >= 0),
+  constraint claims_billed_check CHECK (bin ~ '^[0-9]{6}$'::text AND ndc ~ '^[0-9]{11}$'::text AND quantity_thousandths > 0 AND days_supply >= 1 AND days_supply <= 999 AND fill_number >= 0 AND fill_number <= 99),
+  constraint claims_coverage_check CHECK (coverage = ANY (ARRAY['primary'::text, 'secondary'::text, 'tertiary'::text])),
+  constraint claims_fix_check CHECK (cardinality(submission_clarification_codes) <= 3 AND array_to_string(submission_clarification_codes, ''::text) ~ '^[0-9]*$'::text AND (prior_authorization_number IS NULL OR prior_authorization_number ~ '^[0-9A-Za-z-]{1,11}$'::text) AND jsonb_typeof(dur_pps) = 'array'::text AND jsonb_array_length(dur_pps) <= 9),
+  constraint claims_status_check CHECK (status = ANY (ARRAY['pending'::text, 'submitted'::text, 'paid'::text, 'rejected'::text, 'reversed'::text])),
+  constraint claims_text_check CHECK (length(payer_message) <= 1000 AND length(last_error) <= 500 AND length(reversal_reason) <= 500 AND length(authorization_number) <= 20),
+  constraint claims_transaction_code_check CHECK (last_transaction_code = ANY (ARRAY['B1'::text, 'B2'::text, 'B3'::text]))
+);
+
+comment on table public.claims is 'A fill billed to one of the patient''s plans (NCPDP D.0; one per fill and plan): coverage primary or secondary, status pending → submitted → paid | rejected, paid → reversed; what was billed (plan snapshot, Rx and fill number, date of service, NDC, quantity in thousandths, days supply, submitted ingredient cost, fee, U&C and gross amount due in cents), what fixes a reject (submission clarification codes, prior authorisation number, DUR/PPS codes), and what the payer answered (authorisation, reject codes, message, previous fill date, DUR, patient pay, ingredient cost and fee paid, total paid). transmission_started_at marks a transaction in flight (one terminal at a time). Written only by the database (begin_claim_transaction, record_claim_response).';
+comment on constraint claims_fill_plan_key on public.claims is 'This fill already has a claim to that plan';
+comment on constraint claims_fix_check on public.claims is 'A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 letters or digits, and at most 9 DUR/PPS entries';
+
+CREATE INDEX claims_fill_idx ON public.claims USING btree (pharmacy_id, prescription_id);
+CREATE INDEX claims_page_idx ON public.claims USING btree (pharmacy_id, created_at DESC, id DESC);
+CREATE INDEX claims_paid_idx ON public.claims USING btree (pharmacy_id, adjudicated_at) WHERE (status = 'paid'::text);
+CREATE INDEX claims_patient_idx ON public.claims USING btree (pharmacy_id, patient_id, created_at DESC);
+CREATE INDEX claims_plan_idx ON public.claims USING btree (pharmacy_id, plan_id);
+CREATE INDEX claims_reversed_by_idx ON public.claims USING btree (reversed_by);
+CREATE INDEX claims_rx_idx ON public.claims USING btree (pharmacy_id, rx_number, fill_number);
+CREATE INDEX claims_status_page_idx ON public.claims USING btree (pharmacy_id, status, created_at DESC, id DESC);
+CREATE INDEX claims_submitted_by_idx ON public.claims USING btree (submitted_by);
+
+alter table public.claims enable row level security;
+
+create policy "Staff can read their pharmacy's claims" on public.claims
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER count_claim_deletes AFTER DELETE ON public.claims REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_claim_changes();
+CREATE TRIGGER count_claim_inserts AFTER INSERT ON public.claims REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_claim_changes();
+CREATE TRIGGER count_claim_updates AFTER UPDATE ON public.claims REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_claim_changes();
+CREATE TRIGGER record_event AFTER INSERT OR UPDATE ON public.claims FOR EACH ROW EXECUTE FUNCTION private.record_claim_event();
+CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.claims FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.claims FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when bin is null then ''23502 Bin is required'' when cardholder_id is null then ''23502 Cardholder is required'' when coverage is null then ''23502 Coverage is required'' when days_supply is null then ''23502 Days supply is required'' when dispensing_fee_submitted_cents is null then ''23502 Dispensing fee submitted cents is required'' when fill_number is null then ''23502 Fill number is required'' when gross_amount_due_cents is null then ''23502 Gross amount due cents is required'' when ingredient_cost_submitted_cents is null then ''23502 Ingredient cost submitted cents is required'' when ndc is null then ''23502 Ndc is required'' when patient_id is null then ''23502 Patient is required'' when payer_name is null then ''23502 Payer name is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when plan_id is null then ''23502 Plan is required'' when prescription_id is null then ''23502 Prescription is required'' when quantity_thousandths is null then ''23502 Quantity thousandths is required'' when rx_number is null then ''23502 Rx number is required'' when service_date is null then ''23502 Service date is required'' when usual_customary_cents is null then ''23502 Usual customary cents is required'' when (((ingredient_cost_submitted_cents >= 0) AND (dispensing_fee_submitted_cents >= 0) AND (usual_customary_cents >= 0) AND (gross_amount_due_cents >= 0))) is false then ''23514 Invalid ingredient cost submitted cents and dispensing fee submitted cents and usual customary cents and gross amount due cents'' when (((bin ~ ''^[0-9]{6}$''::text) AND (ndc ~ ''^[0-9]{11}$''::text) AND (quantity_thousandths > 0) AND ((days_supply >= 1) AND (days_supply <= 999)) AND ((fill_number >= 0) AND (fill_number <= 99)))) is false then ''23514 Invalid bin and fill number and ndc and quantity thousandths and days supply'' when ((coverage = ANY (ARRAY[''primary''::text, ''secondary''::text, ''tertiary''::text]))) is false then ''23514 Invalid coverage'' when (((cardinality(submission_clarification_codes) <= 3) AND (array_to_string(submission_clarification_codes, ''''::text) ~ ''^[0-9]*$''::text) AND ((prior_authorization_number IS NULL) OR (prior_authorization_number ~ ''^[0-9A-Za-z-]{1,11}$''::text)) AND (jsonb_typeof(dur_pps) = ''array''::text) AND (jsonb_array_length(dur_pps) <= 9))) is false then ''23514 A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 letters or digits, and at most 9 DUR/PPS entries'' when ((status = ANY (ARRAY[''pending''::text, ''submitted''::text, ''paid''::text, ''rejected''::text, ''reversed''::text]))) is false then ''23514 Invalid status'' when (((length(payer_message) <= 1000) AND (length(last_error) <= 500) AND (length(reversal_reason) <= 500) AND (length(authorization_number) <= 20))) is false then ''23514 Invalid authorization number and payer message and last error and reversal reason'' when ((last_transaction_code = ANY (ARRAY[''B1''::text, ''B2''::text, ''B3''::text]))) is false then ''23514 Invalid last transaction code'' when (($1).pharmacy_id is not null and ($1).prescription_id is not null and ($1).plan_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescription_id is distinct from ($2).prescription_id or ($1).plan_id is distinct from ($2).plan_id) and  exists (select 1 from public.claims as t where t.pharmacy_id = ($1).pharmacy_id and t.prescription_id = ($1).prescription_id and t.plan_id = ($1).plan_id) then ''23505 This fill already has a claim to that plan'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.claims to anon;
+grant select, references, trigger, maintain on table public.claims to authenticated;
+grant all on table public.claims to service_role;
+
 -- public.controlled_substance_counts --------------------------------------------------------------
 create table public.controlled_substance_counts (
   id               uuid default gen_random_uuid() not null,
@@ -1510,10 +1710,53 @@ CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.patien
 CREATE TRIGGER mirror_primary_plan AFTER INSERT OR DELETE OR UPDATE ON public.patient_insurance_plans FOR EACH ROW EXECUTE FUNCTION private.mirror_primary_insurance_plan();
 CREATE TRIGGER prepare_insurance_plan BEFORE INSERT OR UPDATE ON public.patient_insurance_plans FOR EACH ROW EXECUTE FUNCTION private.prepare_insurance_plan();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.patient_insurance_plans FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when bin is null then ''23502 Bin is required'' when cardholder_id is null then ''23502 Cardholder is required'' when patient_id is null then ''23502 Patient is required'' when payer_name is null then ''23502 Payer name is required'' when priority is null then ''23502 Priority is required'' when ((bin ~ ''^[0-9]{6}$''::text)) is false then ''23514 BIN must be 6 digits'' when (((cardholder_id = btrim(cardholder_id)) AND (cardholder_id ~ ''^[ -~]{1,20}$''::text))) is false then ''23514 Cardholder ID must be at most 20 letters, digits or symbols'' when ((termination_date >= effective_date)) is false then ''23514 The termination date cannot be before the effective date'' when (((group_id = btrim(group_id)) AND (group_id ~ ''^[ -~]{1,15}$''::text))) is false then ''23514 Group ID must be at most 15 letters, digits or symbols'' when ((insurance_type = ANY (ARRAY[''commercial''::text, ''medicare_part_d''::text, ''medicaid''::text, ''tricare''::text, ''workers_compensation''::text]))) is false then ''23514 Insurance type must be Commercial, Medicare Part D, Medicaid, TRICARE or Workers'''' compensation'' when (((payer_name = btrim(payer_name)) AND ((length(payer_name) >= 1) AND (length(payer_name) <= 100)))) is false then ''23514 Payer name must be 1 to 100 characters'' when (((pcn = btrim(pcn)) AND (pcn ~ ''^[ -~]{1,10}$''::text))) is false then ''23514 PCN must be at most 10 letters, digits or symbols'' when ((person_code ~ ''^[A-Za-z0-9]{1,3}$''::text)) is false then ''23514 Person code must be 1 to 3 letters or digits (e.g. 001)'' when ((priority = ANY (ARRAY[''primary''::text, ''secondary''::text, ''tertiary''::text]))) is false then ''23514 Priority must be primary, secondary or tertiary'' when ((relationship_code = ANY (ARRAY[''0''::text, ''1''::text, ''2''::text, ''3''::text, ''4''::text]))) is false then ''23514 Relationship must be 0 (not specified), 1 (cardholder), 2 (spouse), 3 (child) or 4 (other)'' when (($1).pharmacy_id is not null and ($1).patient_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).patient_id is distinct from ($2).patient_id) and not exists (select 1 from public.patients as t where t.id = ($1).patient_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a patient of your pharmacy'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.patient_insurance_plans FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.claim_transmissions as t where t.plan_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This patient insurance plan is still used by claim transmissions and cannot be removed'' when exists (select 1 from public.claims as t where t.plan_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This patient insurance plan is still used by claims and cannot be removed'' when exists (select 1 from public.prescription_billing as t where t.plan_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This patient insurance plan is still used by prescription billing and cannot be removed'' end');
 CREATE TRIGGER zz_one_active_plan_per_priority BEFORE INSERT OR UPDATE ON public.patient_insurance_plans FOR EACH ROW EXECUTE FUNCTION private.guard_one_active_insurance_plan();
 
 grant select, insert, update on table public.patient_insurance_plans to authenticated;
 grant all on table public.patient_insurance_plans to service_role;
+
+-- public.patient_payments -------------------------------------------------------------------------
+create table public.patient_payments (
+  id              uuid default gen_random_uuid() not null,
+  pharmacy_id     uuid not null,
+  prescription_id uuid not null,
+  receipt_number  bigint generated always as identity not null,
+  amount_cents    bigint not null,
+  method          text not null,
+  reference       text,
+  received_by     uuid,
+  received_at     timestamp with time zone default now() not null,
+  constraint patient_payments_pkey PRIMARY KEY (id),
+  constraint patient_payments_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint patient_payments_fill_fkey FOREIGN KEY (pharmacy_id, prescription_id) REFERENCES public.prescriptions(pharmacy_id, id) ON DELETE CASCADE,
+  constraint patient_payments_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint patient_payments_received_by_fkey FOREIGN KEY (received_by) REFERENCES auth.users(id),
+  constraint patient_payments_amount_check CHECK (amount_cents >= 1 AND amount_cents <= 10000000),
+  constraint patient_payments_method_check CHECK (method = ANY (ARRAY['cash'::text, 'card'::text, 'check'::text])),
+  constraint patient_payments_reference_check CHECK (length(reference) <= 40)
+);
+
+comment on table public.patient_payments is 'What a patient paid for a fill (Process Payment): amount in cents, cash, card or check with its reference (check number, card''s last four), the receipt number, who took it and when. Written only by record_patient_payment.';
+comment on constraint patient_payments_amount_check on public.patient_payments is 'A payment must be from $0.01 to $100,000.00';
+comment on constraint patient_payments_method_check on public.patient_payments is 'Payment method must be cash, card or check';
+comment on constraint patient_payments_reference_check on public.patient_payments is 'A payment reference is at most 40 characters';
+
+CREATE INDEX patient_payments_fill_idx ON public.patient_payments USING btree (pharmacy_id, prescription_id);
+CREATE INDEX patient_payments_received_by_idx ON public.patient_payments USING btree (received_by);
+CREATE INDEX patient_payments_received_idx ON public.patient_payments USING btree (pharmacy_id, received_at);
+
+alter table public.patient_payments enable row level security;
+
+create policy "Staff can read their pharmacy's patient payments" on public.patient_payments
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.patient_payments FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when amount_cents is null then ''23502 Amount cents is required'' when method is null then ''23502 Method is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when prescription_id is null then ''23502 Prescription is required'' when (((amount_cents >= 1) AND (amount_cents <= 10000000))) is false then ''23514 A payment must be from $0.01 to $100,000.00'' when ((method = ANY (ARRAY[''cash''::text, ''card''::text, ''check''::text]))) is false then ''23514 Payment method must be cash, card or check'' when ((length(reference) <= 40)) is false then ''23514 A payment reference is at most 40 characters'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.patient_payments to anon;
+grant select, references, trigger, maintain on table public.patient_payments to authenticated;
+grant all on table public.patient_payments to service_role;
 
 -- public.patients ---------------------------------------------------------------------------------
 create table public.patients (
@@ -1592,7 +1835,7 @@ CREATE TRIGGER guard_insurance_mirror BEFORE UPDATE OF insurance_provider, insur
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when first_name is null then ''23502 First name is required'' when last_name is null then ''23502 Last name is required'' when (((NOT contact_consent) OR (email IS NOT NULL))) is false then ''23514 Email notifications need an email address'' when (((date_of_birth IS NULL) OR (date_of_birth >= ''1900-01-01''::date))) is false then ''23514 Date of birth must be on or after 01/01/1900'' when (((email IS NULL) OR (email ~ ''^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$''::text))) is false then ''23514 Invalid email address'' when ((length(btrim(first_name)) > 0)) is false then ''23514 First name is required'' when ((length(btrim(last_name)) > 0)) is false then ''23514 Last name is required'' when (((phone IS NULL) OR (phone ~ ''^\(\d{3}\) \d{3}-\d{4}$''::text))) is false then ''23514 Phone format: (555) 123-4567'' when (((state IS NULL) OR (state ~ ''^[A-Z]{2}$''::text))) is false then ''23514 Choose one of the 50 US states'' when (((zip_code IS NULL) OR (zip_code ~ ''^\d{5}(-\d{4})?$''::text))) is false then ''23514 Invalid ZIP code'' end from (select ($1).*) as checked_row');
-CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.prescription_orders as t where t.patient_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This patient is still used by prescription orders and cannot be removed'' when exists (select 1 from public.prescriptions as t where t.patient_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This patient is still used by prescriptions and cannot be removed'' end');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.patients FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.claims as t where t.patient_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This patient is still used by claims and cannot be removed'' when exists (select 1 from public.prescription_orders as t where t.patient_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This patient is still used by prescription orders and cannot be removed'' when exists (select 1 from public.prescriptions as t where t.patient_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This patient is still used by prescriptions and cannot be removed'' end');
 
 grant select, insert, update, delete, references, trigger, maintain on table public.patients to authenticated;
 grant all on table public.patients to service_role;
@@ -1923,6 +2166,49 @@ CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescribers 
 
 grant select, insert, update, delete, references, trigger, maintain on table public.prescribers to authenticated;
 grant all on table public.prescribers to service_role;
+
+-- public.prescription_billing ---------------------------------------------------------------------
+create table public.prescription_billing (
+  pharmacy_id            uuid not null,
+  prescription_id        uuid not null,
+  pay_with               text default 'insurance'::text not null,
+  plan_id                uuid,
+  custom_copay_cents     integer,
+  reject_override_reason text,
+  reject_overridden_by   uuid,
+  reject_overridden_at   timestamp with time zone,
+  updated_by             uuid,
+  updated_at             timestamp with time zone default now() not null,
+  constraint prescription_billing_pkey PRIMARY KEY (pharmacy_id, prescription_id),
+  constraint prescription_billing_fill_fkey FOREIGN KEY (pharmacy_id, prescription_id) REFERENCES public.prescriptions(pharmacy_id, id) ON DELETE CASCADE,
+  constraint prescription_billing_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint prescription_billing_plan_fkey FOREIGN KEY (pharmacy_id, plan_id) REFERENCES public.patient_insurance_plans(pharmacy_id, id),
+  constraint prescription_billing_reject_overridden_by_fkey FOREIGN KEY (reject_overridden_by) REFERENCES auth.users(id),
+  constraint prescription_billing_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id),
+  constraint prescription_billing_copay_check CHECK (custom_copay_cents >= 0 AND custom_copay_cents <= 10000000),
+  constraint prescription_billing_override_check CHECK (reject_override_reason IS NULL AND reject_overridden_at IS NULL OR length(btrim(reject_override_reason)) >= 1 AND length(btrim(reject_override_reason)) <= 500 AND reject_overridden_at IS NOT NULL),
+  constraint prescription_billing_pay_with_check CHECK (pay_with = ANY (ARRAY['insurance'::text, 'cash'::text]))
+);
+
+comment on table public.prescription_billing is 'How a fill is paid (GET/PUT /api/billing/{id}): by insurance — the plan chosen (plan_id) or, when none was chosen, the patient''s active primary plan — or as cash; the custom copay in cents (null: the copay is what the payer answered, or the estimate); a pharmacist''s override that lets a fill with a rejected claim go to ready, with its reason. A fill without a row is paid by insurance through the primary plan. Written only by the database.';
+comment on constraint prescription_billing_copay_check on public.prescription_billing is 'The custom copay must be from $0.00 to $100,000.00';
+comment on constraint prescription_billing_override_check on public.prescription_billing is 'An override of a rejected claim needs a reason of at most 500 characters';
+
+CREATE INDEX prescription_billing_plan_idx ON public.prescription_billing USING btree (pharmacy_id, plan_id) WHERE (plan_id IS NOT NULL);
+CREATE INDEX prescription_billing_reject_overridden_by_idx ON public.prescription_billing USING btree (reject_overridden_by);
+CREATE INDEX prescription_billing_updated_by_idx ON public.prescription_billing USING btree (updated_by);
+
+alter table public.prescription_billing enable row level security;
+
+create policy "Staff can read their pharmacy's fill billing" on public.prescription_billing
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescription_billing FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when pharmacy_id is null then ''23502 Pharmacy is required'' when prescription_id is null then ''23502 Prescription is required'' when (((custom_copay_cents >= 0) AND (custom_copay_cents <= 10000000))) is false then ''23514 The custom copay must be from $0.00 to $100,000.00'' when ((((reject_override_reason IS NULL) AND (reject_overridden_at IS NULL)) OR (((length(btrim(reject_override_reason)) >= 1) AND (length(btrim(reject_override_reason)) <= 500)) AND (reject_overridden_at IS NOT NULL)))) is false then ''23514 An override of a rejected claim needs a reason of at most 500 characters'' when ((pay_with = ANY (ARRAY[''insurance''::text, ''cash''::text]))) is false then ''23514 Invalid pay with'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.prescription_billing to anon;
+grant select, references, trigger, maintain on table public.prescription_billing to authenticated;
+grant all on table public.prescription_billing to service_role;
 
 -- public.prescription_file_counters ---------------------------------------------------------------
 create table public.prescription_file_counters (
@@ -2345,11 +2631,14 @@ CREATE TRIGGER guard_controlled_substance BEFORE INSERT OR UPDATE ON public.pres
 CREATE TRIGGER guard_excluded_prescriber BEFORE INSERT ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_excluded_prescriber();
 CREATE TRIGGER guard_exclusion_override BEFORE UPDATE OF exclusion_override_reason, exclusion_overridden_by, exclusion_overridden_at ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_exclusion_override_columns();
 CREATE TRIGGER guard_move_path BEFORE UPDATE OF status, override_reason, verification_override_reason ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_status_move_path();
+CREATE TRIGGER guard_paid_claim_at_return BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (old.status = 'ready'::text AND new.status = 'cancelled'::text) EXECUTE FUNCTION private.guard_paid_claim_at_return();
 CREATE TRIGGER guard_prescription_file_reference BEFORE UPDATE OF prescription_file_id ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_prescription_file_reference();
+CREATE TRIGGER guard_rejected_claim_at_ready BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (old.status = 'processing'::text AND new.status = 'ready'::text) EXECUTE FUNCTION private.guard_rejected_claim_at_ready();
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
 CREATE TRIGGER guard_workflow_status_is_new BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.refuse_unchanged_prescription_status();
 CREATE TRIGGER guard_workflow_transitions BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.guard_prescription_workflow();
 CREATE TRIGGER link_prescription_file AFTER INSERT ON public.prescriptions FOR EACH ROW WHEN (new.prescription_file_id IS NOT NULL) EXECUTE FUNCTION private.link_prescription_file_on_entry();
+CREATE TRIGGER open_claim_at_processing AFTER UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (new.status = 'processing'::text AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.open_claim_at_processing();
 CREATE TRIGGER queue_ready_notification AFTER UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (new.status = 'ready'::text AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.queue_ready_notification();
 CREATE TRIGGER recheck_refill_expiry BEFORE UPDATE OF status ON public.prescriptions FOR EACH ROW WHEN (old.fill_number > 0 AND old.status = 'processing'::text AND new.status = 'ready'::text) EXECUTE FUNCTION private.recheck_refill_expiry();
 CREATE TRIGGER record_last_fill AFTER INSERT ON public.prescriptions FOR EACH ROW WHEN (new.fill_number > 0) EXECUTE FUNCTION private.record_last_fill();
@@ -3139,6 +3428,54 @@ AS $function$ select private.authorize_wholesaler_exchange(wholesaler_id, purpos
 comment on function public.authorize_wholesaler_exchange(uuid,text) is 'Test Connection and Sync Now: see private.authorize_wholesaler_exchange.';
 grant execute on function public.authorize_wholesaler_exchange(uuid,text) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.begin_claim_transaction(fill_id uuid, transaction_code text, coverage text DEFAULT 'primary'::text, fixes jsonb DEFAULT NULL::jsonb, reason text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.begin_claim_transaction(fill_id, transaction_code, coverage, fixes, reason) $function$;
+comment on function public.begin_claim_transaction(uuid,text,text,jsonb,text) is 'See private.begin_claim_transaction.';
+grant execute on function public.begin_claim_transaction(uuid,text,text,jsonb,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.begin_due_claim_reversal(claim_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  claim public.claims;
+begin
+  select * into claim from public.claims c where c.id = begin_due_claim_reversal.claim_id for update;
+  if claim.id is null or claim.status <> 'paid' or claim.transmission_started_at > now() - interval '2 minutes' then
+    return false;
+  end if;
+  update public.claims c set transmission_started_at = now(),
+    reversal_reason = 'Not picked up within the return-to-stock days'
+  where c.id = claim.id;
+  return true;
+end
+$function$;
+comment on function public.begin_due_claim_reversal(uuid) is 'Service role only (the daily job): marks a due claim''s reversal in flight; false when it is no longer paid or a terminal is transmitting it.';
+grant execute on function public.begin_due_claim_reversal(uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.begin_eligibility_check(plan_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.begin_eligibility_check(plan_id) $function$;
+comment on function public.begin_eligibility_check(uuid) is 'See private.begin_eligibility_check.';
+grant execute on function public.begin_eligibility_check(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.begin_transmission_test()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.begin_transmission_test() $function$;
+comment on function public.begin_transmission_test() is 'See private.begin_transmission_test.';
+grant execute on function public.begin_transmission_test() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.begin_wholesale_order_submission(order_id uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -3171,6 +3508,40 @@ AS $function$
 $function$;
 comment on function public.biennial_inventory_status() is 'The caller''s pharmacy''s biennial controlled-substance inventory: required (System Settings → Controlled → biannualInventoryRequired, default on), the last signed one (as-of date, opening or close, signed at), when the next is due (two years after, 21 CFR 1304.11(c)) and whether it is overdue (or was never taken). Security invoker.';
 grant execute on function public.biennial_inventory_status() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.billing_overview()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with pharmacy as (
+    select private.current_pharmacy_id() as id
+  ), month as (
+    select private.pharmacy_days(pharmacy.id, date_trunc('month', private.pharmacy_local_date(pharmacy.id, now()))::date, null) as days
+    from pharmacy
+  ), counters as (
+    select c.status, c.claims, c.gross_amount_due_cents, c.total_paid_cents
+    from public.claim_counters c where c.pharmacy_id = (select id from pharmacy)
+  )
+  select jsonb_build_object(
+    'pending', coalesce((select claims from counters where status = 'pending'), 0),
+    'submitted', coalesce((select claims from counters where status = 'submitted'), 0),
+    'paid', coalesce((select claims from counters where status = 'paid'), 0),
+    'rejected', coalesce((select claims from counters where status = 'rejected'), 0),
+    'reversed', coalesce((select claims from counters where status = 'reversed'), 0),
+    'pendingRevenueCents', coalesce((select sum(gross_amount_due_cents) from counters where status in ('pending', 'submitted')), 0),
+    'monthPaidByPayersCents', coalesce((
+      select sum(c.total_paid_cents) from public.claims c
+      where c.pharmacy_id = (select id from pharmacy) and c.status = 'paid'
+        and c.adjudicated_at >= (select lower(days) from month)), 0),
+    'monthPaidByPatientsCents', coalesce((
+      select sum(pp.amount_cents) from public.patient_payments pp
+      where pp.pharmacy_id = (select id from pharmacy) and pp.received_at >= (select lower(days) from month)), 0),
+    'monthStart', (select lower(days) from month))
+$function$;
+comment on function public.billing_overview() is 'The Billing overview''s cards, as the caller (RLS applies): claims pending, submitted, paid, rejected and reversed (claim_counters, exact at any volume), pending revenue (gross amount due of pending and submitted claims, cents), and this month''s revenue in the pharmacy''s time zone: what payers paid on claims paid this month and what patients paid.';
+grant execute on function public.billing_overview() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.build_suggested_orders()
  RETURNS jsonb
@@ -3219,6 +3590,30 @@ $function$;
 comment on function public.check_interactions(text[],text[]) is 'POST /api/ai/check-interactions as an RPC: the interaction engine (private.interaction_check) on a medication list and allergies. Signed-in users only; runs as the caller (the knowledge base is readable by them).';
 grant execute on function public.check_interactions(text[],text[]) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.claim_detail(claim_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.claim_json(c) || jsonb_build_object(
+    'patientName', (select p.last_name || ', ' || p.first_name from public.patients p
+                    where p.pharmacy_id = c.pharmacy_id and p.id = c.patient_id),
+    'transmissions', coalesce((select jsonb_agg(jsonb_build_object('id', t.id, 'transactionCode', t.transaction_code,
+        'purpose', t.purpose, 'attempt', t.attempt, 'destination', t.destination, 'url', t.request_url,
+        'request', t.request, 'response', t.response, 'httpStatus', t.http_status, 'outcome', t.outcome,
+        'detail', t.detail, 'durationMs', t.duration_ms, 'sentBy', t.sent_by, 'sentAt', t.sent_at)
+        order by t.sent_at, t.id)
+      from public.claim_transmissions t where t.pharmacy_id = c.pharmacy_id and t.claim_id = c.id), '[]'::jsonb),
+    'history', coalesce((select jsonb_agg(jsonb_build_object('status', e.status, 'transactionCode', e.transaction_code,
+        'detail', e.detail, 'actorId', e.actor_id, 'occurredAt', e.occurred_at) order by e.occurred_at, e.id)
+      from public.claim_events e where e.pharmacy_id = c.pharmacy_id and e.claim_id = c.id), '[]'::jsonb))
+  from public.claims c
+  where c.id = claim_detail.claim_id and c.pharmacy_id = (select private.current_pharmacy_id())
+$function$;
+comment on function public.claim_detail(uuid) is 'View on the Claims tab, as the caller (RLS applies): the claim, every transmission''s request and response as sent and received, and its history; null when not the caller''s pharmacy''s.';
+grant execute on function public.claim_detail(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.claim_outbound_messages(claim_pharmacy_id uuid DEFAULT NULL::uuid, claim_limit integer DEFAULT 10)
  RETURNS SETOF public.outbound_messages
  LANGUAGE sql
@@ -3240,6 +3635,88 @@ AS $function$
 $function$;
 comment on function public.claim_outbound_messages(uuid,integer) is 'Service role only: takes up to claim_limit (1–100) due email messages (of one pharmacy, or all) for delivery — status sending, one more attempt — skipping rows another delivery holds, so two deliveries never send one message.';
 grant execute on function public.claim_outbound_messages(uuid,integer) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.claim_page(search text DEFAULT ''::text, status_filter text DEFAULT 'all'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0)
+ RETURNS TABLE(id uuid, prescription_id uuid, rx_number bigint, fill_number integer, patient_id uuid, patient_name text, payer_name text, coverage text, status text, service_date date, gross_amount_due_cents bigint, total_paid_cents bigint, patient_pay_cents bigint, reject_codes text[], submitted_at timestamp with time zone, created_at timestamp with time zone, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  cleaned text := nullif(btrim(coalesce(search, '')), '');
+  wanted text := coalesce(nullif(status_filter, ''), 'all');
+  rx bigint;
+  patient_ids uuid[];
+  total bigint;
+  limit_rows integer := least(greatest(coalesce(page_size, 25), 1), 100);
+  skip_rows integer := greatest(coalesce(page_offset, 0), 0);
+begin
+  if wanted not in ('all', 'pending', 'submitted', 'paid', 'rejected', 'reversed') then
+    raise exception 'Status filter must be all, pending, submitted, paid, rejected or reversed' using errcode = '22023';
+  end if;
+  if cleaned is null then
+    -- Without a search the count is the counters' (exact, any volume); the page walks the status index.
+    select coalesce(sum(c.claims), 0) into total from public.claim_counters c
+    where c.pharmacy_id = pharmacy and (wanted = 'all' or c.status = wanted);
+    return query
+      select c.id, c.prescription_id, c.rx_number, c.fill_number, c.patient_id, p.last_name || ', ' || p.first_name,
+             c.payer_name, c.coverage, c.status, c.service_date, c.gross_amount_due_cents, c.total_paid_cents,
+             c.patient_pay_cents, c.reject_codes, c.submitted_at, c.created_at, total
+      from public.claims c
+      join public.patients p on p.pharmacy_id = c.pharmacy_id and p.id = c.patient_id
+      where c.pharmacy_id = pharmacy and (wanted = 'all' or c.status = wanted)
+      order by c.created_at desc, c.id desc
+      limit limit_rows offset skip_rows;
+    return;
+  end if;
+  -- A search is an Rx number (digits, optionally RX/#) or words of the patient's name.
+  if cleaned ~* '^(rx\s*|#)?[0-9]{1,15}$' then
+    rx := regexp_replace(cleaned, '[^0-9]', '', 'g')::bigint;
+  else
+    patient_ids := private.patients_matching(cleaned);
+  end if;
+  return query
+    with matching as (
+      select c.* from public.claims c
+      where c.pharmacy_id = pharmacy and (wanted = 'all' or c.status = wanted)
+        and ((rx is not null and c.rx_number = rx) or (rx is null and c.patient_id = any (patient_ids)))
+    )
+    select m.id, m.prescription_id, m.rx_number, m.fill_number, m.patient_id, p.last_name || ', ' || p.first_name,
+           m.payer_name, m.coverage, m.status, m.service_date, m.gross_amount_due_cents, m.total_paid_cents,
+           m.patient_pay_cents, m.reject_codes, m.submitted_at, m.created_at, (select count(*) from matching)
+    from matching m
+    join public.patients p on p.pharmacy_id = m.pharmacy_id and p.id = m.patient_id
+    order by m.created_at desc, m.id desc
+    limit limit_rows offset skip_rows;
+end
+$function$;
+comment on function public.claim_page(text,text,integer,integer) is 'The Claims tab, as the caller (RLS applies): one page (at most 100) of the pharmacy''s claims, newest first, filtered by status (all, pending, submitted, paid, rejected, reversed) and searched by Rx number or the patient''s name (private.patients_matching), with the exact total (from claim_counters without a search).';
+grant execute on function public.claim_page(text,text,integer,integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.claims_due_for_reversal(max_claims integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(due.request), '[]'::jsonb)
+  from (
+    select private.claim_request(c, p, 'B2') || jsonb_build_object('readySince', p.verified_at) as request
+    from public.pharmacies ph
+    cross join lateral (
+      select p.* from public.prescriptions p
+      where p.pharmacy_id = ph.id and p.status = 'ready'
+        and p.verified_at < now() - make_interval(days => (private.billing_settings(ph.id) ->> 'returnToStockDays')::int)
+    ) p
+    join public.claims c on c.pharmacy_id = p.pharmacy_id and c.prescription_id = p.id and c.status = 'paid'
+      and (c.transmission_started_at is null or c.transmission_started_at < now() - interval '2 minutes')
+    order by p.verified_at
+    limit least(greatest(coalesce(max_claims, 50), 1), 500)
+  ) due
+$function$;
+comment on function public.claims_due_for_reversal(integer) is 'Service role only (the daily job reverse-unclaimed-fills through POST /api/internal/claims/reverse-due): the paid claims of ready fills not picked up within their pharmacy''s return-to-stock days (Billing settings, 14 by default), oldest first, each as private.claim_request for a B2. begin_due_claim_reversal marks one in flight.';
+grant execute on function public.claims_due_for_reversal(integer) to service_role;
 
 CREATE OR REPLACE FUNCTION public.controlled_substance_status()
  RETURNS jsonb
@@ -3551,6 +4028,15 @@ AS $function$
 $function$;
 comment on function public.expiring_inventory_lots(integer) is 'The caller''s pharmacy''s lots on hand that expire within the given days (0–3650, default 90), expired ones included and flagged, soonest first (index inventory_lots_expiring_idx). Security invoker: RLS applies.';
 grant execute on function public.expiring_inventory_lots(integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.fill_billing(prescription_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.fill_billing(prescription_id) $function$;
+comment on function public.fill_billing(uuid) is 'GET /api/billing/{prescriptionId}: see private.fill_billing.';
+grant execute on function public.fill_billing(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.finish_outbound_message(message_id uuid, delivered boolean, delivery_error text DEFAULT NULL::text)
  RETURNS public.outbound_messages
@@ -4178,6 +4664,14 @@ $function$;
 comment on function public.onboarding_conflicts(text,text,text,text) is 'Messages for each identifier already taken: DEA number, NCPDP ID, NABP number (of a pharmacy) and the admin email (of any auth user, case-insensitive). Empty array when onboarding may proceed. Service role only.';
 grant execute on function public.onboarding_conflicts(text,text,text,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.override_claim_reject(prescription_id uuid, reason text)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.override_claim_reject(prescription_id, reason) $function$;
+comment on function public.override_claim_reject(uuid,text) is 'See private.override_claim_reject.';
+grant execute on function public.override_claim_reject(uuid,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.patient_access_history(patient_id uuid, page_size integer DEFAULT 50, before_id bigint DEFAULT NULL::bigint)
  RETURNS TABLE(id bigint, accessed_at timestamp with time zone, actor_user_id uuid, actor_name text, actor_role text, action text, description text, prescription_id uuid, ip_address text)
  LANGUAGE plpgsql
@@ -4529,6 +5023,130 @@ AS $function$ select private.receive_wholesale_order(order_id, items) $function$
 comment on function public.receive_wholesale_order(uuid,jsonb) is 'POST /api/inventory/orders/{id}/receive and the Receive dialog: see private.receive_wholesale_order.';
 grant execute on function public.receive_wholesale_order(uuid,jsonb) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.record_claim_check(pharmacy_id uuid, plan_id uuid, actor_id uuid, purpose text, attempts jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if purpose not in ('eligibility', 'test') then
+    raise exception 'Unknown check %', purpose using errcode = '22023';
+  end if;
+  if plan_id is not null and not exists (
+    select 1 from public.patient_insurance_plans pl where pl.id = record_claim_check.plan_id and pl.pharmacy_id = record_claim_check.pharmacy_id) then
+    raise exception 'Plan not found' using errcode = 'P0002';
+  end if;
+  perform private.record_transmissions(pharmacy_id, null, plan_id, purpose, 'E1', actor_id, attempts);
+end
+$function$;
+comment on function public.record_claim_check(uuid,uuid,uuid,text,jsonb) is 'Service role only (the api function, after an E1; the pharmacy comes from the caller''s verified staff context): stores the attempts of an eligibility check of a plan or a connection test, audited.';
+grant execute on function public.record_claim_check(uuid,uuid,uuid,text,jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION public.record_claim_response(claim_id uuid, actor_id uuid, transaction_code text, attempts jsonb, answer jsonb, return_to_stock boolean DEFAULT false)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  claim public.claims;
+  fill public.prescriptions;
+  status_code text := answer ->> 'responseStatus';
+  codes text[] := coalesce(array(select jsonb_array_elements_text(answer -> 'rejectCodes')), '{}');
+  message text := left(nullif(btrim(concat_ws(' ', answer ->> 'message',
+                    (select string_agg(m, ' ') from jsonb_array_elements_text(coalesce(answer -> 'additionalMessages', '[]')) m))), ''), 1000);
+  pricing jsonb := coalesce(answer -> 'pricing', '{}');
+  last_outcome text := attempts -> -1 ->> 'outcome';
+  maybe_sent boolean;
+  units integer;
+begin
+  select * into claim from public.claims c where c.id = record_claim_response.claim_id for update;
+  if claim.id is null then
+    raise exception 'Claim not found' using errcode = 'P0002';
+  end if;
+  if transaction_code not in ('B1', 'B2', 'B3') then
+    raise exception 'Unknown claim transaction %', transaction_code using errcode = '22023';
+  end if;
+  perform private.record_transmissions(claim.pharmacy_id, claim.id, null,
+    case when transaction_code = 'B2' then 'reversal' else 'claim' end, transaction_code, actor_id, attempts);
+  -- No longer in flight; the transaction code first, so the history line of the answer names it.
+  update public.claims c set transmission_started_at = null, last_transaction_code = transaction_code
+  where c.id = claim.id returning * into claim;
+  -- Whether the payer may have the transaction although we have no answer: anything but "never connected".
+  maybe_sent := exists (select 1 from jsonb_array_elements(attempts) a where a ->> 'outcome' <> 'unreachable');
+
+  if transaction_code in ('B1', 'B3') then
+    if status_code in ('P', 'D') then
+      update public.claims c
+      set status = 'paid', authorization_number = left(answer ->> 'authorizationNumber', 20), reject_codes = '{}',
+          payer_message = message, previous_fill_date = null,
+          dur_responses = coalesce(answer -> 'dur', '[]'),
+          patient_pay_cents = (pricing ->> 'patientPayCents')::bigint,
+          ingredient_cost_paid_cents = (pricing ->> 'ingredientCostPaidCents')::bigint,
+          dispensing_fee_paid_cents = (pricing ->> 'dispensingFeePaidCents')::bigint,
+          total_paid_cents = coalesce((pricing ->> 'totalPaidCents')::bigint, c.total_paid_cents),
+          other_payer_paid_cents = (pricing ->> 'otherPayerPaidCents')::bigint,
+          last_error = null, submitted_at = now(), submitted_by = actor_id, adjudicated_at = now(),
+          reversed_at = null, reversed_by = null, reversal_reason = null
+      where c.id = claim.id returning * into claim;
+    elsif status_code = 'R' then
+      update public.claims c
+      set status = case when c.status = 'paid' and transaction_code = 'B3' then 'paid' else 'rejected' end,
+          reject_codes = codes, payer_message = message,
+          previous_fill_date = (select (d ->> 'previousFillDate')::date from jsonb_array_elements(coalesce(answer -> 'dur', '[]')) d
+                                where d ->> 'previousFillDate' is not null limit 1),
+          dur_responses = coalesce(answer -> 'dur', '[]'),
+          last_error = case when c.status = 'paid' and transaction_code = 'B3'
+                            then left('Rebill rejected: ' || array_to_string(codes, ', '), 500) end,
+          submitted_at = now(), submitted_by = actor_id, adjudicated_at = now()
+      where c.id = claim.id returning * into claim;
+    elsif status_code in ('C', 'Q') then
+      update public.claims c
+      set status = 'submitted', authorization_number = left(answer ->> 'authorizationNumber', 20), payer_message = message,
+          reject_codes = '{}', last_error = null, submitted_at = now(), submitted_by = actor_id
+      where c.id = claim.id returning * into claim;
+    else
+      -- No answer we could read. When it may have reached the payer the claim is submitted (sending it again
+      -- learns its fate: a duplicate answer shows the payment); when nothing connected it stays as it was.
+      update public.claims c
+      set status = case when maybe_sent and c.status in ('pending', 'rejected', 'reversed') then 'submitted' else c.status end,
+          submitted_at = case when maybe_sent then now() else c.submitted_at end,
+          submitted_by = case when maybe_sent then actor_id else c.submitted_by end,
+          last_error = left(coalesce(attempts -> -1 ->> 'detail', 'The claims switch did not answer') ||
+            case when maybe_sent then ' — submit again to learn the claim''s status' else '' end, 500)
+      where c.id = claim.id returning * into claim;
+    end if;
+  else
+    if status_code in ('A', 'S') then
+      update public.claims c
+      set status = 'reversed', reversed_at = now(), reversed_by = actor_id, last_error = null,
+          payer_message = coalesce(message, c.payer_message)
+      where c.id = claim.id returning * into claim;
+    elsif status_code = 'R' then
+      update public.claims c
+      set last_error = left('Reversal rejected: ' || array_to_string(codes, ', ') || coalesce(' — ' || message, ''), 500)
+      where c.id = claim.id returning * into claim;
+    else
+      update public.claims c
+      set last_error = left('Reversal not answered: ' || coalesce(attempts -> -1 ->> 'detail', 'the claims switch did not answer'), 500)
+      where c.id = claim.id returning * into claim;
+    end if;
+  end if;
+  if return_to_stock and claim.status = 'reversed' then
+    select * into fill from public.prescriptions p where p.pharmacy_id = claim.pharmacy_id and p.id = claim.prescription_id for update;
+    if fill.status = 'ready' then
+      units := private.put_fill_back_on_shelf(fill, 'Not picked up within the return-to-stock days: claim reversed');
+      perform private.record_audit_event(claim.pharmacy_id, actor_id, 'return_to_stock', 'prescriptions', fill.id::text,
+        private.prescription_status_label(fill.rx_number) || ' not picked up: claim reversed and ' || units || ' units returned to stock', true);
+    end if;
+  end if;
+  return private.claim_json(claim) || jsonb_build_object('unitsReturned', units, 'lastOutcome', last_outcome);
+end
+$function$;
+comment on function public.record_claim_response(uuid,uuid,text,jsonb,jsonb,boolean) is 'Service role only (the api function, after the real exchange; actor_id is the staff member who asked, null for the daily job): stores every attempt raw (claim_transmissions, audited) and applies the payer''s answer as read by shared/src/billing/ncpdp ({responseStatus P/D paid, C/Q captured, R rejected, A/S reversal approved; authorizationNumber, rejectCodes, message, additionalMessages, pricing {patientPayCents, ingredientCostPaidCents, dispensingFeePaidCents, totalPaidCents, otherPayerPaidCents}, dur [{…, previousFillDate}]}, null when none was read). B1/B3: paid, rejected (a rejected rebill leaves the paid claim paid), captured = submitted; without an answer the claim is submitted when it may have reached the payer. B2: approved = reversed; a reversed ready fill goes back to stock when return_to_stock. The claim is no longer in flight. One transaction. Answers the claim.';
+grant execute on function public.record_claim_response(uuid,uuid,text,jsonb,jsonb,boolean) to service_role;
+
 CREATE OR REPLACE FUNCTION public.record_drug_price_update(prices jsonb, failed_count integer DEFAULT 0, detail text DEFAULT NULL::text, run_started_at timestamp with time zone DEFAULT NULL::timestamp with time zone, outcome text DEFAULT 'succeeded'::text, for_pharmacy_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -4615,6 +5233,14 @@ AS $function$
 $function$;
 comment on function public.record_patient_access(uuid,text,uuid) is 'Records that the signed-in staff member opened a patient''s record (what = patient_record) or one of the patient''s prescriptions (what = prescription_details, prescription_id required) in audit_log, with the client IP. The pharmacy is the caller''s; a patient or prescription the caller cannot see is refused (Patient not found / Prescription not found) and nothing is written.';
 grant execute on function public.record_patient_access(uuid,text,uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.record_patient_payment(prescription_id uuid, amount_cents bigint, method text, reference text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.record_patient_payment(prescription_id, amount_cents, method, reference) $function$;
+comment on function public.record_patient_payment(uuid,bigint,text,text) is 'Process Payment: see private.record_patient_payment.';
+grant execute on function public.record_patient_payment(uuid,bigint,text,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.record_pharmacy_logo_change()
  RETURNS text
@@ -4888,6 +5514,14 @@ AS $function$
 $function$;
 comment on function public.return_fill_to_stock(uuid,text) is 'See private.return_fill_to_stock (security definer: it posts to the ledger nobody writes directly).';
 grant execute on function public.return_fill_to_stock(uuid,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.save_fill_billing(prescription_id uuid, pay_with text, plan_id uuid DEFAULT NULL::uuid, custom_copay_cents integer DEFAULT NULL::integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.save_fill_billing(prescription_id, pay_with, plan_id, custom_copay_cents) $function$;
+comment on function public.save_fill_billing(uuid,text,uuid,integer) is 'PUT /api/billing/{prescriptionId}: see private.save_fill_billing.';
+grant execute on function public.save_fill_billing(uuid,text,uuid,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.save_settings_group(group_key text, settings jsonb, secret_changes jsonb DEFAULT '{}'::jsonb)
  RETURNS jsonb
@@ -6064,6 +6698,164 @@ $function$;
 comment on function private.authorize_wholesaler_exchange(uuid,text) is 'Checks, as the caller, that a Test Connection (pharmacist or admin) or a sync (any staff) of this wholesaler of their pharmacy is allowed; answers its id. The api function asks this before it uses the service role.';
 grant execute on function private.authorize_wholesaler_exchange(uuid,text) to authenticated;
 
+CREATE OR REPLACE FUNCTION private.begin_claim_transaction(fill_id uuid, transaction_code text, coverage text DEFAULT 'primary'::text, fixes jsonb DEFAULT NULL::jsonb, reason text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  fill public.prescriptions := private.caller_fill(fill_id);
+  plan public.patient_insurance_plans;
+  claim public.claims;
+  prices jsonb;
+  primary_claim public.claims;
+begin
+  if transaction_code is null or transaction_code not in ('B1', 'B2', 'B3') then
+    raise exception 'Unknown claim transaction %: use B1, B2 or B3', transaction_code using errcode = '22023';
+  end if;
+  if coverage is null or coverage not in ('primary', 'secondary', 'tertiary') then
+    raise exception 'Coverage must be primary, secondary or tertiary' using errcode = '22023';
+  end if;
+  if transaction_code = 'B2' then
+    if length(btrim(coalesce(reason, ''))) = 0 then
+      raise exception 'Give a reason for reversing the claim' using errcode = '23514';
+    end if;
+    select * into claim from public.claims c
+    where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id and c.coverage = begin_claim_transaction.coverage
+      and c.status in ('paid', 'submitted')
+    order by c.created_at desc limit 1
+    for update;
+    if claim.id is null then
+      raise exception '% has no paid % claim to reverse', private.prescription_status_label(fill.rx_number), coverage
+        using errcode = 'P0001';
+    end if;
+  else
+    if fill.status = 'cancelled' then
+      raise exception '% was cancelled; it cannot be billed', private.prescription_status_label(fill.rx_number)
+        using errcode = 'P0001';
+    end if;
+    if (private.fill_billing_row(fill)).pay_with = 'cash' then
+      raise exception '% is billed as cash: choose a plan on the Billing tab first', private.prescription_status_label(fill.rx_number)
+        using errcode = 'P0001';
+    end if;
+    plan := private.fill_plan(fill, coverage);
+    if plan.id is null then
+      raise exception 'The patient has no active % plan to bill', coverage using errcode = 'P0001';
+    end if;
+    if coverage <> 'primary' then
+      select * into primary_claim from public.claims c
+      where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id and c.coverage = 'primary' and c.status = 'paid';
+      if primary_claim.id is null then
+        raise exception 'Bill the primary plan first: a secondary claim needs the primary''s payment' using errcode = 'P0001';
+      end if;
+    end if;
+    perform private.open_claim(fill, plan);
+    select * into claim from public.claims c
+    where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id and c.plan_id = plan.id
+    for update;
+    if transaction_code = 'B1' and claim.status = 'paid' then
+      raise exception '%''s claim to % is already paid: rebill it (B3) or reverse it (B2) to change it',
+        private.prescription_status_label(fill.rx_number), claim.payer_name using errcode = 'P0001';
+    end if;
+    if transaction_code = 'B3' and claim.status <> 'paid' then
+      raise exception 'Only a paid claim is rebilled (B3); submit this one (B1)' using errcode = 'P0001';
+    end if;
+  end if;
+  if claim.transmission_started_at > now() - interval '2 minutes' then
+    raise exception '%''s claim is being transmitted from another terminal', private.prescription_status_label(fill.rx_number)
+      using errcode = 'P0001';
+  end if;
+
+  if transaction_code = 'B2' then
+    update public.claims c set transmission_started_at = now(), reversal_reason = left(btrim(reason), 500)
+    where c.id = claim.id returning * into claim;
+  else
+    -- Billed as things are now: a plan corrected after a reject (a cardholder id), a new price, the fixes given.
+    prices := private.fill_prices(fill);
+    update public.claims c
+    set payer_name = plan.payer_name, bin = plan.bin, pcn = plan.pcn, group_id = plan.group_id,
+        cardholder_id = plan.cardholder_id, person_code = plan.person_code, relationship_code = plan.relationship_code,
+        service_date = case when c.status = 'pending' then coalesce(fill.date_filled, c.service_date) else c.service_date end,
+        ndc = coalesce(prices ->> 'ndc', c.ndc),
+        quantity_thousandths = greatest((prices ->> 'quantityThousandths')::bigint, 1),
+        days_supply = coalesce(fill.days_supply, c.days_supply),
+        ingredient_cost_submitted_cents = (prices ->> 'ingredientCostCents')::bigint,
+        dispensing_fee_submitted_cents = (prices ->> 'dispensingFeeCents')::bigint,
+        usual_customary_cents = (prices ->> 'usualAndCustomaryCents')::bigint,
+        gross_amount_due_cents = (prices ->> 'grossAmountDueCents')::bigint,
+        submission_clarification_codes = case when fixes ? 'submissionClarificationCodes'
+          then array(select jsonb_array_elements_text(fixes -> 'submissionClarificationCodes')) else c.submission_clarification_codes end,
+        prior_authorization_number = case when fixes ? 'priorAuthorizationNumber'
+          then nullif(btrim(fixes ->> 'priorAuthorizationNumber'), '') else c.prior_authorization_number end,
+        dur_pps = case when fixes ? 'durPps' then coalesce(fixes -> 'durPps', '[]') else c.dur_pps end,
+        transmission_started_at = now()
+    where c.id = claim.id returning * into claim;
+  end if;
+  return private.claim_request(claim, fill, transaction_code);
+end
+$function$;
+comment on function private.begin_claim_transaction(uuid,text,text,jsonb,text) is 'Begins a claim transaction for a fill, as the caller (billing staff): B1 bills the plan at the coverage level (opening the claim when there is none; refused when the fill is cancelled or paid as cash, when the patient has no such plan, for a secondary before the primary is paid, and for a claim already paid), B3 rebills a paid claim, B2 reverses a paid (or unanswered) claim with a reason. A B1/B3 bills the plan and prices as they are now, with the fixes given ({submissionClarificationCodes, priorAuthorizationNumber, durPps}). The claim is marked in flight (one terminal at a time, two minutes) and private.claim_request is answered; record_claim_response settles it.';
+grant execute on function private.begin_claim_transaction(uuid,text,text,jsonb,text) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.begin_eligibility_check(plan_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  plan public.patient_insurance_plans;
+begin
+  if private.current_pharmacy_id() is null or not private.current_staff_can('billing:manage') then
+    raise exception 'Only staff of the pharmacy can check eligibility' using errcode = '42501';
+  end if;
+  select * into plan from public.patient_insurance_plans pl
+  where pl.pharmacy_id = private.current_pharmacy_id() and pl.id = begin_eligibility_check.plan_id;
+  if plan.id is null then
+    raise exception 'Plan not found' using errcode = 'P0002';
+  end if;
+  return (
+    select jsonb_build_object('transactionCode', 'E1', 'planId', plan.id,
+      'pharmacy', jsonb_build_object('id', ph.id, 'name', coalesce(ph.trade_name, ph.pharmacy_name), 'ncpdpId', ph.ncpdp_id,
+        'npi', ph.npi_number, 'timeZone', ph.time_zone),
+      'patient', jsonb_build_object('id', pt.id, 'firstName', pt.first_name, 'lastName', pt.last_name,
+        'dateOfBirth', pt.date_of_birth, 'streetAddress', pt.street_address, 'city', pt.city, 'state', pt.state,
+        'zipCode', pt.zip_code, 'phone', pt.phone),
+      'plan', jsonb_build_object('id', plan.id, 'payerName', plan.payer_name, 'bin', plan.bin, 'pcn', plan.pcn,
+        'groupId', plan.group_id, 'cardholderId', plan.cardholder_id, 'personCode', plan.person_code,
+        'relationshipCode', plan.relationship_code),
+      'serviceDate', private.pharmacy_local_date(ph.id, now()),
+      'transmission', private.pharmacy_settings_values(ph.id, 'transmission'))
+    from public.pharmacies ph join public.patients pt on pt.pharmacy_id = ph.id and pt.id = plan.patient_id
+    where ph.id = plan.pharmacy_id);
+end
+$function$;
+comment on function private.begin_eligibility_check(uuid) is 'Check Insurance Eligibility, as the caller (billing staff): what an E1 for one of the pharmacy''s plans is built from (pharmacy, patient, plan, today, the stored Transmission settings). record_claim_check stores it.';
+grant execute on function private.begin_eligibility_check(uuid) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.begin_transmission_test()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.current_pharmacy_id() is null or not private.current_staff_can('billing:manage') then
+    raise exception 'Only staff of the pharmacy can test the claims connection' using errcode = '42501';
+  end if;
+  return (
+    select jsonb_build_object('transactionCode', 'E1',
+      'pharmacy', jsonb_build_object('id', ph.id, 'name', coalesce(ph.trade_name, ph.pharmacy_name), 'ncpdpId', ph.ncpdp_id,
+        'npi', ph.npi_number, 'timeZone', ph.time_zone),
+      'serviceDate', private.pharmacy_local_date(ph.id, now()),
+      'transmission', private.pharmacy_settings_values(ph.id, 'transmission'))
+    from public.pharmacies ph where ph.id = private.current_pharmacy_id());
+end
+$function$;
+comment on function private.begin_transmission_test() is 'Test Transmission Connection / POST /api/claims/test-providers, as the caller (billing staff): the pharmacy''s ids and stored Transmission settings, for a test E1 to each configured switch.';
+grant execute on function private.begin_transmission_test() to authenticated;
+
 CREATE OR REPLACE FUNCTION private.begin_wholesale_order_submission(order_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -6106,6 +6898,34 @@ end
 $function$;
 comment on function private.begin_wholesale_order_submission(uuid) is 'Submit, as the caller (pharmacist or admin): a Schedule II order is recorded as submitted with its DEA Form 222 or CSOS number; any other draft is marked submitting (one terminal at a time) and its PO number, date and lines are answered for the api function to send as an X12 850. record_wholesale_exchange settles it.';
 grant execute on function private.begin_wholesale_order_submission(uuid) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.billing_settings(for_pharmacy_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with stored as (select private.pharmacy_settings_values(for_pharmacy_id, 'billing') as v)
+  select jsonb_build_object(
+    'dispensingFeeCents',
+      case when jsonb_typeof(s.v -> 'dispensingFeeCents') = 'number'
+                and (s.v ->> 'dispensingFeeCents')::numeric between 0 and 100000
+                and (s.v ->> 'dispensingFeeCents')::numeric = trunc((s.v ->> 'dispensingFeeCents')::numeric)
+           then (s.v ->> 'dispensingFeeCents')::numeric::int else 1250 end,
+    'defaultCoveragePercent',
+      case when jsonb_typeof(s.v -> 'defaultCoveragePercent') = 'number'
+                and (s.v ->> 'defaultCoveragePercent')::numeric between 0 and 100
+                and (s.v ->> 'defaultCoveragePercent')::numeric = trunc((s.v ->> 'defaultCoveragePercent')::numeric)
+           then (s.v ->> 'defaultCoveragePercent')::numeric::int else 80 end,
+    'returnToStockDays',
+      case when jsonb_typeof(s.v -> 'returnToStockDays') = 'number'
+                and (s.v ->> 'returnToStockDays')::numeric between 1 and 60
+                and (s.v ->> 'returnToStockDays')::numeric = trunc((s.v ->> 'returnToStockDays')::numeric)
+           then (s.v ->> 'returnToStockDays')::numeric::int else 14 end)
+  from stored s
+$function$;
+comment on function private.billing_settings(uuid) is 'The Billing settings the database applies, for one pharmacy, with the defaults for what was never saved (or is out of range): {dispensingFeeCents (1250: the fee billed per fill and used by the calculator), defaultCoveragePercent (80: the calculator''s estimate when no claim was paid), returnToStockDays (14: a paid fill not picked up after that many days is reversed and returned to stock)}. Shared: shared/src/settings/billing.ts.';
+grant execute on function private.billing_settings(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.broadcast_account_notice()
  RETURNS trigger
@@ -6275,6 +7095,28 @@ $function$;
 comment on function private.calendar_date_or_null(text) is 'A YYYY-MM-DD calendar date as a date; null for an empty, malformed or impossible one (2026-02-30).';
 grant execute on function private.calendar_date_or_null(text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.caller_fill(fill_id uuid)
+ RETURNS public.prescriptions
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  found public.prescriptions;
+begin
+  if private.current_pharmacy_id() is null or not private.current_staff_can('billing:manage') then
+    raise exception 'Only staff of the pharmacy can bill prescriptions' using errcode = '42501';
+  end if;
+  select * into found from public.prescriptions p where p.pharmacy_id = private.current_pharmacy_id() and p.id = fill_id;
+  if found.id is null then
+    raise exception 'Prescription not found' using errcode = 'P0002';
+  end if;
+  return found;
+end
+$function$;
+comment on function private.caller_fill(uuid) is 'The caller''s pharmacy''s fill, for billing (staff with billing:manage), or "Prescription not found".';
+grant execute on function private.caller_fill(uuid) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.caller_order(for_order_id uuid)
  RETURNS public.wholesale_orders
  LANGUAGE plpgsql
@@ -6432,6 +7274,81 @@ begin
 end
 $function$;
 comment on function private.check_interaction_classes() is 'BEFORE INSERT/UPDATE trigger of drug_interactions: a subject or object of kind class names an existing class.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.claim_json(claim public.claims)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'id', claim.id, 'prescriptionId', claim.prescription_id, 'planId', claim.plan_id, 'patientId', claim.patient_id,
+    'coverage', claim.coverage, 'status', claim.status, 'payerName', claim.payer_name, 'bin', claim.bin,
+    'pcn', claim.pcn, 'groupId', claim.group_id, 'cardholderId', claim.cardholder_id, 'rxNumber', claim.rx_number,
+    'fillNumber', claim.fill_number, 'serviceDate', claim.service_date, 'ndc', claim.ndc,
+    'quantityThousandths', claim.quantity_thousandths, 'daysSupply', claim.days_supply,
+    'ingredientCostSubmittedCents', claim.ingredient_cost_submitted_cents,
+    'dispensingFeeSubmittedCents', claim.dispensing_fee_submitted_cents,
+    'usualAndCustomaryCents', claim.usual_customary_cents, 'grossAmountDueCents', claim.gross_amount_due_cents,
+    'submissionClarificationCodes', to_jsonb(claim.submission_clarification_codes),
+    'priorAuthorizationNumber', claim.prior_authorization_number, 'durPps', claim.dur_pps,
+    'authorizationNumber', claim.authorization_number, 'rejectCodes', to_jsonb(claim.reject_codes),
+    'payerMessage', claim.payer_message, 'previousFillDate', claim.previous_fill_date,
+    'durResponses', claim.dur_responses, 'patientPayCents', claim.patient_pay_cents,
+    'ingredientCostPaidCents', claim.ingredient_cost_paid_cents, 'dispensingFeePaidCents', claim.dispensing_fee_paid_cents,
+    'totalPaidCents', claim.total_paid_cents, 'otherPayerPaidCents', claim.other_payer_paid_cents,
+    'lastTransactionCode', claim.last_transaction_code, 'lastError', claim.last_error,
+    'inFlight', claim.transmission_started_at > now() - interval '2 minutes',
+    'submittedAt', claim.submitted_at, 'adjudicatedAt', claim.adjudicated_at, 'reversedAt', claim.reversed_at,
+    'reversalReason', claim.reversal_reason, 'createdAt', claim.created_at)
+$function$;
+comment on function private.claim_json(public.claims) is 'A claim as the api answers it (camelCase, money in cents).';
+grant execute on function private.claim_json(public.claims) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.claim_request(claim public.claims, fill public.prescriptions, transaction_code text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'claimId', claim.id, 'transactionCode', transaction_code, 'coverage', claim.coverage,
+    'pharmacy', jsonb_build_object('id', ph.id, 'name', coalesce(ph.trade_name, ph.pharmacy_name), 'ncpdpId', ph.ncpdp_id,
+      'npi', ph.npi_number, 'timeZone', ph.time_zone),
+    'patient', jsonb_build_object('id', pt.id, 'firstName', pt.first_name, 'lastName', pt.last_name,
+      'dateOfBirth', pt.date_of_birth, 'streetAddress', pt.street_address, 'city', pt.city, 'state', pt.state,
+      'zipCode', pt.zip_code, 'phone', pt.phone),
+    'plan', jsonb_build_object('id', claim.plan_id, 'payerName', claim.payer_name, 'bin', claim.bin, 'pcn', claim.pcn,
+      'groupId', claim.group_id, 'cardholderId', claim.cardholder_id, 'personCode', claim.person_code,
+      'relationshipCode', claim.relationship_code),
+    'prescriber', jsonb_build_object('npi', pr.npi_number, 'lastName', coalesce(pr.last_name, fill.prescriber_name),
+      'firstName', pr.first_name, 'phone', pr.phone),
+    'fill', jsonb_build_object('prescriptionId', fill.id, 'rxNumber', claim.rx_number, 'fillNumber', claim.fill_number,
+      'serviceDate', claim.service_date, 'ndc', claim.ndc, 'quantityThousandths', claim.quantity_thousandths,
+      'daysSupply', claim.days_supply, 'dateWritten', o.written_on, 'refillsAuthorized', o.refills,
+      'prescriptionType', fill.prescription_type),
+    'pricing', jsonb_build_object('ingredientCostCents', claim.ingredient_cost_submitted_cents,
+      'dispensingFeeCents', claim.dispensing_fee_submitted_cents, 'usualAndCustomaryCents', claim.usual_customary_cents,
+      'grossAmountDueCents', claim.gross_amount_due_cents, 'basisOfCost', (private.fill_prices(fill) ->> 'basisOfCost')),
+    'fixes', jsonb_build_object('submissionClarificationCodes', to_jsonb(claim.submission_clarification_codes),
+      'priorAuthorizationNumber', claim.prior_authorization_number, 'durPps', claim.dur_pps),
+    'otherPayers', coalesce((
+      select jsonb_agg(jsonb_build_object('coverage', prior.coverage, 'bin', prior.bin, 'payerName', prior.payer_name,
+               'adjudicatedOn', private.pharmacy_local_date(prior.pharmacy_id, prior.adjudicated_at),
+               'paidCents', prior.total_paid_cents, 'patientResponsibilityCents', prior.patient_pay_cents)
+             order by prior.coverage)
+      from public.claims prior
+      where claim.coverage <> 'primary' and prior.pharmacy_id = claim.pharmacy_id and prior.prescription_id = claim.prescription_id
+        and prior.status = 'paid' and prior.coverage < claim.coverage), '[]'::jsonb),
+    'transmission', private.pharmacy_settings_values(claim.pharmacy_id, 'transmission'))
+  from public.pharmacies ph
+  join public.patients pt on pt.pharmacy_id = ph.id and pt.id = fill.patient_id
+  left join public.prescribers pr on pr.pharmacy_id = ph.id and pr.id = fill.prescriber_id
+  left join public.prescription_orders o on o.pharmacy_id = ph.id and o.id = fill.order_id
+  where ph.id = claim.pharmacy_id
+$function$;
+comment on function private.claim_request(public.claims,public.prescriptions,text) is 'What the api function builds the D.0 transaction from: the claim, the pharmacy (NCPDP id, NPI), the patient, the plan as billed, the prescriber''s NPI, the fill (Rx and fill number, date of service, NDC, quantity, days supply, date written, refills authorised), the prices, the fixes, what earlier payers paid (coordination of benefits: ''primary'' < ''secondary'' < ''tertiary'' alphabetically too) and the stored Transmission settings (no secrets).';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.clean_drug_text(input text)
@@ -6749,6 +7666,44 @@ AS $function$
 $function$;
 comment on function private.count_book_quantity(uuid,uuid,bigint,integer,timestamp with time zone) is 'A counted lot''s on-hand by the ledger when it was counted: the expected quantity at the start plus the lot''s movements after the count''s ledger position and no later than the count. As the caller (RLS applies).';
 grant execute on function private.count_book_quantity(uuid,uuid,bigint,integer,timestamp with time zone) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.count_claim_changes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed_rows text := case tg_op
+    when 'INSERT' then 'select pharmacy_id, status, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows'
+    when 'DELETE' then 'select pharmacy_id, status, -1 as change, -gross_amount_due_cents, -coalesce(total_paid_cents, 0) from old_rows'
+    else 'select pharmacy_id, status, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows
+          union all select pharmacy_id, status, -1, -gross_amount_due_cents, -coalesce(total_paid_cents, 0) from old_rows'
+  end;
+begin
+  -- The statement's net change per (pharmacy, status), in key order so concurrent statements cannot deadlock.
+  execute format($sql$
+    insert into public.claim_counters as c (pharmacy_id, status, claims, gross_amount_due_cents, total_paid_cents)
+    select d.pharmacy_id, d.status, d.change, d.gross, d.paid
+    from (
+      select changed.pharmacy_id, changed.status, sum(changed.change) as change, sum(changed.gross) as gross,
+             sum(changed.paid) as paid
+      from (%s) changed
+      group by changed.pharmacy_id, changed.status
+      having sum(changed.change) <> 0 or sum(changed.gross) <> 0 or sum(changed.paid) <> 0
+    ) d
+    where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
+    order by d.pharmacy_id, d.status
+    on conflict (pharmacy_id, status) do update
+      set claims = c.claims + excluded.claims,
+          gross_amount_due_cents = c.gross_amount_due_cents + excluded.gross_amount_due_cents,
+          total_paid_cents = c.total_paid_cents + excluded.total_paid_cents
+    $sql$, changed_rows);
+  return null;
+end
+$function$;
+comment on function private.count_claim_changes() is 'AFTER statement trigger of claims (insert, update, delete): adds the statement''s net change of claims, gross amount due and total paid per pharmacy and status to claim_counters.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.count_expectations_visible(count_session_id uuid)
  RETURNS boolean
@@ -7241,6 +8196,62 @@ $function$;
 comment on function private.explain_restricted_delete() is 'BEFORE DELETE trigger zz_explain_restricted_delete of a table other rows refer to without cascading: refuses with "This <row> is still used by <table> and cannot be removed" instead of Postgres'' foreign key error. Security definer: judged on all rows, as the foreign key is.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.fill_billing(prescription_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  fill public.prescriptions := private.caller_fill(prescription_id);
+  billing public.prescription_billing := private.fill_billing_row(fill);
+  plan public.patient_insurance_plans := private.fill_plan(fill, 'primary');
+begin
+  return jsonb_build_object(
+    'prescriptionId', fill.id, 'rxNumber', fill.rx_number, 'fillNumber', fill.fill_number, 'status', fill.status,
+    'dateFilled', fill.date_filled, 'quantity', fill.quantity, 'daysSupply', fill.days_supply,
+    'patient', (select jsonb_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name,
+                  'dateOfBirth', p.date_of_birth)
+                from public.patients p where p.pharmacy_id = fill.pharmacy_id and p.id = fill.patient_id),
+    'medication', (select jsonb_build_object('id', m.id, 'name', m.name, 'strength', m.strength, 'ndc', m.ndc11,
+                     'priceCents', round(m.price * 100)::bigint)
+                   from public.medications m where m.pharmacy_id = fill.pharmacy_id and m.id = fill.medication_id),
+    'payWith', billing.pay_with, 'chosenPlanId', billing.plan_id, 'planId', plan.id,
+    'customCopayCents', billing.custom_copay_cents,
+    'rejectOverride', case when billing.reject_overridden_at is not null then jsonb_build_object(
+      'reason', billing.reject_override_reason, 'by', billing.reject_overridden_by, 'at', billing.reject_overridden_at) end,
+    'plans', coalesce((select jsonb_agg(jsonb_build_object('id', pl.id, 'payerName', pl.payer_name, 'bin', pl.bin,
+                         'pcn', pl.pcn, 'groupId', pl.group_id, 'cardholderId', pl.cardholder_id, 'priority', pl.priority)
+                       order by pl.priority)
+                       from public.patient_insurance_plans pl
+                       where pl.pharmacy_id = fill.pharmacy_id and pl.patient_id = fill.patient_id and pl.active), '[]'::jsonb),
+    'claims', coalesce((select jsonb_agg(private.claim_json(c) order by c.coverage, c.created_at)
+                        from public.claims c where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id), '[]'::jsonb),
+    'prices', private.fill_prices(fill),
+    'share', private.fill_patient_share(fill),
+    'payments', coalesce((select jsonb_agg(jsonb_build_object('id', pp.id, 'receiptNumber', pp.receipt_number,
+                            'amountCents', pp.amount_cents, 'method', pp.method, 'reference', pp.reference,
+                            'receivedBy', pp.received_by, 'receivedAt', pp.received_at) order by pp.received_at)
+                          from public.patient_payments pp
+                          where pp.pharmacy_id = fill.pharmacy_id and pp.prescription_id = fill.id), '[]'::jsonb));
+end
+$function$;
+comment on function private.fill_billing(uuid) is 'GET /api/billing/{prescriptionId}, as the caller (billing staff): the fill, its patient and medication, how it is paid (insurance or cash, the plan chosen and the plan billed, the custom copay, an override of a reject), the patient''s active plans, its claims, its prices, what the patient owes (private.fill_patient_share) and the payments taken.';
+grant execute on function private.fill_billing(uuid) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.fill_billing_row(fill public.prescriptions)
+ RETURNS public.prescription_billing
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select b from public.prescription_billing b where b.pharmacy_id = fill.pharmacy_id and b.prescription_id = fill.id),
+    row(fill.pharmacy_id, fill.id, 'insurance', null, null, null, null, null, null, now())::public.prescription_billing)
+$function$;
+comment on function private.fill_billing_row(public.prescriptions) is 'The fill''s prescription_billing row, or the default (insurance through the primary plan, no copay, no override).';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.fill_from_order()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -7385,6 +8396,122 @@ begin
 end
 $function$;
 comment on function private.fill_from_order() is 'BEFORE INSERT trigger of prescriptions, first of all (name order): a row without order_id is a new prescription — fill 0 of a new order (private.open_prescription_order) with the next Rx number; a row naming an order is its next refill — the order locked, then refused with a sentence when discontinued or inactive, Schedule II, with a fill still pending or processing, out of refills, Schedule III–V past 5 refills or 6 months from the date written, non-controlled past the pharmacy''s expiry, or too soon without a pharmacist''s or admin''s reason; otherwise the order''s Rx number, patient, drug, prescriber, refills and date written and the previous fill''s contents. The entry triggers that follow (controlled rules and settings, interaction check) apply to it as to a new prescription. Cancelled fills do not count: a fill returned to stock frees its number and its refill, and an original returned to stock is filled again as the original.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.fill_patient_share(fill public.prescriptions)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  billing public.prescription_billing := private.fill_billing_row(fill);
+  prices jsonb := private.fill_prices(fill);
+  settings jsonb := private.billing_settings(fill.pharmacy_id);
+  last_paid public.claims;
+  insurer_cents bigint := 0;
+  share_cents bigint;
+  basis text;
+  paid_cents bigint;
+  subtotal_cents bigint := (prices ->> 'usualAndCustomaryCents')::bigint;
+begin
+  select * into last_paid from public.claims c
+  where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id and c.status = 'paid'
+  order by c.coverage desc limit 1;
+  select coalesce(sum(c.total_paid_cents), 0) into insurer_cents from public.claims c
+  where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id and c.status = 'paid';
+  if billing.custom_copay_cents is not null then
+    share_cents := billing.custom_copay_cents;
+    basis := 'custom';
+  elsif billing.pay_with = 'cash' then
+    share_cents := subtotal_cents;
+    insurer_cents := 0;
+    basis := 'cash';
+  elsif last_paid.id is not null then
+    share_cents := coalesce(last_paid.patient_pay_cents, 0);
+    basis := 'payer';
+  else
+    -- No payer has answered: the estimate the calculator shows (subtotal less the default coverage).
+    insurer_cents := round(subtotal_cents * (settings ->> 'defaultCoveragePercent')::numeric / 100);
+    share_cents := subtotal_cents - insurer_cents;
+    basis := 'estimate';
+  end if;
+  select coalesce(sum(pp.amount_cents), 0) into paid_cents from public.patient_payments pp
+  where pp.pharmacy_id = fill.pharmacy_id and pp.prescription_id = fill.id;
+  return jsonb_build_object('subtotalCents', subtotal_cents, 'insurerCents', insurer_cents, 'patientShareCents', share_cents,
+    'basis', basis, 'paidCents', paid_cents, 'balanceCents', greatest(share_cents - paid_cents, 0),
+    'coveragePercent', (settings ->> 'defaultCoveragePercent')::int, 'dispensingFeeCents', (settings ->> 'dispensingFeeCents')::int);
+end
+$function$;
+comment on function private.fill_patient_share(public.prescriptions) is 'What the patient owes for a fill, in cents: the custom copay when one is set; as cash, the usual & customary price; else the patient pay of the last payer that paid; else an estimate (the price less the Billing settings'' default coverage). With what the insurers paid, what the patient paid so far and the balance.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.fill_plan(fill public.prescriptions, wanted_coverage text DEFAULT 'primary'::text)
+ RETURNS public.patient_insurance_plans
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  billing public.prescription_billing := private.fill_billing_row(fill);
+  found public.patient_insurance_plans;
+begin
+  if billing.pay_with = 'cash' then
+    return null;
+  end if;
+  if wanted_coverage = 'primary' and billing.plan_id is not null then
+    select * into found from public.patient_insurance_plans pl
+    where pl.pharmacy_id = fill.pharmacy_id and pl.id = billing.plan_id and pl.patient_id = fill.patient_id and pl.active;
+    return found;
+  end if;
+  select * into found from public.patient_insurance_plans pl
+  where pl.pharmacy_id = fill.pharmacy_id and pl.patient_id = fill.patient_id and pl.active and pl.priority = wanted_coverage
+    and (pl.effective_date is null or pl.effective_date <= fill.date_filled or fill.date_filled is null)
+    and (pl.termination_date is null or pl.termination_date >= coalesce(fill.date_filled, current_date))
+  limit 1;
+  return found;
+end
+$function$;
+comment on function private.fill_plan(public.prescriptions,text) is 'The plan a fill bills at a coverage level: for primary, the plan chosen on the fill, else the patient''s active primary plan in effect; for secondary or tertiary, the patient''s active plan of that priority. Null when the fill is paid as cash or there is no such plan.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.fill_prices(fill public.prescriptions)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  product public.medications;
+  fee_cents bigint := (private.billing_settings(fill.pharmacy_id) ->> 'dispensingFeeCents')::bigint;
+  quantity numeric := coalesce(fill.quantity, 0);
+  ingredient_cents bigint;
+  basis text;
+  usual_cents bigint;
+begin
+  select * into product from public.medications m where m.pharmacy_id = fill.pharmacy_id and m.id = fill.medication_id;
+  -- Ingredient cost as payers price it: AWP per unit (the package's AWP over its units), else NADAC per unit, else
+  -- the pharmacy's price less the fee. Rounded half up to the cent once, at the end.
+  if product.awp_price is not null and coalesce(product.package_size, 0) > 0 then
+    ingredient_cents := round(product.awp_price * 100 * quantity / product.package_size);
+    basis := '03';
+  elsif product.nadac_per_unit is not null then
+    ingredient_cents := round(product.nadac_per_unit * 100 * quantity);
+    basis := '09';
+  else
+    ingredient_cents := greatest(round(coalesce(product.price, 0) * 100) - fee_cents, 0);
+    basis := '01';
+  end if;
+  -- The usual and customary price: the pharmacy's own price per fill (the catalogue's price), at least its cost.
+  usual_cents := greatest(round(coalesce(product.price, 0) * 100)::bigint, 0);
+  return jsonb_build_object(
+    'ndc', product.ndc11, 'ingredientCostCents', ingredient_cents, 'dispensingFeeCents', fee_cents,
+    'usualAndCustomaryCents', case when usual_cents > 0 then usual_cents else ingredient_cents + fee_cents end,
+    'grossAmountDueCents', ingredient_cents + fee_cents, 'basisOfCost', basis,
+    'quantityThousandths', round(quantity * 1000)::bigint);
+end
+$function$;
+comment on function private.fill_prices(public.prescriptions) is 'What a fill is billed at, in cents: ingredient cost (AWP per unit × quantity, basis of cost 03; else NADAC per unit, 09; else the price less the fee, 01), the Billing settings'' dispensing fee, usual & customary (the catalogue''s price per fill), gross amount due (ingredient cost + fee), the quantity in thousandths and the NDC.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.flag_expired_prescriber_credentials()
@@ -7847,6 +8974,28 @@ $function$;
 comment on function private.guard_outbound_message() is 'BEFORE UPDATE trigger of outbound_messages: pharmacy, channel, kind, recipient, subject, body, created time and prescription never change (the prescription may only be cleared by its deletion); a sent message stays sent.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.guard_paid_claim_at_return()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  paid public.claims;
+begin
+  select * into paid from public.claims c
+  where c.pharmacy_id = new.pharmacy_id and c.prescription_id = new.id and c.status in ('paid', 'submitted')
+  order by c.coverage limit 1;
+  if paid.id is not null then
+    raise exception '%''s claim to % is %: reverse it before the fill goes back to stock',
+      private.prescription_status_label(new.rx_number), paid.payer_name, paid.status using errcode = 'P0001';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.guard_paid_claim_at_return() is 'BEFORE UPDATE OF status trigger of prescriptions (ready → cancelled, a return to stock): refused while a claim of the fill is paid or awaiting its answer; the reversal (B2) comes first.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.guard_patient_date_of_birth()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -8187,6 +9336,34 @@ begin
 end
 $function$;
 comment on function private.guard_prescription_workflow() is 'BEFORE INSERT/UPDATE trigger of prescriptions (fills): a new fill is pending (its Rx and fill number set by private.fill_from_order); the status moves one step forward only, or to cancelled for a pending or processing fill of a discontinued order or for a ready fill returned to stock (public.return_fill_to_stock only); at processing the pharmacy''s security policy decides whether the entry alert blocks (ai_risk_assessment), who may override it (override_authority; under dual approval a first approval by someone else must be recorded) and whether a severe alert needs a step-up grant; verification by a pharmacist or admin; who/when columns written here for end users; immutable, post-verification and (on a refill) order columns refused.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.guard_rejected_claim_at_ready()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  billing public.prescription_billing := private.fill_billing_row(new);
+  plan public.patient_insurance_plans;
+  rejected public.claims;
+begin
+  if billing.pay_with = 'cash' or billing.reject_overridden_at is not null then
+    return new;
+  end if;
+  plan := private.fill_plan(new, 'primary');
+  select * into rejected from public.claims c
+  where c.pharmacy_id = new.pharmacy_id and c.prescription_id = new.id and c.plan_id = plan.id and c.status = 'rejected';
+  if rejected.id is not null then
+    raise exception '%''s claim to % was rejected (%): resubmit it until it is paid, bill the fill as cash, or have a pharmacist override with a reason',
+      private.prescription_status_label(new.rx_number), rejected.payer_name, array_to_string(rejected.reject_codes, ', ')
+      using errcode = 'P0001';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.guard_rejected_claim_at_ready() is 'BEFORE UPDATE OF status trigger of prescriptions (processing → ready): a fill paid by insurance whose primary claim is rejected is refused until the claim is paid, the fill is billed as cash, or a pharmacist overrode it.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.guard_staff_profile_changes()
@@ -9358,6 +10535,77 @@ $function$;
 comment on function private.onboarding_duplicates(text,text,text) is 'The messages for a DEA number, NCPDP ID or NABP number already registered to a pharmacy (empty when none).';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.open_claim(fill public.prescriptions, plan public.patient_insurance_plans)
+ RETURNS public.claims
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  prices jsonb := private.fill_prices(fill);
+  found public.claims;
+  patient public.patients;
+begin
+  select * into found from public.claims c
+  where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id and c.plan_id = plan.id;
+  if found.id is not null then
+    return found;
+  end if;
+  if prices ->> 'ndc' is null then
+    raise exception 'The fill''s medication has no NDC in the catalogue, so it cannot be billed: add its NDC first'
+      using errcode = 'P0001';
+  end if;
+  if coalesce(fill.days_supply, 0) < 1 or coalesce(fill.quantity, 0) <= 0 then
+    raise exception '% has no quantity or days supply, so it cannot be billed', private.prescription_status_label(fill.rx_number)
+      using errcode = 'P0001';
+  end if;
+  select * into patient from public.patients p where p.pharmacy_id = fill.pharmacy_id and p.id = fill.patient_id;
+  insert into public.claims (pharmacy_id, prescription_id, plan_id, patient_id, coverage, payer_name, bin, pcn, group_id,
+    cardholder_id, person_code, relationship_code, rx_number, fill_number, service_date, ndc, quantity_thousandths,
+    days_supply, ingredient_cost_submitted_cents, dispensing_fee_submitted_cents, usual_customary_cents,
+    gross_amount_due_cents)
+  values (fill.pharmacy_id, fill.id, plan.id, fill.patient_id, plan.priority, plan.payer_name, plan.bin, plan.pcn,
+    plan.group_id, plan.cardholder_id, plan.person_code, plan.relationship_code, fill.rx_number, fill.fill_number,
+    coalesce(fill.date_filled, private.pharmacy_local_date(fill.pharmacy_id, now())), prices ->> 'ndc',
+    (prices ->> 'quantityThousandths')::bigint, fill.days_supply, (prices ->> 'ingredientCostCents')::bigint,
+    (prices ->> 'dispensingFeeCents')::bigint, (prices ->> 'usualAndCustomaryCents')::bigint,
+    (prices ->> 'grossAmountDueCents')::bigint)
+  on conflict on constraint claims_fill_plan_key do nothing
+  returning * into found;
+  if found.id is null then
+    select * into found from public.claims c
+    where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id and c.plan_id = plan.id;
+  end if;
+  return found;
+end
+$function$;
+comment on function private.open_claim(public.prescriptions,public.patient_insurance_plans) is 'The fill''s claim to the plan, opened (pending, with the plan and prices as they are now) when there is none yet; refused with a sentence when the fill cannot be billed (no NDC, no quantity or days supply).';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.open_claim_at_processing()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  plan public.patient_insurance_plans := private.fill_plan(new, 'primary');
+begin
+  if plan.id is null then
+    return null;
+  end if;
+  -- A fill that cannot be billed yet (no NDC) still moves: the claim is opened when someone submits it.
+  begin
+    perform private.open_claim(new, plan);
+  exception when sqlstate 'P0001' then
+    null;
+  end;
+  return null;
+end
+$function$;
+comment on function private.open_claim_at_processing() is 'AFTER UPDATE OF status trigger of prescriptions (to processing): opens the pending claim of a fill whose patient has a plan (the chosen or primary one) unless the fill is paid as cash.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.open_count_line(count_line_id uuid)
  RETURNS public.inventory_count_lines
  LANGUAGE plpgsql
@@ -9462,6 +10710,39 @@ AS $function$
 $function$;
 comment on function private.override_authority_refusal(text,text) is 'Why a staff role may not override an interaction alert under the override authority, or null when it may: pharmacist_only and dual_approval admit the roles holding interactions:override in private.role_permissions (pharmacists and admins; dual approval needs two of them), admin_only admins (staff_role is the caller''s), and only while they hold admin rights: an aal2 session when the pharmacy requires 2FA for admins.';
 grant execute on function private.override_authority_refusal(text,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.override_claim_reject(prescription_id uuid, reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  fill public.prescriptions := private.caller_fill(prescription_id);
+begin
+  if not private.current_staff_can('prescriptions:verify') then
+    raise exception 'Only a pharmacist or admin can override a rejected claim' using errcode = '42501';
+  end if;
+  if length(btrim(coalesce(reason, ''))) = 0 then
+    raise exception 'Give a reason for overriding the rejected claim' using errcode = '23514';
+  end if;
+  if not exists (select 1 from public.claims c where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id
+                 and c.status = 'rejected') then
+    raise exception '% has no rejected claim to override', private.prescription_status_label(fill.rx_number) using errcode = 'P0001';
+  end if;
+  insert into public.prescription_billing as b (pharmacy_id, prescription_id, reject_override_reason, reject_overridden_by,
+    reject_overridden_at, updated_by, updated_at)
+  values (fill.pharmacy_id, fill.id, left(btrim(reason), 500), (select auth.uid()), now(), (select auth.uid()), now())
+  on conflict on constraint prescription_billing_pkey do update
+    set reject_override_reason = excluded.reject_override_reason, reject_overridden_by = excluded.reject_overridden_by,
+        reject_overridden_at = excluded.reject_overridden_at, updated_by = excluded.updated_by, updated_at = excluded.updated_at;
+  perform private.record_audit_event(fill.pharmacy_id, (select auth.uid()), 'override', 'prescription_billing', fill.id::text,
+    private.prescription_status_label(fill.rx_number) || ': rejected claim overridden — ' || left(btrim(reason), 500), true);
+  return private.fill_billing(fill.id);
+end
+$function$;
+comment on function private.override_claim_reject(uuid,text) is 'A pharmacist or admin lets a fill whose claim was rejected go on to ready, with a reason (recorded on the fill''s billing and audited).';
+grant execute on function private.override_claim_reject(uuid,text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.package_units(product public.medications)
  RETURNS integer
@@ -10353,6 +11634,40 @@ $function$;
 comment on function private.process_inventory_returns(uuid[],jsonb) is 'Process Pending Returns (pharmacist or admin): the chosen returns, or every pending one when none are chosen (at most 500), become processed in one transaction, each with its credit in cents from credits ({returnId: cents}; required except for a destruction, 0 then). A return not pending refuses the batch. Answers {processed, creditCents}.';
 grant execute on function private.process_inventory_returns(uuid[],jsonb) to authenticated;
 
+CREATE OR REPLACE FUNCTION private.put_fill_back_on_shelf(fill public.prescriptions, reason text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  taken record;
+  units integer := 0;
+begin
+  -- Back into the very lots the fill was taken from (a lot expired since stays off the dispensable shelf).
+  for taken in
+    select mv.lot_id, -sum(mv.quantity)::integer as quantity from public.inventory_movements mv
+    where mv.pharmacy_id = fill.pharmacy_id and mv.prescription_id = fill.id
+    group by mv.lot_id having sum(mv.quantity) < 0
+    order by mv.lot_id
+  loop
+    perform private.post_stock_movement(taken.lot_id, 'return_to_stock', taken.quantity, reason, fill.id);
+    units := units + taken.quantity;
+  end loop;
+  perform set_config('pharmacy.returning_to_stock', fill.id::text, true);
+  update public.prescriptions p set status = 'cancelled' where p.id = fill.id;
+  perform set_config('pharmacy.returning_to_stock', '', true);
+  -- The refill it used is available again.
+  update public.prescription_orders o
+  set last_fill_number = coalesce((select max(p.fill_number) from public.prescriptions p
+                                   where p.pharmacy_id = o.pharmacy_id and p.order_id = o.id and p.status <> 'cancelled'), 0)
+  where o.pharmacy_id = fill.pharmacy_id and o.id = fill.order_id;
+  return units;
+end
+$function$;
+comment on function private.put_fill_back_on_shelf(public.prescriptions,text) is 'The mechanism of a return to stock (the caller checks who may): the fill''s units go back to the lots they came from (return_to_stock movements), the fill is cancelled and its refill is available again. Answers the units.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.put_settings_row(settings_pharmacy_id uuid, settings_group_key text, group_values jsonb, merge boolean)
  RETURNS void
  LANGUAGE sql
@@ -10708,6 +12023,35 @@ $function$;
 comment on function private.record_auth_audit_event() is 'AFTER INSERT trigger of auth.audit_log_entries (Supabase Auth''s own trail): copies sign-out, password change, account (email) change and the admin user API''s create/change/delete into public.audit_log, under the subject''s pharmacy, with the client IP when Auth recorded one.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.record_claim_event()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' and new.status is not distinct from old.status
+     and new.reject_codes is not distinct from old.reject_codes and new.last_error is not distinct from old.last_error
+     and new.adjudicated_at is not distinct from old.adjudicated_at then
+    return null;
+  end if;
+  insert into public.claim_events (pharmacy_id, claim_id, status, transaction_code, detail, actor_id)
+  values (new.pharmacy_id, new.id, new.status, new.last_transaction_code,
+    left(case
+      when tg_op = 'INSERT' then 'Claim opened for ' || new.payer_name
+      when new.status = 'rejected' then 'Rejected ' || array_to_string(new.reject_codes, ', ')
+        || coalesce(': ' || new.payer_message, '')
+      when new.status = 'reversed' then 'Reversed' || coalesce(': ' || new.reversal_reason, '')
+      when new.status = 'paid' then 'Paid ' || to_char(coalesce(new.total_paid_cents, 0) / 100.0, 'FM999G999G990D00')
+        || coalesce(', authorisation ' || new.authorization_number, '')
+      else new.last_error end, 500),
+    (select auth.uid()));
+  return null;
+end
+$function$;
+comment on function private.record_claim_event() is 'AFTER INSERT/UPDATE row trigger of claims: one claim_events row each time a claim is opened or answered (its status, reject codes, error or transaction changed), with a line for the history.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.record_controlled_substance_change(changed_medication_id uuid, old_stock integer, new_stock integer, old_schedule text, new_schedule text, reason text)
  RETURNS void
  LANGUAGE sql
@@ -10827,6 +12171,39 @@ end
 $function$;
 comment on function private.record_patient_access(uuid,text,uuid) is 'The privileged step of public.record_patient_access: checks the caller may see the patient (and prescription) and appends the PHI-access entry. Takes the pharmacy from the signed-in caller, never from an argument.';
 grant execute on function private.record_patient_access(uuid,text,uuid) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.record_patient_payment(prescription_id uuid, amount_cents bigint, method text, reference text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  fill public.prescriptions := private.caller_fill(prescription_id);
+  share jsonb;
+  payment public.patient_payments;
+begin
+  -- One payment at a time per fill, so two terminals cannot both take the last balance.
+  perform 1 from public.prescriptions p where p.id = fill.id for update;
+  if fill.status = 'cancelled' then
+    raise exception '% was cancelled; nothing is due', private.prescription_status_label(fill.rx_number) using errcode = 'P0001';
+  end if;
+  share := private.fill_patient_share(fill);
+  if amount_cents > (share ->> 'balanceCents')::bigint then
+    raise exception 'The balance due is %: a payment cannot be more', to_char((share ->> 'balanceCents')::bigint / 100.0, 'FM$999G999G990D00')
+      using errcode = 'P0001';
+  end if;
+  insert into public.patient_payments (pharmacy_id, prescription_id, amount_cents, method, reference, received_by)
+  values (fill.pharmacy_id, fill.id, amount_cents, method, nullif(btrim(reference), ''), (select auth.uid()))
+  returning * into payment;
+  perform private.record_audit_event(fill.pharmacy_id, (select auth.uid()), 'create', 'patient_payments', payment.id::text,
+    'Payment of ' || to_char(amount_cents / 100.0, 'FM999G999G990D00') || ' by ' || method || ' for '
+      || private.prescription_status_label(fill.rx_number) || ' (receipt ' || payment.receipt_number || ')', true);
+  return jsonb_build_object('paymentId', payment.id, 'receiptNumber', payment.receipt_number, 'billing', private.fill_billing(fill.id));
+end
+$function$;
+comment on function private.record_patient_payment(uuid,bigint,text,text) is 'Process Payment, as the caller (billing staff): records what the patient paid for a fill (cents; cash, card or check with its reference), at most the balance due, under the fill''s lock; audited. Answers the payment''s id and receipt number and the fill''s billing.';
+grant execute on function private.record_patient_payment(uuid,bigint,text,text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.record_pharmacy_logo_change(logo_stored boolean, logo_type text, logo_size bigint)
  RETURNS text
@@ -11028,6 +12405,40 @@ AS $function$
       'secretsChanged', to_jsonb(secrets_changed)))
 $function$;
 comment on function private.record_settings_audit(uuid,text,jsonb,text[]) is 'Appends the audit_log row of a settings save: changedFields (dotted paths, secrets included by name), changes (old/new of the non-secret fields) and secretsChanged (names only; a secret value is never written here).';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.record_transmissions(for_pharmacy_id uuid, for_claim_id uuid, for_plan_id uuid, purpose text, transaction_code text, actor_id uuid, attempts jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  attempt jsonb;
+  attempt_number integer := 0;
+begin
+  if jsonb_typeof(attempts) is distinct from 'array' or jsonb_array_length(attempts) = 0 or jsonb_array_length(attempts) > 50 then
+    raise exception 'A transaction is recorded with 1 to 50 attempts' using errcode = '22023';
+  end if;
+  for attempt in select value from jsonb_array_elements(attempts) loop
+    attempt_number := attempt_number + 1;
+    insert into public.claim_transmissions (pharmacy_id, claim_id, plan_id, purpose, transaction_code, attempt, destination,
+      request_url, request, response, http_status, outcome, detail, duration_ms, sent_by)
+    values (for_pharmacy_id, for_claim_id, for_plan_id, purpose, transaction_code, attempt_number,
+      left(attempt ->> 'destination', 60), left(attempt ->> 'url', 600), attempt ->> 'request', attempt ->> 'response',
+      (attempt ->> 'httpStatus')::integer, attempt ->> 'outcome', left(attempt ->> 'detail', 500),
+      greatest(coalesce((attempt ->> 'durationMs')::integer, 0), 0), actor_id);
+  end loop;
+  perform private.record_audit_event(for_pharmacy_id, actor_id, 'transmit', 'claim_transmissions',
+    coalesce(for_claim_id, for_plan_id)::text,
+    transaction_code || ' ' || purpose || ' sent to the claims switch (' || attempt_number || ' attempt'
+      || case when attempt_number > 1 then 's' else '' end || ', last ' || (attempts -> -1 ->> 'outcome') || ')',
+    attempts -> -1 ->> 'outcome' = 'answered',
+    jsonb_build_object('transactionCode', transaction_code, 'purpose', purpose,
+      'destinations', (select jsonb_agg(a ->> 'destination') from jsonb_array_elements(attempts) a)));
+end
+$function$;
+comment on function private.record_transmissions(uuid,uuid,uuid,text,text,uuid,jsonb) is 'Stores each attempt of one D.0 transaction ([{destination, url, request, response, httpStatus, outcome, detail, durationMs}]) in claim_transmissions and audits the transmission (who, what, where, the last outcome).';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.refill_due_on(date_filled date, days_supply integer, too_soon_percent integer)
@@ -11360,6 +12771,18 @@ $function$;
 comment on function private.request_api_function(text,jsonb,integer,text) is 'Asks the api function, as the service role, POST /api/<request_path> with the body, through pg_net (sent after commit) with project_url and service_role_key from Vault. Returns the pg_net request id, or null when pg_net or the secrets are missing or the request could not be queued (then a warning "<warning_prefix>: <reason>"; the caller''s transaction goes on). The one way database code calls the api.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.request_claim_reversals()
+ RETURNS bigint
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.request_api_function('internal/claims/reverse-due', '{}'::jsonb, 300000, 'The daily claim reversal was not requested')
+  where exists (select 1 from public.claims c where c.status = 'paid' limit 1)
+$function$;
+comment on function private.request_claim_reversals() is 'Run by pg_cron daily at 06:15 UTC (job reverse-unclaimed-fills): asks the api function (POST /api/internal/claims/reverse-due, service role) to reverse and return to stock the fills not picked up.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.request_drug_price_update(update_pharmacy_id uuid)
  RETURNS bigint
  LANGUAGE sql
@@ -11628,8 +13051,7 @@ AS $function$
 declare
   pharmacy uuid := private.current_pharmacy_id();
   fill public.prescriptions;
-  taken record;
-  units integer := 0;
+  units integer;
 begin
   if pharmacy is null or not private.current_staff_can('inventory:adjust') then
     raise exception 'Only a pharmacist or admin can return a fill to stock' using errcode = '42501';
@@ -11645,28 +13067,11 @@ begin
     raise exception '% is %; only a ready fill that was not picked up goes back to stock',
       private.prescription_status_label(fill.rx_number), fill.status using errcode = 'P0001';
   end if;
-  -- Back into the very lots the fill was taken from (a lot expired since stays off the dispensable shelf).
-  for taken in
-    select mv.lot_id, -sum(mv.quantity)::integer as quantity from public.inventory_movements mv
-    where mv.pharmacy_id = pharmacy and mv.prescription_id = fill.id
-    group by mv.lot_id having sum(mv.quantity) < 0
-    order by mv.lot_id
-  loop
-    perform private.post_stock_movement(taken.lot_id, 'return_to_stock', taken.quantity, reason, fill.id);
-    units := units + taken.quantity;
-  end loop;
-  perform set_config('pharmacy.returning_to_stock', fill.id::text, true);
-  update public.prescriptions p set status = 'cancelled' where p.id = fill.id;
-  perform set_config('pharmacy.returning_to_stock', '', true);
-  -- The refill it used is available again.
-  update public.prescription_orders o
-  set last_fill_number = coalesce((select max(p.fill_number) from public.prescriptions p
-                                   where p.pharmacy_id = o.pharmacy_id and p.order_id = o.id and p.status <> 'cancelled'), 0)
-  where o.pharmacy_id = fill.pharmacy_id and o.id = fill.order_id;
+  units := private.put_fill_back_on_shelf(fill, reason);
   return jsonb_build_object('ok', true, 'prescriptionId', fill.id, 'unitsReturned', units);
 end
 $function$;
-comment on function private.return_fill_to_stock(uuid,text) is 'A ready fill not picked up goes back on the shelf (pharmacist or admin, with a reason): its units return to the lots they were dispensed from (return_to_stock movements) and the fill is cancelled, so the prescription''s refill is available again. Answers {ok, prescriptionId, unitsReturned}.';
+comment on function private.return_fill_to_stock(uuid,text) is 'A ready fill not picked up goes back on the shelf (pharmacist or admin, with a reason): its units return to the lots they were dispensed from (return_to_stock movements) and the fill is cancelled, so the prescription''s refill is available again (private.put_fill_back_on_shelf). A fill with a paid claim is reversed first (guard_paid_claim_at_return). Answers {ok, prescriptionId, unitsReturned}.';
 grant execute on function private.return_fill_to_stock(uuid,text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.return_reason_label(reason text, detail text)
@@ -11827,6 +13232,49 @@ end
 $function$;
 comment on function private.save_controlled_group(uuid,jsonb) is 'Writes the controlled group: its DEA number to pharmacies.dea_number (the pharmacy''s registration; required there), the rest to its pharmacy_settings row, as the caller.';
 grant execute on function private.save_controlled_group(uuid,jsonb) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.save_fill_billing(prescription_id uuid, pay_with text, plan_id uuid DEFAULT NULL::uuid, custom_copay_cents integer DEFAULT NULL::integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  fill public.prescriptions := private.caller_fill(prescription_id);
+  open_claim public.claims;
+begin
+  if pay_with is null or pay_with not in ('insurance', 'cash') then
+    raise exception 'Pay with must be insurance or cash' using errcode = '22023';
+  end if;
+  if pay_with = 'cash' then
+    select * into open_claim from public.claims c
+    where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id and c.status in ('paid', 'submitted')
+    order by c.coverage limit 1;
+    if open_claim.id is not null then
+      raise exception 'The claim to % is %: reverse it before billing the fill as cash', open_claim.payer_name, open_claim.status
+        using errcode = 'P0001';
+    end if;
+  end if;
+  if plan_id is not null and not exists (
+    select 1 from public.patient_insurance_plans pl
+    where pl.pharmacy_id = fill.pharmacy_id and pl.id = save_fill_billing.plan_id and pl.patient_id = fill.patient_id and pl.active) then
+    raise exception 'Choose one of the patient''s active plans' using errcode = 'P0001';
+  end if;
+  insert into public.prescription_billing as b (pharmacy_id, prescription_id, pay_with, plan_id, custom_copay_cents, updated_by, updated_at)
+  values (fill.pharmacy_id, fill.id, pay_with, case when pay_with = 'insurance' then plan_id end, custom_copay_cents,
+    (select auth.uid()), now())
+  on conflict on constraint prescription_billing_pkey do update
+    set pay_with = excluded.pay_with, plan_id = excluded.plan_id, custom_copay_cents = excluded.custom_copay_cents,
+        updated_by = excluded.updated_by, updated_at = excluded.updated_at;
+  perform private.record_audit_event(fill.pharmacy_id, (select auth.uid()), 'update', 'prescription_billing', fill.id::text,
+    private.prescription_status_label(fill.rx_number) || ' billed ' || case when pay_with = 'cash' then 'as cash' else 'to insurance' end
+      || case when custom_copay_cents is not null then ', custom copay ' || to_char(custom_copay_cents / 100.0, 'FM999G999G990D00') else '' end,
+    true);
+  return private.fill_billing(fill.id);
+end
+$function$;
+comment on function private.save_fill_billing(uuid,text,uuid,integer) is 'PUT /api/billing/{prescriptionId}, as the caller (billing staff): pay with insurance (through the plan chosen, one of the patient''s active plans, or the primary when none) or as cash (refused while a claim is paid or unanswered: reverse it first), and the custom copay in cents (null: the payer''s). Audited. Answers private.fill_billing.';
+grant execute on function private.save_fill_billing(uuid,text,uuid,integer) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.save_labels_group(settings_pharmacy_id uuid, group_values jsonb)
  RETURNS void
@@ -13180,6 +14628,7 @@ grant execute on function private.write_settings_secrets(text,jsonb) to authenti
 -- Publication membership
 -- =================================================================================================
 
+alter publication supabase_realtime add table public.claims;
 alter publication supabase_realtime add table public.controlled_substance_counts;
 alter publication supabase_realtime add table public.drug_price_schedules;
 alter publication supabase_realtime add table public.drug_price_update_runs;
@@ -13215,4 +14664,5 @@ alter publication supabase_realtime add table public.wholesalers;
 --   refresh-inventory-forecasts             30 9 * * *    select private.compute_all_inventory_forecasts()
 --   request-due-drug-price-updates          */15 * * * *  select private.request_due_drug_price_updates()
 --   request-due-prescriber-reverifications  45 6 * * *    select private.request_due_prescriber_reverifications()
+--   reverse-unclaimed-fills                 15 6 * * *    select private.request_claim_reversals()
 --   sync-wholesalers                        */30 * * * *  select private.request_wholesaler_sync()

@@ -150,6 +150,354 @@ export type Database = {
           },
         ];
       };
+      claim_counters: {
+        Row: {
+          claims: number;
+          gross_amount_due_cents: number;
+          pharmacy_id: string;
+          status: string;
+          total_paid_cents: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          claims?: number;
+          gross_amount_due_cents?: number;
+          pharmacy_id: string;
+          status: string;
+          total_paid_cents?: number;
+        };
+        Update: {
+          claims?: number;
+          gross_amount_due_cents?: number;
+          pharmacy_id?: string;
+          status?: string;
+          total_paid_cents?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'claim_counters_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      claim_events: {
+        Row: {
+          actor_id: string | null;
+          claim_id: string;
+          detail: string | null;
+          id: number;
+          occurred_at: string;
+          pharmacy_id: string;
+          status: string;
+          transaction_code: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          actor_id?: string | null;
+          claim_id: string;
+          detail?: string | null;
+          id?: never;
+          occurred_at?: string;
+          pharmacy_id: string;
+          status: string;
+          transaction_code?: string | null;
+        };
+        Update: {
+          actor_id?: string | null;
+          claim_id?: string;
+          detail?: string | null;
+          id?: never;
+          occurred_at?: string;
+          pharmacy_id?: string;
+          status?: string;
+          transaction_code?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'claim_events_claim_fkey';
+            columns: ['pharmacy_id', 'claim_id'];
+            isOneToOne: false;
+            referencedRelation: 'claims';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'claim_events_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      claim_transmissions: {
+        Row: {
+          attempt: number;
+          claim_id: string | null;
+          destination: string;
+          detail: string | null;
+          duration_ms: number;
+          http_status: number | null;
+          id: number;
+          outcome: string;
+          pharmacy_id: string;
+          plan_id: string | null;
+          purpose: string;
+          request: string;
+          request_url: string;
+          response: string | null;
+          sent_at: string;
+          sent_by: string | null;
+          transaction_code: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempt: number;
+          claim_id?: string | null;
+          destination: string;
+          detail?: string | null;
+          duration_ms: number;
+          http_status?: number | null;
+          id?: never;
+          outcome: string;
+          pharmacy_id: string;
+          plan_id?: string | null;
+          purpose: string;
+          request: string;
+          request_url: string;
+          response?: string | null;
+          sent_at?: string;
+          sent_by?: string | null;
+          transaction_code: string;
+        };
+        Update: {
+          attempt?: number;
+          claim_id?: string | null;
+          destination?: string;
+          detail?: string | null;
+          duration_ms?: number;
+          http_status?: number | null;
+          id?: never;
+          outcome?: string;
+          pharmacy_id?: string;
+          plan_id?: string | null;
+          purpose?: string;
+          request?: string;
+          request_url?: string;
+          response?: string | null;
+          sent_at?: string;
+          sent_by?: string | null;
+          transaction_code?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'claim_transmissions_claim_fkey';
+            columns: ['pharmacy_id', 'claim_id'];
+            isOneToOne: false;
+            referencedRelation: 'claims';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'claim_transmissions_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'claim_transmissions_plan_fkey';
+            columns: ['pharmacy_id', 'plan_id'];
+            isOneToOne: false;
+            referencedRelation: 'patient_insurance_plans';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      claims: {
+        Row: {
+          adjudicated_at: string | null;
+          authorization_number: string | null;
+          bin: string;
+          cardholder_id: string;
+          coverage: string;
+          created_at: string;
+          days_supply: number;
+          dispensing_fee_paid_cents: number | null;
+          dispensing_fee_submitted_cents: number;
+          dur_pps: NonNullable<Json>;
+          dur_responses: NonNullable<Json>;
+          fill_number: number;
+          gross_amount_due_cents: number;
+          group_id: string | null;
+          id: string;
+          ingredient_cost_paid_cents: number | null;
+          ingredient_cost_submitted_cents: number;
+          last_error: string | null;
+          last_transaction_code: string | null;
+          ndc: string;
+          other_payer_paid_cents: number | null;
+          patient_id: string;
+          patient_pay_cents: number | null;
+          payer_message: string | null;
+          payer_name: string;
+          pcn: string | null;
+          person_code: string | null;
+          pharmacy_id: string;
+          plan_id: string;
+          prescription_id: string;
+          previous_fill_date: string | null;
+          prior_authorization_number: string | null;
+          quantity_thousandths: number;
+          reject_codes: string[];
+          relationship_code: string | null;
+          reversal_reason: string | null;
+          reversed_at: string | null;
+          reversed_by: string | null;
+          rx_number: number;
+          service_date: string;
+          status: string;
+          submission_clarification_codes: string[];
+          submitted_at: string | null;
+          submitted_by: string | null;
+          total_paid_cents: number | null;
+          transmission_started_at: string | null;
+          updated_at: string;
+          usual_customary_cents: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          adjudicated_at?: string | null;
+          authorization_number?: string | null;
+          bin: string;
+          cardholder_id: string;
+          coverage: string;
+          created_at?: string;
+          days_supply: number;
+          dispensing_fee_paid_cents?: number | null;
+          dispensing_fee_submitted_cents: number;
+          dur_pps?: NonNullable<Json>;
+          dur_responses?: NonNullable<Json>;
+          fill_number: number;
+          gross_amount_due_cents: number;
+          group_id?: string | null;
+          id?: string;
+          ingredient_cost_paid_cents?: number | null;
+          ingredient_cost_submitted_cents: number;
+          last_error?: string | null;
+          last_transaction_code?: string | null;
+          ndc: string;
+          other_payer_paid_cents?: number | null;
+          patient_id: string;
+          patient_pay_cents?: number | null;
+          payer_message?: string | null;
+          payer_name: string;
+          pcn?: string | null;
+          person_code?: string | null;
+          pharmacy_id: string;
+          plan_id: string;
+          prescription_id: string;
+          previous_fill_date?: string | null;
+          prior_authorization_number?: string | null;
+          quantity_thousandths: number;
+          reject_codes?: string[];
+          relationship_code?: string | null;
+          reversal_reason?: string | null;
+          reversed_at?: string | null;
+          reversed_by?: string | null;
+          rx_number: number;
+          service_date: string;
+          status?: string;
+          submission_clarification_codes?: string[];
+          submitted_at?: string | null;
+          submitted_by?: string | null;
+          total_paid_cents?: number | null;
+          transmission_started_at?: string | null;
+          updated_at?: string;
+          usual_customary_cents: number;
+        };
+        Update: {
+          adjudicated_at?: string | null;
+          authorization_number?: string | null;
+          bin?: string;
+          cardholder_id?: string;
+          coverage?: string;
+          created_at?: string;
+          days_supply?: number;
+          dispensing_fee_paid_cents?: number | null;
+          dispensing_fee_submitted_cents?: number;
+          dur_pps?: NonNullable<Json>;
+          dur_responses?: NonNullable<Json>;
+          fill_number?: number;
+          gross_amount_due_cents?: number;
+          group_id?: string | null;
+          id?: string;
+          ingredient_cost_paid_cents?: number | null;
+          ingredient_cost_submitted_cents?: number;
+          last_error?: string | null;
+          last_transaction_code?: string | null;
+          ndc?: string;
+          other_payer_paid_cents?: number | null;
+          patient_id?: string;
+          patient_pay_cents?: number | null;
+          payer_message?: string | null;
+          payer_name?: string;
+          pcn?: string | null;
+          person_code?: string | null;
+          pharmacy_id?: string;
+          plan_id?: string;
+          prescription_id?: string;
+          previous_fill_date?: string | null;
+          prior_authorization_number?: string | null;
+          quantity_thousandths?: number;
+          reject_codes?: string[];
+          relationship_code?: string | null;
+          reversal_reason?: string | null;
+          reversed_at?: string | null;
+          reversed_by?: string | null;
+          rx_number?: number;
+          service_date?: string;
+          status?: string;
+          submission_clarification_codes?: string[];
+          submitted_at?: string | null;
+          submitted_by?: string | null;
+          total_paid_cents?: number | null;
+          transmission_started_at?: string | null;
+          updated_at?: string;
+          usual_customary_cents?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'claims_fill_fkey';
+            columns: ['pharmacy_id', 'prescription_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescriptions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'claims_patient_fkey';
+            columns: ['pharmacy_id', 'patient_id'];
+            isOneToOne: false;
+            referencedRelation: 'patients';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'claims_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'claims_plan_fkey';
+            columns: ['pharmacy_id', 'plan_id'];
+            isOneToOne: false;
+            referencedRelation: 'patient_insurance_plans';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
       controlled_substance_counts: {
         Row: {
           counted_at: string;
@@ -1677,6 +2025,58 @@ export type Database = {
           },
         ];
       };
+      patient_payments: {
+        Row: {
+          amount_cents: number;
+          id: string;
+          method: string;
+          pharmacy_id: string;
+          prescription_id: string;
+          receipt_number: number;
+          received_at: string;
+          received_by: string | null;
+          reference: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount_cents: number;
+          id?: string;
+          method: string;
+          pharmacy_id: string;
+          prescription_id: string;
+          receipt_number?: never;
+          received_at?: string;
+          received_by?: string | null;
+          reference?: string | null;
+        };
+        Update: {
+          amount_cents?: number;
+          id?: string;
+          method?: string;
+          pharmacy_id?: string;
+          prescription_id?: string;
+          receipt_number?: never;
+          received_at?: string;
+          received_by?: string | null;
+          reference?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'patient_payments_fill_fkey';
+            columns: ['pharmacy_id', 'prescription_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescriptions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'patient_payments_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       patients: {
         Row: {
           allergies: string[];
@@ -2108,6 +2508,68 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'pharmacies';
             referencedColumns: ['id'];
+          },
+        ];
+      };
+      prescription_billing: {
+        Row: {
+          custom_copay_cents: number | null;
+          pay_with: string;
+          pharmacy_id: string;
+          plan_id: string | null;
+          prescription_id: string;
+          reject_overridden_at: string | null;
+          reject_overridden_by: string | null;
+          reject_override_reason: string | null;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          custom_copay_cents?: number | null;
+          pay_with?: string;
+          pharmacy_id: string;
+          plan_id?: string | null;
+          prescription_id: string;
+          reject_overridden_at?: string | null;
+          reject_overridden_by?: string | null;
+          reject_override_reason?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          custom_copay_cents?: number | null;
+          pay_with?: string;
+          pharmacy_id?: string;
+          plan_id?: string | null;
+          prescription_id?: string;
+          reject_overridden_at?: string | null;
+          reject_overridden_by?: string | null;
+          reject_override_reason?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'prescription_billing_fill_fkey';
+            columns: ['pharmacy_id', 'prescription_id'];
+            isOneToOne: true;
+            referencedRelation: 'prescriptions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'prescription_billing_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'prescription_billing_plan_fkey';
+            columns: ['pharmacy_id', 'plan_id'];
+            isOneToOne: false;
+            referencedRelation: 'patient_insurance_plans';
+            referencedColumns: ['pharmacy_id', 'id'];
           },
         ];
       };
@@ -3501,8 +3963,16 @@ export type Database = {
         }[];
       };
       authorize_wholesaler_exchange: { Args: { purpose: string; wholesaler_id: string }; Returns: string };
+      begin_claim_transaction: {
+        Args: { coverage?: string; fill_id: string; fixes?: Json; reason?: string; transaction_code: string };
+        Returns: Json;
+      };
+      begin_due_claim_reversal: { Args: { claim_id: string }; Returns: boolean };
+      begin_eligibility_check: { Args: { plan_id: string }; Returns: Json };
+      begin_transmission_test: { Args: Record<PropertyKey, never>; Returns: Json };
       begin_wholesale_order_submission: { Args: { order_id: string }; Returns: Json };
       biennial_inventory_status: { Args: Record<PropertyKey, never>; Returns: Json };
+      billing_overview: { Args: Record<PropertyKey, never>; Returns: Json };
       build_suggested_orders: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_inventory_count: {
         Args: { count_session_id: string; reason: string };
@@ -3613,6 +4083,7 @@ export type Database = {
         };
       };
       check_interactions: { Args: { allergies?: string[]; medications: string[] }; Returns: Json };
+      claim_detail: { Args: { claim_id: string }; Returns: Json };
       claim_outbound_messages: {
         Args: { claim_limit?: number; claim_pharmacy_id?: string };
         Returns: {
@@ -3639,6 +4110,29 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      claim_page: {
+        Args: { page_offset?: number; page_size?: number; search?: string; status_filter?: string };
+        Returns: {
+          coverage: string;
+          created_at: string;
+          fill_number: number;
+          gross_amount_due_cents: number;
+          id: string;
+          patient_id: string;
+          patient_name: string;
+          patient_pay_cents: number;
+          payer_name: string;
+          prescription_id: string;
+          reject_codes: string[];
+          rx_number: number;
+          service_date: string;
+          status: string;
+          submitted_at: string;
+          total_count: number;
+          total_paid_cents: number;
+        }[];
+      };
+      claims_due_for_reversal: { Args: { max_claims?: number }; Returns: Json };
       controlled_substance_status: { Args: Record<PropertyKey, never>; Returns: Json };
       create_inventory_return: {
         Args: {
@@ -3772,6 +4266,7 @@ export type Database = {
           strength: string;
         }[];
       };
+      fill_billing: { Args: { prescription_id: string }; Returns: Json };
       finish_outbound_message: {
         Args: { delivered: boolean; delivery_error?: string; message_id: string };
         Returns: {
@@ -3907,6 +4402,7 @@ export type Database = {
         Args: { dea_number: string; email: string; nabp_number: string; ncpdp_id: string };
         Returns: string[];
       };
+      override_claim_reject: { Args: { prescription_id: string; reason: string }; Returns: Json };
       patient_access_history: {
         Args: { before_id?: number; page_size?: number; patient_id: string };
         Returns: {
@@ -4262,6 +4758,21 @@ export type Database = {
         };
       };
       receive_wholesale_order: { Args: { items: Json; order_id: string }; Returns: Json };
+      record_claim_check: {
+        Args: { actor_id: string; attempts: Json; pharmacy_id: string; plan_id: string; purpose: string };
+        Returns: undefined;
+      };
+      record_claim_response: {
+        Args: {
+          actor_id: string;
+          answer: Json;
+          attempts: Json;
+          claim_id: string;
+          return_to_stock?: boolean;
+          transaction_code: string;
+        };
+        Returns: Json;
+      };
       record_drug_price_update: {
         Args: {
           detail?: string;
@@ -4313,6 +4824,10 @@ export type Database = {
       record_patient_access: {
         Args: { patient_id: string; prescription_id?: string; what: string };
         Returns: undefined;
+      };
+      record_patient_payment: {
+        Args: { amount_cents: number; method: string; prescription_id: string; reference?: string };
+        Returns: Json;
       };
       record_pharmacy_logo_change: { Args: Record<PropertyKey, never>; Returns: string };
       record_prescriber_verification: {
@@ -4531,6 +5046,10 @@ export type Database = {
       replace_oig_exclusion_list: { Args: { entries: Json; list_file_name: string }; Returns: Json };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       return_fill_to_stock: { Args: { fill_id: string; reason: string }; Returns: Json };
+      save_fill_billing: {
+        Args: { custom_copay_cents?: number; pay_with: string; plan_id?: string; prescription_id: string };
+        Returns: Json;
+      };
       save_settings_group: { Args: { group_key: string; secret_changes?: Json; settings: Json }; Returns: Json };
       save_wholesaler: {
         Args: {
