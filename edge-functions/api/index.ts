@@ -7,6 +7,7 @@ import { preflightResponse } from '../_shared/cors.ts';
 import { ApiRouter } from '../_shared/api-endpoints.ts';
 import { addAuditLogRoutes } from './routes/audit-logs.ts';
 import { addAuthRoutes } from './routes/auth.ts';
+import { addClaimRoutes } from './routes/claims.ts';
 import { addDrugClinicalRoutes } from './routes/drug-clinical.ts';
 import { addDrugPricingRoutes } from './routes/drug-pricing.ts';
 import { addDrugSyncRoutes } from './routes/drug-sync.ts';
@@ -53,6 +54,7 @@ addDrugSyncRoutes(router);
 addMedicationRoutes(router);
 addInventoryRoutes(router);
 addWholesaleRoutes(router);
+addClaimRoutes(router);
 addPrescriberRoutes(router);
 addPrescriptionFileRoutes(router);
 
