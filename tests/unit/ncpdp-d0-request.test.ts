@@ -7,7 +7,7 @@
  * segments in another order read the same; untyped fields and segments kept and written back; every refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { D0_MAX_BYTES, d0Bytes } from '../../shared/src/billing/ncpdp/d0-framing.ts';
+import { D0_MAX_BYTES, type D0Input, d0Bytes } from '../../shared/src/billing/ncpdp/d0-framing.ts';
 import {
   type BillingRequest, buildClaimRequest, type ClaimRequest, type EligibilityRequest, parseClaimRequest, type ReversalRequest,
 } from '../../shared/src/billing/ncpdp/d0-request.ts';
@@ -126,7 +126,7 @@ const e1Request: EligibilityRequest = {
   patient: { dateOfBirth: '1958-03-17', genderCode: 2, firstName: 'MARGARET', lastName: 'OKAFOR' },
 };
 
-function parsed(input: Uint8Array | string): ClaimRequest {
+function parsed(input: D0Input): ClaimRequest {
   const result = parseClaimRequest(input);
   if (!result.ok) throw new Error(result.error);
   return result.request;
@@ -145,6 +145,7 @@ describe('buildClaimRequest and parseClaimRequest, byte for byte', () => {
   it('B1 billing with every segment', () => {
     expect(ascii(buildClaimRequest(b1Request))).toBe(B1_FIXTURE);
     expect(parsed(d0Bytes(B1_FIXTURE))).toEqual(b1Request);
+    expect(parsed(d0Bytes(B1_FIXTURE).buffer as ArrayBuffer)).toEqual(b1Request);
     expect(parsed(B1_FIXTURE)).toEqual(b1Request);
   });
 
@@ -196,6 +197,13 @@ describe('reading what other senders write', () => {
     const reordered = header('B1') + B1_INSURANCE.replace('OKAFOR', 'OKAFOR   ') + B1_PATIENT
       + '\x1d' + B1_PRICING + B1_DUR + B1_COB + B1_PRESCRIBER + B1_PHARMACY + B1_CLAIM;
     expect(parsed(reordered)).toEqual(b1Request);
+  });
+
+  it('an empty or all-space text field is no value, as the builder treats it', () => {
+    const request = parsed(B1_FIXTURE.replace('\x1cCCMARGARET', '\x1cCC   ')) as BillingRequest;
+    const { cardholderFirstName: _first, ...insurance } = b1Request.insurance;
+    expect(request.insurance).toEqual(insurance);
+    expect(errorOf(B1_FIXTURE.replace('\x1cC2ZW48213390', '\x1cC2'))).toBe('The Insurance segment (AM04) has no Cardholder ID (302-C2).');
   });
 
   it('keeps fields and segments it does not type, and writes them back', () => {
@@ -312,5 +320,7 @@ describe('buildClaimRequest refuses what cannot be sent', () => {
     expect(() => buildClaimRequest(withClaim({ otherFields: [{ id: 'D', value: '1' }] }))).toThrow(new D0BuildError('A field id in segment AM07 must be 2 letters or digits; got "D".'));
     expect(() => buildClaimRequest(withClaim({ otherFields: [{ id: 'DT', value: '1\x1c' }] }))).toThrow(new D0BuildError('Field DT of segment AM07 may hold only printable ASCII characters; got "1\\x1c".'));
     expect(() => buildClaimRequest(withClaim({ otherFields: [{ id: 'ZZ', value: 'X'.repeat(D0_MAX_BYTES) }] }))).toThrow(new D0BuildError('The transmission would be larger than 16 KB.'));
+    expect(() => buildClaimRequest({ ...b1Request, otherSegments: [{ id: '07', fields: [] }] })).toThrow(new D0BuildError('Segment AM07 is written from its own property, not from otherSegments.'));
+    expect(() => buildClaimRequest({ ...b1Request, otherSegments: [{ id: '7', fields: [] }] })).toThrow(new D0BuildError('A segment id must be 2 letters or digits; got "7".'));
   });
 });

@@ -249,6 +249,7 @@ describe('buildClaimResponse refuses what cannot be sent', () => {
     expect(() => buildClaimResponse({ ...paid, message: { message: 'PAID\x1d' } })).toThrow(new D0BuildError('Message (504-F4) may hold only printable ASCII characters (no separators or control characters); got "PAID\\x1d".'));
     const sixRejects = ['70', '75', '76', '79', '88', '41'].map((code) => ({ code }));
     expect(() => buildClaimResponse({ ...paid, transactions: [{ status: { transactionStatus: 'R', rejects: sixRejects } }] })).toThrow(new D0BuildError('Reject code (511-FB) in the Response Status segment (AM21) repeats at most 5 times; got 6.'));
+    expect(() => buildClaimResponse({ ...paid, transactions: [{ ...paid.transactions[0]!, otherSegments: [{ id: '23', fields: [] }] }] })).toThrow(new D0BuildError('Segment AM23 is written from its own property, not from otherSegments.'));
     expect(() => buildClaimResponse({ ...paid, header: { ...responseHeader, dateOfService: '2026-02-30' } })).toThrow(new D0BuildError('Date of service (401-D1) must be a calendar date YYYY-MM-DD; got "2026-02-30".'));
   });
 });

@@ -5,7 +5,7 @@
  * "AM" with the 2-character segment id (field 111-AM), then each field as <0x1C><2-character field id><value>.
  * Example: "<header>\x1e\x1cAM04\x1cC2123456789\x1d\x1e\x1cAM07\x1cEM1…".
  * Bytes are what go on the wire: builders give a Uint8Array of ASCII, readers take one (or the same text as a
- * string). Hostile input is bounded before any work: 16 KB, 80 segments, 4 transactions, 1,000 fields a segment;
+ * string, or an ArrayBuffer). Hostile input is bounded before any work: 16 KB, 80 segments, 4 transactions, 1,000 fields a segment;
  * it is scanned once, character by character (no regular expressions). Values must be printable ASCII.
  */
 import { D0BuildError, type D0Result, escapeForMessage, firstUnprintable } from './d0-values.ts';
@@ -52,8 +52,12 @@ export function segmentTag(id: string): string {
   return `AM${id}`;
 }
 
+/** What a reader takes: the body's bytes (a Uint8Array or the ArrayBuffer of `await request.arrayBuffer()`), or text. */
+export type D0Input = Uint8Array | ArrayBuffer | string;
+
 /** The transmission as text: at most 16 KB, ASCII only. */
-export function d0Text(input: Uint8Array | string): D0Result<string> {
+export function d0Text(source: D0Input): D0Result<string> {
+  const input = source instanceof ArrayBuffer ? new Uint8Array(source) : source;
   if (input.length > D0_MAX_BYTES) return { ok: false, error: `The transmission is larger than ${D0_MAX_BYTES / 1024} KB.` };
   if (typeof input === 'string') {
     for (let i = 0; i < input.length; i++) {

@@ -13,10 +13,10 @@
  * `buildClaimRequest` throws D0BuildError with a sentence; `parseClaimRequest` never throws on input.
  */
 import { FIELDS as F, HEADER_FIELDS as H } from './d0-fields.ts';
-import { type D0Field, type D0Frame, type D0RawSegment, d0Text, joinFrame, splitFrame } from './d0-framing.ts';
+import { type D0Field, type D0Frame, type D0Input, type D0RawSegment, d0Text, joinFrame, splitFrame } from './d0-framing.ts';
 import {
   D0ParseError, type SegmentDef, type ShapeOf, countedRepeat, counterRepeat, definedOnly, failParse, headerFieldText, optionalSegment,
-  readOptionalSegment, readRequiredSegment, segmentLabel, sortSegments, withOtherSegments, writeSegment,
+  otherSegmentsToWrite, readOptionalSegment, readRequiredSegment, segmentLabel, sortSegments, withOtherSegments, writeSegment,
 } from './d0-segments.ts';
 import { D0BuildError, escapeForMessage, fieldLabel, formatD0Date, formatDigits, padText, parseD0Date, parseDigits } from './d0-values.ts';
 
@@ -351,6 +351,8 @@ const TRANSACTION_LEVEL_IDS: ReadonlySet<string> = new Set([
   CLAIM_SEGMENT.id, PHARMACY_PROVIDER_SEGMENT.id, PRESCRIBER_SEGMENT.id, COORDINATION_OF_BENEFITS_SEGMENT.id,
   DUR_PPS_SEGMENT.id, PRICING_SEGMENT.id,
 ]);
+/** Segments written from typed properties: never from otherSegments. */
+const TYPED_IDS: ReadonlySet<string> = new Set([...TRANSMISSION_LEVEL_IDS, ...TRANSACTION_LEVEL_IDS]);
 /** The transaction-level segments each transaction type reads; any other is kept in otherSegments. */
 const TRANSACTION_SEGMENTS_READ: Record<D0TransactionCode, ReadonlySet<string>> = {
   B1: TRANSACTION_LEVEL_IDS,
@@ -389,7 +391,7 @@ function transactionsToWrite<T>(transactions: readonly T[] | undefined): readonl
 
 /** The request's bytes (ASCII) as sent to the switch; throws D0BuildError for a value that cannot be sent. */
 export function buildClaimRequest(request: ClaimRequest): Uint8Array {
-  const others = request.otherSegments ?? [];
+  const others = otherSegmentsToWrite(request.otherSegments, TYPED_IDS);
   let frame: D0Frame;
   switch (request.transactionCode) {
     case 'B1':
@@ -402,15 +404,16 @@ export function buildClaimRequest(request: ClaimRequest): Uint8Array {
         transactions: transactions.map((transaction) => {
           if (!transaction.claim) throw new D0BuildError(`A billing transaction needs ${segmentLabel(CLAIM_SEGMENT)}.`);
           if (!transaction.pricing) throw new D0BuildError(`A billing transaction needs ${segmentLabel(PRICING_SEGMENT)}.`);
+          const claim = writeSegment(CLAIM_SEGMENT, transaction.claim);
           checkNdc(transaction.claim.productIdQualifier, transaction.claim.productId);
           return [
-            writeSegment(CLAIM_SEGMENT, transaction.claim),
+            claim,
             ...optionalSegment(PHARMACY_PROVIDER_SEGMENT, transaction.pharmacyProvider),
             ...optionalSegment(PRESCRIBER_SEGMENT, transaction.prescriber),
             ...optionalSegment(COORDINATION_OF_BENEFITS_SEGMENT, transaction.coordinationOfBenefits),
             ...optionalSegment(DUR_PPS_SEGMENT, transaction.durPps),
             writeSegment(PRICING_SEGMENT, transaction.pricing),
-            ...(transaction.otherSegments ?? []),
+            ...otherSegmentsToWrite(transaction.otherSegments, TYPED_IDS),
           ];
         }),
       };
@@ -423,11 +426,12 @@ export function buildClaimRequest(request: ClaimRequest): Uint8Array {
         transmissionSegments: [...optionalSegment(PATIENT_SEGMENT, request.patient), ...optionalSegment(INSURANCE_SEGMENT, request.insurance), ...others],
         transactions: transactions.map((transaction) => {
           if (!transaction.claim) throw new D0BuildError(`A reversal transaction needs ${segmentLabel(REVERSAL_CLAIM_SEGMENT)}.`);
+          const claim = writeSegment(REVERSAL_CLAIM_SEGMENT, transaction.claim);
           checkNdc(transaction.claim.productIdQualifier, transaction.claim.productId);
           return [
-            writeSegment(REVERSAL_CLAIM_SEGMENT, transaction.claim),
+            claim,
             ...optionalSegment(PHARMACY_PROVIDER_SEGMENT, transaction.pharmacyProvider),
-            ...(transaction.otherSegments ?? []),
+            ...otherSegmentsToWrite(transaction.otherSegments, TYPED_IDS),
           ];
         }),
       };
@@ -441,7 +445,7 @@ export function buildClaimRequest(request: ClaimRequest): Uint8Array {
         ? [
             ...optionalSegment(PHARMACY_PROVIDER_SEGMENT, transaction.pharmacyProvider),
             ...optionalSegment(PRESCRIBER_SEGMENT, transaction.prescriber),
-            ...(transaction.otherSegments ?? []),
+            ...otherSegmentsToWrite(transaction.otherSegments, TYPED_IDS),
           ]
         : [];
       frame = {
@@ -548,8 +552,8 @@ function readRequestFrame(frame: D0Frame): ClaimRequest {
   return withOtherSegments(definedOnly<BillingRequest>({ transactionCode: code, header, patient, insurance, transactions }), top.others);
 }
 
-/** Reads a request (bytes as received, or the same ASCII text); a malformed one gives a sentence naming the field. */
-export function parseClaimRequest(input: Uint8Array | string): ClaimRequestParse {
+/** Reads a request (the bytes as received, or the same ASCII text); a malformed one gives a sentence naming the field. */
+export function parseClaimRequest(input: D0Input): ClaimRequestParse {
   const text = d0Text(input);
   if (!text.ok) return { ok: false, error: text.error };
   const frame = splitFrame(text.value, REQUEST_HEADER_LENGTH);

@@ -10,11 +10,11 @@
  * `buildClaimResponse` throws D0BuildError with a sentence; `parseClaimResponse` never throws on input.
  */
 import { FIELDS as F, HEADER_FIELDS as H } from './d0-fields.ts';
-import { type D0Frame, type D0RawSegment, d0Text, joinFrame, splitFrame } from './d0-framing.ts';
+import { type D0Frame, type D0Input, type D0RawSegment, d0Text, joinFrame, splitFrame } from './d0-framing.ts';
 import { D0_TRANSACTION_CODES, D0_VERSION, type D0TransactionCode, type WithOtherFields } from './d0-request.ts';
 import {
   D0ParseError, type SegmentDef, type ShapeOf, countedRepeat, counterRepeat, definedOnly, failParse, headerFieldText, optionalSegment,
-  readOptionalSegment, readSegment, sortSegments, withOtherSegments, writeSegment,
+  otherSegmentsToWrite, readOptionalSegment, readSegment, sortSegments, withOtherSegments, writeSegment,
 } from './d0-segments.ts';
 import { D0BuildError, escapeForMessage, fieldLabel, formatD0Date, padText, parseD0Date } from './d0-values.ts';
 
@@ -257,6 +257,9 @@ const TRANSACTION_LEVEL_IDS: ReadonlySet<string> = new Set([
   RESPONSE_STATUS_SEGMENT.id, RESPONSE_CLAIM_SEGMENT.id, RESPONSE_PRICING_SEGMENT.id, RESPONSE_DUR_SEGMENT.id, RESPONSE_COB_SEGMENT.id,
 ]);
 
+/** Segments written from typed properties: never from otherSegments. */
+const TYPED_IDS: ReadonlySet<string> = new Set([...TRANSMISSION_LEVEL_IDS, ...TRANSACTION_LEVEL_IDS]);
+
 // ---------------------------------------------------------------------------------------------------- building
 
 function responseHeaderText(response: ClaimResponse, count: number): string {
@@ -292,7 +295,7 @@ export function buildClaimResponse(response: ClaimResponse): Uint8Array {
       ...optionalSegment(RESPONSE_MESSAGE_SEGMENT, response.message),
       ...optionalSegment(RESPONSE_INSURANCE_SEGMENT, response.insurance),
       ...optionalSegment(RESPONSE_PATIENT_SEGMENT, response.patient),
-      ...(response.otherSegments ?? []),
+      ...otherSegmentsToWrite(response.otherSegments, TYPED_IDS),
     ],
     transactions: transactions.map((transaction) => {
       if (!transaction.status) throw new D0BuildError('Each response transaction needs the Response Status segment (AM21).');
@@ -303,7 +306,7 @@ export function buildClaimResponse(response: ClaimResponse): Uint8Array {
         ...optionalSegment(RESPONSE_PRICING_SEGMENT, transaction.pricing),
         ...optionalSegment(RESPONSE_DUR_SEGMENT, transaction.dur),
         ...optionalSegment(RESPONSE_COB_SEGMENT, transaction.otherPayers),
-        ...(transaction.otherSegments ?? []),
+        ...otherSegmentsToWrite(transaction.otherSegments, TYPED_IDS),
       ];
     }),
   };
@@ -369,8 +372,8 @@ function readResponseFrame(frame: D0Frame): ClaimResponse {
   }), top.others);
 }
 
-/** Reads a response (bytes as received, or the same ASCII text); a malformed one gives a sentence naming the field. */
-export function parseClaimResponse(input: Uint8Array | string): ClaimResponseParse {
+/** Reads a response (the bytes as received, or the same ASCII text); a malformed one gives a sentence naming the field. */
+export function parseClaimResponse(input: D0Input): ClaimResponseParse {
   const text = d0Text(input);
   if (!text.ok) return { ok: false, error: text.error };
   const frame = splitFrame(text.value, RESPONSE_HEADER_LENGTH);

@@ -129,7 +129,9 @@ class ShapeReader {
       if (!isRepeat(member)) {
         if (this.given.has(field.id)) throw new D0ParseError(`${fieldLabel(member)} appears twice ${this.where}.`);
         this.given.add(field.id);
-        this.values.set(property, parseValue(field.value, member));
+        const value = parseValue(field.value, member);
+        // An empty (or all-space) text is no value, as a builder treats it.
+        if (value !== '') this.values.set(property, value);
         return true;
       }
       this.placeInRepeat(property, member, field);
@@ -329,6 +331,14 @@ export function optionalSegment(def: SegmentDef, value: object | undefined): D0R
 /** The object without its undefined properties (what a reader answers holds only what was sent). */
 export function definedOnly<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
+
+/** Untyped segments to write back: never one this codec writes from a typed property (it would come twice). */
+export function otherSegmentsToWrite(segments: readonly D0RawSegment[] | undefined, typed: ReadonlySet<string>): readonly D0RawSegment[] {
+  for (const segment of segments ?? []) {
+    if (typed.has(segment.id)) throw new D0BuildError(`Segment ${segmentTag(segment.id)} is written from its own property, not from otherSegments.`);
+  }
+  return segments ?? [];
 }
 
 export function withOtherSegments<T extends object>(value: T, others: D0RawSegment[]): T {
