@@ -171,7 +171,7 @@ create table public.claims (
   constraint claims_fix_check check (
     cardinality(submission_clarification_codes) <= 3
     and array_to_string(submission_clarification_codes, '') ~ '^[0-9]*$'
-    and (prior_authorization_number is null or prior_authorization_number ~ '^[0-9A-Za-z-]{1,11}$')
+    and (prior_authorization_number is null or prior_authorization_number ~ '^[0-9]{1,11}$')
     and jsonb_typeof(dur_pps) = 'array' and jsonb_array_length(dur_pps) <= 9),
   constraint claims_transaction_code_check check (last_transaction_code in ('B1', 'B2', 'B3')),
   constraint claims_text_check check (
@@ -188,8 +188,8 @@ comment on table public.claims is
   'at a time). Written only by the database (begin_claim_transaction, record_claim_response).';
 comment on constraint claims_fill_plan_key on public.claims is 'This fill already has a claim to that plan';
 comment on constraint claims_fix_check on public.claims is
-  'A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 letters or '
-  'digits, and at most 9 DUR/PPS entries';
+  'A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 digits, and '
+  'at most 9 DUR/PPS entries';
 create index claims_page_idx on public.claims (pharmacy_id, created_at desc, id desc);
 create index claims_status_page_idx on public.claims (pharmacy_id, status, created_at desc, id desc);
 create index claims_fill_idx on public.claims (pharmacy_id, prescription_id);
@@ -470,13 +470,13 @@ begin
   -- the pharmacy's price less the fee. Rounded half up to the cent once, at the end.
   if product.awp_price is not null and coalesce(product.package_size, 0) > 0 then
     ingredient_cents := round(product.awp_price * 100 * quantity / product.package_size);
-    basis := '03';
+    basis := '01';
   elsif product.nadac_per_unit is not null then
     ingredient_cents := round(product.nadac_per_unit * 100 * quantity);
     basis := '09';
   else
     ingredient_cents := greatest(round(coalesce(product.price, 0) * 100) - fee_cents, 0);
-    basis := '01';
+    basis := '07';
   end if;
   -- The usual and customary price: the pharmacy's own price per fill (the catalogue's price), at least its cost.
   usual_cents := greatest(round(coalesce(product.price, 0) * 100)::bigint, 0);
@@ -488,8 +488,8 @@ begin
 end
 $$;
 comment on function private.fill_prices(public.prescriptions) is
-  'What a fill is billed at, in cents: ingredient cost (AWP per unit × quantity, basis of cost 03; else NADAC per '
-  'unit, 09; else the price less the fee, 01), the Billing settings'' dispensing fee, usual & customary (the '
+  'What a fill is billed at, in cents: ingredient cost (AWP per unit × quantity, NCPDP basis of cost 01 AWP; else '
+  'NADAC per unit, 09 other; else the price less the fee, 07 usual & customary), the Billing settings'' dispensing fee, usual & customary (the '
   'catalogue''s price per fill), gross amount due (ingredient cost + fee), the quantity in thousandths and the NDC.';
 
 create function private.open_claim(fill public.prescriptions, plan public.patient_insurance_plans)

@@ -6,15 +6,64 @@
  * what the switch really answered (claims/claim-exchange.ts).
  */
 import {
-  getFillBillingEndpoint, overrideRejectEndpoint, providerStatusEndpoint, recordPaymentEndpoint, updateFillBillingEndpoint,
+  eligibilityEndpoint, getFillBillingEndpoint, overrideRejectEndpoint, providerStatusEndpoint, recordPaymentEndpoint, reverseClaimEndpoint,
+  reverseDueClaimsEndpoint, submitClaimEndpoint, testProvidersEndpoint, updateFillBillingEndpoint,
 } from '@pharmacy/shared/api/claims.ts';
-import { type FillBilling } from '@pharmacy/shared/billing/claim.ts';
+import type { Claim, FillBilling } from '@pharmacy/shared/billing/claim.ts';
 import { UUID_PATTERN } from '@pharmacy/shared/common/field-rules.ts';
+import type { User } from '@supabase/supabase-js';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
+import { isServiceRoleRequest } from '../../_shared/auth.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { createUserClient } from '../../_shared/supabase-clients.ts';
+import { deploymentOutboundPolicy } from '../../_shared/outbound-policy.ts';
+import { rowSettingsSecrets } from '../../_shared/settings-secrets.ts';
+import { createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';
+import {
+  type BeginEligibility, type BeginTest, type ClaimExchangeContext, type ClaimsStore, checkEligibility, runClaimTransaction, testProviders,
+} from '../claims/claim-exchange.ts';
+import type { BeginClaim } from '../claims/claim-messages.ts';
 import { plannedDestinations, transmissionSettingsOf } from '../claims/claims-routing.ts';
+
+/** The database, as the service role: the switch credentials from Vault and what the switch answered. */
+function serviceStore(actor: User | null): ClaimsStore {
+  const admin = createAdminClient();
+  return {
+    // The pharmacy comes from what the database answered the caller (begin_*), never from the request.
+    secrets: (pharmacyId) => rowSettingsSecrets({ pharmacy_id: pharmacyId }, 'transmission'),
+    async recordClaim(claimId, transactionCode, attempts, answer, returnToStock) {
+      const { data, error } = await admin.rpc('record_claim_response', {
+        claim_id: claimId, actor_id: (actor?.id ?? null) as string, transaction_code: transactionCode, attempts: attempts as never,
+        answer: answer as never, return_to_stock: returnToStock,
+      });
+      if (error) throw databaseFailure('recording the claim\'s answer', error);
+      return data as unknown as Claim;
+    },
+    async recordCheck(pharmacyId, planId, purpose, attempts) {
+      const { error } = await admin.rpc('record_claim_check', {
+        pharmacy_id: pharmacyId, plan_id: planId as string, actor_id: (actor?.id ?? null) as string, purpose, attempts: attempts as never,
+      });
+      if (error) throw databaseFailure('recording the transmission', error);
+    },
+  };
+}
+
+function exchangeContext(actor: User | null): ClaimExchangeContext {
+  return { store: serviceStore(actor), outbound: deploymentOutboundPolicy() };
+}
+
+async function beginTransaction(req: Request, args: { fill_id: string; transaction_code: 'B1' | 'B2' | 'B3'; coverage?: string; fixes?: unknown; reason?: string }): Promise<BeginClaim> {
+  const { data, error } = await createUserClient(req).rpc('begin_claim_transaction', {
+    fill_id: args.fill_id, transaction_code: args.transaction_code, coverage: args.coverage ?? 'primary',
+    fixes: (args.fixes ?? null) as never, reason: (args.reason ?? null) as string,
+  });
+  if (error) throw databaseFailure('beginning the claim', error);
+  return data as unknown as BeginClaim;
+}
+
+/** How many due reversals the daily job sends at once, and at most per run. */
+const REVERSAL_CONCURRENCY = 4;
+const REVERSALS_PER_RUN = 200;
 
 function requirePrescriptionId(id: string | undefined): string {
   if (!id || !UUID_PATTERN.test(id)) throw new HttpError(404, 'Prescription not found');
@@ -22,6 +71,57 @@ function requirePrescriptionId(id: string | undefined): string {
 }
 
 export function addClaimRoutes(router: ApiRouter): void {
+  router.serve(submitClaimEndpoint, async ({ req, body, user }) => {
+    const { prescriptionId, coverage, transactionCode, fixes } = body.claimData;
+    const begun = await beginTransaction(req, { fill_id: prescriptionId, transaction_code: transactionCode ?? 'B1', coverage: coverage ?? 'primary', fixes });
+    return runClaimTransaction(begun, exchangeContext(user));
+  });
+
+  router.serve(reverseClaimEndpoint, async ({ req, body, user }) => {
+    const begun = await beginTransaction(req, { fill_id: body.prescriptionId, transaction_code: 'B2', coverage: body.coverage ?? 'primary', reason: body.reason });
+    return runClaimTransaction(begun, exchangeContext(user));
+  });
+
+  router.serve(eligibilityEndpoint, async ({ req, body, user }) => {
+    const { data, error } = await createUserClient(req).rpc('begin_eligibility_check', { plan_id: body.planId });
+    if (error) throw databaseFailure('beginning the eligibility check', error);
+    return checkEligibility(data as unknown as BeginEligibility, exchangeContext(user));
+  });
+
+  router.serve(testProvidersEndpoint, async ({ req, user }) => {
+    const { data, error } = await createUserClient(req).rpc('begin_transmission_test');
+    if (error) throw databaseFailure('beginning the connection test', error);
+    return testProviders(data as unknown as BeginTest, exchangeContext(user));
+  });
+
+  router.serve(reverseDueClaimsEndpoint, async ({ req }) => {
+    if (!isServiceRoleRequest(req)) throw new HttpError(403, 'Only the daily reversal job may call this');
+    const admin = createAdminClient();
+    const { data, error } = await admin.rpc('claims_due_for_reversal', { max_claims: REVERSALS_PER_RUN });
+    if (error) throw databaseFailure('listing the claims due for reversal', error);
+    const queue = [...((data ?? []) as unknown as BeginClaim[])];
+    let reversed = 0;
+    let returnedToStock = 0;
+    const failed: string[] = [];
+    const worker = async () => {
+      for (let due = queue.shift(); due !== undefined; due = queue.shift()) {
+        try {
+          const { data: taken, error: takeError } = await admin.rpc('begin_due_claim_reversal', { claim_id: due.claimId });
+          if (takeError) throw databaseFailure('taking the due reversal', takeError);
+          if (taken !== true) continue;
+          const result = await runClaimTransaction({ ...due, transactionCode: 'B2' }, exchangeContext(null), true);
+          if (result.claim.status === 'reversed') reversed += 1;
+          else failed.push(`Rx ${due.fill.rxNumber}-${due.fill.fillNumber}: ${result.summary}`);
+          if ((result.claim as { unitsReturned?: number | null }).unitsReturned != null) returnedToStock += 1;
+        } catch (failure) {
+          failed.push(`Rx ${due.fill.rxNumber}-${due.fill.fillNumber}: ${String(failure)}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: REVERSAL_CONCURRENCY }, worker));
+    return { reversed, returnedToStock, failed };
+  });
+
   router.serve(getFillBillingEndpoint, async ({ req, params }) => {
     const { data, error } = await createUserClient(req).rpc('fill_billing', { prescription_id: requirePrescriptionId(params.id) });
     if (error) throw databaseFailure('reading the prescription\'s billing', error);
