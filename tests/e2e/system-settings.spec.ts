@@ -48,9 +48,9 @@ async function getGroup<T = Record<string, unknown>>(key: string): Promise<T> {
   return answer.body;
 }
 
-test('ten tabs, Pharmacy first, showing the pharmacy onboarding created; the cards read the saved groups', async ({ page }) => {
+test('eleven tabs, Pharmacy first, showing the pharmacy onboarding created; the cards read the saved groups', async ({ page }) => {
   await openSystemSettings(page);
-  await expect(tabs(page).getByRole('tab')).toHaveText(['Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Refills', 'Labels', 'Fax', 'Email']);
+  await expect(tabs(page).getByRole('tab')).toHaveText(['Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Refills', 'Billing', 'Labels', 'Fax', 'Email']);
   await expect(tabs(page).getByRole('tab', { name: 'Pharmacy' })).toHaveAttribute('aria-selected', 'true');
   await expect(panel(page).getByRole('textbox', { name: 'Pharmacy Name' })).toHaveValue(pharmacy.pharmacyName);
   await expect(panel(page).getByRole('textbox', { name: 'DEA Number' })).toHaveValue(pharmacy.deaNumber);
