@@ -1997,7 +1997,7 @@ create table public.pharmacy_settings (
   constraint pharmacy_settings_pkey PRIMARY KEY (pharmacy_id, group_key),
   constraint pharmacy_settings_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
   constraint pharmacy_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL,
-  constraint pharmacy_settings_group_key_check CHECK (group_key = ANY (ARRAY['transmission'::text, 'reports'::text, 'profit-loss'::text, 'printing'::text, 'controlled'::text, 'labels'::text, 'fax'::text, 'email'::text, 'refills'::text])),
+  constraint pharmacy_settings_group_key_check CHECK (group_key = ANY (ARRAY['transmission'::text, 'reports'::text, 'profit-loss'::text, 'printing'::text, 'controlled'::text, 'labels'::text, 'fax'::text, 'email'::text, 'refills'::text, 'billing'::text])),
   constraint pharmacy_settings_settings_object_check CHECK (jsonb_typeof(settings) = 'object'::text)
 );
 
@@ -2005,7 +2005,7 @@ comment on table public.pharmacy_settings is 'One saved System Settings group of
 comment on column public.pharmacy_settings.group_key is 'The group, as in /api/system-settings/{key}; the pharmacy group is the pharmacies record, not a row here.';
 comment on column public.pharmacy_settings.settings is 'The group''s values without its secrets (a JSON object).';
 comment on column public.pharmacy_settings.updated_by is 'Who saved the group last; set by the database.';
-comment on constraint pharmacy_settings_group_key_check on public.pharmacy_settings is 'Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills';
+comment on constraint pharmacy_settings_group_key_check on public.pharmacy_settings is 'Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email, refills or billing';
 comment on constraint pharmacy_settings_settings_object_check on public.pharmacy_settings is 'Settings must be a JSON object';
 
 CREATE INDEX pharmacy_settings_updated_by_idx ON public.pharmacy_settings USING btree (updated_by);
@@ -2029,7 +2029,7 @@ CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.pharma
 CREATE TRIGGER keep_secrets_out_of_settings BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.keep_secrets_out_of_settings();
 CREATE TRIGGER stamp_settings_author BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.stamp_settings_author();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when group_key is null then ''23502 Group key is required'' when ((group_key = ANY (ARRAY[''transmission''::text, ''reports''::text, ''profit-loss''::text, ''printing''::text, ''controlled''::text, ''labels''::text, ''fax''::text, ''email''::text, ''refills''::text]))) is false then ''23514 Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills'' when ((jsonb_typeof(settings) = ''object''::text)) is false then ''23514 Settings must be a JSON object'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when group_key is null then ''23502 Group key is required'' when ((group_key = ANY (ARRAY[''transmission''::text, ''reports''::text, ''profit-loss''::text, ''printing''::text, ''controlled''::text, ''labels''::text, ''fax''::text, ''email''::text, ''refills''::text, ''billing''::text]))) is false then ''23514 Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email, refills or billing'' when ((jsonb_typeof(settings) = ''object''::text)) is false then ''23514 Settings must be a JSON object'' end from (select ($1).*) as checked_row');
 
 grant select, insert, truncate, references, trigger, maintain on table public.pharmacy_settings to authenticated;
 grant all on table public.pharmacy_settings to service_role;
@@ -5540,8 +5540,8 @@ begin
   if pharmacy is null or not private.is_pharmacy_admin() then
     raise exception 'Only an admin can change system settings' using errcode = '42501';
   end if;
-  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email', 'refills') then
-    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills'
+  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email', 'refills', 'billing') then
+    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax, email, refills or billing'
       using errcode = '22023';
   end if;
   if group_values is null or jsonb_typeof(group_values) <> 'object' then
@@ -5623,8 +5623,8 @@ declare
   pharmacy uuid := private.current_pharmacy_id();
   key text := settings_group.group_key;
 begin
-  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email', 'refills') then
-    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills'
+  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email', 'refills', 'billing') then
+    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax, email, refills or billing'
       using errcode = '22023';
   end if;
   if pharmacy is null or (key not in ('printing', 'labels') and not private.is_pharmacy_admin()) then
