@@ -158,6 +158,29 @@ CREATE TRIGGER refuse_update_or_delete BEFORE DELETE OR UPDATE ON public.audit_l
 
 grant select, references, trigger, maintain on table public.audit_log to authenticated, service_role;
 
+-- public.claim_answer_times -----------------------------------------------------------------------
+create table public.claim_answer_times (
+  pharmacy_id uuid not null,
+  day         date not null,
+  bin         text not null,
+  answered    bigint default 0 not null,
+  total_ms    bigint default 0 not null,
+  constraint claim_answer_times_pkey PRIMARY KEY (pharmacy_id, day, bin),
+  constraint claim_answer_times_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
+);
+
+comment on table public.claim_answer_times is 'How many transmissions to a payer (BIN) the switch answered on a pharmacy''s day and how long they took in all (ms): the Payer Performance report''s average answer time over any range. Written only by private.record_transmissions with the transmissions themselves.';
+
+alter table public.claim_answer_times enable row level security;
+
+create policy "Staff can read their pharmacy's claim answer times" on public.claim_answer_times
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.claim_answer_times to anon;
+grant select, references, trigger, maintain on table public.claim_answer_times to authenticated;
+grant all on table public.claim_answer_times to service_role;
+
 -- public.claim_counters ---------------------------------------------------------------------------
 create table public.claim_counters (
   pharmacy_id            uuid not null,
@@ -181,6 +204,32 @@ grant references, trigger, maintain on table public.claim_counters to anon;
 grant select, references, trigger, maintain on table public.claim_counters to authenticated;
 grant all on table public.claim_counters to service_role;
 
+-- public.claim_daily_totals -----------------------------------------------------------------------
+create table public.claim_daily_totals (
+  pharmacy_id            uuid not null,
+  service_date           date not null,
+  bin                    text not null,
+  status                 text not null,
+  payer_name             text not null,
+  claims                 bigint default 0 not null,
+  gross_amount_due_cents bigint default 0 not null,
+  total_paid_cents       bigint default 0 not null,
+  constraint claim_daily_totals_pkey PRIMARY KEY (pharmacy_id, service_date, bin, status),
+  constraint claim_daily_totals_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
+);
+
+comment on table public.claim_daily_totals is 'Claims per pharmacy, date of service, payer (BIN, with the payer''s name as last billed) and status, with their gross amount due and total paid (cents): what the Billing reports add up over any range at any volume. Written only by the statement triggers of public.claims (private.count_claim_changes), so it always equals a sum over the table.';
+
+alter table public.claim_daily_totals enable row level security;
+
+create policy "Staff can read their pharmacy's daily claim totals" on public.claim_daily_totals
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.claim_daily_totals to anon;
+grant select, references, trigger, maintain on table public.claim_daily_totals to authenticated;
+grant all on table public.claim_daily_totals to service_role;
+
 -- public.claim_events -----------------------------------------------------------------------------
 create table public.claim_events (
   id               bigint generated always as identity not null,
@@ -188,6 +237,8 @@ create table public.claim_events (
   claim_id         uuid not null,
   status           text not null,
   transaction_code text,
+  bin              text not null,
+  reject_codes     text[] default '{}'::text[] not null,
   detail           text,
   actor_id         uuid,
   occurred_at      timestamp with time zone default now() not null,
@@ -197,10 +248,11 @@ create table public.claim_events (
   constraint claim_events_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
 );
 
-comment on table public.claim_events is 'A claim''s history (the View dialog): each status it took, by which transaction (B1, B2, B3), with the reject codes or error, who and when. Written by the claims trigger (private.record_claim_event).';
+comment on table public.claim_events is 'A claim''s history (the View dialog): each status it took, by which transaction (B1, B2, B3), the payer''s BIN, the reject codes of a rejection, a line for the screen, who and when. Written by the claims trigger (private.record_claim_event); the Rejection Analysis report counts its rejections.';
 
 CREATE INDEX claim_events_actor_idx ON public.claim_events USING btree (actor_id);
 CREATE INDEX claim_events_claim_idx ON public.claim_events USING btree (pharmacy_id, claim_id, occurred_at);
+CREATE INDEX claim_events_rejections_idx ON public.claim_events USING btree (pharmacy_id, occurred_at) WHERE (status = 'rejected'::text);
 
 alter table public.claim_events enable row level security;
 
@@ -218,6 +270,7 @@ create table public.claim_transmissions (
   pharmacy_id      uuid not null,
   claim_id         uuid,
   plan_id          uuid,
+  bin              text,
   purpose          text not null,
   transaction_code text not null,
   attempt          integer not null,
@@ -338,6 +391,7 @@ CREATE INDEX claims_patient_idx ON public.claims USING btree (pharmacy_id, patie
 CREATE INDEX claims_plan_idx ON public.claims USING btree (pharmacy_id, plan_id);
 CREATE INDEX claims_reversed_by_idx ON public.claims USING btree (reversed_by);
 CREATE INDEX claims_rx_idx ON public.claims USING btree (pharmacy_id, rx_number, fill_number);
+CREATE INDEX claims_service_date_idx ON public.claims USING btree (pharmacy_id, service_date);
 CREATE INDEX claims_status_page_idx ON public.claims USING btree (pharmacy_id, status, created_at DESC, id DESC);
 CREATE INDEX claims_submitted_by_idx ON public.claims USING btree (submitted_by);
 
@@ -3542,6 +3596,15 @@ AS $function$
 $function$;
 comment on function public.billing_overview() is 'The Billing overview''s cards, as the caller (RLS applies): claims pending, submitted, paid, rejected and reversed (claim_counters, exact at any volume), pending revenue (gross amount due of pending and submitted claims, cents), and this month''s revenue in the pharmacy''s time zone: what payers paid on claims paid this month and what patients paid.';
 grant execute on function public.billing_overview() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.billing_report(report text, from_date date DEFAULT NULL::date, to_date date DEFAULT NULL::date, payer_bin text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.billing_report(report, from_date, to_date, payer_bin) $function$;
+comment on function public.billing_report(text,date,date,text) is 'GET /api/billing/reports/{report}: see private.billing_report.';
+grant execute on function public.billing_report(text,date,date,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.build_suggested_orders()
  RETURNS jsonb
@@ -6899,6 +6962,234 @@ $function$;
 comment on function private.begin_wholesale_order_submission(uuid) is 'Submit, as the caller (pharmacist or admin): a Schedule II order is recorded as submitted with its DEA Form 222 or CSOS number; any other draft is marked submitting (one terminal at a time) and its PO number, date and lines are answered for the api function to send as an X12 850. record_wholesale_exchange settles it.';
 grant execute on function private.begin_wholesale_order_submission(uuid) to authenticated;
 
+CREATE OR REPLACE FUNCTION private.billing_report(report text, from_date date, to_date date, payer_bin text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  days tstzrange;
+  result jsonb;
+  payer text := nullif(btrim(coalesce(payer_bin, '')), '');
+begin
+  if pharmacy is null or not private.current_staff_can('billing:manage') then
+    raise exception 'Only staff of the pharmacy can read billing reports' using errcode = '42501';
+  end if;
+  if payer is not null and payer !~ '^[0-9]{6}$' then
+    raise exception 'A payer is chosen by its 6-digit BIN' using errcode = '22023';
+  end if;
+  if report <> 'aging' then
+    perform private.billing_report_range(from_date, to_date);
+  end if;
+  days := private.pharmacy_days(pharmacy, from_date, to_date);
+
+  case report
+  when 'daily-claims' then
+    select jsonb_build_object(
+      'title', 'Daily Claims',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'day', 'label', 'Date of service', 'kind', 'date'),
+        jsonb_build_object('key', 'claims', 'label', 'Claims', 'kind', 'count'),
+        jsonb_build_object('key', 'paid', 'label', 'Paid', 'kind', 'count'),
+        jsonb_build_object('key', 'rejected', 'label', 'Rejected', 'kind', 'count'),
+        jsonb_build_object('key', 'reversed', 'label', 'Reversed', 'kind', 'count'),
+        jsonb_build_object('key', 'grossCents', 'label', 'Billed', 'kind', 'cents'),
+        jsonb_build_object('key', 'paidCents', 'label', 'Paid by payers', 'kind', 'cents')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('day', d.day, 'claims', d.claims, 'paid', d.paid, 'rejected', d.rejected,
+                'reversed', d.reversed, 'grossCents', d.gross, 'paidCents', d.paid_cents) order by d.day), '[]'::jsonb),
+      'totals', jsonb_build_object('claims', coalesce(sum(d.claims), 0), 'paid', coalesce(sum(d.paid), 0),
+                'rejected', coalesce(sum(d.rejected), 0), 'reversed', coalesce(sum(d.reversed), 0),
+                'grossCents', coalesce(sum(d.gross), 0), 'paidCents', coalesce(sum(d.paid_cents), 0)))
+    into result
+    from (
+      select t.service_date as day, sum(t.claims) as claims, coalesce(sum(t.claims) filter (where t.status = 'paid'), 0) as paid,
+             coalesce(sum(t.claims) filter (where t.status = 'rejected'), 0) as rejected,
+             coalesce(sum(t.claims) filter (where t.status = 'reversed'), 0) as reversed,
+             sum(t.gross_amount_due_cents) as gross,
+             coalesce(sum(t.total_paid_cents) filter (where t.status = 'paid'), 0) as paid_cents
+      from public.claim_daily_totals t
+      where t.pharmacy_id = pharmacy and t.service_date between from_date and to_date and (payer is null or t.bin = payer)
+      group by t.service_date
+      having sum(t.claims) <> 0
+    ) d;
+
+  when 'weekly-revenue' then
+    select jsonb_build_object(
+      'title', 'Weekly Revenue',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'weekOf', 'label', 'Week of', 'kind', 'date'),
+        jsonb_build_object('key', 'payersCents', 'label', 'Paid by payers', 'kind', 'cents'),
+        jsonb_build_object('key', 'patientsCents', 'label', 'Paid by patients', 'kind', 'cents'),
+        jsonb_build_object('key', 'revenueCents', 'label', 'Revenue', 'kind', 'cents')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('weekOf', w.week_of, 'payersCents', w.payers, 'patientsCents', w.patients,
+                'revenueCents', w.payers + w.patients) order by w.week_of), '[]'::jsonb),
+      'totals', jsonb_build_object('payersCents', coalesce(sum(w.payers), 0), 'patientsCents', coalesce(sum(w.patients), 0),
+                'revenueCents', coalesce(sum(w.payers + w.patients), 0)))
+    into result
+    from (
+      select week_of, sum(payers) as payers, sum(patients) as patients
+      from (
+        select date_trunc('week', t.service_date)::date as week_of, t.total_paid_cents as payers, 0::bigint as patients
+        from public.claim_daily_totals t
+        where t.pharmacy_id = pharmacy and t.status = 'paid' and t.service_date between from_date and to_date
+          and (payer is null or t.bin = payer) and t.claims <> 0
+        union all
+        select date_trunc('week', private.pharmacy_local_date(pharmacy, pp.received_at))::date, 0, pp.amount_cents
+        from public.patient_payments pp
+        where pp.pharmacy_id = pharmacy and pp.received_at >= lower(days) and pp.received_at < upper(days) and payer is null
+      ) money
+      group by week_of
+    ) w;
+
+  when 'rejection-analysis' then
+    select jsonb_build_object(
+      'title', 'Rejection Analysis',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'code', 'label', 'Reject code', 'kind', 'text'),
+        jsonb_build_object('key', 'rejections', 'label', 'Rejections', 'kind', 'count'),
+        jsonb_build_object('key', 'claims', 'label', 'Claims', 'kind', 'count'),
+        jsonb_build_object('key', 'sharePercent', 'label', 'Share of rejections', 'kind', 'percent'),
+        jsonb_build_object('key', 'lastSeen', 'label', 'Last seen', 'kind', 'date')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('code', r.code, 'rejections', r.rejections, 'claims', r.claims,
+                'sharePercent', r.share,
+                'lastSeen', r.last_seen) order by r.rejections desc, r.code), '[]'::jsonb),
+      'totals', jsonb_build_object('rejections', coalesce(sum(r.rejections), 0)))
+    into result
+    from (
+      select counted.*, round(100.0 * counted.rejections / nullif(sum(counted.rejections) over (), 0), 1) as share
+      from (
+        select code, count(*) as rejections, count(distinct e.claim_id) as claims,
+               private.pharmacy_local_date(pharmacy, max(e.occurred_at)) as last_seen
+        from public.claim_events e cross join lateral unnest(e.reject_codes) as code
+        where e.pharmacy_id = pharmacy and e.status = 'rejected' and e.occurred_at >= lower(days) and e.occurred_at < upper(days)
+          and (payer is null or e.bin = payer)
+        group by code
+      ) counted
+    ) r;
+
+  when 'payer-performance' then
+    select jsonb_build_object(
+      'title', 'Payer Performance',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'payerName', 'label', 'Payer', 'kind', 'text'),
+        jsonb_build_object('key', 'bin', 'label', 'BIN', 'kind', 'text'),
+        jsonb_build_object('key', 'claims', 'label', 'Claims', 'kind', 'count'),
+        jsonb_build_object('key', 'paid', 'label', 'Paid', 'kind', 'count'),
+        jsonb_build_object('key', 'rejected', 'label', 'Rejected', 'kind', 'count'),
+        jsonb_build_object('key', 'rejectionRatePercent', 'label', 'Rejection rate', 'kind', 'percent'),
+        jsonb_build_object('key', 'paidCents', 'label', 'Paid by payer', 'kind', 'cents'),
+        jsonb_build_object('key', 'averagePaidCents', 'label', 'Average paid', 'kind', 'cents'),
+        jsonb_build_object('key', 'averageAnswerMs', 'label', 'Average answer time', 'kind', 'ms')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('payerName', p.payer_name, 'bin', p.bin, 'claims', p.claims, 'paid', p.paid,
+                'rejected', p.rejected, 'rejectionRatePercent', round(100.0 * p.rejected / nullif(p.claims, 0), 1),
+                'paidCents', p.paid_cents, 'averagePaidCents', case when p.paid > 0 then round(p.paid_cents::numeric / p.paid)::bigint end,
+                'averageAnswerMs', p.answer_ms) order by p.claims desc, p.bin), '[]'::jsonb),
+      'totals', jsonb_build_object('claims', coalesce(sum(p.claims), 0), 'paidCents', coalesce(sum(p.paid_cents), 0)))
+    into result
+    from (
+      select t.bin, max(t.payer_name) as payer_name, sum(t.claims) as claims,
+             coalesce(sum(t.claims) filter (where t.status = 'paid'), 0) as paid,
+             coalesce(sum(t.claims) filter (where t.status = 'rejected'), 0) as rejected,
+             coalesce(sum(t.total_paid_cents) filter (where t.status = 'paid'), 0) as paid_cents,
+             (select round(sum(a.total_ms)::numeric / nullif(sum(a.answered), 0))::int from public.claim_answer_times a
+              where a.pharmacy_id = pharmacy and a.bin = t.bin and a.day between from_date and to_date) as answer_ms
+      from public.claim_daily_totals t
+      where t.pharmacy_id = pharmacy and t.service_date between from_date and to_date and (payer is null or t.bin = payer)
+      group by t.bin
+      having sum(t.claims) <> 0
+    ) p;
+
+  when 'aging' then
+    select jsonb_build_object(
+      'title', 'Aging',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'status', 'label', 'Status', 'kind', 'text'),
+        jsonb_build_object('key', 'days0to30', 'label', '0–30 days', 'kind', 'count'),
+        jsonb_build_object('key', 'days31to60', 'label', '31–60 days', 'kind', 'count'),
+        jsonb_build_object('key', 'days61to90', 'label', '61–90 days', 'kind', 'count'),
+        jsonb_build_object('key', 'over90', 'label', 'Over 90 days', 'kind', 'count'),
+        jsonb_build_object('key', 'grossCents', 'label', 'Billed, not paid', 'kind', 'cents')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('status', a.status, 'days0to30', a.d30, 'days31to60', a.d60, 'days61to90', a.d90,
+                'over90', a.over, 'grossCents', a.gross) order by array_position(array['pending', 'submitted', 'rejected'], a.status)), '[]'::jsonb),
+      'totals', jsonb_build_object('claims', coalesce(sum(a.d30 + a.d60 + a.d90 + a.over), 0), 'grossCents', coalesce(sum(a.gross), 0)),
+      'asOf', private.pharmacy_local_date(pharmacy, now()))
+    into result
+    from (
+      select c.status,
+             count(*) filter (where today - c.service_date <= 30) as d30,
+             count(*) filter (where today - c.service_date between 31 and 60) as d60,
+             count(*) filter (where today - c.service_date between 61 and 90) as d90,
+             count(*) filter (where today - c.service_date > 90) as over,
+             sum(c.gross_amount_due_cents) as gross
+      from public.claims c, (select private.pharmacy_local_date(pharmacy, now()) as today) t
+      where c.pharmacy_id = pharmacy and c.status in ('pending', 'submitted', 'rejected') and (payer is null or c.bin = payer)
+      group by c.status
+    ) a;
+
+  when 'custom' then
+    select jsonb_build_object(
+      'title', 'Claims',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'serviceDate', 'label', 'Date of service', 'kind', 'date'),
+        jsonb_build_object('key', 'rx', 'label', 'Rx', 'kind', 'text'),
+        jsonb_build_object('key', 'patientName', 'label', 'Patient', 'kind', 'text'),
+        jsonb_build_object('key', 'payerName', 'label', 'Payer', 'kind', 'text'),
+        jsonb_build_object('key', 'bin', 'label', 'BIN', 'kind', 'text'),
+        jsonb_build_object('key', 'ndc', 'label', 'NDC', 'kind', 'text'),
+        jsonb_build_object('key', 'status', 'label', 'Status', 'kind', 'text'),
+        jsonb_build_object('key', 'rejectCodes', 'label', 'Reject codes', 'kind', 'text'),
+        jsonb_build_object('key', 'grossCents', 'label', 'Billed', 'kind', 'cents'),
+        jsonb_build_object('key', 'paidCents', 'label', 'Paid by payer', 'kind', 'cents'),
+        jsonb_build_object('key', 'patientPayCents', 'label', 'Patient pays', 'kind', 'cents')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('serviceDate', x.service_date, 'rx', x.rx_number || '-' || lpad(x.fill_number::text, 2, '0'),
+                'patientName', x.patient_name, 'payerName', x.payer_name, 'bin', x.bin, 'ndc', x.ndc, 'status', x.status,
+                'rejectCodes', array_to_string(x.reject_codes, ' '), 'grossCents', x.gross_amount_due_cents,
+                'paidCents', x.total_paid_cents, 'patientPayCents', x.patient_pay_cents)
+                order by x.service_date, x.rx_number, x.fill_number), '[]'::jsonb),
+      'totals', jsonb_build_object('claims', count(*), 'grossCents', coalesce(sum(x.gross_amount_due_cents), 0),
+                'paidCents', coalesce(sum(x.total_paid_cents) filter (where x.status = 'paid'), 0)))
+    into result
+    from (
+      select c.*, p.last_name || ', ' || p.first_name as patient_name
+      from public.claims c join public.patients p on p.pharmacy_id = c.pharmacy_id and p.id = c.patient_id
+      where c.pharmacy_id = pharmacy and c.service_date between from_date and to_date and (payer is null or c.bin = payer)
+      order by c.service_date, c.rx_number, c.fill_number
+      limit 10000
+    ) x;
+
+  else
+    raise exception 'Unknown report %: use daily-claims, weekly-revenue, rejection-analysis, payer-performance, aging or custom', report
+      using errcode = '22023';
+  end case;
+  return result || jsonb_build_object('report', report, 'from', from_date, 'to', to_date, 'payerBin', payer);
+end
+$function$;
+comment on function private.billing_report(text,date,date,text) is 'One Billing report of the caller''s pharmacy (billing staff): daily-claims, weekly-revenue, rejection-analysis, payer-performance, aging or custom, over the pharmacy''s days from_date..to_date (at most 366; aging is as of today) and one payer when payer_bin is given, as {report, title, from, to, payerBin, columns, rows, totals}. See this migration''s header for each report.';
+grant execute on function private.billing_report(text,date,date,text) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.billing_report_range(from_date date, to_date date)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if from_date is null or to_date is null then
+    raise exception 'Choose the first and last day of the report' using errcode = '22023';
+  end if;
+  if to_date < from_date then
+    raise exception 'The last day of the report is before its first day' using errcode = '22023';
+  end if;
+  if to_date - from_date > 365 then
+    raise exception 'A report covers at most 366 days' using errcode = '22023';
+  end if;
+end
+$function$;
+comment on function private.billing_report_range(date,date) is 'Refuses a report range that is missing, reversed or longer than 366 days.';
+grant execute on function private.billing_report_range(date,date) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.billing_settings(for_pharmacy_id uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -7674,35 +7965,55 @@ CREATE OR REPLACE FUNCTION private.count_claim_changes()
  SET search_path TO ''
 AS $function$
 declare
+  columns constant text := 'pharmacy_id, status, service_date, bin, payer_name';
   changed_rows text := case tg_op
-    when 'INSERT' then 'select pharmacy_id, status, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows'
-    when 'DELETE' then 'select pharmacy_id, status, -1 as change, -gross_amount_due_cents, -coalesce(total_paid_cents, 0) from old_rows'
-    else 'select pharmacy_id, status, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows
-          union all select pharmacy_id, status, -1, -gross_amount_due_cents, -coalesce(total_paid_cents, 0) from old_rows'
+    when 'INSERT' then format('select %s, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows', columns)
+    when 'DELETE' then format('select %s, -1 as change, -gross_amount_due_cents as gross, -coalesce(total_paid_cents, 0) as paid from old_rows', columns)
+    else format('select %1$s, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows
+                 union all select %1$s, -1, -gross_amount_due_cents, -coalesce(total_paid_cents, 0) from old_rows', columns)
   end;
 begin
-  -- The statement's net change per (pharmacy, status), in key order so concurrent statements cannot deadlock.
+  -- The statement's net change per (pharmacy, status) and per (pharmacy, day, payer, status), in key order so
+  -- concurrent statements cannot deadlock. A statement that moves nothing (a claim marked in flight) adds nothing.
   execute format($sql$
-    insert into public.claim_counters as c (pharmacy_id, status, claims, gross_amount_due_cents, total_paid_cents)
-    select d.pharmacy_id, d.status, d.change, d.gross, d.paid
+    with changed as (%s),
+    per_status as (
+      insert into public.claim_counters as c (pharmacy_id, status, claims, gross_amount_due_cents, total_paid_cents)
+      select d.pharmacy_id, d.status, d.change, d.gross, d.paid
+      from (
+        select pharmacy_id, status, sum(change) as change, sum(gross) as gross, sum(paid) as paid
+        from changed group by pharmacy_id, status
+        having sum(change) <> 0 or sum(gross) <> 0 or sum(paid) <> 0
+      ) d
+      where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
+      order by d.pharmacy_id, d.status
+      on conflict (pharmacy_id, status) do update
+        set claims = c.claims + excluded.claims,
+            gross_amount_due_cents = c.gross_amount_due_cents + excluded.gross_amount_due_cents,
+            total_paid_cents = c.total_paid_cents + excluded.total_paid_cents
+      returning 1
+    )
+    insert into public.claim_daily_totals as t (pharmacy_id, service_date, bin, status, payer_name, claims, gross_amount_due_cents, total_paid_cents)
+    select d.pharmacy_id, d.service_date, d.bin, d.status, d.payer_name, d.change, d.gross, d.paid
     from (
-      select changed.pharmacy_id, changed.status, sum(changed.change) as change, sum(changed.gross) as gross,
-             sum(changed.paid) as paid
-      from (%s) changed
-      group by changed.pharmacy_id, changed.status
-      having sum(changed.change) <> 0 or sum(changed.gross) <> 0 or sum(changed.paid) <> 0
+      select pharmacy_id, service_date, bin, status, max(payer_name) as payer_name, sum(change) as change, sum(gross) as gross,
+             sum(paid) as paid
+      from changed group by pharmacy_id, service_date, bin, status
+      having sum(change) <> 0 or sum(gross) <> 0 or sum(paid) <> 0
     ) d
     where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
-    order by d.pharmacy_id, d.status
-    on conflict (pharmacy_id, status) do update
-      set claims = c.claims + excluded.claims,
-          gross_amount_due_cents = c.gross_amount_due_cents + excluded.gross_amount_due_cents,
-          total_paid_cents = c.total_paid_cents + excluded.total_paid_cents
+      and (select count(*) from per_status) >= 0
+    order by d.pharmacy_id, d.service_date, d.bin, d.status
+    on conflict (pharmacy_id, service_date, bin, status) do update
+      set claims = t.claims + excluded.claims,
+          gross_amount_due_cents = t.gross_amount_due_cents + excluded.gross_amount_due_cents,
+          total_paid_cents = t.total_paid_cents + excluded.total_paid_cents,
+          payer_name = excluded.payer_name
     $sql$, changed_rows);
   return null;
 end
 $function$;
-comment on function private.count_claim_changes() is 'AFTER statement trigger of claims (insert, update, delete): adds the statement''s net change of claims, gross amount due and total paid per pharmacy and status to claim_counters.';
+comment on function private.count_claim_changes() is 'AFTER statement trigger of claims (insert, update, delete): adds the statement''s net change of claims, gross amount due and total paid per pharmacy and status to claim_counters, and per pharmacy, date of service, payer and status to claim_daily_totals.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.count_expectations_visible(count_session_id uuid)
@@ -12035,8 +12346,9 @@ begin
      and new.adjudicated_at is not distinct from old.adjudicated_at then
     return null;
   end if;
-  insert into public.claim_events (pharmacy_id, claim_id, status, transaction_code, detail, actor_id)
-  values (new.pharmacy_id, new.id, new.status, new.last_transaction_code,
+  insert into public.claim_events (pharmacy_id, claim_id, status, transaction_code, bin, reject_codes, detail, actor_id)
+  values (new.pharmacy_id, new.id, new.status, new.last_transaction_code, new.bin,
+    case when new.status = 'rejected' then new.reject_codes else '{}' end,
     left(case
       when tg_op = 'INSERT' then 'Claim opened for ' || new.payer_name
       when new.status = 'rejected' then 'Rejected ' || array_to_string(new.reject_codes, ', ')
@@ -12416,19 +12728,31 @@ AS $function$
 declare
   attempt jsonb;
   attempt_number integer := 0;
+  payer_bin text := coalesce(
+    (select c.bin from public.claims c where c.id = for_claim_id),
+    (select pl.bin from public.patient_insurance_plans pl where pl.id = for_plan_id));
 begin
   if jsonb_typeof(attempts) is distinct from 'array' or jsonb_array_length(attempts) = 0 or jsonb_array_length(attempts) > 50 then
     raise exception 'A transaction is recorded with 1 to 50 attempts' using errcode = '22023';
   end if;
   for attempt in select value from jsonb_array_elements(attempts) loop
     attempt_number := attempt_number + 1;
-    insert into public.claim_transmissions (pharmacy_id, claim_id, plan_id, purpose, transaction_code, attempt, destination,
+    insert into public.claim_transmissions (pharmacy_id, claim_id, plan_id, bin, purpose, transaction_code, attempt, destination,
       request_url, request, response, http_status, outcome, detail, duration_ms, sent_by)
-    values (for_pharmacy_id, for_claim_id, for_plan_id, purpose, transaction_code, attempt_number,
+    values (for_pharmacy_id, for_claim_id, for_plan_id, payer_bin, purpose, transaction_code, attempt_number,
       left(attempt ->> 'destination', 60), left(attempt ->> 'url', 600), attempt ->> 'request', attempt ->> 'response',
       (attempt ->> 'httpStatus')::integer, attempt ->> 'outcome', left(attempt ->> 'detail', 500),
       greatest(coalesce((attempt ->> 'durationMs')::integer, 0), 0), actor_id);
   end loop;
+  if payer_bin is not null then
+    insert into public.claim_answer_times as t (pharmacy_id, day, bin, answered, total_ms)
+    select for_pharmacy_id, private.pharmacy_local_date(for_pharmacy_id, now()), payer_bin, count(*),
+           sum(greatest(coalesce((a ->> 'durationMs')::integer, 0), 0))
+    from jsonb_array_elements(attempts) a where a ->> 'outcome' = 'answered'
+    having count(*) > 0
+    on conflict (pharmacy_id, day, bin) do update
+      set answered = t.answered + excluded.answered, total_ms = t.total_ms + excluded.total_ms;
+  end if;
   perform private.record_audit_event(for_pharmacy_id, actor_id, 'transmit', 'claim_transmissions',
     coalesce(for_claim_id, for_plan_id)::text,
     transaction_code || ' ' || purpose || ' sent to the claims switch (' || attempt_number || ' attempt'
@@ -12438,7 +12762,7 @@ begin
       'destinations', (select jsonb_agg(a ->> 'destination') from jsonb_array_elements(attempts) a)));
 end
 $function$;
-comment on function private.record_transmissions(uuid,uuid,uuid,text,text,uuid,jsonb) is 'Stores each attempt of one D.0 transaction ([{destination, url, request, response, httpStatus, outcome, detail, durationMs}]) in claim_transmissions and audits the transmission (who, what, where, the last outcome).';
+comment on function private.record_transmissions(uuid,uuid,uuid,text,text,uuid,jsonb) is 'Stores each attempt of one D.0 transaction ([{destination, url, request, response, httpStatus, outcome, detail, durationMs}]) in claim_transmissions with the payer''s BIN, adds the answered ones to claim_answer_times, and audits the transmission (who, what, where, the last outcome).';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.refill_due_on(date_filled date, days_supply integer, too_soon_percent integer)

@@ -6,9 +6,10 @@
  * what the switch really answered (claims/claim-exchange.ts).
  */
 import {
-  eligibilityEndpoint, getFillBillingEndpoint, overrideRejectEndpoint, providerStatusEndpoint, recordPaymentEndpoint, reverseClaimEndpoint,
+  billingReportEndpoint, eligibilityEndpoint, getFillBillingEndpoint, overrideRejectEndpoint, providerStatusEndpoint, recordPaymentEndpoint, reverseClaimEndpoint,
   reverseDueClaimsEndpoint, submitClaimEndpoint, testProvidersEndpoint, updateFillBillingEndpoint,
 } from '@pharmacy/shared/api/claims.ts';
+import { BILLING_REPORTS, type BillingReport, type BillingReportName } from '@pharmacy/shared/billing/billing-report.ts';
 import type { Claim, FillBilling } from '@pharmacy/shared/billing/claim.ts';
 import { UUID_PATTERN } from '@pharmacy/shared/common/field-rules.ts';
 import type { User } from '@supabase/supabase-js';
@@ -120,6 +121,16 @@ export function addClaimRoutes(router: ApiRouter): void {
     };
     await Promise.all(Array.from({ length: REVERSAL_CONCURRENCY }, worker));
     return { reversed, returnedToStock, failed };
+  });
+
+  router.serve(billingReportEndpoint, async ({ req, params, query }) => {
+    const report = params.report as BillingReportName;
+    if (!(BILLING_REPORTS as readonly string[]).includes(report)) throw new HttpError(404, `Unknown report ${params.report}`);
+    const { data, error } = await createUserClient(req).rpc('billing_report', {
+      report, from_date: (query.from ?? null) as string, to_date: (query.to ?? null) as string, payer_bin: (query.payer ?? null) as string,
+    });
+    if (error) throw databaseFailure('reading the report', error);
+    return data as unknown as BillingReport;
   });
 
   router.serve(getFillBillingEndpoint, async ({ req, params }) => {

@@ -12,6 +12,7 @@
  * - POST /api/claims/test-providers — a real E1 to each configured switch, answering per switch.
  * - GET /api/billing/{prescriptionId}, PUT (insurance or cash, the plan, the custom copay), POST
  *   /api/billing/{prescriptionId}/payments (Process Payment).
+ * - GET /api/billing/reports/{report}?from=&to=&payer= — the Reports tab's six reports (the screen writes the CSV).
  * - POST /api/internal/claims/reverse-due — service role only (the daily reversal of fills not picked up).
  */
 import * as z from 'zod';
@@ -19,6 +20,7 @@ import {
   claimSchema, eligibilityRequestSchema, fillBillingSchema, fillBillingUpdateSchema, overrideRejectRequestSchema,
   patientPaymentRequestSchema, reverseClaimRequestSchema, submitClaimRequestSchema,
 } from '../billing/claim.ts';
+import { billingReportQuerySchema, billingReportSchema } from '../billing/billing-report.ts';
 import { apiEndpoint } from './endpoint.ts';
 
 /** One attempt of a transmission, as the screen shows it (no request or response bytes: those are in View). */
@@ -177,6 +179,17 @@ export const reverseDueClaimsEndpoint = apiEndpoint({
   request: z.object({}),
   bodyOptional: true,
   response: z.object({ reversed: z.number(), returnedToStock: z.number(), failed: z.array(z.string()) }),
+  format: 'json',
+  successStatus: 200,
+});
+
+export const billingReportEndpoint = apiEndpoint({
+  method: 'GET',
+  path: '/api/billing/reports/:report',
+  access: 'signed-in',
+  request: null,
+  query: billingReportQuerySchema,
+  response: billingReportSchema,
   format: 'json',
   successStatus: 200,
 });

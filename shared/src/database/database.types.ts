@@ -150,6 +150,39 @@ export type Database = {
           },
         ];
       };
+      claim_answer_times: {
+        Row: {
+          answered: number;
+          bin: string;
+          day: string;
+          pharmacy_id: string;
+          total_ms: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          answered?: number;
+          bin: string;
+          day: string;
+          pharmacy_id: string;
+          total_ms?: number;
+        };
+        Update: {
+          answered?: number;
+          bin?: string;
+          day?: string;
+          pharmacy_id?: string;
+          total_ms?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'claim_answer_times_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       claim_counters: {
         Row: {
           claims: number;
@@ -183,35 +216,83 @@ export type Database = {
           },
         ];
       };
+      claim_daily_totals: {
+        Row: {
+          bin: string;
+          claims: number;
+          gross_amount_due_cents: number;
+          payer_name: string;
+          pharmacy_id: string;
+          service_date: string;
+          status: string;
+          total_paid_cents: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          bin: string;
+          claims?: number;
+          gross_amount_due_cents?: number;
+          payer_name: string;
+          pharmacy_id: string;
+          service_date: string;
+          status: string;
+          total_paid_cents?: number;
+        };
+        Update: {
+          bin?: string;
+          claims?: number;
+          gross_amount_due_cents?: number;
+          payer_name?: string;
+          pharmacy_id?: string;
+          service_date?: string;
+          status?: string;
+          total_paid_cents?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'claim_daily_totals_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       claim_events: {
         Row: {
           actor_id: string | null;
+          bin: string;
           claim_id: string;
           detail: string | null;
           id: number;
           occurred_at: string;
           pharmacy_id: string;
+          reject_codes: string[];
           status: string;
           transaction_code: string | null;
         };
         ComputedFields: never;
         Insert: {
           actor_id?: string | null;
+          bin: string;
           claim_id: string;
           detail?: string | null;
           id?: never;
           occurred_at?: string;
           pharmacy_id: string;
+          reject_codes?: string[];
           status: string;
           transaction_code?: string | null;
         };
         Update: {
           actor_id?: string | null;
+          bin?: string;
           claim_id?: string;
           detail?: string | null;
           id?: never;
           occurred_at?: string;
           pharmacy_id?: string;
+          reject_codes?: string[];
           status?: string;
           transaction_code?: string | null;
         };
@@ -235,6 +316,7 @@ export type Database = {
       claim_transmissions: {
         Row: {
           attempt: number;
+          bin: string | null;
           claim_id: string | null;
           destination: string;
           detail: string | null;
@@ -255,6 +337,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           attempt: number;
+          bin?: string | null;
           claim_id?: string | null;
           destination: string;
           detail?: string | null;
@@ -274,6 +357,7 @@ export type Database = {
         };
         Update: {
           attempt?: number;
+          bin?: string | null;
           claim_id?: string | null;
           destination?: string;
           detail?: string | null;
@@ -3973,6 +4057,10 @@ export type Database = {
       begin_wholesale_order_submission: { Args: { order_id: string }; Returns: Json };
       biennial_inventory_status: { Args: Record<PropertyKey, never>; Returns: Json };
       billing_overview: { Args: Record<PropertyKey, never>; Returns: Json };
+      billing_report: {
+        Args: { from_date?: string; payer_bin?: string; report: string; to_date?: string };
+        Returns: Json;
+      };
       build_suggested_orders: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_inventory_count: {
         Args: { count_session_id: string; reason: string };
