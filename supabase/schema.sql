@@ -362,6 +362,8 @@ create table public.claims (
   reversal_reason                 text,
   created_at                      timestamp with time zone default now() not null,
   updated_at                      timestamp with time zone default now() not null,
+  remitted_cents                  bigint default 0 not null,
+  remitted_at                     timestamp with time zone,
   constraint claims_pkey PRIMARY KEY (id),
   constraint claims_fill_plan_key UNIQUE (pharmacy_id, prescription_id, plan_id),
   constraint claims_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
@@ -381,6 +383,7 @@ create table public.claims (
 );
 
 comment on table public.claims is 'A fill billed to one of the patient''s plans (NCPDP D.0; one per fill and plan): coverage primary or secondary, status pending → submitted → paid | rejected, paid → reversed; what was billed (plan snapshot, Rx and fill number, date of service, NDC, quantity in thousandths, days supply, submitted ingredient cost, fee, U&C and gross amount due in cents), what fixes a reject (submission clarification codes, prior authorisation number, DUR/PPS codes), and what the payer answered (authorisation, reject codes, message, previous fill date, DUR, patient pay, ingredient cost and fee paid, total paid). transmission_started_at marks a transaction in flight (one terminal at a time). Written only by the database (begin_claim_transaction, record_claim_response).';
+comment on column public.claims.remitted_cents is 'What the payer''s remittances (835) paid on this claim in all, in cents (a reversal''s CLP takes it back); with total_paid_cents it says paid in full, short-paid or unpaid. Written only by import_remittance.';
 comment on constraint claims_fill_plan_key on public.claims is 'This fill already has a claim to that plan';
 comment on constraint claims_fix_check on public.claims is 'A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 digits, and at most 9 DUR/PPS entries';
 
@@ -394,6 +397,7 @@ CREATE INDEX claims_rx_idx ON public.claims USING btree (pharmacy_id, rx_number,
 CREATE INDEX claims_service_date_idx ON public.claims USING btree (pharmacy_id, service_date);
 CREATE INDEX claims_status_page_idx ON public.claims USING btree (pharmacy_id, status, created_at DESC, id DESC);
 CREATE INDEX claims_submitted_by_idx ON public.claims USING btree (submitted_by);
+CREATE INDEX claims_unremitted_idx ON public.claims USING btree (pharmacy_id, adjudicated_at) WHERE ((status = 'paid'::text) AND (remitted_at IS NULL));
 
 alter table public.claims enable row level security;
 
@@ -2708,6 +2712,120 @@ CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescription
 grant select, insert, update, references, trigger, maintain on table public.prescriptions to authenticated;
 grant all on table public.prescriptions to service_role;
 
+-- public.remittance_adjustments -------------------------------------------------------------------
+create table public.remittance_adjustments (
+  id                 bigint generated always as identity not null,
+  pharmacy_id        uuid not null,
+  remittance_id      uuid not null,
+  reason_code        text not null,
+  reference          text,
+  amount_cents       bigint not null,
+  fiscal_period_date date,
+  constraint remittance_adjustments_pkey PRIMARY KEY (id),
+  constraint remittance_adjustments_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint remittance_adjustments_remittance_fkey FOREIGN KEY (pharmacy_id, remittance_id) REFERENCES public.remittances(pharmacy_id, id) ON DELETE CASCADE,
+  constraint remittance_adjustments_values_check CHECK (length(reason_code) <= 2 AND length(reference) <= 50)
+);
+
+comment on table public.remittance_adjustments is 'A remittance''s provider-level adjustments (PLB): reason (WO overpayment recovery, FB forwarding balance, L6 interest, 72 authorized return…), reference, cents (positive is taken from the payment).';
+
+CREATE INDEX remittance_adjustments_remittance_idx ON public.remittance_adjustments USING btree (pharmacy_id, remittance_id);
+
+alter table public.remittance_adjustments enable row level security;
+
+create policy "Staff can read their pharmacy's remittance adjustments" on public.remittance_adjustments
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.remittance_adjustments to anon;
+grant select, references, trigger, maintain on table public.remittance_adjustments to authenticated;
+grant all on table public.remittance_adjustments to service_role;
+
+-- public.remittance_claims ------------------------------------------------------------------------
+create table public.remittance_claims (
+  id                           bigint generated always as identity not null,
+  pharmacy_id                  uuid not null,
+  remittance_id                uuid not null,
+  claim_id                     uuid,
+  patient_control_number       text not null,
+  rx_number                    bigint,
+  fill_number                  integer,
+  status_code                  text not null,
+  charge_cents                 bigint not null,
+  paid_cents                   bigint not null,
+  patient_responsibility_cents bigint,
+  payer_claim_control_number   text,
+  adjustments                  jsonb default '[]'::jsonb not null,
+  constraint remittance_claims_pkey PRIMARY KEY (id),
+  constraint remittance_claims_claim_fkey FOREIGN KEY (pharmacy_id, claim_id) REFERENCES public.claims(pharmacy_id, id) ON DELETE SET NULL (claim_id),
+  constraint remittance_claims_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint remittance_claims_remittance_fkey FOREIGN KEY (pharmacy_id, remittance_id) REFERENCES public.remittances(pharmacy_id, id) ON DELETE CASCADE,
+  constraint remittance_claims_values_check CHECK (length(patient_control_number) >= 1 AND length(patient_control_number) <= 38 AND length(status_code) <= 2 AND length(payer_claim_control_number) <= 50 AND jsonb_typeof(adjustments) = 'array'::text)
+);
+
+comment on table public.remittance_claims is 'Each claim payment (CLP) of a remittance: the reference we sent ("{Rx}-{fill}") and the Rx and fill numbers read from it, the payer''s status code (1 processed as primary, 2 secondary, 4 denied, 22 reversal…), charge, paid and patient responsibility in cents, the payer''s claim number, the CAS adjustments ([{group, reasonCode, amountCents}]), and the claim it matched (null: none).';
+
+CREATE INDEX remittance_claims_claim_idx ON public.remittance_claims USING btree (pharmacy_id, claim_id) WHERE (claim_id IS NOT NULL);
+CREATE INDEX remittance_claims_remittance_idx ON public.remittance_claims USING btree (pharmacy_id, remittance_id);
+CREATE INDEX remittance_claims_unmatched_idx ON public.remittance_claims USING btree (pharmacy_id, remittance_id) WHERE (claim_id IS NULL);
+
+alter table public.remittance_claims enable row level security;
+
+create policy "Staff can read their pharmacy's remittance claims" on public.remittance_claims
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.remittance_claims FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when charge_cents is null then ''23502 Charge cents is required'' when paid_cents is null then ''23502 Paid cents is required'' when patient_control_number is null then ''23502 Patient control number is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when remittance_id is null then ''23502 Remittance is required'' when status_code is null then ''23502 Status code is required'' when ((((length(patient_control_number) >= 1) AND (length(patient_control_number) <= 38)) AND (length(status_code) <= 2) AND (length(payer_claim_control_number) <= 50) AND (jsonb_typeof(adjustments) = ''array''::text))) is false then ''23514 Invalid patient control number and status code and payer claim control number and adjustments'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.remittance_claims to anon;
+grant select, references, trigger, maintain on table public.remittance_claims to authenticated;
+grant all on table public.remittance_claims to service_role;
+
+-- public.remittances ------------------------------------------------------------------------------
+create table public.remittances (
+  id                         uuid default gen_random_uuid() not null,
+  pharmacy_id                uuid not null,
+  payer_name                 text not null,
+  payer_id                   text,
+  trace_number               text not null,
+  payment_date               date not null,
+  payment_cents              bigint not null,
+  credit_debit               text not null,
+  method                     text not null,
+  interchange_control_number integer,
+  set_control_number         text,
+  raw                        text not null,
+  balance_problems           text[] default '{}'::text[] not null,
+  claims_count               integer default 0 not null,
+  matched_count              integer default 0 not null,
+  imported_by                uuid,
+  imported_at                timestamp with time zone default now() not null,
+  constraint remittances_pkey PRIMARY KEY (id),
+  constraint remittances_once_key UNIQUE (pharmacy_id, payer_name, trace_number),
+  constraint remittances_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint remittances_imported_by_fkey FOREIGN KEY (imported_by) REFERENCES auth.users(id),
+  constraint remittances_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint remittances_values_check CHECK (length(payer_name) >= 1 AND length(payer_name) <= 60 AND length(trace_number) >= 1 AND length(trace_number) <= 50 AND (credit_debit = ANY (ARRAY['C'::text, 'D'::text])) AND length(method) <= 3 AND length(raw) <= 2097152 AND payment_cents >= 0)
+);
+
+comment on table public.remittances is 'A payer''s 835 (Health Care Claim Payment/Advice) as imported: payer, check/EFT trace number, payment date and amount (cents, C credit or D debit), method, the raw transaction set, the guide''s balancing problems found, how many claims it holds and matched, who imported it and when. Once per payer and trace number.';
+comment on constraint remittances_once_key on public.remittances is 'This remittance (the same payer and trace number) was already imported';
+
+CREATE INDEX remittances_imported_by_idx ON public.remittances USING btree (imported_by);
+CREATE INDEX remittances_imported_idx ON public.remittances USING btree (pharmacy_id, imported_at DESC);
+
+alter table public.remittances enable row level security;
+
+create policy "Staff can read their pharmacy's remittances" on public.remittances
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.remittances FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when credit_debit is null then ''23502 Credit debit is required'' when method is null then ''23502 Method is required'' when payer_name is null then ''23502 Payer name is required'' when payment_cents is null then ''23502 Payment cents is required'' when payment_date is null then ''23502 Payment date is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when raw is null then ''23502 Raw is required'' when trace_number is null then ''23502 Trace number is required'' when ((((length(payer_name) >= 1) AND (length(payer_name) <= 60)) AND ((length(trace_number) >= 1) AND (length(trace_number) <= 50)) AND (credit_debit = ANY (ARRAY[''C''::text, ''D''::text])) AND (length(method) <= 3) AND (length(raw) <= 2097152) AND (payment_cents >= 0))) is false then ''23514 Invalid payer name and trace number and payment cents and credit debit and method and raw'' when (($1).pharmacy_id is not null and ($1).payer_name is not null and ($1).trace_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).payer_name is distinct from ($2).payer_name or ($1).trace_number is distinct from ($2).trace_number) and  exists (select 1 from public.remittances as t where t.pharmacy_id = ($1).pharmacy_id and t.payer_name = ($1).payer_name and t.trace_number = ($1).trace_number) then ''23505 This remittance (the same payer and trace number) was already imported'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.remittances to anon;
+grant select, references, trigger, maintain on table public.remittances to authenticated;
+grant all on table public.remittances to service_role;
+
 -- public.rx_number_counters -----------------------------------------------------------------------
 create table public.rx_number_counters (
   pharmacy_id    uuid not null,
@@ -4215,6 +4333,14 @@ $function$;
 comment on function public.hook_password_verification_attempt(jsonb) is 'Supabase Auth password verification hook ({user_id, valid} -> {decision, message, should_logout_user}): counts failed sign-ins and locks the account at the pharmacy policy''s max_failed_logins for lockout_minutes without ending open sessions; refuses deactivated and locked staff with their message only when the password is right (a wrong one gets the ordinary answer); records last_login_at on success and audits every attempt.';
 grant execute on function public.hook_password_verification_attempt(jsonb) to supabase_auth_admin;
 
+CREATE OR REPLACE FUNCTION public.import_remittance(remittance jsonb, interchange_control_number integer DEFAULT NULL::integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.import_remittance(remittance, interchange_control_number) $function$;
+comment on function public.import_remittance(jsonb,integer) is 'POST /api/billing/remittances: see private.import_remittance.';
+grant execute on function public.import_remittance(jsonb,integer) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.inventory_analytics()
  RETURNS jsonb
  LANGUAGE sql
@@ -5085,6 +5211,68 @@ CREATE OR REPLACE FUNCTION public.receive_wholesale_order(order_id uuid, items j
 AS $function$ select private.receive_wholesale_order(order_id, items) $function$;
 comment on function public.receive_wholesale_order(uuid,jsonb) is 'POST /api/inventory/orders/{id}/receive and the Receive dialog: see private.receive_wholesale_order.';
 grant execute on function public.receive_wholesale_order(uuid,jsonb) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.reconciliation_page(outcome text DEFAULT 'short_paid'::text, from_date date DEFAULT NULL::date, to_date date DEFAULT NULL::date, page_size integer DEFAULT 25, page_offset integer DEFAULT 0)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  limit_rows integer := least(greatest(coalesce(page_size, 25), 1), 100);
+  skip_rows integer := greatest(coalesce(page_offset, 0), 0);
+  result jsonb;
+begin
+  if outcome not in ('paid_in_full', 'short_paid', 'unpaid', 'unmatched') then
+    raise exception 'Outcome must be paid_in_full, short_paid, unpaid or unmatched' using errcode = '22023';
+  end if;
+  if outcome = 'unmatched' then
+    select jsonb_build_object('total', (select count(*) from public.remittance_claims rc
+                                        where rc.pharmacy_id = pharmacy and rc.claim_id is null),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('patientControlNumber', u.patient_control_number, 'statusCode', u.status_code,
+                'chargeCents', u.charge_cents, 'paidCents', u.paid_cents, 'payerName', u.payer_name, 'traceNumber', u.trace_number,
+                'paymentDate', u.payment_date) order by u.payment_date desc, u.id), '[]'::jsonb))
+    into result
+    from (
+      select rc.*, r.payer_name, r.trace_number, r.payment_date
+      from public.remittance_claims rc join public.remittances r on r.id = rc.remittance_id
+      where rc.pharmacy_id = pharmacy and rc.claim_id is null
+      order by r.payment_date desc, rc.id
+      limit limit_rows offset skip_rows
+    ) u;
+    return result;
+  end if;
+  if from_date is null or to_date is null then
+    raise exception 'Choose the first and last day of the claims to reconcile' using errcode = '22023';
+  end if;
+  perform private.billing_report_range(from_date, to_date);
+  with range_claims as (
+    select c.* from public.claims c
+    where c.pharmacy_id = pharmacy and c.status = 'paid' and c.service_date between from_date and to_date
+      and case outcome
+            when 'paid_in_full' then c.remitted_at is not null and c.remitted_cents >= coalesce(c.total_paid_cents, 0)
+            when 'short_paid' then c.remitted_at is not null and c.remitted_cents < coalesce(c.total_paid_cents, 0)
+            else c.remitted_at is null end
+  )
+  select jsonb_build_object('total', (select count(*) from range_claims),
+    'expectedCents', (select coalesce(sum(total_paid_cents), 0) from range_claims),
+    'remittedCents', (select coalesce(sum(remitted_cents), 0) from range_claims),
+    'rows', coalesce((select jsonb_agg(jsonb_build_object('claimId', p.id, 'prescriptionId', p.prescription_id, 'rxNumber', p.rx_number,
+              'fillNumber', p.fill_number, 'serviceDate', p.service_date, 'payerName', p.payer_name, 'bin', p.bin,
+              'patientName', p.patient_name, 'expectedCents', p.total_paid_cents, 'remittedCents', p.remitted_cents,
+              'differenceCents', coalesce(p.total_paid_cents, 0) - p.remitted_cents, 'remittedAt', p.remitted_at)
+              order by p.service_date, p.rx_number, p.fill_number)
+            from (select rc.*, pt.last_name || ', ' || pt.first_name as patient_name
+                  from range_claims rc join public.patients pt on pt.pharmacy_id = rc.pharmacy_id and pt.id = rc.patient_id
+                  order by rc.service_date, rc.rx_number, rc.fill_number
+                  limit limit_rows offset skip_rows) p), '[]'::jsonb))
+  into result;
+  return result;
+end
+$function$;
+comment on function public.reconciliation_page(text,date,date,integer,integer) is 'Reconciliation, as the caller (RLS applies): the paid claims with a date of service in the range (at most 366 days) that were paid in full (remitted at least what the switch said), short-paid (remitted less) or are unpaid (nothing remitted yet), a page at a time (at most 100) with the count and the expected and remitted sums; or the remittance claims that matched no claim (unmatched, newest first).';
+grant execute on function public.reconciliation_page(text,date,date,integer,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.record_claim_check(pharmacy_id uuid, plan_id uuid, actor_id uuid, purpose text, attempts jsonb)
  RETURNS void
@@ -9846,6 +10034,76 @@ $function$;
 comment on function private.has_verified_factor(uuid) is 'Whether the auth user has at least one verified MFA factor (GoTrue''s User.HasMFAEnabled; only TOTP is offered): the value staff_profiles.two_factor_enabled must hold.';
 grant execute on function private.has_verified_factor(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.import_remittance(remittance jsonb, interchange_control_number integer DEFAULT NULL::integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  saved public.remittances;
+  entry jsonb;
+  matched public.claims;
+  rx bigint;
+  fill integer;
+  paid bigint;
+  matched_total integer := 0;
+  claims_total integer := 0;
+begin
+  if pharmacy is null or not private.current_staff_can('billing:manage') then
+    raise exception 'Only staff of the pharmacy can import remittances' using errcode = '42501';
+  end if;
+  if jsonb_typeof(remittance) is distinct from 'object' or remittance ->> 'kind' is distinct from '835' then
+    raise exception 'Not a remittance (835) the api read' using errcode = '22023';
+  end if;
+  if jsonb_array_length(coalesce(remittance -> 'claims', '[]')) > 10000 then
+    raise exception 'A remittance holds at most 10,000 claims' using errcode = '22023';
+  end if;
+  insert into public.remittances (pharmacy_id, payer_name, payer_id, trace_number, payment_date, payment_cents, credit_debit,
+    method, interchange_control_number, set_control_number, raw, balance_problems, imported_by)
+  values (pharmacy, left(remittance #>> '{payer,name}', 60), left(remittance #>> '{payer,payerId}', 50),
+    remittance #>> '{trace,traceNumber}', (remittance #>> '{payment,date}')::date, (remittance #>> '{payment,amountCents}')::bigint,
+    remittance #>> '{payment,creditDebit}', remittance #>> '{payment,method}', interchange_control_number,
+    remittance ->> 'controlNumber', remittance ->> 'raw',
+    coalesce(array(select jsonb_array_elements_text(remittance -> 'balanceProblems')), '{}'), (select auth.uid()))
+  returning * into saved;
+
+  for entry in select value from jsonb_array_elements(coalesce(remittance -> 'claims', '[]')) loop
+    claims_total := claims_total + 1;
+    rx := (entry ->> 'rxNumber')::bigint;
+    fill := (entry ->> 'fillNumber')::integer;
+    paid := (entry ->> 'paidCents')::bigint;
+    matched := null;
+    if rx is not null and fill is not null then
+      matched := private.matching_claim(pharmacy, rx, fill, entry ->> 'statusCode', paid);
+    end if;
+    insert into public.remittance_claims (pharmacy_id, remittance_id, claim_id, patient_control_number, rx_number, fill_number,
+      status_code, charge_cents, paid_cents, patient_responsibility_cents, payer_claim_control_number, adjustments)
+    values (pharmacy, saved.id, matched.id, left(entry ->> 'patientControlNumber', 38), rx, fill, entry ->> 'statusCode',
+      (entry ->> 'chargeCents')::bigint, paid, (entry ->> 'patientResponsibilityCents')::bigint,
+      left(entry ->> 'payerClaimControlNumber', 50), coalesce(entry -> 'adjustments', '[]'));
+    if matched.id is not null then
+      matched_total := matched_total + 1;
+      update public.claims c set remitted_cents = c.remitted_cents + paid, remitted_at = now() where c.id = matched.id;
+    end if;
+  end loop;
+  insert into public.remittance_adjustments (pharmacy_id, remittance_id, reason_code, reference, amount_cents, fiscal_period_date)
+  select pharmacy, saved.id, a ->> 'reasonCode', left(a ->> 'reference', 50), (a ->> 'amountCents')::bigint, (a ->> 'fiscalPeriodDate')::date
+  from jsonb_array_elements(coalesce(remittance -> 'providerAdjustments', '[]')) a;
+  update public.remittances r set claims_count = claims_total, matched_count = matched_total
+  where r.id = saved.id returning * into saved;
+  perform private.record_audit_event(pharmacy, (select auth.uid()), 'import', 'remittances', saved.id::text,
+    'Remittance from ' || saved.payer_name || ', trace ' || saved.trace_number || ': ' || claims_total || ' claims, '
+      || matched_total || ' matched', true);
+  return jsonb_build_object('remittanceId', saved.id, 'payerName', saved.payer_name, 'traceNumber', saved.trace_number,
+    'paymentCents', saved.payment_cents, 'claims', claims_total, 'matched', matched_total,
+    'balanceProblems', to_jsonb(saved.balance_problems));
+end
+$function$;
+comment on function private.import_remittance(jsonb,integer) is 'Imports one remittance (835) as shared/src/billing/remittance-835.ts read it (RemittanceAdvice), as the caller (billing staff): the remittance once per payer and trace number, each CLP matched to its claim (private.matching_claim) whose remitted amount grows by what is paid, the PLB adjustments; audited; one transaction. Answers {remittanceId, payerName, traceNumber, paymentCents, claims, matched, balanceProblems}.';
+grant execute on function private.import_remittance(jsonb,integer) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.inet_or_null(address text)
  RETURNS inet
  LANGUAGE plpgsql
@@ -10435,6 +10693,22 @@ AS $function$
 $function$;
 comment on function private.lock_prescription_order(uuid,uuid) is 'The order of a pharmacy, locked until the calling transaction ends: a refill waits for a concurrent refill of the same order and then sees its fill. Callers pass a pharmacy they have checked is the caller''s own.';
 grant execute on function private.lock_prescription_order(uuid,uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.matching_claim(for_pharmacy_id uuid, rx bigint, fill integer, status_code text, paid bigint)
+ RETURNS public.claims
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.* from public.claims c
+  where c.pharmacy_id = for_pharmacy_id and c.rx_number = rx and c.fill_number = fill
+    and (case when status_code = '22' then c.status = 'reversed' else c.status in ('paid', 'reversed') end)
+  -- The payer's coverage when the amounts say which, else the primary.
+  order by (c.total_paid_cents = abs(paid)) desc, c.coverage, c.created_at
+  limit 1
+$function$;
+comment on function private.matching_claim(uuid,bigint,integer,text,bigint) is 'The claim a remittance''s CLP pays: the fill''s (Rx and fill number) paid or reversed claim — reversed for a reversal (status code 22) — whose total paid equals the amount when one does, else the primary.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.may_edit_formulary()
  RETURNS boolean

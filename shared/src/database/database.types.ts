@@ -436,6 +436,8 @@ export type Database = {
           quantity_thousandths: number;
           reject_codes: string[];
           relationship_code: string | null;
+          remitted_at: string | null;
+          remitted_cents: number;
           reversal_reason: string | null;
           reversed_at: string | null;
           reversed_by: string | null;
@@ -487,6 +489,8 @@ export type Database = {
           quantity_thousandths: number;
           reject_codes?: string[];
           relationship_code?: string | null;
+          remitted_at?: string | null;
+          remitted_cents?: number;
           reversal_reason?: string | null;
           reversed_at?: string | null;
           reversed_by?: string | null;
@@ -537,6 +541,8 @@ export type Database = {
           quantity_thousandths?: number;
           reject_codes?: string[];
           relationship_code?: string | null;
+          remitted_at?: string | null;
+          remitted_cents?: number;
           reversal_reason?: string | null;
           reversed_at?: string | null;
           reversed_by?: string | null;
@@ -3195,6 +3201,192 @@ export type Database = {
           },
         ];
       };
+      remittance_adjustments: {
+        Row: {
+          amount_cents: number;
+          fiscal_period_date: string | null;
+          id: number;
+          pharmacy_id: string;
+          reason_code: string;
+          reference: string | null;
+          remittance_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount_cents: number;
+          fiscal_period_date?: string | null;
+          id?: never;
+          pharmacy_id: string;
+          reason_code: string;
+          reference?: string | null;
+          remittance_id: string;
+        };
+        Update: {
+          amount_cents?: number;
+          fiscal_period_date?: string | null;
+          id?: never;
+          pharmacy_id?: string;
+          reason_code?: string;
+          reference?: string | null;
+          remittance_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'remittance_adjustments_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'remittance_adjustments_remittance_fkey';
+            columns: ['pharmacy_id', 'remittance_id'];
+            isOneToOne: false;
+            referencedRelation: 'remittances';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      remittance_claims: {
+        Row: {
+          adjustments: NonNullable<Json>;
+          charge_cents: number;
+          claim_id: string | null;
+          fill_number: number | null;
+          id: number;
+          paid_cents: number;
+          patient_control_number: string;
+          patient_responsibility_cents: number | null;
+          payer_claim_control_number: string | null;
+          pharmacy_id: string;
+          remittance_id: string;
+          rx_number: number | null;
+          status_code: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          adjustments?: NonNullable<Json>;
+          charge_cents: number;
+          claim_id?: string | null;
+          fill_number?: number | null;
+          id?: never;
+          paid_cents: number;
+          patient_control_number: string;
+          patient_responsibility_cents?: number | null;
+          payer_claim_control_number?: string | null;
+          pharmacy_id: string;
+          remittance_id: string;
+          rx_number?: number | null;
+          status_code: string;
+        };
+        Update: {
+          adjustments?: NonNullable<Json>;
+          charge_cents?: number;
+          claim_id?: string | null;
+          fill_number?: number | null;
+          id?: never;
+          paid_cents?: number;
+          patient_control_number?: string;
+          patient_responsibility_cents?: number | null;
+          payer_claim_control_number?: string | null;
+          pharmacy_id?: string;
+          remittance_id?: string;
+          rx_number?: number | null;
+          status_code?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'remittance_claims_claim_fkey';
+            columns: ['pharmacy_id', 'claim_id'];
+            isOneToOne: false;
+            referencedRelation: 'claims';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'remittance_claims_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'remittance_claims_remittance_fkey';
+            columns: ['pharmacy_id', 'remittance_id'];
+            isOneToOne: false;
+            referencedRelation: 'remittances';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      remittances: {
+        Row: {
+          balance_problems: string[];
+          claims_count: number;
+          credit_debit: string;
+          id: string;
+          imported_at: string;
+          imported_by: string | null;
+          interchange_control_number: number | null;
+          matched_count: number;
+          method: string;
+          payer_id: string | null;
+          payer_name: string;
+          payment_cents: number;
+          payment_date: string;
+          pharmacy_id: string;
+          raw: string;
+          set_control_number: string | null;
+          trace_number: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          balance_problems?: string[];
+          claims_count?: number;
+          credit_debit: string;
+          id?: string;
+          imported_at?: string;
+          imported_by?: string | null;
+          interchange_control_number?: number | null;
+          matched_count?: number;
+          method: string;
+          payer_id?: string | null;
+          payer_name: string;
+          payment_cents: number;
+          payment_date: string;
+          pharmacy_id: string;
+          raw: string;
+          set_control_number?: string | null;
+          trace_number: string;
+        };
+        Update: {
+          balance_problems?: string[];
+          claims_count?: number;
+          credit_debit?: string;
+          id?: string;
+          imported_at?: string;
+          imported_by?: string | null;
+          interchange_control_number?: number | null;
+          matched_count?: number;
+          method?: string;
+          payer_id?: string | null;
+          payer_name?: string;
+          payment_cents?: number;
+          payment_date?: string;
+          pharmacy_id?: string;
+          raw?: string;
+          set_control_number?: string | null;
+          trace_number?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'remittances_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       rx_number_counters: {
         Row: {
           last_rx_number: number;
@@ -4382,6 +4574,7 @@ export type Database = {
         };
       };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
+      import_remittance: { Args: { interchange_control_number?: number; remittance: Json }; Returns: Json };
       inventory_analytics: { Args: Record<PropertyKey, never>; Returns: Json };
       inventory_count_sheet: {
         Args: { count_session_id: string; only_variances?: boolean; page_offset?: number; page_size?: number };
@@ -4846,6 +5039,10 @@ export type Database = {
         };
       };
       receive_wholesale_order: { Args: { items: Json; order_id: string }; Returns: Json };
+      reconciliation_page: {
+        Args: { from_date?: string; outcome?: string; page_offset?: number; page_size?: number; to_date?: string };
+        Returns: Json;
+      };
       record_claim_check: {
         Args: { actor_id: string; attempts: Json; pharmacy_id: string; plan_id: string; purpose: string };
         Returns: undefined;
