@@ -10702,12 +10702,13 @@ CREATE OR REPLACE FUNCTION private.matching_claim(for_pharmacy_id uuid, rx bigin
 AS $function$
   select c.* from public.claims c
   where c.pharmacy_id = for_pharmacy_id and c.rx_number = rx and c.fill_number = fill
-    and (case when status_code = '22' then c.status = 'reversed' else c.status in ('paid', 'reversed') end)
-  -- The payer's coverage when the amounts say which, else the primary.
-  order by (c.total_paid_cents = abs(paid)) desc, c.coverage, c.created_at
+    and c.status in ('paid', 'reversed')
+  -- A reversal (22) takes back from a reversed claim first, else from a claim rebilled (B3: the payer reversed the
+  -- old payment and paid anew); then the payer's coverage when the amounts say which, else the primary.
+  order by (status_code = '22' and c.status = 'reversed') desc, (c.total_paid_cents = abs(paid)) desc, c.coverage, c.created_at
   limit 1
 $function$;
-comment on function private.matching_claim(uuid,bigint,integer,text,bigint) is 'The claim a remittance''s CLP pays: the fill''s (Rx and fill number) paid or reversed claim — reversed for a reversal (status code 22) — whose total paid equals the amount when one does, else the primary.';
+comment on function private.matching_claim(uuid,bigint,integer,text,bigint) is 'The claim a remittance''s CLP pays: the fill''s (Rx and fill number) paid or reversed claim — a reversal (status code 22) a reversed one first (else a rebilled one) — whose total paid equals the amount when one does, else the primary.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.may_edit_formulary()

@@ -7,7 +7,8 @@
 -- * public.remittance_claims: each CLP (the claim reference we sent, "{Rx}-{fill}", its status code, charge, paid,
 --   patient responsibility, the payer's claim number, the CAS adjustments) and the claim it matched: the fill's
 --   claim whose Rx and fill numbers it names — of the payer's coverage when the amounts say which (the one whose
---   total paid equals what is paid), else the primary; a reversal (CLP02 22) matches a reversed claim.
+--   total paid equals what is paid), else the primary; a reversal (CLP02 22) matches a reversed claim, else a
+--   rebilled one (a B3 is the old payment reversed and a new one).
 -- * public.remittance_adjustments: the PLB provider-level adjustments (reason, reference, cents).
 -- * public.reconciliation_page: the paid claims of a range as paid in full (remitted = what the switch said it
 --   would pay), short-paid (less), unpaid (nothing remitted yet), and the remittance claims that matched nothing.
@@ -128,14 +129,16 @@ set search_path = ''
 as $$
   select c.* from public.claims c
   where c.pharmacy_id = for_pharmacy_id and c.rx_number = rx and c.fill_number = fill
-    and (case when status_code = '22' then c.status = 'reversed' else c.status in ('paid', 'reversed') end)
-  -- The payer's coverage when the amounts say which, else the primary.
-  order by (c.total_paid_cents = abs(paid)) desc, c.coverage, c.created_at
+    and c.status in ('paid', 'reversed')
+  -- A reversal (22) takes back from a reversed claim first, else from a claim rebilled (B3: the payer reversed the
+  -- old payment and paid anew); then the payer's coverage when the amounts say which, else the primary.
+  order by (status_code = '22' and c.status = 'reversed') desc, (c.total_paid_cents = abs(paid)) desc, c.coverage, c.created_at
   limit 1
 $$;
 comment on function private.matching_claim(uuid, bigint, integer, text, bigint) is
-  'The claim a remittance''s CLP pays: the fill''s (Rx and fill number) paid or reversed claim — reversed for a '
-  'reversal (status code 22) — whose total paid equals the amount when one does, else the primary.';
+  'The claim a remittance''s CLP pays: the fill''s (Rx and fill number) paid or reversed claim — a reversal (status '
+  'code 22) a reversed one first (else a rebilled one) — whose total paid equals the amount when one does, else the '
+  'primary.';
 
 create function private.import_remittance(remittance jsonb, interchange_control_number integer default null) returns jsonb
 language plpgsql security definer

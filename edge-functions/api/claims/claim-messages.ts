@@ -192,6 +192,21 @@ export function eligibilityRequestOf(
   };
 }
 
+/** Additional messages (526-FQ) with their continuations (131-UG "+") joined into whole texts. */
+function joinedMessages(messages: readonly { text?: string; continuity?: string }[]): string[] {
+  const joined: string[] = [];
+  let current = '';
+  for (const message of messages) {
+    current += message.text ?? '';
+    if (message.continuity !== '+') {
+      if (current !== '') joined.push(current);
+      current = '';
+    }
+  }
+  if (current !== '') joined.push(current);
+  return joined;
+}
+
 /** The first transaction's answer in the database's words. A header rejected without a transaction is a reject. */
 export function answerOf(response: ClaimResponse): ClaimAnswer {
   const transaction = response.transactions[0];
@@ -202,7 +217,7 @@ export function answerOf(response: ClaimResponse): ClaimAnswer {
     ...(status?.authorizationNumber ? { authorizationNumber: status.authorizationNumber } : {}),
     rejectCodes: (status?.rejects ?? []).map((reject) => reject.code),
     ...(response.message?.message ? { message: response.message.message } : {}),
-    additionalMessages: (status?.additionalMessages ?? []).map((message) => message.text ?? '').filter((text) => text !== ''),
+    additionalMessages: joinedMessages(status?.additionalMessages ?? []),
     pricing: {
       ...(pricing?.patientPayCents === undefined ? {} : { patientPayCents: pricing.patientPayCents }),
       ...(pricing?.ingredientCostPaidCents === undefined ? {} : { ingredientCostPaidCents: pricing.ingredientCostPaidCents }),

@@ -6,11 +6,13 @@
  * what the switch really answered (claims/claim-exchange.ts).
  */
 import {
-  billingReportEndpoint, eligibilityEndpoint, getFillBillingEndpoint, overrideRejectEndpoint, providerStatusEndpoint, recordPaymentEndpoint, reverseClaimEndpoint,
+  REMITTANCE_MESSAGES, type RemittanceImport, billingReportEndpoint, eligibilityEndpoint, importRemittanceEndpoint, reconciliationEndpoint, getFillBillingEndpoint, overrideRejectEndpoint, providerStatusEndpoint, recordPaymentEndpoint, reverseClaimEndpoint,
   reverseDueClaimsEndpoint, submitClaimEndpoint, testProvidersEndpoint, updateFillBillingEndpoint,
 } from '@pharmacy/shared/api/claims.ts';
 import { BILLING_REPORTS, type BillingReport, type BillingReportName } from '@pharmacy/shared/billing/billing-report.ts';
 import type { Claim, FillBilling } from '@pharmacy/shared/billing/claim.ts';
+import { parse835 } from '@pharmacy/shared/billing/remittance-835.ts';
+import { X12_MAX_CHARS } from '@pharmacy/shared/inventory/x12/envelope.ts';
 import { UUID_PATTERN } from '@pharmacy/shared/common/field-rules.ts';
 import type { User } from '@supabase/supabase-js';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
@@ -131,6 +133,47 @@ export function addClaimRoutes(router: ApiRouter): void {
     });
     if (error) throw databaseFailure('reading the report', error);
     return data as unknown as BillingReport;
+  });
+
+  router.serve(importRemittanceEndpoint, async ({ req, files }) => {
+    const file = files.file;
+    if (!file) throw new HttpError(400, REMITTANCE_MESSAGES.noFile);
+    if (file.size === 0) throw new HttpError(400, REMITTANCE_MESSAGES.empty);
+    if (file.size > X12_MAX_CHARS) throw new HttpError(413, REMITTANCE_MESSAGES.tooLarge);
+    // X12 is ASCII: read byte for byte (latin1), so nothing a file holds changes length or meaning on the way.
+    const text = new TextDecoder('latin1').decode(await file.arrayBuffer());
+    const parsed = parse835(text);
+    if (!parsed.ok) throw new HttpError(400, parsed.error);
+    const client = createUserClient(req);
+    const result: RemittanceImport = { imported: [], refused: [] };
+    for (const remittance of parsed.file.remittances) {
+      if (remittance.kind === 'invalid') {
+        result.refused.push(`Transaction set ${remittance.controlNumber}: ${remittance.error}`);
+        continue;
+      }
+      const { data, error } = await client.rpc('import_remittance', {
+        remittance: remittance as never, interchange_control_number: parsed.file.controlNumber,
+      });
+      if (error) {
+        // Each remittance on its own: one imported before (or refused) does not stop the rest of the file.
+        if (error.code === '23505' || error.code === 'P0001' || error.code === '22023') {
+          result.refused.push(`Trace ${remittance.trace.traceNumber}: ${error.message}`);
+          continue;
+        }
+        throw databaseFailure('importing the remittance', error);
+      }
+      result.imported.push(data as unknown as RemittanceImport['imported'][number]);
+    }
+    if (result.imported.length === 0 && result.refused.length === 0) throw new HttpError(400, REMITTANCE_MESSAGES.notRemittance);
+    return result;
+  });
+
+  router.serve(reconciliationEndpoint, async ({ req, query }) => {
+    const { data, error } = await createUserClient(req).rpc('reconciliation_page', {
+      outcome: query.outcome, from_date: (query.from ?? null) as string, to_date: (query.to ?? null) as string, page_size: 25, page_offset: query.offset,
+    });
+    if (error) throw databaseFailure('reading the reconciliation', error);
+    return data as unknown as { total: number; rows: Record<string, string | number | null>[] };
   });
 
   router.serve(getFillBillingEndpoint, async ({ req, params }) => {
