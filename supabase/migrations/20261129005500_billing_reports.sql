@@ -45,6 +45,7 @@ declare
   days tstzrange;
   result jsonb;
   payer text := nullif(btrim(coalesce(payer_bin, '')), '');
+  today date;
 begin
   if pharmacy is null or not private.current_staff_can('billing:manage') then
     raise exception 'Only staff of the pharmacy can read billing reports' using errcode = '42501';
@@ -56,6 +57,8 @@ begin
     perform private.billing_report_range(from_date, to_date);
   end if;
   days := private.pharmacy_days(pharmacy, from_date, to_date);
+  -- Once, not per row: the planner would call the helper for every claim it ages.
+  today := private.pharmacy_local_date(pharmacy, now());
 
   case report
   when 'daily-claims' then
@@ -186,7 +189,7 @@ begin
       'rows', coalesce(jsonb_agg(jsonb_build_object('status', a.status, 'days0to30', a.d30, 'days31to60', a.d60, 'days61to90', a.d90,
                 'over90', a.over, 'grossCents', a.gross) order by array_position(array['pending', 'submitted', 'rejected'], a.status)), '[]'::jsonb),
       'totals', jsonb_build_object('claims', coalesce(sum(a.d30 + a.d60 + a.d90 + a.over), 0), 'grossCents', coalesce(sum(a.gross), 0)),
-      'asOf', private.pharmacy_local_date(pharmacy, now()))
+      'asOf', today)
     into result
     from (
       select c.status,
@@ -195,7 +198,7 @@ begin
              count(*) filter (where today - c.service_date between 61 and 90) as d90,
              count(*) filter (where today - c.service_date > 90) as over,
              sum(c.gross_amount_due_cents) as gross
-      from public.claims c, (select private.pharmacy_local_date(pharmacy, now()) as today) t
+      from public.claims c
       where c.pharmacy_id = pharmacy and c.status in ('pending', 'submitted', 'rejected') and (payer is null or c.bin = payer)
       group by c.status
     ) a;

@@ -18,7 +18,8 @@
  *   prescriber picker, the credential alerts), the Prescription Files screen (prescription_file_page at 200,000 files:
  *   statuses, a year back, searches; prescription_file_stats), the Inventory screen (inventory_items at 50,000
  *   products and three years of ledger, inventory_overview, inventory_analytics), the Orders tab (wholesale_order_page
- *   and wholesale_order_detail at three years of wholesale orders), a patient
+ *   and wholesale_order_detail at three years of wholesale orders), the Billing screen (claim_page, billing_overview,
+ *   billing_report, reconciliation_page with a claim for every fill billed), a patient
  *   profile's prescriptions (patient_prescription_orders for a patient of 100 orders, pages 1 and 2) and a refill
  *   (POST /api/prescriptions/{id}/refill, the api edge function; BENCH_SCALE_REFILL_VIA=rpc measures
  *   refill_prescription through PostgREST instead), each on a different order that is due;
@@ -220,6 +221,85 @@ async function buildWholesaleOrders(db: pg.Client, pharmacyId: string): Promise<
     join public.medications m on m.id = md5('scale-medication-' || p.product)::uuid`, [pharmacyId, WHOLESALE_ORDERS, WHOLESALE_LINES, RESTOCKED_PRODUCTS]);
   await db.query('set session_replication_role = origin');
   await db.query('vacuum analyze public.wholesalers, public.wholesale_orders, public.wholesale_order_lines');
+}
+
+/**
+ * Claims for the fills (issue 25): every patient a primary plan of one of the three test payers; every fill past
+ * pending billed to it on its fill date — 2% reversed; in the last month 2% rejected (79, 75 or 70, each with its
+ * history row) and 2% submitted (older ones were worked to paid); the rest paid; the queue's processing fills
+ * pending — at the bench catalogue's $1.00 fill plus the $12.50
+ * fee; most paid claims remitted (some short), the rest not yet. Rows with triggers off; the counters and rollups the
+ * triggers keep are built from them afterwards, as a migration would.
+ */
+async function buildClaims(db: pg.Client, pharmacyId: string): Promise<void> {
+  await db.query('set session_replication_role = replica');
+  await db.query(`
+    insert into public.patient_insurance_plans (id, pharmacy_id, patient_id, payer_name, bin, pcn, cardholder_id, person_code,
+      relationship_code, priority, insurance_type, active)
+    select md5('scale-plan-' || i)::uuid, $1, md5('scale-patient-' || i)::uuid,
+           (array['Demo Commercial Rx', 'Demo Part D', 'Demo Medicaid'])[1 + i % 3], '99900' || (1 + i % 3),
+           (array['DEMOCOM', 'DEMOPDP', 'DEMOMCD'])[1 + i % 3], 'SC' || lpad(i::text, 8, '0'), '001', '1', 'primary',
+           (array['commercial', 'medicare_part_d', 'medicaid'])[1 + i % 3], true
+    from generate_series(1, $2::int) i`, [pharmacyId, PATIENTS]);
+  await db.query(`
+    insert into public.claims (id, pharmacy_id, prescription_id, plan_id, patient_id, coverage, status, payer_name, bin, pcn,
+      cardholder_id, person_code, relationship_code, rx_number, fill_number, service_date, ndc, quantity_thousandths, days_supply,
+      ingredient_cost_submitted_cents, dispensing_fee_submitted_cents, usual_customary_cents, gross_amount_due_cents,
+      reject_codes, authorization_number, patient_pay_cents, ingredient_cost_paid_cents, dispensing_fee_paid_cents, total_paid_cents,
+      last_transaction_code, submitted_at, adjudicated_at, reversed_at, remitted_cents, remitted_at, created_at, updated_at)
+    select md5('scale-claim-' || rx.id)::uuid, rx.pharmacy_id, rx.id, pl.id, rx.patient_id, 'primary', c.status, pl.payer_name,
+           pl.bin, pl.pcn, pl.cardholder_id, '001', '1', rx.rx_number, rx.fill_number, c.service_date, m.ndc11, 30000, 30,
+           100, 1250, 100, 1350,
+           case when c.status = 'rejected' then array[(array['79', '75', '70'])[1 + c.h % 3]] else '{}' end,
+           case when c.status in ('paid', 'reversed') then 'A' || c.h end,
+           case when c.status in ('paid', 'reversed') then 500 end, case when c.status in ('paid', 'reversed') then 0 end,
+           case when c.status in ('paid', 'reversed') then 150 end, case when c.status in ('paid', 'reversed') then 850 end,
+           case when c.status = 'pending' then null when c.status = 'reversed' then 'B2' else 'B1' end,
+           case when c.status <> 'pending' then rx.processed_at end,
+           case when c.status in ('paid', 'rejected', 'reversed') then rx.processed_at + interval '2 seconds' end,
+           case when c.status = 'reversed' then rx.processed_at + interval '15 days' end,
+           case when c.status = 'paid' and c.h % 10 < 8 then 850 - (c.h % 7 = 0)::int * 100 else 0 end,
+           case when c.status = 'paid' and c.h % 10 < 8 then rx.processed_at + interval '14 days' end,
+           rx.processed_at, rx.processed_at
+    from public.prescriptions rx
+    join public.patient_insurance_plans pl on pl.pharmacy_id = rx.pharmacy_id and pl.patient_id = rx.patient_id and pl.priority = 'primary'
+    join public.medications m on m.pharmacy_id = rx.pharmacy_id and m.id = rx.medication_id
+    cross join lateral (select abs(hashtext(rx.id::text)) % 100 as h) hashed
+    cross join lateral (
+      select hashed.h,
+             -- Rejected and unanswered claims are worked within days: only the last month's are still open.
+             case when rx.status = 'processing' then 'pending' when hashed.h < 2 and rx.processed_at > now() - interval '30 days' then 'rejected'
+                  when hashed.h < 4 and hashed.h >= 2 then 'reversed'
+                  when hashed.h < 6 and hashed.h >= 4 and rx.processed_at > now() - interval '30 days' then 'submitted' else 'paid' end as status,
+             coalesce(rx.date_filled, (rx.processed_at at time zone (select time_zone from public.pharmacies where id = $1))::date) as service_date
+    ) c
+    where rx.pharmacy_id = $1 and rx.status <> 'pending'
+    -- The seed's own fills in processing opened their claims when they moved there.
+    on conflict on constraint claims_fill_plan_key do nothing`, [pharmacyId]);
+  await db.query(`
+    insert into public.claim_events (pharmacy_id, claim_id, status, transaction_code, bin, reject_codes, detail, occurred_at)
+    select pharmacy_id, id, status, 'B1', bin, reject_codes, 'Rejected ' || array_to_string(reject_codes, ', '), adjudicated_at
+    from public.claims where pharmacy_id = $1 and status = 'rejected'`, [pharmacyId]);
+  await db.query('set session_replication_role = origin');
+  // What the triggers keep, from the rows.
+  await db.query(`
+    insert into public.claim_counters (pharmacy_id, status, claims, gross_amount_due_cents, total_paid_cents)
+    select pharmacy_id, status, count(*), sum(gross_amount_due_cents), sum(coalesce(total_paid_cents, 0))
+    from public.claims where pharmacy_id = $1 group by pharmacy_id, status
+    on conflict (pharmacy_id, status) do update set claims = excluded.claims, gross_amount_due_cents = excluded.gross_amount_due_cents,
+      total_paid_cents = excluded.total_paid_cents`, [pharmacyId]);
+  await db.query(`
+    insert into public.claim_daily_totals (pharmacy_id, service_date, bin, status, payer_name, claims, gross_amount_due_cents, total_paid_cents)
+    select pharmacy_id, service_date, bin, status, max(payer_name), count(*), sum(gross_amount_due_cents), sum(coalesce(total_paid_cents, 0))
+    from public.claims where pharmacy_id = $1 group by pharmacy_id, service_date, bin, status
+    on conflict (pharmacy_id, service_date, bin, status) do update set claims = excluded.claims,
+      gross_amount_due_cents = excluded.gross_amount_due_cents, total_paid_cents = excluded.total_paid_cents`, [pharmacyId]);
+  await db.query(`
+    insert into public.claim_answer_times (pharmacy_id, day, bin, answered, total_ms)
+    select pharmacy_id, service_date, bin, count(*), count(*) * 240
+    from public.claims where pharmacy_id = $1 and status <> 'pending' group by pharmacy_id, service_date, bin
+    on conflict (pharmacy_id, day, bin) do update set answered = excluded.answered, total_ms = excluded.total_ms`, [pharmacyId]);
+  await db.query('vacuum analyze public.patient_insurance_plans, public.claims, public.claim_events, public.claim_counters, public.claim_daily_totals, public.claim_answer_times');
 }
 
 async function buildPeople(db: pg.Client, pharmacyId: string): Promise<void> {
@@ -435,6 +515,7 @@ async function measureApi(env: StackEnv, db: pg.Client, pharmacyId: string): Pro
     ...(await measureFiles(tech)),
     ...(await measureInventory(tech)),
     ...(await measureWholesale(tech)),
+    ...(await measureBilling(tech)),
     await measureProfile(tech),
     await measureRefill(env, tech, db, pharmacyId),
   ];
@@ -526,6 +607,38 @@ async function measureWholesale(tech: SupabaseClient): Promise<boolean[]> {
       SAMPLES, (i) => tech.rpc('wholesale_order_page', { page_size: 25, ...pages[i % pages.length]! })),
     await timed(`one wholesale order in full (wholesale_order_detail: ${WHOLESALE_LINES} lines)`, SAMPLES,
       (i) => tech.rpc('wholesale_order_detail', { order_id: orderIds[i % orderIds.length]! })),
+  ];
+}
+
+/**
+ * The Billing screen at FILLS fills billed: the Claims tab's page (filters, an Rx number, a patient's name, a page
+ * deep, exact totals), the overview, the six reports (a month, a quarter, a year, as of today, a payer's week) and
+ * the reconciliation (a month's short-paid and unpaid).
+ */
+async function measureBilling(tech: SupabaseClient): Promise<boolean[]> {
+  const day = (daysBack: number) => new Date(Date.now() - daysBack * 86_400_000).toISOString().slice(0, 10);
+  const pages: Record<string, unknown>[] = [
+    { status_filter: 'all' }, { status_filter: 'pending' }, { status_filter: 'rejected' }, { status_filter: 'paid' },
+    { status_filter: 'reversed' }, { search: 'RX 250000' }, { search: 'smith' }, { search: 'kevin torresford' },
+    { status_filter: 'paid', page_offset: 1000 },
+  ];
+  const reports: Record<string, unknown>[] = [
+    { report: 'daily-claims', from_date: day(30), to_date: day(0) },
+    { report: 'weekly-revenue', from_date: day(91), to_date: day(0) },
+    { report: 'rejection-analysis', from_date: day(30), to_date: day(0) },
+    { report: 'payer-performance', from_date: day(365), to_date: day(0) },
+    { report: 'aging' },
+    { report: 'custom', from_date: day(7), to_date: day(7), payer_bin: '999002' },
+    { report: 'daily-claims', from_date: day(365), to_date: day(0), payer_bin: '999001' },
+  ];
+  return [
+    await timed(`claims list (claim_page at ${FILLS.toLocaleString('en-US')} fills billed: filters, Rx, patient, a page deep, exact totals, 25 per page)`,
+      SAMPLES, (i) => tech.rpc('claim_page', { page_size: 25, ...pages[i % pages.length]! })),
+    await timed('billing overview (billing_overview)', SAMPLES, () => tech.rpc('billing_overview')),
+    await timed('billing reports (billing_report: daily a month and a year, weekly a quarter, rejections, payers a year, aging, a payer\'s day of claims)',
+      SAMPLES, (i) => tech.rpc('billing_report', reports[i % reports.length]!)),
+    await timed('reconciliation (reconciliation_page: a month short-paid, unpaid)', SAMPLES,
+      (i) => tech.rpc('reconciliation_page', { outcome: i % 2 ? 'short_paid' : 'unpaid', from_date: day(60), to_date: day(30) })),
   ];
 }
 
@@ -682,14 +795,20 @@ export async function runScaleBench(env: StackEnv, webPort: number): Promise<boo
     const vacuumStarted = performance.now();
     await db.query('vacuum analyze public.prescriptions, public.prescription_orders, public.patients, public.medications, public.prescribers, public.prescription_queue_counters, public.prescription_files, public.prescription_file_counters');
     console.log(`  (vacuum analyze after the load: ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s)`);
-    const api = await measureApi(env, db, rows[0].id);
-    const screen = await measureScreen(env, webPort);
-    if (process.env.BENCH_SCALE_KEEP === '1') {
-      // For looking into a figure (explain analyze) at full size without loading it again.
-      console.log(`  (BENCH_SCALE_KEEP=1: the loaded stack stays up, database ${env.dbUrl}; Ctrl-C or SIGTERM ends it)`);
-      await new Promise((resolve) => { process.once('SIGINT', resolve); process.once('SIGTERM', resolve); });
+    const claimsStarted = performance.now();
+    await buildClaims(db, rows[0].id);
+    console.log(`  (claims: a plan for every patient, a claim for every fill billed, their rollups: ${((performance.now() - claimsStarted) / 1000).toFixed(1)} s, no goal)`);
+    try {
+      const api = await measureApi(env, db, rows[0].id);
+      const screen = await measureScreen(env, webPort);
+      return built < BUILD_GOAL_S && api && screen;
+    } finally {
+      if (process.env.BENCH_SCALE_KEEP === '1') {
+        // For looking into a figure (explain analyze) at full size without loading it again, even after a failure.
+        console.log(`  (BENCH_SCALE_KEEP=1: the loaded stack stays up, database ${env.dbUrl}; Ctrl-C or SIGTERM ends it)`);
+        await new Promise((resolve) => { process.once('SIGINT', resolve); process.once('SIGTERM', resolve); });
+      }
     }
-    return built < BUILD_GOAL_S && api && screen;
   } finally {
     await db.end();
   }
