@@ -78,14 +78,15 @@ export function guidedFixFormStart(claim: Pick<Claim, 'submissionClarificationCo
 
 /** The form's rules for the fixes shown: each shown fix's fields are required, and every value has the claim's format. */
 export function guidedFixFormSchema(fixes: readonly GuidedFix[]) {
+  // A blank required field gets one message: the format checks pass on blank.
   const required = (message: string) => z.string().trim().min(1, message);
   const optional = z.string();
   return z.object({
     submissionClarificationCode: fixes.includes('refill_too_soon')
-      ? required(GUIDED_FIX_MESSAGES.submissionClarificationCode).regex(/^\d{1,2}$/, CLAIM_MESSAGES.submissionClarificationCodes)
+      ? required(GUIDED_FIX_MESSAGES.submissionClarificationCode).regex(/^(\d{1,2})?$/, CLAIM_MESSAGES.submissionClarificationCodes)
       : optional,
     priorAuthorizationNumber: fixes.includes('prior_authorization')
-      ? required(GUIDED_FIX_MESSAGES.priorAuthorizationNumber).regex(/^[0-9A-Za-z-]{1,11}$/, CLAIM_MESSAGES.priorAuthorizationNumber)
+      ? required(GUIDED_FIX_MESSAGES.priorAuthorizationNumber).regex(/^([0-9A-Za-z-]{1,11})?$/, CLAIM_MESSAGES.priorAuthorizationNumber)
       : optional,
     durReason: fixes.includes('dur') ? z.string().trim().regex(/^([A-Za-z0-9]{2})?$/, CLAIM_MESSAGES.durPps) : optional,
     durProfessionalService: fixes.includes('dur') ? required(GUIDED_FIX_MESSAGES.durProfessionalService) : optional,
@@ -100,7 +101,7 @@ export function guidedFixFormSchema(fixes: readonly GuidedFix[]) {
 export function claimFixesFromForm(fixes: readonly GuidedFix[], form: GuidedFixForm): ClaimFixes {
   const fixesSent: ClaimFixes = {};
   if (fixes.includes('refill_too_soon')) fixesSent.submissionClarificationCodes = [form.submissionClarificationCode.trim()];
-  if (fixes.includes('prior_authorization')) fixesSent.priorAuthorizationNumber = form.priorAuthorizationNumber.trim().toUpperCase();
+  if (fixes.includes('prior_authorization')) fixesSent.priorAuthorizationNumber = form.priorAuthorizationNumber.trim();
   if (fixes.includes('dur')) {
     const entry: DurPps = {
       ...(form.durReason.trim() ? { reasonForService: form.durReason.trim().toUpperCase() } : {}),

@@ -1,11 +1,12 @@
 /**
  * The fills the calculator and Process Payment pick from: the pharmacy's fills in the chosen statuses (processing,
  * ready), newest Rx first, a page at a time with the exact total, read under RLS with the patient and the
- * medication embedded. A search is an Rx number (digits, optionally "RX" or "#") or words of the patient's name,
- * each word matching the first or last name.
+ * medication embedded. A search is an Rx number or words of the patient's name (fill-search.ts), each word
+ * matching the first or last name.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
+import { billableFillSearch } from '../fill-search.ts';
 import { billingKeys } from '../keys.ts';
 
 export const BILLABLE_STATUSES = ['ready', 'processing'] as const;
@@ -26,23 +27,6 @@ export interface BillableFill {
 export interface BillableFillsPage {
   fills: BillableFill[];
   total: number;
-}
-
-/** The longest name words a search sends (more would only narrow a page that is already narrow). */
-const MAX_NAME_WORDS = 4;
-
-/**
- * How a search narrows the fills: an Rx number, name words (letters, digits, hyphens and apostrophes only: nothing
- * that PostgREST's filter syntax reads), or nothing.
- */
-export function billableFillSearch(search: string): { rxNumber: number } | { words: string[] } | null {
-  const trimmed = search.trim();
-  if (trimmed === '') return null;
-  const rx = /^(?:rx\s*|#)?(\d{1,15})$/i.exec(trimmed);
-  if (rx) return { rxNumber: Number(rx[1]) };
-  const words = trimmed.split(/\s+/).map((word) => word.replace(/[^\p{L}\p{N}'-]/gu, '')).filter((word) => word !== '').slice(0, MAX_NAME_WORDS);
-  // Nothing but punctuation: no name can match.
-  return { words };
 }
 
 interface FillRow {
