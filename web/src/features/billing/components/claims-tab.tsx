@@ -66,7 +66,7 @@ export function ClaimsTab({ pharmacyId, canOverride, filter, onFilterChange, onO
       });
     }
     return [
-      { id: 'rx', header: 'Rx', cell: ({ row }) => <span className="font-mono">{rxFill(row.original)}</span> },
+      { id: 'rx', header: 'Rx', cell: ({ row }) => <span className="whitespace-nowrap font-mono">{rxFill(row.original)}</span> },
       { id: 'patient', header: 'Patient', cell: ({ row }) => row.original.patientName },
       { id: 'payer', header: 'Payer', cell: ({ row }) => (
         <span className="flex flex-col">

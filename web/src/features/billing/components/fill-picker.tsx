@@ -37,7 +37,7 @@ export function FillPicker({ pharmacyId, selectedId, onSelect }: { pharmacyId: s
   }, [pageTooFar, key, total]);
 
   const columns = useMemo<ColumnDef<BillableFill>[]>(() => [
-    { id: 'rx', header: 'Rx', cell: ({ row }) => <span className="font-mono">{fillTitle(row.original)}</span> },
+    { id: 'rx', header: 'Rx', cell: ({ row }) => <span className="whitespace-nowrap font-mono">{fillTitle(row.original)}</span> },
     { id: 'patient', header: 'Patient', cell: ({ row }) => (
       <span className="flex flex-col">
         <span>{row.original.patientName}</span>

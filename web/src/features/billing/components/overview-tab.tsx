@@ -42,7 +42,7 @@ function StatusCard({ status, title, caption, count, onOpen }: { status: ClaimSt
           {count === undefined ? <span className="loading loading-dots loading-sm" aria-label="Loading" /> : count.toLocaleString('en-US')}
         </p>
         <p className="text-xs text-base-content/70">{caption}</p>
-        <button type="button" className="link link-hover self-start text-sm" onClick={onOpen}>View {title.toLowerCase()} claims</button>
+        <button type="button" className="link self-start text-sm" onClick={onOpen}>View {title.toLowerCase()} claims</button>
       </div>
     </section>
   );
@@ -128,22 +128,24 @@ export function OverviewTab({ pharmacyId, onShowClaims, onShowReports, onOpenInB
         />
         <MoneyCard title="Pending revenue" value={data ? formatCents(data.pendingRevenueCents) : null} caption="Billed on claims pending or awaiting the payer" />
       </div>
-      <div className="grid gap-4 xl:grid-cols-3">
-        <div className="xl:col-span-2">
+      <div className="grid gap-4 xl:grid-cols-5">
+        <div className="xl:col-span-3">
           <OverviewCalculator pharmacyId={pharmacyId} onOpenInBilling={onOpenInBilling} />
         </div>
-        <SectionCard title="Quick Actions">
-          <div className="flex flex-col gap-2">
-            <button type="button" className="btn btn-primary justify-start" disabled={running} onClick={submitPending}>
-              {running ? (progress ? `Submitting ${Math.min(progress.done + 1, progress.total)} of ${progress.total}…` : 'Finding pending claims…') : 'Submit Pending Claims'}
-            </button>
-            <button type="button" className="btn justify-start" onClick={() => setEligibilityOpen(true)}>Check Insurance Eligibility</button>
-            <button type="button" className="btn justify-start" onClick={onShowReports}>Generate Billing Report</button>
-            <button type="button" className="btn justify-start" disabled={test.isPending} onClick={() => { setTestOpen(true); test.mutate(); }}>
-              {test.isPending ? 'Testing the connection…' : 'Test Transmission Connection'}
-            </button>
-          </div>
-        </SectionCard>
+        <div className="xl:col-span-2">
+          <SectionCard title="Quick Actions">
+            <div className="flex flex-col gap-2">
+              <button type="button" className="btn btn-primary justify-start" disabled={running} onClick={submitPending}>
+                {running ? (progress ? `Submitting ${Math.min(progress.done + 1, progress.total)} of ${progress.total}…` : 'Finding pending claims…') : 'Submit Pending Claims'}
+              </button>
+              <button type="button" className="btn justify-start" onClick={() => setEligibilityOpen(true)}>Check Insurance Eligibility</button>
+              <button type="button" className="btn justify-start" onClick={onShowReports}>Generate Billing Report</button>
+              <button type="button" className="btn justify-start" disabled={test.isPending} onClick={() => { setTestOpen(true); test.mutate(); }}>
+                {test.isPending ? 'Testing the connection…' : 'Test Transmission Connection'}
+              </button>
+            </div>
+          </SectionCard>
+        </div>
       </div>
       <EligibilityDialog pharmacyId={pharmacyId} open={eligibilityOpen} onClose={() => setEligibilityOpen(false)} />
       <TestConnectionDialog open={testOpen} onClose={() => { setTestOpen(false); test.reset(); }} testing={test.isPending} result={test.data} error={test.error} onRetry={() => test.mutate()} />
