@@ -54,10 +54,10 @@ function Raw({ label, text }: { label: string; text: string | null }) {
   return (
     <div className="flex flex-col gap-1">
       <span className="text-xs font-medium text-base-content/70">{label} ({text.length.toLocaleString('en-US')} characters)</span>
-      {/* Focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */}
-      <pre tabIndex={0} aria-label={label} className="max-h-56 overflow-auto whitespace-pre-wrap break-all rounded-box bg-base-200 p-2 font-mono text-xs">
-        {visibleControlCharacters(text)}
-      </pre>
+      {/* A named region, focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */}
+      <div role="region" aria-label={label} tabIndex={0} className="max-h-56 overflow-auto rounded-box bg-base-200 p-2">
+        <pre className="whitespace-pre-wrap break-all font-mono text-xs">{visibleControlCharacters(text)}</pre>
+      </div>
     </div>
   );
 }
