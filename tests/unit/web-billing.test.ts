@@ -11,7 +11,7 @@ import {
   claimFixesFromForm, GUIDED_FIX_MESSAGES, guidedFixes, guidedFixFormSchema, guidedFixFormStart, normaliseRejectCode, rejectCodeLabel, rejectCodeText,
   type GuidedFixForm,
 } from '../../web/src/features/billing/guided-fix.ts';
-import { pendingRunSummary } from '../../web/src/features/billing/pending-run.ts';
+import { pendingRunShouldStop, pendingRunSummary } from '../../web/src/features/billing/pending-run.ts';
 import { visibleCharacter, visibleControlCharacters } from '../../web/src/features/billing/transmission-text.ts';
 
 const EMPTY_FORM: GuidedFixForm = { submissionClarificationCode: '', priorAuthorizationNumber: '', durReason: '', durProfessionalService: '', durResult: '' };
@@ -189,5 +189,24 @@ describe('pendingRunSummary', () => {
       problems: true,
     });
     expect(pendingRunSummary([], 0)).toEqual({ title: 'No pending claims', description: 'Every claim has been submitted.', problems: false });
+  });
+});
+
+describe('pendingRunShouldStop', () => {
+  it('stops after three claims in a row were not sent, not before, and not after a success', () => {
+    const failure = (rx: string) => ({ rx, failure: 'No claims switch is configured' });
+    expect(pendingRunShouldStop([failure('Rx 1-0'), failure('Rx 2-0')])).toBe(false);
+    expect(pendingRunShouldStop([failure('Rx 1-0'), failure('Rx 2-0'), failure('Rx 3-0')])).toBe(true);
+    expect(pendingRunShouldStop([failure('Rx 1-0'), failure('Rx 2-0'), { rx: 'Rx 3-0', status: 'paid' }])).toBe(false);
+    expect(pendingRunShouldStop([failure('Rx 1-0'), { rx: 'Rx 2-0', status: 'rejected' }, failure('Rx 3-0'), failure('Rx 4-0')])).toBe(false);
+  });
+
+  it('says the run stopped, and how many claims are still pending', () => {
+    const failures = ['Rx 1-0', 'Rx 2-0', 'Rx 3-0'].map((rx) => ({ rx, failure: 'Not found' }));
+    expect(pendingRunSummary(failures, 12, true)).toEqual({
+      title: 'Pending claims not sent',
+      description: '3 claims were not sent: Rx 1-0 (Not found); Rx 2-0 (Not found); Rx 3-0 (Not found). Stopped after 3 claims in a row were not sent. 9 more claims are pending: run it again.',
+      problems: true,
+    });
   });
 });

@@ -19,8 +19,20 @@ function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
-/** `pendingTotal`: how many claims were pending when the run began (more than one page holds, at most 25 are sent). */
-export function pendingRunSummary(results: readonly PendingRunResult[], pendingTotal: number): PendingRunSummary {
+/** A run stops after this many claims in a row could not be sent: the switch or its settings fail them all. */
+export const PENDING_RUN_FAILURES_IN_A_ROW = 3;
+
+/** Whether a run should stop now: its last PENDING_RUN_FAILURES_IN_A_ROW claims were all not sent. */
+export function pendingRunShouldStop(results: readonly PendingRunResult[]): boolean {
+  const last = results.slice(-PENDING_RUN_FAILURES_IN_A_ROW);
+  return last.length === PENDING_RUN_FAILURES_IN_A_ROW && last.every((result) => 'failure' in result);
+}
+
+/**
+ * `pendingTotal`: how many claims were pending when the run began (more than one page holds, at most 25 are sent);
+ * `stopped`: the run stopped early (pendingRunShouldStop).
+ */
+export function pendingRunSummary(results: readonly PendingRunResult[], pendingTotal: number, stopped = false): PendingRunSummary {
   if (results.length === 0) return { title: 'No pending claims', description: 'Every claim has been submitted.', problems: false };
   const answered = results.filter((result): result is { rx: string; status: ClaimStatus } => 'status' in result);
   const failed = results.filter((result): result is { rx: string; failure: string } => 'failure' in result);
@@ -34,6 +46,7 @@ export function pendingRunSummary(results: readonly PendingRunResult[], pendingT
   const sentences = [
     answered.length > 0 ? `${plural(answered.length, 'claim', 'claims')} sent: ${parts.join(', ')}.` : null,
     failed.length > 0 ? `${plural(failed.length, 'claim was', 'claims were')} not sent: ${failed.map((result) => `${result.rx} (${result.failure})`).join('; ')}.` : null,
+    stopped ? `Stopped after ${PENDING_RUN_FAILURES_IN_A_ROW} claims in a row were not sent.` : null,
     pendingTotal > results.length ? `${plural(pendingTotal - results.length, 'more claim is', 'more claims are')} pending: run it again.` : null,
   ].filter((sentence) => sentence !== null);
   return {

@@ -3,12 +3,13 @@
  * database's counts and revenue, the calculator, the quick actions), Claims (every claim a page at a time, View and
  * the guided Resubmit), Transmission (the settings form, placed by the route, and each switch's last answer),
  * Billing (a real fill's price, coverage, copay, payments and receipt) and Reports (not built yet: it says so).
- * Leaving the Transmission tab with unsaved settings asks first.
+ * Leaving the Transmission tab (or the screen, or the page) with unsaved settings asks first.
  */
 import type { ClaimStatusFilter } from '@pharmacy/shared/billing/claim.ts';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
+import { TabList, TabPanel, tabId } from '../../../components/ui/tabs.tsx';
+import { useLeavePageGuard } from '../../../hooks/use-leave-page-guard.ts';
 import { BillingTab } from './billing-tab.tsx';
 import { ClaimsTab } from './claims-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
@@ -43,12 +44,29 @@ export function BillingClaims({ pharmacyId, canOverride, transmissionSettings }:
   const [billingFillId, setBillingFillId] = useState<string | null>(null);
   const [transmissionDirty, setTransmissionDirty] = useState(false);
   const [pendingTab, setPendingTab] = useState<TabId | null>(null);
+  const blocker = useLeavePageGuard(tab === 'transmission' && transmissionDirty);
 
   const selectTab = useCallback((next: TabId) => {
     if (next === tab) return;
     if (tab === 'transmission' && transmissionDirty) setPendingTab(next);
     else setTab(next);
   }, [tab, transmissionDirty]);
+
+  function stay() {
+    if (blocker.state === 'blocked') blocker.reset();
+    if (pendingTab !== null) {
+      // The arrow keys had moved focus to the tab asked for: back to the tab still shown.
+      requestAnimationFrame(() => document.getElementById(tabId(baseId, tab))?.focus());
+    }
+    setPendingTab(null);
+  }
+
+  function discard() {
+    setTransmissionDirty(false);
+    if (blocker.state === 'blocked') blocker.proceed();
+    if (pendingTab !== null) setTab(pendingTab);
+    setPendingTab(null);
+  }
 
   const showClaims = useCallback((filter: ClaimStatusFilter) => {
     setClaimsFilter(filter);
@@ -88,15 +106,11 @@ export function BillingClaims({ pharmacyId, canOverride, transmissionSettings }:
           </section>
         ) : null}
       </TabPanel>
-      <Dialog open={pendingTab !== null} onClose={() => setPendingTab(null)} title="Discard unsaved Transmission settings?" role="alertdialog">
-        <p>The Transmission settings have changes that are not saved. Leave the tab and lose them?</p>
+      <Dialog open={pendingTab !== null || blocker.state === 'blocked'} onClose={stay} title="Discard unsaved Transmission settings?" role="alertdialog">
+        <p>The Transmission settings have changes that are not saved. Leave them and lose the changes?</p>
         <div className="modal-action">
-          <button type="button" className="btn" data-autofocus onClick={() => setPendingTab(null)}>Stay</button>
-          <button type="button" className="btn btn-error" onClick={() => {
-            setTransmissionDirty(false);
-            if (pendingTab) setTab(pendingTab);
-            setPendingTab(null);
-          }}>Discard changes</button>
+          <button type="button" className="btn" data-autofocus onClick={stay}>Stay</button>
+          <button type="button" className="btn btn-error" onClick={discard}>Discard changes</button>
         </div>
       </Dialog>
     </div>
