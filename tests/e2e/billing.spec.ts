@@ -3,7 +3,7 @@
  * its fills moved to processing) with payers' answers set by SQL, as a switch would leave them: the Overview's cards
  * equal the database's counts and sums read as staff; the Claims tab filters and searches a page of claims; View shows
  * the payer's answer with the reject codes' texts, the history and the raw transmission with its separators made
- * visible; Resubmit guides a refill too soon; the Billing tab estimates a ready fill, takes its payment with a
+ * visible, and is recorded as an open of the prescription's details; Resubmit guides a refill too soon; the Billing tab estimates a ready fill, takes its payment with a
  * receipt number and prints the receipt. (Submitting to a switch is the api's: its e2e comes with those endpoints.)
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -151,6 +151,12 @@ test('the Claims tab filters and searches; View shows the answer, the history an
   await expect(view.getByRole('region', { name: 'Request of B1 to claimsProcessor, attempt 1' })).toContainText('␞\n␜AM01␜CY');
   await expect(view.getByRole('region', { name: 'Response of B1 to claimsProcessor, attempt 1' })).toContainText('␞\n␜AM21␜ANR␜FA01␜FB79');
   await view.getByRole('button', { name: 'Close dialog' }).click();
+  // Viewing the claim is on the audit trail as an open of the prescription's details (the admin reads it).
+  const admin = await demoStaffClient('admin@demo.pharmacy');
+  const [patient] = await serviceSql<{ patient_id: string }>('select patient_id from public.claims where id = $1', [rejected.id]);
+  const opens = await admin.rpc('patient_access_history', { patient_id: patient!.patient_id });
+  expect(opens.error).toBeNull();
+  expect((opens.data as Array<{ prescription_id: string | null; actor_role: string }>).some((open) => open.prescription_id === rejected.prescription_id && open.actor_role === 'pharmacist')).toBe(true);
 
   // Resubmit guides the refill too soon: the payer's last fill, and a submission clarification code is required.
   await row.getByRole('button', { name: `Resubmit Rx ${rejected.rx_number}-${rejected.fill_number}` }).click();

@@ -2,7 +2,8 @@
  * The Billing tab: pick a processing or ready fill, then its billing from the database (GET /api/billing/{id}) — the
  * calculator (price, fee, coverage, copay), how it is paid (insurance through a plan, or cash; the custom copay:
  * PUT /api/billing/{id}), its claims, what the patient owes, the payments taken, Process Payment (POST
- * /api/billing/{id}/payments, with the receipt number) and Print Receipt (POST /api/receipts/generate).
+ * /api/billing/{id}/payments, with the receipt number) and Print Receipt (POST /api/receipts/generate). Opening a
+ * fill's billing is recorded as a prescription's details before it shows.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -30,6 +31,7 @@ import { BillingCalculatorFields, calculatorStart } from './billing-calculator.t
 import { RejectReasons } from './claim-detail-dialog.tsx';
 import { ClaimStatusBadge } from './claim-status-badge.tsx';
 import { FillPicker } from './fill-picker.tsx';
+import { RecordedFillOpen } from './recorded-fill-open.tsx';
 
 /** Fills whose receipt prints: verified ones (the server refuses a receipt before verification). */
 const RECEIPT_STATUSES = ['ready', 'completed'];
@@ -270,7 +272,11 @@ export function BillingTab({ pharmacyId, fillId, onFillChange }: BillingTabProps
         <>
           {billing.data ? <QueryErrorNotice query={billing} errorText="The prescription's billing could not be refreshed" /> : null}
           <QueryState query={billing} errorText="The prescription's billing could not be loaded" loadingLabel="Loading the prescription's billing" skeletonRows={4}>
-            {(data) => <FillBillingView key={data.prescriptionId} billing={data} />}
+            {(data) => (
+              <RecordedFillOpen key={data.prescriptionId} patientId={data.patient.id} prescriptionId={data.prescriptionId}>
+                <FillBillingView billing={data} />
+              </RecordedFillOpen>
+            )}
           </QueryState>
         </>
       )}

@@ -2,7 +2,8 @@
  * View on the Claims tab: one claim in full from the database (public.claim_detail) — what was billed and to whom,
  * what the payer paid or why it rejected (each reject code with its text, the payer's message, the previous fill
  * date, the DUR answer), the fixes sent, its history, and each transmission's request and response exactly as sent
- * and received (monospace, control characters as visible symbols: ␞ segment, ␝ group, ␜ field separator).
+ * and received (monospace, control characters as visible symbols: ␞ segment, ␝ group, ␜ field separator). The open
+ * is recorded as a prescription's details before it shows.
  */
 import { CLAIM_STATUSES, quantityFromThousandths, type Claim, type ClaimStatus } from '@pharmacy/shared/billing/claim.ts';
 import { codeOptionLabel, DUR_PROFESSIONAL_SERVICE_OPTIONS, DUR_REASON_OPTIONS, DUR_RESULT_OPTIONS, SUBMISSION_CLARIFICATION_OPTIONS } from '@pharmacy/shared/billing/claim-fix-codes.ts';
@@ -17,6 +18,7 @@ import { dateTime, rxFill } from '../billing-format.ts';
 import { normaliseRejectCode, rejectCodeText } from '../guided-fix.ts';
 import { visibleControlCharacters } from '../transmission-text.ts';
 import { ClaimStatusBadge } from './claim-status-badge.tsx';
+import { RecordedFillOpen } from './recorded-fill-open.tsx';
 import { outcomeLabel } from './transmission-attempts.tsx';
 
 function isClaimStatus(value: string): value is ClaimStatus {
@@ -189,7 +191,11 @@ export interface ClaimDetailDialogProps {
 export function ClaimDetailDialog({ pharmacyId, claim, onClose, onOpenInBilling }: ClaimDetailDialogProps) {
   return (
     <Dialog open={claim !== null} onClose={onClose} title={claim ? `Claim for Rx ${rxFill(claim)}` : 'Claim'} size="table" closeButton>
-      {claim ? <ClaimDetailContent pharmacyId={pharmacyId} claimId={claim.id} onOpenInBilling={() => { onClose(); onOpenInBilling(claim.prescriptionId); }} /> : null}
+      {claim ? (
+        <RecordedFillOpen patientId={claim.patientId} prescriptionId={claim.prescriptionId}>
+          <ClaimDetailContent pharmacyId={pharmacyId} claimId={claim.id} onOpenInBilling={() => { onClose(); onOpenInBilling(claim.prescriptionId); }} />
+        </RecordedFillOpen>
+      ) : null}
     </Dialog>
   );
 }

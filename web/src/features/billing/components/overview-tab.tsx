@@ -21,6 +21,7 @@ import { BillingCalculatorFields, calculatorStart } from './billing-calculator.t
 import { CLAIM_STATUS_TEXT, ClaimStatusIcon } from './claim-status-badge.tsx';
 import { EligibilityDialog } from './eligibility-dialog.tsx';
 import { FillSearchField } from './fill-search-field.tsx';
+import { RecordedFillOpen } from './recorded-fill-open.tsx';
 import { TestConnectionDialog } from './test-connection-dialog.tsx';
 
 const STATUS_CARDS: ReadonlyArray<{ status: ClaimStatus; title: string; caption: string }> = [
@@ -89,7 +90,11 @@ function OverviewCalculator({ pharmacyId, onOpenInBilling }: { pharmacyId: strin
         <p className="text-sm text-base-content/70">Choose a processing or ready prescription to estimate what the insurance covers and what the patient pays.</p>
       ) : (
         <QueryState query={billing} errorText="The prescription's billing could not be loaded" loadingLabel="Loading the prescription's billing" skeletonRows={3}>
-          {(data) => <CalculatorForFill key={data.prescriptionId} billing={data} onOpenInBilling={() => onOpenInBilling(data.prescriptionId)} />}
+          {(data) => (
+            <RecordedFillOpen key={data.prescriptionId} patientId={data.patient.id} prescriptionId={data.prescriptionId}>
+              <CalculatorForFill billing={data} onOpenInBilling={() => onOpenInBilling(data.prescriptionId)} />
+            </RecordedFillOpen>
+          )}
         </QueryState>
       )}
     </SectionCard>

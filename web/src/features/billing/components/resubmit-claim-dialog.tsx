@@ -35,6 +35,7 @@ import { rxFill } from '../billing-format.ts';
 import { claimFixesFromForm, guidedFixes, guidedFixFormSchema, guidedFixFormStart, type GuidedFix, type GuidedFixForm } from '../guided-fix.ts';
 import { RejectReasons } from './claim-detail-dialog.tsx';
 import { ClaimStatusBadge } from './claim-status-badge.tsx';
+import { RecordedFillOpen } from './recorded-fill-open.tsx';
 
 export interface ResubmitClaimDialogProps {
   pharmacyId: string;
@@ -46,7 +47,11 @@ export interface ResubmitClaimDialogProps {
 export function ResubmitClaimDialog({ pharmacyId, claim, canOverride, onClose }: ResubmitClaimDialogProps) {
   return (
     <Dialog open={claim !== null} onClose={onClose} title={claim ? `Resubmit the claim for Rx ${rxFill(claim)}` : 'Resubmit'} size="xl" closeButton>
-      {claim ? <ResubmitContent pharmacyId={pharmacyId} row={claim} canOverride={canOverride} onClose={onClose} /> : null}
+      {claim ? (
+        <RecordedFillOpen patientId={claim.patientId} prescriptionId={claim.prescriptionId}>
+          <ResubmitContent pharmacyId={pharmacyId} row={claim} canOverride={canOverride} onClose={onClose} />
+        </RecordedFillOpen>
+      ) : null}
     </Dialog>
   );
 }
