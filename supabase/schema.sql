@@ -158,6 +158,29 @@ CREATE TRIGGER refuse_update_or_delete BEFORE DELETE OR UPDATE ON public.audit_l
 
 grant select, references, trigger, maintain on table public.audit_log to authenticated, service_role;
 
+-- public.claim_answer_times -----------------------------------------------------------------------
+create table public.claim_answer_times (
+  pharmacy_id uuid not null,
+  day         date not null,
+  bin         text not null,
+  answered    bigint default 0 not null,
+  total_ms    bigint default 0 not null,
+  constraint claim_answer_times_pkey PRIMARY KEY (pharmacy_id, day, bin),
+  constraint claim_answer_times_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
+);
+
+comment on table public.claim_answer_times is 'How many transmissions to a payer (BIN) the switch answered on a pharmacy''s day and how long they took in all (ms): the Payer Performance report''s average answer time over any range. Written only by private.record_transmissions with the transmissions themselves.';
+
+alter table public.claim_answer_times enable row level security;
+
+create policy "Staff can read their pharmacy's claim answer times" on public.claim_answer_times
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.claim_answer_times to anon;
+grant select, references, trigger, maintain on table public.claim_answer_times to authenticated;
+grant all on table public.claim_answer_times to service_role;
+
 -- public.claim_counters ---------------------------------------------------------------------------
 create table public.claim_counters (
   pharmacy_id            uuid not null,
@@ -181,6 +204,32 @@ grant references, trigger, maintain on table public.claim_counters to anon;
 grant select, references, trigger, maintain on table public.claim_counters to authenticated;
 grant all on table public.claim_counters to service_role;
 
+-- public.claim_daily_totals -----------------------------------------------------------------------
+create table public.claim_daily_totals (
+  pharmacy_id            uuid not null,
+  service_date           date not null,
+  bin                    text not null,
+  status                 text not null,
+  payer_name             text not null,
+  claims                 bigint default 0 not null,
+  gross_amount_due_cents bigint default 0 not null,
+  total_paid_cents       bigint default 0 not null,
+  constraint claim_daily_totals_pkey PRIMARY KEY (pharmacy_id, service_date, bin, status),
+  constraint claim_daily_totals_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
+);
+
+comment on table public.claim_daily_totals is 'Claims per pharmacy, date of service, payer (BIN, with the payer''s name as last billed) and status, with their gross amount due and total paid (cents): what the Billing reports add up over any range at any volume. Written only by the statement triggers of public.claims (private.count_claim_changes), so it always equals a sum over the table.';
+
+alter table public.claim_daily_totals enable row level security;
+
+create policy "Staff can read their pharmacy's daily claim totals" on public.claim_daily_totals
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.claim_daily_totals to anon;
+grant select, references, trigger, maintain on table public.claim_daily_totals to authenticated;
+grant all on table public.claim_daily_totals to service_role;
+
 -- public.claim_events -----------------------------------------------------------------------------
 create table public.claim_events (
   id               bigint generated always as identity not null,
@@ -188,6 +237,8 @@ create table public.claim_events (
   claim_id         uuid not null,
   status           text not null,
   transaction_code text,
+  bin              text not null,
+  reject_codes     text[] default '{}'::text[] not null,
   detail           text,
   actor_id         uuid,
   occurred_at      timestamp with time zone default now() not null,
@@ -197,10 +248,11 @@ create table public.claim_events (
   constraint claim_events_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
 );
 
-comment on table public.claim_events is 'A claim''s history (the View dialog): each status it took, by which transaction (B1, B2, B3), with the reject codes or error, who and when. Written by the claims trigger (private.record_claim_event).';
+comment on table public.claim_events is 'A claim''s history (the View dialog): each status it took, by which transaction (B1, B2, B3), the payer''s BIN, the reject codes of a rejection, a line for the screen, who and when. Written by the claims trigger (private.record_claim_event); the Rejection Analysis report counts its rejections.';
 
 CREATE INDEX claim_events_actor_idx ON public.claim_events USING btree (actor_id);
 CREATE INDEX claim_events_claim_idx ON public.claim_events USING btree (pharmacy_id, claim_id, occurred_at);
+CREATE INDEX claim_events_rejections_idx ON public.claim_events USING btree (pharmacy_id, occurred_at) WHERE (status = 'rejected'::text);
 
 alter table public.claim_events enable row level security;
 
@@ -218,6 +270,7 @@ create table public.claim_transmissions (
   pharmacy_id      uuid not null,
   claim_id         uuid,
   plan_id          uuid,
+  bin              text,
   purpose          text not null,
   transaction_code text not null,
   attempt          integer not null,
@@ -309,6 +362,8 @@ create table public.claims (
   reversal_reason                 text,
   created_at                      timestamp with time zone default now() not null,
   updated_at                      timestamp with time zone default now() not null,
+  remitted_cents                  bigint default 0 not null,
+  remitted_at                     timestamp with time zone,
   constraint claims_pkey PRIMARY KEY (id),
   constraint claims_fill_plan_key UNIQUE (pharmacy_id, prescription_id, plan_id),
   constraint claims_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
@@ -321,15 +376,16 @@ create table public.claims (
   constraint claims_amounts_check CHECK (ingredient_cost_submitted_cents >= 0 AND dispensing_fee_submitted_cents >= 0 AND usual_customary_cents >= 0 AND gross_amount_due_cents >= 0),
   constraint claims_billed_check CHECK (bin ~ '^[0-9]{6}$'::text AND ndc ~ '^[0-9]{11}$'::text AND quantity_thousandths > 0 AND days_supply >= 1 AND days_supply <= 999 AND fill_number >= 0 AND fill_number <= 99),
   constraint claims_coverage_check CHECK (coverage = ANY (ARRAY['primary'::text, 'secondary'::text, 'tertiary'::text])),
-  constraint claims_fix_check CHECK (cardinality(submission_clarification_codes) <= 3 AND array_to_string(submission_clarification_codes, ''::text) ~ '^[0-9]*$'::text AND (prior_authorization_number IS NULL OR prior_authorization_number ~ '^[0-9A-Za-z-]{1,11}$'::text) AND jsonb_typeof(dur_pps) = 'array'::text AND jsonb_array_length(dur_pps) <= 9),
+  constraint claims_fix_check CHECK (cardinality(submission_clarification_codes) <= 3 AND array_to_string(submission_clarification_codes, ''::text) ~ '^[0-9]*$'::text AND (prior_authorization_number IS NULL OR prior_authorization_number ~ '^[0-9]{1,11}$'::text) AND jsonb_typeof(dur_pps) = 'array'::text AND jsonb_array_length(dur_pps) <= 9),
   constraint claims_status_check CHECK (status = ANY (ARRAY['pending'::text, 'submitted'::text, 'paid'::text, 'rejected'::text, 'reversed'::text])),
   constraint claims_text_check CHECK (length(payer_message) <= 1000 AND length(last_error) <= 500 AND length(reversal_reason) <= 500 AND length(authorization_number) <= 20),
   constraint claims_transaction_code_check CHECK (last_transaction_code = ANY (ARRAY['B1'::text, 'B2'::text, 'B3'::text]))
 );
 
 comment on table public.claims is 'A fill billed to one of the patient''s plans (NCPDP D.0; one per fill and plan): coverage primary or secondary, status pending → submitted → paid | rejected, paid → reversed; what was billed (plan snapshot, Rx and fill number, date of service, NDC, quantity in thousandths, days supply, submitted ingredient cost, fee, U&C and gross amount due in cents), what fixes a reject (submission clarification codes, prior authorisation number, DUR/PPS codes), and what the payer answered (authorisation, reject codes, message, previous fill date, DUR, patient pay, ingredient cost and fee paid, total paid). transmission_started_at marks a transaction in flight (one terminal at a time). Written only by the database (begin_claim_transaction, record_claim_response).';
+comment on column public.claims.remitted_cents is 'What the payer''s remittances (835) paid on this claim in all, in cents (a reversal''s CLP takes it back); with total_paid_cents it says paid in full, short-paid or unpaid. Written only by import_remittance.';
 comment on constraint claims_fill_plan_key on public.claims is 'This fill already has a claim to that plan';
-comment on constraint claims_fix_check on public.claims is 'A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 letters or digits, and at most 9 DUR/PPS entries';
+comment on constraint claims_fix_check on public.claims is 'A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 digits, and at most 9 DUR/PPS entries';
 
 CREATE INDEX claims_fill_idx ON public.claims USING btree (pharmacy_id, prescription_id);
 CREATE INDEX claims_page_idx ON public.claims USING btree (pharmacy_id, created_at DESC, id DESC);
@@ -338,8 +394,10 @@ CREATE INDEX claims_patient_idx ON public.claims USING btree (pharmacy_id, patie
 CREATE INDEX claims_plan_idx ON public.claims USING btree (pharmacy_id, plan_id);
 CREATE INDEX claims_reversed_by_idx ON public.claims USING btree (reversed_by);
 CREATE INDEX claims_rx_idx ON public.claims USING btree (pharmacy_id, rx_number, fill_number);
+CREATE INDEX claims_service_date_idx ON public.claims USING btree (pharmacy_id, service_date);
 CREATE INDEX claims_status_page_idx ON public.claims USING btree (pharmacy_id, status, created_at DESC, id DESC);
 CREATE INDEX claims_submitted_by_idx ON public.claims USING btree (submitted_by);
+CREATE INDEX claims_unremitted_idx ON public.claims USING btree (pharmacy_id, adjudicated_at) WHERE ((status = 'paid'::text) AND (remitted_at IS NULL));
 
 alter table public.claims enable row level security;
 
@@ -352,7 +410,7 @@ CREATE TRIGGER count_claim_inserts AFTER INSERT ON public.claims REFERENCING NEW
 CREATE TRIGGER count_claim_updates AFTER UPDATE ON public.claims REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_claim_changes();
 CREATE TRIGGER record_event AFTER INSERT OR UPDATE ON public.claims FOR EACH ROW EXECUTE FUNCTION private.record_claim_event();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.claims FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.claims FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when bin is null then ''23502 Bin is required'' when cardholder_id is null then ''23502 Cardholder is required'' when coverage is null then ''23502 Coverage is required'' when days_supply is null then ''23502 Days supply is required'' when dispensing_fee_submitted_cents is null then ''23502 Dispensing fee submitted cents is required'' when fill_number is null then ''23502 Fill number is required'' when gross_amount_due_cents is null then ''23502 Gross amount due cents is required'' when ingredient_cost_submitted_cents is null then ''23502 Ingredient cost submitted cents is required'' when ndc is null then ''23502 Ndc is required'' when patient_id is null then ''23502 Patient is required'' when payer_name is null then ''23502 Payer name is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when plan_id is null then ''23502 Plan is required'' when prescription_id is null then ''23502 Prescription is required'' when quantity_thousandths is null then ''23502 Quantity thousandths is required'' when rx_number is null then ''23502 Rx number is required'' when service_date is null then ''23502 Service date is required'' when usual_customary_cents is null then ''23502 Usual customary cents is required'' when (((ingredient_cost_submitted_cents >= 0) AND (dispensing_fee_submitted_cents >= 0) AND (usual_customary_cents >= 0) AND (gross_amount_due_cents >= 0))) is false then ''23514 Invalid ingredient cost submitted cents and dispensing fee submitted cents and usual customary cents and gross amount due cents'' when (((bin ~ ''^[0-9]{6}$''::text) AND (ndc ~ ''^[0-9]{11}$''::text) AND (quantity_thousandths > 0) AND ((days_supply >= 1) AND (days_supply <= 999)) AND ((fill_number >= 0) AND (fill_number <= 99)))) is false then ''23514 Invalid bin and fill number and ndc and quantity thousandths and days supply'' when ((coverage = ANY (ARRAY[''primary''::text, ''secondary''::text, ''tertiary''::text]))) is false then ''23514 Invalid coverage'' when (((cardinality(submission_clarification_codes) <= 3) AND (array_to_string(submission_clarification_codes, ''''::text) ~ ''^[0-9]*$''::text) AND ((prior_authorization_number IS NULL) OR (prior_authorization_number ~ ''^[0-9A-Za-z-]{1,11}$''::text)) AND (jsonb_typeof(dur_pps) = ''array''::text) AND (jsonb_array_length(dur_pps) <= 9))) is false then ''23514 A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 letters or digits, and at most 9 DUR/PPS entries'' when ((status = ANY (ARRAY[''pending''::text, ''submitted''::text, ''paid''::text, ''rejected''::text, ''reversed''::text]))) is false then ''23514 Invalid status'' when (((length(payer_message) <= 1000) AND (length(last_error) <= 500) AND (length(reversal_reason) <= 500) AND (length(authorization_number) <= 20))) is false then ''23514 Invalid authorization number and payer message and last error and reversal reason'' when ((last_transaction_code = ANY (ARRAY[''B1''::text, ''B2''::text, ''B3''::text]))) is false then ''23514 Invalid last transaction code'' when (($1).pharmacy_id is not null and ($1).prescription_id is not null and ($1).plan_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescription_id is distinct from ($2).prescription_id or ($1).plan_id is distinct from ($2).plan_id) and  exists (select 1 from public.claims as t where t.pharmacy_id = ($1).pharmacy_id and t.prescription_id = ($1).prescription_id and t.plan_id = ($1).plan_id) then ''23505 This fill already has a claim to that plan'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.claims FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when bin is null then ''23502 Bin is required'' when cardholder_id is null then ''23502 Cardholder is required'' when coverage is null then ''23502 Coverage is required'' when days_supply is null then ''23502 Days supply is required'' when dispensing_fee_submitted_cents is null then ''23502 Dispensing fee submitted cents is required'' when fill_number is null then ''23502 Fill number is required'' when gross_amount_due_cents is null then ''23502 Gross amount due cents is required'' when ingredient_cost_submitted_cents is null then ''23502 Ingredient cost submitted cents is required'' when ndc is null then ''23502 Ndc is required'' when patient_id is null then ''23502 Patient is required'' when payer_name is null then ''23502 Payer name is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when plan_id is null then ''23502 Plan is required'' when prescription_id is null then ''23502 Prescription is required'' when quantity_thousandths is null then ''23502 Quantity thousandths is required'' when rx_number is null then ''23502 Rx number is required'' when service_date is null then ''23502 Service date is required'' when usual_customary_cents is null then ''23502 Usual customary cents is required'' when (((ingredient_cost_submitted_cents >= 0) AND (dispensing_fee_submitted_cents >= 0) AND (usual_customary_cents >= 0) AND (gross_amount_due_cents >= 0))) is false then ''23514 Invalid ingredient cost submitted cents and dispensing fee submitted cents and usual customary cents and gross amount due cents'' when (((bin ~ ''^[0-9]{6}$''::text) AND (ndc ~ ''^[0-9]{11}$''::text) AND (quantity_thousandths > 0) AND ((days_supply >= 1) AND (days_supply <= 999)) AND ((fill_number >= 0) AND (fill_number <= 99)))) is false then ''23514 Invalid bin and fill number and ndc and quantity thousandths and days supply'' when ((coverage = ANY (ARRAY[''primary''::text, ''secondary''::text, ''tertiary''::text]))) is false then ''23514 Invalid coverage'' when (((cardinality(submission_clarification_codes) <= 3) AND (array_to_string(submission_clarification_codes, ''''::text) ~ ''^[0-9]*$''::text) AND ((prior_authorization_number IS NULL) OR (prior_authorization_number ~ ''^[0-9]{1,11}$''::text)) AND (jsonb_typeof(dur_pps) = ''array''::text) AND (jsonb_array_length(dur_pps) <= 9))) is false then ''23514 A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 digits, and at most 9 DUR/PPS entries'' when ((status = ANY (ARRAY[''pending''::text, ''submitted''::text, ''paid''::text, ''rejected''::text, ''reversed''::text]))) is false then ''23514 Invalid status'' when (((length(payer_message) <= 1000) AND (length(last_error) <= 500) AND (length(reversal_reason) <= 500) AND (length(authorization_number) <= 20))) is false then ''23514 Invalid authorization number and payer message and last error and reversal reason'' when ((last_transaction_code = ANY (ARRAY[''B1''::text, ''B2''::text, ''B3''::text]))) is false then ''23514 Invalid last transaction code'' when (($1).pharmacy_id is not null and ($1).prescription_id is not null and ($1).plan_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescription_id is distinct from ($2).prescription_id or ($1).plan_id is distinct from ($2).plan_id) and  exists (select 1 from public.claims as t where t.pharmacy_id = ($1).pharmacy_id and t.prescription_id = ($1).prescription_id and t.plan_id = ($1).plan_id) then ''23505 This fill already has a claim to that plan'' end from (select ($1).*) as checked_row');
 
 grant references, trigger, maintain on table public.claims to anon;
 grant select, references, trigger, maintain on table public.claims to authenticated;
@@ -1997,7 +2055,7 @@ create table public.pharmacy_settings (
   constraint pharmacy_settings_pkey PRIMARY KEY (pharmacy_id, group_key),
   constraint pharmacy_settings_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
   constraint pharmacy_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL,
-  constraint pharmacy_settings_group_key_check CHECK (group_key = ANY (ARRAY['transmission'::text, 'reports'::text, 'profit-loss'::text, 'printing'::text, 'controlled'::text, 'labels'::text, 'fax'::text, 'email'::text, 'refills'::text])),
+  constraint pharmacy_settings_group_key_check CHECK (group_key = ANY (ARRAY['transmission'::text, 'reports'::text, 'profit-loss'::text, 'printing'::text, 'controlled'::text, 'labels'::text, 'fax'::text, 'email'::text, 'refills'::text, 'billing'::text])),
   constraint pharmacy_settings_settings_object_check CHECK (jsonb_typeof(settings) = 'object'::text)
 );
 
@@ -2005,7 +2063,7 @@ comment on table public.pharmacy_settings is 'One saved System Settings group of
 comment on column public.pharmacy_settings.group_key is 'The group, as in /api/system-settings/{key}; the pharmacy group is the pharmacies record, not a row here.';
 comment on column public.pharmacy_settings.settings is 'The group''s values without its secrets (a JSON object).';
 comment on column public.pharmacy_settings.updated_by is 'Who saved the group last; set by the database.';
-comment on constraint pharmacy_settings_group_key_check on public.pharmacy_settings is 'Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills';
+comment on constraint pharmacy_settings_group_key_check on public.pharmacy_settings is 'Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email, refills or billing';
 comment on constraint pharmacy_settings_settings_object_check on public.pharmacy_settings is 'Settings must be a JSON object';
 
 CREATE INDEX pharmacy_settings_updated_by_idx ON public.pharmacy_settings USING btree (updated_by);
@@ -2029,7 +2087,7 @@ CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.pharma
 CREATE TRIGGER keep_secrets_out_of_settings BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.keep_secrets_out_of_settings();
 CREATE TRIGGER stamp_settings_author BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.stamp_settings_author();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when group_key is null then ''23502 Group key is required'' when ((group_key = ANY (ARRAY[''transmission''::text, ''reports''::text, ''profit-loss''::text, ''printing''::text, ''controlled''::text, ''labels''::text, ''fax''::text, ''email''::text, ''refills''::text]))) is false then ''23514 Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills'' when ((jsonb_typeof(settings) = ''object''::text)) is false then ''23514 Settings must be a JSON object'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.pharmacy_settings FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when group_key is null then ''23502 Group key is required'' when ((group_key = ANY (ARRAY[''transmission''::text, ''reports''::text, ''profit-loss''::text, ''printing''::text, ''controlled''::text, ''labels''::text, ''fax''::text, ''email''::text, ''refills''::text, ''billing''::text]))) is false then ''23514 Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email, refills or billing'' when ((jsonb_typeof(settings) = ''object''::text)) is false then ''23514 Settings must be a JSON object'' end from (select ($1).*) as checked_row');
 
 grant select, insert, truncate, references, trigger, maintain on table public.pharmacy_settings to authenticated;
 grant all on table public.pharmacy_settings to service_role;
@@ -2653,6 +2711,120 @@ CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescription
 
 grant select, insert, update, references, trigger, maintain on table public.prescriptions to authenticated;
 grant all on table public.prescriptions to service_role;
+
+-- public.remittance_adjustments -------------------------------------------------------------------
+create table public.remittance_adjustments (
+  id                 bigint generated always as identity not null,
+  pharmacy_id        uuid not null,
+  remittance_id      uuid not null,
+  reason_code        text not null,
+  reference          text,
+  amount_cents       bigint not null,
+  fiscal_period_date date,
+  constraint remittance_adjustments_pkey PRIMARY KEY (id),
+  constraint remittance_adjustments_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint remittance_adjustments_remittance_fkey FOREIGN KEY (pharmacy_id, remittance_id) REFERENCES public.remittances(pharmacy_id, id) ON DELETE CASCADE,
+  constraint remittance_adjustments_values_check CHECK (length(reason_code) <= 2 AND length(reference) <= 50)
+);
+
+comment on table public.remittance_adjustments is 'A remittance''s provider-level adjustments (PLB): reason (WO overpayment recovery, FB forwarding balance, L6 interest, 72 authorized return…), reference, cents (positive is taken from the payment).';
+
+CREATE INDEX remittance_adjustments_remittance_idx ON public.remittance_adjustments USING btree (pharmacy_id, remittance_id);
+
+alter table public.remittance_adjustments enable row level security;
+
+create policy "Staff can read their pharmacy's remittance adjustments" on public.remittance_adjustments
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.remittance_adjustments to anon;
+grant select, references, trigger, maintain on table public.remittance_adjustments to authenticated;
+grant all on table public.remittance_adjustments to service_role;
+
+-- public.remittance_claims ------------------------------------------------------------------------
+create table public.remittance_claims (
+  id                           bigint generated always as identity not null,
+  pharmacy_id                  uuid not null,
+  remittance_id                uuid not null,
+  claim_id                     uuid,
+  patient_control_number       text not null,
+  rx_number                    bigint,
+  fill_number                  integer,
+  status_code                  text not null,
+  charge_cents                 bigint not null,
+  paid_cents                   bigint not null,
+  patient_responsibility_cents bigint,
+  payer_claim_control_number   text,
+  adjustments                  jsonb default '[]'::jsonb not null,
+  constraint remittance_claims_pkey PRIMARY KEY (id),
+  constraint remittance_claims_claim_fkey FOREIGN KEY (pharmacy_id, claim_id) REFERENCES public.claims(pharmacy_id, id) ON DELETE SET NULL (claim_id),
+  constraint remittance_claims_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint remittance_claims_remittance_fkey FOREIGN KEY (pharmacy_id, remittance_id) REFERENCES public.remittances(pharmacy_id, id) ON DELETE CASCADE,
+  constraint remittance_claims_values_check CHECK (length(patient_control_number) >= 1 AND length(patient_control_number) <= 38 AND length(status_code) <= 2 AND length(payer_claim_control_number) <= 50 AND jsonb_typeof(adjustments) = 'array'::text)
+);
+
+comment on table public.remittance_claims is 'Each claim payment (CLP) of a remittance: the reference we sent ("{Rx}-{fill}") and the Rx and fill numbers read from it, the payer''s status code (1 processed as primary, 2 secondary, 4 denied, 22 reversal…), charge, paid and patient responsibility in cents, the payer''s claim number, the CAS adjustments ([{group, reasonCode, amountCents}]), and the claim it matched (null: none).';
+
+CREATE INDEX remittance_claims_claim_idx ON public.remittance_claims USING btree (pharmacy_id, claim_id) WHERE (claim_id IS NOT NULL);
+CREATE INDEX remittance_claims_remittance_idx ON public.remittance_claims USING btree (pharmacy_id, remittance_id);
+CREATE INDEX remittance_claims_unmatched_idx ON public.remittance_claims USING btree (pharmacy_id, remittance_id) WHERE (claim_id IS NULL);
+
+alter table public.remittance_claims enable row level security;
+
+create policy "Staff can read their pharmacy's remittance claims" on public.remittance_claims
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.remittance_claims FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when charge_cents is null then ''23502 Charge cents is required'' when paid_cents is null then ''23502 Paid cents is required'' when patient_control_number is null then ''23502 Patient control number is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when remittance_id is null then ''23502 Remittance is required'' when status_code is null then ''23502 Status code is required'' when ((((length(patient_control_number) >= 1) AND (length(patient_control_number) <= 38)) AND (length(status_code) <= 2) AND (length(payer_claim_control_number) <= 50) AND (jsonb_typeof(adjustments) = ''array''::text))) is false then ''23514 Invalid patient control number and status code and payer claim control number and adjustments'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.remittance_claims to anon;
+grant select, references, trigger, maintain on table public.remittance_claims to authenticated;
+grant all on table public.remittance_claims to service_role;
+
+-- public.remittances ------------------------------------------------------------------------------
+create table public.remittances (
+  id                         uuid default gen_random_uuid() not null,
+  pharmacy_id                uuid not null,
+  payer_name                 text not null,
+  payer_id                   text,
+  trace_number               text not null,
+  payment_date               date not null,
+  payment_cents              bigint not null,
+  credit_debit               text not null,
+  method                     text not null,
+  interchange_control_number integer,
+  set_control_number         text,
+  raw                        text not null,
+  balance_problems           text[] default '{}'::text[] not null,
+  claims_count               integer default 0 not null,
+  matched_count              integer default 0 not null,
+  imported_by                uuid,
+  imported_at                timestamp with time zone default now() not null,
+  constraint remittances_pkey PRIMARY KEY (id),
+  constraint remittances_once_key UNIQUE (pharmacy_id, payer_name, trace_number),
+  constraint remittances_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint remittances_imported_by_fkey FOREIGN KEY (imported_by) REFERENCES auth.users(id),
+  constraint remittances_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint remittances_values_check CHECK (length(payer_name) >= 1 AND length(payer_name) <= 60 AND length(trace_number) >= 1 AND length(trace_number) <= 50 AND (credit_debit = ANY (ARRAY['C'::text, 'D'::text])) AND length(method) <= 3 AND length(raw) <= 2097152 AND payment_cents >= 0)
+);
+
+comment on table public.remittances is 'A payer''s 835 (Health Care Claim Payment/Advice) as imported: payer, check/EFT trace number, payment date and amount (cents, C credit or D debit), method, the raw transaction set, the guide''s balancing problems found, how many claims it holds and matched, who imported it and when. Once per payer and trace number.';
+comment on constraint remittances_once_key on public.remittances is 'This remittance (the same payer and trace number) was already imported';
+
+CREATE INDEX remittances_imported_by_idx ON public.remittances USING btree (imported_by);
+CREATE INDEX remittances_imported_idx ON public.remittances USING btree (pharmacy_id, imported_at DESC);
+
+alter table public.remittances enable row level security;
+
+create policy "Staff can read their pharmacy's remittances" on public.remittances
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.remittances FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when credit_debit is null then ''23502 Credit debit is required'' when method is null then ''23502 Method is required'' when payer_name is null then ''23502 Payer name is required'' when payment_cents is null then ''23502 Payment cents is required'' when payment_date is null then ''23502 Payment date is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when raw is null then ''23502 Raw is required'' when trace_number is null then ''23502 Trace number is required'' when ((((length(payer_name) >= 1) AND (length(payer_name) <= 60)) AND ((length(trace_number) >= 1) AND (length(trace_number) <= 50)) AND (credit_debit = ANY (ARRAY[''C''::text, ''D''::text])) AND (length(method) <= 3) AND (length(raw) <= 2097152) AND (payment_cents >= 0))) is false then ''23514 Invalid payer name and trace number and payment cents and credit debit and method and raw'' when (($1).pharmacy_id is not null and ($1).payer_name is not null and ($1).trace_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).payer_name is distinct from ($2).payer_name or ($1).trace_number is distinct from ($2).trace_number) and  exists (select 1 from public.remittances as t where t.pharmacy_id = ($1).pharmacy_id and t.payer_name = ($1).payer_name and t.trace_number = ($1).trace_number) then ''23505 This remittance (the same payer and trace number) was already imported'' end from (select ($1).*) as checked_row');
+
+grant references, trigger, maintain on table public.remittances to anon;
+grant select, references, trigger, maintain on table public.remittances to authenticated;
+grant all on table public.remittances to service_role;
 
 -- public.rx_number_counters -----------------------------------------------------------------------
 create table public.rx_number_counters (
@@ -3543,6 +3715,15 @@ $function$;
 comment on function public.billing_overview() is 'The Billing overview''s cards, as the caller (RLS applies): claims pending, submitted, paid, rejected and reversed (claim_counters, exact at any volume), pending revenue (gross amount due of pending and submitted claims, cents), and this month''s revenue in the pharmacy''s time zone: what payers paid on claims paid this month and what patients paid.';
 grant execute on function public.billing_overview() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.billing_report(report text, from_date date DEFAULT NULL::date, to_date date DEFAULT NULL::date, payer_bin text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.billing_report(report, from_date, to_date, payer_bin) $function$;
+comment on function public.billing_report(text,date,date,text) is 'GET /api/billing/reports/{report}: see private.billing_report.';
+grant execute on function public.billing_report(text,date,date,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.build_suggested_orders()
  RETURNS jsonb
  LANGUAGE sql
@@ -4151,6 +4332,14 @@ end
 $function$;
 comment on function public.hook_password_verification_attempt(jsonb) is 'Supabase Auth password verification hook ({user_id, valid} -> {decision, message, should_logout_user}): counts failed sign-ins and locks the account at the pharmacy policy''s max_failed_logins for lockout_minutes without ending open sessions; refuses deactivated and locked staff with their message only when the password is right (a wrong one gets the ordinary answer); records last_login_at on success and audits every attempt.';
 grant execute on function public.hook_password_verification_attempt(jsonb) to supabase_auth_admin;
+
+CREATE OR REPLACE FUNCTION public.import_remittance(remittance jsonb, interchange_control_number integer DEFAULT NULL::integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.import_remittance(remittance, interchange_control_number) $function$;
+comment on function public.import_remittance(jsonb,integer) is 'POST /api/billing/remittances: see private.import_remittance.';
+grant execute on function public.import_remittance(jsonb,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.inventory_analytics()
  RETURNS jsonb
@@ -5023,6 +5212,68 @@ AS $function$ select private.receive_wholesale_order(order_id, items) $function$
 comment on function public.receive_wholesale_order(uuid,jsonb) is 'POST /api/inventory/orders/{id}/receive and the Receive dialog: see private.receive_wholesale_order.';
 grant execute on function public.receive_wholesale_order(uuid,jsonb) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.reconciliation_page(outcome text DEFAULT 'short_paid'::text, from_date date DEFAULT NULL::date, to_date date DEFAULT NULL::date, page_size integer DEFAULT 25, page_offset integer DEFAULT 0)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  limit_rows integer := least(greatest(coalesce(page_size, 25), 1), 100);
+  skip_rows integer := greatest(coalesce(page_offset, 0), 0);
+  result jsonb;
+begin
+  if outcome not in ('paid_in_full', 'short_paid', 'unpaid', 'unmatched') then
+    raise exception 'Outcome must be paid_in_full, short_paid, unpaid or unmatched' using errcode = '22023';
+  end if;
+  if outcome = 'unmatched' then
+    select jsonb_build_object('total', (select count(*) from public.remittance_claims rc
+                                        where rc.pharmacy_id = pharmacy and rc.claim_id is null),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('patientControlNumber', u.patient_control_number, 'statusCode', u.status_code,
+                'chargeCents', u.charge_cents, 'paidCents', u.paid_cents, 'payerName', u.payer_name, 'traceNumber', u.trace_number,
+                'paymentDate', u.payment_date) order by u.payment_date desc, u.id), '[]'::jsonb))
+    into result
+    from (
+      select rc.*, r.payer_name, r.trace_number, r.payment_date
+      from public.remittance_claims rc join public.remittances r on r.id = rc.remittance_id
+      where rc.pharmacy_id = pharmacy and rc.claim_id is null
+      order by r.payment_date desc, rc.id
+      limit limit_rows offset skip_rows
+    ) u;
+    return result;
+  end if;
+  if from_date is null or to_date is null then
+    raise exception 'Choose the first and last day of the claims to reconcile' using errcode = '22023';
+  end if;
+  perform private.billing_report_range(from_date, to_date);
+  with range_claims as (
+    select c.* from public.claims c
+    where c.pharmacy_id = pharmacy and c.status = 'paid' and c.service_date between from_date and to_date
+      and case outcome
+            when 'paid_in_full' then c.remitted_at is not null and c.remitted_cents >= coalesce(c.total_paid_cents, 0)
+            when 'short_paid' then c.remitted_at is not null and c.remitted_cents < coalesce(c.total_paid_cents, 0)
+            else c.remitted_at is null end
+  )
+  select jsonb_build_object('total', (select count(*) from range_claims),
+    'expectedCents', (select coalesce(sum(total_paid_cents), 0) from range_claims),
+    'remittedCents', (select coalesce(sum(remitted_cents), 0) from range_claims),
+    'rows', coalesce((select jsonb_agg(jsonb_build_object('claimId', p.id, 'prescriptionId', p.prescription_id, 'rxNumber', p.rx_number,
+              'fillNumber', p.fill_number, 'serviceDate', p.service_date, 'payerName', p.payer_name, 'bin', p.bin,
+              'patientName', p.patient_name, 'expectedCents', p.total_paid_cents, 'remittedCents', p.remitted_cents,
+              'differenceCents', coalesce(p.total_paid_cents, 0) - p.remitted_cents, 'remittedAt', p.remitted_at)
+              order by p.service_date, p.rx_number, p.fill_number)
+            from (select rc.*, pt.last_name || ', ' || pt.first_name as patient_name
+                  from range_claims rc join public.patients pt on pt.pharmacy_id = rc.pharmacy_id and pt.id = rc.patient_id
+                  order by rc.service_date, rc.rx_number, rc.fill_number
+                  limit limit_rows offset skip_rows) p), '[]'::jsonb))
+  into result;
+  return result;
+end
+$function$;
+comment on function public.reconciliation_page(text,date,date,integer,integer) is 'Reconciliation, as the caller (RLS applies): the paid claims with a date of service in the range (at most 366 days) that were paid in full (remitted at least what the switch said), short-paid (remitted less) or are unpaid (nothing remitted yet), a page at a time (at most 100) with the count and the expected and remitted sums; or the remittance claims that matched no claim (unmatched, newest first).';
+grant execute on function public.reconciliation_page(text,date,date,integer,integer) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.record_claim_check(pharmacy_id uuid, plan_id uuid, actor_id uuid, purpose text, attempts jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -5540,8 +5791,8 @@ begin
   if pharmacy is null or not private.is_pharmacy_admin() then
     raise exception 'Only an admin can change system settings' using errcode = '42501';
   end if;
-  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email', 'refills') then
-    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills'
+  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email', 'refills', 'billing') then
+    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax, email, refills or billing'
       using errcode = '22023';
   end if;
   if group_values is null or jsonb_typeof(group_values) <> 'object' then
@@ -5623,8 +5874,8 @@ declare
   pharmacy uuid := private.current_pharmacy_id();
   key text := settings_group.group_key;
 begin
-  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email', 'refills') then
-    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills'
+  if key is null or key not in ('pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'labels', 'fax', 'email', 'refills', 'billing') then
+    raise exception 'Unknown settings group: use pharmacy, transmission, reports, profit-loss, printing, controlled, labels, fax, email, refills or billing'
       using errcode = '22023';
   end if;
   if pharmacy is null or (key not in ('printing', 'labels') and not private.is_pharmacy_admin()) then
@@ -6899,6 +7150,234 @@ $function$;
 comment on function private.begin_wholesale_order_submission(uuid) is 'Submit, as the caller (pharmacist or admin): a Schedule II order is recorded as submitted with its DEA Form 222 or CSOS number; any other draft is marked submitting (one terminal at a time) and its PO number, date and lines are answered for the api function to send as an X12 850. record_wholesale_exchange settles it.';
 grant execute on function private.begin_wholesale_order_submission(uuid) to authenticated;
 
+CREATE OR REPLACE FUNCTION private.billing_report(report text, from_date date, to_date date, payer_bin text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  days tstzrange;
+  result jsonb;
+  payer text := nullif(btrim(coalesce(payer_bin, '')), '');
+begin
+  if pharmacy is null or not private.current_staff_can('billing:manage') then
+    raise exception 'Only staff of the pharmacy can read billing reports' using errcode = '42501';
+  end if;
+  if payer is not null and payer !~ '^[0-9]{6}$' then
+    raise exception 'A payer is chosen by its 6-digit BIN' using errcode = '22023';
+  end if;
+  if report <> 'aging' then
+    perform private.billing_report_range(from_date, to_date);
+  end if;
+  days := private.pharmacy_days(pharmacy, from_date, to_date);
+
+  case report
+  when 'daily-claims' then
+    select jsonb_build_object(
+      'title', 'Daily Claims',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'day', 'label', 'Date of service', 'kind', 'date'),
+        jsonb_build_object('key', 'claims', 'label', 'Claims', 'kind', 'count'),
+        jsonb_build_object('key', 'paid', 'label', 'Paid', 'kind', 'count'),
+        jsonb_build_object('key', 'rejected', 'label', 'Rejected', 'kind', 'count'),
+        jsonb_build_object('key', 'reversed', 'label', 'Reversed', 'kind', 'count'),
+        jsonb_build_object('key', 'grossCents', 'label', 'Billed', 'kind', 'cents'),
+        jsonb_build_object('key', 'paidCents', 'label', 'Paid by payers', 'kind', 'cents')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('day', d.day, 'claims', d.claims, 'paid', d.paid, 'rejected', d.rejected,
+                'reversed', d.reversed, 'grossCents', d.gross, 'paidCents', d.paid_cents) order by d.day), '[]'::jsonb),
+      'totals', jsonb_build_object('claims', coalesce(sum(d.claims), 0), 'paid', coalesce(sum(d.paid), 0),
+                'rejected', coalesce(sum(d.rejected), 0), 'reversed', coalesce(sum(d.reversed), 0),
+                'grossCents', coalesce(sum(d.gross), 0), 'paidCents', coalesce(sum(d.paid_cents), 0)))
+    into result
+    from (
+      select t.service_date as day, sum(t.claims) as claims, coalesce(sum(t.claims) filter (where t.status = 'paid'), 0) as paid,
+             coalesce(sum(t.claims) filter (where t.status = 'rejected'), 0) as rejected,
+             coalesce(sum(t.claims) filter (where t.status = 'reversed'), 0) as reversed,
+             sum(t.gross_amount_due_cents) as gross,
+             coalesce(sum(t.total_paid_cents) filter (where t.status = 'paid'), 0) as paid_cents
+      from public.claim_daily_totals t
+      where t.pharmacy_id = pharmacy and t.service_date between from_date and to_date and (payer is null or t.bin = payer)
+      group by t.service_date
+      having sum(t.claims) <> 0
+    ) d;
+
+  when 'weekly-revenue' then
+    select jsonb_build_object(
+      'title', 'Weekly Revenue',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'weekOf', 'label', 'Week of', 'kind', 'date'),
+        jsonb_build_object('key', 'payersCents', 'label', 'Paid by payers', 'kind', 'cents'),
+        jsonb_build_object('key', 'patientsCents', 'label', 'Paid by patients', 'kind', 'cents'),
+        jsonb_build_object('key', 'revenueCents', 'label', 'Revenue', 'kind', 'cents')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('weekOf', w.week_of, 'payersCents', w.payers, 'patientsCents', w.patients,
+                'revenueCents', w.payers + w.patients) order by w.week_of), '[]'::jsonb),
+      'totals', jsonb_build_object('payersCents', coalesce(sum(w.payers), 0), 'patientsCents', coalesce(sum(w.patients), 0),
+                'revenueCents', coalesce(sum(w.payers + w.patients), 0)))
+    into result
+    from (
+      select week_of, sum(payers) as payers, sum(patients) as patients
+      from (
+        select date_trunc('week', t.service_date)::date as week_of, t.total_paid_cents as payers, 0::bigint as patients
+        from public.claim_daily_totals t
+        where t.pharmacy_id = pharmacy and t.status = 'paid' and t.service_date between from_date and to_date
+          and (payer is null or t.bin = payer) and t.claims <> 0
+        union all
+        select date_trunc('week', private.pharmacy_local_date(pharmacy, pp.received_at))::date, 0, pp.amount_cents
+        from public.patient_payments pp
+        where pp.pharmacy_id = pharmacy and pp.received_at >= lower(days) and pp.received_at < upper(days) and payer is null
+      ) money
+      group by week_of
+    ) w;
+
+  when 'rejection-analysis' then
+    select jsonb_build_object(
+      'title', 'Rejection Analysis',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'code', 'label', 'Reject code', 'kind', 'text'),
+        jsonb_build_object('key', 'rejections', 'label', 'Rejections', 'kind', 'count'),
+        jsonb_build_object('key', 'claims', 'label', 'Claims', 'kind', 'count'),
+        jsonb_build_object('key', 'sharePercent', 'label', 'Share of rejections', 'kind', 'percent'),
+        jsonb_build_object('key', 'lastSeen', 'label', 'Last seen', 'kind', 'date')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('code', r.code, 'rejections', r.rejections, 'claims', r.claims,
+                'sharePercent', r.share,
+                'lastSeen', r.last_seen) order by r.rejections desc, r.code), '[]'::jsonb),
+      'totals', jsonb_build_object('rejections', coalesce(sum(r.rejections), 0)))
+    into result
+    from (
+      select counted.*, round(100.0 * counted.rejections / nullif(sum(counted.rejections) over (), 0), 1) as share
+      from (
+        select code, count(*) as rejections, count(distinct e.claim_id) as claims,
+               private.pharmacy_local_date(pharmacy, max(e.occurred_at)) as last_seen
+        from public.claim_events e cross join lateral unnest(e.reject_codes) as code
+        where e.pharmacy_id = pharmacy and e.status = 'rejected' and e.occurred_at >= lower(days) and e.occurred_at < upper(days)
+          and (payer is null or e.bin = payer)
+        group by code
+      ) counted
+    ) r;
+
+  when 'payer-performance' then
+    select jsonb_build_object(
+      'title', 'Payer Performance',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'payerName', 'label', 'Payer', 'kind', 'text'),
+        jsonb_build_object('key', 'bin', 'label', 'BIN', 'kind', 'text'),
+        jsonb_build_object('key', 'claims', 'label', 'Claims', 'kind', 'count'),
+        jsonb_build_object('key', 'paid', 'label', 'Paid', 'kind', 'count'),
+        jsonb_build_object('key', 'rejected', 'label', 'Rejected', 'kind', 'count'),
+        jsonb_build_object('key', 'rejectionRatePercent', 'label', 'Rejection rate', 'kind', 'percent'),
+        jsonb_build_object('key', 'paidCents', 'label', 'Paid by payer', 'kind', 'cents'),
+        jsonb_build_object('key', 'averagePaidCents', 'label', 'Average paid', 'kind', 'cents'),
+        jsonb_build_object('key', 'averageAnswerMs', 'label', 'Average answer time', 'kind', 'ms')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('payerName', p.payer_name, 'bin', p.bin, 'claims', p.claims, 'paid', p.paid,
+                'rejected', p.rejected, 'rejectionRatePercent', round(100.0 * p.rejected / nullif(p.claims, 0), 1),
+                'paidCents', p.paid_cents, 'averagePaidCents', case when p.paid > 0 then round(p.paid_cents::numeric / p.paid)::bigint end,
+                'averageAnswerMs', p.answer_ms) order by p.claims desc, p.bin), '[]'::jsonb),
+      'totals', jsonb_build_object('claims', coalesce(sum(p.claims), 0), 'paidCents', coalesce(sum(p.paid_cents), 0)))
+    into result
+    from (
+      select t.bin, max(t.payer_name) as payer_name, sum(t.claims) as claims,
+             coalesce(sum(t.claims) filter (where t.status = 'paid'), 0) as paid,
+             coalesce(sum(t.claims) filter (where t.status = 'rejected'), 0) as rejected,
+             coalesce(sum(t.total_paid_cents) filter (where t.status = 'paid'), 0) as paid_cents,
+             (select round(sum(a.total_ms)::numeric / nullif(sum(a.answered), 0))::int from public.claim_answer_times a
+              where a.pharmacy_id = pharmacy and a.bin = t.bin and a.day between from_date and to_date) as answer_ms
+      from public.claim_daily_totals t
+      where t.pharmacy_id = pharmacy and t.service_date between from_date and to_date and (payer is null or t.bin = payer)
+      group by t.bin
+      having sum(t.claims) <> 0
+    ) p;
+
+  when 'aging' then
+    select jsonb_build_object(
+      'title', 'Aging',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'status', 'label', 'Status', 'kind', 'text'),
+        jsonb_build_object('key', 'days0to30', 'label', '0–30 days', 'kind', 'count'),
+        jsonb_build_object('key', 'days31to60', 'label', '31–60 days', 'kind', 'count'),
+        jsonb_build_object('key', 'days61to90', 'label', '61–90 days', 'kind', 'count'),
+        jsonb_build_object('key', 'over90', 'label', 'Over 90 days', 'kind', 'count'),
+        jsonb_build_object('key', 'grossCents', 'label', 'Billed, not paid', 'kind', 'cents')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('status', a.status, 'days0to30', a.d30, 'days31to60', a.d60, 'days61to90', a.d90,
+                'over90', a.over, 'grossCents', a.gross) order by array_position(array['pending', 'submitted', 'rejected'], a.status)), '[]'::jsonb),
+      'totals', jsonb_build_object('claims', coalesce(sum(a.d30 + a.d60 + a.d90 + a.over), 0), 'grossCents', coalesce(sum(a.gross), 0)),
+      'asOf', private.pharmacy_local_date(pharmacy, now()))
+    into result
+    from (
+      select c.status,
+             count(*) filter (where today - c.service_date <= 30) as d30,
+             count(*) filter (where today - c.service_date between 31 and 60) as d60,
+             count(*) filter (where today - c.service_date between 61 and 90) as d90,
+             count(*) filter (where today - c.service_date > 90) as over,
+             sum(c.gross_amount_due_cents) as gross
+      from public.claims c, (select private.pharmacy_local_date(pharmacy, now()) as today) t
+      where c.pharmacy_id = pharmacy and c.status in ('pending', 'submitted', 'rejected') and (payer is null or c.bin = payer)
+      group by c.status
+    ) a;
+
+  when 'custom' then
+    select jsonb_build_object(
+      'title', 'Claims',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'serviceDate', 'label', 'Date of service', 'kind', 'date'),
+        jsonb_build_object('key', 'rx', 'label', 'Rx', 'kind', 'text'),
+        jsonb_build_object('key', 'patientName', 'label', 'Patient', 'kind', 'text'),
+        jsonb_build_object('key', 'payerName', 'label', 'Payer', 'kind', 'text'),
+        jsonb_build_object('key', 'bin', 'label', 'BIN', 'kind', 'text'),
+        jsonb_build_object('key', 'ndc', 'label', 'NDC', 'kind', 'text'),
+        jsonb_build_object('key', 'status', 'label', 'Status', 'kind', 'text'),
+        jsonb_build_object('key', 'rejectCodes', 'label', 'Reject codes', 'kind', 'text'),
+        jsonb_build_object('key', 'grossCents', 'label', 'Billed', 'kind', 'cents'),
+        jsonb_build_object('key', 'paidCents', 'label', 'Paid by payer', 'kind', 'cents'),
+        jsonb_build_object('key', 'patientPayCents', 'label', 'Patient pays', 'kind', 'cents')),
+      'rows', coalesce(jsonb_agg(jsonb_build_object('serviceDate', x.service_date, 'rx', x.rx_number || '-' || lpad(x.fill_number::text, 2, '0'),
+                'patientName', x.patient_name, 'payerName', x.payer_name, 'bin', x.bin, 'ndc', x.ndc, 'status', x.status,
+                'rejectCodes', array_to_string(x.reject_codes, ' '), 'grossCents', x.gross_amount_due_cents,
+                'paidCents', x.total_paid_cents, 'patientPayCents', x.patient_pay_cents)
+                order by x.service_date, x.rx_number, x.fill_number), '[]'::jsonb),
+      'totals', jsonb_build_object('claims', count(*), 'grossCents', coalesce(sum(x.gross_amount_due_cents), 0),
+                'paidCents', coalesce(sum(x.total_paid_cents) filter (where x.status = 'paid'), 0)))
+    into result
+    from (
+      select c.*, p.last_name || ', ' || p.first_name as patient_name
+      from public.claims c join public.patients p on p.pharmacy_id = c.pharmacy_id and p.id = c.patient_id
+      where c.pharmacy_id = pharmacy and c.service_date between from_date and to_date and (payer is null or c.bin = payer)
+      order by c.service_date, c.rx_number, c.fill_number
+      limit 10000
+    ) x;
+
+  else
+    raise exception 'Unknown report %: use daily-claims, weekly-revenue, rejection-analysis, payer-performance, aging or custom', report
+      using errcode = '22023';
+  end case;
+  return result || jsonb_build_object('report', report, 'from', from_date, 'to', to_date, 'payerBin', payer);
+end
+$function$;
+comment on function private.billing_report(text,date,date,text) is 'One Billing report of the caller''s pharmacy (billing staff): daily-claims, weekly-revenue, rejection-analysis, payer-performance, aging or custom, over the pharmacy''s days from_date..to_date (at most 366; aging is as of today) and one payer when payer_bin is given, as {report, title, from, to, payerBin, columns, rows, totals}. See this migration''s header for each report.';
+grant execute on function private.billing_report(text,date,date,text) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.billing_report_range(from_date date, to_date date)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if from_date is null or to_date is null then
+    raise exception 'Choose the first and last day of the report' using errcode = '22023';
+  end if;
+  if to_date < from_date then
+    raise exception 'The last day of the report is before its first day' using errcode = '22023';
+  end if;
+  if to_date - from_date > 365 then
+    raise exception 'A report covers at most 366 days' using errcode = '22023';
+  end if;
+end
+$function$;
+comment on function private.billing_report_range(date,date) is 'Refuses a report range that is missing, reversed or longer than 366 days.';
+grant execute on function private.billing_report_range(date,date) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.billing_settings(for_pharmacy_id uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -7674,35 +8153,55 @@ CREATE OR REPLACE FUNCTION private.count_claim_changes()
  SET search_path TO ''
 AS $function$
 declare
+  columns constant text := 'pharmacy_id, status, service_date, bin, payer_name';
   changed_rows text := case tg_op
-    when 'INSERT' then 'select pharmacy_id, status, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows'
-    when 'DELETE' then 'select pharmacy_id, status, -1 as change, -gross_amount_due_cents, -coalesce(total_paid_cents, 0) from old_rows'
-    else 'select pharmacy_id, status, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows
-          union all select pharmacy_id, status, -1, -gross_amount_due_cents, -coalesce(total_paid_cents, 0) from old_rows'
+    when 'INSERT' then format('select %s, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows', columns)
+    when 'DELETE' then format('select %s, -1 as change, -gross_amount_due_cents as gross, -coalesce(total_paid_cents, 0) as paid from old_rows', columns)
+    else format('select %1$s, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows
+                 union all select %1$s, -1, -gross_amount_due_cents, -coalesce(total_paid_cents, 0) from old_rows', columns)
   end;
 begin
-  -- The statement's net change per (pharmacy, status), in key order so concurrent statements cannot deadlock.
+  -- The statement's net change per (pharmacy, status) and per (pharmacy, day, payer, status), in key order so
+  -- concurrent statements cannot deadlock. A statement that moves nothing (a claim marked in flight) adds nothing.
   execute format($sql$
-    insert into public.claim_counters as c (pharmacy_id, status, claims, gross_amount_due_cents, total_paid_cents)
-    select d.pharmacy_id, d.status, d.change, d.gross, d.paid
+    with changed as (%s),
+    per_status as (
+      insert into public.claim_counters as c (pharmacy_id, status, claims, gross_amount_due_cents, total_paid_cents)
+      select d.pharmacy_id, d.status, d.change, d.gross, d.paid
+      from (
+        select pharmacy_id, status, sum(change) as change, sum(gross) as gross, sum(paid) as paid
+        from changed group by pharmacy_id, status
+        having sum(change) <> 0 or sum(gross) <> 0 or sum(paid) <> 0
+      ) d
+      where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
+      order by d.pharmacy_id, d.status
+      on conflict (pharmacy_id, status) do update
+        set claims = c.claims + excluded.claims,
+            gross_amount_due_cents = c.gross_amount_due_cents + excluded.gross_amount_due_cents,
+            total_paid_cents = c.total_paid_cents + excluded.total_paid_cents
+      returning 1
+    )
+    insert into public.claim_daily_totals as t (pharmacy_id, service_date, bin, status, payer_name, claims, gross_amount_due_cents, total_paid_cents)
+    select d.pharmacy_id, d.service_date, d.bin, d.status, d.payer_name, d.change, d.gross, d.paid
     from (
-      select changed.pharmacy_id, changed.status, sum(changed.change) as change, sum(changed.gross) as gross,
-             sum(changed.paid) as paid
-      from (%s) changed
-      group by changed.pharmacy_id, changed.status
-      having sum(changed.change) <> 0 or sum(changed.gross) <> 0 or sum(changed.paid) <> 0
+      select pharmacy_id, service_date, bin, status, max(payer_name) as payer_name, sum(change) as change, sum(gross) as gross,
+             sum(paid) as paid
+      from changed group by pharmacy_id, service_date, bin, status
+      having sum(change) <> 0 or sum(gross) <> 0 or sum(paid) <> 0
     ) d
     where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
-    order by d.pharmacy_id, d.status
-    on conflict (pharmacy_id, status) do update
-      set claims = c.claims + excluded.claims,
-          gross_amount_due_cents = c.gross_amount_due_cents + excluded.gross_amount_due_cents,
-          total_paid_cents = c.total_paid_cents + excluded.total_paid_cents
+      and (select count(*) from per_status) >= 0
+    order by d.pharmacy_id, d.service_date, d.bin, d.status
+    on conflict (pharmacy_id, service_date, bin, status) do update
+      set claims = t.claims + excluded.claims,
+          gross_amount_due_cents = t.gross_amount_due_cents + excluded.gross_amount_due_cents,
+          total_paid_cents = t.total_paid_cents + excluded.total_paid_cents,
+          payer_name = excluded.payer_name
     $sql$, changed_rows);
   return null;
 end
 $function$;
-comment on function private.count_claim_changes() is 'AFTER statement trigger of claims (insert, update, delete): adds the statement''s net change of claims, gross amount due and total paid per pharmacy and status to claim_counters.';
+comment on function private.count_claim_changes() is 'AFTER statement trigger of claims (insert, update, delete): adds the statement''s net change of claims, gross amount due and total paid per pharmacy and status to claim_counters, and per pharmacy, date of service, payer and status to claim_daily_totals.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.count_expectations_visible(count_session_id uuid)
@@ -8494,13 +8993,13 @@ begin
   -- the pharmacy's price less the fee. Rounded half up to the cent once, at the end.
   if product.awp_price is not null and coalesce(product.package_size, 0) > 0 then
     ingredient_cents := round(product.awp_price * 100 * quantity / product.package_size);
-    basis := '03';
+    basis := '01';
   elsif product.nadac_per_unit is not null then
     ingredient_cents := round(product.nadac_per_unit * 100 * quantity);
     basis := '09';
   else
     ingredient_cents := greatest(round(coalesce(product.price, 0) * 100) - fee_cents, 0);
-    basis := '01';
+    basis := '07';
   end if;
   -- The usual and customary price: the pharmacy's own price per fill (the catalogue's price), at least its cost.
   usual_cents := greatest(round(coalesce(product.price, 0) * 100)::bigint, 0);
@@ -8511,7 +9010,7 @@ begin
     'quantityThousandths', round(quantity * 1000)::bigint);
 end
 $function$;
-comment on function private.fill_prices(public.prescriptions) is 'What a fill is billed at, in cents: ingredient cost (AWP per unit × quantity, basis of cost 03; else NADAC per unit, 09; else the price less the fee, 01), the Billing settings'' dispensing fee, usual & customary (the catalogue''s price per fill), gross amount due (ingredient cost + fee), the quantity in thousandths and the NDC.';
+comment on function private.fill_prices(public.prescriptions) is 'What a fill is billed at, in cents: ingredient cost (AWP per unit × quantity, NCPDP basis of cost 01 AWP; else NADAC per unit, 09 other; else the price less the fee, 07 usual & customary), the Billing settings'' dispensing fee, usual & customary (the catalogue''s price per fill), gross amount due (ingredient cost + fee), the quantity in thousandths and the NDC.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.flag_expired_prescriber_credentials()
@@ -9535,6 +10034,76 @@ $function$;
 comment on function private.has_verified_factor(uuid) is 'Whether the auth user has at least one verified MFA factor (GoTrue''s User.HasMFAEnabled; only TOTP is offered): the value staff_profiles.two_factor_enabled must hold.';
 grant execute on function private.has_verified_factor(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.import_remittance(remittance jsonb, interchange_control_number integer DEFAULT NULL::integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  saved public.remittances;
+  entry jsonb;
+  matched public.claims;
+  rx bigint;
+  fill integer;
+  paid bigint;
+  matched_total integer := 0;
+  claims_total integer := 0;
+begin
+  if pharmacy is null or not private.current_staff_can('billing:manage') then
+    raise exception 'Only staff of the pharmacy can import remittances' using errcode = '42501';
+  end if;
+  if jsonb_typeof(remittance) is distinct from 'object' or remittance ->> 'kind' is distinct from '835' then
+    raise exception 'Not a remittance (835) the api read' using errcode = '22023';
+  end if;
+  if jsonb_array_length(coalesce(remittance -> 'claims', '[]')) > 10000 then
+    raise exception 'A remittance holds at most 10,000 claims' using errcode = '22023';
+  end if;
+  insert into public.remittances (pharmacy_id, payer_name, payer_id, trace_number, payment_date, payment_cents, credit_debit,
+    method, interchange_control_number, set_control_number, raw, balance_problems, imported_by)
+  values (pharmacy, left(remittance #>> '{payer,name}', 60), left(remittance #>> '{payer,payerId}', 50),
+    remittance #>> '{trace,traceNumber}', (remittance #>> '{payment,date}')::date, (remittance #>> '{payment,amountCents}')::bigint,
+    remittance #>> '{payment,creditDebit}', remittance #>> '{payment,method}', interchange_control_number,
+    remittance ->> 'controlNumber', remittance ->> 'raw',
+    coalesce(array(select jsonb_array_elements_text(remittance -> 'balanceProblems')), '{}'), (select auth.uid()))
+  returning * into saved;
+
+  for entry in select value from jsonb_array_elements(coalesce(remittance -> 'claims', '[]')) loop
+    claims_total := claims_total + 1;
+    rx := (entry ->> 'rxNumber')::bigint;
+    fill := (entry ->> 'fillNumber')::integer;
+    paid := (entry ->> 'paidCents')::bigint;
+    matched := null;
+    if rx is not null and fill is not null then
+      matched := private.matching_claim(pharmacy, rx, fill, entry ->> 'statusCode', paid);
+    end if;
+    insert into public.remittance_claims (pharmacy_id, remittance_id, claim_id, patient_control_number, rx_number, fill_number,
+      status_code, charge_cents, paid_cents, patient_responsibility_cents, payer_claim_control_number, adjustments)
+    values (pharmacy, saved.id, matched.id, left(entry ->> 'patientControlNumber', 38), rx, fill, entry ->> 'statusCode',
+      (entry ->> 'chargeCents')::bigint, paid, (entry ->> 'patientResponsibilityCents')::bigint,
+      left(entry ->> 'payerClaimControlNumber', 50), coalesce(entry -> 'adjustments', '[]'));
+    if matched.id is not null then
+      matched_total := matched_total + 1;
+      update public.claims c set remitted_cents = c.remitted_cents + paid, remitted_at = now() where c.id = matched.id;
+    end if;
+  end loop;
+  insert into public.remittance_adjustments (pharmacy_id, remittance_id, reason_code, reference, amount_cents, fiscal_period_date)
+  select pharmacy, saved.id, a ->> 'reasonCode', left(a ->> 'reference', 50), (a ->> 'amountCents')::bigint, (a ->> 'fiscalPeriodDate')::date
+  from jsonb_array_elements(coalesce(remittance -> 'providerAdjustments', '[]')) a;
+  update public.remittances r set claims_count = claims_total, matched_count = matched_total
+  where r.id = saved.id returning * into saved;
+  perform private.record_audit_event(pharmacy, (select auth.uid()), 'import', 'remittances', saved.id::text,
+    'Remittance from ' || saved.payer_name || ', trace ' || saved.trace_number || ': ' || claims_total || ' claims, '
+      || matched_total || ' matched', true);
+  return jsonb_build_object('remittanceId', saved.id, 'payerName', saved.payer_name, 'traceNumber', saved.trace_number,
+    'paymentCents', saved.payment_cents, 'claims', claims_total, 'matched', matched_total,
+    'balanceProblems', to_jsonb(saved.balance_problems));
+end
+$function$;
+comment on function private.import_remittance(jsonb,integer) is 'Imports one remittance (835) as shared/src/billing/remittance-835.ts read it (RemittanceAdvice), as the caller (billing staff): the remittance once per payer and trace number, each CLP matched to its claim (private.matching_claim) whose remitted amount grows by what is paid, the PLB adjustments; audited; one transaction. Answers {remittanceId, payerName, traceNumber, paymentCents, claims, matched, balanceProblems}.';
+grant execute on function private.import_remittance(jsonb,integer) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.inet_or_null(address text)
  RETURNS inet
  LANGUAGE plpgsql
@@ -10124,6 +10693,23 @@ AS $function$
 $function$;
 comment on function private.lock_prescription_order(uuid,uuid) is 'The order of a pharmacy, locked until the calling transaction ends: a refill waits for a concurrent refill of the same order and then sees its fill. Callers pass a pharmacy they have checked is the caller''s own.';
 grant execute on function private.lock_prescription_order(uuid,uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.matching_claim(for_pharmacy_id uuid, rx bigint, fill integer, status_code text, paid bigint)
+ RETURNS public.claims
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.* from public.claims c
+  where c.pharmacy_id = for_pharmacy_id and c.rx_number = rx and c.fill_number = fill
+    and c.status in ('paid', 'reversed')
+  -- A reversal (22) takes back from a reversed claim first, else from a claim rebilled (B3: the payer reversed the
+  -- old payment and paid anew); then the payer's coverage when the amounts say which, else the primary.
+  order by (status_code = '22' and c.status = 'reversed') desc, (c.total_paid_cents = abs(paid)) desc, c.coverage, c.created_at
+  limit 1
+$function$;
+comment on function private.matching_claim(uuid,bigint,integer,text,bigint) is 'The claim a remittance''s CLP pays: the fill''s (Rx and fill number) paid or reversed claim — a reversal (status code 22) a reversed one first (else a rebilled one) — whose total paid equals the amount when one does, else the primary.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.may_edit_formulary()
  RETURNS boolean
@@ -12035,8 +12621,9 @@ begin
      and new.adjudicated_at is not distinct from old.adjudicated_at then
     return null;
   end if;
-  insert into public.claim_events (pharmacy_id, claim_id, status, transaction_code, detail, actor_id)
-  values (new.pharmacy_id, new.id, new.status, new.last_transaction_code,
+  insert into public.claim_events (pharmacy_id, claim_id, status, transaction_code, bin, reject_codes, detail, actor_id)
+  values (new.pharmacy_id, new.id, new.status, new.last_transaction_code, new.bin,
+    case when new.status = 'rejected' then new.reject_codes else '{}' end,
     left(case
       when tg_op = 'INSERT' then 'Claim opened for ' || new.payer_name
       when new.status = 'rejected' then 'Rejected ' || array_to_string(new.reject_codes, ', ')
@@ -12416,19 +13003,31 @@ AS $function$
 declare
   attempt jsonb;
   attempt_number integer := 0;
+  payer_bin text := coalesce(
+    (select c.bin from public.claims c where c.id = for_claim_id),
+    (select pl.bin from public.patient_insurance_plans pl where pl.id = for_plan_id));
 begin
   if jsonb_typeof(attempts) is distinct from 'array' or jsonb_array_length(attempts) = 0 or jsonb_array_length(attempts) > 50 then
     raise exception 'A transaction is recorded with 1 to 50 attempts' using errcode = '22023';
   end if;
   for attempt in select value from jsonb_array_elements(attempts) loop
     attempt_number := attempt_number + 1;
-    insert into public.claim_transmissions (pharmacy_id, claim_id, plan_id, purpose, transaction_code, attempt, destination,
+    insert into public.claim_transmissions (pharmacy_id, claim_id, plan_id, bin, purpose, transaction_code, attempt, destination,
       request_url, request, response, http_status, outcome, detail, duration_ms, sent_by)
-    values (for_pharmacy_id, for_claim_id, for_plan_id, purpose, transaction_code, attempt_number,
+    values (for_pharmacy_id, for_claim_id, for_plan_id, payer_bin, purpose, transaction_code, attempt_number,
       left(attempt ->> 'destination', 60), left(attempt ->> 'url', 600), attempt ->> 'request', attempt ->> 'response',
       (attempt ->> 'httpStatus')::integer, attempt ->> 'outcome', left(attempt ->> 'detail', 500),
       greatest(coalesce((attempt ->> 'durationMs')::integer, 0), 0), actor_id);
   end loop;
+  if payer_bin is not null then
+    insert into public.claim_answer_times as t (pharmacy_id, day, bin, answered, total_ms)
+    select for_pharmacy_id, private.pharmacy_local_date(for_pharmacy_id, now()), payer_bin, count(*),
+           sum(greatest(coalesce((a ->> 'durationMs')::integer, 0), 0))
+    from jsonb_array_elements(attempts) a where a ->> 'outcome' = 'answered'
+    having count(*) > 0
+    on conflict (pharmacy_id, day, bin) do update
+      set answered = t.answered + excluded.answered, total_ms = t.total_ms + excluded.total_ms;
+  end if;
   perform private.record_audit_event(for_pharmacy_id, actor_id, 'transmit', 'claim_transmissions',
     coalesce(for_claim_id, for_plan_id)::text,
     transaction_code || ' ' || purpose || ' sent to the claims switch (' || attempt_number || ' attempt'
@@ -12438,7 +13037,7 @@ begin
       'destinations', (select jsonb_agg(a ->> 'destination') from jsonb_array_elements(attempts) a)));
 end
 $function$;
-comment on function private.record_transmissions(uuid,uuid,uuid,text,text,uuid,jsonb) is 'Stores each attempt of one D.0 transaction ([{destination, url, request, response, httpStatus, outcome, detail, durationMs}]) in claim_transmissions and audits the transmission (who, what, where, the last outcome).';
+comment on function private.record_transmissions(uuid,uuid,uuid,text,text,uuid,jsonb) is 'Stores each attempt of one D.0 transaction ([{destination, url, request, response, httpStatus, outcome, detail, durationMs}]) in claim_transmissions with the payer''s BIN, adds the answered ones to claim_answer_times, and audits the transmission (who, what, where, the last outcome).';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.refill_due_on(date_filled date, days_supply integer, too_soon_percent integer)

@@ -171,7 +171,7 @@ create table public.claims (
   constraint claims_fix_check check (
     cardinality(submission_clarification_codes) <= 3
     and array_to_string(submission_clarification_codes, '') ~ '^[0-9]*$'
-    and (prior_authorization_number is null or prior_authorization_number ~ '^[0-9A-Za-z-]{1,11}$')
+    and (prior_authorization_number is null or prior_authorization_number ~ '^[0-9]{1,11}$')
     and jsonb_typeof(dur_pps) = 'array' and jsonb_array_length(dur_pps) <= 9),
   constraint claims_transaction_code_check check (last_transaction_code in ('B1', 'B2', 'B3')),
   constraint claims_text_check check (
@@ -188,14 +188,15 @@ comment on table public.claims is
   'at a time). Written only by the database (begin_claim_transaction, record_claim_response).';
 comment on constraint claims_fill_plan_key on public.claims is 'This fill already has a claim to that plan';
 comment on constraint claims_fix_check on public.claims is
-  'A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 letters or '
-  'digits, and at most 9 DUR/PPS entries';
+  'A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 digits, and '
+  'at most 9 DUR/PPS entries';
 create index claims_page_idx on public.claims (pharmacy_id, created_at desc, id desc);
 create index claims_status_page_idx on public.claims (pharmacy_id, status, created_at desc, id desc);
 create index claims_fill_idx on public.claims (pharmacy_id, prescription_id);
 create index claims_plan_idx on public.claims (pharmacy_id, plan_id);
 create index claims_patient_idx on public.claims (pharmacy_id, patient_id, created_at desc);
 create index claims_rx_idx on public.claims (pharmacy_id, rx_number, fill_number);
+create index claims_service_date_idx on public.claims (pharmacy_id, service_date);
 create index claims_paid_idx on public.claims (pharmacy_id, adjudicated_at) where status = 'paid';
 create index claims_submitted_by_idx on public.claims (submitted_by);
 create index claims_reversed_by_idx on public.claims (reversed_by);
@@ -206,6 +207,8 @@ create table public.claim_events (
   claim_id uuid not null,
   status text not null,
   transaction_code text,
+  bin text not null,
+  reject_codes text[] not null default '{}',
   detail text,
   actor_id uuid references auth.users (id),
   occurred_at timestamptz not null default now(),
@@ -213,9 +216,11 @@ create table public.claim_events (
     references public.claims (pharmacy_id, id) on delete cascade
 );
 comment on table public.claim_events is
-  'A claim''s history (the View dialog): each status it took, by which transaction (B1, B2, B3), with the reject '
-  'codes or error, who and when. Written by the claims trigger (private.record_claim_event).';
+  'A claim''s history (the View dialog): each status it took, by which transaction (B1, B2, B3), the payer''s BIN, '
+  'the reject codes of a rejection, a line for the screen, who and when. Written by the claims trigger '
+  '(private.record_claim_event); the Rejection Analysis report counts its rejections.';
 create index claim_events_claim_idx on public.claim_events (pharmacy_id, claim_id, occurred_at);
+create index claim_events_rejections_idx on public.claim_events (pharmacy_id, occurred_at) where status = 'rejected';
 create index claim_events_actor_idx on public.claim_events (actor_id);
 
 create table public.claim_transmissions (
@@ -223,6 +228,7 @@ create table public.claim_transmissions (
   pharmacy_id uuid not null references public.pharmacies (id) on delete cascade,
   claim_id uuid,
   plan_id uuid,
+  bin text,
   purpose text not null,
   transaction_code text not null,
   attempt integer not null,
@@ -299,16 +305,49 @@ comment on table public.claim_counters is
   'triggers of public.claims (private.count_claim_changes) in the changing transaction, so it always equals a sum '
   'over the table; read by billing_overview.';
 
+create table public.claim_daily_totals (
+  pharmacy_id uuid not null references public.pharmacies (id) on delete cascade,
+  service_date date not null,
+  bin text not null,
+  status text not null,
+  payer_name text not null,
+  -- No checks (>= 0): as claim_counters, the triggers add a statement's net change.
+  claims bigint not null default 0,
+  gross_amount_due_cents bigint not null default 0,
+  total_paid_cents bigint not null default 0,
+  primary key (pharmacy_id, service_date, bin, status)
+);
+comment on table public.claim_daily_totals is
+  'Claims per pharmacy, date of service, payer (BIN, with the payer''s name as last billed) and status, with their '
+  'gross amount due and total paid (cents): what the Billing reports add up over any range at any volume. Written '
+  'only by the statement triggers of public.claims (private.count_claim_changes), so it always equals a sum over the '
+  'table.';
+
+create table public.claim_answer_times (
+  pharmacy_id uuid not null references public.pharmacies (id) on delete cascade,
+  day date not null,
+  bin text not null,
+  answered bigint not null default 0,
+  total_ms bigint not null default 0,
+  primary key (pharmacy_id, day, bin)
+);
+comment on table public.claim_answer_times is
+  'How many transmissions to a payer (BIN) the switch answered on a pharmacy''s day and how long they took in all '
+  '(ms): the Payer Performance report''s average answer time over any range. Written only by '
+  'private.record_transmissions with the transmissions themselves.';
+
 alter table public.prescription_billing enable row level security;
 alter table public.claims enable row level security;
 alter table public.claim_events enable row level security;
 alter table public.claim_transmissions enable row level security;
 alter table public.patient_payments enable row level security;
 alter table public.claim_counters enable row level security;
+alter table public.claim_daily_totals enable row level security;
+alter table public.claim_answer_times enable row level security;
 revoke insert, update, delete, truncate on public.prescription_billing, public.claims, public.claim_events,
-  public.claim_transmissions, public.patient_payments, public.claim_counters from anon, authenticated;
+  public.claim_transmissions, public.patient_payments, public.claim_counters, public.claim_daily_totals, public.claim_answer_times from anon, authenticated;
 revoke select on public.prescription_billing, public.claims, public.claim_events, public.claim_transmissions,
-  public.patient_payments, public.claim_counters from anon;
+  public.patient_payments, public.claim_counters, public.claim_daily_totals, public.claim_answer_times from anon;
 create policy "Staff can read their pharmacy's fill billing" on public.prescription_billing
   for select to authenticated
   using (pharmacy_id = (select private.current_pharmacy_id()));
@@ -327,10 +366,16 @@ create policy "Staff can read their pharmacy's patient payments" on public.patie
 create policy "Staff can read their pharmacy's claim counters" on public.claim_counters
   for select to authenticated
   using (pharmacy_id = (select private.current_pharmacy_id()));
+create policy "Staff can read their pharmacy's daily claim totals" on public.claim_daily_totals
+  for select to authenticated
+  using (pharmacy_id = (select private.current_pharmacy_id()));
+create policy "Staff can read their pharmacy's claim answer times" on public.claim_answer_times
+  for select to authenticated
+  using (pharmacy_id = (select private.current_pharmacy_id()));
 create trigger touch_updated_at before update on public.claims
   for each row execute function private.touch_updated_at();
 grant all on public.prescription_billing, public.claims, public.claim_events, public.claim_transmissions,
-  public.patient_payments, public.claim_counters to service_role;
+  public.patient_payments, public.claim_counters, public.claim_daily_totals, public.claim_answer_times to service_role;
 
 -- -----------------------------------------------------------------------------------------------------
 -- Triggers of claims: history and counters
@@ -345,8 +390,9 @@ begin
      and new.adjudicated_at is not distinct from old.adjudicated_at then
     return null;
   end if;
-  insert into public.claim_events (pharmacy_id, claim_id, status, transaction_code, detail, actor_id)
-  values (new.pharmacy_id, new.id, new.status, new.last_transaction_code,
+  insert into public.claim_events (pharmacy_id, claim_id, status, transaction_code, bin, reject_codes, detail, actor_id)
+  values (new.pharmacy_id, new.id, new.status, new.last_transaction_code, new.bin,
+    case when new.status = 'rejected' then new.reject_codes else '{}' end,
     left(case
       when tg_op = 'INSERT' then 'Claim opened for ' || new.payer_name
       when new.status = 'rejected' then 'Rejected ' || array_to_string(new.reject_codes, ', ')
@@ -370,37 +416,58 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
+  columns constant text := 'pharmacy_id, status, service_date, bin, payer_name';
   changed_rows text := case tg_op
-    when 'INSERT' then 'select pharmacy_id, status, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows'
-    when 'DELETE' then 'select pharmacy_id, status, -1 as change, -gross_amount_due_cents, -coalesce(total_paid_cents, 0) from old_rows'
-    else 'select pharmacy_id, status, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows
-          union all select pharmacy_id, status, -1, -gross_amount_due_cents, -coalesce(total_paid_cents, 0) from old_rows'
+    when 'INSERT' then format('select %s, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows', columns)
+    when 'DELETE' then format('select %s, -1 as change, -gross_amount_due_cents as gross, -coalesce(total_paid_cents, 0) as paid from old_rows', columns)
+    else format('select %1$s, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows
+                 union all select %1$s, -1, -gross_amount_due_cents, -coalesce(total_paid_cents, 0) from old_rows', columns)
   end;
 begin
-  -- The statement's net change per (pharmacy, status), in key order so concurrent statements cannot deadlock.
+  -- The statement's net change per (pharmacy, status) and per (pharmacy, day, payer, status), in key order so
+  -- concurrent statements cannot deadlock. A statement that moves nothing (a claim marked in flight) adds nothing.
   execute format($sql$
-    insert into public.claim_counters as c (pharmacy_id, status, claims, gross_amount_due_cents, total_paid_cents)
-    select d.pharmacy_id, d.status, d.change, d.gross, d.paid
+    with changed as (%s),
+    per_status as (
+      insert into public.claim_counters as c (pharmacy_id, status, claims, gross_amount_due_cents, total_paid_cents)
+      select d.pharmacy_id, d.status, d.change, d.gross, d.paid
+      from (
+        select pharmacy_id, status, sum(change) as change, sum(gross) as gross, sum(paid) as paid
+        from changed group by pharmacy_id, status
+        having sum(change) <> 0 or sum(gross) <> 0 or sum(paid) <> 0
+      ) d
+      where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
+      order by d.pharmacy_id, d.status
+      on conflict (pharmacy_id, status) do update
+        set claims = c.claims + excluded.claims,
+            gross_amount_due_cents = c.gross_amount_due_cents + excluded.gross_amount_due_cents,
+            total_paid_cents = c.total_paid_cents + excluded.total_paid_cents
+      returning 1
+    )
+    insert into public.claim_daily_totals as t (pharmacy_id, service_date, bin, status, payer_name, claims, gross_amount_due_cents, total_paid_cents)
+    select d.pharmacy_id, d.service_date, d.bin, d.status, d.payer_name, d.change, d.gross, d.paid
     from (
-      select changed.pharmacy_id, changed.status, sum(changed.change) as change, sum(changed.gross) as gross,
-             sum(changed.paid) as paid
-      from (%s) changed
-      group by changed.pharmacy_id, changed.status
-      having sum(changed.change) <> 0 or sum(changed.gross) <> 0 or sum(changed.paid) <> 0
+      select pharmacy_id, service_date, bin, status, max(payer_name) as payer_name, sum(change) as change, sum(gross) as gross,
+             sum(paid) as paid
+      from changed group by pharmacy_id, service_date, bin, status
+      having sum(change) <> 0 or sum(gross) <> 0 or sum(paid) <> 0
     ) d
     where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
-    order by d.pharmacy_id, d.status
-    on conflict (pharmacy_id, status) do update
-      set claims = c.claims + excluded.claims,
-          gross_amount_due_cents = c.gross_amount_due_cents + excluded.gross_amount_due_cents,
-          total_paid_cents = c.total_paid_cents + excluded.total_paid_cents
+      and (select count(*) from per_status) >= 0
+    order by d.pharmacy_id, d.service_date, d.bin, d.status
+    on conflict (pharmacy_id, service_date, bin, status) do update
+      set claims = t.claims + excluded.claims,
+          gross_amount_due_cents = t.gross_amount_due_cents + excluded.gross_amount_due_cents,
+          total_paid_cents = t.total_paid_cents + excluded.total_paid_cents,
+          payer_name = excluded.payer_name
     $sql$, changed_rows);
   return null;
 end
 $$;
 comment on function private.count_claim_changes() is
   'AFTER statement trigger of claims (insert, update, delete): adds the statement''s net change of claims, gross '
-  'amount due and total paid per pharmacy and status to claim_counters.';
+  'amount due and total paid per pharmacy and status to claim_counters, and per pharmacy, date of service, payer and '
+  'status to claim_daily_totals.';
 create trigger count_claim_inserts after insert on public.claims
   referencing new table as new_rows for each statement execute function private.count_claim_changes();
 create trigger count_claim_updates after update on public.claims
@@ -470,13 +537,13 @@ begin
   -- the pharmacy's price less the fee. Rounded half up to the cent once, at the end.
   if product.awp_price is not null and coalesce(product.package_size, 0) > 0 then
     ingredient_cents := round(product.awp_price * 100 * quantity / product.package_size);
-    basis := '03';
+    basis := '01';
   elsif product.nadac_per_unit is not null then
     ingredient_cents := round(product.nadac_per_unit * 100 * quantity);
     basis := '09';
   else
     ingredient_cents := greatest(round(coalesce(product.price, 0) * 100) - fee_cents, 0);
-    basis := '01';
+    basis := '07';
   end if;
   -- The usual and customary price: the pharmacy's own price per fill (the catalogue's price), at least its cost.
   usual_cents := greatest(round(coalesce(product.price, 0) * 100)::bigint, 0);
@@ -488,8 +555,8 @@ begin
 end
 $$;
 comment on function private.fill_prices(public.prescriptions) is
-  'What a fill is billed at, in cents: ingredient cost (AWP per unit × quantity, basis of cost 03; else NADAC per '
-  'unit, 09; else the price less the fee, 01), the Billing settings'' dispensing fee, usual & customary (the '
+  'What a fill is billed at, in cents: ingredient cost (AWP per unit × quantity, NCPDP basis of cost 01 AWP; else '
+  'NADAC per unit, 09 other; else the price less the fee, 07 usual & customary), the Billing settings'' dispensing fee, usual & customary (the '
   'catalogue''s price per fill), gross amount due (ingredient cost + fee), the quantity in thousandths and the NDC.';
 
 create function private.open_claim(fill public.prescriptions, plan public.patient_insurance_plans)
@@ -841,19 +908,31 @@ as $$
 declare
   attempt jsonb;
   attempt_number integer := 0;
+  payer_bin text := coalesce(
+    (select c.bin from public.claims c where c.id = for_claim_id),
+    (select pl.bin from public.patient_insurance_plans pl where pl.id = for_plan_id));
 begin
   if jsonb_typeof(attempts) is distinct from 'array' or jsonb_array_length(attempts) = 0 or jsonb_array_length(attempts) > 50 then
     raise exception 'A transaction is recorded with 1 to 50 attempts' using errcode = '22023';
   end if;
   for attempt in select value from jsonb_array_elements(attempts) loop
     attempt_number := attempt_number + 1;
-    insert into public.claim_transmissions (pharmacy_id, claim_id, plan_id, purpose, transaction_code, attempt, destination,
+    insert into public.claim_transmissions (pharmacy_id, claim_id, plan_id, bin, purpose, transaction_code, attempt, destination,
       request_url, request, response, http_status, outcome, detail, duration_ms, sent_by)
-    values (for_pharmacy_id, for_claim_id, for_plan_id, purpose, transaction_code, attempt_number,
+    values (for_pharmacy_id, for_claim_id, for_plan_id, payer_bin, purpose, transaction_code, attempt_number,
       left(attempt ->> 'destination', 60), left(attempt ->> 'url', 600), attempt ->> 'request', attempt ->> 'response',
       (attempt ->> 'httpStatus')::integer, attempt ->> 'outcome', left(attempt ->> 'detail', 500),
       greatest(coalesce((attempt ->> 'durationMs')::integer, 0), 0), actor_id);
   end loop;
+  if payer_bin is not null then
+    insert into public.claim_answer_times as t (pharmacy_id, day, bin, answered, total_ms)
+    select for_pharmacy_id, private.pharmacy_local_date(for_pharmacy_id, now()), payer_bin, count(*),
+           sum(greatest(coalesce((a ->> 'durationMs')::integer, 0), 0))
+    from jsonb_array_elements(attempts) a where a ->> 'outcome' = 'answered'
+    having count(*) > 0
+    on conflict (pharmacy_id, day, bin) do update
+      set answered = t.answered + excluded.answered, total_ms = t.total_ms + excluded.total_ms;
+  end if;
   perform private.record_audit_event(for_pharmacy_id, actor_id, 'transmit', 'claim_transmissions',
     coalesce(for_claim_id, for_plan_id)::text,
     transaction_code || ' ' || purpose || ' sent to the claims switch (' || attempt_number || ' attempt'
@@ -865,7 +944,8 @@ end
 $$;
 comment on function private.record_transmissions(uuid, uuid, uuid, text, text, uuid, jsonb) is
   'Stores each attempt of one D.0 transaction ([{destination, url, request, response, httpStatus, outcome, detail, '
-  'durationMs}]) in claim_transmissions and audits the transmission (who, what, where, the last outcome).';
+  'durationMs}]) in claim_transmissions with the payer''s BIN, adds the answered ones to claim_answer_times, and '
+  'audits the transmission (who, what, where, the last outcome).';
 
 create function private.put_fill_back_on_shelf(fill public.prescriptions, reason text) returns integer
 language plpgsql security definer

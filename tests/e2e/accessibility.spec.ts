@@ -469,12 +469,12 @@ test('the AI Security Manager: cards and each tab, its dialogs and validation me
 });
 
 // Read only (a refused save and a discarded edit write nothing), so the demo pharmacy's settings stay as they are.
-test('System Settings: the cards, each of the ten tabs, a validation message and the unsaved-changes question', async ({ page }) => {
+test('System Settings: the cards, each of the eleven tabs, a validation message and the unsaved-changes question', async ({ page }) => {
   await signIn(page, 'admin@demo.pharmacy', DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'System Settings', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
   const tablist = page.getByRole('tablist', { name: 'Settings groups' });
-  for (const label of ['Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Refills', 'Labels', 'Fax', 'Email']) {
+  for (const label of ['Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Refills', 'Billing', 'Labels', 'Fax', 'Email']) {
     await tablist.getByRole('tab', { name: label, exact: true }).click();
     await expect(page.getByRole('tabpanel').getByRole('form', { name: `${label} settings` })).toBeVisible();
     await expect(page.getByRole('region', { name: 'DEA Compliance' }).getByTestId('card-value')).toBeVisible();

@@ -28,5 +28,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   process.env.E2E_DB_URL = stack.env.dbUrl;
   // The test wholesaler (X12 over HTTP): the wholesale spec connects a pharmacy to it and asks it for package scans.
   process.env.E2E_WHOLESALER_URL = stack.env.wholesalerUrl;
+  // The test claims switch (NCPDP D.0 over HTTP): the billing spec's pharmacy sends its claims there.
+  process.env.E2E_CLAIMS_SWITCH_URL = stack.env.claimsSwitchUrl;
   return () => stack.stop();
 }

@@ -1,7 +1,8 @@
 /**
  * System Settings end to end (spec part 2 §2 System Settings, §3 groups, §5 bounds, §7, §8 toasts; issue 12), on
  * a pharmacy of its own (onboarded through the api) so the demo pharmacy's settings stay as other specs expect:
- * an admin edits and saves two groups (Reports, Printing), reloads and sees them (and GET agrees); a bound is
+ * an admin edits and saves two groups (Reports, Printing), reloads and sees them (and GET agrees); Refills; Billing's
+ * dispensing fee typed in dollars and kept in cents ($10.75 after a reload); a bound is
  * refused with its message at the field, the reason by the save button and §8's failure toast word for word,
  * nothing saved; a refusal of the database (another pharmacy's DEA number) shows the same Update Failed toast and
  * the reason by the save button; leaving a tab, or the screen, with unsaved changes
@@ -48,9 +49,9 @@ async function getGroup<T = Record<string, unknown>>(key: string): Promise<T> {
   return answer.body;
 }
 
-test('ten tabs, Pharmacy first, showing the pharmacy onboarding created; the cards read the saved groups', async ({ page }) => {
+test('eleven tabs, Pharmacy first, showing the pharmacy onboarding created; the cards read the saved groups', async ({ page }) => {
   await openSystemSettings(page);
-  await expect(tabs(page).getByRole('tab')).toHaveText(['Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Refills', 'Labels', 'Fax', 'Email']);
+  await expect(tabs(page).getByRole('tab')).toHaveText(['Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Refills', 'Billing', 'Labels', 'Fax', 'Email']);
   await expect(tabs(page).getByRole('tab', { name: 'Pharmacy' })).toHaveAttribute('aria-selected', 'true');
   await expect(panel(page).getByRole('textbox', { name: 'Pharmacy Name' })).toHaveValue(pharmacy.pharmacyName);
   await expect(panel(page).getByRole('textbox', { name: 'DEA Number' })).toHaveValue(pharmacy.deaNumber);
@@ -105,6 +106,41 @@ test('Refills: the defaults the database applies, a bound refused with its sente
   await openTab(page, 'Refills');
   await expect(panel(page).getByRole('spinbutton', { name: 'Refill too soon at (% of days supply)' })).toHaveValue('80');
   await expect(panel(page).getByRole('spinbutton', { name: 'Non-controlled prescriptions expire after (months)' })).toHaveValue('6');
+});
+
+test('Billing: the fee shown and typed in dollars, text that is no amount refused, $10.75 kept after a reload', async ({ page }) => {
+  await openSystemSettings(page);
+  await openTab(page, 'Billing');
+  const billing = panel(page);
+  const fee = billing.getByRole('spinbutton', { name: 'Dispensing fee' });
+  const coverage = billing.getByRole('spinbutton', { name: 'Default insurance coverage (%)' });
+  const returnDays = billing.getByRole('spinbutton', { name: 'Return unclaimed fills to stock after (days)' });
+  // Never saved: the defaults the claims apply, the fee as dollars and cents.
+  await expect(fee).toHaveValue('12.50');
+  await expect(fee).toHaveAttribute('step', '0.01');
+  await expect(coverage).toHaveValue('80');
+  await expect(returnDays).toHaveValue('14');
+  await expect(fee).toHaveAccessibleDescription("$0.00–$1,000.00. Billed with every fill's insurance claim and used by the price calculator.");
+  await expect(billing).toContainText('The share of a fill\'s price the calculator expects insurance to pay until a claim is paid.');
+  await expect(billing).toContainText('A paid fill not picked up after this many days has its claim reversed and goes back to stock (checked daily).');
+
+  // A fraction of a cent is no amount: refused at the field, nothing saved.
+  await fee.fill('10.755');
+  await billing.getByRole('button', { name: 'Save Billing Settings' }).click();
+  await expect(fee).toHaveAccessibleDescription('Dispensing fee must be an amount in dollars and cents from $0.00 to $1,000.00');
+  await expect(failedToast(page)).toBeVisible();
+  expect(await getGroup('billing')).toEqual({ dispensingFeeCents: 1250, defaultCoveragePercent: 80, returnToStockDays: 14 });
+
+  await fee.fill('10.75');
+  await billing.getByRole('button', { name: 'Save Billing Settings' }).click();
+  await expect(savedToast(page)).toContainText(SETTINGS_SAVED_TOAST.description);
+  expect(await getGroup('billing')).toEqual({ dispensingFeeCents: 1075, defaultCoveragePercent: 80, returnToStockDays: 14 });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
+  await openTab(page, 'Billing');
+  await expect(panel(page).getByRole('spinbutton', { name: 'Dispensing fee' })).toHaveValue('10.75');
+  await expect(panel(page).getByRole('spinbutton', { name: 'Default insurance coverage (%)' })).toHaveValue('80');
 });
 
 test('an admin edits and saves Reports and Printing, reloads, and sees them', async ({ page }) => {

@@ -1,5 +1,5 @@
 /**
- * GET and PUT /api/system-settings/{key} (spec part 2 §7 "System settings"; issues 12, 21) for the ten groups, as the
+ * GET and PUT /api/system-settings/{key} (spec part 2 §7 "System settings"; issues 12, 21) for the eleven groups, as the
  * web app calls them: a group never saved reads as its §9 defaults; a full valid save reads back; every §5 bound
  * and enumeration is refused with its message and its field's path and changes nothing; secrets are never returned, kept when left out
  * or '' and cleared by null; only the pharmacy's admin saves (pharmacists and technicians read printing and labels
@@ -79,6 +79,9 @@ const BOUNDS: Array<{ key: SettingsGroupKey; path: string; values: unknown[]; me
   { key: 'controlled', path: 'arcosSubmissionDay', values: [0, 29], message: rangeMessage('ARCOS submission day', 1, 28) },
   { key: 'refills', path: 'refillTooSoonPercent', values: [49, 101, 80.5], message: 'Refill too soon percent must be a whole number from 50 to 100' },
   { key: 'refills', path: 'nonControlledExpiryMonths', values: [0, 25], message: 'Prescription expiry must be a whole number of months from 1 to 24' },
+  { key: 'billing', path: 'dispensingFeeCents', values: [-1, 100_001, 12.5], message: 'Dispensing fee must be an amount in dollars and cents from $0.00 to $1,000.00' },
+  { key: 'billing', path: 'defaultCoveragePercent', values: [-1, 101], message: 'Default insurance coverage must be a whole number from 0 to 100 percent' },
+  { key: 'billing', path: 'returnToStockDays', values: [0, 61], message: 'Return to stock must be a whole number of days from 1 to 60' },
   { key: 'labels', path: 'defaultMonographFormat', values: ['full'], message: choiceMessage('Default monograph format', ['short', 'long', 'both']) },
   { key: 'labels', path: 'monographIntegration', values: ['inline'], message: choiceMessage('Monograph integration', ['separate', 'with_rx_label', 'patient_choice']) },
   { key: 'profit-loss', path: 'cogsCalculationMethod', values: ['average'], message: choiceMessage('COGS calculation method', ['fifo', 'lifo', 'weighted_average']) },

@@ -114,7 +114,7 @@ describe('a transaction: begun as the caller, recorded by the service role', () 
       patient: { firstName: 'Clara', lastName: 'Billington', dateOfBirth: '1970-05-06' },
       plan: { bin: '999001', pcn: 'DEMOCOM', groupId: 'GRP1', cardholderId: 'DEMO000123', personCode: '001', relationshipCode: '1' },
       fill: { ndc: '00093505701', quantityThousandths: 30000, daysSupply: 30, fillNumber: 0 },
-      pricing: { ingredientCostCents: 9000, dispensingFeeCents: 1250, usualAndCustomaryCents: 4500, grossAmountDueCents: 10250, basisOfCost: '03' },
+      pricing: { ingredientCostCents: 9000, dispensingFeeCents: 1250, usualAndCustomaryCents: 4500, grossAmountDueCents: 10250, basisOfCost: '01' },
       otherPayers: [],
     });
     expect((await begin(a.pharmacist.client, { fill_id: fillId, transaction_code: 'B1' })).error)
@@ -168,7 +168,7 @@ describe('a rejected primary claim holds the fill before ready', () => {
 
   it('resubmitted with a submission clarification code, paid: the fill moves on', async () => {
     const refused = await begin(a.technician.client, { fill_id: fillId, transaction_code: 'B1', fixes: { submissionClarificationCodes: ['3', '4', '5', '6'] } });
-    expect(refused.error).toBe('A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 letters or digits, and at most 9 DUR/PPS entries');
+    expect(refused.error).toBe('A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 digits, and at most 9 DUR/PPS entries');
     const again = await begin(a.technician.client, { fill_id: fillId, transaction_code: 'B1', fixes: { submissionClarificationCodes: ['3'] } });
     expect(again.data).toMatchObject({ fixes: { submissionClarificationCodes: ['3'] } });
     expect(await record(claimId, 'B1', paid(1000, 8000))).toMatchObject({ status: 'paid', totalPaidCents: 8000, patientPayCents: 1000, rejectCodes: [] });

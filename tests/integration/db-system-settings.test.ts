@@ -83,7 +83,7 @@ describe('pharmacy_settings: row-level security per command', () => {
     const foreign = await a.admin.client.from('pharmacy_settings').insert({ pharmacy_id: b.id, group_key: 'reports', settings: {} });
     expect(foreign.error?.message).toBe('Rows can only be added to your own pharmacy');
     const unknown = await b.admin.client.from('pharmacy_settings').insert({ group_key: 'weather', settings: {} });
-    expect(unknown.error?.message).toBe('Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email or refills');
+    expect(unknown.error?.message).toBe('Unknown settings group: use transmission, reports, profit-loss, printing, controlled, labels, fax, email, refills or billing');
     expect(await rowsOf(b.id)).toEqual([]);
 
     const { data, error } = await b.admin.client.from('pharmacy_settings').insert({ group_key: 'reports', settings: { monthlyReportDay: 9 } })

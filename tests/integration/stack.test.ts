@@ -56,6 +56,8 @@ describe('stack commands', () => {
     expect(output.split('\n')).toContain(`STORAGE_URL=${env.apiUrl}/storage/v1`);
     // The test wholesaler on the port base + 5.
     expect(output.split('\n')).toContain(`WHOLESALER_URL=http://127.0.0.1:${Number(portBase()) + 5}`);
+    // The test claims switch on the port base + 6.
+    expect(output.split('\n')).toContain(`CLAIMS_SWITCH_URL=http://127.0.0.1:${Number(portBase()) + 6}`);
   });
 
   it('says so when a stack is already running on the same data folder', async () => {

@@ -229,6 +229,11 @@ export const FULL_SETTINGS_WRITES: Record<SettingsGroupKey, () => Plain> = {
     refillTooSoonPercent: 80,
     nonControlledExpiryMonths: 6,
   }),
+  billing: () => ({
+    dispensingFeeCents: 1075,
+    defaultCoveragePercent: 70,
+    returnToStockDays: 10,
+  }),
   labels: () => ({
     enableMonographPrinting: true,
     defaultMonographFormat: 'long',

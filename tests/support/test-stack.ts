@@ -24,6 +24,8 @@ export interface StackEnv {
   mailpitUrl: string;
   /** The test wholesaler (stack:status WHOLESALER_URL): X12 over HTTP. */
   wholesalerUrl: string;
+  /** The test claims switch (stack:status CLAIMS_SWITCH_URL): NCPDP D.0 over HTTP. */
+  claimsSwitchUrl: string;
   /** The mail catcher's SMTP server, where the auth service sends its mail (not printed by stack:status, like the CLI). */
   smtp: { host: string; port: number };
   dataDir: string;
@@ -124,6 +126,7 @@ export async function startTestStack(options: { withWeb?: boolean; portBase?: nu
       webUrl: values.WEB_URL!,
       mailpitUrl: values.MAILPIT_URL!,
       wholesalerUrl: values.WHOLESALER_URL!,
+      claimsSwitchUrl: values.CLAIMS_SWITCH_URL!,
       smtp: { host: '127.0.0.1', port: loadConfig(env).ports.smtp },
       dataDir,
       stateFile,

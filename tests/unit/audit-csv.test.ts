@@ -3,7 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AuditLogEntry } from '../../shared/src/security/audit-log.ts';
-import { auditLogCsv, csvCell } from '../../shared/src/security/audit-csv.ts';
+import { csvCell } from '../../shared/src/common/csv.ts';
+import { auditLogCsv } from '../../shared/src/security/audit-csv.ts';
 
 const entry = (overrides: Partial<AuditLogEntry> = {}): AuditLogEntry => ({
   id: 1,

@@ -80,6 +80,20 @@ describe('receipt HTML', () => {
     expect(html).not.toContain('<b>');
   });
 
+  it('shows the billing: what each insurer paid, what the patient owes, each payment and the balance', () => {
+    const html = prescriptionReceiptHtml({ ...receipt, billing: {
+      insurers: [{ payerName: 'Demo <Commercial>', paidCents: 7750 }],
+      patientShareCents: 2500,
+      payments: [{ method: 'card', reference: '4242', amountCents: 2000, receiptNumber: 17 }],
+      balanceCents: 500,
+    } });
+    expect(html).toContain('<span>Paid by Demo &lt;Commercial&gt;</span><span data-field="insurer-paid">$77.50</span>');
+    expect(html).toContain('<span>You pay</span><span data-field="patient-share">$25.00</span>');
+    expect(html).toContain('<span>Card 4242 (receipt 17)</span><span data-field="payment">$20.00</span>');
+    expect(html).toContain('<span>Balance due</span><span data-field="balance">$5.00</span>');
+    expect(prescriptionReceiptHtml(receipt)).not.toContain('data-field="balance"');
+  });
+
   it('names a refill "Refill N of M" with the refills left after it', () => {
     const html = prescriptionReceiptHtml({ ...receipt, fillNumber: 1, refills: 3 });
     expect(html).toContain('<span data-field="fill">Refill 1 of 3</span>');

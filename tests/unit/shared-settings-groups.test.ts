@@ -16,11 +16,13 @@ type Plain = Record<string, unknown>;
 const GROUPS_WITH_SECRETS = SETTINGS_GROUP_KEYS.filter((key) => SETTINGS_GROUPS[key].secretFields.length > 0);
 
 describe('System Settings groups (spec part 2 §2, §7, §8)', () => {
-  it('has the ten keys of /api/system-settings/{key} in tab order, Pharmacy first, Refills after Controlled', () => {
-    expect(SETTINGS_GROUP_KEYS).toEqual(['pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'refills', 'labels', 'fax', 'email']);
+  it('has the eleven keys of /api/system-settings/{key} in tab order, Pharmacy first, Refills and Billing after Controlled', () => {
+    expect(SETTINGS_GROUP_KEYS).toEqual([
+      'pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'refills', 'billing', 'labels', 'fax', 'email',
+    ]);
     expect(Object.keys(SETTINGS_GROUPS)).toEqual([...SETTINGS_GROUP_KEYS]);
     expect(SETTINGS_GROUP_KEYS.map((key) => SETTINGS_GROUPS[key].label)).toEqual([
-      'Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Refills', 'Labels', 'Fax', 'Email',
+      'Pharmacy', 'Transmission', 'Reports', 'P&L', 'Printing', 'Controlled', 'Refills', 'Billing', 'Labels', 'Fax', 'Email',
     ]);
     expect(DEFAULT_SETTINGS_GROUP).toBe('pharmacy');
   });
@@ -56,6 +58,7 @@ describe('System Settings groups (spec part 2 §2, §7, §8)', () => {
       printing: [],
       controlled: [],
       refills: [],
+      billing: [],
       labels: [],
       fax: ['providerApiKey'],
       email: ['smtpPassword'],

@@ -36,7 +36,7 @@ function basic(id: string, secret: string | undefined): string | undefined {
   return `Basic ${btoa(`${id}:${secret}`)}`;
 }
 
-interface PlannedDestination {
+export interface PlannedDestination {
   name: string;
   label: string;
   url: string;
@@ -149,4 +149,23 @@ export async function transmit(
     }
   }
   return { attempts, answer: null };
+}
+
+/** One attempt to one planned destination (Test Transmission Connection: each switch on its own, no retry). */
+export async function transmitOnce(
+  transmission: Uint8Array<ArrayBuffer>, plan: PlannedDestination, readable: (body: Uint8Array) => string | null, options: TransmitOptions,
+): Promise<TransmitResult> {
+  let url: URL;
+  try {
+    url = await checkOutboundUrl(plan.url, options.outbound);
+  } catch (error) {
+    const detail = error instanceof OutboundUrlError ? error.message : String(error);
+    return { attempts: [{ destination: plan.name, url: plan.url.slice(0, 600), request: latin1(transmission), outcome: 'unreachable', detail: `${plan.label}: ${detail}`, durationMs: 0 }], answer: null };
+  }
+  let body: Uint8Array | null = null;
+  const attempt = await postTransmission(
+    { name: plan.name, url, timeoutMs: plan.timeoutSeconds * 1000, ...(plan.authorization ? { authorization: plan.authorization } : {}) },
+    transmission, (bytes) => { body = bytes; return readable(bytes); }, options.fetch,
+  );
+  return { attempts: [attempt], answer: attempt.outcome === 'answered' ? body : null };
 }

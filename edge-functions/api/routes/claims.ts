@@ -6,15 +6,67 @@
  * what the switch really answered (claims/claim-exchange.ts).
  */
 import {
-  getFillBillingEndpoint, overrideRejectEndpoint, providerStatusEndpoint, recordPaymentEndpoint, updateFillBillingEndpoint,
+  REMITTANCE_MESSAGES, type RemittanceImport, billingReportEndpoint, eligibilityEndpoint, importRemittanceEndpoint, reconciliationEndpoint, getFillBillingEndpoint, overrideRejectEndpoint, providerStatusEndpoint, recordPaymentEndpoint, reverseClaimEndpoint,
+  reverseDueClaimsEndpoint, submitClaimEndpoint, testProvidersEndpoint, updateFillBillingEndpoint,
 } from '@pharmacy/shared/api/claims.ts';
-import { type FillBilling } from '@pharmacy/shared/billing/claim.ts';
+import { BILLING_REPORTS, type BillingReport, type BillingReportName } from '@pharmacy/shared/billing/billing-report.ts';
+import type { Claim, FillBilling } from '@pharmacy/shared/billing/claim.ts';
+import { parse835 } from '@pharmacy/shared/billing/remittance-835.ts';
+import { X12_MAX_CHARS } from '@pharmacy/shared/inventory/x12/envelope.ts';
 import { UUID_PATTERN } from '@pharmacy/shared/common/field-rules.ts';
+import type { User } from '@supabase/supabase-js';
 import type { ApiRouter } from '../../_shared/api-endpoints.ts';
+import { isServiceRoleRequest } from '../../_shared/auth.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { createUserClient } from '../../_shared/supabase-clients.ts';
+import { deploymentOutboundPolicy } from '../../_shared/outbound-policy.ts';
+import { rowSettingsSecrets } from '../../_shared/settings-secrets.ts';
+import { createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';
+import {
+  type BeginEligibility, type BeginTest, type ClaimExchangeContext, type ClaimsStore, checkEligibility, runClaimTransaction, testProviders,
+} from '../claims/claim-exchange.ts';
+import type { BeginClaim } from '../claims/claim-messages.ts';
 import { plannedDestinations, transmissionSettingsOf } from '../claims/claims-routing.ts';
+
+/** The database, as the service role: the switch credentials from Vault and what the switch answered. */
+function serviceStore(actor: User | null): ClaimsStore {
+  const admin = createAdminClient();
+  return {
+    // The pharmacy comes from what the database answered the caller (begin_*), never from the request.
+    secrets: (pharmacyId) => rowSettingsSecrets({ pharmacy_id: pharmacyId }, 'transmission'),
+    async recordClaim(claimId, transactionCode, attempts, answer, returnToStock) {
+      const { data, error } = await admin.rpc('record_claim_response', {
+        claim_id: claimId, actor_id: (actor?.id ?? null) as string, transaction_code: transactionCode, attempts: attempts as never,
+        answer: answer as never, return_to_stock: returnToStock,
+      });
+      if (error) throw databaseFailure('recording the claim\'s answer', error);
+      return data as unknown as Claim;
+    },
+    async recordCheck(pharmacyId, planId, purpose, attempts) {
+      const { error } = await admin.rpc('record_claim_check', {
+        pharmacy_id: pharmacyId, plan_id: planId as string, actor_id: (actor?.id ?? null) as string, purpose, attempts: attempts as never,
+      });
+      if (error) throw databaseFailure('recording the transmission', error);
+    },
+  };
+}
+
+function exchangeContext(actor: User | null): ClaimExchangeContext {
+  return { store: serviceStore(actor), outbound: deploymentOutboundPolicy() };
+}
+
+async function beginTransaction(req: Request, args: { fill_id: string; transaction_code: 'B1' | 'B2' | 'B3'; coverage?: string; fixes?: unknown; reason?: string }): Promise<BeginClaim> {
+  const { data, error } = await createUserClient(req).rpc('begin_claim_transaction', {
+    fill_id: args.fill_id, transaction_code: args.transaction_code, coverage: args.coverage ?? 'primary',
+    fixes: (args.fixes ?? null) as never, reason: (args.reason ?? null) as string,
+  });
+  if (error) throw databaseFailure('beginning the claim', error);
+  return data as unknown as BeginClaim;
+}
+
+/** How many due reversals the daily job sends at once, and at most per run. */
+const REVERSAL_CONCURRENCY = 4;
+const REVERSALS_PER_RUN = 200;
 
 function requirePrescriptionId(id: string | undefined): string {
   if (!id || !UUID_PATTERN.test(id)) throw new HttpError(404, 'Prescription not found');
@@ -22,6 +74,108 @@ function requirePrescriptionId(id: string | undefined): string {
 }
 
 export function addClaimRoutes(router: ApiRouter): void {
+  router.serve(submitClaimEndpoint, async ({ req, body, user }) => {
+    const { prescriptionId, coverage, transactionCode, fixes } = body.claimData;
+    const begun = await beginTransaction(req, { fill_id: prescriptionId, transaction_code: transactionCode ?? 'B1', coverage: coverage ?? 'primary', fixes });
+    return runClaimTransaction(begun, exchangeContext(user));
+  });
+
+  router.serve(reverseClaimEndpoint, async ({ req, body, user }) => {
+    const begun = await beginTransaction(req, { fill_id: body.prescriptionId, transaction_code: 'B2', coverage: body.coverage ?? 'primary', reason: body.reason });
+    return runClaimTransaction(begun, exchangeContext(user));
+  });
+
+  router.serve(eligibilityEndpoint, async ({ req, body, user }) => {
+    const { data, error } = await createUserClient(req).rpc('begin_eligibility_check', { plan_id: body.planId });
+    if (error) throw databaseFailure('beginning the eligibility check', error);
+    return checkEligibility(data as unknown as BeginEligibility, exchangeContext(user));
+  });
+
+  router.serve(testProvidersEndpoint, async ({ req, user }) => {
+    const { data, error } = await createUserClient(req).rpc('begin_transmission_test');
+    if (error) throw databaseFailure('beginning the connection test', error);
+    return testProviders(data as unknown as BeginTest, exchangeContext(user));
+  });
+
+  router.serve(reverseDueClaimsEndpoint, async ({ req }) => {
+    if (!isServiceRoleRequest(req)) throw new HttpError(403, 'Only the daily reversal job may call this');
+    const admin = createAdminClient();
+    const { data, error } = await admin.rpc('claims_due_for_reversal', { max_claims: REVERSALS_PER_RUN });
+    if (error) throw databaseFailure('listing the claims due for reversal', error);
+    const queue = [...((data ?? []) as unknown as BeginClaim[])];
+    let reversed = 0;
+    let returnedToStock = 0;
+    const failed: string[] = [];
+    const worker = async () => {
+      for (let due = queue.shift(); due !== undefined; due = queue.shift()) {
+        try {
+          const { data: taken, error: takeError } = await admin.rpc('begin_due_claim_reversal', { claim_id: due.claimId });
+          if (takeError) throw databaseFailure('taking the due reversal', takeError);
+          if (taken !== true) continue;
+          const result = await runClaimTransaction({ ...due, transactionCode: 'B2' }, exchangeContext(null), true);
+          if (result.claim.status === 'reversed') reversed += 1;
+          else failed.push(`Rx ${due.fill.rxNumber}-${due.fill.fillNumber}: ${result.summary}`);
+          if ((result.claim as { unitsReturned?: number | null }).unitsReturned != null) returnedToStock += 1;
+        } catch (failure) {
+          failed.push(`Rx ${due.fill.rxNumber}-${due.fill.fillNumber}: ${String(failure)}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: REVERSAL_CONCURRENCY }, worker));
+    return { reversed, returnedToStock, failed };
+  });
+
+  router.serve(billingReportEndpoint, async ({ req, params, query }) => {
+    const report = params.report as BillingReportName;
+    if (!(BILLING_REPORTS as readonly string[]).includes(report)) throw new HttpError(404, `Unknown report ${params.report}`);
+    const { data, error } = await createUserClient(req).rpc('billing_report', {
+      report, from_date: (query.from ?? null) as string, to_date: (query.to ?? null) as string, payer_bin: (query.payer ?? null) as string,
+    });
+    if (error) throw databaseFailure('reading the report', error);
+    return data as unknown as BillingReport;
+  });
+
+  router.serve(importRemittanceEndpoint, async ({ req, files }) => {
+    const file = files.file;
+    if (!file) throw new HttpError(400, REMITTANCE_MESSAGES.noFile);
+    if (file.size === 0) throw new HttpError(400, REMITTANCE_MESSAGES.empty);
+    if (file.size > X12_MAX_CHARS) throw new HttpError(413, REMITTANCE_MESSAGES.tooLarge);
+    // X12 is ASCII: read byte for byte (latin1), so nothing a file holds changes length or meaning on the way.
+    const text = new TextDecoder('latin1').decode(await file.arrayBuffer());
+    const parsed = parse835(text);
+    if (!parsed.ok) throw new HttpError(400, parsed.error);
+    const client = createUserClient(req);
+    const result: RemittanceImport = { imported: [], refused: [] };
+    for (const remittance of parsed.file.remittances) {
+      if (remittance.kind === 'invalid') {
+        result.refused.push(`Transaction set ${remittance.controlNumber}: ${remittance.error}`);
+        continue;
+      }
+      const { data, error } = await client.rpc('import_remittance', {
+        remittance: remittance as never, interchange_control_number: parsed.file.controlNumber,
+      });
+      if (error) {
+        // Each remittance on its own: one imported before (or refused) does not stop the rest of the file.
+        if (error.code === '23505' || error.code === 'P0001' || error.code === '22023') {
+          result.refused.push(`Trace ${remittance.trace.traceNumber}: ${error.message}`);
+          continue;
+        }
+        throw databaseFailure('importing the remittance', error);
+      }
+      result.imported.push(data as unknown as RemittanceImport['imported'][number]);
+    }
+    if (result.imported.length === 0 && result.refused.length === 0) throw new HttpError(400, REMITTANCE_MESSAGES.notRemittance);
+    return result;
+  });
+
+  router.serve(reconciliationEndpoint, async ({ req, query }) => {
+    const { data, error } = await createUserClient(req).rpc('reconciliation_page', {
+      outcome: query.outcome, from_date: (query.from ?? null) as string, to_date: (query.to ?? null) as string, page_size: 25, page_offset: query.offset,
+    });
+    if (error) throw databaseFailure('reading the reconciliation', error);
+    return data as unknown as { total: number; rows: Record<string, string | number | null>[] };
+  });
+
   router.serve(getFillBillingEndpoint, async ({ req, params }) => {
     const { data, error } = await createUserClient(req).rpc('fill_billing', { prescription_id: requirePrescriptionId(params.id) });
     if (error) throw databaseFailure('reading the prescription\'s billing', error);

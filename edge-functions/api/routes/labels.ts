@@ -27,7 +27,8 @@ import {
   type MonographPlan,
 } from '@pharmacy/shared/labels/monograph.ts';
 import { TEST_PRINT_STAFF_ONLY_MESSAGE, testPrintHtml } from '@pharmacy/shared/labels/test-print.ts';
-import { prescriptionReceiptHtml } from '@pharmacy/shared/labels/receipt-html.ts';
+import { prescriptionReceiptHtml, type ReceiptBilling } from '@pharmacy/shared/labels/receipt-html.ts';
+import type { FillBilling } from '@pharmacy/shared/billing/claim.ts';
 import type { MonographChoice } from '@pharmacy/shared/labels/print-request.ts';
 import {
   generateLabelEndpoint,
@@ -68,6 +69,22 @@ function sheetFor(
     rxNumber: prescription.rxNumber,
     settings: printing,
     pages: monographPages(planned.plan, printing, prescription.medication, prescription, planned.knowledge),
+  };
+}
+
+/** What the receipt says of the fill's billing (insurers paid, the patient's share, payments, balance). */
+async function readReceiptBilling(client: DatabaseClient, prescriptionId: string): Promise<ReceiptBilling> {
+  const { data, error } = await client.rpc('fill_billing', { prescription_id: prescriptionId });
+  if (error) throw databaseFailure('reading the prescription\'s billing', error);
+  const billing = data as unknown as FillBilling;
+  return {
+    insurers: billing.claims.filter((claim) => claim.status === 'paid')
+      .map((claim) => ({ payerName: claim.payerName, paidCents: claim.totalPaidCents ?? 0 })),
+    patientShareCents: billing.share.patientShareCents,
+    payments: billing.payments.map((payment) => ({
+      method: payment.method, reference: payment.reference, amountCents: payment.amountCents, receiptNumber: payment.receiptNumber,
+    })),
+    balanceCents: billing.share.balanceCents,
   };
 }
 
@@ -136,6 +153,7 @@ export function addLabelRoutes(router: ApiRouter): void {
   router.serve(generateReceiptEndpoint, async ({ req, body: { prescriptionId } }) => {
     const client = createUserClient(req);
     const prescription = await readPrintablePrescription(client, prescriptionId);
+    const billing = await readReceiptBilling(client, prescription.id);
     const html = prescriptionReceiptHtml({
       pharmacy: prescription.pharmacy,
       rxNumber: prescription.rxNumber,
@@ -147,6 +165,7 @@ export function addLabelRoutes(router: ApiRouter): void {
       fillNumber: prescription.fillNumber,
       refills: prescription.refills,
       price: prescription.medication.price,
+      ...(billing ? { billing } : {}),
     });
     await recordPrint(client, prescription.id, 'receipt');
     return html;

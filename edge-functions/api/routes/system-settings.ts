@@ -1,5 +1,5 @@
 /**
- * System Settings (spec part 2 §7 "System settings"): GET and PUT /api/system-settings/{key} for the ten groups
+ * System Settings (spec part 2 §7 "System settings"): GET and PUT /api/system-settings/{key} for the eleven groups
  * of SETTINGS_ENDPOINTS, acting as the caller so the database decides who reads and saves what.
  * - GET: `public.settings_group(key)` gives the stored values as the tab shows them and which secrets are set;
  *   they are laid over the §9 defaults (settingsWithDefaults) and each secret becomes `{ set }`. The read schema

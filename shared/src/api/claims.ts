@@ -12,6 +12,9 @@
  * - POST /api/claims/test-providers — a real E1 to each configured switch, answering per switch.
  * - GET /api/billing/{prescriptionId}, PUT (insurance or cash, the plan, the custom copay), POST
  *   /api/billing/{prescriptionId}/payments (Process Payment).
+ * - GET /api/billing/reports/{report}?from=&to=&payer= — the Reports tab's six reports (the screen writes the CSV).
+ * - POST /api/billing/remittances (multipart `file`: a payer's X12 835) — imported and matched to the claims;
+ *   GET /api/billing/reconciliation?outcome=&from=&to=&offset= — paid in full, short-paid, unpaid, unmatched.
  * - POST /api/internal/claims/reverse-due — service role only (the daily reversal of fills not picked up).
  */
 import * as z from 'zod';
@@ -19,6 +22,7 @@ import {
   claimSchema, eligibilityRequestSchema, fillBillingSchema, fillBillingUpdateSchema, overrideRejectRequestSchema,
   patientPaymentRequestSchema, reverseClaimRequestSchema, submitClaimRequestSchema,
 } from '../billing/claim.ts';
+import { billingReportQuerySchema, billingReportSchema } from '../billing/billing-report.ts';
 import { apiEndpoint } from './endpoint.ts';
 
 /** One attempt of a transmission, as the screen shows it (no request or response bytes: those are in View). */
@@ -173,10 +177,81 @@ export const recordPaymentEndpoint = apiEndpoint({
 export const reverseDueClaimsEndpoint = apiEndpoint({
   method: 'POST',
   path: '/api/internal/claims/reverse-due',
-  access: 'signed-in',
+  // The service role carries no user; the handler refuses everyone else (403).
+  access: 'anyone',
   request: z.object({}),
   bodyOptional: true,
   response: z.object({ reversed: z.number(), returnedToStock: z.number(), failed: z.array(z.string()) }),
+  format: 'json',
+  successStatus: 200,
+});
+
+export const billingReportEndpoint = apiEndpoint({
+  method: 'GET',
+  path: '/api/billing/reports/:report',
+  access: 'signed-in',
+  request: null,
+  query: billingReportQuerySchema,
+  response: billingReportSchema,
+  format: 'json',
+  successStatus: 200,
+});
+
+export const REMITTANCE_MESSAGES = {
+  noFile: 'Choose the 835 file the payer sent',
+  empty: 'The file is empty',
+  tooLarge: 'An 835 file is at most 2 MB',
+  notRemittance: 'The file holds no remittance (835)',
+} as const;
+
+export const remittanceImportSchema = z.object({
+  imported: z.array(z.object({
+    remittanceId: z.string(), payerName: z.string(), traceNumber: z.string(), paymentCents: z.number(), claims: z.number(),
+    matched: z.number(), balanceProblems: z.array(z.string()),
+  })),
+  /** Transaction sets the file held that could not be read, or were imported before, each in a sentence. */
+  refused: z.array(z.string()),
+});
+export type RemittanceImport = z.infer<typeof remittanceImportSchema>;
+
+export const importRemittanceEndpoint = apiEndpoint({
+  method: 'POST',
+  path: '/api/billing/remittances',
+  access: 'signed-in',
+  request: z.object({}),
+  requestFormat: 'multipart',
+  response: remittanceImportSchema,
+  format: 'json',
+  successStatus: 201,
+});
+
+export const RECONCILIATION_OUTCOMES = ['short_paid', 'unpaid', 'paid_in_full', 'unmatched'] as const;
+export const RECONCILIATION_OUTCOME_LABELS: Readonly<Record<(typeof RECONCILIATION_OUTCOMES)[number], string>> = {
+  short_paid: 'Short-paid', unpaid: 'Unpaid', paid_in_full: 'Paid in full', unmatched: 'Unmatched',
+};
+
+export const reconciliationQuerySchema = z.object({
+  outcome: z.enum(RECONCILIATION_OUTCOMES).default('short_paid'),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the first day').optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the last day').optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const reconciliationSchema = z.object({
+  total: z.number(),
+  expectedCents: z.number().optional(),
+  remittedCents: z.number().optional(),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+export const reconciliationEndpoint = apiEndpoint({
+  method: 'GET',
+  path: '/api/billing/reconciliation',
+  access: 'signed-in',
+  request: null,
+  query: reconciliationQuerySchema,
+  response: reconciliationSchema,
   format: 'json',
   successStatus: 200,
 });

@@ -28,7 +28,7 @@ export const MONEY_MAX_CENTS = 10_000_000;
 export const CLAIM_MESSAGES = {
   prescriptionId: 'Choose a prescription',
   submissionClarificationCodes: 'Submission clarification codes are 1 or 2 digits, at most 3 of them',
-  priorAuthorizationNumber: 'The prior authorisation number is 1 to 11 letters, digits or hyphens',
+  priorAuthorizationNumber: 'The prior authorisation number is 1 to 11 digits (NCPDP 462-EV)',
   durPps: 'DUR/PPS codes are two letters or digits each, at most 9 entries',
   reason: 'Give a reason (at most 500 characters)',
   customCopay: 'The custom copay must be from $0.00 to $100,000.00, or blank to use the payer\'s',
@@ -54,7 +54,7 @@ export const claimFixesSchema = z.object({
   submissionClarificationCodes: z.array(z.string().trim().regex(/^\d{1,2}$/, CLAIM_MESSAGES.submissionClarificationCodes))
     .max(3, CLAIM_MESSAGES.submissionClarificationCodes).optional(),
   priorAuthorizationNumber: z.string().trim()
-    .refine((value) => value === '' || /^[0-9A-Za-z-]{1,11}$/.test(value), CLAIM_MESSAGES.priorAuthorizationNumber).optional(),
+    .refine((value) => value === '' || /^\d{1,11}$/.test(value), CLAIM_MESSAGES.priorAuthorizationNumber).optional(),
   durPps: z.array(durPpsSchema).max(9, CLAIM_MESSAGES.durPps).optional(),
 });
 export type ClaimFixes = z.infer<typeof claimFixesSchema>;

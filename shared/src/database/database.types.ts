@@ -150,6 +150,39 @@ export type Database = {
           },
         ];
       };
+      claim_answer_times: {
+        Row: {
+          answered: number;
+          bin: string;
+          day: string;
+          pharmacy_id: string;
+          total_ms: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          answered?: number;
+          bin: string;
+          day: string;
+          pharmacy_id: string;
+          total_ms?: number;
+        };
+        Update: {
+          answered?: number;
+          bin?: string;
+          day?: string;
+          pharmacy_id?: string;
+          total_ms?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'claim_answer_times_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       claim_counters: {
         Row: {
           claims: number;
@@ -183,35 +216,83 @@ export type Database = {
           },
         ];
       };
+      claim_daily_totals: {
+        Row: {
+          bin: string;
+          claims: number;
+          gross_amount_due_cents: number;
+          payer_name: string;
+          pharmacy_id: string;
+          service_date: string;
+          status: string;
+          total_paid_cents: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          bin: string;
+          claims?: number;
+          gross_amount_due_cents?: number;
+          payer_name: string;
+          pharmacy_id: string;
+          service_date: string;
+          status: string;
+          total_paid_cents?: number;
+        };
+        Update: {
+          bin?: string;
+          claims?: number;
+          gross_amount_due_cents?: number;
+          payer_name?: string;
+          pharmacy_id?: string;
+          service_date?: string;
+          status?: string;
+          total_paid_cents?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'claim_daily_totals_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       claim_events: {
         Row: {
           actor_id: string | null;
+          bin: string;
           claim_id: string;
           detail: string | null;
           id: number;
           occurred_at: string;
           pharmacy_id: string;
+          reject_codes: string[];
           status: string;
           transaction_code: string | null;
         };
         ComputedFields: never;
         Insert: {
           actor_id?: string | null;
+          bin: string;
           claim_id: string;
           detail?: string | null;
           id?: never;
           occurred_at?: string;
           pharmacy_id: string;
+          reject_codes?: string[];
           status: string;
           transaction_code?: string | null;
         };
         Update: {
           actor_id?: string | null;
+          bin?: string;
           claim_id?: string;
           detail?: string | null;
           id?: never;
           occurred_at?: string;
           pharmacy_id?: string;
+          reject_codes?: string[];
           status?: string;
           transaction_code?: string | null;
         };
@@ -235,6 +316,7 @@ export type Database = {
       claim_transmissions: {
         Row: {
           attempt: number;
+          bin: string | null;
           claim_id: string | null;
           destination: string;
           detail: string | null;
@@ -255,6 +337,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           attempt: number;
+          bin?: string | null;
           claim_id?: string | null;
           destination: string;
           detail?: string | null;
@@ -274,6 +357,7 @@ export type Database = {
         };
         Update: {
           attempt?: number;
+          bin?: string | null;
           claim_id?: string | null;
           destination?: string;
           detail?: string | null;
@@ -352,6 +436,8 @@ export type Database = {
           quantity_thousandths: number;
           reject_codes: string[];
           relationship_code: string | null;
+          remitted_at: string | null;
+          remitted_cents: number;
           reversal_reason: string | null;
           reversed_at: string | null;
           reversed_by: string | null;
@@ -403,6 +489,8 @@ export type Database = {
           quantity_thousandths: number;
           reject_codes?: string[];
           relationship_code?: string | null;
+          remitted_at?: string | null;
+          remitted_cents?: number;
           reversal_reason?: string | null;
           reversed_at?: string | null;
           reversed_by?: string | null;
@@ -453,6 +541,8 @@ export type Database = {
           quantity_thousandths?: number;
           reject_codes?: string[];
           relationship_code?: string | null;
+          remitted_at?: string | null;
+          remitted_cents?: number;
           reversal_reason?: string | null;
           reversed_at?: string | null;
           reversed_by?: string | null;
@@ -3111,6 +3201,192 @@ export type Database = {
           },
         ];
       };
+      remittance_adjustments: {
+        Row: {
+          amount_cents: number;
+          fiscal_period_date: string | null;
+          id: number;
+          pharmacy_id: string;
+          reason_code: string;
+          reference: string | null;
+          remittance_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount_cents: number;
+          fiscal_period_date?: string | null;
+          id?: never;
+          pharmacy_id: string;
+          reason_code: string;
+          reference?: string | null;
+          remittance_id: string;
+        };
+        Update: {
+          amount_cents?: number;
+          fiscal_period_date?: string | null;
+          id?: never;
+          pharmacy_id?: string;
+          reason_code?: string;
+          reference?: string | null;
+          remittance_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'remittance_adjustments_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'remittance_adjustments_remittance_fkey';
+            columns: ['pharmacy_id', 'remittance_id'];
+            isOneToOne: false;
+            referencedRelation: 'remittances';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      remittance_claims: {
+        Row: {
+          adjustments: NonNullable<Json>;
+          charge_cents: number;
+          claim_id: string | null;
+          fill_number: number | null;
+          id: number;
+          paid_cents: number;
+          patient_control_number: string;
+          patient_responsibility_cents: number | null;
+          payer_claim_control_number: string | null;
+          pharmacy_id: string;
+          remittance_id: string;
+          rx_number: number | null;
+          status_code: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          adjustments?: NonNullable<Json>;
+          charge_cents: number;
+          claim_id?: string | null;
+          fill_number?: number | null;
+          id?: never;
+          paid_cents: number;
+          patient_control_number: string;
+          patient_responsibility_cents?: number | null;
+          payer_claim_control_number?: string | null;
+          pharmacy_id: string;
+          remittance_id: string;
+          rx_number?: number | null;
+          status_code: string;
+        };
+        Update: {
+          adjustments?: NonNullable<Json>;
+          charge_cents?: number;
+          claim_id?: string | null;
+          fill_number?: number | null;
+          id?: never;
+          paid_cents?: number;
+          patient_control_number?: string;
+          patient_responsibility_cents?: number | null;
+          payer_claim_control_number?: string | null;
+          pharmacy_id?: string;
+          remittance_id?: string;
+          rx_number?: number | null;
+          status_code?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'remittance_claims_claim_fkey';
+            columns: ['pharmacy_id', 'claim_id'];
+            isOneToOne: false;
+            referencedRelation: 'claims';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'remittance_claims_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'remittance_claims_remittance_fkey';
+            columns: ['pharmacy_id', 'remittance_id'];
+            isOneToOne: false;
+            referencedRelation: 'remittances';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      remittances: {
+        Row: {
+          balance_problems: string[];
+          claims_count: number;
+          credit_debit: string;
+          id: string;
+          imported_at: string;
+          imported_by: string | null;
+          interchange_control_number: number | null;
+          matched_count: number;
+          method: string;
+          payer_id: string | null;
+          payer_name: string;
+          payment_cents: number;
+          payment_date: string;
+          pharmacy_id: string;
+          raw: string;
+          set_control_number: string | null;
+          trace_number: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          balance_problems?: string[];
+          claims_count?: number;
+          credit_debit: string;
+          id?: string;
+          imported_at?: string;
+          imported_by?: string | null;
+          interchange_control_number?: number | null;
+          matched_count?: number;
+          method: string;
+          payer_id?: string | null;
+          payer_name: string;
+          payment_cents: number;
+          payment_date: string;
+          pharmacy_id: string;
+          raw: string;
+          set_control_number?: string | null;
+          trace_number: string;
+        };
+        Update: {
+          balance_problems?: string[];
+          claims_count?: number;
+          credit_debit?: string;
+          id?: string;
+          imported_at?: string;
+          imported_by?: string | null;
+          interchange_control_number?: number | null;
+          matched_count?: number;
+          method?: string;
+          payer_id?: string | null;
+          payer_name?: string;
+          payment_cents?: number;
+          payment_date?: string;
+          pharmacy_id?: string;
+          raw?: string;
+          set_control_number?: string | null;
+          trace_number?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'remittances_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       rx_number_counters: {
         Row: {
           last_rx_number: number;
@@ -3973,6 +4249,10 @@ export type Database = {
       begin_wholesale_order_submission: { Args: { order_id: string }; Returns: Json };
       biennial_inventory_status: { Args: Record<PropertyKey, never>; Returns: Json };
       billing_overview: { Args: Record<PropertyKey, never>; Returns: Json };
+      billing_report: {
+        Args: { from_date?: string; payer_bin?: string; report: string; to_date?: string };
+        Returns: Json;
+      };
       build_suggested_orders: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_inventory_count: {
         Args: { count_session_id: string; reason: string };
@@ -4294,6 +4574,7 @@ export type Database = {
         };
       };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
+      import_remittance: { Args: { interchange_control_number?: number; remittance: Json }; Returns: Json };
       inventory_analytics: { Args: Record<PropertyKey, never>; Returns: Json };
       inventory_count_sheet: {
         Args: { count_session_id: string; only_variances?: boolean; page_offset?: number; page_size?: number };
@@ -4758,6 +5039,10 @@ export type Database = {
         };
       };
       receive_wholesale_order: { Args: { items: Json; order_id: string }; Returns: Json };
+      reconciliation_page: {
+        Args: { from_date?: string; outcome?: string; page_offset?: number; page_size?: number; to_date?: string };
+        Returns: Json;
+      };
       record_claim_check: {
         Args: { actor_id: string; attempts: Json; pharmacy_id: string; plan_id: string; purpose: string };
         Returns: undefined;

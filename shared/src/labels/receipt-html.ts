@@ -1,7 +1,10 @@
 /**
  * The pickup receipt (POST /api/receipts/generate): an HTML page with the pharmacy, Rx number, patient,
- * drug, quantity, which fill it is and the refills left (issue 21), price and date. Pure: every value is HTML-escaped here.
+ * drug, quantity, which fill it is and the refills left (issue 21), price and date, and — from the fill's billing
+ * (issue 25) — what each insurer paid, what the patient owes, the payments taken (method, reference, receipt
+ * number) and the balance. Pure: every value is HTML-escaped here; money from the billing is integer cents.
  */
+import { formatCents } from '../common/money.ts';
 import { usDate } from '../common/dates.ts';
 import { escapeHtml } from './html-escape.ts';
 import { labelRefillText, pharmacyAddress, type LabelPharmacy } from './label-html.ts';
@@ -22,6 +25,30 @@ export interface PrescriptionReceipt {
   refills: number;
   /** Price of the fill in US dollars. */
   price: number;
+  /** The fill's billing, when the caller may read it. */
+  billing?: ReceiptBilling;
+}
+
+export interface ReceiptBilling {
+  insurers: { payerName: string; paidCents: number }[];
+  patientShareCents: number;
+  payments: { method: string; reference: string | null; amountCents: number; receiptNumber: number }[];
+  balanceCents: number;
+}
+
+const METHOD_LABELS: Readonly<Record<string, string>> = { cash: 'Cash', card: 'Card', check: 'Check' };
+
+function billingRows(billing: ReceiptBilling): string {
+  const row = (label: string, value: string, field: string, extra = '') =>
+    `  <p class="row${extra}"><span>${escapeHtml(label)}</span><span data-field="${field}">${escapeHtml(value)}</span></p>\n`;
+  return [
+    ...billing.insurers.map((insurer) => row(`Paid by ${insurer.payerName}`, formatCents(insurer.paidCents), 'insurer-paid')),
+    row('You pay', formatCents(billing.patientShareCents), 'patient-share'),
+    ...billing.payments.map((payment) => row(
+      `${METHOD_LABELS[payment.method] ?? payment.method}${payment.reference ? ` ${payment.reference}` : ''} (receipt ${payment.receiptNumber})`,
+      formatCents(payment.amountCents), 'payment')),
+    row('Balance due', formatCents(billing.balanceCents), 'balance', ' total'),
+  ].join('');
 }
 
 export function formatUsd(amount: number): string {
@@ -64,7 +91,7 @@ export function prescriptionReceiptHtml(receipt: PrescriptionReceipt): string {
   <p class="row"><span>Fill</span><span data-field="fill">${escapeHtml(fillLabel(receipt.fillNumber, receipt.refills))}</span></p>
   <p class="row"><span data-field="refills-remaining">${escapeHtml(refills.remaining)}</span></p>
   <p class="row total"><span>Total</span><span data-field="price">${price}</span></p>
-</div>
+${receipt.billing ? billingRows(receipt.billing) : ''}</div>
 </body>
 </html>
 `;

@@ -1,11 +1,12 @@
 /**
- * The ten System Settings groups (spec part 2 §2, §3, §7; Refills, issue 21): each key of /api/system-settings/{key}
- * with its tab label, its write schema (PUT body, the web form's resolver), its read schema (GET answer: secrets as
- * `{ set }`), its defaults (§9; what GET returns for a group never saved) and its secret fields (dotted paths,
- * see secrets.ts). Also the save toasts of §8. The table is the one list of groups; screens, the api and the
- * database's key check follow it.
+ * The eleven System Settings groups (spec part 2 §2, §3, §7; Refills, issue 21; Billing, §9's fee and coverage):
+ * each key of /api/system-settings/{key} with its tab label, its write schema (PUT body, the web form's resolver),
+ * its read schema (GET answer: secrets as `{ set }`), its defaults (§9; what GET returns for a group never saved)
+ * and its secret fields (dotted paths, see secrets.ts). Also the save toasts of §8. The table is the one list of
+ * groups; screens, the api and the database's key check follow it.
  */
 import type * as z from 'zod';
+import { BILLING_SECRET_FIELDS, BILLING_SETTINGS_DEFAULTS, billingSettingsReadSchema, billingSettingsSchema } from './billing.ts';
 import { CONTROLLED_SECRET_FIELDS, CONTROLLED_SETTINGS_DEFAULTS, controlledSettingsReadSchema, controlledSettingsSchema } from './controlled.ts';
 import { EMAIL_SECRET_FIELDS, EMAIL_SETTINGS_DEFAULTS, emailSettingsReadSchema, emailSettingsSchema } from './email.ts';
 import { FAX_SECRET_FIELDS, FAX_SETTINGS_DEFAULTS, faxSettingsReadSchema, faxSettingsSchema } from './fax.ts';
@@ -23,9 +24,9 @@ import {
 } from './transmission.ts';
 import { isPlainObject, type PlainObject } from './secrets.ts';
 
-/** The keys in tab order (§2: Pharmacy, Transmission, Reports, P&L, Printing, Controlled, then Refills, Labels, Fax, Email). */
+/** The keys in tab order (§2: Pharmacy, Transmission, Reports, P&L, Printing, Controlled, then Refills, Billing, Labels, Fax, Email). */
 export const SETTINGS_GROUP_KEYS = [
-  'pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'refills', 'labels', 'fax', 'email',
+  'pharmacy', 'transmission', 'reports', 'profit-loss', 'printing', 'controlled', 'refills', 'billing', 'labels', 'fax', 'email',
 ] as const;
 export type SettingsGroupKey = (typeof SETTINGS_GROUP_KEYS)[number];
 
@@ -102,6 +103,13 @@ export const SETTINGS_GROUPS = {
     readSchema: refillsSettingsReadSchema,
     defaults: REFILLS_SETTINGS_DEFAULTS,
     secretFields: REFILLS_SECRET_FIELDS,
+  }),
+  billing: group({
+    label: 'Billing',
+    schema: billingSettingsSchema,
+    readSchema: billingSettingsReadSchema,
+    defaults: BILLING_SETTINGS_DEFAULTS,
+    secretFields: BILLING_SECRET_FIELDS,
   }),
   labels: group({
     label: 'Labels',

@@ -32,6 +32,8 @@ export interface StackPorts {
   smtp: number;
   /** Public: the test wholesaler (X12 over HTTP, src/wholesaler/). */
   wholesaler: number;
+  /** Public: the test claims switch (NCPDP D.0 over HTTP, src/claims-switch/). */
+  claimsSwitch: number;
   /** Internal: PostgREST. */
   rest: number;
   /** Internal: PostgREST admin server (health). */
@@ -76,6 +78,8 @@ export interface StackConfig {
   mailUrl: string;
   /** The test wholesaler's address (WHOLESALER_URL in stack:status). */
   wholesalerUrl: string;
+  /** The test claims switch's address (CLAIMS_SWITCH_URL in stack:status). */
+  claimsSwitchUrl: string;
 }
 
 function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -90,7 +94,7 @@ function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 
 /**
  * Reads the configuration from the environment. STACK_PORT_BASE moves every port of the stack at once
- * (the gateway takes the base, Postgres base+1, the mail catcher base+3 (HTTP) and base+4 (SMTP), the test wholesaler base+5, internal services base-30000+9..+15 when the base is in the
+ * (the gateway takes the base, Postgres base+1, the mail catcher base+3 (HTTP) and base+4 (SMTP), the test wholesaler base+5, the test claims switch base+6, internal services base-30000+9..+15 when the base is in the
  * ephemeral range), which is how tests run a fresh stack beside a running `npm start`. Individual STACK_*_PORT variables override single ports.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
@@ -106,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     mail: portFromEnv(env, 'STACK_MAIL_PORT', base + 3),
     smtp: portFromEnv(env, 'STACK_SMTP_PORT', base + 4),
     wholesaler: portFromEnv(env, 'STACK_WHOLESALER_PORT', base + 5),
+    claimsSwitch: portFromEnv(env, 'STACK_CLAIMS_SWITCH_PORT', base + 6),
     rest: portFromEnv(env, 'STACK_REST_PORT', internal + 9),
     restAdmin: portFromEnv(env, 'STACK_REST_ADMIN_PORT', internal + 10),
     auth: portFromEnv(env, 'STACK_AUTH_PORT', internal + 11),
@@ -132,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     enableSignup: env.STACK_ENABLE_SIGNUP === 'true',
     mailUrl: `http://127.0.0.1:${ports.mail}`,
     wholesalerUrl: `http://127.0.0.1:${ports.wholesaler}`,
+    claimsSwitchUrl: `http://127.0.0.1:${ports.claimsSwitch}`,
   };
 }
 
@@ -156,5 +162,6 @@ export function statusLines(config: StackConfig): string[] {
     `WEB_URL=${config.webUrl}`,
     `MAILPIT_URL=${config.mailUrl}`,
     `WHOLESALER_URL=${config.wholesalerUrl}`,
+    `CLAIMS_SWITCH_URL=${config.claimsSwitchUrl}`,
   ];
 }

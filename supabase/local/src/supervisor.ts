@@ -2,7 +2,7 @@
  * The supervisor: one process tree for the whole local stack.
  *
  * Starts Postgres (bootstrap, migrations, the seed on a new database, then Vault's project_url and service_role_key),
- * then the gateway, the mail catcher, the test wholesaler, PostgREST, Auth, Realtime, Storage, the edge-function runtime, the pg_net
+ * then the gateway, the mail catcher, the test wholesaler, the test claims switch, PostgREST, Auth, Realtime, Storage, the edge-function runtime, the pg_net
  * sender and the pg_cron scheduler, and optionally the web app, each as a child process.
  * A part that exits unexpectedly is logged and restarted with backoff; SIGINT/SIGTERM stop everything.
  * The state file (<dataDir>/stack.json) tells tools and tests the supervisor's and each part's pid and
@@ -17,6 +17,7 @@ import { startPostgres, type PostgresServer } from './db/postgres.ts';
 import { prepareDatabase, withClient } from './db/migrate.ts';
 import { postgrestBinary, postgrestEnv } from './rest/postgrest.ts';
 import { loadMailConfig } from './mail/mail-config.ts';
+import { connectDemoClaimsSwitch } from './db/demo-claims-switch.ts';
 import { connectDemoWholesaler } from './db/demo-wholesaler.ts';
 import { writeProjectSecrets } from './db/project-secrets.ts';
 
@@ -78,6 +79,7 @@ function stackEnvironment(config: StackConfig): Record<string, string> {
     STACK_MAIL_PORT: String(config.ports.mail),
     STACK_SMTP_PORT: String(config.ports.smtp),
     STACK_WHOLESALER_PORT: String(config.ports.wholesaler),
+    STACK_CLAIMS_SWITCH_PORT: String(config.ports.claimsSwitch),
     STACK_REST_PORT: String(config.ports.rest),
     STACK_REST_ADMIN_PORT: String(config.ports.restAdmin),
     STACK_AUTH_PORT: String(config.ports.auth),
@@ -138,6 +140,8 @@ function partSpecs(config: StackConfig, options: SupervisorOptions): PartSpec[] 
       : []),
     // The test wholesaler (X12 over HTTP): public as well, so bound early too.
     { ...nodePart('wholesaler', config.ports.wholesaler, 'wholesaler/main.ts', config), ready: () => httpOk(`${config.wholesalerUrl}/health`) },
+    // The test claims switch (NCPDP D.0 over HTTP): public as well.
+    { ...nodePart('claims-switch', config.ports.claimsSwitch, 'claims-switch/main.ts', config), ready: () => httpOk(`${config.claimsSwitchUrl}/health`) },
     {
       name: 'rest',
       port: config.ports.rest,
@@ -309,6 +313,7 @@ export class Supervisor {
       [this.config.ports.mail, 'mail catcher (HTTP)'],
       [this.config.ports.smtp, 'mail catcher (SMTP)'],
       [this.config.ports.wholesaler, 'test wholesaler'],
+      [this.config.ports.claimsSwitch, 'test claims switch'],
       [this.config.ports.rest, 'PostgREST'],
       [this.config.ports.restAdmin, 'PostgREST admin'],
       [this.config.ports.auth, 'auth'],
@@ -347,6 +352,7 @@ export class Supervisor {
       // After the migrations: Vault's project_url and service_role_key, for database code calling the API.
       await writeProjectSecrets(client, this.config);
       await connectDemoWholesaler(client, this.config);
+      await connectDemoClaimsSwitch(client, this.config);
     });
     const server = this.postgres;
     server.process.once('exit', (code, signal) => {

@@ -22,6 +22,7 @@ export const SETTINGS_GROUP_TABLES: Readonly<Record<SettingsGroupKey, readonly T
   transmission: ['pharmacy_settings'],
   controlled: ['pharmacy_settings', 'pharmacies'],
   refills: ['pharmacy_settings'],
+  billing: ['pharmacy_settings'],
   labels: ['pharmacy_settings'],
   reports: ['pharmacy_settings'],
   printing: ['pharmacy_settings'],
@@ -34,7 +35,7 @@ export const SETTINGS_GROUP_TABLES: Readonly<Record<SettingsGroupKey, readonly T
 export const SETTINGS_WRITE_TABLES: readonly TableName[] = [...new Set(Object.values(SETTINGS_GROUP_TABLES).flat()), 'audit_log'];
 
 export async function getSettingsGroup<Key extends SettingsGroupKey>(key: Key): Promise<SettingsRead<Key>> {
-  // The ten endpoints differ only in their schemas; one call site for all of them needs the common shape.
+  // The eleven endpoints differ only in their schemas; one call site for all of them needs the common shape.
   const endpoint = SETTINGS_ENDPOINTS[key].get as ApiEndpoint<null>;
   return (await invokeApi(endpoint)) as SettingsRead<Key>;
 }

@@ -1,7 +1,8 @@
 /**
- * X12 004010 interchange framing for wholesaler ordering: ISA/IEA, GS/GE and ST/SE around the transaction sets.
+ * X12 interchange framing: ISA/IEA, GS/GE and ST/SE around the transaction sets — 004010 for wholesaler ordering,
+ * 005010 for the health care claim payment (835, guide 005010X221A1, read by shared/src/billing/remittance-835.ts).
  * Building writes the fixed-width ISA (106 characters with its terminator) with our delimiters, pads ISA13 to nine
- * digits and counts every trailer. Reading takes the delimiters from the ISA as the standard says (element separator
+ * digits and counts every trailer; a 005010 interchange gets ISA11 the repetition separator and ST03 the guide. Reading takes the delimiters from the ISA as the standard says (element separator
  * the 4th character, component separator ISA16, segment terminator the next character), tolerates CR/LF after each
  * terminator, and checks every trailer against its header; a mismatch is an error naming the segment. Hostile input
  * is bounded: 2 MB and 20,000 segments, scanned once with indexOf (no regular expression over the input).
@@ -22,9 +23,20 @@ export interface X12Delimiters {
   segment: string;
 }
 
-/** The transaction sets of wholesaler ordering and their functional groups (GS01). */
-export const FUNCTIONAL_ID_OF_SET = { '850': 'PO', '855': 'PR', '856': 'SH', '810': 'IN', '997': 'FA' } as const;
+/** The transaction sets we write and their functional groups (GS01): wholesaler ordering, and the 835 remittance. */
+export const FUNCTIONAL_ID_OF_SET = { '850': 'PO', '855': 'PR', '856': 'SH', '810': 'IN', '997': 'FA', '835': 'HP' } as const;
 export type KnownTransactionSetId = keyof typeof FUNCTIONAL_ID_OF_SET;
+
+/**
+ * The versions we write, by GS08: ISA12 (the interchange control version), ISA11 (in 004010 the standards
+ * identifier U; from 005010 the repetition separator, `^`, which no value we write may hold) and whether ST03 names
+ * the implementation guide (the 005010 HIPAA guides require it).
+ */
+export const X12_VERSIONS = {
+  '004010': { isa11: 'U', isa12: '00401', guideInSt03: false },
+  '005010X221A1': { isa11: '^', isa12: '00501', guideInSt03: true },
+} as const;
+export type X12Version = keyof typeof X12_VERSIONS;
 
 /** A trading partner: ISA05/ISA06 (or ISA07/ISA08) and the GS02/GS03 application code (defaults to the id). */
 export interface X12Party {
@@ -47,6 +59,8 @@ export interface InterchangeHeader {
   timeZone?: string;
   /** ISA15: production or test data. */
   usage?: 'P' | 'T';
+  /** GS08 of every group (and ISA11/ISA12 to match); 004010 when absent. */
+  version?: X12Version;
 }
 
 /** One transaction set to write: its id and the segments between ST and SE, each `[tag, ...elements]`. */
@@ -87,6 +101,8 @@ function isaParty(party: X12Party, role: string): [string, string] {
 /** An interchange holding `groups`; throws X12BuildError for an input that cannot be written. */
 export function buildInterchange(header: InterchangeHeader, groups: readonly GroupDraft[]): string {
   if (groups.length === 0) throw new X12BuildError('An interchange needs at least one functional group.');
+  const version = header.version ?? '004010';
+  const { isa11, isa12, guideInSt03 } = X12_VERSIONS[version];
   const { date, time } = localDateTime(header.createdAt, header.timeZone);
   const ccyymmdd = date.replaceAll('-', '');
   const hhmm = time.replace(':', '');
@@ -97,7 +113,7 @@ export function buildInterchange(header: InterchangeHeader, groups: readonly Gro
   const receiverCode = x12Identifier(header.receiver.applicationCode ?? header.receiver.id, 'The receiver application code', 2, 15);
   const isa = [
     'ISA', '00', ' '.repeat(10), '00', ' '.repeat(10), senderQualifier, senderId, receiverQualifier, receiverId,
-    ccyymmdd.slice(2), hhmm, 'U', '00401', isaControl, '0', header.usage ?? 'P', X12_DELIMITERS.component,
+    ccyymmdd.slice(2), hhmm, isa11, isa12, isaControl, '0', header.usage ?? 'P', X12_DELIMITERS.component,
   ];
   let out = isa.join(X12_DELIMITERS.element) + X12_DELIMITERS.segment;
   for (const group of groups) {
@@ -105,13 +121,13 @@ export function buildInterchange(header: InterchangeHeader, groups: readonly Gro
     if (!first) throw new X12BuildError('A functional group needs at least one transaction set.');
     const functionalId = FUNCTIONAL_ID_OF_SET[first.id];
     const groupControl = controlNumberText(group.controlNumber, 'The group control number');
-    out += segmentText(['GS', functionalId, senderCode, receiverCode, ccyymmdd, hhmm, groupControl, 'X', '004010']);
+    out += segmentText(['GS', functionalId, senderCode, receiverCode, ccyymmdd, hhmm, groupControl, 'X', version]);
     group.transactionSets.forEach((set, index) => {
       if (FUNCTIONAL_ID_OF_SET[set.id] !== functionalId) {
         throw new X12BuildError(`Transaction set ${set.id} does not belong in a ${functionalId} functional group.`);
       }
       const stControl = x12Identifier(set.controlNumber ?? String(index + 1).padStart(4, '0'), 'A transaction set control number', 4, 9);
-      out += segmentText(['ST', set.id, stControl]);
+      out += segmentText(guideInSt03 ? ['ST', set.id, stControl, version] : ['ST', set.id, stControl]);
       for (const segment of set.segments) out += segmentText(segment);
       out += segmentText(['SE', String(set.segments.length + 2), stControl]);
     });

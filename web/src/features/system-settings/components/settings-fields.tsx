@@ -1,17 +1,20 @@
 /**
  * The inputs of the settings forms, each bound by its dotted field name to the surrounding settings form
  * (react-hook-form's FormProvider, see settings-group-form.tsx) and showing that field's message: text (email-
- * and tel-typed where the field is one, §5), numbers with the schema's min and max, selects offering only the
- * group's options (§5: no empty value), switches, masked secrets ('Set' / 'Not set', replace, clear) and sections.
+ * and tel-typed where the field is one, §5), numbers with the schema's min and max, money typed in dollars and
+ * held in cents, selects offering only the group's options (§5: no empty value), switches, masked secrets ('Set' /
+ * 'Not set', replace, clear) and sections.
  */
-import { type ReactNode, useId } from 'react';
+import { dollarsText, formatCents } from '@pharmacy/shared/common/money.ts';
+import { type ReactNode, useId, useState } from 'react';
 import { get, useController, useFormContext, useFormState } from 'react-hook-form';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
-import { FieldFrame, useFieldIds } from '../../../components/form/field-frame.tsx';
+import { FieldFrame, fieldMessageProps, useFieldIds } from '../../../components/form/field-frame.tsx';
 import { withPhoneMask } from '../../../components/form/phone-mask.ts';
 import { SelectField, type SelectOption } from '../../../components/form/select-field.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { moneySettingCents, moneySettingText } from '../money-setting-text.ts';
 import { useSecretStatus } from './secret-status.ts';
 
 function useFieldError(name: string): string | undefined {
@@ -90,6 +93,58 @@ export function NumberSetting({ name, label, min, max, step = 1, hint }: NumberS
       error={error}
       {...register(name, { valueAsNumber: true })}
     />
+  );
+}
+
+export interface MoneySettingProps {
+  /** The field, in integer cents. */
+  name: string;
+  label: string;
+  minCents: number;
+  maxCents: number;
+  hint?: string;
+}
+
+/**
+ * An amount of money: shown and typed in dollars and cents ("12.50", a "$" before the box, a step of one cent),
+ * held by the form in integer cents, converted digit by digit (money-setting-text.ts). Text that is no amount
+ * ("12.345", empty) is NaN in the form, which the schema refuses with the field's message.
+ */
+export function MoneySetting({ name, label, minCents, maxCents, hint }: MoneySettingProps) {
+  const { control } = useFormContext();
+  const { field } = useController({ name, control });
+  const error = useFieldError(name);
+  const ids = useFieldIds();
+  // What was typed last; the box shows it while it still means the form's value (see moneySettingText).
+  const [typed, setTyped] = useState<string | null>(null);
+  const shownHint = hint ?? `${formatCents(minCents)}–${formatCents(maxCents)}`;
+  return (
+    <FieldFrame ids={ids} label={label} error={error} hint={shownHint}>
+      <div className={`input w-full ${error ? 'input-error' : ''}`}>
+        <span aria-hidden="true" className="text-base-content/70">
+          $
+        </span>
+        <input
+          id={ids.controlId}
+          ref={field.ref}
+          name={field.name}
+          type="number"
+          inputMode="decimal"
+          min={dollarsText(minCents)}
+          max={dollarsText(maxCents)}
+          step={0.01}
+          autoComplete="off"
+          className="grow"
+          value={moneySettingText(typed, field.value)}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            field.onChange(moneySettingCents(event.target.value));
+          }}
+          onBlur={field.onBlur}
+          {...fieldMessageProps(ids, error, shownHint)}
+        />
+      </div>
+    </FieldFrame>
   );
 }
 

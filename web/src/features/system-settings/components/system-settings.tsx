@@ -1,6 +1,6 @@
 /**
  * System Settings (spec part 2 §2; admins only — shared/src/staff/screens.ts, and the database refuses the writes to
- * anyone else): the summary cards, then ten tabs (Pharmacy first, §2), each a form over its group. Changes not
+ * anyone else): the summary cards, then eleven tabs (Pharmacy first, §2), each a form over its group. Changes not
  * saved are not lost silently: leaving the tab, the screen or the page asks first. Other features' pieces (the
  * logo upload, test and queue tools, the system status) come from the route.
  */
@@ -8,6 +8,7 @@ import { DEFAULT_SETTINGS_GROUP, SETTINGS_GROUP_KEYS, SETTINGS_GROUPS, type Sett
 import { useId, useState, type ReactNode } from 'react';
 import { TabList, TabPanel, tabId } from '../../../components/ui/tabs.tsx';
 import { useLeavePageGuard } from '../../../hooks/use-leave-page-guard.ts';
+import { BillingTab } from './billing-tab.tsx';
 import { ControlledTab } from './controlled-tab.tsx';
 import { EmailTab } from './email-tab.tsx';
 import { FaxTab } from './fax-tab.tsx';
@@ -31,6 +32,7 @@ const TABS: Record<Exclude<SettingsGroupKey, 'pharmacy'>, (props: SettingsTabPro
   printing: PrintingTab,
   controlled: ControlledTab,
   refills: RefillsTab,
+  billing: BillingTab,
   labels: LabelsTab,
   fax: FaxTab,
   email: EmailTab,
@@ -88,7 +90,7 @@ export function SystemSettings({ pharmacyId, systemStatus, pharmacyLogo, actions
     <section className="flex flex-1 flex-col gap-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight">System Settings</h1>
-        <p className="text-base-content/70">Your pharmacy's configuration: pharmacy record, transmission, reports, printing, controlled substances, refills, fax and email.</p>
+        <p className="text-base-content/70">Your pharmacy's configuration: pharmacy record, transmission, reports, printing, controlled substances, refills, billing, fax and email.</p>
       </header>
       <SettingsSummaryCards pharmacyId={pharmacyId} systemStatus={systemStatus} />
       <div className="card border border-base-300 bg-base-100">
