@@ -1,6 +1,6 @@
 /**
  * The Billing screen's pure parts (web/src/features/billing): which guided fix a rejected claim's NCPDP reject codes
- * call for and what it sends with the next B1, a D.0 transmission with its control characters made visible, the fill
+ * call for (the shared reject-code table's kinds of fix) and what it sends with the next B1, a D.0 transmission with its control characters made visible, the fill
  * picker's search, and Submit Pending Claims' summary.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,7 @@ import { CLAIM_MESSAGES } from '../../shared/src/billing/claim.ts';
 import { fillTitle, rxFill } from '../../web/src/features/billing/billing-format.ts';
 import { billableFillSearch } from '../../web/src/features/billing/fill-search.ts';
 import {
-  claimFixesFromForm, GUIDED_FIX_MESSAGES, guidedFixes, guidedFixFormSchema, guidedFixFormStart, normaliseRejectCode, rejectCodeLabel, rejectCodeText,
-  type GuidedFixForm,
+  claimFixesFromForm, GUIDED_FIX_MESSAGES, guidedFixes, guidedFixFormSchema, guidedFixFormStart, normaliseRejectCode, type GuidedFixForm,
 } from '../../web/src/features/billing/guided-fix.ts';
 import { pendingRunShouldStop, pendingRunSummary } from '../../web/src/features/billing/pending-run.ts';
 import { visibleCharacter, visibleControlCharacters } from '../../web/src/features/billing/transmission-text.ts';
@@ -39,6 +38,15 @@ describe('guidedFixes', () => {
     expect(guidedFixes(['76', '70', '65'])).toEqual(['not_covered', 'eligibility']);
   });
 
+  it('guides the related codes of the NCPDP table the same way', () => {
+    expect(guidedFixes(['E5'])).toEqual(['dur']);
+    expect(guidedFixes(['EV'])).toEqual(['prior_authorization']);
+    expect(guidedFixes(['MR'])).toEqual(['not_covered']);
+    expect(guidedFixes(['AG'])).toEqual(['not_covered']);
+    expect(guidedFixes(['A6'])).toEqual(['other_payer']);
+    expect(guidedFixes(['52'])).toEqual(['eligibility']);
+  });
+
   it('has no guided fix for other codes (the payer\'s message says what to do)', () => {
     expect(guidedFixes(['85'])).toEqual([]);
     expect(guidedFixes(['M/I'])).toEqual([]);
@@ -46,27 +54,12 @@ describe('guidedFixes', () => {
   });
 });
 
-describe('reject code texts', () => {
-  it('names the guided codes as the External Code List does', () => {
-    expect(rejectCodeText('79')).toBe('Refill Too Soon');
-    expect(rejectCodeText('88')).toBe('DUR Reject Error');
-    expect(rejectCodeText('75')).toBe('Prior Authorization Required');
-    expect(rejectCodeLabel('7')).toBe('07 M/I Cardholder ID');
-    expect(rejectCodeLabel('41')).toBe('41 Submit Bill To Other Processor Or Primary Payer');
-  });
-
-  it('gives the bare code for one it does not know', () => {
-    expect(rejectCodeText('85')).toBeNull();
-    expect(rejectCodeLabel('85')).toBe('85');
-  });
-});
-
 describe('the guided fix form', () => {
   it('starts from what the claim carries and the reason the payer\'s DUR gave', () => {
     expect(guidedFixFormStart({
-      submissionClarificationCodes: ['3'], priorAuthorizationNumber: 'PA-778', durPps: [],
+      submissionClarificationCodes: ['3'], priorAuthorizationNumber: '7781', durPps: [],
       durResponses: [{ reasonForService: 'er', previousFillDate: '2026-11-10' }],
-    })).toEqual({ submissionClarificationCode: '3', priorAuthorizationNumber: 'PA-778', durReason: 'ER', durProfessionalService: '', durResult: '' });
+    })).toEqual({ submissionClarificationCode: '3', priorAuthorizationNumber: '7781', durReason: 'ER', durProfessionalService: '', durResult: '' });
     expect(guidedFixFormStart({
       submissionClarificationCodes: [], priorAuthorizationNumber: null,
       durPps: [{ reasonForService: 'DD', professionalService: 'M0', result: '1G' }], durResponses: [{ reasonForService: 'TD' }],
@@ -83,7 +76,8 @@ describe('the guided fix form', () => {
       ['durResult', GUIDED_FIX_MESSAGES.durResult],
     ]);
     expect(problems(['not_covered', 'eligibility', 'other_payer'], EMPTY_FORM)).toEqual([]);
-    expect(problems(['prior_authorization'], { ...EMPTY_FORM, priorAuthorizationNumber: 'PA 12' })).toEqual([['priorAuthorizationNumber', CLAIM_MESSAGES.priorAuthorizationNumber]]);
+    // NCPDP 462-EV: digits only.
+    expect(problems(['prior_authorization'], { ...EMPTY_FORM, priorAuthorizationNumber: 'PA-12' })).toEqual([['priorAuthorizationNumber', CLAIM_MESSAGES.priorAuthorizationNumber]]);
     expect(problems(['prior_authorization'], { ...EMPTY_FORM, priorAuthorizationNumber: '123456789012' })).toEqual([['priorAuthorizationNumber', CLAIM_MESSAGES.priorAuthorizationNumber]]);
   });
 
@@ -99,11 +93,11 @@ describe('the guided fix form', () => {
   });
 
   it('sends the prior authorisation number as typed, trimmed', () => {
-    expect(claimFixesFromForm(['prior_authorization'], { ...EMPTY_FORM, priorAuthorizationNumber: ' 20261129-7a ' })).toEqual({ priorAuthorizationNumber: '20261129-7a' });
+    expect(claimFixesFromForm(['prior_authorization'], { ...EMPTY_FORM, priorAuthorizationNumber: ' 20261129071 ' })).toEqual({ priorAuthorizationNumber: '20261129071' });
   });
 
   it('sends only the shown fixes\' fields, and nothing for the fixes without fields', () => {
-    const everything = { submissionClarificationCode: '7', priorAuthorizationNumber: 'A1', durReason: 'HD', durProfessionalService: 'M0', durResult: '1C' };
+    const everything = { submissionClarificationCode: '7', priorAuthorizationNumber: '41', durReason: 'HD', durProfessionalService: 'M0', durResult: '1C' };
     expect(claimFixesFromForm(['refill_too_soon', 'dur'], everything)).toEqual({
       submissionClarificationCodes: ['7'], durPps: [{ reasonForService: 'HD', professionalService: 'M0', result: '1C' }],
     });

@@ -1,28 +1,30 @@
 /**
  * Resubmit's guided fix: which fix a rejected claim's reject codes call for, and what the fix sends with the next B1
- * (POST /api/claims/submit `fixes`). 79 Refill Too Soon asks for a submission clarification code; 88 DUR Reject for
- * the DUR/PPS codes (reason, professional service, result); 75 Prior Authorization Required for the PA number;
- * 70 Not Covered and 76 Plan Limitations offer billing as cash or a pharmacist's override; 41 bills the other payer;
- * 65 Patient Not Covered and 07 M/I Cardholder ID send staff to the patient's plan. Pure, so it is unit tested.
- *
- * The texts here are those of the codes this dialog guides; the full NCPDP reject-code table
- * (shared/src/billing/ncpdp/reject-codes.ts) replaces `rejectCodeText` once it is on the main branch.
+ * (POST /api/claims/submit `fixes`). The NCPDP reject-code table (shared/src/billing/ncpdp/reject-codes.ts) names
+ * each code and its kind of fix; the dialog guides them: 79 Refill Too Soon asks for a submission clarification
+ * code; 88 DUR Reject (and E4–E6) for the DUR/PPS codes (reason, professional service, result); 75 Prior
+ * Authorization Required (and 64, EV, PA) for the PA number; 70 Not Covered and 76 Plan Limitations (and the other
+ * coverage and limit codes) offer billing as cash or a pharmacist's override; 41 (and the other "bill another payer"
+ * codes) bills another of the patient's plans; 65 Patient Not Covered, 07 M/I Cardholder ID and the other
+ * eligibility codes send staff to the patient's plan. Pure, so it is unit tested.
  */
 import { claimFixesSchema, CLAIM_MESSAGES, type Claim, type ClaimFixes, type DurPps } from '@pharmacy/shared/billing/claim.ts';
+import { rejectFix, type RejectFix } from '@pharmacy/shared/billing/ncpdp/reject-codes.ts';
 import * as z from 'zod';
 
 export const GUIDED_FIXES = ['refill_too_soon', 'dur', 'prior_authorization', 'not_covered', 'other_payer', 'eligibility'] as const;
 export type GuidedFix = (typeof GUIDED_FIXES)[number];
 
-const GUIDED_CODES: Readonly<Record<string, { fix: GuidedFix; text: string }>> = {
-  '79': { fix: 'refill_too_soon', text: 'Refill Too Soon' },
-  '88': { fix: 'dur', text: 'DUR Reject Error' },
-  '75': { fix: 'prior_authorization', text: 'Prior Authorization Required' },
-  '70': { fix: 'not_covered', text: 'Product/Service Not Covered' },
-  '76': { fix: 'not_covered', text: 'Plan Limitations Exceeded' },
-  '41': { fix: 'other_payer', text: 'Submit Bill To Other Processor Or Primary Payer' },
-  '65': { fix: 'eligibility', text: 'Patient Is Not Covered' },
-  '07': { fix: 'eligibility', text: 'M/I Cardholder ID' },
+/** The table's kind of fix as the dialog guides it (plan limits are met like a product not covered). */
+const GUIDED_FIX_OF: Readonly<Record<RejectFix, GuidedFix | null>> = {
+  refill_too_soon: 'refill_too_soon',
+  dur: 'dur',
+  prior_authorization: 'prior_authorization',
+  not_covered: 'not_covered',
+  plan_limits: 'not_covered',
+  bill_primary: 'other_payer',
+  eligibility: 'eligibility',
+  other: null,
 };
 
 /** A reject code as the payer may send it ("7", " 79 ") in the External Code List's form ("07", "79"). */
@@ -31,20 +33,9 @@ export function normaliseRejectCode(code: string): string {
   return /^\d$/.test(trimmed) ? `0${trimmed}` : trimmed;
 }
 
-/** The standard's text of a code this dialog guides; null for others (the payer's message says more). */
-export function rejectCodeText(code: string): string | null {
-  return GUIDED_CODES[normaliseRejectCode(code)]?.text ?? null;
-}
-
-/** "79 Refill Too Soon", or the code alone. */
-export function rejectCodeLabel(code: string): string {
-  const text = rejectCodeText(code);
-  return text ? `${normaliseRejectCode(code)} ${text}` : normaliseRejectCode(code);
-}
-
 /** The fixes a claim's reject codes call for, each once, in the dialog's order; [] when no code has a guided fix. */
 export function guidedFixes(rejectCodes: readonly string[]): GuidedFix[] {
-  const wanted = new Set(rejectCodes.map((code) => GUIDED_CODES[normaliseRejectCode(code)]?.fix).filter((fix) => fix !== undefined));
+  const wanted = new Set(rejectCodes.map((code) => GUIDED_FIX_OF[rejectFix(code)]).filter((fix) => fix !== null));
   return GUIDED_FIXES.filter((fix) => wanted.has(fix));
 }
 
@@ -86,7 +77,7 @@ export function guidedFixFormSchema(fixes: readonly GuidedFix[]) {
       ? required(GUIDED_FIX_MESSAGES.submissionClarificationCode).regex(/^(\d{1,2})?$/, CLAIM_MESSAGES.submissionClarificationCodes)
       : optional,
     priorAuthorizationNumber: fixes.includes('prior_authorization')
-      ? required(GUIDED_FIX_MESSAGES.priorAuthorizationNumber).regex(/^([0-9A-Za-z-]{1,11})?$/, CLAIM_MESSAGES.priorAuthorizationNumber)
+      ? required(GUIDED_FIX_MESSAGES.priorAuthorizationNumber).regex(/^(\d{1,11})?$/, CLAIM_MESSAGES.priorAuthorizationNumber)
       : optional,
     durReason: fixes.includes('dur') ? z.string().trim().regex(/^([A-Za-z0-9]{2})?$/, CLAIM_MESSAGES.durPps) : optional,
     durProfessionalService: fixes.includes('dur') ? required(GUIDED_FIX_MESSAGES.durProfessionalService) : optional,

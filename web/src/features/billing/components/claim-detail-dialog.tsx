@@ -7,6 +7,7 @@
  */
 import { CLAIM_STATUSES, quantityFromThousandths, type Claim, type ClaimStatus } from '@pharmacy/shared/billing/claim.ts';
 import { codeOptionLabel, DUR_PROFESSIONAL_SERVICE_OPTIONS, DUR_REASON_OPTIONS, DUR_RESULT_OPTIONS, SUBMISSION_CLARIFICATION_OPTIONS } from '@pharmacy/shared/billing/claim-fix-codes.ts';
+import { rejectCodeText } from '@pharmacy/shared/billing/ncpdp/reject-codes.ts';
 import { usDate } from '@pharmacy/shared/common/dates.ts';
 import { formatCents } from '@pharmacy/shared/common/money.ts';
 import type { ReactNode } from 'react';
@@ -15,7 +16,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useClaimDetail, type ClaimDetail, type ClaimTransmission } from '../api/get-claim-detail.ts';
 import type { ClaimRow } from '../api/get-claims-page.ts';
 import { dateTime, rxFill } from '../billing-format.ts';
-import { normaliseRejectCode, rejectCodeText } from '../guided-fix.ts';
+import { normaliseRejectCode } from '../guided-fix.ts';
 import { visibleControlCharacters } from '../transmission-text.ts';
 import { ClaimStatusBadge } from './claim-status-badge.tsx';
 import { RecordedFillOpen } from './recorded-fill-open.tsx';
@@ -34,7 +35,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The reject codes with their texts (where this product knows them) and the payer's message. */
+/** The reject codes with their NCPDP texts and the payer's message. */
 export function RejectReasons({ claim }: { claim: Pick<Claim, 'rejectCodes' | 'payerMessage'> }) {
   if (claim.rejectCodes.length === 0 && !claim.payerMessage) return null;
   return (
@@ -42,7 +43,7 @@ export function RejectReasons({ claim }: { claim: Pick<Claim, 'rejectCodes' | 'p
       {claim.rejectCodes.length > 0 ? (
         <ul className="flex flex-col gap-0.5 text-sm" aria-label="Reject codes">
           {claim.rejectCodes.map((code) => (
-            <li key={code}><span className="badge badge-error badge-sm mr-2 font-mono">{normaliseRejectCode(code)}</span>{rejectCodeText(code) ?? 'See the payer\'s message'}</li>
+            <li key={code}><span className="badge badge-error badge-sm mr-2 font-mono">{normaliseRejectCode(code)}</span>{rejectCodeText(code)}</li>
           ))}
         </ul>
       ) : null}

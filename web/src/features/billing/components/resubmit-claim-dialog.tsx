@@ -169,7 +169,7 @@ function ResubmitForm({ claim, billing, billingError, canOverride, onClose }: Re
       {fixes.includes('prior_authorization') ? (
         <FixSection title="Prior authorisation required (75)">
           <p className="text-sm">The plan pays for this product only with a prior authorisation: ask the prescriber to request it, then enter the number the payer gave.</p>
-          <TextField label="Prior authorisation number" maxLength={11} autoComplete="off" error={errors.priorAuthorizationNumber?.message} {...form.register('priorAuthorizationNumber')} />
+          <TextField label="Prior authorisation number" maxLength={11} inputMode="numeric" autoComplete="off" error={errors.priorAuthorizationNumber?.message} {...form.register('priorAuthorizationNumber')} />
         </FixSection>
       ) : null}
 
