@@ -2,8 +2,8 @@
  * The Claims tab (spec part 2 §2): the pharmacy's claims a page at a time from the database (public.claim_page),
  * newest first, with the filters All, Pending, Submitted, Paid, Rejected and Reversed, a search (Rx number or the
  * patient's name) and the exact total. Per claim: View (the claim, its history and every transmission), Submit a
- * pending claim, Resubmit a rejected or reversed one through the guided fix, and — for pharmacists and admins —
- * Override a rejected one with a reason.
+ * pending claim, Resubmit a rejected or reversed one through the guided fix, Reverse a paid (or unanswered) one with a
+ * reason, and — for pharmacists and admins — Override a rejected one with a reason.
  */
 import { CLAIM_STATUS_FILTERS, CLAIM_STATUS_LABELS, type ClaimStatusFilter } from '@pharmacy/shared/billing/claim.ts';
 import { usDate } from '@pharmacy/shared/common/dates.ts';
@@ -25,6 +25,7 @@ import { ClaimDetailDialog } from './claim-detail-dialog.tsx';
 import { ClaimStatusBadge } from './claim-status-badge.tsx';
 import { OverrideRejectDialog, type OverrideTarget } from './override-reject-dialog.tsx';
 import { ResubmitClaimDialog } from './resubmit-claim-dialog.tsx';
+import { ReverseClaimDialog } from './reverse-claim-dialog.tsx';
 
 export const CLAIMS_PAGE_SIZE = 25;
 
@@ -48,6 +49,7 @@ export function ClaimsTab({ pharmacyId, canOverride, filter, onFilterChange, onO
   const [viewing, setViewing] = useState<ClaimRow | null>(null);
   const [resubmitting, setResubmitting] = useState<ClaimRow | null>(null);
   const [overriding, setOverriding] = useState<OverrideTarget | null>(null);
+  const [reversing, setReversing] = useState<ClaimRow | null>(null);
 
   const pageTooFar = claims.data !== undefined && !claims.isPlaceholderData && page > lastPage(total, CLAIMS_PAGE_SIZE);
   useEffect(() => {
@@ -97,6 +99,9 @@ export function ClaimsTab({ pharmacyId, canOverride, filter, onFilterChange, onO
             {claim.status === 'rejected' || claim.status === 'reversed' ? (
               <button type="button" className="btn btn-xs btn-primary" aria-label={`Resubmit ${label}`} onClick={() => setResubmitting(claim)}>Resubmit</button>
             ) : null}
+            {claim.status === 'paid' || claim.status === 'submitted' ? (
+              <button type="button" className="btn btn-xs btn-ghost" aria-label={`Reverse ${label}`} onClick={() => setReversing(claim)}>Reverse</button>
+            ) : null}
             {claim.status === 'rejected' && canOverride ? (
               <button type="button" className="btn btn-xs btn-ghost" aria-label={`Override ${label}`}
                 onClick={() => setOverriding({ prescriptionId: claim.prescriptionId, label, payerName: claim.payerName })}>Override</button>
@@ -142,6 +147,7 @@ export function ClaimsTab({ pharmacyId, canOverride, filter, onFilterChange, onO
       <ClaimDetailDialog pharmacyId={pharmacyId} claim={viewing} onClose={() => setViewing(null)} onOpenInBilling={onOpenInBilling} />
       <ResubmitClaimDialog pharmacyId={pharmacyId} claim={resubmitting} canOverride={canOverride} onClose={() => setResubmitting(null)} />
       <OverrideRejectDialog target={overriding} onClose={() => setOverriding(null)} />
+      <ReverseClaimDialog claim={reversing} onClose={() => setReversing(null)} />
     </SectionCard>
   );
 }
