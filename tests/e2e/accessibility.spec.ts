@@ -24,6 +24,7 @@ import {
   fillRegulatoryInformation,
   nextWizardStep,
 } from './support/onboarding-forms.ts';
+import { serviceSql } from './support/service-sql.ts';
 import { fillSignIn, signIn } from './support/sign-in.ts';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -279,7 +280,7 @@ test('the placeholder screens reachable from the sidebar', async ({ page }) => {
   await signIn(page, 'admin@demo.pharmacy', DEMO_PASSWORD);
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   const placeholders: Array<[label: string, path: string]> = [
-    ['Billing & Claims', '/billing'], ['Reports', '/reports'],
+    ['Reports', '/reports'],
     ['Data Migration', '/data-migration'],
   ];
   for (const [label, path] of placeholders) {
@@ -289,6 +290,73 @@ test('the placeholder screens reachable from the sidebar', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, `the ${label} screen`);
   }
+});
+
+test('Billing & Claims: each tab, the calculator on a fill, a claim\'s View and guided Resubmit, and the quick actions\' dialogs', async ({ page }) => {
+  // A claim of a picked-up demo fill answered with a refill too soon and a DUR reject, as a switch would leave it
+  // (a picked-up fill, so no open fill is held before ready).
+  const [claim] = await serviceSql<{ rx: string }>(
+    `update public.claims set status = 'rejected', reject_codes = '{79,88}', previous_fill_date = current_date - 12,
+       dur_responses = '[{"reasonForService":"ER"}]', payer_message = 'Refill too soon', submitted_at = now(), adjudicated_at = now()
+     where id = (select c.id from public.claims c join public.prescriptions p on p.id = c.prescription_id
+                 where c.pharmacy_id = (select id from public.pharmacies where dea_number = 'BD4726189') and c.status = 'pending' and p.status = 'completed'
+                 order by c.rx_number desc limit 1)
+     returning rx_number || '-' || fill_number as rx`);
+  expect(claim).toBeDefined();
+  await signIn(page, 'rph@demo.pharmacy', DEMO_PASSWORD);
+  await page.goto('/billing');
+  await expect(page.getByRole('region', { name: 'Pending claims' }).getByTestId('card-value')).toHaveText(/^\d/);
+  await expectAccessible(page, 'the Billing Overview');
+  const [fill] = await serviceSql<{ rx_number: string }>(
+    `select rx_number from public.prescriptions where pharmacy_id = (select id from public.pharmacies where dea_number = 'BD4726189')
+       and status in ('processing', 'ready') order by rx_number limit 1`);
+  await page.getByRole('combobox', { name: 'Prescription' }).fill(fill!.rx_number);
+  await page.getByRole('option').first().click();
+  await expect(page.getByTestId('calculator-copay')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Insurance coverage (%)' }).fill('120');
+  await expect(page.getByText('Insurance coverage is a percent from 0 to 100 (at most 2 decimals)')).toBeVisible();
+  await expectAccessible(page, 'the Billing Overview\'s calculator with a validation message');
+
+  await page.getByRole('button', { name: 'Check Insurance Eligibility' }).click();
+  const eligibility = page.getByRole('dialog', { name: 'Check Insurance Eligibility' });
+  await eligibility.getByRole('combobox', { name: 'Patient' }).fill('Hollo');
+  await eligibility.getByRole('option', { name: /^Margaret Holloway/ }).click();
+  await expect(eligibility.getByRole('radio').first()).toBeChecked();
+  await expectAccessible(page, 'the Check Insurance Eligibility dialog');
+  await eligibility.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('button', { name: 'Test Transmission Connection' }).click();
+  const connectionTest = page.getByRole('dialog', { name: 'Test Transmission Connection' });
+  await expect(connectionTest.getByRole('button', { name: 'Test Again' })).toBeEnabled();
+  await expectAccessible(page, 'the Test Transmission Connection dialog');
+  await connectionTest.getByRole('button', { name: 'Close', exact: true }).click();
+
+  await page.getByRole('tab', { name: 'Claims' }).click();
+  await page.getByRole('button', { name: 'Rejected', exact: true }).click();
+  await expect(page.getByRole('button', { name: `View Rx ${claim!.rx}` })).toBeVisible();
+  await expectAccessible(page, 'the Claims tab');
+  await page.getByRole('button', { name: `View Rx ${claim!.rx}` }).click();
+  await expect(page.getByRole('dialog', { name: `Claim for Rx ${claim!.rx}` }).getByTestId('claim-history')).toBeVisible();
+  await expectAccessible(page, 'a claim\'s View dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: `Resubmit Rx ${claim!.rx}` }).click();
+  const resubmit = page.getByRole('dialog', { name: `Resubmit the claim for Rx ${claim!.rx}` });
+  await resubmit.getByRole('button', { name: 'Resubmit', exact: true }).click();
+  await expect(resubmit.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, 'the guided Resubmit dialog with its validation messages');
+  await resubmit.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('button', { name: `Override Rx ${claim!.rx}` }).click();
+  await expectAccessible(page, 'the Override dialog');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Transmission' }).click();
+  await expect(page.getByRole('heading', { name: 'Transmission settings' })).toBeVisible();
+  await expectAccessible(page, 'the Transmission tab (a pharmacist: the settings are the admin\'s)');
+  await page.getByRole('tab', { name: 'Billing', exact: true }).click();
+  await page.getByRole('button', { name: /^Select Rx/ }).first().click();
+  await expect(page.getByTestId('balance-due')).toBeVisible();
+  await expectAccessible(page, 'the Billing tab with a fill');
+  await page.getByRole('tab', { name: 'Reports' }).click();
+  await expectAccessible(page, 'the Reports tab');
 });
 
 test('Provider Management: the directory, each tab, the search, and its Add, Edit, Verify and History dialogs', async ({ page }) => {

@@ -77,7 +77,14 @@ const SCREEN_DATA: Record<ScreenPath, Probe[]> = {
     { what: 'add prescribers', run: async (staff) => touchedOneRow(await staff.client.from('prescribers').insert({ first_name: 'Screen', last_name: `Probe ${staff.id}` }).select('id')) },
   ],
   '/prescription-files': [readsRow('prescriptions', () => prescriptionId)],
-  '/billing': [readsRow('prescriptions', () => prescriptionId), readsRow('medications', () => medicationId)],
+  '/billing': [
+    readsRow('prescriptions', () => prescriptionId),
+    readsRow('medications', () => medicationId),
+    { what: 'rpc billing_overview', run: async (staff) => answered(await staff.client.rpc('billing_overview')) },
+    { what: 'rpc claim_page', run: async (staff) => answered(await staff.client.rpc('claim_page', { search: '', status_filter: 'all', page_size: 25, page_offset: 0 })) },
+    // GET /api/billing/{id} and Process Payment act as the caller through these (billing:manage, every role).
+    { what: 'rpc fill_billing', run: async (staff) => answered(await staff.client.rpc('fill_billing', { prescription_id: prescriptionId })) },
+  ],
   // Every role reads the catalogue; editing it is the pharmacist's and admin's within these screens (like verifying
   // in the queue), tested command by command in db-clinical-records.test.ts and db-drug-catalog.test.ts.
   '/inventory': [readsRow('medications', () => medicationId)],

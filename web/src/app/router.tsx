@@ -103,6 +103,7 @@ const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = 
   '/providers': () => import('./routes/app/providers.tsx').then((module) => module.ProvidersRoute),
   '/prescription-files': () => import('./routes/app/prescription-files.tsx').then((module) => module.PrescriptionFilesRoute),
   '/inventory': () => import('./routes/app/inventory.tsx').then((module) => module.InventoryRoute),
+  '/billing': () => import('./routes/app/billing.tsx').then((module) => module.BillingRoute),
   '/prescriptions': () => import('./routes/app/prescriptions.tsx').then((module) => module.PrescriptionsRoute),
   '/': () => import('./routes/app/dashboard.tsx').then((module) => module.DashboardRoute),
   '/labels': () => import('./routes/app/labels.tsx').then((module) => module.LabelsRoute),

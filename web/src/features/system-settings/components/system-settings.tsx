@@ -7,7 +7,7 @@
 import { DEFAULT_SETTINGS_GROUP, SETTINGS_GROUP_KEYS, SETTINGS_GROUPS, type SettingsGroupKey } from '@pharmacy/shared/settings/groups.ts';
 import { useId, useState, type ReactNode } from 'react';
 import { TabList, TabPanel, tabId } from '../../../components/ui/tabs.tsx';
-import { useLeavePageGuard } from '../hooks/use-leave-page-guard.ts';
+import { useLeavePageGuard } from '../../../hooks/use-leave-page-guard.ts';
 import { BillingTab } from './billing-tab.tsx';
 import { ControlledTab } from './controlled-tab.tsx';
 import { EmailTab } from './email-tab.tsx';

@@ -1,5 +1,5 @@
 /**
- * Unsaved changes are not lost by leaving the screen: while `dirty`, a navigation to another screen is held by
+ * Unsaved changes are not lost by leaving the screen (System Settings, the Billing screen's Transmission settings): while `dirty`, a navigation to another screen is held by
  * react-router's blocker (the screen asks: stay or discard, then resets or proceeds it), and closing or reloading
  * the page gets the browser's own leave-page question (beforeunload; browsers show their own text).
  */
