@@ -264,6 +264,28 @@ grant references, trigger, maintain on table public.claim_events to anon;
 grant select, references, trigger, maintain on table public.claim_events to authenticated;
 grant all on table public.claim_events to service_role;
 
+-- public.claim_patient_counts ---------------------------------------------------------------------
+create table public.claim_patient_counts (
+  pharmacy_id uuid not null,
+  patient_id  uuid not null,
+  status      text not null,
+  claims      bigint default 0 not null,
+  constraint claim_patient_counts_pkey PRIMARY KEY (pharmacy_id, patient_id, status),
+  constraint claim_patient_counts_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
+);
+
+comment on table public.claim_patient_counts is 'Claims per pharmacy, patient and status: the Claims tab''s exact total for a search by name (the matching patients'' counts added up, whatever thousands of claims they hold). Written only by the statement triggers of public.claims (private.count_claim_changes), so it always equals a count of the table.';
+
+alter table public.claim_patient_counts enable row level security;
+
+create policy "Staff can read their pharmacy's claim counts per patient" on public.claim_patient_counts
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant references, trigger, maintain on table public.claim_patient_counts to anon;
+grant select, references, trigger, maintain on table public.claim_patient_counts to authenticated;
+grant all on table public.claim_patient_counts to service_role;
+
 -- public.claim_transmissions ----------------------------------------------------------------------
 create table public.claim_transmissions (
   id               bigint generated always as identity not null,
@@ -389,15 +411,14 @@ comment on constraint claims_fix_check on public.claims is 'A claim takes at mos
 
 CREATE INDEX claims_fill_idx ON public.claims USING btree (pharmacy_id, prescription_id);
 CREATE INDEX claims_page_idx ON public.claims USING btree (pharmacy_id, created_at DESC, id DESC);
-CREATE INDEX claims_paid_idx ON public.claims USING btree (pharmacy_id, adjudicated_at) WHERE (status = 'paid'::text);
-CREATE INDEX claims_patient_idx ON public.claims USING btree (pharmacy_id, patient_id, created_at DESC);
+CREATE INDEX claims_paid_service_idx ON public.claims USING btree (pharmacy_id, service_date) INCLUDE (remitted_at, remitted_cents, total_paid_cents, rx_number, fill_number) WHERE (status = 'paid'::text);
+CREATE INDEX claims_patient_idx ON public.claims USING btree (pharmacy_id, patient_id, created_at DESC) INCLUDE (id, status);
 CREATE INDEX claims_plan_idx ON public.claims USING btree (pharmacy_id, plan_id);
 CREATE INDEX claims_reversed_by_idx ON public.claims USING btree (reversed_by);
-CREATE INDEX claims_rx_idx ON public.claims USING btree (pharmacy_id, rx_number, fill_number);
+CREATE INDEX claims_rx_idx ON public.claims USING btree (pharmacy_id, rx_number, fill_number) INCLUDE (id, status, created_at);
 CREATE INDEX claims_service_date_idx ON public.claims USING btree (pharmacy_id, service_date);
 CREATE INDEX claims_status_page_idx ON public.claims USING btree (pharmacy_id, status, created_at DESC, id DESC);
 CREATE INDEX claims_submitted_by_idx ON public.claims USING btree (submitted_by);
-CREATE INDEX claims_unremitted_idx ON public.claims USING btree (pharmacy_id, adjudicated_at) WHERE ((status = 'paid'::text) AND (remitted_at IS NULL));
 
 alter table public.claims enable row level security;
 
@@ -3703,16 +3724,17 @@ AS $function$
     'rejected', coalesce((select claims from counters where status = 'rejected'), 0),
     'reversed', coalesce((select claims from counters where status = 'reversed'), 0),
     'pendingRevenueCents', coalesce((select sum(gross_amount_due_cents) from counters where status in ('pending', 'submitted')), 0),
+    -- What payers paid on this month's fills (by date of service), from the daily rollup: a month is a few hundred rows.
     'monthPaidByPayersCents', coalesce((
-      select sum(c.total_paid_cents) from public.claims c
-      where c.pharmacy_id = (select id from pharmacy) and c.status = 'paid'
-        and c.adjudicated_at >= (select lower(days) from month)), 0),
+      select sum(t.total_paid_cents) from public.claim_daily_totals t
+      where t.pharmacy_id = (select id from pharmacy) and t.status = 'paid'
+        and t.service_date >= date_trunc('month', private.pharmacy_local_date((select id from pharmacy), now()))::date), 0),
     'monthPaidByPatientsCents', coalesce((
       select sum(pp.amount_cents) from public.patient_payments pp
       where pp.pharmacy_id = (select id from pharmacy) and pp.received_at >= (select lower(days) from month)), 0),
     'monthStart', (select lower(days) from month))
 $function$;
-comment on function public.billing_overview() is 'The Billing overview''s cards, as the caller (RLS applies): claims pending, submitted, paid, rejected and reversed (claim_counters, exact at any volume), pending revenue (gross amount due of pending and submitted claims, cents), and this month''s revenue in the pharmacy''s time zone: what payers paid on claims paid this month and what patients paid.';
+comment on function public.billing_overview() is 'The Billing overview''s cards, as the caller (RLS applies): claims pending, submitted, paid, rejected and reversed (claim_counters, exact at any volume), pending revenue (gross amount due of pending and submitted claims, cents), and this month''s revenue in the pharmacy''s time zone: what payers paid on this month''s fills (claim_daily_totals) and what patients paid.';
 grant execute on function public.billing_overview() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.billing_report(report text, from_date date DEFAULT NULL::date, to_date date DEFAULT NULL::date, payer_bin text DEFAULT NULL::text)
@@ -3829,6 +3851,8 @@ declare
   wanted text := coalesce(nullif(status_filter, ''), 'all');
   rx bigint;
   patient_ids uuid[];
+  statuses text[];
+  ids uuid[];
   total bigint;
   limit_rows integer := least(greatest(coalesce(page_size, 25), 1), 100);
   skip_rows integer := greatest(coalesce(page_offset, 0), 0);
@@ -3857,19 +3881,30 @@ begin
   else
     patient_ids := private.patients_matching(cleaned);
   end if;
+  -- The count and the page's ids from the index alone (a common name matches thousands of claims), then the page's
+  -- 25 rows with their patients. One statement per kind of search: an OR of both would keep either index unused.
+  statuses := case when wanted = 'all' then array['pending', 'submitted', 'paid', 'rejected', 'reversed'] else array[wanted] end;
+  if rx is not null then
+    select count(*) into total from public.claims c
+    where c.pharmacy_id = pharmacy and c.rx_number = rx and c.status = any (statuses);
+    ids := array(select c.id from public.claims c
+                 where c.pharmacy_id = pharmacy and c.rx_number = rx and c.status = any (statuses)
+                 order by c.created_at desc, c.id desc limit limit_rows offset skip_rows);
+  else
+    select coalesce(sum(pc.claims), 0) into total from public.claim_patient_counts pc
+    where pc.pharmacy_id = pharmacy and pc.patient_id = any (patient_ids) and pc.status = any (statuses);
+    ids := array(select c.id from public.claims c
+                 where c.pharmacy_id = pharmacy and c.patient_id = any (patient_ids) and c.status = any (statuses)
+                 order by c.created_at desc, c.id desc limit limit_rows offset skip_rows);
+  end if;
   return query
-    with matching as (
-      select c.* from public.claims c
-      where c.pharmacy_id = pharmacy and (wanted = 'all' or c.status = wanted)
-        and ((rx is not null and c.rx_number = rx) or (rx is null and c.patient_id = any (patient_ids)))
-    )
     select m.id, m.prescription_id, m.rx_number, m.fill_number, m.patient_id, p.last_name || ', ' || p.first_name,
            m.payer_name, m.coverage, m.status, m.service_date, m.gross_amount_due_cents, m.total_paid_cents,
-           m.patient_pay_cents, m.reject_codes, m.submitted_at, m.created_at, (select count(*) from matching)
-    from matching m
+           m.patient_pay_cents, m.reject_codes, m.submitted_at, m.created_at, total
+    from unnest(ids) with ordinality as page (id, position)
+    join public.claims m on m.id = page.id
     join public.patients p on p.pharmacy_id = m.pharmacy_id and p.id = m.patient_id
-    order by m.created_at desc, m.id desc
-    limit limit_rows offset skip_rows;
+    order by page.position;
 end
 $function$;
 comment on function public.claim_page(text,text,integer,integer) is 'The Claims tab, as the caller (RLS applies): one page (at most 100) of the pharmacy''s claims, newest first, filtered by status (all, pending, submitted, paid, rejected, reversed) and searched by Rx number or the patient''s name (private.patients_matching), with the exact total (from claim_counters without a search).';
@@ -5247,27 +5282,34 @@ begin
     raise exception 'Choose the first and last day of the claims to reconcile' using errcode = '22023';
   end if;
   perform private.billing_report_range(from_date, to_date);
-  with range_claims as (
+  -- The count and sums from the covering index (no table rows), then one page of rows.
+  select jsonb_build_object('total', count(*), 'expectedCents', coalesce(sum(c.total_paid_cents), 0),
+                            'remittedCents', coalesce(sum(c.remitted_cents), 0))
+  into result
+  from public.claims c
+  where c.pharmacy_id = pharmacy and c.status = 'paid' and c.service_date between from_date and to_date
+    and case outcome
+          when 'paid_in_full' then c.remitted_at is not null and c.remitted_cents >= coalesce(c.total_paid_cents, 0)
+          when 'short_paid' then c.remitted_at is not null and c.remitted_cents < coalesce(c.total_paid_cents, 0)
+          else c.remitted_at is null end;
+  select result || jsonb_build_object('rows', coalesce(jsonb_agg(jsonb_build_object('claimId', p.id, 'prescriptionId', p.prescription_id,
+            'rxNumber', p.rx_number, 'fillNumber', p.fill_number, 'serviceDate', p.service_date, 'payerName', p.payer_name, 'bin', p.bin,
+            'patientName', (select pt.last_name || ', ' || pt.first_name from public.patients pt
+                            where pt.pharmacy_id = p.pharmacy_id and pt.id = p.patient_id),
+            'expectedCents', p.total_paid_cents, 'remittedCents', p.remitted_cents,
+            'differenceCents', coalesce(p.total_paid_cents, 0) - p.remitted_cents, 'remittedAt', p.remitted_at)
+            order by p.service_date, p.rx_number, p.fill_number), '[]'::jsonb))
+  into result
+  from (
     select c.* from public.claims c
     where c.pharmacy_id = pharmacy and c.status = 'paid' and c.service_date between from_date and to_date
       and case outcome
             when 'paid_in_full' then c.remitted_at is not null and c.remitted_cents >= coalesce(c.total_paid_cents, 0)
             when 'short_paid' then c.remitted_at is not null and c.remitted_cents < coalesce(c.total_paid_cents, 0)
             else c.remitted_at is null end
-  )
-  select jsonb_build_object('total', (select count(*) from range_claims),
-    'expectedCents', (select coalesce(sum(total_paid_cents), 0) from range_claims),
-    'remittedCents', (select coalesce(sum(remitted_cents), 0) from range_claims),
-    'rows', coalesce((select jsonb_agg(jsonb_build_object('claimId', p.id, 'prescriptionId', p.prescription_id, 'rxNumber', p.rx_number,
-              'fillNumber', p.fill_number, 'serviceDate', p.service_date, 'payerName', p.payer_name, 'bin', p.bin,
-              'patientName', p.patient_name, 'expectedCents', p.total_paid_cents, 'remittedCents', p.remitted_cents,
-              'differenceCents', coalesce(p.total_paid_cents, 0) - p.remitted_cents, 'remittedAt', p.remitted_at)
-              order by p.service_date, p.rx_number, p.fill_number)
-            from (select rc.*, pt.last_name || ', ' || pt.first_name as patient_name
-                  from range_claims rc join public.patients pt on pt.pharmacy_id = rc.pharmacy_id and pt.id = rc.patient_id
-                  order by rc.service_date, rc.rx_number, rc.fill_number
-                  limit limit_rows offset skip_rows) p), '[]'::jsonb))
-  into result;
+    order by c.service_date, c.rx_number, c.fill_number
+    limit limit_rows offset skip_rows
+  ) p;
   return result;
 end
 $function$;
@@ -8156,7 +8198,7 @@ CREATE OR REPLACE FUNCTION private.count_claim_changes()
  SET search_path TO ''
 AS $function$
 declare
-  columns constant text := 'pharmacy_id, status, service_date, bin, payer_name';
+  columns constant text := 'pharmacy_id, status, service_date, bin, payer_name, patient_id';
   changed_rows text := case tg_op
     when 'INSERT' then format('select %s, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows', columns)
     when 'DELETE' then format('select %s, -1 as change, -gross_amount_due_cents as gross, -coalesce(total_paid_cents, 0) as paid from old_rows', columns)
@@ -8183,6 +8225,19 @@ begin
             gross_amount_due_cents = c.gross_amount_due_cents + excluded.gross_amount_due_cents,
             total_paid_cents = c.total_paid_cents + excluded.total_paid_cents
       returning 1
+    ),
+    per_patient as (
+      insert into public.claim_patient_counts as pc (pharmacy_id, patient_id, status, claims)
+      select d.pharmacy_id, d.patient_id, d.status, d.change
+      from (
+        select pharmacy_id, patient_id, status, sum(change) as change
+        from changed group by pharmacy_id, patient_id, status
+        having sum(change) <> 0
+      ) d
+      where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
+      order by d.pharmacy_id, d.patient_id, d.status
+      on conflict (pharmacy_id, patient_id, status) do update set claims = pc.claims + excluded.claims
+      returning 1
     )
     insert into public.claim_daily_totals as t (pharmacy_id, service_date, bin, status, payer_name, claims, gross_amount_due_cents, total_paid_cents)
     select d.pharmacy_id, d.service_date, d.bin, d.status, d.payer_name, d.change, d.gross, d.paid
@@ -8193,7 +8248,7 @@ begin
       having sum(change) <> 0 or sum(gross) <> 0 or sum(paid) <> 0
     ) d
     where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
-      and (select count(*) from per_status) >= 0
+      and (select count(*) from per_status) >= 0 and (select count(*) from per_patient) >= 0
     order by d.pharmacy_id, d.service_date, d.bin, d.status
     on conflict (pharmacy_id, service_date, bin, status) do update
       set claims = t.claims + excluded.claims,
@@ -8204,7 +8259,7 @@ begin
   return null;
 end
 $function$;
-comment on function private.count_claim_changes() is 'AFTER statement trigger of claims (insert, update, delete): adds the statement''s net change of claims, gross amount due and total paid per pharmacy and status to claim_counters, and per pharmacy, date of service, payer and status to claim_daily_totals.';
+comment on function private.count_claim_changes() is 'AFTER statement trigger of claims (insert, update, delete): adds the statement''s net change of claims, gross amount due and total paid per pharmacy and status to claim_counters, per pharmacy, date of service, payer and status to claim_daily_totals, and the claims per patient and status to claim_patient_counts.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.count_expectations_visible(count_session_id uuid)

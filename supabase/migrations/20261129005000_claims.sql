@@ -194,10 +194,9 @@ create index claims_page_idx on public.claims (pharmacy_id, created_at desc, id 
 create index claims_status_page_idx on public.claims (pharmacy_id, status, created_at desc, id desc);
 create index claims_fill_idx on public.claims (pharmacy_id, prescription_id);
 create index claims_plan_idx on public.claims (pharmacy_id, plan_id);
-create index claims_patient_idx on public.claims (pharmacy_id, patient_id, created_at desc);
-create index claims_rx_idx on public.claims (pharmacy_id, rx_number, fill_number);
+create index claims_patient_idx on public.claims (pharmacy_id, patient_id, created_at desc) include (id, status);
+create index claims_rx_idx on public.claims (pharmacy_id, rx_number, fill_number) include (id, status, created_at);
 create index claims_service_date_idx on public.claims (pharmacy_id, service_date);
-create index claims_paid_idx on public.claims (pharmacy_id, adjudicated_at) where status = 'paid';
 create index claims_submitted_by_idx on public.claims (submitted_by);
 create index claims_reversed_by_idx on public.claims (reversed_by);
 
@@ -323,6 +322,19 @@ comment on table public.claim_daily_totals is
   'only by the statement triggers of public.claims (private.count_claim_changes), so it always equals a sum over the '
   'table.';
 
+create table public.claim_patient_counts (
+  pharmacy_id uuid not null references public.pharmacies (id) on delete cascade,
+  patient_id uuid not null,
+  status text not null,
+  -- No check (>= 0): as claim_counters, the triggers add a statement's net change.
+  claims bigint not null default 0,
+  primary key (pharmacy_id, patient_id, status)
+);
+comment on table public.claim_patient_counts is
+  'Claims per pharmacy, patient and status: the Claims tab''s exact total for a search by name (the matching '
+  'patients'' counts added up, whatever thousands of claims they hold). Written only by the statement triggers of '
+  'public.claims (private.count_claim_changes), so it always equals a count of the table.';
+
 create table public.claim_answer_times (
   pharmacy_id uuid not null references public.pharmacies (id) on delete cascade,
   day date not null,
@@ -344,10 +356,11 @@ alter table public.patient_payments enable row level security;
 alter table public.claim_counters enable row level security;
 alter table public.claim_daily_totals enable row level security;
 alter table public.claim_answer_times enable row level security;
+alter table public.claim_patient_counts enable row level security;
 revoke insert, update, delete, truncate on public.prescription_billing, public.claims, public.claim_events,
-  public.claim_transmissions, public.patient_payments, public.claim_counters, public.claim_daily_totals, public.claim_answer_times from anon, authenticated;
+  public.claim_transmissions, public.patient_payments, public.claim_counters, public.claim_daily_totals, public.claim_answer_times, public.claim_patient_counts from anon, authenticated;
 revoke select on public.prescription_billing, public.claims, public.claim_events, public.claim_transmissions,
-  public.patient_payments, public.claim_counters, public.claim_daily_totals, public.claim_answer_times from anon;
+  public.patient_payments, public.claim_counters, public.claim_daily_totals, public.claim_answer_times, public.claim_patient_counts from anon;
 create policy "Staff can read their pharmacy's fill billing" on public.prescription_billing
   for select to authenticated
   using (pharmacy_id = (select private.current_pharmacy_id()));
@@ -372,10 +385,13 @@ create policy "Staff can read their pharmacy's daily claim totals" on public.cla
 create policy "Staff can read their pharmacy's claim answer times" on public.claim_answer_times
   for select to authenticated
   using (pharmacy_id = (select private.current_pharmacy_id()));
+create policy "Staff can read their pharmacy's claim counts per patient" on public.claim_patient_counts
+  for select to authenticated
+  using (pharmacy_id = (select private.current_pharmacy_id()));
 create trigger touch_updated_at before update on public.claims
   for each row execute function private.touch_updated_at();
 grant all on public.prescription_billing, public.claims, public.claim_events, public.claim_transmissions,
-  public.patient_payments, public.claim_counters, public.claim_daily_totals, public.claim_answer_times to service_role;
+  public.patient_payments, public.claim_counters, public.claim_daily_totals, public.claim_answer_times, public.claim_patient_counts to service_role;
 
 -- -----------------------------------------------------------------------------------------------------
 -- Triggers of claims: history and counters
@@ -416,7 +432,7 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  columns constant text := 'pharmacy_id, status, service_date, bin, payer_name';
+  columns constant text := 'pharmacy_id, status, service_date, bin, payer_name, patient_id';
   changed_rows text := case tg_op
     when 'INSERT' then format('select %s, 1 as change, gross_amount_due_cents as gross, coalesce(total_paid_cents, 0) as paid from new_rows', columns)
     when 'DELETE' then format('select %s, -1 as change, -gross_amount_due_cents as gross, -coalesce(total_paid_cents, 0) as paid from old_rows', columns)
@@ -443,6 +459,19 @@ begin
             gross_amount_due_cents = c.gross_amount_due_cents + excluded.gross_amount_due_cents,
             total_paid_cents = c.total_paid_cents + excluded.total_paid_cents
       returning 1
+    ),
+    per_patient as (
+      insert into public.claim_patient_counts as pc (pharmacy_id, patient_id, status, claims)
+      select d.pharmacy_id, d.patient_id, d.status, d.change
+      from (
+        select pharmacy_id, patient_id, status, sum(change) as change
+        from changed group by pharmacy_id, patient_id, status
+        having sum(change) <> 0
+      ) d
+      where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
+      order by d.pharmacy_id, d.patient_id, d.status
+      on conflict (pharmacy_id, patient_id, status) do update set claims = pc.claims + excluded.claims
+      returning 1
     )
     insert into public.claim_daily_totals as t (pharmacy_id, service_date, bin, status, payer_name, claims, gross_amount_due_cents, total_paid_cents)
     select d.pharmacy_id, d.service_date, d.bin, d.status, d.payer_name, d.change, d.gross, d.paid
@@ -453,7 +482,7 @@ begin
       having sum(change) <> 0 or sum(gross) <> 0 or sum(paid) <> 0
     ) d
     where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
-      and (select count(*) from per_status) >= 0
+      and (select count(*) from per_status) >= 0 and (select count(*) from per_patient) >= 0
     order by d.pharmacy_id, d.service_date, d.bin, d.status
     on conflict (pharmacy_id, service_date, bin, status) do update
       set claims = t.claims + excluded.claims,
@@ -466,8 +495,8 @@ end
 $$;
 comment on function private.count_claim_changes() is
   'AFTER statement trigger of claims (insert, update, delete): adds the statement''s net change of claims, gross '
-  'amount due and total paid per pharmacy and status to claim_counters, and per pharmacy, date of service, payer and '
-  'status to claim_daily_totals.';
+  'amount due and total paid per pharmacy and status to claim_counters, per pharmacy, date of service, payer and '
+  'status to claim_daily_totals, and the claims per patient and status to claim_patient_counts.';
 create trigger count_claim_inserts after insert on public.claims
   referencing new table as new_rows for each statement execute function private.count_claim_changes();
 create trigger count_claim_updates after update on public.claims
@@ -1438,10 +1467,11 @@ as $$
     'rejected', coalesce((select claims from counters where status = 'rejected'), 0),
     'reversed', coalesce((select claims from counters where status = 'reversed'), 0),
     'pendingRevenueCents', coalesce((select sum(gross_amount_due_cents) from counters where status in ('pending', 'submitted')), 0),
+    -- What payers paid on this month's fills (by date of service), from the daily rollup: a month is a few hundred rows.
     'monthPaidByPayersCents', coalesce((
-      select sum(c.total_paid_cents) from public.claims c
-      where c.pharmacy_id = (select id from pharmacy) and c.status = 'paid'
-        and c.adjudicated_at >= (select lower(days) from month)), 0),
+      select sum(t.total_paid_cents) from public.claim_daily_totals t
+      where t.pharmacy_id = (select id from pharmacy) and t.status = 'paid'
+        and t.service_date >= date_trunc('month', private.pharmacy_local_date((select id from pharmacy), now()))::date), 0),
     'monthPaidByPatientsCents', coalesce((
       select sum(pp.amount_cents) from public.patient_payments pp
       where pp.pharmacy_id = (select id from pharmacy) and pp.received_at >= (select lower(days) from month)), 0),
@@ -1450,8 +1480,8 @@ $$;
 comment on function public.billing_overview() is
   'The Billing overview''s cards, as the caller (RLS applies): claims pending, submitted, paid, rejected and reversed '
   '(claim_counters, exact at any volume), pending revenue (gross amount due of pending and submitted claims, cents), '
-  'and this month''s revenue in the pharmacy''s time zone: what payers paid on claims paid this month and what '
-  'patients paid.';
+  'and this month''s revenue in the pharmacy''s time zone: what payers paid on this month''s fills (claim_daily_totals) '
+  'and what patients paid.';
 revoke all on function public.billing_overview() from public, anon;
 grant execute on function public.billing_overview() to authenticated, service_role;
 
@@ -1472,6 +1502,8 @@ declare
   wanted text := coalesce(nullif(status_filter, ''), 'all');
   rx bigint;
   patient_ids uuid[];
+  statuses text[];
+  ids uuid[];
   total bigint;
   limit_rows integer := least(greatest(coalesce(page_size, 25), 1), 100);
   skip_rows integer := greatest(coalesce(page_offset, 0), 0);
@@ -1500,19 +1532,30 @@ begin
   else
     patient_ids := private.patients_matching(cleaned);
   end if;
+  -- The count and the page's ids from the index alone (a common name matches thousands of claims), then the page's
+  -- 25 rows with their patients. One statement per kind of search: an OR of both would keep either index unused.
+  statuses := case when wanted = 'all' then array['pending', 'submitted', 'paid', 'rejected', 'reversed'] else array[wanted] end;
+  if rx is not null then
+    select count(*) into total from public.claims c
+    where c.pharmacy_id = pharmacy and c.rx_number = rx and c.status = any (statuses);
+    ids := array(select c.id from public.claims c
+                 where c.pharmacy_id = pharmacy and c.rx_number = rx and c.status = any (statuses)
+                 order by c.created_at desc, c.id desc limit limit_rows offset skip_rows);
+  else
+    select coalesce(sum(pc.claims), 0) into total from public.claim_patient_counts pc
+    where pc.pharmacy_id = pharmacy and pc.patient_id = any (patient_ids) and pc.status = any (statuses);
+    ids := array(select c.id from public.claims c
+                 where c.pharmacy_id = pharmacy and c.patient_id = any (patient_ids) and c.status = any (statuses)
+                 order by c.created_at desc, c.id desc limit limit_rows offset skip_rows);
+  end if;
   return query
-    with matching as (
-      select c.* from public.claims c
-      where c.pharmacy_id = pharmacy and (wanted = 'all' or c.status = wanted)
-        and ((rx is not null and c.rx_number = rx) or (rx is null and c.patient_id = any (patient_ids)))
-    )
     select m.id, m.prescription_id, m.rx_number, m.fill_number, m.patient_id, p.last_name || ', ' || p.first_name,
            m.payer_name, m.coverage, m.status, m.service_date, m.gross_amount_due_cents, m.total_paid_cents,
-           m.patient_pay_cents, m.reject_codes, m.submitted_at, m.created_at, (select count(*) from matching)
-    from matching m
+           m.patient_pay_cents, m.reject_codes, m.submitted_at, m.created_at, total
+    from unnest(ids) with ordinality as page (id, position)
+    join public.claims m on m.id = page.id
     join public.patients p on p.pharmacy_id = m.pharmacy_id and p.id = m.patient_id
-    order by m.created_at desc, m.id desc
-    limit limit_rows offset skip_rows;
+    order by page.position;
 end
 $$;
 comment on function public.claim_page(text, text, integer, integer) is

@@ -101,7 +101,9 @@ alter table public.claims add column remitted_at timestamptz;
 comment on column public.claims.remitted_cents is
   'What the payer''s remittances (835) paid on this claim in all, in cents (a reversal''s CLP takes it back); with '
   'total_paid_cents it says paid in full, short-paid or unpaid. Written only by import_remittance.';
-create index claims_unremitted_idx on public.claims (pharmacy_id, adjudicated_at) where status = 'paid' and remitted_at is null;
+-- The reconciliation reads a range's paid claims from this index alone (count, sums, the remittance state).
+create index claims_paid_service_idx on public.claims (pharmacy_id, service_date)
+  include (remitted_at, remitted_cents, total_paid_cents, rx_number, fill_number) where status = 'paid';
 
 alter table public.remittances enable row level security;
 alter table public.remittance_claims enable row level security;
@@ -256,27 +258,34 @@ begin
     raise exception 'Choose the first and last day of the claims to reconcile' using errcode = '22023';
   end if;
   perform private.billing_report_range(from_date, to_date);
-  with range_claims as (
+  -- The count and sums from the covering index (no table rows), then one page of rows.
+  select jsonb_build_object('total', count(*), 'expectedCents', coalesce(sum(c.total_paid_cents), 0),
+                            'remittedCents', coalesce(sum(c.remitted_cents), 0))
+  into result
+  from public.claims c
+  where c.pharmacy_id = pharmacy and c.status = 'paid' and c.service_date between from_date and to_date
+    and case outcome
+          when 'paid_in_full' then c.remitted_at is not null and c.remitted_cents >= coalesce(c.total_paid_cents, 0)
+          when 'short_paid' then c.remitted_at is not null and c.remitted_cents < coalesce(c.total_paid_cents, 0)
+          else c.remitted_at is null end;
+  select result || jsonb_build_object('rows', coalesce(jsonb_agg(jsonb_build_object('claimId', p.id, 'prescriptionId', p.prescription_id,
+            'rxNumber', p.rx_number, 'fillNumber', p.fill_number, 'serviceDate', p.service_date, 'payerName', p.payer_name, 'bin', p.bin,
+            'patientName', (select pt.last_name || ', ' || pt.first_name from public.patients pt
+                            where pt.pharmacy_id = p.pharmacy_id and pt.id = p.patient_id),
+            'expectedCents', p.total_paid_cents, 'remittedCents', p.remitted_cents,
+            'differenceCents', coalesce(p.total_paid_cents, 0) - p.remitted_cents, 'remittedAt', p.remitted_at)
+            order by p.service_date, p.rx_number, p.fill_number), '[]'::jsonb))
+  into result
+  from (
     select c.* from public.claims c
     where c.pharmacy_id = pharmacy and c.status = 'paid' and c.service_date between from_date and to_date
       and case outcome
             when 'paid_in_full' then c.remitted_at is not null and c.remitted_cents >= coalesce(c.total_paid_cents, 0)
             when 'short_paid' then c.remitted_at is not null and c.remitted_cents < coalesce(c.total_paid_cents, 0)
             else c.remitted_at is null end
-  )
-  select jsonb_build_object('total', (select count(*) from range_claims),
-    'expectedCents', (select coalesce(sum(total_paid_cents), 0) from range_claims),
-    'remittedCents', (select coalesce(sum(remitted_cents), 0) from range_claims),
-    'rows', coalesce((select jsonb_agg(jsonb_build_object('claimId', p.id, 'prescriptionId', p.prescription_id, 'rxNumber', p.rx_number,
-              'fillNumber', p.fill_number, 'serviceDate', p.service_date, 'payerName', p.payer_name, 'bin', p.bin,
-              'patientName', p.patient_name, 'expectedCents', p.total_paid_cents, 'remittedCents', p.remitted_cents,
-              'differenceCents', coalesce(p.total_paid_cents, 0) - p.remitted_cents, 'remittedAt', p.remitted_at)
-              order by p.service_date, p.rx_number, p.fill_number)
-            from (select rc.*, pt.last_name || ', ' || pt.first_name as patient_name
-                  from range_claims rc join public.patients pt on pt.pharmacy_id = rc.pharmacy_id and pt.id = rc.patient_id
-                  order by rc.service_date, rc.rx_number, rc.fill_number
-                  limit limit_rows offset skip_rows) p), '[]'::jsonb))
-  into result;
+    order by c.service_date, c.rx_number, c.fill_number
+    limit limit_rows offset skip_rows
+  ) p;
   return result;
 end
 $$;

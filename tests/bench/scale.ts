@@ -295,11 +295,15 @@ async function buildClaims(db: pg.Client, pharmacyId: string): Promise<void> {
     on conflict (pharmacy_id, service_date, bin, status) do update set claims = excluded.claims,
       gross_amount_due_cents = excluded.gross_amount_due_cents, total_paid_cents = excluded.total_paid_cents`, [pharmacyId]);
   await db.query(`
+    insert into public.claim_patient_counts (pharmacy_id, patient_id, status, claims)
+    select pharmacy_id, patient_id, status, count(*) from public.claims where pharmacy_id = $1 group by pharmacy_id, patient_id, status
+    on conflict (pharmacy_id, patient_id, status) do update set claims = excluded.claims`, [pharmacyId]);
+  await db.query(`
     insert into public.claim_answer_times (pharmacy_id, day, bin, answered, total_ms)
     select pharmacy_id, service_date, bin, count(*), count(*) * 240
     from public.claims where pharmacy_id = $1 and status <> 'pending' group by pharmacy_id, service_date, bin
     on conflict (pharmacy_id, day, bin) do update set answered = excluded.answered, total_ms = excluded.total_ms`, [pharmacyId]);
-  await db.query('vacuum analyze public.patient_insurance_plans, public.claims, public.claim_events, public.claim_counters, public.claim_daily_totals, public.claim_answer_times');
+  await db.query('vacuum analyze public.patient_insurance_plans, public.claims, public.claim_events, public.claim_counters, public.claim_daily_totals, public.claim_answer_times, public.claim_patient_counts');
 }
 
 async function buildPeople(db: pg.Client, pharmacyId: string): Promise<void> {

@@ -77,7 +77,7 @@ beforeAll(async () => {
 afterAll(closeSql);
 
 describe('the rollups equal the claims', () => {
-  it('per status and per day, payer and status, after opening, answering and reversing', async () => {
+  it('per status, per day, payer and status, and per patient and status, after opening, answering and reversing', async () => {
     const differences = await sql(
       `select 'daily' as what, coalesce(c.service_date, t.service_date) as day, coalesce(c.bin, t.bin) as bin, coalesce(c.status, t.status) as status
        from (select service_date, bin, status, count(*) as n, sum(gross_amount_due_cents) as gross, sum(coalesce(total_paid_cents, 0)) as paid
@@ -89,6 +89,12 @@ describe('the rollups equal the claims', () => {
        select 'status', null, null, coalesce(c.status, k.status)
        from (select status, count(*) as n from public.claims where pharmacy_id = $1 group by 1) c
        full join (select * from public.claim_counters where pharmacy_id = $1 and claims <> 0) k on k.status = c.status
+       where c.n is distinct from k.claims
+       union all
+       select 'patient', null, null, coalesce(c.status, k.status)
+       from (select patient_id, status, count(*) as n from public.claims where pharmacy_id = $1 group by 1, 2) c
+       full join (select * from public.claim_patient_counts where pharmacy_id = $1 and claims <> 0) k
+         on k.patient_id = c.patient_id and k.status = c.status
        where c.n is distinct from k.claims`,
       [a.id],
     );

@@ -313,6 +313,36 @@ export type Database = {
           },
         ];
       };
+      claim_patient_counts: {
+        Row: {
+          claims: number;
+          patient_id: string;
+          pharmacy_id: string;
+          status: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          claims?: number;
+          patient_id: string;
+          pharmacy_id: string;
+          status: string;
+        };
+        Update: {
+          claims?: number;
+          patient_id?: string;
+          pharmacy_id?: string;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'claim_patient_counts_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       claim_transmissions: {
         Row: {
           attempt: number;
