@@ -421,6 +421,7 @@ CREATE INDEX claims_status_page_idx ON public.claims USING btree (pharmacy_id, s
 CREATE INDEX claims_submitted_by_idx ON public.claims USING btree (submitted_by);
 
 alter table public.claims enable row level security;
+alter table public.claims replica identity full;
 
 create policy "Staff can read their pharmacy's claims" on public.claims
   for select to authenticated
@@ -3743,7 +3744,7 @@ CREATE OR REPLACE FUNCTION public.billing_report(report text, from_date date DEF
  STABLE
  SET search_path TO ''
 AS $function$ select private.billing_report(report, from_date, to_date, payer_bin) $function$;
-comment on function public.billing_report(text,date,date,text) is 'GET /api/billing/reports/{report}: see private.billing_report.';
+comment on function public.billing_report(text,date,date,text) is 'GET /api/claims/reports/{report}: see private.billing_report.';
 grant execute on function public.billing_report(text,date,date,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.build_suggested_orders()
@@ -4373,7 +4374,7 @@ CREATE OR REPLACE FUNCTION public.import_remittance(remittance jsonb, interchang
  LANGUAGE sql
  SET search_path TO ''
 AS $function$ select private.import_remittance(remittance, interchange_control_number) $function$;
-comment on function public.import_remittance(jsonb,integer) is 'POST /api/billing/remittances: see private.import_remittance.';
+comment on function public.import_remittance(jsonb,integer) is 'POST /api/claims/remittances: see private.import_remittance.';
 grant execute on function public.import_remittance(jsonb,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.inventory_analytics()
@@ -5259,6 +5260,9 @@ declare
   skip_rows integer := greatest(coalesce(page_offset, 0), 0);
   result jsonb;
 begin
+  if pharmacy is null or not private.current_staff_can('billing:manage') then
+    raise exception 'Only staff of the pharmacy can reconcile remittances' using errcode = '42501';
+  end if;
   if outcome not in ('paid_in_full', 'short_paid', 'unpaid', 'unmatched') then
     raise exception 'Outcome must be paid_in_full, short_paid, unpaid or unmatched' using errcode = '22023';
   end if;

@@ -1747,4 +1747,5 @@ select private.install_constraint_explanations('public.patient_insurance_plans')
 select private.install_constraint_explanations('public.patients');
 
 -- Live tables: the Billing screen and the queue follow claims as other terminals bill them.
+alter table public.claims replica identity full;
 alter publication supabase_realtime add table public.claims;

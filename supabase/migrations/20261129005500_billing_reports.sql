@@ -3,7 +3,7 @@
 -- =====================================================================================================
 -- public.billing_report(report, from_date, to_date, payer_bin) answers one of the six reports for the caller's
 -- pharmacy as {report, title, from, to, payerBin, columns: [{key, label, kind}], rows: [...], totals: {...}}, money
--- in cents; the api serves it as JSON or CSV (GET /api/billing/reports/{report}). Days are the pharmacy's: a claim's
+-- in cents; the api serves it as JSON or CSV (GET /api/claims/reports/{report}). Days are the pharmacy's: a claim's
 -- date of service (already a local date), a payment's local day (private.pharmacy_days bounds the range). The counts
 -- and sums come from the triggers' rollups (claim_daily_totals, claim_answer_times: a few rows a day per payer), so
 -- a year costs what a week does; rejections from claim_events, aging from the claims not paid.
@@ -252,7 +252,7 @@ returns jsonb
 language sql stable
 set search_path = ''
 as $$ select private.billing_report(report, from_date, to_date, payer_bin) $$;
-comment on function public.billing_report(text, date, date, text) is 'GET /api/billing/reports/{report}: see private.billing_report.';
+comment on function public.billing_report(text, date, date, text) is 'GET /api/claims/reports/{report}: see private.billing_report.';
 
 revoke all on function private.billing_report_range(date, date), private.billing_report(text, date, date, text) from public, anon;
 grant execute on function private.billing_report_range(date, date), private.billing_report(text, date, date, text) to authenticated;

@@ -217,7 +217,7 @@ create function public.import_remittance(remittance jsonb, interchange_control_n
 language sql
 set search_path = ''
 as $$ select private.import_remittance(remittance, interchange_control_number) $$;
-comment on function public.import_remittance(jsonb, integer) is 'POST /api/billing/remittances: see private.import_remittance.';
+comment on function public.import_remittance(jsonb, integer) is 'POST /api/claims/remittances: see private.import_remittance.';
 
 -- -----------------------------------------------------------------------------------------------------
 -- Reconciliation
@@ -235,6 +235,9 @@ declare
   skip_rows integer := greatest(coalesce(page_offset, 0), 0);
   result jsonb;
 begin
+  if pharmacy is null or not private.current_staff_can('billing:manage') then
+    raise exception 'Only staff of the pharmacy can reconcile remittances' using errcode = '42501';
+  end if;
   if outcome not in ('paid_in_full', 'short_paid', 'unpaid', 'unmatched') then
     raise exception 'Outcome must be paid_in_full, short_paid, unpaid or unmatched' using errcode = '22023';
   end if;

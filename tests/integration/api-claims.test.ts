@@ -201,7 +201,7 @@ describe('the remittance and the daily reversal', () => {
     const form = new FormData();
     form.set('file', new Blob([await fetched.text()], { type: 'application/edi-x12' }), 'demo-commercial.835');
     const upload = async () => {
-      const response = await fetch(`${stackEnv().apiUrl}/functions/v1/api/billing/remittances`, {
+      const response = await fetch(`${stackEnv().apiUrl}/functions/v1/api/claims/remittances`, {
         method: 'POST', headers: { Authorization: `Bearer ${await accessToken(a.technician)}`, apikey: stackEnv().anonKey }, body: form,
       });
       return { status: response.status, body: (await response.json()) as RemittanceImport };
@@ -234,9 +234,9 @@ describe('the remittance and the daily reversal', () => {
 
   it('the reports read the same claims', async () => {
     const today = (await sql<{ day: string }>("select to_char(private.pharmacy_local_date($1, now()), 'YYYY-MM-DD') as day", [a.id]))[0]!.day;
-    const daily = await callApi<{ totals: { claims: number } }>(a.technician.client, `billing/reports/daily-claims?from=${today}&to=${today}`);
+    const daily = await callApi<{ totals: { claims: number } }>(a.technician.client, `claims/reports/daily-claims?from=${today}&to=${today}`);
     const counted = await sql<{ n: string }>('select count(*) as n from public.claims where pharmacy_id = $1 and service_date = $2', [a.id, today]);
     expect(daily.body.totals.claims).toBe(Number(counted[0]!.n));
-    expect((await callApi(a.technician.client, 'billing/reports/profit')).status).toBe(404);
+    expect((await callApi(a.technician.client, 'claims/reports/profit')).status).toBe(404);
   });
 });

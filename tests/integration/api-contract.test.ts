@@ -79,6 +79,9 @@ const ADMIN_ONLY_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(SETTINGS_GROUP_KEYS.map((key) => [`system-settings.SETTINGS_ENDPOINTS.${key}.get`, SETTINGS_READ_REFUSED_MESSAGE])),
   'messaging.listEmailQueueEndpoint': MESSAGING_MESSAGES.adminOnly,
   'messaging.listFaxQueueEndpoint': MESSAGING_MESSAGES.adminOnly,
+  // Claims belong to a pharmacy: the switches, the reconciliation and the reports are its staff's.
+  'claims.providerStatusEndpoint': 'Only staff of the pharmacy can test the claims connection',
+  'claims.reconciliationEndpoint': 'Only staff of the pharmacy can reconcile remittances',
 };
 
 describe('every endpoint of the contract', () => {
@@ -112,13 +115,15 @@ describe('POST and PUT bodies are checked with the request schema', () => {
   });
 
   const refusingEmpty = posts.filter(({ endpoint }) => !parseWithSchema(endpoint.request!, {}).success);
-  it('every POST and PUT but the onboarding verdict, Update All Pricing, verifying a prescriber, a refill, processing a file and correcting one, and the wholesale actions has a schema that refuses an empty body', () => {
+  it('every POST and PUT but the onboarding verdict, Update All Pricing, verifying a prescriber, a refill, processing a file and correcting one, the wholesale actions, the claims connection test and the daily reversal has a schema that refuses an empty body', () => {
     // Update All Pricing sends no ndcNumbers: every active medication of the caller's pharmacy. Verifying a prescriber
     // and processing a prescription file take an empty body (spec §7). A refill's only field is the optional too-soon
     // reason. A file's PUT changes what it names (nothing named: nothing changes). Submitting an order, Test
-    // Connection, Sync Now and the scheduled sync name everything in their path.
+    // Connection, Sync Now and the scheduled sync name everything in their path. Testing the claims switches and the
+    // daily reversal take nothing: the pharmacy's settings and the due claims are the database's.
     expect(posts.filter((named) => !refusingEmpty.includes(named)).map(({ endpoint }) => endpoint.path).sort())
-      .toEqual(['/api/drugs/pricing-update', '/api/internal/wholesalers/sync-due', '/api/inventory/orders/:id/submit', '/api/onboarding/validate',
+      .toEqual(['/api/claims/test-providers', '/api/drugs/pricing-update', '/api/internal/claims/reverse-due', '/api/internal/wholesalers/sync-due',
+        '/api/inventory/orders/:id/submit', '/api/onboarding/validate',
         '/api/prescribers/:id/verify', '/api/prescription-files/:id', '/api/prescription-files/:id/process', '/api/prescriptions/:id/refill',
         '/api/wholesalers/:id/sync', '/api/wholesalers/:id/test']);
   });
@@ -126,7 +131,8 @@ describe('POST and PUT bodies are checked with the request schema', () => {
   it('only endpoints whose schema takes {} may be called without a body', () => {
     const optional = posts.filter(({ endpoint }) => endpoint.bodyOptional === true);
     expect(optional.map(({ endpoint }) => endpoint.path).sort())
-      .toEqual(['/api/internal/wholesalers/sync-due', '/api/inventory/orders/:id/submit', '/api/prescribers/:id/verify',
+      .toEqual(['/api/claims/test-providers', '/api/internal/claims/reverse-due', '/api/internal/wholesalers/sync-due',
+        '/api/inventory/orders/:id/submit', '/api/prescribers/:id/verify',
         '/api/prescription-files/:id/process', '/api/prescriptions/:id/refill', '/api/wholesalers/:id/sync', '/api/wholesalers/:id/test']);
     for (const { endpoint } of optional) expect(parseWithSchema(endpoint.request!, {}).success).toBe(true);
   });
@@ -151,6 +157,8 @@ describe('multipart uploads', () => {
 const NOT_FOUND_MESSAGES: Record<string, string> = {
   'prescribers.getPrescriberEndpoint': 'Prescriber not found',
   'prescription-files.prescriptionFilesOfPrescriptionEndpoint': 'Prescription not found',
+  'claims.getFillBillingEndpoint': 'Prescription not found',
+  'claims.billingReportEndpoint': 'Unknown report :report',
 };
 
 describe('GET answers follow the response schema or the error shape', () => {

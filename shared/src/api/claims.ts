@@ -12,9 +12,10 @@
  * - POST /api/claims/test-providers — a real E1 to each configured switch, answering per switch.
  * - GET /api/billing/{prescriptionId}, PUT (insurance or cash, the plan, the custom copay), POST
  *   /api/billing/{prescriptionId}/payments (Process Payment).
- * - GET /api/billing/reports/{report}?from=&to=&payer= — the Reports tab's six reports (the screen writes the CSV).
- * - POST /api/billing/remittances (multipart `file`: a payer's X12 835) — imported and matched to the claims;
- *   GET /api/billing/reconciliation?outcome=&from=&to=&offset= — paid in full, short-paid, unpaid, unmatched.
+ * - GET /api/claims/reports/{report}?from=&to=&payer= — the Reports tab's six reports (the screen writes the CSV).
+ * - POST /api/claims/remittances (multipart `file`: a payer's X12 835) — imported and matched to the claims;
+ *   GET /api/claims/reconciliation?outcome=&from=&to=&offset= — paid in full, short-paid, unpaid, unmatched.
+ *   (Under /api/claims: /api/billing/{prescriptionId} takes any second segment as a prescription.)
  * - POST /api/internal/claims/reverse-due — service role only (the daily reversal of fills not picked up).
  */
 import * as z from 'zod';
@@ -188,7 +189,7 @@ export const reverseDueClaimsEndpoint = apiEndpoint({
 
 export const billingReportEndpoint = apiEndpoint({
   method: 'GET',
-  path: '/api/billing/reports/:report',
+  path: '/api/claims/reports/:report',
   access: 'signed-in',
   request: null,
   query: billingReportQuerySchema,
@@ -216,7 +217,7 @@ export type RemittanceImport = z.infer<typeof remittanceImportSchema>;
 
 export const importRemittanceEndpoint = apiEndpoint({
   method: 'POST',
-  path: '/api/billing/remittances',
+  path: '/api/claims/remittances',
   access: 'signed-in',
   request: z.object({}),
   requestFormat: 'multipart',
@@ -247,7 +248,7 @@ export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
 export const reconciliationEndpoint = apiEndpoint({
   method: 'GET',
-  path: '/api/billing/reconciliation',
+  path: '/api/claims/reconciliation',
   access: 'signed-in',
   request: null,
   query: reconciliationQuerySchema,

@@ -30,7 +30,7 @@ export const BILLING_REPORT_MESSAGES = {
 
 const isoDay = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
 
-/** GET /api/billing/reports/{report}?from=&to=&payer= (aging ignores the range). */
+/** GET /api/claims/reports/{report}?from=&to=&payer= (aging ignores the range). */
 export const billingReportQuerySchema = z.object({
   from: isoDay(BILLING_REPORT_MESSAGES.from).optional(),
   to: isoDay(BILLING_REPORT_MESSAGES.to).optional(),

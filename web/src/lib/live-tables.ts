@@ -41,6 +41,7 @@ export const LIVE_TABLES = [
   'prescription_file_counters',
   'wholesalers',
   'wholesale_orders',
+  'claims',
 ] as const satisfies readonly TableName[];
 
 export type LiveTableName = (typeof LIVE_TABLES)[number];
