@@ -3643,13 +3643,21 @@ begin
   if claim.id is null or claim.status <> 'paid' or claim.transmission_started_at > now() - interval '2 minutes' then
     return false;
   end if;
+  -- Still due now (the list was read at the job's start): the fill not picked up since, past its days.
+  if not exists (
+    select 1 from public.prescriptions p
+    where p.pharmacy_id = claim.pharmacy_id and p.id = claim.prescription_id and p.status = 'ready'
+      and p.verified_at < now() - make_interval(days => (private.billing_settings(p.pharmacy_id) ->> 'returnToStockDays')::int)
+    for update of p) then
+    return false;
+  end if;
   update public.claims c set transmission_started_at = now(),
     reversal_reason = 'Not picked up within the return-to-stock days'
   where c.id = claim.id;
   return true;
 end
 $function$;
-comment on function public.begin_due_claim_reversal(uuid) is 'Service role only (the daily job): marks a due claim''s reversal in flight; false when it is no longer paid or a terminal is transmitting it.';
+comment on function public.begin_due_claim_reversal(uuid) is 'Service role only (the daily job): marks a due claim''s reversal in flight; false when it is no longer paid, a terminal is transmitting it, or its fill is no longer ready past its return-to-stock days (picked up meanwhile).';
 grant execute on function public.begin_due_claim_reversal(uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.begin_eligibility_check(plan_id uuid)
@@ -5371,7 +5379,10 @@ begin
   update public.claims c set transmission_started_at = null, last_transaction_code = transaction_code
   where c.id = claim.id returning * into claim;
   -- Whether the payer may have the transaction although we have no answer: anything but "never connected".
-  maybe_sent := exists (select 1 from jsonb_array_elements(attempts) a where a ->> 'outcome' <> 'unreachable');
+  -- A switch that refused the request (HTTP 4xx) did not take it either.
+  maybe_sent := exists (select 1 from jsonb_array_elements(attempts) a
+                        where a ->> 'outcome' <> 'unreachable'
+                          and not (a ->> 'outcome' = 'http_error' and coalesce((a ->> 'httpStatus')::integer, 500) between 400 and 499));
 
   if transaction_code in ('B1', 'B3') then
     if status_code in ('P', 'D') then
@@ -5432,10 +5443,19 @@ begin
   end if;
   if return_to_stock and claim.status = 'reversed' then
     select * into fill from public.prescriptions p where p.pharmacy_id = claim.pharmacy_id and p.id = claim.prescription_id for update;
-    if fill.status = 'ready' then
-      units := private.put_fill_back_on_shelf(fill, 'Not picked up within the return-to-stock days: claim reversed');
-      perform private.record_audit_event(claim.pharmacy_id, actor_id, 'return_to_stock', 'prescriptions', fill.id::text,
-        private.prescription_status_label(fill.rx_number) || ' not picked up: claim reversed and ' || units || ' units returned to stock', true);
+    -- Back on the shelf once every claim of the fill is reversed (a secondary's B2 may still be on its way); and a
+    -- failure there never takes the payer's answer with it.
+    if fill.status = 'ready' and not exists (
+      select 1 from public.claims c where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id and c.status in ('paid', 'submitted')) then
+      begin
+        units := private.put_fill_back_on_shelf(fill, 'Not picked up within the return-to-stock days: claim reversed');
+        perform private.record_audit_event(claim.pharmacy_id, actor_id, 'return_to_stock', 'prescriptions', fill.id::text,
+          private.prescription_status_label(fill.rx_number) || ' not picked up: claim reversed and ' || units || ' units returned to stock', true);
+      exception when others then
+        units := null;
+        perform private.record_audit_event(claim.pharmacy_id, actor_id, 'return_to_stock', 'prescriptions', fill.id::text,
+          private.prescription_status_label(fill.rx_number) || ' was reversed but not returned to stock: ' || sqlerrm, false);
+      end;
     end if;
   end if;
   return private.claim_json(claim) || jsonb_build_object('unitsReturned', units, 'lastOutcome', last_outcome);
@@ -9907,16 +9927,19 @@ CREATE OR REPLACE FUNCTION private.guard_rejected_claim_at_ready()
 AS $function$
 declare
   billing public.prescription_billing := private.fill_billing_row(new);
-  plan public.patient_insurance_plans;
   rejected public.claims;
 begin
   if billing.pay_with = 'cash' or billing.reject_overridden_at is not null then
     return new;
   end if;
-  plan := private.fill_plan(new, 'primary');
+  -- Any rejected primary claim holds the fill unless a primary claim was paid since (to the same plan or another):
+  -- a plan deactivated after its reject does not let the fill through.
   select * into rejected from public.claims c
-  where c.pharmacy_id = new.pharmacy_id and c.prescription_id = new.id and c.plan_id = plan.id and c.status = 'rejected';
-  if rejected.id is not null then
+  where c.pharmacy_id = new.pharmacy_id and c.prescription_id = new.id and c.coverage = 'primary' and c.status = 'rejected'
+  order by c.updated_at desc limit 1;
+  if rejected.id is not null and not exists (
+    select 1 from public.claims c
+    where c.pharmacy_id = new.pharmacy_id and c.prescription_id = new.id and c.coverage = 'primary' and c.status = 'paid') then
     raise exception '%''s claim to % was rejected (%): resubmit it until it is paid, bill the fill as cash, or have a pharmacist override with a reason',
       private.prescription_status_label(new.rx_number), rejected.payer_name, array_to_string(rejected.reject_codes, ', ')
       using errcode = 'P0001';
@@ -9924,7 +9947,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.guard_rejected_claim_at_ready() is 'BEFORE UPDATE OF status trigger of prescriptions (processing → ready): a fill paid by insurance whose primary claim is rejected is refused until the claim is paid, the fill is billed as cash, or a pharmacist overrode it.';
+comment on function private.guard_rejected_claim_at_ready() is 'BEFORE UPDATE OF status trigger of prescriptions (processing → ready): a fill paid by insurance with a rejected primary claim (to whichever plan) and no paid one is refused until a primary claim is paid, the fill is billed as cash, or a pharmacist overrode it.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.guard_staff_profile_changes()

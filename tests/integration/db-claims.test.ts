@@ -341,3 +341,57 @@ describe('the Billing screen reads counts, pages and money from the database', (
     expect(insert.error?.message).toMatch(/permission denied/);
   });
 });
+
+describe('what a second reading found', () => {
+  it('a rejected claim still holds the fill after its plan is deactivated', async () => {
+    const patient = await insertRow(a.technician.client, 'patients', { first_name: 'Dana', last_name: 'Deactivated', date_of_birth: '1977-07-07' });
+    const plan = await insertRow(a.technician.client, 'patient_insurance_plans', {
+      patient_id: patient, payer_name: 'Demo Commercial Rx', bin: '999001', cardholder_id: 'DEACT1', priority: 'primary',
+    });
+    const fill = (await enterPrescription(a.technician.client, { patientId: patient, medicationId }, { quantity: 30, days_supply: 30 })).id;
+    await toProcessing(fill);
+    const claimId = (await begin(a.technician.client, { fill_id: fill, transaction_code: 'B1' })).data!.claimId as string;
+    await record(claimId, 'B1', { responseStatus: 'R', rejectCodes: ['65'] });
+    expect((await a.technician.client.from('patient_insurance_plans').update({ active: false }).eq('id', plan)).error).toBeNull();
+    expect((await movePrescription(a.pharmacist.client, fill, 'ready')).error).toMatch(/was rejected \(65\)/);
+  });
+
+  it('a switch that refused the request (HTTP 4xx) did not take the claim: it stays pending', async () => {
+    const fill = await newFill();
+    const claimId = (await begin(a.technician.client, { fill_id: fill, transaction_code: 'B1' })).data!.claimId as string;
+    const refused = [{ destination: 'claimsProcessor', url: 'http://switch.test/', request: 'B1', response: 'Unauthorized', httpStatus: 401, outcome: 'http_error', detail: 'The switch answered HTTP 401', durationMs: 3 }];
+    await service.rpc('record_claim_response', { claim_id: claimId, actor_id: null, transaction_code: 'B1', attempts: refused, answer: null });
+    expect(await claimOf(fill)).toMatchObject({ status: 'pending', last_error: 'The switch answered HTTP 401' });
+  });
+
+  it('the daily job leaves a fill picked up meanwhile alone, and returns a fill only when all its claims are reversed', async () => {
+    const fill = await newFill();
+    await toProcessing(fill);
+    const primary = (await begin(a.technician.client, { fill_id: fill, transaction_code: 'B1' })).data!.claimId as string;
+    await record(primary, 'B1', paid(2500, 7750));
+    const secondary = (await begin(a.technician.client, { fill_id: fill, transaction_code: 'B1', coverage: 'secondary' })).data!.claimId as string;
+    await record(secondary, 'B1', paid(500, 2000));
+    expect((await movePrescription(a.pharmacist.client, fill, 'ready')).error).toBeNull();
+    await sql("update public.prescriptions set verified_at = now() - interval '15 days' where id = $1", [fill]);
+    const reverse = async (claimId: string) => {
+      expect((await service.rpc('begin_due_claim_reversal', { claim_id: claimId })).data).toBe(true);
+      return (await service.rpc('record_claim_response', {
+        claim_id: claimId, actor_id: null, transaction_code: 'B2', attempts: answered('B2', 'A'), answer: { responseStatus: 'A' }, return_to_stock: true,
+      })).data as Claim;
+    };
+    // The primary's B2 is recorded although the secondary is still paid; the fill waits for it.
+    expect(await reverse(primary)).toMatchObject({ status: 'reversed', unitsReturned: null });
+    expect((await sql<{ status: string }>('select status from public.prescriptions where id = $1', [fill]))[0]!.status).toBe('ready');
+    expect(await reverse(secondary)).toMatchObject({ status: 'reversed', unitsReturned: 30 });
+    expect((await sql<{ status: string }>('select status from public.prescriptions where id = $1', [fill]))[0]!.status).toBe('cancelled');
+
+    const picked = await newFill();
+    await toProcessing(picked);
+    const claimId = (await begin(a.technician.client, { fill_id: picked, transaction_code: 'B1' })).data!.claimId as string;
+    await record(claimId, 'B1', paid(0, 10250));
+    expect((await movePrescription(a.pharmacist.client, picked, 'ready')).error).toBeNull();
+    await sql("update public.prescriptions set verified_at = now() - interval '15 days' where id = $1", [picked]);
+    expect((await movePrescription(a.technician.client, picked, 'completed')).error).toBeNull();
+    expect((await service.rpc('begin_due_claim_reversal', { claim_id: claimId })).data).toBe(false);
+  });
+});
