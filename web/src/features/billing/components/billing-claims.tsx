@@ -8,8 +8,8 @@
 import type { ClaimStatusFilter } from '@pharmacy/shared/billing/claim.ts';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TabList, TabPanel, tabId } from '../../../components/ui/tabs.tsx';
-import { useLeavePageGuard } from '../../../hooks/use-leave-page-guard.ts';
+import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
+import { useGuardedTabs } from '../../../hooks/use-guarded-tabs.ts';
 import { BillingTab } from './billing-tab.tsx';
 import { ClaimsTab } from './claims-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
@@ -39,34 +39,10 @@ export interface BillingClaimsProps {
 
 export function BillingClaims({ pharmacyId, canOverride, transmissionSettings }: BillingClaimsProps) {
   const baseId = useId();
-  const [tab, setTab] = useState<TabId>('overview');
+  // Only the Transmission tab's form reports unsaved changes; leaving it with some asks first.
+  const { tab, selectTab, setDirty: setTransmissionDirty, asking, stay, discard } = useGuardedTabs<TabId>(baseId, 'overview');
   const [claimsFilter, setClaimsFilter] = useState<ClaimStatusFilter>('all');
   const [billingFillId, setBillingFillId] = useState<string | null>(null);
-  const [transmissionDirty, setTransmissionDirty] = useState(false);
-  const [pendingTab, setPendingTab] = useState<TabId | null>(null);
-  const blocker = useLeavePageGuard(tab === 'transmission' && transmissionDirty);
-
-  const selectTab = useCallback((next: TabId) => {
-    if (next === tab) return;
-    if (tab === 'transmission' && transmissionDirty) setPendingTab(next);
-    else setTab(next);
-  }, [tab, transmissionDirty]);
-
-  function stay() {
-    if (blocker.state === 'blocked') blocker.reset();
-    if (pendingTab !== null) {
-      // The arrow keys had moved focus to the tab asked for: back to the tab still shown.
-      requestAnimationFrame(() => document.getElementById(tabId(baseId, tab))?.focus());
-    }
-    setPendingTab(null);
-  }
-
-  function discard() {
-    setTransmissionDirty(false);
-    if (blocker.state === 'blocked') blocker.proceed();
-    if (pendingTab !== null) setTab(pendingTab);
-    setPendingTab(null);
-  }
 
   const showClaims = useCallback((filter: ClaimStatusFilter) => {
     setClaimsFilter(filter);
@@ -106,7 +82,7 @@ export function BillingClaims({ pharmacyId, canOverride, transmissionSettings }:
           </section>
         ) : null}
       </TabPanel>
-      <Dialog open={pendingTab !== null || blocker.state === 'blocked'} onClose={stay} title="Discard unsaved Transmission settings?" role="alertdialog">
+      <Dialog open={asking} onClose={stay} title="Discard unsaved Transmission settings?" role="alertdialog">
         <p>The Transmission settings have changes that are not saved. Leave them and lose the changes?</p>
         <div className="modal-action">
           <button type="button" className="btn" data-autofocus onClick={stay}>Stay</button>

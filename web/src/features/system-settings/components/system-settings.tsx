@@ -5,9 +5,9 @@
  * logo upload, test and queue tools, the system status) come from the route.
  */
 import { DEFAULT_SETTINGS_GROUP, SETTINGS_GROUP_KEYS, SETTINGS_GROUPS, type SettingsGroupKey } from '@pharmacy/shared/settings/groups.ts';
-import { useId, useState, type ReactNode } from 'react';
-import { TabList, TabPanel, tabId } from '../../../components/ui/tabs.tsx';
-import { useLeavePageGuard } from '../../../hooks/use-leave-page-guard.ts';
+import { useId, type ReactNode } from 'react';
+import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
+import { useGuardedTabs } from '../../../hooks/use-guarded-tabs.ts';
 import { BillingTab } from './billing-tab.tsx';
 import { ControlledTab } from './controlled-tab.tsx';
 import { EmailTab } from './email-tab.tsx';
@@ -53,34 +53,7 @@ export interface SystemSettingsProps {
 
 export function SystemSettings({ pharmacyId, systemStatus, pharmacyLogo, actions = {} }: SystemSettingsProps) {
   const baseId = useId();
-  const [tab, setTab] = useState<SettingsGroupKey>(DEFAULT_SETTINGS_GROUP);
-  const [dirty, setDirty] = useState(false);
-  /** A tab asked for while the shown one has unsaved changes. */
-  const [pendingTab, setPendingTab] = useState<SettingsGroupKey | null>(null);
-  const blocker = useLeavePageGuard(dirty);
-
-  function selectTab(next: SettingsGroupKey) {
-    if (next === tab) return;
-    if (dirty) setPendingTab(next);
-    else setTab(next);
-  }
-
-  function stay() {
-    if (blocker.state === 'blocked') blocker.reset();
-    if (pendingTab !== null) {
-      // The arrow keys had moved focus to the tab asked for; after the dialog hands focus back, return it to the
-      // tab still shown, so the next arrow moves from there.
-      requestAnimationFrame(() => document.getElementById(tabId(baseId, tab))?.focus());
-    }
-    setPendingTab(null);
-  }
-
-  function discard() {
-    setDirty(false);
-    if (blocker.state === 'blocked') blocker.proceed();
-    if (pendingTab !== null) setTab(pendingTab);
-    setPendingTab(null);
-  }
+  const { tab, selectTab, dirty, setDirty, asking, stay, discard } = useGuardedTabs<SettingsGroupKey>(baseId, DEFAULT_SETTINGS_GROUP);
 
   const tabActions = actions[tab];
   const tabProps: SettingsTabProps = { pharmacyId, onDirtyChange: setDirty, actions: typeof tabActions === 'function' ? tabActions({ dirty }) : tabActions };
@@ -103,7 +76,7 @@ export function SystemSettings({ pharmacyId, systemStatus, pharmacyLogo, actions
         </div>
       </div>
       <UnsavedChangesDialog
-        open={pendingTab !== null || blocker.state === 'blocked'}
+        open={asking}
         groupLabel={SETTINGS_GROUPS[tab].label}
         onStay={stay}
         onDiscard={discard}
