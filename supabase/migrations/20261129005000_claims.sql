@@ -458,7 +458,6 @@ begin
         set claims = c.claims + excluded.claims,
             gross_amount_due_cents = c.gross_amount_due_cents + excluded.gross_amount_due_cents,
             total_paid_cents = c.total_paid_cents + excluded.total_paid_cents
-      returning 1
     ),
     per_patient as (
       insert into public.claim_patient_counts as pc (pharmacy_id, patient_id, status, claims)
@@ -471,7 +470,6 @@ begin
       where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
       order by d.pharmacy_id, d.patient_id, d.status
       on conflict (pharmacy_id, patient_id, status) do update set claims = pc.claims + excluded.claims
-      returning 1
     )
     insert into public.claim_daily_totals as t (pharmacy_id, service_date, bin, status, payer_name, claims, gross_amount_due_cents, total_paid_cents)
     select d.pharmacy_id, d.service_date, d.bin, d.status, d.payer_name, d.change, d.gross, d.paid
@@ -481,8 +479,8 @@ begin
       from changed group by pharmacy_id, service_date, bin, status
       having sum(change) <> 0 or sum(gross) <> 0 or sum(paid) <> 0
     ) d
+    -- per_status and per_patient run whether read or not (a data-modifying WITH always does).
     where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
-      and (select count(*) from per_status) >= 0 and (select count(*) from per_patient) >= 0
     order by d.pharmacy_id, d.service_date, d.bin, d.status
     on conflict (pharmacy_id, service_date, bin, status) do update
       set claims = t.claims + excluded.claims,
