@@ -34,9 +34,12 @@ export function uniqueIdentifiers(): { deaNumber: string; ncpdpId: string; nabpN
   const digits = `${Date.now() % 100_000}${sequence}`.padStart(7, '0').slice(-7);
   const salt = String(Math.floor(Math.random() * 90) + 10);
   // A real registration's check digit, as onboarding and System Settings take them.
-  const d = [...digits.slice(-6)].map(Number);
+  // The salt goes into the DEA number too: test files run in parallel workers, each counting from 1, so two of them
+  // onboarding in the same moment made the same six digits (a CI run failed on it).
+  const deaDigits = `${salt}${digits.slice(-4)}`;
+  const d = [...deaDigits].map(Number);
   const checkDigit = ((d[0]! + d[2]! + d[4]!) + 2 * (d[1]! + d[3]! + d[5]!)) % 10;
-  return { deaNumber: `XT${digits.slice(-6)}${checkDigit}`, ncpdpId: `${salt}${digits.slice(-5)}`, nabpNumber: `N${salt}${digits}` };
+  return { deaNumber: `XT${deaDigits}${checkDigit}`, ncpdpId: `${salt}${digits.slice(-5)}`, nabpNumber: `N${salt}${digits}` };
 }
 
 export function pharmacyPayload(name: string, ids = uniqueIdentifiers()): Record<string, unknown> {
