@@ -179,7 +179,7 @@ test('Daily Claims shows today\'s claims with totals and exports them as CSV; Ag
   await expect(options.getByLabel('From', { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('report-scope')).toContainText(`As of ${usDate(pharmacyToday)}`);
   const aging = page.getByRole('table', { name: 'Aging report' });
-  await expect(aging.getByRole('row').filter({ hasText: 'pending' }).getByRole('cell')).toHaveText(['pending', '1', '0', '0', '0', formatCents(pendingGross)]);
+  await expect(aging.getByRole('row').filter({ hasText: 'Pending' }).getByRole('cell')).toHaveText(['Pending', '1', '0', '0', '0', formatCents(pendingGross)]);
   await expect(page.getByText('1 claim not paid.')).toBeVisible();
 
   // Rejection Analysis over the month: nothing was rejected.

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { REMITTANCE_MESSAGES } from '../../shared/src/api/claims.ts';
 import { BILLING_REPORT_MESSAGES, type BillingReport } from '../../shared/src/billing/billing-report.ts';
 import {
-  monthRange, rangeProblems, remittanceFileProblem, reportCellDisplay, reportFormSchema, reportHasColumnTotals, reportPayers, reportQuery,
+  monthRange, rangeProblems, remittanceFileProblem, reportCellDisplay, reportColumnCell, reportFormSchema, reportHasColumnTotals, reportPayers, reportQuery,
   reportTotalsCells, yearEndingOn, type ReportForm,
 } from '../../web/src/features/billing/billing-reports.ts';
 
@@ -93,6 +93,13 @@ describe('report cells', () => {
     ],
     totals: { claims: 1200, grossCents: 8450 },
   };
+
+  it('names a claim status as the Claims tab does, other text as it is', () => {
+    expect(reportColumnCell({ status: 'pending' }, { key: 'status', kind: 'text' })).toBe('Pending');
+    expect(reportColumnCell({ status: 'something' }, { key: 'status', kind: 'text' })).toBe('something');
+    expect(reportColumnCell({ code: '79' }, { key: 'code', kind: 'text' })).toBe('79');
+    expect(reportColumnCell({ grossCents: 1250 }, { key: 'grossCents', kind: 'cents' })).toBe('$12.50');
+  });
 
   it('the totals row names itself in the first cell and totals only the columns the report sums', () => {
     expect(reportTotalsCells(daily)).toEqual(['Total', '1,200', '$84.50', '']);

@@ -8,6 +8,7 @@ import {
   BILLING_REPORT_MAX_DAYS, BILLING_REPORT_MESSAGES, BILLING_REPORTS, billingReportQuerySchema, type BillingReport, type BillingReportName, type BillingReportQuery,
   type ReportColumnKind,
 } from '@pharmacy/shared/billing/billing-report.ts';
+import { CLAIM_STATUS_LABELS } from '@pharmacy/shared/billing/claim.ts';
 import { usDate } from '@pharmacy/shared/common/dates.ts';
 import { formatCents } from '@pharmacy/shared/common/money.ts';
 import { X12_MAX_CHARS } from '@pharmacy/shared/inventory/x12/envelope.ts';
@@ -69,6 +70,15 @@ export function reportCellDisplay(value: string | number | null | undefined, kin
     case 'date': return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? usDate(value) : String(value);
     case 'text': return String(value);
   }
+}
+
+/** A cell of a report's column: a claim status as the Claims tab names it ("Pending"), the rest by kind. */
+export function reportColumnCell(row: Readonly<Record<string, string | number | null>>, column: { key: string; kind: ReportColumnKind }): string {
+  const value = row[column.key];
+  if (column.key === 'status' && typeof value === 'string' && Object.hasOwn(CLAIM_STATUS_LABELS, value)) {
+    return CLAIM_STATUS_LABELS[value as keyof typeof CLAIM_STATUS_LABELS];
+  }
+  return reportCellDisplay(value, column.kind);
 }
 
 /** The totals row's cells: a column's total where the report sums it, else nothing; the first cell names the row. */

@@ -4,14 +4,15 @@
  * claims: the screen shows the first REPORT_ROWS_SHOWN and says the CSV holds them all.
  */
 import type { BillingReport, ReportColumnKind } from '@pharmacy/shared/billing/billing-report.ts';
-import { reportCellDisplay, reportHasColumnTotals, reportTotalsCells } from '../billing-reports.ts';
+import { reportColumnCell, reportHasColumnTotals, reportTotalsCells } from '../billing-reports.ts';
 
 export const REPORT_ROWS_SHOWN = 500;
 
 const NUMERIC: ReadonlySet<ReportColumnKind> = new Set(['count', 'cents', 'percent', 'ms']);
 
+/** A report is read across: its rows stay one line each and the table scrolls sideways when wide (Custom). */
 function cellClass(kind: ReportColumnKind): string {
-  return NUMERIC.has(kind) ? 'text-right tabular-nums whitespace-nowrap' : kind === 'date' ? 'whitespace-nowrap' : '';
+  return NUMERIC.has(kind) ? 'text-right tabular-nums whitespace-nowrap' : 'whitespace-nowrap';
 }
 
 export function BillingReportTable({ report }: { report: BillingReport }) {
@@ -23,7 +24,7 @@ export function BillingReportTable({ report }: { report: BillingReport }) {
           <thead>
             <tr>
               {report.columns.map((column) => (
-                <th key={column.key} scope="col" className={NUMERIC.has(column.kind) ? 'text-right' : ''}>{column.label}</th>
+                <th key={column.key} scope="col" className={`whitespace-nowrap ${NUMERIC.has(column.kind) ? 'text-right' : ''}`}>{column.label}</th>
               ))}
             </tr>
           </thead>
@@ -31,7 +32,7 @@ export function BillingReportTable({ report }: { report: BillingReport }) {
             {shown.map((row, index) => (
               <tr key={index} className="hover:bg-base-200/60">
                 {report.columns.map((column) => (
-                  <td key={column.key} className={cellClass(column.kind)}>{reportCellDisplay(row[column.key], column.kind)}</td>
+                  <td key={column.key} className={cellClass(column.kind)}>{reportColumnCell(row, column)}</td>
                 ))}
               </tr>
             ))}

@@ -121,17 +121,16 @@ function ReportsForm({ pharmacyId, today }: { pharmacyId: string; today: string 
           </button>
         ))}
       </div>
+      {selected === 'aging' ? <p className="text-sm text-base-content/80">Aging counts the claims not paid by their age as of today: it takes no range.</p> : null}
       <form noValidate aria-label="Report options" className="flex flex-wrap items-start gap-3" onSubmit={(event) => { event.preventDefault(); void run(); }}>
-        {selected === 'aging' ? (
-          <p className="self-center text-sm text-base-content/80">Aging counts the claims not paid by their age as of today: it takes no range.</p>
-        ) : (
+        {selected === 'aging' ? null : (
           <>
             <TextField label="From" type="date" className="w-44" error={errors.from?.message} max={to || undefined} {...register('from')} />
             <TextField label="To" type="date" className="w-44" error={errors.to?.message} min={from || undefined} {...register('to')} />
           </>
         )}
         <SelectField label="Payer" className="w-72" options={payerOptions} error={errors.payer?.message} {...register('payer')} />
-        <button type="submit" className="btn btn-primary mt-8" disabled={report.isFetching}>
+        <button type="submit" className="btn btn-primary mt-6" disabled={report.isFetching}>
           {report.isFetching ? 'Running…' : 'Run report'}
         </button>
       </form>
