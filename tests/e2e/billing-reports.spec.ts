@@ -185,6 +185,13 @@ test('Daily Claims shows today\'s claims with totals and exports them as CSV; Ag
   // Rejection Analysis over the month: nothing was rejected.
   await reports.getByRole('button', { name: 'Rejection Analysis' }).click();
   await expect(page.getByText('No rejections in this period.')).toBeVisible();
+
+  // Custom: every claim of the range, one row each.
+  await reports.getByRole('button', { name: 'Custom' }).click();
+  await expect(page.getByText('3 claims.')).toBeVisible();
+  const custom = page.getByRole('table', { name: 'Claims report' });
+  await expect(custom.getByRole('row').filter({ hasText: 'Okafor, Linda' })).toContainText('Paid');
+  await expect(custom.getByRole('row').filter({ hasText: 'Bell, Marcus' })).toContainText('Pending');
 });
 
 test('Reconciliation imports the payer\'s 835, matches it, and lists paid in full and unpaid claims', async ({ page }) => {

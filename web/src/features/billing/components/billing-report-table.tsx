@@ -19,7 +19,8 @@ export function BillingReportTable({ report }: { report: BillingReport }) {
   const shown = report.rows.slice(0, REPORT_ROWS_SHOWN);
   return (
     <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto rounded-box border border-base-300">
+      {/* Focusable, so a keyboard scrolls a report wider than the screen (Custom) too. */}
+      <div role="region" aria-label={`${report.title} table`} tabIndex={0} className="overflow-x-auto rounded-box border border-base-300 focus-visible:outline-2 focus-visible:outline-primary">
         <table className="table table-sm" aria-label={`${report.title} report`}>
           <thead>
             <tr>

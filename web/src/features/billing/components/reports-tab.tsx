@@ -54,7 +54,8 @@ function reportScope(report: BillingReport): string {
 }
 
 function ReportResult({ report }: { report: BillingReport }) {
-  const claimsNotPaid = report.report === 'aging' ? report.totals.claims : undefined;
+  // Aging's and Custom's claim count is a total of no column: said in words above the table.
+  const claimCount = report.columns.some((column) => column.key === 'claims') ? undefined : report.totals.claims;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -70,7 +71,9 @@ function ReportResult({ report }: { report: BillingReport }) {
         <p className="py-6 text-center text-base-content/70">{EMPTY_TEXT[report.report]}</p>
       ) : (
         <>
-          {claimsNotPaid !== undefined ? <p className="text-sm">{claimsNotPaid.toLocaleString('en-US')} {claimsNotPaid === 1 ? 'claim' : 'claims'} not paid.</p> : null}
+          {claimCount !== undefined ? (
+            <p className="text-sm">{claimCount.toLocaleString('en-US')} {claimCount === 1 ? 'claim' : 'claims'}{report.report === 'aging' ? ' not paid' : ''}.</p>
+          ) : null}
           <BillingReportTable report={report} />
         </>
       )}
@@ -125,8 +128,8 @@ function ReportsForm({ pharmacyId, today }: { pharmacyId: string; today: string 
       <form noValidate aria-label="Report options" className="flex flex-wrap items-start gap-3" onSubmit={(event) => { event.preventDefault(); void run(); }}>
         {selected === 'aging' ? null : (
           <>
-            <TextField label="From" type="date" className="w-44" error={errors.from?.message} max={to || undefined} {...register('from')} />
-            <TextField label="To" type="date" className="w-44" error={errors.to?.message} min={from || undefined} {...register('to')} />
+            <TextField label="From" type="date" className="w-48" error={errors.from?.message} max={to || undefined} {...register('from')} />
+            <TextField label="To" type="date" className="w-48" error={errors.to?.message} min={from || undefined} {...register('to')} />
           </>
         )}
         <SelectField label="Payer" className="w-72" options={payerOptions} error={errors.payer?.message} {...register('payer')} />
