@@ -50,6 +50,13 @@ async function claimsAsStaff(): Promise<ClaimFacts[]> {
   }));
 }
 
+/** The pharmacy's date now, in its time zone (the days the reports count). */
+async function pharmacyLocalDate(): Promise<string> {
+  const [row] = await serviceSql<{ day: string }>(
+    `select to_char(private.pharmacy_local_date(pharmacy_id, now()), 'YYYY-MM-DD') as day from public.staff_profiles where email = $1`, [adminEmail]);
+  return row!.day;
+}
+
 async function openReports(page: Page): Promise<void> {
   await signIn(page, adminEmail, adminPassword);
   await page.goto('/billing');
@@ -75,8 +82,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
      select pharmacy_id, 'transmission', $2::jsonb from public.staff_profiles where email = $1`,
     [adminEmail, JSON.stringify({ claimsProcessorUrl: `${switchUrl}/d0`, insuranceClaimsEnabled: true, connectionTimeout: 5 })],
   );
-  pharmacyToday = (await serviceSql<{ day: string }>(
-    `select to_char(private.pharmacy_local_date(pharmacy_id, now()), 'YYYY-MM-DD') as day from public.staff_profiles where email = $1`, [adminEmail]))[0]!.day;
+  pharmacyToday = await pharmacyLocalDate();
 
   // Three members of the switch's Demo Commercial Rx sheet (three patients, so no fill is too soon after another) and
   // a product of this spec's own that the pharmacy prices by AWP (so no other spec's fills are its history).
@@ -174,10 +180,12 @@ test('Daily Claims shows today\'s claims with totals and exports them as CSV; Ag
   expect(lines[0]).toBe('Date of service,Claims,Paid,Rejected,Reversed,Billed ($),Paid by payers ($)');
   expect(lines).toContain(`${pharmacyToday},3,2,0,0,${dollarsText(gross)},${dollarsText(paidByPayers)}`);
 
-  // Aging: as of today, no range; the pending claim is 0–30 days old.
+  // Aging: as of today (read again: the pharmacy's midnight may have passed since the claims were made), no range;
+  // the pending claim is 0–30 days old.
+  const agingToday = await pharmacyLocalDate();
   await reports.getByRole('button', { name: 'Aging' }).click();
   await expect(options.getByLabel('From', { exact: true })).toHaveCount(0);
-  await expect(page.getByTestId('report-scope')).toContainText(`As of ${usDate(pharmacyToday)}`);
+  await expect(page.getByTestId('report-scope')).toContainText(`As of ${usDate(agingToday)}`);
   const aging = page.getByRole('table', { name: 'Aging report' });
   await expect(aging.getByRole('row').filter({ hasText: 'Pending' }).getByRole('cell')).toHaveText(['Pending', '1', '0', '0', '0', formatCents(pendingGross)]);
   await expect(page.getByText('1 claim not paid.')).toBeVisible();
