@@ -27,24 +27,28 @@ function ImportResult({ result }: { result: RemittanceImport }) {
   return (
     <div role="status" aria-label="Import result" className="flex flex-col gap-2">
       {result.imported.map((remittance) => (
-        <div key={remittance.remittanceId} className={`alert ${remittance.balanceProblems.length > 0 || remittance.matched < remittance.claims ? 'alert-warning' : 'alert-success'} alert-soft flex-col items-start gap-1`}>
-          <p className="font-semibold">
-            Imported {remittance.payerName}, trace {remittance.traceNumber}: {formatCents(remittance.paymentCents)}
-          </p>
-          <p>{remittance.claims.toLocaleString('en-US')} {remittance.claims === 1 ? 'claim' : 'claims'}, {remittance.matched.toLocaleString('en-US')} matched{remittance.matched < remittance.claims ? `, ${(remittance.claims - remittance.matched).toLocaleString('en-US')} unmatched` : ''}.</p>
-          {remittance.balanceProblems.length > 0 ? (
-            <ul className="list-disc pl-5 text-sm" aria-label="Balance problems">
-              {remittance.balanceProblems.map((problem) => <li key={problem}>{problem}</li>)}
-            </ul>
-          ) : <p className="text-sm">The remittance balances.</p>}
+        <div key={remittance.remittanceId} className={`alert ${remittance.balanceProblems.length > 0 || remittance.matched < remittance.claims ? 'alert-warning' : 'alert-success'} alert-soft`}>
+          <div className="flex flex-col gap-1">
+            <p className="font-semibold">
+              Imported {remittance.payerName}, trace {remittance.traceNumber}: {formatCents(remittance.paymentCents)}
+            </p>
+            <p>{remittance.claims.toLocaleString('en-US')} {remittance.claims === 1 ? 'claim' : 'claims'}, {remittance.matched.toLocaleString('en-US')} matched{remittance.matched < remittance.claims ? `, ${(remittance.claims - remittance.matched).toLocaleString('en-US')} unmatched` : ''}.</p>
+            {remittance.balanceProblems.length > 0 ? (
+              <ul className="list-disc pl-5 text-sm" aria-label="Balance problems">
+                {remittance.balanceProblems.map((problem) => <li key={problem}>{problem}</li>)}
+              </ul>
+            ) : <p className="text-sm">The remittance balances.</p>}
+          </div>
         </div>
       ))}
       {result.refused.length > 0 ? (
-        <div className="alert alert-error alert-soft flex-col items-start gap-1">
-          <p className="font-semibold">Not imported</p>
-          <ul className="list-disc pl-5 text-sm" aria-label="Refused">
-            {result.refused.map((sentence) => <li key={sentence}>{sentence}</li>)}
-          </ul>
+        <div className="alert alert-error alert-soft">
+          <div className="flex flex-col gap-1">
+            <p className="font-semibold">Not imported</p>
+            <ul className="list-disc pl-5 text-sm" aria-label="Refused">
+              {result.refused.map((sentence) => <li key={sentence}>{sentence}</li>)}
+            </ul>
+          </div>
         </div>
       ) : null}
     </div>
