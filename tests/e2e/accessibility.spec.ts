@@ -356,7 +356,20 @@ test('Billing & Claims: each tab, the calculator on a fill, a claim\'s View and 
   await expect(page.getByTestId('balance-due')).toBeVisible();
   await expectAccessible(page, 'the Billing tab with a fill');
   await page.getByRole('tab', { name: 'Reports' }).click();
-  await expectAccessible(page, 'the Reports tab');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  await expectAccessible(page, 'the Reports tab (Daily Claims)');
+  await page.getByRole('group', { name: 'Report' }).getByRole('button', { name: 'Aging' }).click();
+  await expect(page.getByTestId('report-scope')).toContainText('As of');
+  const reportOptions = page.getByRole('form', { name: 'Report options' });
+  await page.getByRole('group', { name: 'Report' }).getByRole('button', { name: 'Custom' }).click();
+  await reportOptions.getByLabel('To', { exact: true }).fill('2020-01-01');
+  await reportOptions.getByRole('button', { name: 'Run report' }).click();
+  await expect(reportOptions.getByText('The last day of the report is before its first day')).toBeVisible();
+  const reconciliation = page.getByRole('region', { name: 'Reconciliation' });
+  await reconciliation.getByRole('button', { name: 'Import 835' }).click();
+  await expect(reconciliation.getByText('Choose the 835 file the payer sent')).toBeVisible();
+  await reconciliation.getByRole('group', { name: 'Reconciliation outcome' }).getByRole('button', { name: 'Unpaid' }).click();
+  await expectAccessible(page, 'the Reports tab (Custom and Import 835 with validation messages, Aging, the unpaid claims)');
 });
 
 test('Provider Management: the directory, each tab, the search, and its Add, Edit, Verify and History dialogs', async ({ page }) => {

@@ -21,4 +21,16 @@ export const billingKeys = {
   patientPlans: (pharmacyId: string, patientId: string) => [...billingKeys.all(pharmacyId), 'patient-plans', patientId] as const,
   /** Each configured switch and its last transmission (GET /api/claims/provider-status). */
   providerStatus: (pharmacyId: string) => [...billingKeys.all(pharmacyId), 'provider-status'] as const,
+  /** pharmacies.time_zone: whose days the Reports tab's default range counts. */
+  timeZone: (pharmacyId: string) => [...billingKeys.all(pharmacyId), 'time-zone'] as const,
+  /** One report of the Reports tab for a range and payer (GET /api/claims/reports/{report}). */
+  report: (pharmacyId: string, report: string, from: string, to: string, payer: string) =>
+    [...billingKeys.all(pharmacyId), 'report', report, from, to, payer] as const,
+  /** The payers billed in a range (the Reports tab's payer choice). */
+  reportPayers: (pharmacyId: string, from: string, to: string) => [...billingKeys.all(pharmacyId), 'report-payers', from, to] as const,
+  /** Every page of the reconciliation lists (what an import refreshes). */
+  reconciliationAll: (pharmacyId: string) => [...billingKeys.all(pharmacyId), 'reconciliation'] as const,
+  /** One page of a reconciliation list (GET /api/claims/reconciliation). */
+  reconciliation: (pharmacyId: string, outcome: string, from: string, to: string, offset: number) =>
+    [...billingKeys.reconciliationAll(pharmacyId), outcome, from, to, offset] as const,
 };

@@ -2,7 +2,8 @@
  * Billing & Claims Transmission (spec part 2 §2; issue 25): five tabs on the pharmacy's own claims — Overview (the
  * database's counts and revenue, the calculator, the quick actions), Claims (every claim a page at a time, View and
  * the guided Resubmit), Transmission (the settings form, placed by the route, and each switch's last answer),
- * Billing (a real fill's price, coverage, copay, payments and receipt) and Reports (not built yet: it says so).
+ * Billing (a real fill's price, coverage, copay, payments and receipt) and Reports (the six billing reports with their
+ * CSV files, and the reconciliation of the payers' 835 remittances).
  * Leaving the Transmission tab (or the screen, or the page) with unsaved settings asks first.
  */
 import type { ClaimStatusFilter } from '@pharmacy/shared/billing/claim.ts';
@@ -13,6 +14,7 @@ import { useGuardedTabs } from '../../../hooks/use-guarded-tabs.ts';
 import { BillingTab } from './billing-tab.tsx';
 import { ClaimsTab } from './claims-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
+import { ReportsTab } from './reports-tab.tsx';
 import { TransmissionTab } from './transmission-tab.tsx';
 
 const TABS = [
@@ -70,17 +72,7 @@ export function BillingClaims({ pharmacyId, canOverride, transmissionSettings }:
         ) : null}
         {tab === 'transmission' ? <TransmissionTab pharmacyId={pharmacyId} settings={transmissionSettings({ onDirtyChange: setTransmissionDirty })} /> : null}
         {tab === 'billing' ? <BillingTab pharmacyId={pharmacyId} fillId={billingFillId} onFillChange={setBillingFillId} /> : null}
-        {tab === 'reports' ? (
-          <section aria-labelledby={`${baseId}-reports`} className="card border border-base-300 bg-base-100">
-            <div className="card-body">
-              <h2 id={`${baseId}-reports`} className="card-title text-lg">Billing reports</h2>
-              <p className="text-base-content/80">
-                Billing reports (daily claims, weekly revenue, rejection analysis, payer performance, aging and custom reports) are not available yet.
-                Until then, the Overview shows this month's revenue and the Claims tab lists every claim by status.
-              </p>
-            </div>
-          </section>
-        ) : null}
+        {tab === 'reports' ? <ReportsTab pharmacyId={pharmacyId} /> : null}
       </TabPanel>
       <Dialog open={asking} onClose={stay} title="Discard unsaved Transmission settings?" role="alertdialog">
         <p>The Transmission settings have changes that are not saved. Leave them and lose the changes?</p>
