@@ -41,10 +41,10 @@ async function setTransmission(pharmacyId: string, settings: Record<string, unkn
  * A fill in processing: a new prescription of the patient (Robert Chen unless said), or a refill of `refillOf` — too
  * soon for the pharmacy's own rule as well, so a pharmacist allows it with a reason.
  */
-async function processingFill(options: { refillOf?: string; patient?: string } = {}): Promise<string> {
+async function processingFill(options: { refillOf?: string; patient?: string; medication?: string } = {}): Promise<string> {
   const fill = options.refillOf
     ? (await callApi<{ id: string }>(a.pharmacist.client, `prescriptions/${options.refillOf}/refill`, { body: { tooSoonReason: 'Going abroad for a month' } })).body
-    : await enterPrescription(a.technician.client, { patientId: options.patient ?? patientId, medicationId }, { quantity: 30, days_supply: 30, refills: 3 });
+    : await enterPrescription(a.technician.client, { patientId: options.patient ?? patientId, medicationId: options.medication ?? medicationId }, { quantity: 30, days_supply: 30, refills: 3 });
   expect((await movePrescription(a.technician.client, fill.id, 'processing')).error).toBeNull();
   return fill.id;
 }
@@ -158,6 +158,22 @@ describe('what D.0 cannot carry as typed, and what the switch cannot read', () =
     expect(answer.body.claim.status).toBe('paid');
     const [sent] = await sql<{ request: string }>('select request from public.claim_transmissions where claim_id = $1', [answer.body.claim.id]);
     expect(sent!.request).toContain('\x1cCAZoe\x1cCBMunoz-O\'Brien');
+  });
+
+  it('a claim whose amounts D.0 cannot carry is a 422 naming the field, and the claim is not left in flight', async () => {
+    // $5,000,000.00 a tablet: 30 of them are more than 409-D9's $999,999.99.
+    const costly = await insertRow(a.pharmacist.client, 'medications', {
+      name: 'Pricium', strength: '1 mg', dosage_form: 'tablet', ndc_number: '55555-0002-01', package_size: 1, package_unit: 'EA',
+      awp_price: 5_000_000, price: 120, stock: 100,
+    });
+    const fill = await processingFill({ patient: members.bell!, medication: costly });
+    const refused = await submit(a.technician, { prescriptionId: fill });
+    expect(refused).toMatchObject({ status: 422, body: { error: expect.stringMatching(/^The claim cannot be sent: Ingredient cost submitted \(409-D9\) is too large/) } });
+    const [claim] = await sql<{ status: string; transmission_started_at: string | null; last_error: string }>(
+      'select status, transmission_started_at, last_error from public.claims where prescription_id = $1', [fill]);
+    expect(claim).toMatchObject({ status: 'pending', transmission_started_at: null, last_error: expect.stringContaining('409-D9') });
+    // Not in flight: asking again answers the same sentence.
+    expect((await submit(a.technician, { prescriptionId: fill })).status).toBe(422);
   });
 
   it('the switch answers a transmission it cannot read with a D.0 reject (HTTP 200); other content types 415', async () => {
