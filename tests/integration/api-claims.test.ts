@@ -4,13 +4,16 @@
  * NCPDP D.0 and paid by the payer sheet's rules (AWP − 17% + the plan's fee, less the tier's copay), a refill too
  * soon (79) with the payer's last fill date worked to paid with a submission clarification code, a reversal, a rebill,
  * eligibility, the connection test, failover to the next provider after a refused connection and after a timeout,
- * the payer's 835 imported and reconciled, the daily reversal of a fill not picked up, roles and tenancy.
+ * the payer's 835 imported and reconciled, the daily reversal of a fill not picked up, roles and tenancy; a patient
+ * named outside ASCII billed transliterated, the switch's D.0 reject of what it cannot read, and a secondary claim's
+ * other payer amount recognized (566-J5).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimTransactionResult, EligibilityResult, ProviderTest, RemittanceImport } from '../../shared/src/api/claims.ts';
 import type { FillBilling } from '../../shared/src/billing/claim.ts';
+import { parseClaimResponse } from '../../shared/src/billing/ncpdp/d0-response.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, createServiceClient, sql, stackEnv } from '../support/stack-env.ts';
 import { enterPrescription, insertRow, movePrescription } from './db-clinical-support.ts';
@@ -38,10 +41,10 @@ async function setTransmission(pharmacyId: string, settings: Record<string, unkn
  * A fill in processing: a new prescription of the patient (Robert Chen unless said), or a refill of `refillOf` — too
  * soon for the pharmacy's own rule as well, so a pharmacist allows it with a reason.
  */
-async function processingFill(options: { refillOf?: string; patient?: string } = {}): Promise<string> {
+async function processingFill(options: { refillOf?: string; patient?: string; medication?: string } = {}): Promise<string> {
   const fill = options.refillOf
     ? (await callApi<{ id: string }>(a.pharmacist.client, `prescriptions/${options.refillOf}/refill`, { body: { tooSoonReason: 'Going abroad for a month' } })).body
-    : await enterPrescription(a.technician.client, { patientId: options.patient ?? patientId, medicationId }, { quantity: 30, days_supply: 30, refills: 3 });
+    : await enterPrescription(a.technician.client, { patientId: options.patient ?? patientId, medicationId: options.medication ?? medicationId }, { quantity: 30, days_supply: 30, refills: 3 });
   expect((await movePrescription(a.technician.client, fill.id, 'processing')).error).toBeNull();
   return fill.id;
 }
@@ -140,6 +143,71 @@ describe('billing a fill to the switch', () => {
   });
 });
 
+describe('what D.0 cannot carry as typed, and what the switch cannot read', () => {
+  it('a patient named outside ASCII is checked and billed transliterated, and paid', async () => {
+    // Linda Okafor's card on Demo Commercial Rx: the switch matches the card, person code and birth date, not names.
+    const patient = await insertRow(a.technician.client, 'patients', { first_name: 'Zoë', last_name: 'Muñoz-O’Brien', date_of_birth: '1968-04-23' });
+    const plan = await insertRow(a.technician.client, 'patient_insurance_plans', {
+      patient_id: patient, payer_name: 'Demo Commercial Rx', bin: '999001', pcn: 'DEMOCOM', group_id: 'DEMOGRP01',
+      cardholder_id: 'DEMO000107', person_code: '001', relationship_code: '1', priority: 'primary', insurance_type: 'commercial',
+    });
+    const checked = await callApi<EligibilityResult>(a.technician.client, 'claims/eligibility', { body: { planId: plan } });
+    expect(checked).toMatchObject({ status: 200, body: { eligible: true } });
+    const answer = await submit(a.technician, { prescriptionId: await processingFill({ patient }) });
+    expect(answer.status).toBe(200);
+    expect(answer.body.claim.status).toBe('paid');
+    const [sent] = await sql<{ request: string }>('select request from public.claim_transmissions where claim_id = $1', [answer.body.claim.id]);
+    expect(sent!.request).toContain('\x1cCAZoe\x1cCBMunoz-O\'Brien');
+  });
+
+  it('a claim whose amounts D.0 cannot carry is a 422 naming the field, and the claim is not left in flight', async () => {
+    // $5,000,000.00 a tablet: 30 of them are more than 409-D9's $999,999.99.
+    const costly = await insertRow(a.pharmacist.client, 'medications', {
+      name: 'Pricium', strength: '1 mg', dosage_form: 'tablet', ndc_number: '55555-0002-01', package_size: 1, package_unit: 'EA',
+      awp_price: 5_000_000, price: 120, stock: 100,
+    });
+    const fill = await processingFill({ patient: members.bell!, medication: costly });
+    const refused = await submit(a.technician, { prescriptionId: fill });
+    expect(refused).toMatchObject({ status: 422, body: { error: expect.stringMatching(/^The claim cannot be sent: Ingredient cost submitted \(409-D9\) is too large/) } });
+    const [claim] = await sql<{ status: string; transmission_started_at: string | null; last_error: string }>(
+      'select status, transmission_started_at, last_error from public.claims where prescription_id = $1', [fill]);
+    expect(claim).toMatchObject({ status: 'pending', transmission_started_at: null, last_error: expect.stringContaining('409-D9') });
+    // Not in flight: asking again answers the same sentence.
+    expect((await submit(a.technician, { prescriptionId: fill })).status).toBe(422);
+  });
+
+  it('the switch answers a transmission it cannot read with a D.0 reject (HTTP 200); other content types 415', async () => {
+    const post = (body: string, contentType = 'application/octet-stream') => fetch(`${stackEnv().claimsSwitchUrl}/d0`, {
+      method: 'POST', headers: { 'Content-Type': contentType }, body: Uint8Array.from(body, (c) => c.charCodeAt(0)),
+    });
+    const garbage = await post('not a D.0 transmission');
+    expect(garbage.status).toBe(200);
+    const parsed = parseClaimResponse(new Uint8Array(await garbage.arrayBuffer()));
+    expect(parsed).toMatchObject({ ok: true, response: { headerResponseStatus: 'R', transactions: [{ status: { transactionStatus: 'R', rejects: [{ code: 'R8' }] } }] } });
+    expect((await post('not a D.0 transmission', 'text/plain')).status).toBe(415);
+  });
+
+  it('a secondary claim records the other payer amount the payer recognized (566-J5)', async () => {
+    // Grace Whitfield: Demo Commercial Rx first (a dependant on DEMO000107), Demo Medicaid second.
+    const patient = await insertRow(a.technician.client, 'patients', { first_name: 'Grace', last_name: 'Whitfield', date_of_birth: '2001-05-05' });
+    await insertRow(a.technician.client, 'patient_insurance_plans', {
+      patient_id: patient, payer_name: 'Demo Commercial Rx', bin: '999001', pcn: 'DEMOCOM', group_id: 'DEMOGRP01',
+      cardholder_id: 'DEMO000107', person_code: '003', relationship_code: '3', priority: 'primary', insurance_type: 'commercial',
+    });
+    await insertRow(a.technician.client, 'patient_insurance_plans', {
+      patient_id: patient, payer_name: 'Demo Medicaid', bin: '999003', pcn: 'DEMOMCD', cardholder_id: 'DEMO000311', person_code: '001',
+      relationship_code: '1', priority: 'secondary', insurance_type: 'medicaid',
+    });
+    const fill = await processingFill({ patient });
+    const primary = await submit(a.technician, { prescriptionId: fill });
+    expect(primary.body.claim).toMatchObject({ status: 'paid', totalPaidCents: 7950, otherPayerPaidCents: null });
+    const secondary = await submit(a.technician, { prescriptionId: fill, coverage: 'secondary' });
+    expect(secondary.body.claim).toMatchObject({ status: 'paid', otherPayerPaidCents: 7950 });
+    const [sent] = await sql<{ response: string }>('select response from public.claim_transmissions where claim_id = $1', [secondary.body.claim.id]);
+    expect(sent!.response).toContain('\x1cJ5795{');
+  });
+});
+
 describe('eligibility and the connection test', () => {
   it('an E1 of the plan says covered; of an unknown card, not, with the reject\'s text', async () => {
     const covered = await callApi<EligibilityResult>(a.technician.client, 'claims/eligibility', { body: { planId } });
@@ -213,8 +281,9 @@ describe('the remittance and the daily reversal', () => {
     expect(imported.body.imported[0]!.matched).toBe(imported.body.imported[0]!.claims);
     const again = await upload();
     expect(again.body).toMatchObject({ imported: [], refused: [expect.stringContaining('already imported')] });
+    // This payer's claims: a secondary paid by Demo Medicaid is in Demo Medicaid's 835.
     const paidClaims = await sql<{ total: string; remitted: string }>(
-      "select sum(total_paid_cents) as total, sum(remitted_cents) as remitted from public.claims where pharmacy_id = $1 and status = 'paid'", [a.id]);
+      "select sum(total_paid_cents) as total, sum(remitted_cents) as remitted from public.claims where pharmacy_id = $1 and status = 'paid' and bin = '999001'", [a.id]);
     expect(paidClaims[0]!.remitted).toBe(paidClaims[0]!.total);
   });
 

@@ -3,7 +3,9 @@
  * a switch double that reads our D.0 with the codec and answers in D.0: what goes on the wire (the plan's BIN and
  * PCN in the header, the cardholder, the NDC, quantity in thousandths, the fixes, the other payer's payment for a
  * secondary), what the store is given to record (every attempt raw, the answer in the database's words), the
- * sentence the screen shows, and the eligibility check and connection test.
+ * sentence the screen shows, and the eligibility check and connection test; names outside ASCII transliterated, data
+ * that cannot be written a 422 (never a 500), the other payer amount recognized (566-J5) recorded, and a transmission
+ * the test switch cannot read answered as a D.0 reject and recorded as one.
  */
 import { describe, expect, it } from 'vitest';
 import { type BillingRequest, type ClaimRequest, parseClaimRequest } from '../../shared/src/billing/ncpdp/d0-request.ts';
@@ -11,6 +13,9 @@ import { buildClaimResponse, type ClaimResponse } from '../../shared/src/billing
 import { type ClaimsStore, checkEligibility, runClaimTransaction, testProviders } from '../../edge-functions/api/claims/claim-exchange.ts';
 import type { BeginClaim, ClaimAnswer } from '../../edge-functions/api/claims/claim-messages.ts';
 import { latin1, type SwitchAttempt } from '../../edge-functions/api/claims/claims-switch-http.ts';
+import { HttpError } from '../../edge-functions/_shared/http.ts';
+import { ClaimHistory } from '../../supabase/local/src/claims-switch/claim-history.ts';
+import { answerTransmission } from '../../supabase/local/src/claims-switch/d0-exchange.ts';
 
 const local = { hosted: false, resolve: async () => ['127.0.0.1'] };
 const PHARMACY = { id: 'ph-1', name: 'Main Street Pharmacy', ncpdpId: '1234567', npi: '1548213098', timeZone: 'America/Chicago' };
@@ -138,6 +143,74 @@ describe('billing a fill (B1)', () => {
     expect(double.received[0]).toMatchObject({ transactionCode: 'B2', transactions: [{ claim: { rxNumber: '1000123', productId: '00093505701', fillNumber: 2 } }] });
     expect(recorded[0]).toMatchObject({ code: 'B2', returnToStock: true, answer: { responseStatus: 'A' } });
     expect(result.summary).toBe('Reversal accepted');
+  });
+});
+
+describe('what D.0 cannot carry as it is', () => {
+  it('names outside ASCII are sent transliterated, and the claim is paid', async () => {
+    const double = switchDouble((request) => response(request, { status: { transactionStatus: 'P' }, pricing: { totalAmountPaidCents: 100, patientPayCents: 0 } }));
+    const { store, recorded } = memoryStore();
+    const result = await runClaimTransaction(begun({
+      patient: { ...PATIENT, firstName: 'Zoë', lastName: 'Muñoz-O’Brien', streetAddress: '1 Calle Peñón', city: 'Montréal' },
+      prescriber: { npi: '1003000126', lastName: 'Ñúñez–Ortiz', firstName: 'Ann', phone: null },
+    }), { store, outbound: local, fetch: double.fetch });
+    const sent = double.received[0] as BillingRequest;
+    expect(sent.patient).toMatchObject({ firstName: 'Zoe', lastName: "Munoz-O'Brien", streetAddress: '1 Calle Penon', city: 'Montreal' });
+    expect(sent.insurance).toMatchObject({ cardholderFirstName: 'Zoe', cardholderLastName: "Munoz-O'Brien" });
+    expect(sent.transactions[0]!.prescriber).toMatchObject({ prescriberLastName: 'Nunez-Ortiz' });
+    expect(recorded[0]!.answer?.responseStatus).toBe('P');
+    expect(result.summary).toBe('Paid $1.00, patient pays $0.00');
+  });
+
+  it('a claim whose data cannot be written is recorded on the claim, then answered 422 with the codec\'s sentence', async () => {
+    const double = switchDouble(() => 'refuse');
+    const { store, recorded } = memoryStore();
+    const failure = await runClaimTransaction(begun({ fill: { ...begun().fill, ndc: '0009350570' } }), { store, outbound: local, fetch: double.fetch })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ status: 422, message: 'The claim cannot be sent: Product/service ID (407-D7) must be the NDC\'s 11 digits when Product/service ID qualifier (436-E1) is 03; got "0009350570".' });
+    expect(double.received).toEqual([]);
+    expect(recorded[0]).toMatchObject({ claimId: 'cl-1', answer: null, attempts: [{ destination: 'none', outcome: 'unreachable', detail: expect.stringContaining('407-D7') }] });
+  });
+
+  it('an eligibility check or connection test that cannot be written is a 422 naming the field, not a 500', async () => {
+    const double = switchDouble((request) => response(request, { status: { transactionStatus: 'A' } }));
+    const { store, checks } = memoryStore();
+    const base = { planId: 'pl-1', pharmacy: PHARMACY, patient: PATIENT, plan: PLAN, serviceDate: '2026-11-29', transmission: { claimsProcessorUrl: 'http://switch.test/d0' } };
+    const badBirth = await checkEligibility({ ...base, patient: { ...PATIENT, dateOfBirth: '1970-02-30' } }, { store, outbound: local, fetch: double.fetch }).catch((error: unknown) => error);
+    expect(badBirth).toBeInstanceOf(HttpError);
+    expect(badBirth).toMatchObject({ status: 422, message: 'The eligibility check of Demo Commercial Rx cannot be sent: Date of birth (304-C4) must be a calendar date YYYY-MM-DD; got "1970-02-30".' });
+    const longCard = await checkEligibility({ ...base, plan: { ...PLAN, cardholderId: 'X'.repeat(21) } }, { store, outbound: local, fetch: double.fetch }).catch((error: unknown) => error);
+    expect(longCard).toMatchObject({ status: 422, message: expect.stringContaining('Cardholder ID (302-C2) is longer than 20 characters') });
+    const test = await testProviders({ pharmacy: { ...PHARMACY, npi: null, ncpdpId: '1234567890123456' }, serviceDate: '2026-11-29', transmission: base.transmission },
+      { store, outbound: local, fetch: double.fetch }).catch((error: unknown) => error);
+    expect(test).toMatchObject({ status: 422, message: 'The connection test cannot be sent: Service provider ID (201-B1) is longer than 15 characters; got "1234567890123456".' });
+    expect(double.received).toEqual([]);
+    expect(checks).toEqual([]);
+  });
+
+  it('the other payer amount recognized (566-J5) of a secondary claim is recorded as the other payer paid', async () => {
+    const double = switchDouble((request) => response(request, { status: { transactionStatus: 'P' }, pricing: { otherPayerAmountRecognizedCents: 7750, totalAmountPaidCents: 200, patientPayCents: 500 } }));
+    const { store, recorded } = memoryStore();
+    await runClaimTransaction(begun({ coverage: 'secondary', otherPayers: [{ coverage: 'primary', bin: '999001', payerName: 'Demo Commercial Rx', adjudicatedOn: '2026-11-29', paidCents: 7750, patientResponsibilityCents: 2500 }] }),
+      { store, outbound: local, fetch: double.fetch });
+    expect(recorded[0]!.answer?.pricing).toEqual({ patientPayCents: 500, totalPaidCents: 200, otherPayerPaidCents: 7750 });
+  });
+
+  it('a transmission the switch cannot read comes back as a D.0 reject, recorded as a rejected claim', async () => {
+    // The test switch's own handling, behind a wire that garbles the transaction count.
+    const history = new ClaimHistory();
+    const garbling = async (_url: string, init?: RequestInit) => {
+      const sent = latin1(init!.body as Uint8Array);
+      const garbled = Uint8Array.from(`${sent.slice(0, 20)}X${sent.slice(21)}`, (c) => c.charCodeAt(0));
+      const answer = await answerTransmission(garbled, async () => ({ history, formulary: () => undefined, drugPrices: () => undefined, processedOn: '2026-11-29' }), () => '2026-11-29');
+      return new Response(answer.response as Uint8Array<ArrayBuffer>, { status: 200 });
+    };
+    const { store, recorded } = memoryStore();
+    const result = await runClaimTransaction(begun(), { store, outbound: local, fetch: garbling });
+    expect(recorded[0]!.attempts).toMatchObject([{ outcome: 'answered', httpStatus: 200 }]);
+    expect(recorded[0]!.answer).toMatchObject({ responseStatus: 'R', rejectCodes: ['A9'], message: 'The switch could not read the transmission: Transaction count (109-A9) "X" is not 1 to 4.' });
+    expect(result.summary).toBe('Rejected: A9 M/I Transaction Count');
   });
 });
 

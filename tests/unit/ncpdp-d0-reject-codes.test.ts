@@ -24,6 +24,11 @@ describe('rejectCodeText', () => {
     ['25', 'M/I Prescriber ID'],
     ['E7', 'M/I Quantity Dispensed'],
     ['MR', 'Product Not On Formulary'],
+    // What the test switch answers a transmission it cannot read with.
+    ['A9', 'M/I Transaction Count'],
+    ['R8', 'Syntax Error'],
+    ['1S', 'Transaction Code/Type Not Supported'],
+    ['1U', 'Transaction Count Does Not Match Number Of Transactions'],
   ])('%s → %s', (code, text) => {
     expect(rejectCodeText(code)).toBe(text);
   });

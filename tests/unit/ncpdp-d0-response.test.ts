@@ -2,8 +2,8 @@
  * NCPDP D.0 responses (shared/src/billing/ncpdp/d0-response.ts), byte for byte: fixtures written by hand from the
  * published layout (31-character response header; AM20 message, AM25 insurance, AM29 patient before the first
  * group separator; AM21 status, AM22 claim, AM23 pricing, AM24 DUR/PPS, AM28 other payers in each transaction).
- * A paid billing with pricing, a refill too soon (79) with the previous fill, a DUR reject (88) with two DUR
- * repetitions, a duplicate of paid, an approved reversal, an approved eligibility with insurance, patient and
+ * A paid billing with pricing, a secondary one with the other payer amount recognized (566-J5), a refill too soon
+ * (79) with the previous fill, a DUR reject (88) with two DUR repetitions, a duplicate of paid, an approved reversal, an approved eligibility with insurance, patient and
  * other payers, a transmission rejected at the header; negative amounts; round trips; every refusal.
  */
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,25 @@ const paid: ClaimResponse = {
     status: { transactionStatus: 'P', authorizationNumber: 'AUTH00981' },
     claim: { rxReferenceQualifier: '1', rxNumber: '123456' },
     pricing,
+  }],
+};
+
+// A secondary claim: the other payer's $77.50 recognized (566-J5, written before 509-F9); of the $84.50 allowed the
+// plan pays the $7.00 left less the $5.00 copay: $2.00, basis 3 (AWP).
+const SECONDARY_PAID_FIXTURE = header('B1')
+  + '\x1d\x1e\x1cAM21\x1cANP\x1cF3AUTH00982' + CLAIM + '\x1e\x1cAM23\x1cF550{\x1cF6830{\x1cF715{\x1cJ5775{\x1cF920{\x1cFM3';
+
+const secondaryPaid: ClaimResponse = {
+  transactionCode: 'B1',
+  headerResponseStatus: 'A',
+  header: responseHeader,
+  transactions: [{
+    status: { transactionStatus: 'P', authorizationNumber: 'AUTH00982' },
+    claim: { rxReferenceQualifier: '1', rxNumber: '123456' },
+    pricing: {
+      patientPayCents: 500, ingredientCostPaidCents: 8300, dispensingFeePaidCents: 150, otherPayerAmountRecognizedCents: 7750,
+      totalAmountPaidCents: 200, basisOfReimbursement: 3,
+    },
   }],
 };
 
@@ -166,6 +185,7 @@ describe('buildClaimResponse and parseClaimResponse, byte for byte', () => {
 
   it.each([
     ['paid, with pricing', PAID_FIXTURE, paid],
+    ['paid as secondary, with the other payer amount recognized (566-J5)', SECONDARY_PAID_FIXTURE, secondaryPaid],
     ['rejected 79 (refill too soon) with the previous fill in AM24', REFILL_TOO_SOON_FIXTURE, refillTooSoon],
     ['rejected 88 (DUR) with two DUR repetitions and a reject field occurrence', DUR_REJECT_FIXTURE, durReject],
     ['duplicate of paid', DUPLICATE_FIXTURE, duplicate],
@@ -238,6 +258,7 @@ describe('parseClaimResponse refuses malformed responses, naming what is wrong',
     expect(errorOf(`${header('B1')}\x1d\x1e\x1cAM21\x1cANP\x1e\x1cAM20\x1cF4HI`)).toBe('Segment AM20 is in transaction 1 but belongs before the first transaction.');
     expect(errorOf(`${PAID_FIXTURE}${PRICING}`)).toBe('Segment AM23 appears twice in transaction 1.');
     expect(errorOf(ELIGIBILITY_FIXTURE.replace('\x1cNT1', '\x1cNT4'))).toBe('Other payer ID count (355-NT) is 4; at most 3 are allowed.');
+    expect(errorOf(SECONDARY_PAID_FIXTURE.replace('\x1cJ5775{', '\x1cJ5123456789{'))).toBe('Other payer amount recognized (566-J5) is too large: it has at most 8 digits.');
   });
 });
 

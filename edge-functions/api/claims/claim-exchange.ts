@@ -4,13 +4,17 @@
  * (claims-routing.ts), the answer read, and everything — every attempt raw, the answer — handed to the store, which
  * records it with the service role (record_claim_response / record_claim_check). The caller was authorised by the
  * database when the transaction was begun with their JWT. Never throws for what the switch did: a refused connection
- * or an unreadable answer is recorded and answered as such. No Deno APIs: unit tests run it with a fetch double.
+ * or an unreadable answer is recorded and answered as such. What cannot be written as D.0 from the data on file (the
+ * codec's D0BuildError, naming the field) is the caller's to fix: an HttpError 422 with that sentence, never a 500 —
+ * after recording it on the claim, which was begun. No Deno APIs: unit tests run it with a fetch double.
  */
 import type { ClaimTransactionResult, EligibilityResult, ProviderTest, TransmissionAttempt } from '@pharmacy/shared/api/claims.ts';
 import type { Claim } from '@pharmacy/shared/billing/claim.ts';
 import { buildClaimRequest, type ClaimRequest } from '@pharmacy/shared/billing/ncpdp/d0-request.ts';
+import { D0BuildError } from '@pharmacy/shared/billing/ncpdp/d0-values.ts';
 import { parseClaimResponse } from '@pharmacy/shared/billing/ncpdp/d0-response.ts';
 import { rejectCodeText } from '@pharmacy/shared/billing/ncpdp/reject-codes.ts';
+import { HttpError } from '../../_shared/http.ts';
 import type { OutboundPolicy } from '../../_shared/outbound-url.ts';
 import {
   type BeginClaim, type BeginPatient, type BeginPharmacy, type BeginPlan, type ClaimAnswer, answerOf, answerSummary, claimRequestOf,
@@ -40,6 +44,21 @@ function bytes(request: ClaimRequest): Uint8Array<ArrayBuffer> {
   return new Uint8Array(built) as Uint8Array<ArrayBuffer>;
 }
 
+/** The transmission's bytes, or the codec's sentence when the data on file cannot be written as D.0. */
+function written(request: () => ClaimRequest): { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; error: string } {
+  try {
+    return { ok: true, bytes: bytes(request()) };
+  } catch (error) {
+    if (error instanceof D0BuildError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+/** 422: the request is well formed, but what is on file for it cannot be sent; the sentence says what to correct. */
+function notWritable(what: string, error: string): HttpError {
+  return new HttpError(422, `${what} cannot be sent: ${error}`);
+}
+
 function readable(body: Uint8Array): string | null {
   const parsed = parseClaimResponse(body);
   return parsed.ok ? null : `Not a D.0 response: ${parsed.error}`;
@@ -52,10 +71,10 @@ function shown(attempts: SwitchAttempt[]): TransmissionAttempt[] {
   }));
 }
 
-async function send(request: ClaimRequest, pharmacyId: string, storedSettings: unknown, context: ClaimExchangeContext) {
+async function send(request: Uint8Array<ArrayBuffer>, pharmacyId: string, storedSettings: unknown, context: ClaimExchangeContext) {
   const settings = transmissionSettingsOf(storedSettings);
   const secrets = await context.store.secrets(pharmacyId);
-  const result = await transmit(bytes(request), settings, secrets, readable, {
+  const result = await transmit(request, settings, secrets, readable, {
     outbound: context.outbound, ...(context.fetch ? { fetch: context.fetch } : {}), ...(context.now ? { now: context.now } : {}),
   });
   const parsed = result.answer ? parseClaimResponse(result.answer) : null;
@@ -64,22 +83,21 @@ async function send(request: ClaimRequest, pharmacyId: string, storedSettings: u
 
 /** B1, B3 or B2 of a begun claim (begin_claim_transaction, or begin_due_claim_reversal for the daily job). */
 export async function runClaimTransaction(begin: BeginClaim, context: ClaimExchangeContext, returnToStock = false): Promise<ClaimTransactionResult> {
-  let request: ClaimRequest;
-  try {
-    request = claimRequestOf(begin);
-  } catch (error) {
-    // A value the standard cannot carry (the codec names it): recorded as an attempt that never left.
-    const attempts: SwitchAttempt[] = [{ destination: 'none', url: '', request: '', outcome: 'unreachable', detail: (error as Error).message.slice(0, 500), durationMs: 0 }];
-    const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, attempts, null, false);
-    return { claim, attempts: shown(attempts), summary: `The claim could not be written: ${(error as Error).message}` };
+  const request = written(() => claimRequestOf(begin));
+  if (!request.ok) {
+    // A value the standard cannot carry (the codec names it): recorded on the claim as an attempt that never left
+    // (the claim is no longer in flight, its last error says why), then answered as the caller's to correct.
+    const attempts: SwitchAttempt[] = [{ destination: 'none', url: '', request: '', outcome: 'unreachable', detail: request.error.slice(0, 500), durationMs: 0 }];
+    await context.store.recordClaim(begin.claimId, begin.transactionCode, attempts, null, false);
+    throw notWritable(begin.transactionCode === 'B2' ? 'The reversal' : 'The claim', request.error);
   }
   let sent;
   try {
-    sent = await send(request, begin.pharmacy.id, begin.transmission, context);
+    sent = await send(request.bytes, begin.pharmacy.id, begin.transmission, context);
   } catch (error) {
     const attempts: SwitchAttempt[] = [{ destination: 'none', url: '', request: '', outcome: 'unreachable', detail: (error as Error).message.slice(0, 500), durationMs: 0 }];
     const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, attempts, null, false);
-    return { claim, attempts: shown(attempts), summary: `The claim could not be written: ${(error as Error).message}` };
+    return { claim, attempts: shown(attempts), summary: `The claim could not be sent: ${(error as Error).message}` };
   }
   const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, sent.attempts, sent.answer, returnToStock);
   return { claim, attempts: shown(sent.attempts), summary: answerSummary(begin.transactionCode, sent.answer, sent.attempts.at(-1)?.detail) };
@@ -96,8 +114,9 @@ export interface BeginEligibility {
 
 /** Check Insurance Eligibility: an E1 for a plan. */
 export async function checkEligibility(begin: BeginEligibility, context: ClaimExchangeContext): Promise<EligibilityResult> {
-  const sent = await send(eligibilityRequestOf(begin.pharmacy, begin.serviceDate, { patient: begin.patient, plan: begin.plan }),
-    begin.pharmacy.id, begin.transmission, context);
+  const request = written(() => eligibilityRequestOf(begin.pharmacy, begin.serviceDate, { patient: begin.patient, plan: begin.plan }));
+  if (!request.ok) throw notWritable(`The eligibility check of ${begin.plan.payerName}`, request.error);
+  const sent = await send(request.bytes, begin.pharmacy.id, begin.transmission, context);
   await context.store.recordCheck(begin.pharmacy.id, begin.planId, 'eligibility', sent.attempts);
   const answer = sent.answer;
   const eligible = answer?.responseStatus === 'A';
@@ -126,7 +145,10 @@ export interface BeginTest {
 export async function testProviders(begin: BeginTest, context: ClaimExchangeContext): Promise<ProviderTest> {
   const settings = transmissionSettingsOf(begin.transmission);
   const secrets = await context.store.secrets(begin.pharmacy.id);
-  const request = bytes(eligibilityRequestOf(begin.pharmacy, begin.serviceDate));
+  const test = written(() => eligibilityRequestOf(begin.pharmacy, begin.serviceDate));
+  // The made-up member is fixed: only the pharmacy's own identifiers can make the test unwritable.
+  if (!test.ok) throw notWritable('The connection test', test.error);
+  const request = test.bytes;
   const providers: ProviderTest['providers'] = [];
   const everyone = plannedDestinations({ ...settings, enableAutomaticFailover: true, maxFailoverAttempts: 3 }, secrets);
   for (const plan of everyone) {

@@ -2,12 +2,14 @@
  * What goes into a D.0 transaction and what comes out of one, between the database's words and NCPDP's: the
  * begin_* functions' answer (the claim as billed, the patient, plan, prescriber, fill and prices) becomes a typed
  * request for shared/src/billing/ncpdp (B1, B3, B2, E1), and a parsed response becomes the `answer`
- * record_claim_response applies. Pure: unit tests run it against the codec and the test switch.
+ * record_claim_response applies. Names and addresses go through toD0Text: D.0 carries printable ASCII only, so
+ * "Zoë Muñoz" is sent as "Zoe Munoz" rather than refused. Pure: unit tests run it against the codec and the test switch.
  */
 import type {
   BillingRequest, ClaimRequest, ClaimSegment, EligibilityRequest, InsuranceSegment, PatientSegment, RequestHeader, ReversalRequest,
 } from '@pharmacy/shared/billing/ncpdp/d0-request.ts';
 import type { ClaimResponse } from '@pharmacy/shared/billing/ncpdp/d0-response.ts';
+import { toD0Text } from '@pharmacy/shared/billing/ncpdp/d0-transliterate.ts';
 import { rejectCodeText } from '@pharmacy/shared/billing/ncpdp/reject-codes.ts';
 import { formatCents } from '@pharmacy/shared/common/money.ts';
 
@@ -67,14 +69,17 @@ function requestHeader(pharmacy: BeginPharmacy, plan: BeginPlan, dateOfService: 
 
 function patientSegment(patient: BeginPatient): PatientSegment {
   const phone = (patient.phone ?? '').replace(/\D/g, '');
+  const street = toD0Text(patient.streetAddress ?? '', 30);
+  const city = toD0Text(patient.city ?? '', 20);
+  const state = toD0Text(patient.state ?? '', 2);
   return {
     ...(patient.dateOfBirth ? { dateOfBirth: patient.dateOfBirth } : {}),
     genderCode: 0,
-    firstName: patient.firstName.slice(0, 12),
-    lastName: patient.lastName.slice(0, 15),
-    ...(patient.streetAddress ? { streetAddress: patient.streetAddress.slice(0, 30) } : {}),
-    ...(patient.city ? { city: patient.city.slice(0, 20) } : {}),
-    ...(patient.state ? { state: patient.state.slice(0, 2) } : {}),
+    firstName: toD0Text(patient.firstName, 12),
+    lastName: toD0Text(patient.lastName, 15),
+    ...(street ? { streetAddress: street } : {}),
+    ...(city ? { city } : {}),
+    ...(state ? { state } : {}),
     ...(patient.zipCode ? { zip: patient.zipCode.replace(/\D/g, '').slice(0, 15) } : {}),
     ...(phone.length === 10 ? { phone } : {}),
   };
@@ -85,7 +90,7 @@ function insuranceSegment(plan: BeginPlan, patient: BeginPatient): InsuranceSegm
   return {
     cardholderId: plan.cardholderId,
     // The patient is the cardholder when the relationship says so (1); otherwise the card's names are not on file.
-    ...(relationship === 1 ? { cardholderFirstName: patient.firstName.slice(0, 12), cardholderLastName: patient.lastName.slice(0, 15) } : {}),
+    ...(relationship === 1 ? { cardholderFirstName: toD0Text(patient.firstName, 12), cardholderLastName: toD0Text(patient.lastName, 15) } : {}),
     ...(plan.groupId ? { groupId: plan.groupId } : {}),
     ...(plan.personCode ? { personCode: plan.personCode } : {}),
     ...(relationship === undefined ? {} : { patientRelationshipCode: relationship }),
@@ -108,6 +113,7 @@ export function claimRequestOf(begin: BeginClaim): BillingRequest | ReversalRequ
     };
   }
   const secondary = begin.otherPayers.length > 0;
+  const prescriberLastName = toD0Text(begin.prescriber.lastName ?? '', 15);
   const claim: ClaimSegment = {
     rxReferenceQualifier: '1',
     rxNumber,
@@ -137,7 +143,7 @@ export function claimRequestOf(begin: BeginClaim): BillingRequest | ReversalRequ
     transactions: [{
       claim,
       ...(begin.prescriber.npi
-        ? { prescriber: { prescriberIdQualifier: '01', prescriberId: begin.prescriber.npi, ...(begin.prescriber.lastName ? { prescriberLastName: begin.prescriber.lastName.slice(0, 15) } : {}) } }
+        ? { prescriber: { prescriberIdQualifier: '01', prescriberId: begin.prescriber.npi, ...(prescriberLastName ? { prescriberLastName } : {}) } }
         : {}),
       ...(secondary ? {
         coordinationOfBenefits: {
@@ -223,6 +229,8 @@ export function answerOf(response: ClaimResponse): ClaimAnswer {
       ...(pricing?.ingredientCostPaidCents === undefined ? {} : { ingredientCostPaidCents: pricing.ingredientCostPaidCents }),
       ...(pricing?.dispensingFeePaidCents === undefined ? {} : { dispensingFeePaidCents: pricing.dispensingFeePaidCents }),
       ...(pricing?.totalAmountPaidCents === undefined ? {} : { totalPaidCents: pricing.totalAmountPaidCents }),
+      // 566-J5: what the payer counted as paid by the plans before it (a secondary claim's COB).
+      ...(pricing?.otherPayerAmountRecognizedCents === undefined ? {} : { otherPayerPaidCents: pricing.otherPayerAmountRecognizedCents }),
     },
     dur: (transaction?.dur?.entries ?? []).map((entry) => ({
       ...(entry.reasonForServiceCode ? { reasonForService: entry.reasonForServiceCode } : {}),

@@ -117,7 +117,7 @@ export function addClaimRoutes(router: ApiRouter): void {
           else failed.push(`Rx ${due.fill.rxNumber}-${due.fill.fillNumber}: ${result.summary}`);
           if ((result.claim as { unitsReturned?: number | null }).unitsReturned != null) returnedToStock += 1;
         } catch (failure) {
-          failed.push(`Rx ${due.fill.rxNumber}-${due.fill.fillNumber}: ${String(failure)}`);
+          failed.push(`Rx ${due.fill.rxNumber}-${due.fill.fillNumber}: ${failure instanceof Error ? failure.message : String(failure)}`);
         }
       }
     };

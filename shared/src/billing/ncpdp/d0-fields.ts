@@ -125,6 +125,8 @@ export const FIELDS = {
   F5: field('505-F5', 'Patient pay amount', 'cents', 10),
   F6: field('506-F6', 'Ingredient cost paid', 'cents', 10),
   F7: field('507-F7', 'Dispensing fee paid', 'cents', 8),
+  // 566-J5, s9(6)v99: the other payers' payments the processor took into account (509-F9 is net of it).
+  J5: field('566-J5', 'Other payer amount recognized', 'cents', 8),
   F9: field('509-F9', 'Total amount paid', 'cents', 10),
   FM: field('522-FM', 'Basis of reimbursement determination', 'integer', 2),
   FI: field('518-FI', 'Amount of copay', 'cents', 10),

@@ -5,8 +5,9 @@
  * date of service. Transmission level: Message (AM20), Insurance (AM25), Patient (AM29). Each transaction (after
  * a group separator): Status (AM21, mandatory: 112-AN P paid, C captured, R rejected, D duplicate of paid,
  * A approved, S duplicate of approved, Q duplicate of captured; reject codes; additional messages; help desk),
- * Claim (AM22), Pricing (AM23, cents), DUR/PPS (AM24, repeating, e.g. a refill-too-soon's previous fill), and
- * COB/Other Payers (AM28). Untyped segments and fields are kept in `otherSegments` / `otherFields`.
+ * Claim (AM22), Pricing (AM23, cents; 566-J5 the other payers' amount recognized on a secondary claim), DUR/PPS
+ * (AM24, repeating, e.g. a refill-too-soon's previous fill), and COB/Other Payers (AM28). Untyped segments and
+ * fields are kept in `otherSegments` / `otherFields`.
  * `buildClaimResponse` throws D0BuildError with a sentence; `parseClaimResponse` never throws on input.
  */
 import { FIELDS as F, HEADER_FIELDS as H } from './d0-fields.ts';
@@ -86,6 +87,8 @@ export interface ResponsePricingSegment extends WithOtherFields {
   patientPayCents?: number;
   ingredientCostPaidCents?: number;
   dispensingFeePaidCents?: number;
+  /** 566-J5, on a secondary claim: what the processor counted as paid by the other payers (Total amount paid is net of it). */
+  otherPayerAmountRecognizedCents?: number;
   totalAmountPaidCents?: number;
   /** 522-FM, e.g. 1 ingredient cost paid as submitted, 4 usual & customary. */
   basisOfReimbursement?: number;
@@ -207,7 +210,9 @@ export const RESPONSE_PRICING_SEGMENT = {
   id: '23',
   name: 'Response Pricing',
   shape: {
-    patientPayCents: F.F5, ingredientCostPaidCents: F.F6, dispensingFeePaidCents: F.F7, totalAmountPaidCents: F.F9,
+    // The standard's order: 566-J5 comes before 509-F9.
+    patientPayCents: F.F5, ingredientCostPaidCents: F.F6, dispensingFeePaidCents: F.F7, otherPayerAmountRecognizedCents: F.J5,
+    totalAmountPaidCents: F.F9,
     basisOfReimbursement: F.FM, copayCents: F.FI, accumulatedDeductibleCents: F.FC, remainingDeductibleCents: F.FD,
     remainingBenefitCents: F.FE, appliedToPeriodicDeductibleCents: F.FH,
   } satisfies ShapeOf<ResponsePricingSegment>,

@@ -107,6 +107,7 @@ export const REJECT_CODES: Readonly<Record<string, RejectCode>> = {
   '1Y': code('Claim Segment Required For Adjudication'),
   A5: code('Not Covered Under Part D Law', 'not_covered'),
   A6: code('This Product/Service May Be Covered Under Medicare Part B', 'bill_primary'),
+  A9: code('M/I Transaction Count'),
   AE: code('QMB (Qualified Medicare Beneficiary)-Bill Medicare', 'bill_primary'),
   AF: code('Patient Enrolled Under Managed Care', 'bill_primary'),
   AG: code('Days Supply Limitation For Product/Service', 'plan_limits'),

@@ -1,8 +1,10 @@
 /**
  * The test claims switch's HTTP side (see ../../README.md, "Test claims switch"):
  *   POST /         body: one NCPDP D.0 transmission (Content-Type application/octet-stream), at most 16 KB.
- *                  200: the D.0 response (application/octet-stream). 400: the transmission cannot be read (why, as
- *                  text). Any path is the switch's address: a pharmacy may configure http://127.0.0.1:<port>/d0.
+ *                  200: the D.0 response (application/octet-stream) — also for a transmission the codec cannot read:
+ *                  a D.0 reject (header status R, e.g. R8 Syntax Error, the reason as its message), as a real switch
+ *                  answers. Only transport errors are HTTP errors: 415 another content type, 413 larger than 16 KB.
+ *                  Any path is the switch's address: a pharmacy may configure http://127.0.0.1:<port>/d0.
  *   GET  /835?bin=B&provider=P&from=D&through=D
  *                  200: the X12 835 (application/edi-x12) in which payer B pays pharmacy P (its NPI or NCPDP id, as
  *                  its claims name it) for what the switch paid and reversed from D through D (today when absent):
@@ -78,14 +80,15 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     return;
   }
   if (request.method !== 'POST') throw new HttpError(405, 'Send a D.0 transmission with POST.');
+  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== D0_CONTENT_TYPE) throw new HttpError(415, `Send the D.0 transmission as ${D0_CONTENT_TYPE}.`);
   const body = await readBodyWithin(request, D0_MAX_BYTES, () => new HttpError(413, 'A D.0 transmission is at most 16 KB.'));
-  const answer = await answerTransmission(new Uint8Array(body), options.contextFor);
-  if (!answer.ok) {
-    options.log?.(`refused a transmission: ${answer.error}`);
-    throw new HttpError(400, answer.error);
+  const answer = await answerTransmission(new Uint8Array(body), options.contextFor, options.today);
+  if (answer.kind === 'unreadable') options.log?.(`rejected an unreadable transmission (${answer.rejectCode}): ${answer.error}`);
+  else {
+    options.log?.(`${answer.request.transactionCode} BIN ${answer.request.header.bin}: ${answer.decision.kind}${
+      answer.decision.kind === 'rejected' ? ` ${answer.decision.rejectCodes.join(',')}` : ''}`);
   }
-  options.log?.(`${answer.request.transactionCode} BIN ${answer.request.header.bin}: ${answer.decision.kind}${
-    answer.decision.kind === 'rejected' ? ` ${answer.decision.rejectCodes.join(',')}` : ''}`);
   response.writeHead(200, { 'content-type': D0_CONTENT_TYPE, 'cache-control': 'no-store' });
   response.end(Buffer.from(answer.response));
 }
