@@ -28,8 +28,9 @@ import { SECURITY_POLICY_MESSAGES } from '../../shared/src/security/policy.ts';
 import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE_SIZE } from '../../shared/src/security/audit-log.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/labels/print-request.ts';
 import { PRESCRIPTION_MESSAGES } from '../../shared/src/prescriptions/prescription.ts';
+import { importRemittanceEndpoint } from '../../shared/src/api/claims.ts';
 import { ApiError, apiErrorFromFunctionsError } from '../../web/src/lib/api-error.ts';
-import { type ApiInvoker, createApiInvoker, type FunctionsCaller } from '../../web/src/lib/api-invoker.ts';
+import { type ApiInvoker, createApiInvoker, createMultipartApiInvoker, type FunctionsCaller } from '../../web/src/lib/api-invoker.ts';
 import { contractEndpoints } from '../support/api-contract.ts';
 import { tabbedPayload, wizardPayload } from '../support/onboarding-payloads.ts';
 
@@ -349,6 +350,26 @@ describe('query parameters', () => {
       { name: 'api/audit-logs?limit=100&action=sign_in', method: 'GET', body: undefined },
       { name: 'api/audit-logs', method: 'GET', body: undefined },
     ]);
+  });
+});
+
+describe('an upload (multipart endpoint)', () => {
+  it('the multipart invoker sends the FormData as it is to the contract path and parses the answer; a JSON endpoint is refused', async () => {
+    const sent: Array<{ name: string; method: unknown; body: unknown }> = [];
+    const caller = {
+      functions: {
+        invoke: async (name: string, options: { method?: string; body?: unknown }) => {
+          sent.push({ name, method: options.method, body: options.body });
+          return { data: { imported: [], refused: ['ST 0001: already imported'] }, error: null, response: new Response() };
+        },
+      },
+    } as unknown as FunctionsCaller;
+    const form = new FormData();
+    form.set('file', new Blob(['ISA*00~']), 'remit.835');
+    expect(await createMultipartApiInvoker(caller)(importRemittanceEndpoint, form)).toEqual({ imported: [], refused: ['ST 0001: already imported'] });
+    expect(sent).toEqual([{ name: 'api/claims/remittances', method: 'POST', body: form }]);
+    await expect(createMultipartApiInvoker(caller)(listAuditLogsEndpoint, form)).rejects.toThrow('GET /api/audit-logs takes JSON: call it through invokeApi');
+    expect(sent).toHaveLength(1);
   });
 });
 

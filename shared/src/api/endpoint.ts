@@ -34,7 +34,7 @@ export interface ApiEndpoint<
   /**
    * 'multipart': the body is `multipart/form-data` (an upload a scanner or fax gateway may post too): `request`
    * parses its text fields (those named in `multipartJsonFields` as JSON), the files reach the handler apart.
-   * Such an endpoint is called with a FormData, not through invokeApi. Absent: a JSON body.
+   * The web app calls such an endpoint with a FormData through invokeMultipartApi. Absent: a JSON body.
    */
   readonly requestFormat?: 'multipart';
   readonly multipartJsonFields?: readonly string[];

@@ -36,15 +36,29 @@ export function createApiInvoker(client: FunctionsCaller): ApiInvoker {
     const rest = args.slice(withParams ? 1 : 0);
     const body = endpoint.request === null ? undefined : rest.shift();
     const query = endpoint.query === undefined ? '' : apiQueryString(rest[0] as Record<string, string | number | undefined> | undefined);
-    const { data, error } = await client.functions.invoke<unknown>(apiPath(endpoint.path, params).slice(1) + query, {
-      method: endpoint.method,
-      ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
-    });
-    if (error) throw await apiErrorFromFunctionsError(error);
-    const parsed = parseWithSchema(endpoint.response, data);
-    if (!parsed.success) {
-      throw new ApiError(`The server's answer to ${endpoint.method} ${endpoint.path} is not what it should be: ${parsed.messages.join('; ')}`, null);
-    }
-    return parsed.data as ApiResponseBody<typeof endpoint>;
+    return send(client, endpoint, apiPath(endpoint.path, params) + query, body as Record<string, unknown> | undefined) as Promise<ApiResponseBody<typeof endpoint>>;
   };
+}
+
+/** A multipart endpoint (an upload) without path parameters, sent with its FormData (fetch sets the boundary). */
+export type MultipartApiInvoker = <E extends ApiEndpoint>(endpoint: E, form: FormData) => Promise<ApiResponseBody<E>>;
+
+export function createMultipartApiInvoker(client: FunctionsCaller): MultipartApiInvoker {
+  return async (endpoint, form) => {
+    if (endpoint.requestFormat !== 'multipart') throw new Error(`${endpoint.method} ${endpoint.path} takes JSON: call it through invokeApi`);
+    return send(client, endpoint, apiPath(endpoint.path), form) as Promise<ApiResponseBody<typeof endpoint>>;
+  };
+}
+
+async function send(client: FunctionsCaller, endpoint: ApiEndpoint, pathAndQuery: string, body: Record<string, unknown> | FormData | undefined): Promise<unknown> {
+  const { data, error } = await client.functions.invoke<unknown>(pathAndQuery.slice(1), {
+    method: endpoint.method,
+    ...(body === undefined ? {} : { body }),
+  });
+  if (error) throw await apiErrorFromFunctionsError(error);
+  const parsed = parseWithSchema(endpoint.response, data);
+  if (!parsed.success) {
+    throw new ApiError(`The server's answer to ${endpoint.method} ${endpoint.path} is not what it should be: ${parsed.messages.join('; ')}`, null);
+  }
+  return parsed.data;
 }
