@@ -22,8 +22,8 @@ import type { FetchLike, SwitchAttempt } from './claims-switch-http.ts';
 export interface ClaimsStore {
   /** The pharmacy's Transmission secrets (Vault), {dotted path: value}. */
   secrets(pharmacyId: string): Promise<Readonly<Record<string, string>>>;
-  /** record_claim_response. */
-  recordClaim(claimId: string, transactionCode: string, attempts: SwitchAttempt[], answer: ClaimAnswer | null, returnToStock: boolean): Promise<Claim & { unitsReturned?: number | null }>;
+  /** record_claim_response (transmissionId: the token the transaction was begun with). */
+  recordClaim(claimId: string, transactionCode: string, transmissionId: string, attempts: SwitchAttempt[], answer: ClaimAnswer | null, returnToStock: boolean): Promise<Claim & { unitsReturned?: number | null }>;
   /** record_claim_check. */
   recordCheck(pharmacyId: string, planId: string | null, purpose: 'eligibility' | 'test', attempts: SwitchAttempt[]): Promise<void>;
 }
@@ -70,7 +70,7 @@ export async function runClaimTransaction(begin: BeginClaim, context: ClaimExcha
   } catch (error) {
     // A value the standard cannot carry (the codec names it): recorded as an attempt that never left.
     const attempts: SwitchAttempt[] = [{ destination: 'none', url: '', request: '', outcome: 'unreachable', detail: (error as Error).message.slice(0, 500), durationMs: 0 }];
-    const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, attempts, null, false);
+    const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, begin.transmissionId, attempts, null, false);
     return { claim, attempts: shown(attempts), summary: `The claim could not be written: ${(error as Error).message}` };
   }
   let sent;
@@ -78,10 +78,10 @@ export async function runClaimTransaction(begin: BeginClaim, context: ClaimExcha
     sent = await send(request, begin.pharmacy.id, begin.transmission, context);
   } catch (error) {
     const attempts: SwitchAttempt[] = [{ destination: 'none', url: '', request: '', outcome: 'unreachable', detail: (error as Error).message.slice(0, 500), durationMs: 0 }];
-    const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, attempts, null, false);
+    const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, begin.transmissionId, attempts, null, false);
     return { claim, attempts: shown(attempts), summary: `The claim could not be written: ${(error as Error).message}` };
   }
-  const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, sent.attempts, sent.answer, returnToStock);
+  const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, begin.transmissionId, sent.attempts, sent.answer, returnToStock);
   return { claim, attempts: shown(sent.attempts), summary: answerSummary(begin.transactionCode, sent.answer, sent.attempts.at(-1)?.detail) };
 }
 
