@@ -4423,7 +4423,7 @@ declare
   claims_total integer := 0;
   payee_npi text := remittance #>> '{payee,npi}';
   payee_ncpdp text := remittance #>> '{payee,ncpdpId}';
-  payer_key text := coalesce(remittance #>> '{payer,payerId}', remittance #>> '{payer,identifier}', remittance #>> '{trace,originatorId}');
+  payer_identity text := coalesce(remittance #>> '{payer,payerId}', remittance #>> '{payer,identifier}', remittance #>> '{trace,originatorId}');
   payer_bin text;
   earlier public.remittances;
 begin
@@ -4447,12 +4447,12 @@ begin
     raise exception 'The remittance is for another pharmacy (payee %, %), not this one',
       coalesce(remittance #>> '{payee,name}', 'unnamed'), concat_ws(', ', 'NPI ' || payee_npi, 'NCPDP ' || payee_ncpdp) using errcode = 'P0001';
   end if;
-  if payer_key is null then
+  if payer_identity is null then
     raise exception 'The remittance does not identify its payer (REF*2U, N1*PR N104 or TRN03)' using errcode = '22023';
   end if;
   -- Once per payer and trace number: the same money is never counted twice.
   select * into earlier from public.remittances r
-  where r.pharmacy_id = pharmacy.id and r.payer_key = import_remittance.payer_key and r.trace_number = remittance #>> '{trace,traceNumber}';
+  where r.pharmacy_id = pharmacy.id and r.payer_key = payer_identity and r.trace_number = remittance #>> '{trace,traceNumber}';
   if earlier.id is not null then
     raise exception 'This remittance (the same payer and trace number) was already imported' using errcode = '23505';
   end if;
@@ -4461,7 +4461,7 @@ begin
                     when remittance #>> '{payer,identifier}' ~ '^[0-9]{6}$' then remittance #>> '{payer,identifier}' end;
   insert into public.remittances (pharmacy_id, payer_name, payer_id, payer_key, trace_number, payment_date, payment_cents,
     credit_debit, method, interchange_control_number, set_control_number, raw, balance_problems, imported_by)
-  values (pharmacy.id, remittance #>> '{payer,name}', remittance #>> '{payer,payerId}', payer_key,
+  values (pharmacy.id, remittance #>> '{payer,name}', remittance #>> '{payer,payerId}', payer_identity,
     remittance #>> '{trace,traceNumber}', (remittance #>> '{payment,date}')::date, (remittance #>> '{payment,amountCents}')::bigint,
     remittance #>> '{payment,creditDebit}', remittance #>> '{payment,method}', interchange_control_number,
     remittance ->> 'controlNumber', remittance ->> 'raw',
