@@ -65,7 +65,9 @@ beforeAll(async () => {
   await claim('999002', '2026-11-10', { status: 'none' });
   // Reversed: paid then reversed.
   const reversed = await claim('999002', '2026-11-10', { status: 'P', paid: 1000, ms: 100 });
-  const reversal = await a.technician.client.rpc('begin_claim_transaction', { fill_id: reversed.fillId, transaction_code: 'B2', reason: 'Not picked up' });
+  // The Part D plan is the patient's secondary: its claim is reversed at that coverage.
+  const reversal = await a.technician.client.rpc('begin_claim_transaction', { fill_id: reversed.fillId, transaction_code: 'B2', coverage: 'secondary', reason: 'Not picked up' });
+  expect(reversal.error).toBeNull();
   await service.rpc('record_claim_response', { claim_id: reversed.claimId, actor_id: null, transaction_code: 'B2',
     transmission_id: (reversal.data as { transmissionId: string }).transmissionId,
     attempts: [{ destination: 'claimsProcessor', url: 'http://switch.test/', request: 'B2', outcome: 'answered', durationMs: 100 }], answer: { responseStatus: 'A' } });
