@@ -386,6 +386,9 @@ create table public.claims (
   updated_at                      timestamp with time zone default now() not null,
   remitted_cents                  bigint default 0 not null,
   remitted_at                     timestamp with time zone,
+  in_flight_until                 timestamp with time zone,
+  transmission_id                 uuid,
+  in_flight_transaction_code      text,
   constraint claims_pkey PRIMARY KEY (id),
   constraint claims_fill_plan_key UNIQUE (pharmacy_id, prescription_id, plan_id),
   constraint claims_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
@@ -399,6 +402,7 @@ create table public.claims (
   constraint claims_billed_check CHECK (bin ~ '^[0-9]{6}$'::text AND ndc ~ '^[0-9]{11}$'::text AND quantity_thousandths > 0 AND days_supply >= 1 AND days_supply <= 999 AND fill_number >= 0 AND fill_number <= 99),
   constraint claims_coverage_check CHECK (coverage = ANY (ARRAY['primary'::text, 'secondary'::text, 'tertiary'::text])),
   constraint claims_fix_check CHECK (cardinality(submission_clarification_codes) <= 3 AND array_to_string(submission_clarification_codes, ''::text) ~ '^[0-9]*$'::text AND (prior_authorization_number IS NULL OR prior_authorization_number ~ '^[0-9]{1,11}$'::text) AND jsonb_typeof(dur_pps) = 'array'::text AND jsonb_array_length(dur_pps) <= 9),
+  constraint claims_in_flight_check CHECK ((in_flight_transaction_code = ANY (ARRAY['B1'::text, 'B2'::text, 'B3'::text])) AND (transmission_id IS NULL) = (in_flight_until IS NULL) AND (transmission_id IS NULL) = (in_flight_transaction_code IS NULL)),
   constraint claims_status_check CHECK (status = ANY (ARRAY['pending'::text, 'submitted'::text, 'paid'::text, 'rejected'::text, 'reversed'::text])),
   constraint claims_text_check CHECK (length(payer_message) <= 1000 AND length(last_error) <= 500 AND length(reversal_reason) <= 500 AND length(authorization_number) <= 20),
   constraint claims_transaction_code_check CHECK (last_transaction_code = ANY (ARRAY['B1'::text, 'B2'::text, 'B3'::text]))
@@ -406,8 +410,12 @@ create table public.claims (
 
 comment on table public.claims is 'A fill billed to one of the patient''s plans (NCPDP D.0; one per fill and plan): coverage primary or secondary, status pending → submitted → paid | rejected, paid → reversed; what was billed (plan snapshot, Rx and fill number, date of service, NDC, quantity in thousandths, days supply, submitted ingredient cost, fee, U&C and gross amount due in cents), what fixes a reject (submission clarification codes, prior authorisation number, DUR/PPS codes), and what the payer answered (authorisation, reject codes, message, previous fill date, DUR, patient pay, ingredient cost and fee paid, total paid). transmission_started_at marks a transaction in flight (one terminal at a time). Written only by the database (begin_claim_transaction, record_claim_response).';
 comment on column public.claims.remitted_cents is 'What the payer''s remittances (835) paid on this claim in all, in cents (a reversal''s CLP takes it back); with total_paid_cents it says paid in full, short-paid or unpaid. Written only by import_remittance.';
+comment on column public.claims.in_flight_until is 'Until when the transmission begun is in flight (one terminal at a time): begin time plus private.claim_lock_seconds. Null when none is; cleared by record_claim_response.';
+comment on column public.claims.transmission_id is 'The token of the transmission begun (answered by begin_claim_transaction and begin_due_claim_reversal): record_claim_response records only the answer that carries it back.';
+comment on column public.claims.in_flight_transaction_code is 'The transaction (B1, B2, B3) of the transmission begun.';
 comment on constraint claims_fill_plan_key on public.claims is 'This fill already has a claim to that plan';
 comment on constraint claims_fix_check on public.claims is 'A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 digits, and at most 9 DUR/PPS entries';
+comment on constraint claims_in_flight_check on public.claims is 'A transmission in flight has its token, its end and its transaction code together';
 
 CREATE INDEX claims_fill_idx ON public.claims USING btree (pharmacy_id, prescription_id);
 CREATE INDEX claims_page_idx ON public.claims USING btree (pharmacy_id, created_at DESC, id DESC);
@@ -432,7 +440,7 @@ CREATE TRIGGER count_claim_inserts AFTER INSERT ON public.claims REFERENCING NEW
 CREATE TRIGGER count_claim_updates AFTER UPDATE ON public.claims REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_claim_changes();
 CREATE TRIGGER record_event AFTER INSERT OR UPDATE ON public.claims FOR EACH ROW EXECUTE FUNCTION private.record_claim_event();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.claims FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.claims FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when bin is null then ''23502 Bin is required'' when cardholder_id is null then ''23502 Cardholder is required'' when coverage is null then ''23502 Coverage is required'' when days_supply is null then ''23502 Days supply is required'' when dispensing_fee_submitted_cents is null then ''23502 Dispensing fee submitted cents is required'' when fill_number is null then ''23502 Fill number is required'' when gross_amount_due_cents is null then ''23502 Gross amount due cents is required'' when ingredient_cost_submitted_cents is null then ''23502 Ingredient cost submitted cents is required'' when ndc is null then ''23502 Ndc is required'' when patient_id is null then ''23502 Patient is required'' when payer_name is null then ''23502 Payer name is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when plan_id is null then ''23502 Plan is required'' when prescription_id is null then ''23502 Prescription is required'' when quantity_thousandths is null then ''23502 Quantity thousandths is required'' when rx_number is null then ''23502 Rx number is required'' when service_date is null then ''23502 Service date is required'' when usual_customary_cents is null then ''23502 Usual customary cents is required'' when (((ingredient_cost_submitted_cents >= 0) AND (dispensing_fee_submitted_cents >= 0) AND (usual_customary_cents >= 0) AND (gross_amount_due_cents >= 0))) is false then ''23514 Invalid ingredient cost submitted cents and dispensing fee submitted cents and usual customary cents and gross amount due cents'' when (((bin ~ ''^[0-9]{6}$''::text) AND (ndc ~ ''^[0-9]{11}$''::text) AND (quantity_thousandths > 0) AND ((days_supply >= 1) AND (days_supply <= 999)) AND ((fill_number >= 0) AND (fill_number <= 99)))) is false then ''23514 Invalid bin and fill number and ndc and quantity thousandths and days supply'' when ((coverage = ANY (ARRAY[''primary''::text, ''secondary''::text, ''tertiary''::text]))) is false then ''23514 Invalid coverage'' when (((cardinality(submission_clarification_codes) <= 3) AND (array_to_string(submission_clarification_codes, ''''::text) ~ ''^[0-9]*$''::text) AND ((prior_authorization_number IS NULL) OR (prior_authorization_number ~ ''^[0-9]{1,11}$''::text)) AND (jsonb_typeof(dur_pps) = ''array''::text) AND (jsonb_array_length(dur_pps) <= 9))) is false then ''23514 A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 digits, and at most 9 DUR/PPS entries'' when ((status = ANY (ARRAY[''pending''::text, ''submitted''::text, ''paid''::text, ''rejected''::text, ''reversed''::text]))) is false then ''23514 Invalid status'' when (((length(payer_message) <= 1000) AND (length(last_error) <= 500) AND (length(reversal_reason) <= 500) AND (length(authorization_number) <= 20))) is false then ''23514 Invalid authorization number and payer message and last error and reversal reason'' when ((last_transaction_code = ANY (ARRAY[''B1''::text, ''B2''::text, ''B3''::text]))) is false then ''23514 Invalid last transaction code'' when (($1).pharmacy_id is not null and ($1).prescription_id is not null and ($1).plan_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescription_id is distinct from ($2).prescription_id or ($1).plan_id is distinct from ($2).plan_id) and  exists (select 1 from public.claims as t where t.pharmacy_id = ($1).pharmacy_id and t.prescription_id = ($1).prescription_id and t.plan_id = ($1).plan_id) then ''23505 This fill already has a claim to that plan'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.claims FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when bin is null then ''23502 Bin is required'' when cardholder_id is null then ''23502 Cardholder is required'' when coverage is null then ''23502 Coverage is required'' when days_supply is null then ''23502 Days supply is required'' when dispensing_fee_submitted_cents is null then ''23502 Dispensing fee submitted cents is required'' when fill_number is null then ''23502 Fill number is required'' when gross_amount_due_cents is null then ''23502 Gross amount due cents is required'' when ingredient_cost_submitted_cents is null then ''23502 Ingredient cost submitted cents is required'' when ndc is null then ''23502 Ndc is required'' when patient_id is null then ''23502 Patient is required'' when payer_name is null then ''23502 Payer name is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when plan_id is null then ''23502 Plan is required'' when prescription_id is null then ''23502 Prescription is required'' when quantity_thousandths is null then ''23502 Quantity thousandths is required'' when rx_number is null then ''23502 Rx number is required'' when service_date is null then ''23502 Service date is required'' when usual_customary_cents is null then ''23502 Usual customary cents is required'' when (((ingredient_cost_submitted_cents >= 0) AND (dispensing_fee_submitted_cents >= 0) AND (usual_customary_cents >= 0) AND (gross_amount_due_cents >= 0))) is false then ''23514 Invalid ingredient cost submitted cents and dispensing fee submitted cents and usual customary cents and gross amount due cents'' when (((bin ~ ''^[0-9]{6}$''::text) AND (ndc ~ ''^[0-9]{11}$''::text) AND (quantity_thousandths > 0) AND ((days_supply >= 1) AND (days_supply <= 999)) AND ((fill_number >= 0) AND (fill_number <= 99)))) is false then ''23514 Invalid bin and fill number and ndc and quantity thousandths and days supply'' when ((coverage = ANY (ARRAY[''primary''::text, ''secondary''::text, ''tertiary''::text]))) is false then ''23514 Invalid coverage'' when (((cardinality(submission_clarification_codes) <= 3) AND (array_to_string(submission_clarification_codes, ''''::text) ~ ''^[0-9]*$''::text) AND ((prior_authorization_number IS NULL) OR (prior_authorization_number ~ ''^[0-9]{1,11}$''::text)) AND (jsonb_typeof(dur_pps) = ''array''::text) AND (jsonb_array_length(dur_pps) <= 9))) is false then ''23514 A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 digits, and at most 9 DUR/PPS entries'' when (((in_flight_transaction_code = ANY (ARRAY[''B1''::text, ''B2''::text, ''B3''::text])) AND ((transmission_id IS NULL) = (in_flight_until IS NULL)) AND ((transmission_id IS NULL) = (in_flight_transaction_code IS NULL)))) is false then ''23514 A transmission in flight has its token, its end and its transaction code together'' when ((status = ANY (ARRAY[''pending''::text, ''submitted''::text, ''paid''::text, ''rejected''::text, ''reversed''::text]))) is false then ''23514 Invalid status'' when (((length(payer_message) <= 1000) AND (length(last_error) <= 500) AND (length(reversal_reason) <= 500) AND (length(authorization_number) <= 20))) is false then ''23514 Invalid authorization number and payer message and last error and reversal reason'' when ((last_transaction_code = ANY (ARRAY[''B1''::text, ''B2''::text, ''B3''::text]))) is false then ''23514 Invalid last transaction code'' when (($1).pharmacy_id is not null and ($1).prescription_id is not null and ($1).plan_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescription_id is distinct from ($2).prescription_id or ($1).plan_id is distinct from ($2).plan_id) and  exists (select 1 from public.claims as t where t.pharmacy_id = ($1).pharmacy_id and t.prescription_id = ($1).prescription_id and t.plan_id = ($1).plan_id) then ''23505 This fill already has a claim to that plan'' end from (select ($1).*) as checked_row');
 
 grant references, trigger, maintain on table public.claims to anon;
 grant select, references, trigger, maintain on table public.claims to authenticated;
@@ -2822,16 +2830,20 @@ create table public.remittances (
   matched_count              integer default 0 not null,
   imported_by                uuid,
   imported_at                timestamp with time zone default now() not null,
+  payer_key                  text not null,
   constraint remittances_pkey PRIMARY KEY (id),
-  constraint remittances_once_key UNIQUE (pharmacy_id, payer_name, trace_number),
+  constraint remittances_once_key UNIQUE (pharmacy_id, payer_key, trace_number),
   constraint remittances_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
   constraint remittances_imported_by_fkey FOREIGN KEY (imported_by) REFERENCES auth.users(id),
   constraint remittances_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint remittances_payer_key_check CHECK (length(payer_key) >= 1 AND length(payer_key) <= 80),
   constraint remittances_values_check CHECK (length(payer_name) >= 1 AND length(payer_name) <= 60 AND length(trace_number) >= 1 AND length(trace_number) <= 50 AND (credit_debit = ANY (ARRAY['C'::text, 'D'::text])) AND length(method) <= 3 AND length(raw) <= 2097152 AND payment_cents >= 0)
 );
 
 comment on table public.remittances is 'A payer''s 835 (Health Care Claim Payment/Advice) as imported: payer, check/EFT trace number, payment date and amount (cents, C credit or D debit), method, the raw transaction set, the guide''s balancing problems found, how many claims it holds and matched, who imported it and when. Once per payer and trace number.';
+comment on column public.remittances.payer_key is 'Who the payer is, to tell remittances apart (a payer may rename itself, two may share a name): the payer identification number (REF*2U), else the N1*PR identifier (N104), else the originating company id (TRN03); the payer''s name for remittances imported before it was kept.';
 comment on constraint remittances_once_key on public.remittances is 'This remittance (the same payer and trace number) was already imported';
+comment on constraint remittances_payer_key_check on public.remittances is 'A payer id is at most 80 characters';
 
 CREATE INDEX remittances_imported_by_idx ON public.remittances USING btree (imported_by);
 CREATE INDEX remittances_imported_idx ON public.remittances USING btree (pharmacy_id, imported_at DESC);
@@ -2842,7 +2854,7 @@ create policy "Staff can read their pharmacy's remittances" on public.remittance
   for select to authenticated
   using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
 
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.remittances FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when credit_debit is null then ''23502 Credit debit is required'' when method is null then ''23502 Method is required'' when payer_name is null then ''23502 Payer name is required'' when payment_cents is null then ''23502 Payment cents is required'' when payment_date is null then ''23502 Payment date is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when raw is null then ''23502 Raw is required'' when trace_number is null then ''23502 Trace number is required'' when ((((length(payer_name) >= 1) AND (length(payer_name) <= 60)) AND ((length(trace_number) >= 1) AND (length(trace_number) <= 50)) AND (credit_debit = ANY (ARRAY[''C''::text, ''D''::text])) AND (length(method) <= 3) AND (length(raw) <= 2097152) AND (payment_cents >= 0))) is false then ''23514 Invalid payer name and trace number and payment cents and credit debit and method and raw'' when (($1).pharmacy_id is not null and ($1).payer_name is not null and ($1).trace_number is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).payer_name is distinct from ($2).payer_name or ($1).trace_number is distinct from ($2).trace_number) and  exists (select 1 from public.remittances as t where t.pharmacy_id = ($1).pharmacy_id and t.payer_name = ($1).payer_name and t.trace_number = ($1).trace_number) then ''23505 This remittance (the same payer and trace number) was already imported'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.remittances FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when credit_debit is null then ''23502 Credit debit is required'' when method is null then ''23502 Method is required'' when payer_key is null then ''23502 Payer key is required'' when payer_name is null then ''23502 Payer name is required'' when payment_cents is null then ''23502 Payment cents is required'' when payment_date is null then ''23502 Payment date is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when raw is null then ''23502 Raw is required'' when trace_number is null then ''23502 Trace number is required'' when (((length(payer_key) >= 1) AND (length(payer_key) <= 80))) is false then ''23514 A payer id is at most 80 characters'' when ((((length(payer_name) >= 1) AND (length(payer_name) <= 60)) AND ((length(trace_number) >= 1) AND (length(trace_number) <= 50)) AND (credit_debit = ANY (ARRAY[''C''::text, ''D''::text])) AND (length(method) <= 3) AND (length(raw) <= 2097152) AND (payment_cents >= 0))) is false then ''23514 Invalid payer name and trace number and payment cents and credit debit and method and raw'' when (($1).pharmacy_id is not null and ($1).trace_number is not null and ($1).payer_key is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).trace_number is distinct from ($2).trace_number or ($1).payer_key is distinct from ($2).payer_key) and  exists (select 1 from public.remittances as t where t.pharmacy_id = ($1).pharmacy_id and t.trace_number = ($1).trace_number and t.payer_key = ($1).payer_key) then ''23505 This remittance (the same payer and trace number) was already imported'' end from (select ($1).*) as checked_row');
 
 grant references, trigger, maintain on table public.remittances to anon;
 grant select, references, trigger, maintain on table public.remittances to authenticated;
@@ -3631,7 +3643,7 @@ comment on function public.begin_claim_transaction(uuid,text,text,jsonb,text) is
 grant execute on function public.begin_claim_transaction(uuid,text,text,jsonb,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.begin_due_claim_reversal(claim_id uuid)
- RETURNS boolean
+ RETURNS uuid
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -3640,8 +3652,15 @@ declare
   claim public.claims;
 begin
   select * into claim from public.claims c where c.id = begin_due_claim_reversal.claim_id for update;
-  if claim.id is null or claim.status <> 'paid' or claim.transmission_started_at > now() - interval '2 minutes' then
-    return false;
+  if claim.id is null or claim.status <> 'paid' or private.claim_in_flight(claim) then
+    return null;
+  end if;
+  -- The fill's later coverage is reversed first (the job lists it first; it may still be on its way).
+  if exists (
+    select 1 from public.claims c
+    where c.pharmacy_id = claim.pharmacy_id and c.prescription_id = claim.prescription_id and c.coverage > claim.coverage
+      and (c.status in ('paid', 'submitted') or private.claim_in_flight(c))) then
+    return null;
   end if;
   -- Still due now (the list was read at the job's start): the fill not picked up since, past its days.
   if not exists (
@@ -3649,15 +3668,13 @@ begin
     where p.pharmacy_id = claim.pharmacy_id and p.id = claim.prescription_id and p.status = 'ready'
       and p.verified_at < now() - make_interval(days => (private.billing_settings(p.pharmacy_id) ->> 'returnToStockDays')::int)
     for update of p) then
-    return false;
+    return null;
   end if;
-  update public.claims c set transmission_started_at = now(),
-    reversal_reason = 'Not picked up within the return-to-stock days'
-  where c.id = claim.id;
-  return true;
+  update public.claims c set reversal_reason = 'Not picked up within the return-to-stock days' where c.id = claim.id;
+  return private.mark_claim_in_flight(claim.id, 'B2');
 end
 $function$;
-comment on function public.begin_due_claim_reversal(uuid) is 'Service role only (the daily job): marks a due claim''s reversal in flight; false when it is no longer paid, a terminal is transmitting it, or its fill is no longer ready past its return-to-stock days (picked up meanwhile).';
+comment on function public.begin_due_claim_reversal(uuid) is 'Service role only (the daily job): marks a due claim''s reversal in flight and answers its transmission token for record_claim_response; null when it is no longer paid, a terminal is transmitting it, a later coverage of its fill (the secondary of a primary) is not reversed yet, or its fill is no longer ready past its return-to-stock days (picked up meanwhile).';
 grant execute on function public.begin_due_claim_reversal(uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.begin_eligibility_check(plan_id uuid)
@@ -3668,6 +3685,15 @@ CREATE OR REPLACE FUNCTION public.begin_eligibility_check(plan_id uuid)
 AS $function$ select private.begin_eligibility_check(plan_id) $function$;
 comment on function public.begin_eligibility_check(uuid) is 'See private.begin_eligibility_check.';
 grant execute on function public.begin_eligibility_check(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.begin_remittance_import()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.begin_remittance_import() $function$;
+comment on function public.begin_remittance_import() is 'See private.begin_remittance_import.';
+grant execute on function public.begin_remittance_import() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.begin_transmission_test()
  RETURNS jsonb
@@ -3925,9 +3951,10 @@ CREATE OR REPLACE FUNCTION public.claims_due_for_reversal(max_claims integer DEF
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(jsonb_agg(due.request), '[]'::jsonb)
+  select coalesce(jsonb_agg(due.request order by due.verified_at, due.fill_id, due.coverage desc), '[]'::jsonb)
   from (
-    select private.claim_request(c, p, 'B2') || jsonb_build_object('readySince', p.verified_at) as request
+    select private.claim_request(c, p, 'B2') || jsonb_build_object('readySince', p.verified_at) as request,
+           p.verified_at, p.id as fill_id, c.coverage
     from public.pharmacies ph
     cross join lateral (
       select p.* from public.prescriptions p
@@ -3935,12 +3962,13 @@ AS $function$
         and p.verified_at < now() - make_interval(days => (private.billing_settings(ph.id) ->> 'returnToStockDays')::int)
     ) p
     join public.claims c on c.pharmacy_id = p.pharmacy_id and c.prescription_id = p.id and c.status = 'paid'
-      and (c.transmission_started_at is null or c.transmission_started_at < now() - interval '2 minutes')
-    order by p.verified_at
+      and not private.claim_in_flight(c)
+    -- A fill's claims together, the later coverage first: a primary is reversed after its secondary.
+    order by p.verified_at, p.id, c.coverage desc
     limit least(greatest(coalesce(max_claims, 50), 1), 500)
   ) due
 $function$;
-comment on function public.claims_due_for_reversal(integer) is 'Service role only (the daily job reverse-unclaimed-fills through POST /api/internal/claims/reverse-due): the paid claims of ready fills not picked up within their pharmacy''s return-to-stock days (Billing settings, 14 by default), oldest first, each as private.claim_request for a B2. begin_due_claim_reversal marks one in flight.';
+comment on function public.claims_due_for_reversal(integer) is 'Service role only (the daily job reverse-unclaimed-fills through POST /api/internal/claims/reverse-due): the paid claims of ready fills not picked up within their pharmacy''s return-to-stock days (Billing settings, 14 by default), oldest first, a fill''s claims together with the later coverage first (secondary before primary), each as private.claim_request for a B2. begin_due_claim_reversal marks one in flight.';
 grant execute on function public.claims_due_for_reversal(integer) to service_role;
 
 CREATE OR REPLACE FUNCTION public.controlled_substance_status()
@@ -4377,13 +4405,103 @@ $function$;
 comment on function public.hook_password_verification_attempt(jsonb) is 'Supabase Auth password verification hook ({user_id, valid} -> {decision, message, should_logout_user}): counts failed sign-ins and locks the account at the pharmacy policy''s max_failed_logins for lockout_minutes without ending open sessions; refuses deactivated and locked staff with their message only when the password is right (a wrong one gets the ordinary answer); records last_login_at on success and audits every attempt.';
 grant execute on function public.hook_password_verification_attempt(jsonb) to supabase_auth_admin;
 
-CREATE OR REPLACE FUNCTION public.import_remittance(remittance jsonb, interchange_control_number integer DEFAULT NULL::integer)
+CREATE OR REPLACE FUNCTION public.import_remittance(pharmacy_id uuid, actor_id uuid, remittance jsonb, interchange_control_number integer DEFAULT NULL::integer)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
-AS $function$ select private.import_remittance(remittance, interchange_control_number) $function$;
-comment on function public.import_remittance(jsonb,integer) is 'POST /api/claims/remittances: see private.import_remittance.';
-grant execute on function public.import_remittance(jsonb,integer) to authenticated, service_role;
+AS $function$
+declare
+  pharmacy public.pharmacies;
+  saved public.remittances;
+  entry jsonb;
+  matched public.claims;
+  rx bigint;
+  fill integer;
+  paid bigint;
+  matched_total integer := 0;
+  claims_total integer := 0;
+  payee_npi text := remittance #>> '{payee,npi}';
+  payee_ncpdp text := remittance #>> '{payee,ncpdpId}';
+  payer_identity text := coalesce(remittance #>> '{payer,payerId}', remittance #>> '{payer,identifier}', remittance #>> '{trace,originatorId}');
+  payer_bin text;
+  earlier public.remittances;
+begin
+  select * into pharmacy from public.pharmacies ph where ph.id = import_remittance.pharmacy_id;
+  if pharmacy.id is null then
+    raise exception 'Pharmacy not found' using errcode = 'P0002';
+  end if;
+  if jsonb_typeof(remittance) is distinct from 'object' or remittance ->> 'kind' is distinct from '835' then
+    raise exception 'Not a remittance (835) the api read' using errcode = '22023';
+  end if;
+  if jsonb_array_length(coalesce(remittance -> 'claims', '[]')) > 10000 then
+    raise exception 'A remittance holds at most 10,000 claims' using errcode = '22023';
+  end if;
+  -- The payee must be this pharmacy, named by an identifier it holds (a name proves nothing).
+  if payee_npi is null and payee_ncpdp is null then
+    raise exception 'The remittance names its payee (%) by neither NPI nor NCPDP number, so it cannot be told to be this pharmacy''s',
+      coalesce(remittance #>> '{payee,name}', 'N1*PE') using errcode = 'P0001';
+  end if;
+  if (payee_npi is not null and payee_npi is distinct from pharmacy.npi_number)
+     or (payee_ncpdp is not null and payee_ncpdp is distinct from pharmacy.ncpdp_id) then
+    raise exception 'The remittance is for another pharmacy (payee %, %), not this one',
+      coalesce(remittance #>> '{payee,name}', 'unnamed'), concat_ws(', ', 'NPI ' || payee_npi, 'NCPDP ' || payee_ncpdp) using errcode = 'P0001';
+  end if;
+  if payer_identity is null then
+    raise exception 'The remittance does not identify its payer (REF*2U, N1*PR N104 or TRN03)' using errcode = '22023';
+  end if;
+  -- Once per payer and trace number: the same money is never counted twice.
+  select * into earlier from public.remittances r
+  where r.pharmacy_id = pharmacy.id and r.payer_key = payer_identity and r.trace_number = remittance #>> '{trace,traceNumber}';
+  if earlier.id is not null then
+    raise exception 'This remittance (the same payer and trace number) was already imported' using errcode = '23505';
+  end if;
+  -- A payer named by a BIN-shaped identifier matches claims billed to that BIN; else by the payer's name.
+  payer_bin := case when remittance #>> '{payer,payerId}' ~ '^[0-9]{6}$' then remittance #>> '{payer,payerId}'
+                    when remittance #>> '{payer,identifier}' ~ '^[0-9]{6}$' then remittance #>> '{payer,identifier}' end;
+  insert into public.remittances (pharmacy_id, payer_name, payer_id, payer_key, trace_number, payment_date, payment_cents,
+    credit_debit, method, interchange_control_number, set_control_number, raw, balance_problems, imported_by)
+  values (pharmacy.id, remittance #>> '{payer,name}', remittance #>> '{payer,payerId}', payer_identity,
+    remittance #>> '{trace,traceNumber}', (remittance #>> '{payment,date}')::date, (remittance #>> '{payment,amountCents}')::bigint,
+    remittance #>> '{payment,creditDebit}', remittance #>> '{payment,method}', interchange_control_number,
+    remittance ->> 'controlNumber', remittance ->> 'raw',
+    coalesce(array(select jsonb_array_elements_text(remittance -> 'balanceProblems')), '{}'), actor_id)
+  returning * into saved;
+
+  for entry in select value from jsonb_array_elements(coalesce(remittance -> 'claims', '[]')) loop
+    claims_total := claims_total + 1;
+    rx := (entry ->> 'rxNumber')::bigint;
+    fill := (entry ->> 'fillNumber')::integer;
+    paid := (entry ->> 'paidCents')::bigint;
+    matched := null;
+    if rx is not null and fill is not null then
+      matched := private.matching_claim(pharmacy.id, rx, fill, entry ->> 'statusCode', paid, payer_bin, saved.payer_name);
+    end if;
+    insert into public.remittance_claims (pharmacy_id, remittance_id, claim_id, patient_control_number, rx_number, fill_number,
+      status_code, charge_cents, paid_cents, patient_responsibility_cents, payer_claim_control_number, adjustments)
+    values (pharmacy.id, saved.id, matched.id, entry ->> 'patientControlNumber', rx, fill, entry ->> 'statusCode',
+      (entry ->> 'chargeCents')::bigint, paid, (entry ->> 'patientResponsibilityCents')::bigint,
+      entry ->> 'payerClaimControlNumber', coalesce(entry -> 'adjustments', '[]'));
+    if matched.id is not null then
+      matched_total := matched_total + 1;
+      update public.claims c set remitted_cents = c.remitted_cents + paid, remitted_at = now() where c.id = matched.id;
+    end if;
+  end loop;
+  insert into public.remittance_adjustments (pharmacy_id, remittance_id, reason_code, reference, amount_cents, fiscal_period_date)
+  select pharmacy.id, saved.id, a ->> 'reasonCode', a ->> 'reference', (a ->> 'amountCents')::bigint, (a ->> 'fiscalPeriodDate')::date
+  from jsonb_array_elements(coalesce(remittance -> 'providerAdjustments', '[]')) a;
+  update public.remittances r set claims_count = claims_total, matched_count = matched_total
+  where r.id = saved.id returning * into saved;
+  perform private.record_audit_event(pharmacy.id, actor_id, 'import', 'remittances', saved.id::text,
+    'Remittance from ' || saved.payer_name || ', trace ' || saved.trace_number || ': ' || claims_total || ' claims, '
+      || matched_total || ' matched', true);
+  return jsonb_build_object('remittanceId', saved.id, 'payerName', saved.payer_name, 'traceNumber', saved.trace_number,
+    'paymentCents', saved.payment_cents, 'claims', claims_total, 'matched', matched_total,
+    'balanceProblems', to_jsonb(saved.balance_problems));
+end
+$function$;
+comment on function public.import_remittance(uuid,uuid,jsonb,integer) is 'Service role only (POST /api/claims/remittances, after begin_remittance_import answered the caller''s pharmacy; actor_id is the staff member): imports one remittance (835) as shared/src/billing/remittance-835.ts read it (RemittanceAdvice, every value bounded there). Refused with a sentence when its payee (NPI, NCPDP number) is not the pharmacy or when the same payer (REF*2U, else N104, else TRN03) and trace number were imported before; each CLP matched to its claim of that payer (private.matching_claim) whose remitted amount grows by what is paid; the PLB adjustments; audited; one transaction (a value the tables refuse refuses the whole set). Answers {remittanceId, payerName, traceNumber, paymentCents, claims, matched, balanceProblems}.';
+grant execute on function public.import_remittance(uuid,uuid,jsonb,integer) to service_role;
 
 CREATE OR REPLACE FUNCTION public.inventory_analytics()
  RETURNS jsonb
@@ -5348,7 +5466,7 @@ $function$;
 comment on function public.record_claim_check(uuid,uuid,uuid,text,jsonb) is 'Service role only (the api function, after an E1; the pharmacy comes from the caller''s verified staff context): stores the attempts of an eligibility check of a plan or a connection test, audited.';
 grant execute on function public.record_claim_check(uuid,uuid,uuid,text,jsonb) to service_role;
 
-CREATE OR REPLACE FUNCTION public.record_claim_response(claim_id uuid, actor_id uuid, transaction_code text, attempts jsonb, answer jsonb, return_to_stock boolean DEFAULT false)
+CREATE OR REPLACE FUNCTION public.record_claim_response(claim_id uuid, actor_id uuid, transaction_code text, transmission_id uuid, attempts jsonb, answer jsonb, return_to_stock boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -5373,10 +5491,22 @@ begin
   if transaction_code not in ('B1', 'B2', 'B3') then
     raise exception 'Unknown claim transaction %', transaction_code using errcode = '22023';
   end if;
+  -- Only the answer to the transmission begun: a late answer of an attempt given up on must not overwrite the
+  -- answer of a newer transmission (nor settle one it is not).
+  if claim.transmission_id is null then
+    raise exception 'The claim has no transmission in flight (its answer was recorded already): this answer is not recorded'
+      using errcode = 'P0001';
+  end if;
+  if record_claim_response.transmission_id is distinct from claim.transmission_id
+     or transaction_code is distinct from claim.in_flight_transaction_code then
+    raise exception 'This answer is for an earlier transmission of the claim (a % was begun since): it is not recorded',
+      claim.in_flight_transaction_code using errcode = 'P0001';
+  end if;
   perform private.record_transmissions(claim.pharmacy_id, claim.id, null,
     case when transaction_code = 'B2' then 'reversal' else 'claim' end, transaction_code, actor_id, attempts);
   -- No longer in flight; the transaction code first, so the history line of the answer names it.
-  update public.claims c set transmission_started_at = null, last_transaction_code = transaction_code
+  update public.claims c set transmission_started_at = null, in_flight_until = null, transmission_id = null,
+    in_flight_transaction_code = null, last_transaction_code = transaction_code
   where c.id = claim.id returning * into claim;
   -- Whether the payer may have the transaction although we have no answer: anything but "never connected".
   -- A switch that refused the request (HTTP 4xx) did not take it either.
@@ -5461,8 +5591,8 @@ begin
   return private.claim_json(claim) || jsonb_build_object('unitsReturned', units, 'lastOutcome', last_outcome);
 end
 $function$;
-comment on function public.record_claim_response(uuid,uuid,text,jsonb,jsonb,boolean) is 'Service role only (the api function, after the real exchange; actor_id is the staff member who asked, null for the daily job): stores every attempt raw (claim_transmissions, audited) and applies the payer''s answer as read by shared/src/billing/ncpdp ({responseStatus P/D paid, C/Q captured, R rejected, A/S reversal approved; authorizationNumber, rejectCodes, message, additionalMessages, pricing {patientPayCents, ingredientCostPaidCents, dispensingFeePaidCents, totalPaidCents, otherPayerPaidCents}, dur [{…, previousFillDate}]}, null when none was read). B1/B3: paid, rejected (a rejected rebill leaves the paid claim paid), captured = submitted; without an answer the claim is submitted when it may have reached the payer. B2: approved = reversed; a reversed ready fill goes back to stock when return_to_stock. The claim is no longer in flight. One transaction. Answers the claim.';
-grant execute on function public.record_claim_response(uuid,uuid,text,jsonb,jsonb,boolean) to service_role;
+comment on function public.record_claim_response(uuid,uuid,text,uuid,jsonb,jsonb,boolean) is 'Service role only (the api function, after the real exchange; actor_id is the staff member who asked, null for the daily job; transmission_id the token begin_claim_transaction or begin_due_claim_reversal answered — an answer for a claim not in flight, or for another transmission or transaction code than the one begun, is refused): stores every attempt raw (claim_transmissions, audited) and applies the payer''s answer as read by shared/src/billing/ncpdp ({responseStatus P/D paid, C/Q captured, R rejected, A/S reversal approved; authorizationNumber, rejectCodes, message, additionalMessages, pricing {patientPayCents, ingredientCostPaidCents, dispensingFeePaidCents, totalPaidCents, otherPayerPaidCents}, dur [{…, previousFillDate}]}, null when none was read). B1/B3: paid, rejected (a rejected rebill leaves the paid claim paid), captured = submitted; without an answer the claim is submitted when it may have reached the payer. B2: approved = reversed; a reversed ready fill goes back to stock when return_to_stock. The claim is no longer in flight. One transaction. Answers the claim.';
+grant execute on function public.record_claim_response(uuid,uuid,text,uuid,jsonb,jsonb,boolean) to service_role;
 
 CREATE OR REPLACE FUNCTION public.record_drug_price_update(prices jsonb, failed_count integer DEFAULT 0, detail text DEFAULT NULL::text, run_started_at timestamp with time zone DEFAULT NULL::timestamp with time zone, outcome text DEFAULT 'succeeded'::text, for_pharmacy_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
@@ -7027,6 +7157,8 @@ declare
   claim public.claims;
   prices jsonb;
   primary_claim public.claims;
+  later_claim public.claims;
+  token uuid;
 begin
   if transaction_code is null or transaction_code not in ('B1', 'B2', 'B3') then
     raise exception 'Unknown claim transaction %: use B1, B2 or B3', transaction_code using errcode = '22023';
@@ -7034,6 +7166,7 @@ begin
   if coverage is null or coverage not in ('primary', 'secondary', 'tertiary') then
     raise exception 'Coverage must be primary, secondary or tertiary' using errcode = '22023';
   end if;
+  perform private.check_claim_fixes(fixes);
   if transaction_code = 'B2' then
     if length(btrim(coalesce(reason, ''))) = 0 then
       raise exception 'Give a reason for reversing the claim' using errcode = '23514';
@@ -7046,6 +7179,15 @@ begin
     if claim.id is null then
       raise exception '% has no paid % claim to reverse', private.prescription_status_label(fill.rx_number), coverage
         using errcode = 'P0001';
+    end if;
+    -- The claims that followed this one were paid on its payment (coordination of benefits): they go first.
+    select * into later_claim from public.claims c
+    where c.pharmacy_id = fill.pharmacy_id and c.prescription_id = fill.id and c.coverage > claim.coverage
+      and (c.status in ('paid', 'submitted') or private.claim_in_flight(c))
+    order by c.coverage desc limit 1;
+    if later_claim.id is not null then
+      raise exception 'Reverse the % claim to % first: a % claim is reversed after the claims billed on its payment',
+        later_claim.coverage, later_claim.payer_name, claim.coverage using errcode = 'P0001';
     end if;
   else
     if fill.status = 'cancelled' then
@@ -7079,14 +7221,13 @@ begin
       raise exception 'Only a paid claim is rebilled (B3); submit this one (B1)' using errcode = 'P0001';
     end if;
   end if;
-  if claim.transmission_started_at > now() - interval '2 minutes' then
+  if private.claim_in_flight(claim) then
     raise exception '%''s claim is being transmitted from another terminal', private.prescription_status_label(fill.rx_number)
       using errcode = 'P0001';
   end if;
 
   if transaction_code = 'B2' then
-    update public.claims c set transmission_started_at = now(), reversal_reason = left(btrim(reason), 500)
-    where c.id = claim.id returning * into claim;
+    update public.claims c set reversal_reason = left(btrim(reason), 500) where c.id = claim.id;
   else
     -- Billed as things are now: a plan corrected after a reject (a cardholder id), a new price, the fixes given.
     prices := private.fill_prices(fill);
@@ -7105,14 +7246,15 @@ begin
           then array(select jsonb_array_elements_text(fixes -> 'submissionClarificationCodes')) else c.submission_clarification_codes end,
         prior_authorization_number = case when fixes ? 'priorAuthorizationNumber'
           then nullif(btrim(fixes ->> 'priorAuthorizationNumber'), '') else c.prior_authorization_number end,
-        dur_pps = case when fixes ? 'durPps' then coalesce(fixes -> 'durPps', '[]') else c.dur_pps end,
-        transmission_started_at = now()
-    where c.id = claim.id returning * into claim;
+        dur_pps = case when fixes ? 'durPps' then coalesce(fixes -> 'durPps', '[]') else c.dur_pps end
+    where c.id = claim.id;
   end if;
-  return private.claim_request(claim, fill, transaction_code);
+  token := private.mark_claim_in_flight(claim.id, transaction_code);
+  select * into claim from public.claims c where c.id = claim.id;
+  return private.claim_request(claim, fill, transaction_code) || jsonb_build_object('transmissionId', token);
 end
 $function$;
-comment on function private.begin_claim_transaction(uuid,text,text,jsonb,text) is 'Begins a claim transaction for a fill, as the caller (billing staff): B1 bills the plan at the coverage level (opening the claim when there is none; refused when the fill is cancelled or paid as cash, when the patient has no such plan, for a secondary before the primary is paid, and for a claim already paid), B3 rebills a paid claim, B2 reverses a paid (or unanswered) claim with a reason. A B1/B3 bills the plan and prices as they are now, with the fixes given ({submissionClarificationCodes, priorAuthorizationNumber, durPps}). The claim is marked in flight (one terminal at a time, two minutes) and private.claim_request is answered; record_claim_response settles it.';
+comment on function private.begin_claim_transaction(uuid,text,text,jsonb,text) is 'Begins a claim transaction for a fill, as the caller (billing staff): B1 bills the plan at the coverage level (opening the claim when there is none; refused when the fill is cancelled or paid as cash, when the patient has no such plan, for a secondary before the primary is paid, and for a claim already paid), B3 rebills a paid claim, B2 reverses a paid (or unanswered) claim with a reason, after the claims of a later coverage (secondary, tertiary) are reversed. A B1/B3 bills the plan and prices as they are now, with the fixes given ({submissionClarificationCodes, priorAuthorizationNumber, durPps}, checked by private.check_claim_fixes). The claim is marked in flight (one terminal at a time, for as long as the transmission may take: private.claim_lock_seconds) and private.claim_request is answered with the transmission token (transmissionId) record_claim_response needs back to settle it.';
 grant execute on function private.begin_claim_transaction(uuid,text,text,jsonb,text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.begin_eligibility_check(plan_id uuid)
@@ -7150,6 +7292,22 @@ end
 $function$;
 comment on function private.begin_eligibility_check(uuid) is 'Check Insurance Eligibility, as the caller (billing staff): what an E1 for one of the pharmacy''s plans is built from (pharmacy, patient, plan, today, the stored Transmission settings). record_claim_check stores it.';
 grant execute on function private.begin_eligibility_check(uuid) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.begin_remittance_import()
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.current_pharmacy_id() is null or not private.current_staff_can('billing:manage') then
+    raise exception 'Only staff of the pharmacy can import remittances' using errcode = '42501';
+  end if;
+  return private.current_pharmacy_id();
+end
+$function$;
+comment on function private.begin_remittance_import() is 'POST /api/claims/remittances, as the caller: refused unless billing staff of a pharmacy; answers the caller''s pharmacy, the one the api then imports the file''s remittances into (public.import_remittance, service role).';
+grant execute on function private.begin_remittance_import() to authenticated;
 
 CREATE OR REPLACE FUNCTION private.begin_transmission_test()
  RETURNS jsonb
@@ -7806,6 +7964,56 @@ $function$;
 comment on function private.cancel_wholesale_order(uuid) is 'Cancels a draft order, or one the wholesaler rejected or back-ordered (any staff); a sent order is cancelled by the wholesaler.';
 grant execute on function private.cancel_wholesale_order(uuid) to authenticated;
 
+CREATE OR REPLACE FUNCTION private.check_claim_fixes(fixes jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  entry jsonb;
+  code jsonb;
+begin
+  if fixes is null or jsonb_typeof(fixes) = 'null' then
+    return;
+  end if;
+  if jsonb_typeof(fixes) <> 'object'
+     or exists (select 1 from jsonb_object_keys(fixes) k where k not in ('submissionClarificationCodes', 'priorAuthorizationNumber', 'durPps')) then
+    raise exception 'The fixes are submissionClarificationCodes, priorAuthorizationNumber and durPps, nothing else' using errcode = '22023';
+  end if;
+  if fixes ? 'submissionClarificationCodes' then
+    if jsonb_typeof(fixes -> 'submissionClarificationCodes') <> 'array' or jsonb_array_length(fixes -> 'submissionClarificationCodes') > 3 then
+      raise exception 'Submission clarification codes are 1 or 2 digits, at most 3 of them' using errcode = '22023';
+    end if;
+    for code in select value from jsonb_array_elements(fixes -> 'submissionClarificationCodes') loop
+      if jsonb_typeof(code) <> 'string' or code #>> '{}' !~ '^[0-9]{1,2}$' then
+        raise exception 'Submission clarification codes are 1 or 2 digits, at most 3 of them' using errcode = '22023';
+      end if;
+    end loop;
+  end if;
+  if fixes ? 'priorAuthorizationNumber' and jsonb_typeof(fixes -> 'priorAuthorizationNumber') <> 'null'
+     and (jsonb_typeof(fixes -> 'priorAuthorizationNumber') <> 'string' or btrim(fixes ->> 'priorAuthorizationNumber') !~ '^([0-9]{1,11})?$') then
+    raise exception 'The prior authorisation number is 1 to 11 digits (NCPDP 462-EV)' using errcode = '22023';
+  end if;
+  if fixes ? 'durPps' then
+    if jsonb_typeof(fixes -> 'durPps') <> 'array' or jsonb_array_length(fixes -> 'durPps') > 9 then
+      raise exception 'DUR/PPS codes are two letters or digits each, at most 9 entries' using errcode = '22023';
+    end if;
+    for entry in select value from jsonb_array_elements(fixes -> 'durPps') loop
+      if jsonb_typeof(entry) <> 'object'
+         or exists (select 1 from jsonb_each(entry) e
+                    where e.key not in ('reasonForService', 'professionalService', 'result', 'levelOfEffort')
+                       or jsonb_typeof(e.value) <> 'string'
+                       or e.value #>> '{}' !~ case when e.key = 'levelOfEffort' then '^[0-9]{1,2}$' else '^[A-Z0-9]{2}$' end) then
+        raise exception 'DUR/PPS codes are two letters or digits each, at most 9 entries' using errcode = '22023';
+      end if;
+    end loop;
+  end if;
+end
+$function$;
+comment on function private.check_claim_fixes(jsonb) is 'Refuses, with shared/src/billing/claim.ts''s sentences, fixes that claimFixesSchema would refuse: only submissionClarificationCodes (at most 3, each 1–2 digits), priorAuthorizationNumber (1–11 digits, blank clears it) and durPps (at most 9 objects of reasonForService, professionalService, result — two capital letters or digits — and levelOfEffort, 1–2 digits). The values a D.0 request can carry, whoever wrote the call.';
+grant execute on function private.check_claim_fixes(jsonb) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.check_interaction_classes()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -7823,6 +8031,15 @@ end
 $function$;
 comment on function private.check_interaction_classes() is 'BEFORE INSERT/UPDATE trigger of drug_interactions: a subject or object of kind class names an existing class.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.claim_in_flight(claim public.claims)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select claim.transmission_id is not null and claim.in_flight_until > now() $function$;
+comment on function private.claim_in_flight(public.claims) is 'Whether a transmission of the claim is in flight (begun, not recorded, within private.claim_lock_seconds): the one check begin_claim_transaction, the daily job and the claim''s inFlight all use.';
+grant execute on function private.claim_in_flight(public.claims) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.claim_json(claim public.claims)
  RETURNS jsonb
@@ -7847,12 +8064,29 @@ AS $function$
     'ingredientCostPaidCents', claim.ingredient_cost_paid_cents, 'dispensingFeePaidCents', claim.dispensing_fee_paid_cents,
     'totalPaidCents', claim.total_paid_cents, 'otherPayerPaidCents', claim.other_payer_paid_cents,
     'lastTransactionCode', claim.last_transaction_code, 'lastError', claim.last_error,
-    'inFlight', claim.transmission_started_at > now() - interval '2 minutes',
+    'inFlight', private.claim_in_flight(claim),
     'submittedAt', claim.submitted_at, 'adjudicatedAt', claim.adjudicated_at, 'reversedAt', claim.reversed_at,
     'reversalReason', claim.reversal_reason, 'createdAt', claim.created_at)
 $function$;
 comment on function private.claim_json(public.claims) is 'A claim as the api answers it (camelCase, money in cents).';
 grant execute on function private.claim_json(public.claims) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.claim_lock_seconds(for_pharmacy_id uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- claims-routing.ts ends every attempt, retry and failover by one deadline, the operation timeout (5–300 s, 30 by
+  -- default); a minute more covers the address checks, the credentials and recording the answer.
+  select greatest(120, coalesce(
+    case when jsonb_typeof(s.v -> 'operationTimeoutSeconds') = 'number'
+              and (s.v ->> 'operationTimeoutSeconds')::numeric between 5 and 300
+         then ceil((s.v ->> 'operationTimeoutSeconds')::numeric)::int end, 30) + 60)
+  from (select private.pharmacy_settings_values(for_pharmacy_id, 'transmission') as v) s
+$function$;
+comment on function private.claim_lock_seconds(uuid) is 'How long a claim transmission of the pharmacy may take, in seconds, so a claim stays in flight that long: the Transmission settings'' operation timeout (the deadline claims-routing.ts holds all attempts, retries and failover to; 30 s by default) plus 60 s for address checks and recording, at least 120.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.claim_request(claim public.claims, fill public.prescriptions, transaction_code text)
  RETURNS jsonb
@@ -10117,76 +10351,6 @@ $function$;
 comment on function private.has_verified_factor(uuid) is 'Whether the auth user has at least one verified MFA factor (GoTrue''s User.HasMFAEnabled; only TOTP is offered): the value staff_profiles.two_factor_enabled must hold.';
 grant execute on function private.has_verified_factor(uuid) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.import_remittance(remittance jsonb, interchange_control_number integer DEFAULT NULL::integer)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  pharmacy uuid := private.current_pharmacy_id();
-  saved public.remittances;
-  entry jsonb;
-  matched public.claims;
-  rx bigint;
-  fill integer;
-  paid bigint;
-  matched_total integer := 0;
-  claims_total integer := 0;
-begin
-  if pharmacy is null or not private.current_staff_can('billing:manage') then
-    raise exception 'Only staff of the pharmacy can import remittances' using errcode = '42501';
-  end if;
-  if jsonb_typeof(remittance) is distinct from 'object' or remittance ->> 'kind' is distinct from '835' then
-    raise exception 'Not a remittance (835) the api read' using errcode = '22023';
-  end if;
-  if jsonb_array_length(coalesce(remittance -> 'claims', '[]')) > 10000 then
-    raise exception 'A remittance holds at most 10,000 claims' using errcode = '22023';
-  end if;
-  insert into public.remittances (pharmacy_id, payer_name, payer_id, trace_number, payment_date, payment_cents, credit_debit,
-    method, interchange_control_number, set_control_number, raw, balance_problems, imported_by)
-  values (pharmacy, left(remittance #>> '{payer,name}', 60), left(remittance #>> '{payer,payerId}', 50),
-    remittance #>> '{trace,traceNumber}', (remittance #>> '{payment,date}')::date, (remittance #>> '{payment,amountCents}')::bigint,
-    remittance #>> '{payment,creditDebit}', remittance #>> '{payment,method}', interchange_control_number,
-    remittance ->> 'controlNumber', remittance ->> 'raw',
-    coalesce(array(select jsonb_array_elements_text(remittance -> 'balanceProblems')), '{}'), (select auth.uid()))
-  returning * into saved;
-
-  for entry in select value from jsonb_array_elements(coalesce(remittance -> 'claims', '[]')) loop
-    claims_total := claims_total + 1;
-    rx := (entry ->> 'rxNumber')::bigint;
-    fill := (entry ->> 'fillNumber')::integer;
-    paid := (entry ->> 'paidCents')::bigint;
-    matched := null;
-    if rx is not null and fill is not null then
-      matched := private.matching_claim(pharmacy, rx, fill, entry ->> 'statusCode', paid);
-    end if;
-    insert into public.remittance_claims (pharmacy_id, remittance_id, claim_id, patient_control_number, rx_number, fill_number,
-      status_code, charge_cents, paid_cents, patient_responsibility_cents, payer_claim_control_number, adjustments)
-    values (pharmacy, saved.id, matched.id, left(entry ->> 'patientControlNumber', 38), rx, fill, entry ->> 'statusCode',
-      (entry ->> 'chargeCents')::bigint, paid, (entry ->> 'patientResponsibilityCents')::bigint,
-      left(entry ->> 'payerClaimControlNumber', 50), coalesce(entry -> 'adjustments', '[]'));
-    if matched.id is not null then
-      matched_total := matched_total + 1;
-      update public.claims c set remitted_cents = c.remitted_cents + paid, remitted_at = now() where c.id = matched.id;
-    end if;
-  end loop;
-  insert into public.remittance_adjustments (pharmacy_id, remittance_id, reason_code, reference, amount_cents, fiscal_period_date)
-  select pharmacy, saved.id, a ->> 'reasonCode', left(a ->> 'reference', 50), (a ->> 'amountCents')::bigint, (a ->> 'fiscalPeriodDate')::date
-  from jsonb_array_elements(coalesce(remittance -> 'providerAdjustments', '[]')) a;
-  update public.remittances r set claims_count = claims_total, matched_count = matched_total
-  where r.id = saved.id returning * into saved;
-  perform private.record_audit_event(pharmacy, (select auth.uid()), 'import', 'remittances', saved.id::text,
-    'Remittance from ' || saved.payer_name || ', trace ' || saved.trace_number || ': ' || claims_total || ' claims, '
-      || matched_total || ' matched', true);
-  return jsonb_build_object('remittanceId', saved.id, 'payerName', saved.payer_name, 'traceNumber', saved.trace_number,
-    'paymentCents', saved.payment_cents, 'claims', claims_total, 'matched', matched_total,
-    'balanceProblems', to_jsonb(saved.balance_problems));
-end
-$function$;
-comment on function private.import_remittance(jsonb,integer) is 'Imports one remittance (835) as shared/src/billing/remittance-835.ts read it (RemittanceAdvice), as the caller (billing staff): the remittance once per payer and trace number, each CLP matched to its claim (private.matching_claim) whose remitted amount grows by what is paid, the PLB adjustments; audited; one transaction. Answers {remittanceId, payerName, traceNumber, paymentCents, claims, matched, balanceProblems}.';
-grant execute on function private.import_remittance(jsonb,integer) to authenticated;
-
 CREATE OR REPLACE FUNCTION private.inet_or_null(address text)
  RETURNS inet
  LANGUAGE plpgsql
@@ -10777,7 +10941,24 @@ $function$;
 comment on function private.lock_prescription_order(uuid,uuid) is 'The order of a pharmacy, locked until the calling transaction ends: a refill waits for a concurrent refill of the same order and then sees its fill. Callers pass a pharmacy they have checked is the caller''s own.';
 grant execute on function private.lock_prescription_order(uuid,uuid) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.matching_claim(for_pharmacy_id uuid, rx bigint, fill integer, status_code text, paid bigint)
+CREATE OR REPLACE FUNCTION private.mark_claim_in_flight(for_claim_id uuid, transaction_code text)
+ RETURNS uuid
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.claims c
+  set transmission_started_at = now(),
+      in_flight_until = now() + make_interval(secs => private.claim_lock_seconds(c.pharmacy_id)),
+      transmission_id = gen_random_uuid(),
+      in_flight_transaction_code = mark_claim_in_flight.transaction_code
+  where c.id = for_claim_id
+  returning c.transmission_id
+$function$;
+comment on function private.mark_claim_in_flight(uuid,text) is 'Marks a claim''s transaction (B1, B2, B3) in flight for private.claim_lock_seconds and answers the new transmission token record_claim_response must be given back. The caller checked the claim is not in flight.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.matching_claim(for_pharmacy_id uuid, rx bigint, fill integer, status_code text, paid bigint, payer_bin text, payer_name text)
  RETURNS public.claims
  LANGUAGE sql
  STABLE SECURITY DEFINER
@@ -10785,13 +10966,18 @@ CREATE OR REPLACE FUNCTION private.matching_claim(for_pharmacy_id uuid, rx bigin
 AS $function$
   select c.* from public.claims c
   where c.pharmacy_id = for_pharmacy_id and c.rx_number = rx and c.fill_number = fill
-    and c.status in ('paid', 'reversed')
+    and c.status in ('paid', 'reversed', 'submitted')
+    -- The remittance's payer's claims only: by BIN when the 835 gives one, else by the payer's name.
+    and case when payer_bin is not null then c.bin = payer_bin
+             else upper(regexp_replace(btrim(c.payer_name), '\s+', ' ', 'g')) = upper(regexp_replace(btrim(matching_claim.payer_name), '\s+', ' ', 'g')) end
   -- A reversal (22) takes back from a reversed claim first, else from a claim rebilled (B3: the payer reversed the
-  -- old payment and paid anew); then the payer's coverage when the amounts say which, else the primary.
-  order by (status_code = '22' and c.status = 'reversed') desc, (c.total_paid_cents = abs(paid)) desc, c.coverage, c.created_at
+  -- old payment and paid anew); then the payer's coverage when the amounts say which; a paid claim before one whose
+  -- answer never reached us; else the primary.
+  order by (status_code = '22' and c.status = 'reversed') desc, (c.total_paid_cents = abs(paid)) desc,
+    (c.status = 'submitted'), c.coverage, c.created_at
   limit 1
 $function$;
-comment on function private.matching_claim(uuid,bigint,integer,text,bigint) is 'The claim a remittance''s CLP pays: the fill''s (Rx and fill number) paid or reversed claim — a reversal (status code 22) a reversed one first (else a rebilled one) — whose total paid equals the amount when one does, else the primary.';
+comment on function private.matching_claim(uuid,bigint,integer,text,bigint,text,text) is 'The claim a remittance''s CLP pays: the fill''s (Rx and fill number) paid, reversed or still submitted (the payer paid a claim whose answer never reached us) claim billed to the remittance''s payer (its BIN when the 835 gives one, else its name, case and spacing aside) — a reversal (status code 22) a reversed one first (else a rebilled one) — whose total paid equals the amount when one does, else a paid one, else the primary.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.may_edit_formulary()

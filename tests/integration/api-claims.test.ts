@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimTransactionResult, EligibilityResult, ProviderTest, RemittanceImport } from '../../shared/src/api/claims.ts';
 import type { FillBilling } from '../../shared/src/billing/claim.ts';
 import { parseClaimResponse } from '../../shared/src/billing/ncpdp/d0-response.ts';
+import { type RemittanceInput, build835 } from '../../shared/src/billing/remittance-835.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, createServiceClient, sql, stackEnv } from '../support/stack-env.ts';
 import { enterPrescription, insertRow, movePrescription } from './db-clinical-support.ts';
@@ -65,6 +66,7 @@ beforeAll(async () => {
   for (const [key, first, last, born, cardholder, person, relationship] of [
     ['chen', 'Robert', 'Chen', '1961-09-02', 'DEMO000102', '001', '1'], ['jackson', 'Tyrone', 'Jackson', '1979-06-11', 'DEMO000104', '001', '1'],
     ['lindqvist', 'Beatrice', 'Lindqvist', '1973-03-09', 'DEMO000104', '002', '2'], ['bell', 'Marcus', 'Bell', '1990-08-08', 'DEMO000110', '001', '1'],
+    ['whitfield', 'Grace', 'Whitfield', '2001-05-05', 'DEMO000107', '003', '3'],
   ] as const) {
     members[key] = await insertRow(a.technician.client, 'patients', { first_name: first, last_name: last, date_of_birth: born });
     const plan = await insertRow(a.technician.client, 'patient_insurance_plans', {
@@ -73,6 +75,11 @@ beforeAll(async () => {
     });
     if (key === 'chen') planId = plan;
   }
+  // Grace Whitfield's Medicaid pays after her commercial plan (the switch's Demo Medicaid sheet).
+  await insertRow(a.technician.client, 'patient_insurance_plans', {
+    patient_id: members.whitfield, payer_name: 'Demo Medicaid', bin: '999003', pcn: 'DEMOMCD', cardholder_id: 'DEMO000311', person_code: '001',
+    relationship_code: '1', priority: 'secondary', insurance_type: 'medicaid',
+  });
   patientId = members.chen!;
   // $300.00 AWP per 90 tablets: $3.33333 a tablet. The pharmacy's price (U&C) $120.00 per fill.
   medicationId = await insertRow(a.pharmacist.client, 'medications', {
@@ -299,6 +306,58 @@ describe('the remittance and the daily reversal', () => {
     expect((await sql<{ status: string }>('select status from public.prescriptions where id = $1', [fill]))[0]!.status).toBe('cancelled');
     const billing = await callApi<FillBilling>(a.technician.client, `billing/${fill}`);
     expect(billing.body.claims[0]).toMatchObject({ status: 'reversed', reversalReason: 'Not picked up within the return-to-stock days' });
+  });
+
+  it('the daily job reverses a fill\'s secondary claim before its primary, in one run', async () => {
+    const fill = await processingFill({ patient: members.whitfield! });
+    expect((await submit(a.technician, { prescriptionId: fill })).body.claim.status).toBe('paid');
+    const secondary = await submit(a.technician, { prescriptionId: fill, coverage: 'secondary' });
+    expect(secondary.body.claim).toMatchObject({ coverage: 'secondary', status: 'paid' });
+    // By hand, the primary is not reversed while the secondary stands on its payment.
+    const early = await callApi(a.technician.client, 'claims/reverse', { body: { prescriptionId: fill, reason: 'Patient declined' } });
+    expect(early).toMatchObject({ status: 409, body: { error: 'Reverse the secondary claim to Demo Medicaid first: a primary claim is reversed after the claims billed on its payment' } });
+    expect((await movePrescription(a.pharmacist.client, fill, 'ready')).error).toBeNull();
+    await sql("update public.prescriptions set verified_at = now() - interval '15 days' where id = $1", [fill]);
+    const run = await callApi<{ reversed: number; returnedToStock: number; failed: string[] }>(createServiceClient(), 'internal/claims/reverse-due', { body: {} });
+    expect(run).toMatchObject({ status: 200, body: { reversed: 2, returnedToStock: 1, failed: [] } });
+    const reversals = await sql<{ coverage: string }>(
+      `select c.coverage from public.claim_transmissions t join public.claims c on c.id = t.claim_id
+       where c.prescription_id = $1 and t.transaction_code = 'B2' order by t.id`, [fill]);
+    expect(reversals.map((row) => row.coverage)).toEqual(['secondary', 'primary']);
+    expect((await sql<{ status: string }>('select status from public.prescriptions where id = $1', [fill]))[0]!.status).toBe('cancelled');
+  }, 60_000);
+
+  it('a file\'s sets are imported or refused each on its own: a value too long, another pharmacy\'s, never a 500', async () => {
+    const set = (traceNumber: string): RemittanceInput => ({
+      payment: { method: 'NON', date: '2026-11-28' },
+      trace: { typeCode: '1', traceNumber, originatorId: '1999001001' },
+      payer: { name: 'DEMO COMMERCIAL RX', payerId: '999001' },
+      payee: { name: 'CLAIMS API PHARMACY A', npi: NPI },
+      claims: [],
+    });
+    const file = build835({
+      sender: { qualifier: 'ZZ', id: '999001PBM' }, receiver: { qualifier: 'ZZ', id: 'PHARMACY001' }, controlNumber: 9101, groupControlNumber: 9101,
+      createdAt: new Date(), timeZone: 'America/Chicago', usage: 'T', remittances: [set('API-SET-ONE'), set('API-SET-TWO')],
+    }).replace('TRN*1*API-SET-TWO*', `TRN*1*API-SET-TWO${'9'.repeat(40)}*`);
+    const upload = async (staff: SignedInStaff) => {
+      const form = new FormData();
+      form.set('file', new Blob([file], { type: 'application/edi-x12' }), 'two-sets.835');
+      const response = await fetch(`${stackEnv().apiUrl}/functions/v1/api/claims/remittances`, {
+        method: 'POST', headers: { Authorization: `Bearer ${await accessToken(staff)}`, apikey: stackEnv().anonKey }, body: form,
+      });
+      return { status: response.status, body: (await response.json()) as RemittanceImport };
+    };
+    const foreign = await upload(b.technician);
+    expect(foreign).toMatchObject({ status: 201, body: { imported: [], refused: [
+      'Trace API-SET-ONE: The remittance is for another pharmacy (payee CLAIMS API PHARMACY A, NPI 1679576722), not this one',
+      expect.stringMatching(/^Transaction set 0002: The check or EFT trace number in the TRN segment \(segment \d+\) is longer than 50 characters\.$/),
+    ] } });
+    const imported = await upload(a.technician);
+    expect(imported.status).toBe(201);
+    expect(imported.body.imported.map((remittance) => remittance.traceNumber)).toEqual(['API-SET-ONE']);
+    expect(imported.body.refused).toEqual([expect.stringContaining('is longer than 50 characters')]);
+    expect(await sql('select trace_number from public.remittances where pharmacy_id = any($1) and trace_number like $2', [[a.id, b.id], 'API-SET-%']))
+      .toEqual([{ trace_number: 'API-SET-ONE' }]);
   });
 
   it('the reports read the same claims', async () => {

@@ -32,10 +32,10 @@ async function claim(bin: string, day: string, outcome: { status: 'P' | 'R' | 'n
   expect(saved.error).toBeNull();
   const begun = await a.technician.client.rpc('begin_claim_transaction', { fill_id: fill.id, transaction_code: 'B1' });
   expect(begun.error).toBeNull();
-  const claimId = (begun.data as { claimId: string }).claimId;
+  const { claimId, transmissionId } = begun.data as { claimId: string; transmissionId: string };
   if (outcome.status !== 'none') {
     const { error } = await service.rpc('record_claim_response', {
-      claim_id: claimId, actor_id: null, transaction_code: 'B1',
+      claim_id: claimId, actor_id: null, transaction_code: 'B1', transmission_id: transmissionId,
       attempts: [{ destination: 'claimsProcessor', url: 'http://switch.test/', request: 'B1', response: 'x', outcome: 'answered', durationMs: outcome.ms ?? 100 }],
       answer: outcome.status === 'P'
         ? { responseStatus: 'P', rejectCodes: [], pricing: { totalPaidCents: outcome.paid, patientPayCents: outcome.patient ?? 0 } }
@@ -65,8 +65,11 @@ beforeAll(async () => {
   await claim('999002', '2026-11-10', { status: 'none' });
   // Reversed: paid then reversed.
   const reversed = await claim('999002', '2026-11-10', { status: 'P', paid: 1000, ms: 100 });
-  await a.technician.client.rpc('begin_claim_transaction', { fill_id: reversed.fillId, transaction_code: 'B2', reason: 'Not picked up' });
+  // The Part D plan is the patient's secondary: its claim is reversed at that coverage.
+  const reversal = await a.technician.client.rpc('begin_claim_transaction', { fill_id: reversed.fillId, transaction_code: 'B2', coverage: 'secondary', reason: 'Not picked up' });
+  expect(reversal.error).toBeNull();
   await service.rpc('record_claim_response', { claim_id: reversed.claimId, actor_id: null, transaction_code: 'B2',
+    transmission_id: (reversal.data as { transmissionId: string }).transmissionId,
     attempts: [{ destination: 'claimsProcessor', url: 'http://switch.test/', request: 'B2', outcome: 'answered', durationMs: 100 }], answer: { responseStatus: 'A' } });
   // A patient payment on a November day.
   const paidFill = (await sql<{ prescription_id: string }>("select prescription_id from public.claims where pharmacy_id = $1 and status = 'paid' and bin = '999001'", [a.id]))[0]!;

@@ -43,9 +43,14 @@ async function begin(client = a.technician.client, args: Record<string, unknown>
   return { data: data as Claim | null, error: error?.message ?? null };
 }
 
+/** The token of the claim's transmission in flight (what begin answered as transmissionId). */
+async function tokenOf(claimId: string): Promise<string | null> {
+  return (await sql<{ t: string | null }>('select transmission_id as t from public.claims where id = $1', [claimId]))[0]!.t;
+}
+
 async function record(claimId: string, code: string, answer: unknown, extra: Record<string, unknown> = {}): Promise<Claim> {
   const { data, error } = await service.rpc('record_claim_response', {
-    claim_id: claimId, actor_id: a.technician.id, transaction_code: code,
+    claim_id: claimId, actor_id: a.technician.id, transaction_code: code, transmission_id: await tokenOf(claimId),
     attempts: answered(`${code} request`, `${code} response`), answer, ...extra,
   });
   expect(error).toBeNull();
@@ -125,7 +130,7 @@ describe('a transaction: begun as the caller, recorded by the service role', () 
     const fillId = await newFill();
     const claimId = (await begin(a.technician.client, { fill_id: fillId, transaction_code: 'B1' })).data!.claimId as string;
     const { error } = await a.admin.client.rpc('record_claim_response', {
-      claim_id: claimId, actor_id: a.admin.id, transaction_code: 'B1', attempts: answered('x', 'y'), answer: paid(0, 10250),
+      claim_id: claimId, actor_id: a.admin.id, transaction_code: 'B1', transmission_id: await tokenOf(claimId), attempts: answered('x', 'y'), answer: paid(0, 10250),
     });
     expect(error?.message).toMatch(/permission denied/);
     expect((await claimOf(fillId)).status).toBe('pending');
@@ -135,11 +140,11 @@ describe('a transaction: begun as the caller, recorded by the service role', () 
     const fillId = await newFill();
     const claimId = (await begin(a.technician.client, { fill_id: fillId, transaction_code: 'B1' })).data!.claimId as string;
     const unreachable = [{ destination: 'claimsProcessor', url: 'http://127.0.0.1:9/', request: 'B1', outcome: 'unreachable', detail: 'Connection refused', durationMs: 2 }];
-    await service.rpc('record_claim_response', { claim_id: claimId, actor_id: null, transaction_code: 'B1', attempts: unreachable, answer: null });
+    await service.rpc('record_claim_response', { claim_id: claimId, actor_id: null, transaction_code: 'B1', transmission_id: await tokenOf(claimId), attempts: unreachable, answer: null });
     expect(await claimOf(fillId)).toMatchObject({ status: 'pending', last_error: 'Connection refused', transmission_started_at: null });
     await begin(a.technician.client, { fill_id: fillId, transaction_code: 'B1' });
     const timedOut = [{ ...unreachable[0], outcome: 'timeout', detail: 'No answer within 30 s' }];
-    await service.rpc('record_claim_response', { claim_id: claimId, actor_id: null, transaction_code: 'B1', attempts: timedOut, answer: null });
+    await service.rpc('record_claim_response', { claim_id: claimId, actor_id: null, transaction_code: 'B1', transmission_id: await tokenOf(claimId), attempts: timedOut, answer: null });
     expect(await claimOf(fillId)).toMatchObject({ status: 'submitted', last_error: 'No answer within 30 s — submit again to learn the claim\'s status' });
     const transmissions = await sql<{ outcome: string; request: string }>('select outcome, request from public.claim_transmissions where claim_id = $1 order by id', [claimId]);
     expect(transmissions).toEqual([{ outcome: 'unreachable', request: 'B1' }, { outcome: 'timeout', request: 'B1' }]);
@@ -168,7 +173,7 @@ describe('a rejected primary claim holds the fill before ready', () => {
 
   it('resubmitted with a submission clarification code, paid: the fill moves on', async () => {
     const refused = await begin(a.technician.client, { fill_id: fillId, transaction_code: 'B1', fixes: { submissionClarificationCodes: ['3', '4', '5', '6'] } });
-    expect(refused.error).toBe('A claim takes at most 3 submission clarification codes, a prior authorisation number of at most 11 digits, and at most 9 DUR/PPS entries');
+    expect(refused.error).toBe('Submission clarification codes are 1 or 2 digits, at most 3 of them');
     const again = await begin(a.technician.client, { fill_id: fillId, transaction_code: 'B1', fixes: { submissionClarificationCodes: ['3'] } });
     expect(again.data).toMatchObject({ fixes: { submissionClarificationCodes: ['3'] } });
     expect(await record(claimId, 'B1', paid(1000, 8000))).toMatchObject({ status: 'paid', totalPaidCents: 8000, patientPayCents: 1000, rejectCodes: [] });
@@ -256,6 +261,9 @@ describe('paid claims: rebill, secondary, payment, reversal', () => {
     const refused = await a.pharmacist.client.rpc('return_fill_to_stock', { fill_id: fillId, reason: 'Not picked up' });
     expect(refused.error?.message).toMatch(/^Prescription RX \d+'s claim to Demo (Commercial Rx|Medicaid) is paid: reverse it before the fill goes back to stock$/);
     expect((await begin(a.technician.client, { fill_id: fillId, transaction_code: 'B2' })).error).toBe('Give a reason for reversing the claim');
+    // The primary's payment is what the secondary was billed on: the secondary is reversed first.
+    expect((await begin(a.technician.client, { fill_id: fillId, transaction_code: 'B2', reason: 'Patient did not pick up' })).error)
+      .toBe('Reverse the secondary claim to Demo Medicaid first: a primary claim is reversed after the claims billed on its payment');
     for (const coverage of ['secondary', 'primary']) {
       const reversal = await begin(a.technician.client, { fill_id: fillId, transaction_code: 'B2', coverage, reason: 'Patient did not pick up' });
       expect(reversal.error).toBeNull();
@@ -280,10 +288,11 @@ describe('the daily reversal of fills not picked up', () => {
     expect((await a.admin.client.rpc('claims_due_for_reversal', { max_claims: 5 })).error?.message).toMatch(/permission denied/);
 
     const stockBefore = (await sql<{ stock: number }>('select stock from public.medications where id = $1', [medicationId]))[0]!.stock;
-    expect((await service.rpc('begin_due_claim_reversal', { claim_id: claimId })).data).toBe(true);
-    expect((await service.rpc('begin_due_claim_reversal', { claim_id: claimId })).data).toBe(false);
+    const token = (await service.rpc('begin_due_claim_reversal', { claim_id: claimId })).data;
+    expect(token).toEqual(expect.any(String));
+    expect((await service.rpc('begin_due_claim_reversal', { claim_id: claimId })).data).toBeNull();
     const reversed = await service.rpc('record_claim_response', {
-      claim_id: claimId, actor_id: null, transaction_code: 'B2', attempts: answered('B2', 'A'), answer: { responseStatus: 'A' }, return_to_stock: true,
+      claim_id: claimId, actor_id: null, transaction_code: 'B2', transmission_id: token, attempts: answered('B2', 'A'), answer: { responseStatus: 'A' }, return_to_stock: true,
     });
     expect(reversed.data).toMatchObject({ status: 'reversed', unitsReturned: 30, reversalReason: 'Not picked up within the return-to-stock days' });
     expect((await sql<{ status: string }>('select status from public.prescriptions where id = $1', [fillId]))[0]!.status).toBe('cancelled');
@@ -360,7 +369,7 @@ describe('what a second reading found', () => {
     const fill = await newFill();
     const claimId = (await begin(a.technician.client, { fill_id: fill, transaction_code: 'B1' })).data!.claimId as string;
     const refused = [{ destination: 'claimsProcessor', url: 'http://switch.test/', request: 'B1', response: 'Unauthorized', httpStatus: 401, outcome: 'http_error', detail: 'The switch answered HTTP 401', durationMs: 3 }];
-    await service.rpc('record_claim_response', { claim_id: claimId, actor_id: null, transaction_code: 'B1', attempts: refused, answer: null });
+    await service.rpc('record_claim_response', { claim_id: claimId, actor_id: null, transaction_code: 'B1', transmission_id: await tokenOf(claimId), attempts: refused, answer: null });
     expect(await claimOf(fill)).toMatchObject({ status: 'pending', last_error: 'The switch answered HTTP 401' });
   });
 
@@ -374,15 +383,19 @@ describe('what a second reading found', () => {
     expect((await movePrescription(a.pharmacist.client, fill, 'ready')).error).toBeNull();
     await sql("update public.prescriptions set verified_at = now() - interval '15 days' where id = $1", [fill]);
     const reverse = async (claimId: string) => {
-      expect((await service.rpc('begin_due_claim_reversal', { claim_id: claimId })).data).toBe(true);
+      const token = (await service.rpc('begin_due_claim_reversal', { claim_id: claimId })).data;
+      expect(token).toEqual(expect.any(String));
       return (await service.rpc('record_claim_response', {
-        claim_id: claimId, actor_id: null, transaction_code: 'B2', attempts: answered('B2', 'A'), answer: { responseStatus: 'A' }, return_to_stock: true,
+        claim_id: claimId, actor_id: null, transaction_code: 'B2', transmission_id: token, attempts: answered('B2', 'A'), answer: { responseStatus: 'A' }, return_to_stock: true,
       })).data as Claim;
     };
-    // The primary's B2 is recorded although the secondary is still paid; the fill waits for it.
-    expect(await reverse(primary)).toMatchObject({ status: 'reversed', unitsReturned: null });
+    // The job lists the secondary first and takes the primary only once the secondary is reversed.
+    const due = ((await service.rpc('claims_due_for_reversal', { max_claims: 500 })).data as Claim[]).map((listed) => listed.claimId);
+    expect(due.filter((id) => id === primary || id === secondary)).toEqual([secondary, primary]);
+    expect((await service.rpc('begin_due_claim_reversal', { claim_id: primary })).data).toBeNull();
+    expect(await reverse(secondary)).toMatchObject({ status: 'reversed', unitsReturned: null });
     expect((await sql<{ status: string }>('select status from public.prescriptions where id = $1', [fill]))[0]!.status).toBe('ready');
-    expect(await reverse(secondary)).toMatchObject({ status: 'reversed', unitsReturned: 30 });
+    expect(await reverse(primary)).toMatchObject({ status: 'reversed', unitsReturned: 30 });
     expect((await sql<{ status: string }>('select status from public.prescriptions where id = $1', [fill]))[0]!.status).toBe('cancelled');
 
     const picked = await newFill();
@@ -392,6 +405,88 @@ describe('what a second reading found', () => {
     expect((await movePrescription(a.pharmacist.client, picked, 'ready')).error).toBeNull();
     await sql("update public.prescriptions set verified_at = now() - interval '15 days' where id = $1", [picked]);
     expect((await movePrescription(a.technician.client, picked, 'completed')).error).toBeNull();
-    expect((await service.rpc('begin_due_claim_reversal', { claim_id: claimId })).data).toBe(false);
+    expect((await service.rpc('begin_due_claim_reversal', { claim_id: claimId })).data).toBeNull();
+  });
+});
+
+describe('a third reading: the transmission in flight, its answer, the fixes', () => {
+  const setTransmission = (settings: Record<string, unknown> | null) => settings
+    ? sql(`insert into public.pharmacy_settings (pharmacy_id, group_key, settings) values ($1, 'transmission', $2::jsonb)
+           on conflict (pharmacy_id, group_key) do update set settings = excluded.settings`, [a.id, JSON.stringify(settings)])
+    : sql("delete from public.pharmacy_settings where pharmacy_id = $1 and group_key = 'transmission'", [a.id]);
+  /** The claim as if its transmission had begun `seconds` ago. */
+  const begunAgo = (claimId: string, seconds: number) => sql(
+    `update public.claims set transmission_started_at = transmission_started_at - make_interval(secs => $2),
+       in_flight_until = in_flight_until - make_interval(secs => $2) where id = $1`, [claimId, seconds]);
+
+  it('a claim stays in flight as long as the Transmission settings let a transmission run', async () => {
+    await setTransmission({ claimsProcessorUrl: 'http://switch.test/d0', operationTimeoutSeconds: 300, retryCount: 3, enableAutomaticFailover: true });
+    try {
+      const fill = await newFill();
+      const begun = await begin(a.technician.client, { fill_id: fill, transaction_code: 'B1' });
+      const claimId = begun.data!.claimId as string;
+      const [held] = await sql<{ seconds: number }>(
+        'select extract(epoch from in_flight_until - transmission_started_at)::int as seconds from public.claims where id = $1', [claimId]);
+      // The operation timeout (300 s, the deadline of every retry and failover) and a minute for checks and recording.
+      expect(held!.seconds).toBe(360);
+      // Three minutes on, the first terminal may still be failing over: a second terminal is refused.
+      await begunAgo(claimId, 180);
+      expect((await begin(a.pharmacist.client, { fill_id: fill, transaction_code: 'B1' })).error).toMatch(/is being transmitted from another terminal$/);
+      expect((await a.technician.client.rpc('fill_billing', { prescription_id: fill })).data).toMatchObject({ claims: [{ inFlight: true }] });
+      await begunAgo(claimId, 200);
+      expect((await begin(a.pharmacist.client, { fill_id: fill, transaction_code: 'B1' })).error).toBeNull();
+    } finally {
+      await setTransmission(null);
+    }
+  });
+
+  it('an answer is recorded only for the transmission begun: not twice, not a stale attempt\'s, not another transaction\'s', async () => {
+    const fill = await newFill();
+    const first = await begin(a.technician.client, { fill_id: fill, transaction_code: 'B1' });
+    const claimId = first.data!.claimId as string;
+    const firstToken = first.data!.transmissionId as string;
+    expect(firstToken).toEqual(await tokenOf(claimId));
+    const answer = (token: unknown, code = 'B1', response: unknown = paid(0, 10250)) => service.rpc('record_claim_response', {
+      claim_id: claimId, actor_id: null, transaction_code: code, transmission_id: token as string, attempts: answered(code, 'x'), answer: response,
+    });
+    // The first attempt is given up on (its time is over) and another terminal begins anew.
+    await begunAgo(claimId, 400);
+    const second = await begin(a.pharmacist.client, { fill_id: fill, transaction_code: 'B1' });
+    const secondToken = second.data!.transmissionId as string;
+    expect(secondToken).not.toBe(firstToken);
+    const late = await answer(firstToken, 'B1', { responseStatus: 'R', rejectCodes: ['70'] });
+    expect(late.error).toMatchObject({ code: 'P0001', message: 'This answer is for an earlier transmission of the claim (a B1 was begun since): it is not recorded' });
+    expect((await answer(secondToken, 'B3')).error?.message).toBe('This answer is for an earlier transmission of the claim (a B1 was begun since): it is not recorded');
+    expect((await answer(null)).error?.message).toBe('This answer is for an earlier transmission of the claim (a B1 was begun since): it is not recorded');
+    expect((await answer(secondToken)).data).toMatchObject({ status: 'paid', inFlight: false });
+    expect((await answer(secondToken, 'B1', { responseStatus: 'R', rejectCodes: ['70'] })).error?.message)
+      .toBe('The claim has no transmission in flight (its answer was recorded already): this answer is not recorded');
+    expect(await claimOf(fill)).toMatchObject({ status: 'paid', transmission_id: null, in_flight_until: null });
+    expect(await sql('select outcome from public.claim_transmissions where claim_id = $1', [claimId])).toHaveLength(1);
+  });
+
+  it('the fixes are checked as the shared schema checks them, whoever writes the call', async () => {
+    const fill = await newFill();
+    const refused = async (fixes: unknown) => (await begin(a.technician.client, { fill_id: fill, transaction_code: 'B1', fixes })).error;
+    const scc = 'Submission clarification codes are 1 or 2 digits, at most 3 of them';
+    const dur = 'DUR/PPS codes are two letters or digits each, at most 9 entries';
+    expect(await refused({ submissionClarificationCodes: ['123'] })).toBe(scc);
+    expect(await refused({ submissionClarificationCodes: [7] })).toBe(scc);
+    expect(await refused({ submissionClarificationCodes: '3' })).toBe(scc);
+    expect(await refused({ priorAuthorizationNumber: 'PA-12' })).toBe('The prior authorisation number is 1 to 11 digits (NCPDP 462-EV)');
+    expect(await refused({ durPps: [{ reasonForService: 'DD\u001cAM07' }] })).toBe(dur);
+    expect(await refused({ durPps: [{ reasonForService: 'DD', comment: 'x' }] })).toBe(dur);
+    expect(await refused({ durPps: [{ professionalService: 'm0' }] })).toBe(dur);
+    expect(await refused({ durPps: [{ levelOfEffort: '123' }] })).toBe(dur);
+    expect(await refused({ durPps: 'DD' })).toBe(dur);
+    expect(await refused({ copay: 0 })).toBe('The fixes are submissionClarificationCodes, priorAuthorizationNumber and durPps, nothing else');
+    expect(await sql('select 1 from public.claims where prescription_id = $1', [fill])).toEqual([]);
+    const accepted = await begin(a.technician.client, { fill_id: fill, transaction_code: 'B1', fixes: {
+      submissionClarificationCodes: ['3', '13'], priorAuthorizationNumber: ' 12345678901 ',
+      durPps: [{ reasonForService: 'DD', professionalService: 'M0', result: '1G', levelOfEffort: '11' }],
+    } });
+    expect(accepted.error).toBeNull();
+    expect(accepted.data).toMatchObject({ fixes: { submissionClarificationCodes: ['3', '13'], priorAuthorizationNumber: '12345678901',
+      durPps: [{ reasonForService: 'DD', professionalService: 'M0', result: '1G', levelOfEffort: '11' }] } });
   });
 });

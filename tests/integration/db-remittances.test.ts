@@ -5,7 +5,7 @@
  * reconciliation lists paid in full, short-paid, unpaid and unmatched; who may import; tenancy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSql, createServiceClient, sql } from '../support/stack-env.ts';
+import { closeSql, createServiceClient, signedInClient, sql } from '../support/stack-env.ts';
 import { enterPrescription, insertRow } from './db-clinical-support.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 
@@ -14,14 +14,19 @@ let b: TestPharmacy;
 const service = createServiceClient();
 const claims: { rx: number; fill: number; id: string }[] = [];
 const DAY = '2026-11-05';
+const PAYEE_NPI = '1548213098';
+
+/** What the api does after begin_remittance_import answered the caller's pharmacy (service role). */
+const importInto = (pharmacy: TestPharmacy, body: unknown) =>
+  service.rpc('import_remittance', { pharmacy_id: pharmacy.id, actor_id: pharmacy.technician.id, remittance: body as never });
 
 async function paidClaim(patientId: string, medicationId: string, totalPaidCents: number) {
   const fill = await enterPrescription(a.technician.client, { patientId, medicationId }, { quantity: 30, days_supply: 30 });
   await sql('update public.prescriptions set date_filled = $2 where id = $1', [fill.id, DAY]);
   const begun = await a.technician.client.rpc('begin_claim_transaction', { fill_id: fill.id, transaction_code: 'B1' });
-  const claimId = (begun.data as { claimId: string }).claimId;
+  const { claimId, transmissionId } = begun.data as { claimId: string; transmissionId: string };
   await service.rpc('record_claim_response', {
-    claim_id: claimId, actor_id: null, transaction_code: 'B1',
+    claim_id: claimId, actor_id: null, transaction_code: 'B1', transmission_id: transmissionId,
     attempts: [{ destination: 'claimsProcessor', url: 'http://switch.test/', request: 'B1', outcome: 'answered', durationMs: 5 }],
     answer: { responseStatus: 'P', rejectCodes: [], pricing: { totalPaidCents, patientPayCents: 500 } },
   });
@@ -30,14 +35,16 @@ async function paidClaim(patientId: string, medicationId: string, totalPaidCents
 
 const total = (clps: { paid: number }[]) => clps.reduce((sum, clp) => sum + clp.paid, 0);
 
-function remittance(traceNumber: string, clps: { ref: string; status?: string; paid: number; charge?: number }[]) {
+type Party = { payer?: Record<string, string>; payee?: Record<string, string> };
+
+function remittance(traceNumber: string, clps: { ref: string; status?: string; paid: number; charge?: number }[], party: Party = {}) {
   return {
     kind: '835', controlNumber: '0001', groupControlNumber: 1, raw: `ISA*...TRN*1*${traceNumber}~...`,
     // BPR02 is never negative: money taken back is a debit (BPR03 D).
     payment: { handlingCode: 'I', amountCents: Math.abs(total(clps)), creditDebit: total(clps) < 0 ? 'D' : 'C', method: 'ACH', date: '2026-11-20' },
     trace: { typeCode: '1', traceNumber, originatorId: '1999999999' },
-    payer: { name: 'DEMO COMMERCIAL RX', payerId: '999001' },
-    payee: { name: 'CLAIMS REMIT PHARMACY', npi: '1548213098' },
+    payer: party.payer ?? { name: 'DEMO COMMERCIAL RX', payerId: '999001' },
+    payee: party.payee ?? { name: 'CLAIMS REMIT PHARMACY', npi: PAYEE_NPI },
     claims: clps.map((clp, index) => {
       const [rx, fill] = clp.ref.split('-');
       return {
@@ -56,6 +63,7 @@ const ref = (index: number) => `${claims[index]!.rx}-${String(claims[index]!.fil
 
 beforeAll(async () => {
   [a, b] = [await createPharmacy('Claims Remit Pharmacy A'), await createPharmacy('Claims Remit Pharmacy B')];
+  await sql('update public.pharmacies set npi_number = $2 where id = $1', [a.id, PAYEE_NPI]);
   const patientId = await insertRow(a.technician.client, 'patients', { first_name: 'Remy', last_name: 'Remitted', date_of_birth: '1959-09-09' });
   const medicationId = await insertRow(a.pharmacist.client, 'medications', {
     name: 'Amlodipine', strength: '5 mg', dosage_form: 'tablet', ndc_number: '00093-7167-01', package_size: 90, awp_price: 90, price: 15, stock: 1000,
@@ -70,16 +78,17 @@ afterAll(closeSql);
 
 describe('importing a remittance', () => {
   it('matches each CLP to its claim and adds what it paid; the same remittance twice changes nothing', async () => {
-    const imported = await a.technician.client.rpc('import_remittance', {
-      remittance: remittance('EFT0001', [{ ref: ref(0), paid: 8000 }, { ref: ref(1), paid: 7000 }, { ref: '9999999-00', paid: 1234 }]),
-    });
+    const imported = await importInto(a, remittance('EFT0001', [{ ref: ref(0), paid: 8000 }, { ref: ref(1), paid: 7000 }, { ref: '9999999-00', paid: 1234 }]));
     expect(imported.error).toBeNull();
     expect(imported.data).toMatchObject({ payerName: 'DEMO COMMERCIAL RX', traceNumber: 'EFT0001', paymentCents: 16234, claims: 3, matched: 2 });
     const remitted = await sql<{ id: string; remitted_cents: string }>('select id, remitted_cents from public.claims where id = any($1) order by rx_number',
       [claims.map((claim) => claim.id)]);
     expect(remitted.map((row) => Number(row.remitted_cents))).toEqual([8000, 7000, 0]);
-    const again = await a.technician.client.rpc('import_remittance', { remittance: remittance('EFT0001', [{ ref: ref(2), paid: 8000 }]) });
+    const again = await importInto(a, remittance('EFT0001', [{ ref: ref(2), paid: 8000 }]));
     expect(again.error?.message).toBe('This remittance (the same payer and trace number) was already imported');
+    // The same payer id under another name is the same payer: a double remittance all the same.
+    const renamed = await importInto(a, remittance('EFT0001', [{ ref: ref(2), paid: 8000 }], { payer: { name: 'DEMO RX (RENAMED)', payerId: '999001' } }));
+    expect(renamed.error?.message).toBe('This remittance (the same payer and trace number) was already imported');
     expect(Number((await sql<{ n: string }>('select count(*) as n from public.remittances where pharmacy_id = $1', [a.id]))[0]!.n)).toBe(1);
     expect(await sql('select reason_code, amount_cents from public.remittance_adjustments where pharmacy_id = $1', [a.id]))
       .toEqual([{ reason_code: 'L6', amount_cents: '-25' }]);
@@ -101,22 +110,69 @@ describe('importing a remittance', () => {
 
   it('a reversal CLP takes back what was paid on the reversed claim', async () => {
     const fill = (await sql<{ prescription_id: string }>('select prescription_id from public.claims where id = $1', [claims[0]!.id]))[0]!;
-    await a.technician.client.rpc('begin_claim_transaction', { fill_id: fill.prescription_id, transaction_code: 'B2', reason: 'Returned' });
+    const begun = await a.technician.client.rpc('begin_claim_transaction', { fill_id: fill.prescription_id, transaction_code: 'B2', reason: 'Returned' });
     await service.rpc('record_claim_response', { claim_id: claims[0]!.id, actor_id: null, transaction_code: 'B2',
+      transmission_id: (begun.data as { transmissionId: string }).transmissionId,
       attempts: [{ destination: 'claimsProcessor', url: 'http://switch.test/', request: 'B2', outcome: 'answered', durationMs: 5 }], answer: { responseStatus: 'A' } });
-    const imported = await a.technician.client.rpc('import_remittance', { remittance: remittance('EFT0002', [{ ref: ref(0), status: '22', paid: -8000, charge: -10250 }]) });
+    const imported = await importInto(a, remittance('EFT0002', [{ ref: ref(0), status: '22', paid: -8000, charge: -10250 }]));
     expect(imported.data).toMatchObject({ matched: 1 });
     expect(Number((await sql<{ r: string }>('select remitted_cents as r from public.claims where id = $1', [claims[0]!.id]))[0]!.r)).toBe(0);
   });
 
   it('staff of the pharmacy only; another pharmacy sees none of it', async () => {
-    const foreign = await b.admin.client.rpc('import_remittance', { remittance: remittance('EFT0009', [{ ref: ref(2), paid: 8000 }]) });
+    // Only the service role imports, into the pharmacy begin_remittance_import answered the caller.
+    expect((await a.technician.client.rpc('begin_remittance_import')).data).toBe(a.id);
+    expect((await b.admin.client.rpc('begin_remittance_import')).data).toBe(b.id);
+    const stranger = (await signedInClient('no-pharmacy')).client;
+    expect((await stranger.rpc('begin_remittance_import')).error?.message).toBe('Only staff of the pharmacy can import remittances');
+    const byCaller = await a.technician.client.rpc('import_remittance', { pharmacy_id: a.id, actor_id: a.technician.id, remittance: remittance('EFT0008', []) as never });
+    expect(byCaller.error?.message).toMatch(/permission denied/);
+    // Pharmacy A's remittance is not pharmacy B's (its payee is A's NPI).
+    const misdirected = await importInto(b, remittance('EFT0009', [{ ref: ref(2), paid: 8000 }]));
+    expect(misdirected.error).toMatchObject({ code: 'P0001', message: 'The remittance is for another pharmacy (payee CLAIMS REMIT PHARMACY, NPI 1548213098), not this one' });
+    const foreign = await importInto(b, remittance('EFT0009', [{ ref: ref(2), paid: 8000 }], { payee: { name: 'B', npi: '1234567893' } }));
     expect(foreign.error).toBeNull();
     expect(foreign.data).toMatchObject({ matched: 0 });
     expect(Number((await sql<{ r: string }>('select remitted_cents as r from public.claims where id = $1', [claims[2]!.id]))[0]!.r)).toBe(0);
     expect((await b.admin.client.from('remittances').select('trace_number')).data).toEqual([{ trace_number: 'EFT0009' }]);
-    expect((await a.technician.client.rpc('import_remittance', { remittance: { kind: '810' } })).error?.message).toBe('Not a remittance (835) the api read');
+    expect((await importInto(a, { kind: '810' })).error?.message).toBe('Not a remittance (835) the api read');
     const direct = await a.admin.client.from('remittances').insert({ payer_name: 'X', trace_number: 'Y', payment_date: DAY, payment_cents: 1, credit_debit: 'C', method: 'ACH', raw: 'x' });
     expect(direct.error?.message).toMatch(/permission denied/);
+  });
+});
+
+describe('a second reading: the payee, the payer, a claim whose answer never came', () => {
+  it('refuses a remittance whose payee is not named by this pharmacy\'s NPI or NCPDP number', async () => {
+    const ncpdp = (await sql<{ ncpdp_id: string }>('select ncpdp_id from public.pharmacies where id = $1', [a.id]))[0]!.ncpdp_id;
+    expect((await importInto(a, remittance('EFT0101', [], { payee: { name: 'SOMEONE', taxId: '371234567' } }))).error?.message)
+      .toBe('The remittance names its payee (SOMEONE) by neither NPI nor NCPDP number, so it cannot be told to be this pharmacy\'s');
+    expect((await importInto(a, remittance('EFT0101', [], { payee: { name: 'SOMEONE', npi: PAYEE_NPI, ncpdpId: '0000000' } }))).error?.message)
+      .toBe('The remittance is for another pharmacy (payee SOMEONE, NPI 1548213098, NCPDP 0000000), not this one');
+    expect((await importInto(a, remittance('EFT0101', [], { payee: { name: 'BY NCPDP', ncpdpId: ncpdp } }))).error).toBeNull();
+  });
+
+  it('a CLP matches only a claim billed to the remittance\'s payer (its BIN, else its name)', async () => {
+    const before = await sql<{ r: string }>('select remitted_cents as r from public.claims where id = $1', [claims[2]!.id]);
+    const otherPayer = await importInto(a, remittance('EFT0102', [{ ref: ref(2), paid: 8000 }], { payer: { name: 'DEMO MEDICAID', payerId: '999003' } }));
+    expect(otherPayer.data).toMatchObject({ claims: 1, matched: 0 });
+    const byName = await importInto(a, remittance('EFT0103', [{ ref: ref(2), paid: 100 }], { payer: { name: 'Demo  Commercial RX' } }));
+    expect(byName.data).toMatchObject({ claims: 1, matched: 1 });
+    expect(Number((await sql<{ r: string }>('select remitted_cents as r from public.claims where id = $1', [claims[2]!.id]))[0]!.r))
+      .toBe(Number(before[0]!.r) + 100);
+    // Another payer's remittance of the same trace number is its own.
+    expect((await importInto(a, remittance('EFT0001', [], { payer: { name: 'DEMO MEDICAID', payerId: '999003' } }))).error).toBeNull();
+  });
+
+  it('a claim submitted without an answer is matched when the payer remits it', async () => {
+    const [patient] = await sql<{ patient_id: string; medication_id: string }>(
+      'select p.patient_id, p.medication_id from public.claims c join public.prescriptions p on p.id = c.prescription_id where c.id = $1', [claims[0]!.id]);
+    const fill = await enterPrescription(a.technician.client, { patientId: patient!.patient_id, medicationId: patient!.medication_id }, { quantity: 30, days_supply: 30 });
+    const begun = (await a.technician.client.rpc('begin_claim_transaction', { fill_id: fill.id, transaction_code: 'B1' })).data as { claimId: string; transmissionId: string };
+    await service.rpc('record_claim_response', { claim_id: begun.claimId, actor_id: null, transaction_code: 'B1', transmission_id: begun.transmissionId,
+      attempts: [{ destination: 'claimsProcessor', url: 'http://switch.test/', request: 'B1', outcome: 'timeout', detail: 'No answer within 30 s', durationMs: 30000 }], answer: null });
+    expect((await sql<{ status: string }>('select status from public.claims where id = $1', [begun.claimId]))[0]!.status).toBe('submitted');
+    const imported = await importInto(a, remittance('EFT0104', [{ ref: `${fill.rx_number}-${String(fill.fill_number).padStart(2, '0')}`, paid: 8000 }]));
+    expect(imported.data).toMatchObject({ matched: 1 });
+    expect(Number((await sql<{ r: string }>('select remitted_cents as r from public.claims where id = $1', [begun.claimId]))[0]!.r)).toBe(8000);
   });
 });

@@ -24,7 +24,7 @@ const PLAN = { id: 'pl-1', payerName: 'Demo Commercial Rx', bin: '999001', pcn: 
 
 function begun(changes: Partial<BeginClaim> = {}): BeginClaim {
   return {
-    claimId: 'cl-1', transactionCode: 'B1', coverage: 'primary', pharmacy: PHARMACY, patient: PATIENT, plan: PLAN,
+    claimId: 'cl-1', transactionCode: 'B1', transmissionId: 'tx-1', coverage: 'primary', pharmacy: PHARMACY, patient: PATIENT, plan: PLAN,
     prescriber: { npi: '1003000126', lastName: 'Kowalski', firstName: 'Ann', phone: null },
     fill: { prescriptionId: 'rx-1', rxNumber: 1000123, fillNumber: 2, serviceDate: '2026-11-29', ndc: '00093505701', quantityThousandths: 30000,
       daysSupply: 30, dateWritten: '2026-09-01', refillsAuthorized: 5, prescriptionType: 'electronic' },
@@ -59,12 +59,12 @@ function switchDouble(answer: (request: ClaimRequest) => Uint8Array | 'refuse') 
 }
 
 function memoryStore() {
-  const recorded: { claimId: string; code: string; attempts: SwitchAttempt[]; answer: ClaimAnswer | null; returnToStock: boolean }[] = [];
+  const recorded: { claimId: string; code: string; transmissionId: string; attempts: SwitchAttempt[]; answer: ClaimAnswer | null; returnToStock: boolean }[] = [];
   const checks: { planId: string | null; purpose: string; attempts: SwitchAttempt[] }[] = [];
   const store: ClaimsStore = {
     async secrets() { return {}; },
-    async recordClaim(claimId, code, attempts, answer, returnToStock) {
-      recorded.push({ claimId, code, attempts, answer, returnToStock });
+    async recordClaim(claimId, code, transmissionId, attempts, answer, returnToStock) {
+      recorded.push({ claimId, code, transmissionId, attempts, answer, returnToStock });
       return { id: claimId, status: answer?.responseStatus === 'P' ? 'paid' : 'rejected' } as never;
     },
     async recordCheck(_pharmacyId, planId, purpose, attempts) { checks.push({ planId, purpose, attempts }); },
@@ -141,7 +141,7 @@ describe('billing a fill (B1)', () => {
     const { store, recorded } = memoryStore();
     const result = await runClaimTransaction(begun({ transactionCode: 'B2' }), { store, outbound: local, fetch: double.fetch }, true);
     expect(double.received[0]).toMatchObject({ transactionCode: 'B2', transactions: [{ claim: { rxNumber: '1000123', productId: '00093505701', fillNumber: 2 } }] });
-    expect(recorded[0]).toMatchObject({ code: 'B2', returnToStock: true, answer: { responseStatus: 'A' } });
+    expect(recorded[0]).toMatchObject({ code: 'B2', transmissionId: 'tx-1', returnToStock: true, answer: { responseStatus: 'A' } });
     expect(result.summary).toBe('Reversal accepted');
   });
 });

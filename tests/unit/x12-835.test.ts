@@ -300,6 +300,16 @@ describe('parse835: what cannot be read', () => {
     ['a PLB fiscal period that is not a date', ['PLB*1234567893*20261231*', 'PLB*1234567893*2026*'], 'The fiscal period date in the PLB segment (segment 43) "2026" is not a date (CCYYMMDD).'],
     ['an address without its city line', ['N4*SPRINGFIELD*IL*627019001~', 'PER*IC*WEB*UR*EXAMPLE.COM~'], 'The N3 segment (segment 8) needs its N4 segment: an address has both.'],
     ['units paid with 4 decimals', ['*85*52.3**30~', '*85*52.3**30.0001~'], 'The units paid in the SVC segment (segment 23) "30.0001" has more than 3 decimals.'],
+    // Every value the remittance tables keep is bounded here, so a long one refuses its set rather than the database.
+    ['a trace number longer than 50', ['TRN*1*0012345678*1999001001~', `TRN*1*${'9'.repeat(51)}*1999001001~`], 'The check or EFT trace number in the TRN segment (segment 5) is longer than 50 characters.'],
+    ['an originating company id longer than 10', ['TRN*1*0012345678*1999001001~', 'TRN*1*0012345678*19990010012~'], 'The originating company identifier in the TRN segment (segment 5) is longer than 10 characters.'],
+    ['a payer name longer than 60', ['N1*PR*DEMO COMMERCIAL RX~\nN3*PO', `N1*PR*${'P'.repeat(61)}~\nN3*PO`], 'The payer name in the N1 segment (segment 7) is longer than 60 characters.'],
+    ['a payer id longer than 50', ['REF*2U*999001~', `REF*2U*${'9'.repeat(51)}~`], 'The 2U reference in the REF segment (segment 10) is longer than 50 characters.'],
+    ['a patient control number longer than 38', ['CLP*1000123-02*1*85*', `CLP*${'1'.repeat(39)}*1*85*`], 'The patient control number in the CLP segment (segment 18) is longer than 38 characters.'],
+    ['a payer claim number longer than 50', ['*CI*PBM2611100001~', `*CI*${'P'.repeat(51)}~`], 'The payer claim control number in the CLP segment (segment 18) is longer than 50 characters.'],
+    ['a PLB reason longer than 2', ['*WO:1000555-00*12.5*L6*-0.75~', '*WOX:1000555-00*12.5*L6*-0.75~'], 'The adjustment reason code in the PLB segment (segment 43) is longer than 2 characters.'],
+    ['a PLB reference longer than 50', ['*WO:1000555-00*12.5*L6*-0.75~', `*WO:${'1'.repeat(51)}*12.5*L6*-0.75~`], 'The reference of adjustment WO in the PLB segment (segment 43) is longer than 50 characters.'],
+    ['a CAS reason longer than 5', ['CAS*CO*197*589.99~', 'CAS*CO*197197*589.99~'], 'The reason code of adjustment 1 in the CAS segment (segment 30) is longer than 5 characters.'],
   ])('%s', (_name, [from, to], message) => {
     expect(setError(altered(from!, to!))).toContain(message);
   });

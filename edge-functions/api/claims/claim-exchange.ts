@@ -26,8 +26,8 @@ import type { FetchLike, SwitchAttempt } from './claims-switch-http.ts';
 export interface ClaimsStore {
   /** The pharmacy's Transmission secrets (Vault), {dotted path: value}. */
   secrets(pharmacyId: string): Promise<Readonly<Record<string, string>>>;
-  /** record_claim_response. */
-  recordClaim(claimId: string, transactionCode: string, attempts: SwitchAttempt[], answer: ClaimAnswer | null, returnToStock: boolean): Promise<Claim & { unitsReturned?: number | null }>;
+  /** record_claim_response (transmissionId: the token the transaction was begun with). */
+  recordClaim(claimId: string, transactionCode: string, transmissionId: string, attempts: SwitchAttempt[], answer: ClaimAnswer | null, returnToStock: boolean): Promise<Claim & { unitsReturned?: number | null }>;
   /** record_claim_check. */
   recordCheck(pharmacyId: string, planId: string | null, purpose: 'eligibility' | 'test', attempts: SwitchAttempt[]): Promise<void>;
 }
@@ -88,7 +88,7 @@ export async function runClaimTransaction(begin: BeginClaim, context: ClaimExcha
     // A value the standard cannot carry (the codec names it): recorded on the claim as an attempt that never left
     // (the claim is no longer in flight, its last error says why), then answered as the caller's to correct.
     const attempts: SwitchAttempt[] = [{ destination: 'none', url: '', request: '', outcome: 'unreachable', detail: request.error.slice(0, 500), durationMs: 0 }];
-    await context.store.recordClaim(begin.claimId, begin.transactionCode, attempts, null, false);
+    await context.store.recordClaim(begin.claimId, begin.transactionCode, begin.transmissionId, attempts, null, false);
     throw notWritable(begin.transactionCode === 'B2' ? 'The reversal' : 'The claim', request.error);
   }
   let sent;
@@ -96,10 +96,10 @@ export async function runClaimTransaction(begin: BeginClaim, context: ClaimExcha
     sent = await send(request.bytes, begin.pharmacy.id, begin.transmission, context);
   } catch (error) {
     const attempts: SwitchAttempt[] = [{ destination: 'none', url: '', request: '', outcome: 'unreachable', detail: (error as Error).message.slice(0, 500), durationMs: 0 }];
-    const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, attempts, null, false);
+    const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, begin.transmissionId, attempts, null, false);
     return { claim, attempts: shown(attempts), summary: `The claim could not be sent: ${(error as Error).message}` };
   }
-  const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, sent.attempts, sent.answer, returnToStock);
+  const claim = await context.store.recordClaim(begin.claimId, begin.transactionCode, begin.transmissionId, sent.attempts, sent.answer, returnToStock);
   return { claim, attempts: shown(sent.attempts), summary: answerSummary(begin.transactionCode, sent.answer, sent.attempts.at(-1)?.detail) };
 }
 

@@ -26,6 +26,8 @@ export interface BeginPlan {
 export interface BeginClaim {
   claimId: string;
   transactionCode: 'B1' | 'B2' | 'B3';
+  /** The token of the transmission begun: record_claim_response records only the answer that brings it back. */
+  transmissionId: string;
   coverage: 'primary' | 'secondary' | 'tertiary';
   pharmacy: BeginPharmacy;
   patient: BeginPatient;

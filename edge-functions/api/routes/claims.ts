@@ -1,9 +1,10 @@
 /**
  * Billing and claims (shared/src/api/claims.ts). Everything a caller may do is decided by the database with the
  * caller's JWT (fill_billing, save_fill_billing, record_patient_payment, override_claim_reject,
- * begin_claim_transaction, begin_eligibility_check, begin_transmission_test). Only after that does the function use
- * the service role, for what a caller must never do directly: read the switch credentials from Vault and record
- * what the switch really answered (claims/claim-exchange.ts).
+ * begin_claim_transaction, begin_eligibility_check, begin_transmission_test, begin_remittance_import). Only after
+ * that does the function use the service role, for what a caller must never do directly: read the switch
+ * credentials from Vault, record what the switch really answered (claims/claim-exchange.ts, with the transmission
+ * token begin answered) and import a parsed 835 into the caller's pharmacy (import_remittance).
  */
 import {
   REMITTANCE_MESSAGES, type RemittanceImport, billingReportEndpoint, eligibilityEndpoint, importRemittanceEndpoint, reconciliationEndpoint, getFillBillingEndpoint, overrideRejectEndpoint, providerStatusEndpoint, recordPaymentEndpoint, reverseClaimEndpoint,
@@ -34,9 +35,10 @@ function serviceStore(actor: User | null): ClaimsStore {
   return {
     // The pharmacy comes from what the database answered the caller (begin_*), never from the request.
     secrets: (pharmacyId) => rowSettingsSecrets({ pharmacy_id: pharmacyId }, 'transmission'),
-    async recordClaim(claimId, transactionCode, attempts, answer, returnToStock) {
+    async recordClaim(claimId, transactionCode, transmissionId, attempts, answer, returnToStock) {
       const { data, error } = await admin.rpc('record_claim_response', {
-        claim_id: claimId, actor_id: (actor?.id ?? null) as string, transaction_code: transactionCode, attempts: attempts as never,
+        claim_id: claimId, actor_id: (actor?.id ?? null) as string, transaction_code: transactionCode, transmission_id: transmissionId,
+        attempts: attempts as never,
         answer: answer as never, return_to_stock: returnToStock,
       });
       if (error) throw databaseFailure('recording the claim\'s answer', error);
@@ -102,22 +104,30 @@ export function addClaimRoutes(router: ApiRouter): void {
     const admin = createAdminClient();
     const { data, error } = await admin.rpc('claims_due_for_reversal', { max_claims: REVERSALS_PER_RUN });
     if (error) throw databaseFailure('listing the claims due for reversal', error);
-    const queue = [...((data ?? []) as unknown as BeginClaim[])];
+    // A fill's claims in one queue entry, in the order listed (secondary before primary): one worker reverses them
+    // one after the other, so a primary is taken only once its secondary is reversed.
+    const byFill = new Map<string, Omit<BeginClaim, 'transmissionId'>[]>();
+    for (const due of (data ?? []) as unknown as Omit<BeginClaim, 'transmissionId'>[]) {
+      byFill.set(due.fill.prescriptionId, [...(byFill.get(due.fill.prescriptionId) ?? []), due]);
+    }
+    const queue = [...byFill.values()];
     let reversed = 0;
     let returnedToStock = 0;
     const failed: string[] = [];
     const worker = async () => {
-      for (let due = queue.shift(); due !== undefined; due = queue.shift()) {
-        try {
-          const { data: taken, error: takeError } = await admin.rpc('begin_due_claim_reversal', { claim_id: due.claimId });
-          if (takeError) throw databaseFailure('taking the due reversal', takeError);
-          if (taken !== true) continue;
-          const result = await runClaimTransaction({ ...due, transactionCode: 'B2' }, exchangeContext(null), true);
-          if (result.claim.status === 'reversed') reversed += 1;
-          else failed.push(`Rx ${due.fill.rxNumber}-${due.fill.fillNumber}: ${result.summary}`);
-          if ((result.claim as { unitsReturned?: number | null }).unitsReturned != null) returnedToStock += 1;
-        } catch (failure) {
-          failed.push(`Rx ${due.fill.rxNumber}-${due.fill.fillNumber}: ${failure instanceof Error ? failure.message : String(failure)}`);
+      for (let fill = queue.shift(); fill !== undefined; fill = queue.shift()) {
+        for (const due of fill) {
+          try {
+            const { data: taken, error: takeError } = await admin.rpc('begin_due_claim_reversal', { claim_id: due.claimId });
+            if (takeError) throw databaseFailure('taking the due reversal', takeError);
+            if (typeof taken !== 'string') continue;
+            const result = await runClaimTransaction({ ...due, transactionCode: 'B2', transmissionId: taken }, exchangeContext(null), true);
+            if (result.claim.status === 'reversed') reversed += 1;
+            else failed.push(`Rx ${due.fill.rxNumber}-${due.fill.fillNumber}: ${result.summary}`);
+            if ((result.claim as { unitsReturned?: number | null }).unitsReturned != null) returnedToStock += 1;
+          } catch (failure) {
+            failed.push(`Rx ${due.fill.rxNumber}-${due.fill.fillNumber}: ${String(failure)}`);
+          }
         }
       }
     };
@@ -135,29 +145,34 @@ export function addClaimRoutes(router: ApiRouter): void {
     return data as unknown as BillingReport;
   });
 
-  router.serve(importRemittanceEndpoint, async ({ req, files }) => {
+  router.serve(importRemittanceEndpoint, async ({ req, files, user }) => {
     const file = files.file;
     if (!file) throw new HttpError(400, REMITTANCE_MESSAGES.noFile);
     if (file.size === 0) throw new HttpError(400, REMITTANCE_MESSAGES.empty);
     if (file.size > X12_MAX_CHARS) throw new HttpError(413, REMITTANCE_MESSAGES.tooLarge);
+    // The caller's pharmacy, from their membership (never the request): the database refuses anyone but its billing staff.
+    const { data: pharmacyId, error: callerError } = await createUserClient(req).rpc('begin_remittance_import');
+    if (callerError) throw databaseFailure('beginning the import', callerError);
     // X12 is ASCII: read byte for byte (latin1), so nothing a file holds changes length or meaning on the way.
     const text = new TextDecoder('latin1').decode(await file.arrayBuffer());
     const parsed = parse835(text);
     if (!parsed.ok) throw new HttpError(400, parsed.error);
-    const client = createUserClient(req);
+    const admin = createAdminClient();
     const result: RemittanceImport = { imported: [], refused: [] };
     for (const remittance of parsed.file.remittances) {
       if (remittance.kind === 'invalid') {
         result.refused.push(`Transaction set ${remittance.controlNumber}: ${remittance.error}`);
         continue;
       }
-      const { data, error } = await client.rpc('import_remittance', {
-        remittance: remittance as never, interchange_control_number: parsed.file.controlNumber,
+      // Each set in its own transaction (one call): all of it is saved or none, whatever the others do.
+      const { data, error } = await admin.rpc('import_remittance', {
+        pharmacy_id: pharmacyId, actor_id: (user?.id ?? null) as string, remittance: remittance as never, interchange_control_number: parsed.file.controlNumber,
       });
       if (error) {
-        // Each remittance on its own: one imported before (or refused) does not stop the rest of the file.
-        if (error.code === '23505' || error.code === 'P0001' || error.code === '22023') {
-          result.refused.push(`Trace ${remittance.trace.traceNumber}: ${error.message}`);
+        // A set the database refuses (a rule, a duplicate, a value out of bounds) is said and the rest of the file goes on.
+        if (error.code === 'P0001' || /^2[23]/.test(error.code ?? '')) {
+          const refusal = databaseFailure('importing the remittance', error);
+          result.refused.push(`Trace ${remittance.trace.traceNumber}: ${refusal instanceof HttpError ? refusal.message : 'a value the database cannot hold'}`);
           continue;
         }
         throw databaseFailure('importing the remittance', error);

@@ -333,6 +333,29 @@ function where(segment: X12Segment): string {
   return `${segment.tag} segment (segment ${segment.position})`;
 }
 
+/**
+ * The longest value each element may be (005010X221A1's maximum lengths, which the remittance tables keep): a longer
+ * one refuses its set with a sentence, never a database error after the file's earlier sets were saved.
+ */
+export const REMITTANCE_MAX_LENGTHS = {
+  traceType: 2, traceNumber: 50, originatorId: 10, supplementalCode: 50, name: 60, identifier: 80, reference: 50,
+  patientControlNumber: 38, payerClaimControlNumber: 50, filingIndicator: 2, providerId: 50, plbReason: 2, casReason: 5,
+} as const;
+
+function within(value: string, max: number, what: string, segment: X12Segment): string {
+  if (value.length > max) invalid(`The ${what} in the ${where(segment)} is longer than ${max} characters.`);
+  return value;
+}
+
+function boundedElement(segment: X12Segment, n: number, what: string, max: number): string {
+  return within(requiredElement(segment, n, what), max, what, segment);
+}
+
+function optionalBounded(segment: X12Segment | undefined, n: number, what: string, max: number): string | undefined {
+  const text = optionalElement(segment, n);
+  return text === undefined || !segment ? text : within(text, max, what, segment);
+}
+
 function money(segment: X12Segment, n: number, what: string): number {
   return required(parseMoneyCents(requiredElement(segment, n, what), `The ${what} in the ${where(segment)}`));
 }
@@ -372,6 +395,7 @@ function adjustmentsOf(cas: X12Segment): ClaimAdjustment[] {
     const label = `adjustment ${adjustments.length + 1}`;
     if (reasonCode === undefined) invalid(`The ${where(cas)} has an amount without its reason code (${label}).`);
     if (amount === undefined) invalid(`The ${where(cas)} has reason code ${reasonCode} without its amount.`);
+    within(reasonCode, REMITTANCE_MAX_LENGTHS.casReason, `reason code of ${label}`, cas);
     adjustments.push({
       group,
       reasonCode,
@@ -384,7 +408,7 @@ function adjustmentsOf(cas: X12Segment): ClaimAdjustment[] {
 }
 
 function providerAdjustmentsOf(plb: X12Segment, delimiters: X12Delimiters): ProviderAdjustment[] {
-  const providerId = requiredElement(plb, 1, 'provider identifier');
+  const providerId = boundedElement(plb, 1, 'provider identifier', REMITTANCE_MAX_LENGTHS.providerId);
   const fiscalPeriodDate = date(plb, 2, 'fiscal period date');
   if (plb.elements.length > 2 + PLB_MAX_ADJUSTMENTS * 2) invalid(`The ${where(plb)} has more than ${PLB_MAX_ADJUSTMENTS} adjustments.`);
   const adjustments: ProviderAdjustment[] = [];
@@ -396,6 +420,8 @@ function providerAdjustmentsOf(plb: X12Segment, delimiters: X12Delimiters): Prov
     const [reasonCode = '', reference] = componentsOf(plb, first, delimiters);
     if (reasonCode === '') invalid(`The ${where(plb)} has an adjustment without its reason code.`);
     if (amount === undefined) invalid(`The ${where(plb)} has adjustment ${reasonCode} without its amount.`);
+    within(reasonCode, REMITTANCE_MAX_LENGTHS.plbReason, 'adjustment reason code', plb);
+    if (reference !== undefined) within(reference, REMITTANCE_MAX_LENGTHS.reference, `reference of adjustment ${reasonCode}`, plb);
     adjustments.push({
       providerId,
       fiscalPeriodDate,
@@ -464,16 +490,16 @@ interface PartyLoop {
 
 function refValue(loop: PartyLoop, qualifier: string): string | undefined {
   const ref = loop.refs.find((segment) => elementOf(segment, 1) === qualifier);
-  return ref ? requiredElement(ref, 2, `${qualifier} reference`) : undefined;
+  return ref ? boundedElement(ref, 2, `${qualifier} reference`, REMITTANCE_MAX_LENGTHS.reference) : undefined;
 }
 
 function payerOf(loop: PartyLoop): RemittancePayer {
-  const identifierQualifier = optionalElement(loop.n1, 3);
-  const identifier = optionalElement(loop.n1, 4);
+  const identifierQualifier = optionalBounded(loop.n1, 3, 'payer identifier type', 2);
+  const identifier = optionalBounded(loop.n1, 4, 'payer identifier', REMITTANCE_MAX_LENGTHS.identifier);
   const payerId = refValue(loop, '2U');
   const address = addressOf(loop.n3, loop.n4);
   return {
-    name: requiredElement(loop.n1, 2, 'payer name'),
+    name: boundedElement(loop.n1, 2, 'payer name', REMITTANCE_MAX_LENGTHS.name),
     ...(identifierQualifier === undefined || identifier === undefined ? {} : { identifierQualifier, identifier }),
     ...(payerId === undefined ? {} : { payerId }),
     ...(address === undefined ? {} : { address }),
@@ -481,15 +507,15 @@ function payerOf(loop: PartyLoop): RemittancePayer {
 }
 
 function payeeOf(loop: PartyLoop): RemittancePayee {
-  const qualifier = optionalElement(loop.n1, 3);
-  const identifier = optionalElement(loop.n1, 4);
+  const qualifier = optionalBounded(loop.n1, 3, 'payee identifier type', 2);
+  const identifier = optionalBounded(loop.n1, 4, 'payee identifier', REMITTANCE_MAX_LENGTHS.identifier);
   if (qualifier !== undefined && identifier === undefined) invalid(`The ${where(loop.n1)} names identifier type ${qualifier} but gives no identifier (N104).`);
   const npi = qualifier === 'XX' ? identifier : undefined;
   const taxId = qualifier === 'FI' ? identifier : refValue(loop, 'TJ');
   const ncpdpId = refValue(loop, 'D3');
   const address = addressOf(loop.n3, loop.n4);
   return {
-    name: requiredElement(loop.n1, 2, 'payee name'),
+    name: boundedElement(loop.n1, 2, 'payee name', REMITTANCE_MAX_LENGTHS.name),
     ...(npi === undefined ? {} : { npi }),
     ...(taxId === undefined ? {} : { taxId }),
     ...(ncpdpId === undefined ? {} : { ncpdpId }),
@@ -498,10 +524,10 @@ function payeeOf(loop: PartyLoop): RemittancePayee {
 }
 
 function claimOf(clp: X12Segment, headerNumber: number): RemittanceClaim {
-  const patientControlNumber = requiredElement(clp, 1, 'patient control number');
+  const patientControlNumber = boundedElement(clp, 1, 'patient control number', REMITTANCE_MAX_LENGTHS.patientControlNumber);
   const rxFill = rxFillOf(patientControlNumber);
   const patientResponsibilityCents = optionalMoney(clp, 5, 'patient responsibility amount');
-  const payerClaimControlNumber = optionalElement(clp, 7);
+  const payerClaimControlNumber = optionalBounded(clp, 7, 'payer claim control number', REMITTANCE_MAX_LENGTHS.payerClaimControlNumber);
   return {
     headerNumber,
     patientControlNumber,
@@ -510,7 +536,7 @@ function claimOf(clp: X12Segment, headerNumber: number): RemittanceClaim {
     chargeCents: money(clp, 3, 'total claim charge'),
     paidCents: money(clp, 4, 'claim payment amount'),
     ...(patientResponsibilityCents === undefined ? {} : { patientResponsibilityCents }),
-    filingIndicator: requiredElement(clp, 6, 'claim filing indicator code'),
+    filingIndicator: boundedElement(clp, 6, 'claim filing indicator code', REMITTANCE_MAX_LENGTHS.filingIndicator),
     ...(payerClaimControlNumber === undefined ? {} : { payerClaimControlNumber }),
     adjustments: [],
     serviceLines: [],
@@ -568,11 +594,11 @@ export function readRemittance(set: ParsedTransactionSet, delimiters: X12Delimit
     switch (segment.tag) {
       case 'TRN': {
         if (place !== 'header' || trace) misplaced(segment);
-        const supplemental = optionalElement(segment, 4);
+        const supplemental = optionalBounded(segment, 4, 'originating company supplemental code', REMITTANCE_MAX_LENGTHS.supplementalCode);
         trace = {
-          typeCode: requiredElement(segment, 1, 'trace type code'),
-          traceNumber: requiredElement(segment, 2, 'check or EFT trace number'),
-          originatorId: requiredElement(segment, 3, 'originating company identifier'),
+          typeCode: boundedElement(segment, 1, 'trace type code', REMITTANCE_MAX_LENGTHS.traceType),
+          traceNumber: boundedElement(segment, 2, 'check or EFT trace number', REMITTANCE_MAX_LENGTHS.traceNumber),
+          originatorId: boundedElement(segment, 3, 'originating company identifier', REMITTANCE_MAX_LENGTHS.originatorId),
           ...(supplemental === undefined ? {} : { originatorSupplementalCode: supplemental }),
         };
         break;

@@ -446,6 +446,8 @@ export type Database = {
           gross_amount_due_cents: number;
           group_id: string | null;
           id: string;
+          in_flight_transaction_code: string | null;
+          in_flight_until: string | null;
           ingredient_cost_paid_cents: number | null;
           ingredient_cost_submitted_cents: number;
           last_error: string | null;
@@ -478,6 +480,7 @@ export type Database = {
           submitted_at: string | null;
           submitted_by: string | null;
           total_paid_cents: number | null;
+          transmission_id: string | null;
           transmission_started_at: string | null;
           updated_at: string;
           usual_customary_cents: number;
@@ -499,6 +502,8 @@ export type Database = {
           gross_amount_due_cents: number;
           group_id?: string | null;
           id?: string;
+          in_flight_transaction_code?: string | null;
+          in_flight_until?: string | null;
           ingredient_cost_paid_cents?: number | null;
           ingredient_cost_submitted_cents: number;
           last_error?: string | null;
@@ -531,6 +536,7 @@ export type Database = {
           submitted_at?: string | null;
           submitted_by?: string | null;
           total_paid_cents?: number | null;
+          transmission_id?: string | null;
           transmission_started_at?: string | null;
           updated_at?: string;
           usual_customary_cents: number;
@@ -551,6 +557,8 @@ export type Database = {
           gross_amount_due_cents?: number;
           group_id?: string | null;
           id?: string;
+          in_flight_transaction_code?: string | null;
+          in_flight_until?: string | null;
           ingredient_cost_paid_cents?: number | null;
           ingredient_cost_submitted_cents?: number;
           last_error?: string | null;
@@ -583,6 +591,7 @@ export type Database = {
           submitted_at?: string | null;
           submitted_by?: string | null;
           total_paid_cents?: number | null;
+          transmission_id?: string | null;
           transmission_started_at?: string | null;
           updated_at?: string;
           usual_customary_cents?: number;
@@ -3360,6 +3369,7 @@ export type Database = {
           matched_count: number;
           method: string;
           payer_id: string | null;
+          payer_key: string;
           payer_name: string;
           payment_cents: number;
           payment_date: string;
@@ -3380,6 +3390,7 @@ export type Database = {
           matched_count?: number;
           method: string;
           payer_id?: string | null;
+          payer_key: string;
           payer_name: string;
           payment_cents: number;
           payment_date: string;
@@ -3399,6 +3410,7 @@ export type Database = {
           matched_count?: number;
           method?: string;
           payer_id?: string | null;
+          payer_key?: string;
           payer_name?: string;
           payment_cents?: number;
           payment_date?: string;
@@ -4273,8 +4285,9 @@ export type Database = {
         Args: { coverage?: string; fill_id: string; fixes?: Json; reason?: string; transaction_code: string };
         Returns: Json;
       };
-      begin_due_claim_reversal: { Args: { claim_id: string }; Returns: boolean };
+      begin_due_claim_reversal: { Args: { claim_id: string }; Returns: string };
       begin_eligibility_check: { Args: { plan_id: string }; Returns: Json };
+      begin_remittance_import: { Args: Record<PropertyKey, never>; Returns: string };
       begin_transmission_test: { Args: Record<PropertyKey, never>; Returns: Json };
       begin_wholesale_order_submission: { Args: { order_id: string }; Returns: Json };
       biennial_inventory_status: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -4604,7 +4617,10 @@ export type Database = {
         };
       };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
-      import_remittance: { Args: { interchange_control_number?: number; remittance: Json }; Returns: Json };
+      import_remittance: {
+        Args: { actor_id: string; interchange_control_number?: number; pharmacy_id: string; remittance: Json };
+        Returns: Json;
+      };
       inventory_analytics: { Args: Record<PropertyKey, never>; Returns: Json };
       inventory_count_sheet: {
         Args: { count_session_id: string; only_variances?: boolean; page_offset?: number; page_size?: number };
@@ -5085,6 +5101,7 @@ export type Database = {
           claim_id: string;
           return_to_stock?: boolean;
           transaction_code: string;
+          transmission_id: string;
         };
         Returns: Json;
       };
