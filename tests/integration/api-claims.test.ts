@@ -193,26 +193,6 @@ describe('what D.0 cannot carry as typed, and what the switch cannot read', () =
     expect(parsed).toMatchObject({ ok: true, response: { headerResponseStatus: 'R', transactions: [{ status: { transactionStatus: 'R', rejects: [{ code: 'R8' }] } }] } });
     expect((await post('not a D.0 transmission', 'text/plain')).status).toBe(415);
   });
-
-  it('a secondary claim records the other payer amount the payer recognized (566-J5)', async () => {
-    // Grace Whitfield: Demo Commercial Rx first (a dependant on DEMO000107), Demo Medicaid second.
-    const patient = await insertRow(a.technician.client, 'patients', { first_name: 'Grace', last_name: 'Whitfield', date_of_birth: '2001-05-05' });
-    await insertRow(a.technician.client, 'patient_insurance_plans', {
-      patient_id: patient, payer_name: 'Demo Commercial Rx', bin: '999001', pcn: 'DEMOCOM', group_id: 'DEMOGRP01',
-      cardholder_id: 'DEMO000107', person_code: '003', relationship_code: '3', priority: 'primary', insurance_type: 'commercial',
-    });
-    await insertRow(a.technician.client, 'patient_insurance_plans', {
-      patient_id: patient, payer_name: 'Demo Medicaid', bin: '999003', pcn: 'DEMOMCD', cardholder_id: 'DEMO000311', person_code: '001',
-      relationship_code: '1', priority: 'secondary', insurance_type: 'medicaid',
-    });
-    const fill = await processingFill({ patient });
-    const primary = await submit(a.technician, { prescriptionId: fill });
-    expect(primary.body.claim).toMatchObject({ status: 'paid', totalPaidCents: 7950, otherPayerPaidCents: null });
-    const secondary = await submit(a.technician, { prescriptionId: fill, coverage: 'secondary' });
-    expect(secondary.body.claim).toMatchObject({ status: 'paid', otherPayerPaidCents: 7950 });
-    const [sent] = await sql<{ response: string }>('select response from public.claim_transmissions where claim_id = $1', [secondary.body.claim.id]);
-    expect(sent!.response).toContain('\x1cJ5795{');
-  });
 });
 
 describe('eligibility and the connection test', () => {
@@ -308,11 +288,15 @@ describe('the remittance and the daily reversal', () => {
     expect(billing.body.claims[0]).toMatchObject({ status: 'reversed', reversalReason: 'Not picked up within the return-to-stock days' });
   });
 
-  it('the daily job reverses a fill\'s secondary claim before its primary, in one run', async () => {
+  it('a secondary claim records the other payer amount recognized (566-J5); the daily job reverses it before its primary, in one run', async () => {
+    // Grace Whitfield: Demo Commercial Rx first (a dependant on DEMO000107), Demo Medicaid second. The switch keeps
+    // claims by card, so this is her only fill of the file (another would be a refill too soon).
     const fill = await processingFill({ patient: members.whitfield! });
-    expect((await submit(a.technician, { prescriptionId: fill })).body.claim.status).toBe('paid');
+    expect((await submit(a.technician, { prescriptionId: fill })).body.claim).toMatchObject({ status: 'paid', totalPaidCents: 7950, otherPayerPaidCents: null });
     const secondary = await submit(a.technician, { prescriptionId: fill, coverage: 'secondary' });
-    expect(secondary.body.claim).toMatchObject({ coverage: 'secondary', status: 'paid' });
+    expect(secondary.body.claim).toMatchObject({ coverage: 'secondary', status: 'paid', otherPayerPaidCents: 7950 });
+    const [sent] = await sql<{ response: string }>('select response from public.claim_transmissions where claim_id = $1', [secondary.body.claim.id]);
+    expect(sent!.response).toContain('\x1cJ5795{');
     // By hand, the primary is not reversed while the secondary stands on its payment.
     const early = await callApi(a.technician.client, 'claims/reverse', { body: { prescriptionId: fill, reason: 'Patient declined' } });
     expect(early).toMatchObject({ status: 409, body: { error: 'Reverse the secondary claim to Demo Medicaid first: a primary claim is reversed after the claims billed on its payment' } });
