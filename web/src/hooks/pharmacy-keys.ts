@@ -11,4 +11,6 @@ export const pharmacyKeys = {
   securityPolicy: (pharmacyId: string) => [...pharmacyKeys.all(pharmacyId), 'security-policy'] as const,
   /** GET /api/system-settings/{key}. */
   settingsGroup: (pharmacyId: string, key: SettingsGroupKey) => [...pharmacyKeys.all(pharmacyId), 'settings-group', key] as const,
+  /** public.pharmacies.time_zone. */
+  timeZone: (pharmacyId: string) => [...pharmacyKeys.all(pharmacyId), 'time-zone'] as const,
 };

@@ -22,7 +22,6 @@ export const billingKeys = {
   /** Each configured switch and its last transmission (GET /api/claims/provider-status). */
   providerStatus: (pharmacyId: string) => [...billingKeys.all(pharmacyId), 'provider-status'] as const,
   /** pharmacies.time_zone: whose days the Reports tab's default range counts. */
-  timeZone: (pharmacyId: string) => [...billingKeys.all(pharmacyId), 'time-zone'] as const,
   /** One report of the Reports tab for a range and payer (GET /api/claims/reports/{report}). */
   report: (pharmacyId: string, report: string, from: string, to: string, payer: string) =>
     [...billingKeys.all(pharmacyId), 'report', report, from, to, payer] as const,

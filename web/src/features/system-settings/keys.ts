@@ -12,7 +12,6 @@ export type MessageChannel = 'email' | 'fax';
 export const systemSettingsKeys = {
   all: (pharmacyId: string) => ['pharmacy', pharmacyId, 'system-settings'] as const,
   /** The pharmacy's time zone (its "today" for the DEA compliance card). */
-  timeZone: (pharmacyId: string) => [...systemSettingsKeys.all(pharmacyId), 'time-zone'] as const,
   /** GET /api/system-settings/pharmacy/logo. */
   pharmacyLogo: (pharmacyId: string) => [...systemSettingsKeys.all(pharmacyId), 'pharmacy-logo'] as const,
   /** GET /api/system-status. */

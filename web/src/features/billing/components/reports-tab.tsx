@@ -17,26 +17,14 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import { QueryErrorNotice, QueryState } from '../../../components/ui/query-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useBillingReport } from '../api/get-billing-report.ts';
-import { usePharmacyTimeZone } from '../api/get-pharmacy-time-zone.ts';
+import { usePharmacyTimeZone } from '../../../hooks/use-pharmacy-time-zone.ts';
+import { downloadText } from '../../../lib/download-text.ts';
 import { useReportPayers } from '../api/get-report-payers.ts';
 import {
   monthRange, rangeProblems, reportFormSchema, reportQuery, yearEndingOn, type ReportForm, type ReportRequest,
 } from '../billing-reports.ts';
 import { BillingReportTable } from './billing-report-table.tsx';
 import { ReconciliationSection } from './reconciliation-section.tsx';
-
-/** Saves the text as a file through the browser's download. */
-function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the data; the object URL can go once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 const EMPTY_TEXT: Readonly<Record<BillingReportName, string>> = {
   'daily-claims': 'No claims in this period.',

@@ -12,6 +12,7 @@ import type { StaffUser } from '@pharmacy/shared/staff/staff-user.ts';
 import { useMemo, useState } from 'react';
 import { QueryErrorNotice, QueryState, withQueryData } from '../../../components/ui/query-state.tsx';
 import { auditLogDatesOutOfOrder, NO_AUDIT_LOG_FILTERS, type AuditLogFilters } from '../api/audit-log-filters.ts';
+import { downloadText } from '../../../lib/download-text.ts';
 import { useAuditLogPages } from '../api/get-audit-log-pages.ts';
 import { AuditLogFilterBar } from './audit-log-filter-bar.tsx';
 import { formatDateTime } from './staff-format.ts';
@@ -20,19 +21,6 @@ export interface AuditLogTabProps {
   pharmacyId: string;
   /** The staff list, for the user filter (empty while it loads). */
   staff: readonly StaffUser[];
-}
-
-/** Saves the text as a file through the browser's download. */
-function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the data; the object URL can go once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export function AuditLogTab({ pharmacyId, staff }: AuditLogTabProps) {

@@ -8,7 +8,7 @@
 import { localDateIn } from '@pharmacy/shared/common/dates.ts';
 import { deaCompliance, type DeaCompliance, ePrescriptionsEnabled, pharmacyInfoStatus } from '@pharmacy/shared/settings/summary.ts';
 import type { ReactNode } from 'react';
-import { usePharmacyTimeZone } from '../api/get-pharmacy-time-zone.ts';
+import { usePharmacyTimeZone } from '../../../hooks/use-pharmacy-time-zone.ts';
 import { useSettingsGroup } from '../../../hooks/use-settings-group.ts';
 
 /** A health check's outcome, for SystemStatusValue. */
