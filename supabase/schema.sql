@@ -2166,13 +2166,13 @@ create table public.pmp_submissions (
   constraint pmp_submissions_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
   constraint pmp_submissions_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint pmp_submissions_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
-  constraint pmp_submissions_counts_check CHECK (fill_count >= 0 AND segment_count >= 9 AND segment_count <= 10000000),
+  constraint pmp_submissions_counts_check CHECK (fill_count >= 0 AND segment_count >= 8 AND segment_count <= 10000000),
   constraint pmp_submissions_file_sha256_check CHECK (file_sha256 ~ '^[0-9a-f]{64}$'::text),
   constraint pmp_submissions_period_check CHECK (period_to >= period_from AND (period_to - period_from) <= 365)
 );
 
 comment on table public.pmp_submissions is 'A PMP report (ASAP 4.2 file) the pharmacy produced for its days period_from..period_to: who and when, the file''s SHA-256 (lowercase hex), how many fills and segments (TT02) it holds. Written only by record_pmp_submission; pharmacists and admins read their pharmacy''s.';
-comment on constraint pmp_submissions_counts_check on public.pmp_submissions is 'An ASAP file has at least 9 segments and no negative fill count';
+comment on constraint pmp_submissions_counts_check on public.pmp_submissions is 'An ASAP file has at least 8 segments and no negative fill count';
 comment on constraint pmp_submissions_file_sha256_check on public.pmp_submissions is 'The file''s SHA-256 is 64 lowercase hex digits';
 comment on constraint pmp_submissions_period_check on public.pmp_submissions is 'A PMP report covers 1 to 366 days, the last not before the first';
 
@@ -13311,6 +13311,12 @@ begin
   perform private.billing_report_range(from_date, to_date);
   if wanted > 200000 then
     raise exception 'A PMP file carries at most 200,000 fills: report a shorter range' using errcode = '22023';
+  end if;
+  if sha !~ '^[0-9a-f]{64}$' then
+    raise exception 'The file''s SHA-256 is 64 lowercase hex digits' using errcode = '22023';
+  end if;
+  if record_pmp_submission.segment_count is null or record_pmp_submission.segment_count < 8 then
+    raise exception 'An ASAP file has at least 8 segments' using errcode = '22023';
   end if;
   if array_position(fill_ids, null) is not null or wanted <> (select count(distinct id) from unnest(fill_ids) as id) then
     raise exception 'Each fill is reported once per file' using errcode = '22023';

@@ -26,8 +26,8 @@ create table public.pmp_submissions (
   constraint pmp_submissions_pharmacy_id_id_key unique (pharmacy_id, id),
   constraint pmp_submissions_period_check check (period_to >= period_from and period_to - period_from <= 365),
   constraint pmp_submissions_file_sha256_check check (file_sha256 ~ '^[0-9a-f]{64}$'),
-  -- The smallest file is the zero report: TH, IS, PHA, PAT, DSP, PRE, CDI, AIR, TP, TT.
-  constraint pmp_submissions_counts_check check (fill_count >= 0 and segment_count between 9 and 10000000)
+  -- The smallest file is one fill: TH, IS, PHA, PAT, DSP, PRE, TP, TT (the zero report has 10).
+  constraint pmp_submissions_counts_check check (fill_count >= 0 and segment_count between 8 and 10000000)
 );
 comment on table public.pmp_submissions is
   'A PMP report (ASAP 4.2 file) the pharmacy produced for its days period_from..period_to: who and when, the file''s '
@@ -35,7 +35,7 @@ comment on table public.pmp_submissions is
   'pharmacists and admins read their pharmacy''s.';
 comment on constraint pmp_submissions_period_check on public.pmp_submissions is 'A PMP report covers 1 to 366 days, the last not before the first';
 comment on constraint pmp_submissions_file_sha256_check on public.pmp_submissions is 'The file''s SHA-256 is 64 lowercase hex digits';
-comment on constraint pmp_submissions_counts_check on public.pmp_submissions is 'An ASAP file has at least 9 segments and no negative fill count';
+comment on constraint pmp_submissions_counts_check on public.pmp_submissions is 'An ASAP file has at least 8 segments and no negative fill count';
 create index pmp_submissions_created_idx on public.pmp_submissions (pharmacy_id, created_at desc);
 create index pmp_submissions_created_by_idx on public.pmp_submissions (created_by);
 
@@ -217,6 +217,12 @@ begin
   perform private.billing_report_range(from_date, to_date);
   if wanted > 200000 then
     raise exception 'A PMP file carries at most 200,000 fills: report a shorter range' using errcode = '22023';
+  end if;
+  if sha !~ '^[0-9a-f]{64}$' then
+    raise exception 'The file''s SHA-256 is 64 lowercase hex digits' using errcode = '22023';
+  end if;
+  if record_pmp_submission.segment_count is null or record_pmp_submission.segment_count < 8 then
+    raise exception 'An ASAP file has at least 8 segments' using errcode = '22023';
   end if;
   if array_position(fill_ids, null) is not null or wanted <> (select count(distinct id) from unnest(fill_ids) as id) then
     raise exception 'Each fill is reported once per file' using errcode = '22023';

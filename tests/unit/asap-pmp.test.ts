@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  asapDateTime, asapFileName, asapFileSha256, asapQuantity, asapText, pmpFillsAnswerSchema, readAsap, writeAsap42,
+  AsapFileError, asapFillProblems, asapDateTime, asapFileName, asapFileSha256, asapQuantity, asapText, pmpFillsAnswerSchema, readAsap, writeAsap42,
   type PmpFill, type PmpPharmacy,
 } from '@pharmacy/shared/reports/asap-pmp.ts';
 
@@ -133,6 +133,21 @@ describe('writeAsap42', () => {
     ].join(''));
     expect(file).toMatchObject({ segmentCount: 10, detailSegmentCount: 7, patientCount: 0, fillIds: [] });
     expect(readAsap(file.text).find((s) => s.id === 'PAT')!.elements[19]).toBe('01');
+  });
+
+  it('refuses fills a program would reject, naming each', () => {
+    const broken = [
+      fill({ fillId: '00000000-0000-4000-8000-00000000000e', rxNumber: '2000001', patient: rita, ndc11: null }),
+      fill({ fillId: '00000000-0000-4000-8000-00000000000f', rxNumber: '2000002', fillNumber: 1, refillsAuthorized: 1, patient: rita, quantity: null,
+        prescriber: { npi: null, deaNumber: null, lastName: 'Unknown' } }),
+    ];
+    expect(asapFillProblems(fills)).toEqual([]);
+    expect(asapFillProblems(broken)).toEqual([
+      'Rx 2000001 fill 0: its medication has no NDC',
+      'Rx 2000002 fill 1: no quantity dispensed',
+      'Rx 2000002 fill 1: the prescriber has neither a DEA number nor an NPI',
+    ]);
+    expect(() => writeAsap42({ ...base, fills: [...fills, ...broken] })).toThrow(AsapFileError);
   });
 
   it('refuses a control number that is not letters and digits', () => {

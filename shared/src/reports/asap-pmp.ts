@@ -22,7 +22,9 @@
  *
  * Every value is made safe for the file: transliterated to printable ASCII (toD0Text: Muñoz → Munoz), the three
  * separators removed, spaces collapsed, cut to the element's length; dates CCYYMMDD, times HHMMSS in the pharmacy's
- * zone, identifiers kept to their characters (digits of an NPI, an NDC, a phone; letters and digits of a DEA).
+ * zone, identifiers kept to their characters (digits of an NPI, an NDC, a phone; letters and digits of a DEA). A fill
+ * the file cannot carry (no NDC, no quantity, a prescriber without DEA number or NPI) stops the file with
+ * AsapFileError naming each (asapFillProblems): a PMP would reject the record, and leaving it out would hide it.
  */
 import * as z from 'zod';
 import { toD0Text } from '../billing/ncpdp/d0-transliterate.ts';
@@ -107,10 +109,11 @@ export const pmpFillSchema = z.object({
   refillsAuthorized: z.number().int().min(0).max(99),
   dateFilled: isoDay,
   fillNumber: z.number().int().min(0).max(99),
-  ndc11: z.string().regex(/^\d{11}$/),
+  /** Null when the product has no NDC on file: asapFillProblems names it, the file cannot be written. */
+  ndc11: z.string().regex(/^\d{11}$/).nullable(),
   deaSchedule: z.enum(['II', 'III', 'IV', 'V']),
   drugName: optionalText,
-  quantity: z.number().positive(),
+  quantity: z.number().positive().nullable(),
   daysSupply: z.number().int().positive().nullable().optional(),
   dosageUnit: z.enum(PMP_DOSAGE_UNITS),
   origin: z.enum(PMP_ORIGINS),
@@ -157,6 +160,26 @@ export interface AsapFile {
   patientCount: number;
   /** The fills in the file, in its order (none for a zero report): what record_pmp_submission records. */
   fillIds: string[];
+}
+
+/** Why a fill cannot be reported as it stands (a sentence each, naming its Rx and fill); none when it can. */
+export function asapFillProblems(fills: readonly PmpFill[]): string[] {
+  const problems: string[] = [];
+  for (const fill of fills) {
+    const which = `Rx ${String(fill.rxNumber)} fill ${fill.fillNumber}`;
+    if (!fill.ndc11 && !(fill.compoundIngredients ?? []).length) problems.push(`${which}: its medication has no NDC`);
+    if (fill.quantity === null || !(fill.quantity > 0)) problems.push(`${which}: no quantity dispensed`);
+    if (!fill.prescriber.deaNumber && !fill.prescriber.npi) problems.push(`${which}: the prescriber has neither a DEA number nor an NPI`);
+  }
+  return problems;
+}
+
+/** The fills cannot make a valid file: the problems say what to fix first. */
+export class AsapFileError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The PMP file cannot be written: ${problems.join('; ')}`);
+    this.name = 'AsapFileError';
+  }
 }
 
 /** `value` as an element: printable ASCII, no separator, spaces collapsed, at most `max` characters. */
@@ -217,7 +240,7 @@ function dspSegment(fill: PmpFill): string {
   const compound = (fill.compoundIngredients ?? []).length > 0;
   return segment('DSP', [
     REPORTING_STATUS_CODE[fill.reportingStatus], asapText(fill.rxNumber, 25), asapDate(fill.dateWritten), String(fill.refillsAuthorized),
-    asapDate(fill.dateFilled), String(fill.fillNumber), compound ? '06' : '01', compound ? '99999999999' : digits(fill.ndc11, 11), asapQuantity(fill.quantity),
+    asapDate(fill.dateFilled), String(fill.fillNumber), compound ? '06' : '01', compound ? '99999999999' : digits(fill.ndc11, 11), asapQuantity(fill.quantity ?? 0),
     fill.daysSupply ? String(Math.min(fill.daysSupply, 999)) : '', DOSAGE_UNIT_CODE[fill.dosageUnit], ORIGIN_CODE[fill.origin], '00',
     '', '', PAYMENT_CODE[fill.paymentType], asapDate(fill.dateSold),
   ]);
@@ -236,6 +259,8 @@ function preSegment(prescriber: PmpPrescriber): string {
  */
 export function writeAsap42(input: AsapFileInput): AsapFile {
   if (!/^[A-Za-z0-9]{1,20}$/.test(input.controlNumber)) throw new Error('The control number is 1 to 20 letters and digits');
+  const problems = asapFillProblems(input.fills);
+  if (problems.length > 0) throw new AsapFileError(problems);
   const created = asapDateTime(input.createdAt, input.timeZone);
   const segments: string[] = [];
   segments.push(segment('TH', [ASAP_VERSION, input.controlNumber, '01', '', created.date, created.time, input.fileType ?? 'P', '', ASAP_SEGMENT_TERMINATOR]));
