@@ -57,6 +57,8 @@ comment on table public.pmp_reported_fills is
 comment on constraint pmp_reported_fills_status_check on public.pmp_reported_fills is 'A fill is reported as new, revise or void';
 -- pmp_fills asks, per fill of the range, how it was last reported.
 create index pmp_reported_fills_prescription_idx on public.pmp_reported_fills (pharmacy_id, prescription_id);
+-- A reported fill now holds back deleting its prescription: the refusal names it in a sentence.
+select private.install_constraint_explanations('public.prescriptions');
 
 alter table public.pmp_submissions enable row level security;
 alter table public.pmp_reported_fills enable row level security;
