@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AsapFileError, asapFillProblems, asapDateTime, asapFileName, asapFileSha256, asapQuantity, asapText, pmpFillsAnswerSchema, readAsap, writeAsap42,
+  AsapFileError, asapFillProblems, asapDateTime, newAsapControlNumber, asapFileName, asapFileSha256, asapQuantity, asapText, pmpFillsAnswerSchema, readAsap, writeAsap42,
   type PmpFill, type PmpPharmacy,
 } from '@pharmacy/shared/reports/asap-pmp.ts';
 
@@ -166,6 +166,13 @@ describe('values', () => {
     expect(asapText('  a\tb  ', 10)).toBe('a b');
     expect(asapText(null, 10)).toBe('');
     expect(asapFileName(pharmacy, '2026-11-01', '2026-11-30')).toBe('pmp-1234567-2026-11-01-to-2026-11-30.txt');
+  });
+
+  it('makes control numbers the writer takes, different each time', () => {
+    const numbers = Array.from({ length: 50 }, () => newAsapControlNumber(createdAt));
+    expect(numbers.every((n) => /^20261129163005[A-Z0-9]{6}$/.test(n))).toBe(true);
+    expect(new Set(numbers).size).toBe(50);
+    expect(writeAsap42({ ...base, fills, controlNumber: numbers[0]! }).text).toContain(`TT*${numbers[0]}*13~`);
   });
 
   it('hashes the file as SHA-256 hex', async () => {

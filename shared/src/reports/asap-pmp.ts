@@ -315,6 +315,13 @@ export function writeAsap42(input: AsapFileInput): AsapFile {
   };
 }
 
+/** A control number for a new file (TH02/TT01): the UTC moment to the second and 6 random letters or digits, 20 in all. */
+export function newAsapControlNumber(at: Date = new Date()): string {
+  const stamp = at.toISOString().replace(/\D/g, '').slice(0, 14);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  return stamp + [...crypto.getRandomValues(new Uint8Array(6))].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
 /** The file's SHA-256 as lowercase hex (what record_pmp_submission keeps). */
 export async function asapFileSha256(fileText: string): Promise<string> {
   const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(fileText));
