@@ -2123,6 +2123,72 @@ grant select, insert, truncate, references, trigger, maintain on table public.ph
 grant all on table public.pharmacy_settings to service_role;
 grant update (settings) on table public.pharmacy_settings to authenticated;
 
+-- public.pmp_reported_fills -----------------------------------------------------------------------
+create table public.pmp_reported_fills (
+  pharmacy_id      uuid not null,
+  submission_id    uuid not null,
+  prescription_id  uuid not null,
+  reporting_status text not null,
+  constraint pmp_reported_fills_pkey PRIMARY KEY (pharmacy_id, submission_id, prescription_id),
+  constraint pmp_reported_fills_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint pmp_reported_fills_prescription_fkey FOREIGN KEY (pharmacy_id, prescription_id) REFERENCES public.prescriptions(pharmacy_id, id),
+  constraint pmp_reported_fills_submission_fkey FOREIGN KEY (pharmacy_id, submission_id) REFERENCES public.pmp_submissions(pharmacy_id, id) ON DELETE CASCADE,
+  constraint pmp_reported_fills_status_check CHECK (reporting_status = ANY (ARRAY['new'::text, 'revise'::text, 'void'::text]))
+);
+
+comment on table public.pmp_reported_fills is 'A fill a PMP submission carried, once per submission, and how it was sent (DSP01: new, revise or void). A fill''s latest row says whether the program has it as it stands. Written only by record_pmp_submission.';
+comment on constraint pmp_reported_fills_status_check on public.pmp_reported_fills is 'A fill is reported as new, revise or void';
+
+CREATE INDEX pmp_reported_fills_prescription_idx ON public.pmp_reported_fills USING btree (pharmacy_id, prescription_id);
+
+alter table public.pmp_reported_fills enable row level security;
+
+create policy "Pharmacists and admins can read which fills their pharmacy repo" on public.pmp_reported_fills
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('reports:read'::text) AS current_staff_can));
+
+grant references, trigger, maintain on table public.pmp_reported_fills to anon;
+grant select, references, trigger, maintain on table public.pmp_reported_fills to authenticated;
+grant all on table public.pmp_reported_fills to service_role;
+
+-- public.pmp_submissions --------------------------------------------------------------------------
+create table public.pmp_submissions (
+  id            uuid default gen_random_uuid() not null,
+  pharmacy_id   uuid not null,
+  period_from   date not null,
+  period_to     date not null,
+  file_sha256   text not null,
+  fill_count    integer not null,
+  segment_count integer not null,
+  created_by    uuid,
+  created_at    timestamp with time zone default now() not null,
+  constraint pmp_submissions_pkey PRIMARY KEY (id),
+  constraint pmp_submissions_pharmacy_id_id_key UNIQUE (pharmacy_id, id),
+  constraint pmp_submissions_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint pmp_submissions_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint pmp_submissions_counts_check CHECK (fill_count >= 0 AND segment_count >= 8 AND segment_count <= 10000000),
+  constraint pmp_submissions_file_sha256_check CHECK (file_sha256 ~ '^[0-9a-f]{64}$'::text),
+  constraint pmp_submissions_period_check CHECK (period_to >= period_from AND (period_to - period_from) <= 365)
+);
+
+comment on table public.pmp_submissions is 'A PMP report (ASAP 4.2 file) the pharmacy produced for its days period_from..period_to: who and when, the file''s SHA-256 (lowercase hex), how many fills and segments (TT02) it holds. Written only by record_pmp_submission; pharmacists and admins read their pharmacy''s.';
+comment on constraint pmp_submissions_counts_check on public.pmp_submissions is 'An ASAP file has at least 8 segments and no negative fill count';
+comment on constraint pmp_submissions_file_sha256_check on public.pmp_submissions is 'The file''s SHA-256 is 64 lowercase hex digits';
+comment on constraint pmp_submissions_period_check on public.pmp_submissions is 'A PMP report covers 1 to 366 days, the last not before the first';
+
+CREATE INDEX pmp_submissions_created_by_idx ON public.pmp_submissions USING btree (created_by);
+CREATE INDEX pmp_submissions_created_idx ON public.pmp_submissions USING btree (pharmacy_id, created_at DESC);
+
+alter table public.pmp_submissions enable row level security;
+
+create policy "Pharmacists and admins can read their pharmacy's PMP submission" on public.pmp_submissions
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('reports:read'::text) AS current_staff_can));
+
+grant references, trigger, maintain on table public.pmp_submissions to anon;
+grant select, references, trigger, maintain on table public.pmp_submissions to authenticated;
+grant all on table public.pmp_submissions to service_role;
+
 -- public.prescriber_verifications -----------------------------------------------------------------
 create table public.prescriber_verifications (
   id              uuid default gen_random_uuid() not null,
@@ -2737,7 +2803,7 @@ CREATE TRIGGER screen_interactions_at_entry BEFORE INSERT ON public.prescription
 CREATE TRIGGER screen_interactions_at_verification BEFORE UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.screen_prescription_at_verification();
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when ai_flags is null then ''23502 Ai flags is required'' when medication_id is null then ''23502 Medication is required'' when order_id is null then ''23502 Order is required'' when patient_id is null then ''23502 Patient is required'' when rx_number is null then ''23502 Rx number is required'' when (((jsonb_typeof(ai_flags) = ''object''::text) AND (jsonb_typeof((ai_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((ai_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((ai_flags -> ''recommendedActions''::text)) = ''array''::text))) is false then ''23514 The interaction check result must be {hasInteractions, interactions[], recommendedActions[]}'' when (((status = ''cancelled''::text) = (cancelled_at IS NOT NULL))) is false then ''23514 A cancelled fill records when it was cancelled'' when ((days_supply > 0)) is false then ''23514 Days supply must be greater than 0'' when ((((exclusion_override_reason IS NULL) AND (exclusion_overridden_by IS NULL) AND (exclusion_overridden_at IS NULL)) OR ((length(btrim(exclusion_override_reason)) > 0) AND (exclusion_overridden_at IS NOT NULL)))) is false then ''23514 Overriding the OIG exclusion of a prescriber needs a reason'' when (((fill_number >= 0) AND (fill_number <= 99))) is false then ''23514 A fill number is between 0 and 99'' when ((fill_number <= refills)) is false then ''23514 No refills left: every refill authorised has been used'' when ((((override_reason IS NULL) AND (overridden_by IS NULL) AND (overridden_at IS NULL)) OR ((length(btrim(override_reason)) > 0) AND (overridden_at IS NOT NULL)))) is false then ''23514 An interaction override needs a reason'' when ((prescription_type = ANY (ARRAY[''written''::text, ''fax''::text, ''verbal''::text, ''electronic''::text]))) is false then ''23514 Prescription type must be written, fax, verbal or electronic'' when ((quantity > (0)::numeric)) is false then ''23514 Quantity must be greater than 0'' when (((refills >= 0) AND (refills <= 99))) is false then ''23514 Refills must be between 0 and 99'' when ((source = ANY (ARRAY[''e-prescription''::text, ''manual_entry''::text]))) is false then ''23514 Source must be e-prescription or manual_entry'' when ((status = ANY (ARRAY[''pending''::text, ''processing''::text, ''ready''::text, ''completed''::text, ''cancelled''::text]))) is false then ''23514 Status must be pending, processing, ready, completed or cancelled'' when ((((too_soon_reason IS NULL) AND (too_soon_allowed_by IS NULL) AND (too_soon_allowed_at IS NULL)) OR ((length(btrim(too_soon_reason)) > 0) AND (too_soon_allowed_at IS NOT NULL)))) is false then ''23514 A refill allowed too soon needs a reason'' when ((urgency_level = ANY (ARRAY[''routine''::text, ''urgent''::text, ''emergency''::text]))) is false then ''23514 Urgency must be routine, urgent or emergency'' when (((verification_flags IS NULL) OR ((jsonb_typeof(verification_flags) = ''object''::text) AND (jsonb_typeof((verification_flags -> ''hasInteractions''::text)) = ''boolean''::text) AND (jsonb_typeof((verification_flags -> ''interactions''::text)) = ''array''::text) AND (jsonb_typeof((verification_flags -> ''recommendedActions''::text)) = ''array''::text)))) is false then ''23514 Invalid verification flags'' when ((((verification_override_reason IS NULL) AND (verification_overridden_by IS NULL) AND (verification_overridden_at IS NULL)) OR ((length(btrim(verification_override_reason)) > 0) AND (verification_overridden_at IS NOT NULL)))) is false then ''23514 Invalid verification override reason and verification overridden by and verification overridden at'' when (($1).pharmacy_id is not null and ($1).medication_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).medication_id is distinct from ($2).medication_id) and not exists (select 1 from public.medications as t where t.id = ($1).medication_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a medication of your pharmacy'' when (($1).pharmacy_id is not null and ($1).order_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).order_id is distinct from ($2).order_id) and not exists (select 1 from public.prescription_orders as t where t.id = ($1).order_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 The prescription is not in this pharmacy'' when (($1).pharmacy_id is not null and ($1).patient_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).patient_id is distinct from ($2).patient_id) and not exists (select 1 from public.patients as t where t.id = ($1).patient_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a patient of your pharmacy'' when (($1).pharmacy_id is not null and ($1).prescriber_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).prescriber_id is distinct from ($2).prescriber_id) and not exists (select 1 from public.prescribers as t where t.id = ($1).prescriber_id and t.pharmacy_id = ($1).pharmacy_id) then ''23503 Choose a prescriber of your pharmacy'' end from (select ($1).*) as checked_row');
-CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.inventory_movements as t where t.prescription_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This prescription is still used by inventory movements and cannot be removed'' end');
+CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.prescriptions FOR EACH ROW EXECUTE FUNCTION private.explain_restricted_delete('select case when exists (select 1 from public.inventory_movements as t where t.prescription_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This prescription is still used by inventory movements and cannot be removed'' when exists (select 1 from public.pmp_reported_fills as t where t.prescription_id = ($1).id and t.pharmacy_id = ($1).pharmacy_id) then ''This prescription is still used by pmp reported fills and cannot be removed'' end');
 
 grant select, insert, update, references, trigger, maintain on table public.prescriptions to authenticated;
 grant all on table public.prescriptions to service_role;
@@ -5093,6 +5159,15 @@ $function$;
 comment on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) is 'A page of a patient''s prescriptions (orders) for the profile, newest first (keyset: created_at, id): each with refills authorised, used (its last fill number) and remaining, the last fill (status, fill date, days supply), the first day a refill is not too soon and the first day it can no longer be refilled (private.order_expires_on). Security invoker: RLS applies.';
 grant execute on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.pmp_fills(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.pmp_fills(from_date, to_date) $function$;
+comment on function public.pmp_fills(date,date) is 'GET /api/reports/pmp: the controlled fills of a range for the ASAP file; see private.pmp_fills.';
+grant execute on function public.pmp_fills(date,date) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.post_inventory_count(count_session_id uuid, variance_reasons jsonb DEFAULT '{}'::jsonb)
  RETURNS public.inventory_count_sessions
  LANGUAGE sql
@@ -5701,6 +5776,14 @@ AS $function$
 $function$;
 comment on function public.record_pharmacy_logo_change() is 'Records the pharmacy logo''s current state (uploaded with its type and size, or removed) in the audit log after an upload or removal; admins only (42501 otherwise); answers the action recorded. Called by the api function with the admin''s JWT.';
 grant execute on function public.record_pharmacy_logo_change() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.record_pmp_submission(from_date date, to_date date, fill_ids uuid[], file_sha256 text, segment_count integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.record_pmp_submission(from_date, to_date, fill_ids, file_sha256, segment_count) $function$;
+comment on function public.record_pmp_submission(date,date,uuid[],text,integer) is 'GET /api/reports/pmp after writing the file: records it and the fills it reported; see private.record_pmp_submission.';
+grant execute on function public.record_pmp_submission(date,date,uuid[],text,integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.record_prescriber_verification(verify_prescriber_id uuid, actor_user_id uuid, nppes jsonb, run_kind text DEFAULT 'manual'::text)
  RETURNS jsonb
@@ -11900,6 +11983,118 @@ $function$;
 comment on function private.pharmacy_time_zone(uuid) is 'The pharmacy''s time zone (pharmacies.time_zone; America/New_York when the caller may not read the pharmacy). Security invoker: row-level security on pharmacies applies.';
 grant execute on function private.pharmacy_time_zone(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.pmp_caller_pharmacy()
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+begin
+  if pharmacy is null or not private.current_staff_can('reports:read') then
+    raise exception 'Only pharmacists and admins of the pharmacy can report to the PMP' using errcode = '42501';
+  end if;
+  return pharmacy;
+end
+$function$;
+comment on function private.pmp_caller_pharmacy() is 'The caller''s pharmacy when they may report to the PMP (reports:read: pharmacists and admins), else 42501.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.pmp_fills(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.pmp_caller_pharmacy();
+  result jsonb;
+begin
+  perform private.billing_report_range(from_date, to_date);
+  select jsonb_build_object(
+    'from', from_date, 'to', to_date, 'timeZone', private.pharmacy_time_zone(p.id),
+    'pharmacy', jsonb_build_object(
+      'name', p.pharmacy_name, 'npi', p.npi_number, 'ncpdpId', p.ncpdp_id, 'deaNumber', p.dea_number,
+      'address', p.street_address, 'city', p.city, 'state', p.state, 'zipCode', p.zip_code, 'phone', p.phone),
+    'fills', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'fillId', rx.id, 'reportingStatus', f.reporting_status, 'alreadyReported', f.already_reported,
+        'rxNumber', rx.rx_number, 'dateWritten', coalesce(rx.original_date, o.written_on),
+        'refillsAuthorized', rx.refills, 'dateFilled', rx.date_filled, 'fillNumber', rx.fill_number,
+        'ndc11', m.ndc11, 'deaSchedule', m.dea_schedule, 'drugName', concat_ws(' ', m.name, m.strength),
+        'quantity', rx.quantity, 'daysSupply', rx.days_supply, 'dosageUnit', coalesce(m.package_unit, 'EA'),
+        'origin', rx.prescription_type,
+        'paymentType', case
+          when b.pay_with = 'cash' then 'cash'
+          when plan.id is null then 'cash'
+          else case plan.insurance_type
+            when 'medicaid' then 'medicaid' when 'medicare_part_d' then 'medicare' when 'tricare' then 'military'
+            when 'workers_compensation' then 'workers_compensation' when 'commercial' then 'commercial' else 'other' end
+        end,
+        'dateSold', case when rx.status = 'completed' then private.pharmacy_local_date(p.id, rx.completed_at) end,
+        'patient', jsonb_build_object(
+          'id', pt.id, 'firstName', pt.first_name, 'lastName', pt.last_name, 'dateOfBirth', pt.date_of_birth,
+          'address', pt.street_address, 'city', pt.city, 'state', pt.state, 'zipCode', pt.zip_code, 'phone', pt.phone),
+        'prescriber', jsonb_build_object(
+          'npi', pr.npi_number, 'deaNumber', pr.dea_number, 'stateLicense', pr.license_number,
+          'firstName', pr.first_name, 'lastName', coalesce(pr.last_name, rx.prescriber_name), 'phone', pr.phone))
+        order by pt.last_name, pt.first_name, pt.id, rx.date_filled, rx.rx_number, rx.fill_number, rx.id)
+      from private.pmp_range_fills(p.id, from_date, to_date) f
+      join public.prescriptions rx on rx.pharmacy_id = p.id and rx.id = f.prescription_id
+      join public.prescription_orders o on o.pharmacy_id = p.id and o.id = rx.order_id
+      join public.medications m on m.pharmacy_id = p.id and m.id = rx.medication_id
+      join public.patients pt on pt.pharmacy_id = p.id and pt.id = rx.patient_id
+      left join public.prescribers pr on pr.pharmacy_id = p.id and pr.id = rx.prescriber_id
+      left join public.prescription_billing b on b.pharmacy_id = p.id and b.prescription_id = rx.id
+      -- The plan billed: the one chosen for the fill, else the patient's active primary plan (as billing does).
+      left join lateral (
+        select pl.id, pl.insurance_type
+        from public.patient_insurance_plans pl
+        where pl.pharmacy_id = p.id and pl.patient_id = rx.patient_id
+          and (pl.id = b.plan_id or (b.plan_id is null and pl.priority = 'primary' and pl.active))
+        order by (pl.id = b.plan_id) desc nulls last
+        limit 1
+      ) plan on true
+    ), '[]'::jsonb))
+  into result
+  from public.pharmacies p
+  where p.id = pharmacy;
+  return result;
+end
+$function$;
+comment on function private.pmp_fills(date,date) is 'The PMP report''s data for the caller''s pharmacy (pharmacists and admins) over its days from_date..to_date (at most 366): {from, to, timeZone, pharmacy {name, npi, ncpdpId, deaNumber, address, city, state, zipCode, phone}, fills [{fillId, reportingStatus new|revise|void, alreadyReported, rxNumber, dateWritten, refillsAuthorized, dateFilled, fillNumber, ndc11, deaSchedule, drugName, quantity, daysSupply, dosageUnit EA|ML|GM, origin, paymentType, dateSold, patient {...}, prescriber {...}}]} ordered by patient, day, Rx and fill. The shape is shared/src/reports/asap-pmp.ts pmpFillsAnswerSchema. See private.pmp_range_fills for which fills.';
+grant execute on function private.pmp_fills(date,date) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.pmp_range_fills(for_pharmacy_id uuid, from_date date, to_date date)
+ RETURNS TABLE(prescription_id uuid, reporting_status text, already_reported boolean)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select rx.id,
+         case when rx.status = 'cancelled' then 'void' when last.reporting_status is null then 'new' else 'revise' end,
+         -- As it stands: dispensed and sent (new or revise), or returned to stock and its void sent.
+         last.reporting_status is not null and (rx.status = 'cancelled') = (last.reporting_status = 'void')
+  from public.prescriptions rx
+  join public.medications m on m.pharmacy_id = rx.pharmacy_id and m.id = rx.medication_id
+  left join lateral (
+    select r.reporting_status
+    from public.pmp_reported_fills r
+    join public.pmp_submissions s on s.pharmacy_id = r.pharmacy_id and s.id = r.submission_id
+    where r.pharmacy_id = rx.pharmacy_id and r.prescription_id = rx.id
+    order by s.created_at desc, s.id desc
+    limit 1
+  ) last on true
+  where rx.pharmacy_id = for_pharmacy_id
+    and rx.date_filled between from_date and to_date
+    and m.dea_schedule is not null
+    -- Dispensed (verified, then picked up or waiting), or returned to stock after it was reported.
+    and (rx.status in ('ready', 'completed') or (rx.status = 'cancelled' and last.reporting_status is not null))
+$function$;
+comment on function private.pmp_range_fills(uuid,date,date) is 'The pharmacy''s controlled fills (medication with a DEA schedule) dated for_pharmacy_id''s days from_date..to_date (date_filled) that belong in a PMP file: ready or completed (new, or revise when reported before), or cancelled after being reported (void); already_reported when the latest report sent it as it stands. Served by prescriptions_pharmacy_id_date_filled_idx and pmp_reported_fills_prescription_idx. For pmp_fills and record_pmp_submission, which check the caller.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.post_direct_stock_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -13098,6 +13293,58 @@ AS $function$
 $function$;
 comment on function private.record_phi_access(uuid,uuid,uuid,text,text,text,text,jsonb) is 'Appends one PHI-access entry to audit_log (patient_id set, the request''s client IP added when known). Called by private.record_patient_access and the print history''s audit trigger only.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.record_pmp_submission(from_date date, to_date date, fill_ids uuid[], file_sha256 text, segment_count integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.pmp_caller_pharmacy();
+  submission uuid;
+  wanted integer := coalesce(cardinality(fill_ids), 0);
+  ids uuid[];
+  statuses text[];
+  sha text := lower(btrim(coalesce(record_pmp_submission.file_sha256, '')));
+begin
+  perform private.billing_report_range(from_date, to_date);
+  if wanted > 200000 then
+    raise exception 'A PMP file carries at most 200,000 fills: report a shorter range' using errcode = '22023';
+  end if;
+  if sha !~ '^[0-9a-f]{64}$' then
+    raise exception 'The file''s SHA-256 is 64 lowercase hex digits' using errcode = '22023';
+  end if;
+  if record_pmp_submission.segment_count is null or record_pmp_submission.segment_count < 8 then
+    raise exception 'An ASAP file has at least 8 segments' using errcode = '22023';
+  end if;
+  if array_position(fill_ids, null) is not null or wanted <> (select count(distinct id) from unnest(fill_ids) as id) then
+    raise exception 'Each fill is reported once per file' using errcode = '22023';
+  end if;
+  -- One recording at a time per pharmacy: a fill's status (new or revise) depends on the recordings before it.
+  perform pg_advisory_xact_lock(hashtextextended('pmp_submissions:' || pharmacy::text, 0));
+  select coalesce(array_agg(f.prescription_id), '{}'), coalesce(array_agg(f.reporting_status), '{}')
+  into ids, statuses
+  from private.pmp_range_fills(pharmacy, from_date, to_date) f
+  where f.prescription_id = any (fill_ids);
+  if cardinality(ids) <> wanted then
+    raise exception 'Only controlled fills of your pharmacy dispensed in the report''s days can be recorded as reported'
+      using errcode = '22023';
+  end if;
+  insert into public.pmp_submissions (pharmacy_id, period_from, period_to, file_sha256, fill_count, segment_count, created_by)
+  values (pharmacy, from_date, to_date, sha, wanted, record_pmp_submission.segment_count, (select auth.uid()))
+  returning id into submission;
+  insert into public.pmp_reported_fills (pharmacy_id, submission_id, prescription_id, reporting_status)
+  select pharmacy, submission, r.id, r.status from unnest(ids, statuses) as r (id, status);
+  perform private.record_audit_event(pharmacy, (select auth.uid()), 'report', 'pmp_submissions', submission::text,
+    'PMP report of ' || from_date || ' to ' || to_date || ': ' || wanted || ' controlled fills, '
+      || record_pmp_submission.segment_count || ' segments', true,
+    jsonb_build_object('from', from_date, 'to', to_date, 'fills', wanted, 'segments', record_pmp_submission.segment_count, 'sha256', sha));
+  return jsonb_build_object('submissionId', submission, 'fills', wanted);
+end
+$function$;
+comment on function private.record_pmp_submission(date,date,uuid[],text,integer) is 'Records a PMP file the caller (a pharmacist or admin) produced for their pharmacy''s days from_date..to_date: the submission (SHA-256, segment count) and each fill it carried with the status it was sent as. Every fill must be one pmp_fills answers for that range (controlled, dispensed in it, or voided after a report), each once; otherwise nothing is recorded. One at a time per pharmacy; audited. Answers {submissionId, fills}.';
+grant execute on function private.record_pmp_submission(date,date,uuid[],text,integer) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.record_prescription_file_processing(actor uuid, file_id uuid, outcome jsonb)
  RETURNS public.prescription_files

@@ -2486,6 +2486,95 @@ export type Database = {
           },
         ];
       };
+      pmp_reported_fills: {
+        Row: {
+          pharmacy_id: string;
+          prescription_id: string;
+          reporting_status: string;
+          submission_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          pharmacy_id: string;
+          prescription_id: string;
+          reporting_status: string;
+          submission_id: string;
+        };
+        Update: {
+          pharmacy_id?: string;
+          prescription_id?: string;
+          reporting_status?: string;
+          submission_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'pmp_reported_fills_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pmp_reported_fills_prescription_fkey';
+            columns: ['pharmacy_id', 'prescription_id'];
+            isOneToOne: false;
+            referencedRelation: 'prescriptions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+          {
+            foreignKeyName: 'pmp_reported_fills_submission_fkey';
+            columns: ['pharmacy_id', 'submission_id'];
+            isOneToOne: false;
+            referencedRelation: 'pmp_submissions';
+            referencedColumns: ['pharmacy_id', 'id'];
+          },
+        ];
+      };
+      pmp_submissions: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          file_sha256: string;
+          fill_count: number;
+          id: string;
+          period_from: string;
+          period_to: string;
+          pharmacy_id: string;
+          segment_count: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          file_sha256: string;
+          fill_count: number;
+          id?: string;
+          period_from: string;
+          period_to: string;
+          pharmacy_id: string;
+          segment_count: number;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          file_sha256?: string;
+          fill_count?: number;
+          id?: string;
+          period_from?: string;
+          period_to?: string;
+          pharmacy_id?: string;
+          segment_count?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'pmp_submissions_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       prescriber_verifications: {
         Row: {
           checked_at: string;
@@ -4768,6 +4857,7 @@ export type Database = {
           written_on: string;
         }[];
       };
+      pmp_fills: { Args: { from_date: string; to_date: string }; Returns: Json };
       post_inventory_count: {
         Args: { count_session_id: string; variance_reasons?: Json };
         Returns: {
@@ -5162,6 +5252,10 @@ export type Database = {
         Returns: Json;
       };
       record_pharmacy_logo_change: { Args: Record<PropertyKey, never>; Returns: string };
+      record_pmp_submission: {
+        Args: { file_sha256: string; fill_ids: string[]; from_date: string; segment_count: number; to_date: string };
+        Returns: Json;
+      };
       record_prescriber_verification: {
         Args: { actor_user_id: string; nppes: Json; run_kind?: string; verify_prescriber_id: string };
         Returns: Json;
