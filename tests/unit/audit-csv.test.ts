@@ -40,6 +40,14 @@ describe('csvCell', () => {
     expect(csvCell('\tcmd')).toBe("'\tcmd");
     expect(csvCell('a=b')).toBe('a=b');
   });
+
+  it('leaves a negative number a number (a refund, a short payment), but not what only starts like one', () => {
+    expect(csvCell('-12.50')).toBe('-12.50');
+    expect(csvCell('-1')).toBe('-1');
+    expect(csvCell('-1e3')).toBe("'-1e3");
+    expect(csvCell('-1.5+cmd')).toBe("'-1.5+cmd");
+    expect(csvCell('-.5')).toBe("'-.5");
+  });
 });
 
 describe('auditLogCsv', () => {
@@ -55,8 +63,8 @@ describe('auditLogCsv', () => {
   });
 
   it('guards every cell, a user name included', () => {
-    expect(auditLogCsv([entry({ userName: '=cmd|calc', description: '-1' })]).split('\r\n')[1])
-      .toBe("2026-11-23T02:00:00+00:00,'=cmd|calc,sign_in,'-1,203.0.113.7,Success");
+    expect(auditLogCsv([entry({ userName: '=cmd|calc', description: '-1+A1' })]).split('\r\n')[1])
+      .toBe("2026-11-23T02:00:00+00:00,'=cmd|calc,sign_in,'-1+A1,203.0.113.7,Success");
   });
 
   it('gives only the header for no entries', () => {

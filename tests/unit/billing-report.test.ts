@@ -12,6 +12,7 @@ const REPORT: BillingReport = {
   rows: [
     { payerName: 'Demo Commercial Rx, Inc.', claims: 3, rejectionRatePercent: 66.7, paidCents: 300005, averageAnswerMs: 212 },
     { payerName: '=HYPERLINK("x")', claims: 1, rejectionRatePercent: 0, paidCents: 7, averageAnswerMs: null },
+    { payerName: 'Demo Medicaid', claims: 1, rejectionRatePercent: 0, paidCents: -1250, averageAnswerMs: 90 },
   ],
   totals: { claims: 4 },
 };
@@ -21,7 +22,9 @@ describe('billing reports', () => {
     expect(billingReportCsv(REPORT)).toBe(
       'Payer,Claims,Rejection rate (%),Paid by payer ($),Average answer time (ms)\r\n'
       + '"Demo Commercial Rx, Inc.",3,66.7,3000.05,212\r\n'
-      + '"\'=HYPERLINK(""x"")",1,0,0.07,\r\n',
+      + '"\'=HYPERLINK(""x"")",1,0,0.07,\r\n'
+      // A negative amount (a claim paid back) is a number a spreadsheet sums, not a guarded text.
+      + 'Demo Medicaid,1,0,-12.50,90\r\n',
     );
     expect(billingReportFileName(REPORT)).toBe('billing-payer-performance-2026-11-01-to-2026-11-30.csv');
     expect(billingReportFileName({ report: 'aging', from: null, to: null, asOf: '2026-11-29' })).toBe('billing-aging-as-of-2026-11-29.csv');
