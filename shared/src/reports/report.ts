@@ -48,8 +48,14 @@ export const REPORT_MESSAGES = {
   unknown: 'Unknown report',
 } as const;
 
-const isoDay = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message)
-  .refine((text) => !Number.isNaN(Date.parse(text)) && new Date(Date.parse(text)).toISOString().slice(0, 10) === text, message);
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+function isCalendarDay(text: unknown): text is string {
+  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(text);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
+const isoDay = (message: string) => z.string({ error: message }).refine(isCalendarDay, message);
 
 /** GET /api/reports/{report}?from=&to=&format= (both days required; json when no format is given). */
 export const reportQuerySchema = z.object({
@@ -57,6 +63,8 @@ export const reportQuerySchema = z.object({
   to: isoDay(REPORT_MESSAGES.to),
   format: z.enum(REPORT_FORMATS, { error: REPORT_MESSAGES.format }).optional(),
 }).superRefine((query, context) => {
+  // Compared only when both are days: a wrong day has its own message.
+  if (!isCalendarDay(query.from) || !isCalendarDay(query.to)) return;
   const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000;
   if (days < 0) context.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.order });
   else if (days >= REPORT_MAX_DAYS) context.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.length });
