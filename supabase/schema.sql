@@ -1894,6 +1894,8 @@ comment on constraint patients_phone_format on public.patients is 'Phone format:
 comment on constraint patients_state_code on public.patients is 'Choose one of the 50 US states';
 comment on constraint patients_zip_code_format on public.patients is 'Invalid ZIP code';
 
+CREATE INDEX patients_created_idx ON public.patients USING btree (pharmacy_id, created_at);
+comment on index public.patients_created_idx is 'The patients report''s "new in the range" (created_at within the pharmacy''s days).';
 CREATE INDEX patients_pharmacy_id_date_of_birth_idx ON public.patients USING btree (pharmacy_id, date_of_birth);
 CREATE INDEX patients_pharmacy_id_name_id_idx ON public.patients USING btree (pharmacy_id, last_name, first_name, id);
 CREATE INDEX patients_pharmacy_id_name_key_trgm_idx ON public.patients USING gin (pharmacy_id, lower(((first_name || ' '::text) || last_name)) extensions.gin_trgm_ops);
@@ -4072,6 +4074,15 @@ $function$;
 comment on function public.controlled_substance_status() is 'The caller''s pharmacy''s controlled substance status for the queue and dashboard: {deaNumberPresent, deaExpirationDate (YYYY-MM-DD or null), expired (before the pharmacy''s local date), daysLeft (null without a date; negative once expired), today, schedules {II, III, IV, V: enabled}, requireDoubleCount, controlledFillsToday, maxDailyDispensing}. Any staff member (the Controlled group itself is admins''); as the caller.';
 grant execute on function public.controlled_substance_status() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.controlled_substances_report(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.controlled_substances_report(from_date, to_date) $function$;
+comment on function public.controlled_substances_report(date,date) is 'GET /api/reports/controlled-substances: see private.controlled_substances_report.';
+grant execute on function public.controlled_substances_report(date,date) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.create_inventory_return(lot_id uuid, quantity integer, reason text, destination text, reason_detail text DEFAULT NULL::text, wholesaler_id uuid DEFAULT NULL::uuid, reverse_distributor text DEFAULT NULL::text, rma_number text DEFAULT NULL::text, dea_form_222_number text DEFAULT NULL::text)
  RETURNS public.inventory_returns
  LANGUAGE sql
@@ -4253,6 +4264,15 @@ end
 $function$;
 comment on function public.discontinue_prescription(uuid,text) is 'Discontinues a prescription (its id or any fill''s), by a pharmacist or admin with a reason, as the caller: the order is discontinued (no more refills; private.discontinue_order) and its pending or processing fill is cancelled (it leaves the queue; audited as its status change).';
 grant execute on function public.discontinue_prescription(uuid,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.dispensing_log_report(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.dispensing_log_report(from_date, to_date) $function$;
+comment on function public.dispensing_log_report(date,date) is 'GET /api/reports/dispensing-log: see private.dispensing_log_report.';
+grant execute on function public.dispensing_log_report(date,date) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.drug_price_schedule()
  RETURNS jsonb
@@ -4729,6 +4749,15 @@ $function$;
 comment on function public.inventory_overview() is 'The Overview tab''s figures for the caller''s pharmacy, each from the database: active products, low and out of stock, total value in cents (each lot on hand at its cost), auto-order items, predicted stockouts within 7 days, 30-day turnover (cost of goods dispensed / average of today''s and the reconstructed value 30 days ago), the utilisation rate (products kept — on hand or moved in 90 days — that are on the shelf, %) with the threshold, the prediction window and when predictions were last updated. Ledger sums and value come from the rollups (20261129002000_inventory_rollups). Security invoker (RLS).';
 grant execute on function public.inventory_overview() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.inventory_report(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.inventory_report(from_date, to_date) $function$;
+comment on function public.inventory_report(date,date) is 'GET /api/reports/inventory: see private.inventory_report.';
+grant execute on function public.inventory_report(date,date) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.inventory_return_page(status_filter text DEFAULT 'all'::text, page_size integer DEFAULT 25, page_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, medication_id uuid, product_name text, strength text, ndc_number text, dea_schedule text, lot_id uuid, lot_number text, expiration_date date, quantity integer, reason text, reason_detail text, destination text, wholesaler_id uuid, wholesaler_name text, reverse_distributor text, unit_cost_cents integer, total_value_cents bigint, rma_number text, dea_form_222_number text, status text, credit_cents bigint, cancel_reason text, created_at timestamp with time zone, created_by_name text, processed_at timestamp with time zone, processed_by_name text, cancelled_at timestamp with time zone, total_count bigint)
  LANGUAGE plpgsql
@@ -5158,6 +5187,15 @@ AS $function$
 $function$;
 comment on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) is 'A page of a patient''s prescriptions (orders) for the profile, newest first (keyset: created_at, id): each with refills authorised, used (its last fill number) and remaining, the last fill (status, fill date, days supply), the first day a refill is not too soon and the first day it can no longer be refilled (private.order_expires_on). Security invoker: RLS applies.';
 grant execute on function public.patient_prescription_orders(uuid,timestamp with time zone,uuid,integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.patients_report(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.patients_report(from_date, to_date) $function$;
+comment on function public.patients_report(date,date) is 'GET /api/reports/patients: see private.patients_report.';
+grant execute on function public.patients_report(date,date) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.pmp_fills(from_date date, to_date date)
  RETURNS jsonb
@@ -6044,6 +6082,15 @@ AS $function$
 $function$;
 comment on function public.return_fill_to_stock(uuid,text) is 'See private.return_fill_to_stock (security definer: it posts to the ledger nobody writes directly).';
 grant execute on function public.return_fill_to_stock(uuid,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.sales_report(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.sales_report(from_date, to_date) $function$;
+comment on function public.sales_report(date,date) is 'GET /api/reports/sales: see private.sales_report.';
+grant execute on function public.sales_report(date,date) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.save_fill_billing(prescription_id uuid, pay_with text, plan_id uuid DEFAULT NULL::uuid, custom_copay_cents integer DEFAULT NULL::integer)
  RETURNS jsonb
@@ -8518,6 +8565,66 @@ $function$;
 comment on function private.controlled_substance_settings(uuid) is 'The Controlled settings the database enforces, for one pharmacy, with the §9 defaults for what was never saved (or is of the wrong type): {deaNumber (the pharmacy record''s, '''' when none), deaExpirationDate (date or null), maxDailyDispensing (500), scheduleIIEnabled … scheduleVEnabled (true), requireDoubleCount (false)}. The group as its tab shows it, DEA number included, through private.pharmacy_settings_values.';
 grant execute on function private.controlled_substance_settings(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.controlled_substances_report(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.report_pharmacy(from_date, to_date);
+  result jsonb;
+begin
+  with fills as (
+    select rx.*, m.dea_schedule, concat_ws(' ', m.name, m.strength) as drug, m.ndc_number, count(*) over () as matched
+    from public.prescriptions rx
+    join public.medications m on m.pharmacy_id = rx.pharmacy_id and m.id = rx.medication_id
+    where rx.pharmacy_id = pharmacy and rx.date_filled between from_date and to_date and rx.status <> 'cancelled'
+      and m.dea_schedule in ('II', 'III', 'IV', 'V')
+    order by rx.date_filled, rx.verified_at, rx.rx_number, rx.fill_number
+    limit private.report_row_limit()
+  )
+  select jsonb_build_object(
+    'title', 'Controlled Substance Log',
+    'columns', jsonb_build_array(
+      jsonb_build_object('key', 'dateFilled', 'label', 'Date filled', 'kind', 'date'),
+      jsonb_build_object('key', 'rx', 'label', 'Rx', 'kind', 'text'),
+      jsonb_build_object('key', 'fillNumber', 'label', 'Fill', 'kind', 'count'),
+      jsonb_build_object('key', 'schedule', 'label', 'Schedule', 'kind', 'text'),
+      jsonb_build_object('key', 'drug', 'label', 'Drug', 'kind', 'text'),
+      jsonb_build_object('key', 'ndc', 'label', 'NDC', 'kind', 'text'),
+      jsonb_build_object('key', 'quantity', 'label', 'Quantity', 'kind', 'quantity'),
+      jsonb_build_object('key', 'daysSupply', 'label', 'Days supply', 'kind', 'count'),
+      jsonb_build_object('key', 'patientName', 'label', 'Patient', 'kind', 'text'),
+      jsonb_build_object('key', 'patientAddress', 'label', 'Patient address', 'kind', 'text'),
+      jsonb_build_object('key', 'prescriber', 'label', 'Prescriber', 'kind', 'text'),
+      jsonb_build_object('key', 'prescriberDea', 'label', 'Prescriber DEA', 'kind', 'text'),
+      jsonb_build_object('key', 'pharmacist', 'label', 'Pharmacist', 'kind', 'text')),
+    'rows', coalesce(jsonb_agg(jsonb_build_object('dateFilled', f.date_filled, 'rx', f.rx_number::text, 'fillNumber', f.fill_number,
+              'schedule', f.dea_schedule, 'drug', f.drug, 'ndc', f.ndc_number, 'quantity', f.quantity, 'daysSupply', f.days_supply,
+              'patientName', pt.last_name || ', ' || pt.first_name,
+              'patientAddress', nullif(concat_ws(', ', nullif(btrim(pt.street_address), ''), nullif(btrim(pt.city), ''),
+                                  nullif(btrim(concat_ws(' ', pt.state, pt.zip_code)), '')), ''),
+              'prescriber', coalesce(nullif(concat_ws(' ', pr.first_name, pr.last_name), ''), f.prescriber_name),
+              'prescriberDea', pr.dea_number,
+              'pharmacist', nullif(concat_ws(' ', s.first_name, s.last_name), ''))
+              order by f.date_filled, f.verified_at, f.rx_number, f.fill_number), '[]'::jsonb),
+    'totals', jsonb_build_object('fills', count(f.id), 'quantity', coalesce(sum(f.quantity), 0),
+              'scheduleII', count(f.id) filter (where f.dea_schedule = 'II'), 'matched', coalesce(max(f.matched), 0)),
+    'notes', jsonb_build_array(jsonb_build_object('key', 'disclaimer', 'label', 'Controlled drug disclaimer',
+              'text', private.report_setting(pharmacy, 'controlledDrugDisclaimer'))),
+    'truncated', coalesce(max(f.matched), 0) > count(f.id))
+  into result
+  from fills f
+  join public.patients pt on pt.pharmacy_id = f.pharmacy_id and pt.id = f.patient_id
+  left join public.prescribers pr on pr.pharmacy_id = f.pharmacy_id and pr.id = f.prescriber_id
+  left join public.staff_profiles s on s.user_id = f.verified_by;
+  return result;
+end
+$function$;
+comment on function private.controlled_substances_report(date,date) is 'The controlled-substance log of the caller''s pharmacy (reports:read): the fills of Schedule II–V drugs filled on from_date..to_date (not cancelled) in the order they were verified, with the prescriber''s DEA number and the patient''s address; the Reports settings'' controlledDrugDisclaimer as a note; at most private.report_row_limit() rows.';
+grant execute on function private.controlled_substances_report(date,date) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.count_book_quantity(for_pharmacy_id uuid, count_lot_id uuid, snapshot_movement_id bigint, expected_on_hand integer, counted_at timestamp with time zone)
  RETURNS integer
  LANGUAGE sql
@@ -8979,6 +9086,58 @@ end
 $function$;
 comment on function private.discontinue_order(uuid,text) is 'Marks an order of the caller''s own pharmacy discontinued (pharmacist or admin; orders are written only by the database) and audits it (prescription_discontinued). Used by public.discontinue_prescription.';
 grant execute on function private.discontinue_order(uuid,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.dispensing_log_report(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.report_pharmacy(from_date, to_date);
+  result jsonb;
+begin
+  with fills as (
+    select rx.*, count(*) over () as matched from public.prescriptions rx
+    where rx.pharmacy_id = pharmacy and rx.date_filled between from_date and to_date and rx.status <> 'cancelled'
+    order by rx.date_filled, rx.verified_at, rx.rx_number, rx.fill_number
+    limit private.report_row_limit()
+  )
+  select jsonb_build_object(
+    'title', 'Daily Dispensing Log',
+    'columns', jsonb_build_array(
+      jsonb_build_object('key', 'dateFilled', 'label', 'Date filled', 'kind', 'date'),
+      jsonb_build_object('key', 'verifiedAt', 'label', 'Verified at', 'kind', 'text'),
+      jsonb_build_object('key', 'rx', 'label', 'Rx', 'kind', 'text'),
+      jsonb_build_object('key', 'fillNumber', 'label', 'Fill', 'kind', 'count'),
+      jsonb_build_object('key', 'patientName', 'label', 'Patient', 'kind', 'text'),
+      jsonb_build_object('key', 'drug', 'label', 'Drug', 'kind', 'text'),
+      jsonb_build_object('key', 'ndc', 'label', 'NDC', 'kind', 'text'),
+      jsonb_build_object('key', 'quantity', 'label', 'Quantity', 'kind', 'quantity'),
+      jsonb_build_object('key', 'prescriber', 'label', 'Prescriber', 'kind', 'text'),
+      jsonb_build_object('key', 'pharmacist', 'label', 'Pharmacist', 'kind', 'text')),
+    'rows', coalesce(jsonb_agg(jsonb_build_object('dateFilled', f.date_filled,
+              'verifiedAt', to_char(f.verified_at at time zone private.pharmacy_time_zone(pharmacy), 'YYYY-MM-DD HH24:MI'),
+              'rx', f.rx_number::text, 'fillNumber', f.fill_number, 'patientName', pt.last_name || ', ' || pt.first_name,
+              'drug', concat_ws(' ', m.name, m.strength), 'ndc', m.ndc_number, 'quantity', f.quantity,
+              'prescriber', coalesce(nullif(concat_ws(' ', pr.first_name, pr.last_name), ''), f.prescriber_name),
+              'pharmacist', nullif(concat_ws(' ', s.first_name, s.last_name), ''))
+              order by f.date_filled, f.verified_at, f.rx_number, f.fill_number), '[]'::jsonb),
+    'totals', jsonb_build_object('fills', count(f.id), 'quantity', coalesce(sum(f.quantity), 0), 'matched', coalesce(max(f.matched), 0)),
+    'notes', jsonb_build_array(jsonb_build_object('key', 'signOff', 'label', 'Pharmacist sign-off',
+              'text', private.report_setting(pharmacy, 'dailyLogPharmacist'))),
+    'truncated', coalesce(max(f.matched), 0) > count(f.id))
+  into result
+  from fills f
+  join public.patients pt on pt.pharmacy_id = f.pharmacy_id and pt.id = f.patient_id
+  join public.medications m on m.pharmacy_id = f.pharmacy_id and m.id = f.medication_id
+  left join public.prescribers pr on pr.pharmacy_id = f.pharmacy_id and pr.id = f.prescriber_id
+  left join public.staff_profiles s on s.user_id = f.verified_by;
+  return result;
+end
+$function$;
+comment on function private.dispensing_log_report(date,date) is 'The daily dispensing log of the caller''s pharmacy (reports:read): every fill filled on from_date..to_date (not cancelled) in the order it was verified, with Rx and fill number, patient, drug and NDC, quantity, prescriber and the verifying pharmacist; the Reports settings'' dailyLogPharmacist as the sign-off note; at most private.report_row_limit() rows (truncated says when more matched).';
+grant execute on function private.dispensing_log_report(date,date) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.drug_name_candidates(written text)
  RETURNS text[]
@@ -10779,6 +10938,97 @@ $function$;
 comment on function private.inventory_movement_totals(uuid,timestamp with time zone) is 'A pharmacy''s ledger from an instant on, summed: units dispensed (less returned to stock), returned to wholesalers and destroyed (positive), the cost of goods dispensed and the net value moved (cents). Whole UTC days from inventory_daily_rollups, the first day''s remainder from the ledger: equal to summing the ledger. Security invoker.';
 grant execute on function private.inventory_movement_totals(uuid,timestamp with time zone) to authenticated;
 
+CREATE OR REPLACE FUNCTION private.inventory_report(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.report_pharmacy(from_date, to_date);
+  days tstzrange := private.pharmacy_days(pharmacy, from_date, to_date);
+  today date := private.pharmacy_local_date(pharmacy, now());
+  dead_since timestamptz := now() - interval '90 days';
+  result jsonb;
+begin
+  with on_hand as materialized (
+    -- Each product's lots on hand, each at its own cost, else the product's (as private.inventory_value_cents).
+    select m.id, concat_ws(' ', m.name, m.strength) as drug, m.ndc_number as ndc, m.dea_schedule,
+           sum(l.on_hand)::bigint as units,
+           sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip), 0))::bigint as value,
+           bool_or(l.unit_cost_cents is null and private.unit_cost_cents(m, ip) is null) as uncosted
+    from public.inventory_lots l
+    join public.medications m on m.pharmacy_id = l.pharmacy_id and m.id = l.medication_id
+    left join public.inventory_products ip on ip.pharmacy_id = l.pharmacy_id and ip.medication_id = l.medication_id
+    where l.pharmacy_id = pharmacy and l.on_hand > 0
+    group by m.id
+  ), products as (
+    select o.*, coalesce(moved.dispensed, 0) as dispensed, recent.last_dispensed
+    from on_hand o
+    -- Units dispensed in the range, net of fills returned to stock (inventory_movements_product_idx).
+    left join lateral (
+      select -sum(mv.quantity)::bigint as dispensed from public.inventory_movements mv
+      where mv.pharmacy_id = pharmacy and mv.medication_id = o.id and mv.occurred_at >= lower(days) and mv.occurred_at < upper(days)
+        and mv.kind in ('dispense', 'return_to_stock')
+    ) moved on true
+    left join lateral (
+      select max(mv.occurred_at) as last_dispensed from public.inventory_movements mv
+      where mv.pharmacy_id = pharmacy and mv.medication_id = o.id and mv.kind = 'dispense'
+    ) recent on true
+  ), expiring as (
+    select concat_ws(' ', m.name, m.strength) as drug, m.ndc_number as ndc, l.lot_number, l.expiration_date, l.on_hand,
+           l.on_hand::bigint * coalesce(l.unit_cost_cents, private.unit_cost_cents(m, ip), 0) as value
+    from public.inventory_lots l
+    join public.medications m on m.pharmacy_id = l.pharmacy_id and m.id = l.medication_id
+    left join public.inventory_products ip on ip.pharmacy_id = l.pharmacy_id and ip.medication_id = l.medication_id
+    where l.pharmacy_id = pharmacy and l.on_hand > 0 and l.expiration_date <= today + 90
+  )
+  select jsonb_build_object(
+    'title', 'Inventory',
+    'columns', jsonb_build_array(
+      jsonb_build_object('key', 'drug', 'label', 'Drug', 'kind', 'text'),
+      jsonb_build_object('key', 'ndc', 'label', 'NDC', 'kind', 'text'),
+      jsonb_build_object('key', 'schedule', 'label', 'Schedule', 'kind', 'text'),
+      jsonb_build_object('key', 'onHand', 'label', 'On hand', 'kind', 'quantity'),
+      jsonb_build_object('key', 'valueCents', 'label', 'Value', 'kind', 'cents'),
+      jsonb_build_object('key', 'dispensed', 'label', 'Dispensed in range', 'kind', 'quantity')),
+    'rows', (select coalesce(jsonb_agg(jsonb_build_object('drug', p.drug, 'ndc', p.ndc, 'schedule', p.dea_schedule, 'onHand', p.units,
+              'valueCents', p.value, 'dispensed', p.dispensed) order by p.value desc, p.drug), '[]'::jsonb) from products p),
+    'totals', (select jsonb_build_object('products', count(*), 'onHand', coalesce(sum(p.units), 0), 'valueCents', coalesce(sum(p.value), 0),
+              'dispensed', coalesce(sum(p.dispensed), 0), 'productsWithoutCost', count(*) filter (where p.uncosted)) from products p),
+    'sections', jsonb_build_array(
+      jsonb_build_object('key', 'deadStock', 'title', 'Dead stock (nothing dispensed in 90 days)',
+        'columns', jsonb_build_array(
+          jsonb_build_object('key', 'drug', 'label', 'Drug', 'kind', 'text'),
+          jsonb_build_object('key', 'ndc', 'label', 'NDC', 'kind', 'text'),
+          jsonb_build_object('key', 'onHand', 'label', 'On hand', 'kind', 'quantity'),
+          jsonb_build_object('key', 'valueCents', 'label', 'Value', 'kind', 'cents'),
+          jsonb_build_object('key', 'lastDispensed', 'label', 'Last dispensed', 'kind', 'date')),
+        'rows', (select coalesce(jsonb_agg(jsonb_build_object('drug', p.drug, 'ndc', p.ndc, 'onHand', p.units, 'valueCents', p.value,
+                  'lastDispensed', private.pharmacy_local_date(pharmacy, p.last_dispensed)) order by p.value desc, p.drug), '[]'::jsonb)
+                 from products p where p.last_dispensed is null or p.last_dispensed < dead_since),
+        'totals', (select jsonb_build_object('products', count(*), 'valueCents', coalesce(sum(p.value), 0))
+                   from products p where p.last_dispensed is null or p.last_dispensed < dead_since)),
+      jsonb_build_object('key', 'expiring', 'title', 'Lots expiring within 90 days',
+        'columns', jsonb_build_array(
+          jsonb_build_object('key', 'drug', 'label', 'Drug', 'kind', 'text'),
+          jsonb_build_object('key', 'ndc', 'label', 'NDC', 'kind', 'text'),
+          jsonb_build_object('key', 'lot', 'label', 'Lot', 'kind', 'text'),
+          jsonb_build_object('key', 'expires', 'label', 'Expires', 'kind', 'date'),
+          jsonb_build_object('key', 'onHand', 'label', 'On hand', 'kind', 'quantity'),
+          jsonb_build_object('key', 'valueCents', 'label', 'Value', 'kind', 'cents')),
+        'rows', (select coalesce(jsonb_agg(jsonb_build_object('drug', e.drug, 'ndc', e.ndc, 'lot', e.lot_number, 'expires', e.expiration_date,
+                  'onHand', e.on_hand, 'valueCents', e.value) order by e.expiration_date, e.drug, e.lot_number), '[]'::jsonb) from expiring e),
+        'totals', (select jsonb_build_object('lots', count(*), 'onHand', coalesce(sum(e.on_hand), 0), 'valueCents', coalesce(sum(e.value), 0))
+                   from expiring e))),
+    'asOf', today)
+  into result;
+  return result;
+end
+$function$;
+comment on function private.inventory_report(date,date) is 'The Inventory report of the caller''s pharmacy (reports:read): per product on hand its units, value (on hand × cost: each lot''s own, else the product''s) and units dispensed in from_date..to_date; sections: dead stock (on hand, no dispensing in the last 90 days) and lots expiring within 90 days of today (expired included). Stock and value are as of now (asOf).';
+grant execute on function private.inventory_report(date,date) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.inventory_settings_of(for_pharmacy_id uuid)
  RETURNS public.inventory_settings
  LANGUAGE sql
@@ -11844,6 +12094,65 @@ end
 $function$;
 comment on function private.patients_matching(text) is 'Ids of the caller''s own pharmacy''s patients whose first or last name contains every word of the search (private.patient_name_condition, the same name rule as search_patients); empty without a search or a pharmacy. Used by queue_page. Security definer so the name key''s trigram index applies (LIKE is not leakproof, so RLS would forbid it); scoped to private.current_pharmacy_id(), returns ids only.';
 grant execute on function private.patients_matching(text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.patients_report(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.report_pharmacy(from_date, to_date);
+  days tstzrange := private.pharmacy_days(pharmacy, from_date, to_date);
+  result jsonb;
+begin
+  with active as (
+    select distinct rx.patient_id from public.prescriptions rx
+    where rx.pharmacy_id = pharmacy and rx.date_filled between from_date and to_date and rx.status <> 'cancelled'
+  ), banded as (
+    select case when p.date_of_birth is null then 6
+                when extract(year from age(to_date, p.date_of_birth)) < 18 then 1
+                when extract(year from age(to_date, p.date_of_birth)) < 35 then 2
+                when extract(year from age(to_date, p.date_of_birth)) < 50 then 3
+                when extract(year from age(to_date, p.date_of_birth)) < 65 then 4
+                else 5 end as band,
+           p.created_at >= lower(days) and p.created_at < upper(days) as is_new,
+           a.patient_id is not null as is_active,
+           not exists (
+             select 1 from public.patient_insurance_plans pl
+             where pl.pharmacy_id = p.pharmacy_id and pl.patient_id = p.id and pl.active
+               and (pl.effective_date is null or pl.effective_date <= to_date)
+               and (pl.termination_date is null or pl.termination_date >= to_date)) as no_plan
+    from public.patients p
+    left join active a on a.patient_id = p.id
+    -- Patients added after the range did not exist yet.
+    where p.pharmacy_id = pharmacy and p.created_at < upper(days)
+  ), counted as (
+    select b.band, count(*) as patients, count(*) filter (where b.is_new) as new_patients,
+           count(*) filter (where b.is_active) as active_patients, count(*) filter (where b.no_plan) as without_plan
+    from banded b group by b.band
+  )
+  select jsonb_build_object(
+    'title', 'Patients',
+    'columns', jsonb_build_array(
+      jsonb_build_object('key', 'ageBand', 'label', 'Age', 'kind', 'text'),
+      jsonb_build_object('key', 'patients', 'label', 'Patients', 'kind', 'count'),
+      jsonb_build_object('key', 'newPatients', 'label', 'New', 'kind', 'count'),
+      jsonb_build_object('key', 'activePatients', 'label', 'Active (filled in range)', 'kind', 'count'),
+      jsonb_build_object('key', 'withoutPlan', 'label', 'Without an active plan', 'kind', 'count')),
+    'rows', (select jsonb_agg(jsonb_build_object('ageBand', bands.label, 'patients', coalesce(c.patients, 0),
+              'newPatients', coalesce(c.new_patients, 0), 'activePatients', coalesce(c.active_patients, 0),
+              'withoutPlan', coalesce(c.without_plan, 0)) order by bands.band)
+             from (values (1, '0–17'), (2, '18–34'), (3, '35–49'), (4, '50–64'), (5, '65 and over'), (6, 'Date of birth unknown')) as bands(band, label)
+             left join counted c on c.band = bands.band),
+    'totals', (select jsonb_build_object('patients', coalesce(sum(c.patients), 0), 'newPatients', coalesce(sum(c.new_patients), 0),
+              'activePatients', coalesce(sum(c.active_patients), 0), 'withoutPlan', coalesce(sum(c.without_plan), 0)) from counted c))
+  into result;
+  return result;
+end
+$function$;
+comment on function private.patients_report(date,date) is 'The Patients report of the caller''s pharmacy (reports:read): per age band (age on to_date) the patients on file by the end of the range, those added in it, those with a fill in it (active) and those without an active plan in effect on to_date, with totals.';
+grant execute on function private.patients_report(date,date) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.pharmacy_days(for_pharmacy_id uuid, first_day date, last_day date)
  RETURNS tstzrange
@@ -13848,6 +14157,78 @@ $function$;
 comment on function private.replace_oig_exclusion_list(text,jsonb) is 'The work of public.replace_oig_exclusion_list, with raised rights (it writes the list and the prescribers'' verification, which staff cannot): checks the caller is an admin and takes the pharmacy from the caller.';
 grant execute on function private.replace_oig_exclusion_list(text,jsonb) to authenticated;
 
+CREATE OR REPLACE FUNCTION private.report_fill_money(pharmacy uuid, from_date date, to_date date)
+ RETURNS TABLE(prescription_id uuid, day date, medication_id uuid, cash boolean, cash_cents bigint, payers_cents bigint, patients_cents bigint, cost_cents bigint, payer_bins text[])
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select rx.id, rx.date_filled, rx.medication_id, coalesce(b.pay_with = 'cash', false),
+         case when b.pay_with = 'cash' then (private.fill_patient_share(rx) ->> 'patientShareCents')::bigint else 0 end,
+         case when b.pay_with = 'cash' then 0 else coalesce(paid.cents, 0) end,
+         case when b.pay_with = 'cash' then 0 else coalesce(payments.cents, 0) end,
+         coalesce(stock.cents, 0),
+         case when b.pay_with = 'cash' then '{}'::text[] else coalesce(paid.bins, '{}') end
+  from public.prescriptions rx
+  left join public.prescription_billing b on b.pharmacy_id = rx.pharmacy_id and b.prescription_id = rx.id
+  -- What payers paid: claims paid now (a reversed claim paid nothing).
+  left join lateral (
+    select sum(c.total_paid_cents)::bigint as cents, array_agg(c.bin order by c.coverage) as bins from public.claims c
+    where c.pharmacy_id = rx.pharmacy_id and c.prescription_id = rx.id and c.status = 'paid'
+  ) paid on true
+  left join lateral (
+    select sum(pp.amount_cents)::bigint as cents from public.patient_payments pp
+    where pp.pharmacy_id = rx.pharmacy_id and pp.prescription_id = rx.id
+  ) payments on true
+  -- The acquisition cost of what left the shelf: the ledger's units × the unit cost each movement recorded.
+  left join lateral (
+    select -sum(mv.quantity::bigint * coalesce(mv.unit_cost_cents, 0))::bigint as cents from public.inventory_movements mv
+    where mv.pharmacy_id = rx.pharmacy_id and mv.prescription_id = rx.id
+  ) stock on true
+  where rx.pharmacy_id = pharmacy and rx.date_filled between from_date and to_date and rx.status <> 'cancelled'
+$function$;
+comment on function private.report_fill_money(uuid,date,date) is 'The fills of a pharmacy filled on from_date..to_date (date_filled, not cancelled) with their money in cents: a cash fill''s price (what the patient owes, private.fill_patient_share), an insurance fill''s paid claims and patient payments, the cost of the units dispensed (inventory_movements), and the BINs that paid. For the sales report.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.report_pharmacy(from_date date, to_date date)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+begin
+  if pharmacy is null or not private.current_staff_can('reports:read') then
+    raise exception 'Only pharmacists and admins of the pharmacy can read reports' using errcode = '42501';
+  end if;
+  perform private.billing_report_range(from_date, to_date);
+  return pharmacy;
+end
+$function$;
+comment on function private.report_pharmacy(date,date) is 'The caller''s pharmacy for a report (staff with reports:read, else 42501), once the range is checked (private.billing_report_range: both days, in order, at most 366).';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.report_row_limit()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 50000 $function$;
+comment on function private.report_row_limit() is 'The most rows a listing report (dispensing-log, controlled-substances) answers; a longer range says it was cut.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.report_setting(pharmacy uuid, field text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(nullif(btrim(private.pharmacy_settings_values(pharmacy, 'reports') ->> field), ''), '')
+$function$;
+comment on function private.report_setting(uuid,text) is 'One text field of the pharmacy''s Reports settings (dailyLogPharmacist, controlledDrugDisclaimer), '''' when never set.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.request_api_function(request_path text, request_body jsonb, timeout_ms integer, warning_prefix text)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -14325,6 +14706,96 @@ end
 $function$;
 comment on function private.roll_up_stock_movement() is 'Deferred AFTER INSERT/DELETE constraint trigger of inventory_movements: adds (or, when a removed product takes its rows, subtracts) the row to its pharmacy''s UTC day and kind in inventory_daily_rollups at commit.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.sales_report(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.report_pharmacy(from_date, to_date);
+  result jsonb;
+begin
+  with f as materialized (
+    select * from private.report_fill_money(pharmacy, from_date, to_date)
+  ), by_day as (
+    select days.day::date as day, count(f.prescription_id) as fills, count(*) filter (where f.cash) as cash_fills,
+           coalesce(sum(f.cash_cents), 0) as cash, coalesce(sum(f.payers_cents), 0) as payers,
+           coalesce(sum(f.patients_cents), 0) as patients, coalesce(sum(f.cost_cents), 0) as cost
+    from generate_series(from_date, to_date, interval '1 day') as days(day)
+    left join f on f.day = days.day::date
+    group by days.day
+  ), by_payer as (
+    -- Each insurance fill under the first payer that paid it (primary before secondary); cash fills as Cash.
+    select case when f.cash then 'Cash' when f.payer_bins[1] is null then 'Not paid by a payer'
+                else (select max(c.payer_name) from public.claims c where c.pharmacy_id = pharmacy
+                      and c.prescription_id = f.prescription_id and c.bin = f.payer_bins[1]) end as payer,
+           case when f.cash then null else f.payer_bins[1] end as bin,
+           count(*) as fills, sum(f.cash_cents + f.payers_cents + f.patients_cents) as revenue, sum(f.cost_cents) as cost
+    from f group by 1, 2
+  ), by_drug as (
+    select concat_ws(' ', m.name, m.strength) as drug, m.ndc_number as ndc, g.fills, g.revenue, g.cost
+    from (
+      select f.medication_id, count(*) as fills, sum(f.cash_cents + f.payers_cents + f.patients_cents) as revenue, sum(f.cost_cents) as cost
+      from f group by f.medication_id
+    ) g
+    join public.medications m on m.pharmacy_id = pharmacy and m.id = g.medication_id
+  )
+  select jsonb_build_object(
+    'title', 'Sales',
+    'columns', jsonb_build_array(
+      jsonb_build_object('key', 'day', 'label', 'Day', 'kind', 'date'),
+      jsonb_build_object('key', 'fills', 'label', 'Fills', 'kind', 'count'),
+      jsonb_build_object('key', 'cashFills', 'label', 'Cash fills', 'kind', 'count'),
+      jsonb_build_object('key', 'insuranceFills', 'label', 'Insurance fills', 'kind', 'count'),
+      jsonb_build_object('key', 'cashCents', 'label', 'Cash sales', 'kind', 'cents'),
+      jsonb_build_object('key', 'payersCents', 'label', 'Paid by payers', 'kind', 'cents'),
+      jsonb_build_object('key', 'patientsCents', 'label', 'Paid by patients', 'kind', 'cents'),
+      jsonb_build_object('key', 'revenueCents', 'label', 'Revenue', 'kind', 'cents'),
+      jsonb_build_object('key', 'costCents', 'label', 'Cost', 'kind', 'cents'),
+      jsonb_build_object('key', 'marginCents', 'label', 'Margin', 'kind', 'cents'),
+      jsonb_build_object('key', 'marginPercent', 'label', 'Margin', 'kind', 'percent')),
+    'rows', (select coalesce(jsonb_agg(jsonb_build_object('day', d.day, 'fills', d.fills, 'cashFills', d.cash_fills,
+              'insuranceFills', d.fills - d.cash_fills, 'cashCents', d.cash, 'payersCents', d.payers, 'patientsCents', d.patients,
+              'revenueCents', d.cash + d.payers + d.patients, 'costCents', d.cost,
+              'marginCents', d.cash + d.payers + d.patients - d.cost,
+              'marginPercent', round(100.0 * (d.cash + d.payers + d.patients - d.cost) / nullif(d.cash + d.payers + d.patients, 0), 1))
+              order by d.day), '[]'::jsonb) from by_day d),
+    'totals', (select jsonb_build_object('fills', coalesce(sum(d.fills), 0), 'cashFills', coalesce(sum(d.cash_fills), 0),
+              'insuranceFills', coalesce(sum(d.fills - d.cash_fills), 0), 'cashCents', coalesce(sum(d.cash), 0),
+              'payersCents', coalesce(sum(d.payers), 0), 'patientsCents', coalesce(sum(d.patients), 0),
+              'revenueCents', coalesce(sum(d.cash + d.payers + d.patients), 0), 'costCents', coalesce(sum(d.cost), 0),
+              'marginCents', coalesce(sum(d.cash + d.payers + d.patients - d.cost), 0)) from by_day d),
+    'sections', jsonb_build_array(
+      jsonb_build_object('key', 'byPayer', 'title', 'By payer',
+        'columns', jsonb_build_array(
+          jsonb_build_object('key', 'payer', 'label', 'Payer', 'kind', 'text'),
+          jsonb_build_object('key', 'bin', 'label', 'BIN', 'kind', 'text'),
+          jsonb_build_object('key', 'fills', 'label', 'Fills', 'kind', 'count'),
+          jsonb_build_object('key', 'revenueCents', 'label', 'Revenue', 'kind', 'cents'),
+          jsonb_build_object('key', 'costCents', 'label', 'Cost', 'kind', 'cents'),
+          jsonb_build_object('key', 'marginCents', 'label', 'Margin', 'kind', 'cents')),
+        'rows', (select coalesce(jsonb_agg(jsonb_build_object('payer', p.payer, 'bin', p.bin, 'fills', p.fills, 'revenueCents', p.revenue,
+                  'costCents', p.cost, 'marginCents', p.revenue - p.cost) order by p.revenue desc, p.payer), '[]'::jsonb) from by_payer p),
+        'totals', (select jsonb_build_object('fills', coalesce(sum(p.fills), 0), 'revenueCents', coalesce(sum(p.revenue), 0)) from by_payer p)),
+      jsonb_build_object('key', 'byDrug', 'title', 'By drug',
+        'columns', jsonb_build_array(
+          jsonb_build_object('key', 'drug', 'label', 'Drug', 'kind', 'text'),
+          jsonb_build_object('key', 'ndc', 'label', 'NDC', 'kind', 'text'),
+          jsonb_build_object('key', 'fills', 'label', 'Fills', 'kind', 'count'),
+          jsonb_build_object('key', 'revenueCents', 'label', 'Revenue', 'kind', 'cents'),
+          jsonb_build_object('key', 'costCents', 'label', 'Cost', 'kind', 'cents'),
+          jsonb_build_object('key', 'marginCents', 'label', 'Margin', 'kind', 'cents')),
+        'rows', (select coalesce(jsonb_agg(jsonb_build_object('drug', g.drug, 'ndc', g.ndc, 'fills', g.fills, 'revenueCents', g.revenue,
+                  'costCents', g.cost, 'marginCents', g.revenue - g.cost) order by g.revenue desc, g.drug), '[]'::jsonb) from by_drug g),
+        'totals', (select jsonb_build_object('fills', coalesce(sum(g.fills), 0), 'revenueCents', coalesce(sum(g.revenue), 0)) from by_drug g))))
+  into result;
+  return result;
+end
+$function$;
+comment on function private.sales_report(date,date) is 'The Sales report of the caller''s pharmacy (reports:read) over its days from_date..to_date: per day fills (cash, insurance), cash sales, paid by payers, paid by patients, revenue, cost, margin, with totals; sections by payer and by drug. See this migration''s header.';
+grant execute on function private.sales_report(date,date) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.save_controlled_group(settings_pharmacy_id uuid, group_values jsonb)
  RETURNS void

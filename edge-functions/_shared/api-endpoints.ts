@@ -36,7 +36,15 @@ export interface EndpointContext<E extends ApiEndpoint> extends RouteContext {
 /** The most a multipart body may be: the largest upload (10 MB) and its text fields (OCR). */
 const MULTIPART_MAX_BYTES = 13 * 1024 * 1024;
 
-export type EndpointHandler<E extends ApiEndpoint> = (context: EndpointContext<E>) => Promise<ApiResponseBody<E>>;
+/**
+ * A file a handler answers instead of its JSON body (a report as CSV): sent as is with its type and
+ * `Content-Disposition: attachment; filename=…`, not checked against the JSON response schema.
+ */
+export class FileDownload {
+  constructor(readonly body: string, readonly contentType: string, readonly fileName: string) {}
+}
+
+export type EndpointHandler<E extends ApiEndpoint> = (context: EndpointContext<E>) => Promise<ApiResponseBody<E> | FileDownload>;
 
 /** Whether success bodies are checked against the contract (set by the local stack's functions runtime). */
 function responseCheckEnabled(): boolean {
@@ -52,6 +60,17 @@ function checkResponse(endpoint: ApiEndpoint, result: unknown): void {
 }
 
 function successResponse(endpoint: ApiEndpoint, result: unknown): Response {
+  if (result instanceof FileDownload) {
+    return new Response(result.body, {
+      status: endpoint.successStatus,
+      headers: {
+        ...corsHeaders,
+        'Access-Control-Expose-Headers': 'Content-Disposition',
+        'Content-Type': result.contentType,
+        'Content-Disposition': `attachment; filename="${result.fileName.replaceAll(/[^A-Za-z0-9._-]/g, '_')}"`,
+      },
+    });
+  }
   if (endpoint.format === 'html') {
     return new Response(String(result), {
       status: endpoint.successStatus,
@@ -79,7 +98,7 @@ export class ApiRouter {
       const body = (endpoint.request === null ? undefined : validateBody(endpoint.request, sent)) as ApiRequestData<E>;
       const query = (endpoint.query === undefined ? undefined : validateBody(endpoint.query, Object.fromEntries(context.url.searchParams))) as ApiQueryData<E>;
       const result = await handler({ ...context, body, query, files, user });
-      if (responseCheckEnabled()) checkResponse(endpoint, result);
+      if (responseCheckEnabled() && !(result instanceof FileDownload)) checkResponse(endpoint, result);
       return successResponse(endpoint, result);
     });
     return this;

@@ -24,6 +24,7 @@ import { addPharmacyLogoRoutes } from './routes/pharmacy-logo.ts';
 import { addPrescriberRoutes } from './routes/prescribers.ts';
 import { addPrescriptionFileRoutes } from './routes/prescription-files.ts';
 import { addPrescriptionRoutes } from './routes/prescriptions.ts';
+import { addReportRoutes } from './routes/reports.ts';
 import { addSecurityPolicyRoutes } from './routes/security-policies.ts';
 import { addStepUpRoutes } from './routes/step-up.ts';
 import { addSubscriptionRoutes } from './routes/subscription.ts';
@@ -57,5 +58,6 @@ addWholesaleRoutes(router);
 addClaimRoutes(router);
 addPrescriberRoutes(router);
 addPrescriptionFileRoutes(router);
+addReportRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

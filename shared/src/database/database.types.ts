@@ -4546,6 +4546,7 @@ export type Database = {
       };
       claims_due_for_reversal: { Args: { max_claims?: number }; Returns: Json };
       controlled_substance_status: { Args: Record<PropertyKey, never>; Returns: Json };
+      controlled_substances_report: { Args: { from_date: string; to_date: string }; Returns: Json };
       create_inventory_return: {
         Args: {
           dea_form_222_number?: string;
@@ -4660,6 +4661,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      dispensing_log_report: { Args: { from_date: string; to_date: string }; Returns: Json };
       drug_price_schedule: { Args: Record<PropertyKey, never>; Returns: Json };
       dur_alert_count: { Args: Record<PropertyKey, never>; Returns: number };
       dur_check: { Args: { allergies?: string[]; current_medications?: string[]; medication: string }; Returns: Json };
@@ -4770,6 +4772,7 @@ export type Database = {
         }[];
       };
       inventory_overview: { Args: Record<PropertyKey, never>; Returns: Json };
+      inventory_report: { Args: { from_date: string; to_date: string }; Returns: Json };
       inventory_return_page: {
         Args: { page_offset?: number; page_size?: number; status_filter?: string };
         Returns: {
@@ -4857,6 +4860,7 @@ export type Database = {
           written_on: string;
         }[];
       };
+      patients_report: { Args: { from_date: string; to_date: string }; Returns: Json };
       pmp_fills: { Args: { from_date: string; to_date: string }; Returns: Json };
       post_inventory_count: {
         Args: { count_session_id: string; variance_reasons?: Json };
@@ -5472,6 +5476,7 @@ export type Database = {
       replace_oig_exclusion_list: { Args: { entries: Json; list_file_name: string }; Returns: Json };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       return_fill_to_stock: { Args: { fill_id: string; reason: string }; Returns: Json };
+      sales_report: { Args: { from_date: string; to_date: string }; Returns: Json };
       save_fill_billing: {
         Args: { custom_copay_cents?: number; pay_with: string; plan_id?: string; prescription_id: string };
         Returns: Json;

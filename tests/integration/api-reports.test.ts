@@ -1,0 +1,118 @@
+/**
+ * GET /api/reports/:report (shared/src/api/reports.ts, edge-functions/api/routes/reports.ts): each report as JSON
+ * (the contract's shape) and as a CSV download that parses back to the same rows; pdf and xlsx answer 406 honestly;
+ * a bad range 400 with the schema's messages; signed out 401; a technician 403; an unknown report 404.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseWithSchema } from '../../shared/src/api/endpoint.ts';
+import { REPORTS, REPORT_MESSAGES, reportSchema, reportCellText, type Report } from '../../shared/src/reports/report.ts';
+import { callApi } from '../support/api-call.ts';
+import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
+import { enterPrescription, insertRow, movePrescription } from './db-clinical-support.ts';
+import { createPharmacy, type SignedInStaff, type TestPharmacy } from './db-fixtures.ts';
+
+let a: TestPharmacy;
+const RANGE = 'from=2026-11-01&to=2026-11-30';
+
+async function accessToken(staff: SignedInStaff): Promise<string> {
+  const { data } = await staff.client.auth.getSession();
+  return data.session!.access_token;
+}
+
+async function download(staff: SignedInStaff, path: string): Promise<Response> {
+  return fetch(`${stackEnv().apiUrl}/functions/v1/api/${path}`, {
+    headers: { Authorization: `Bearer ${await accessToken(staff)}`, apikey: stackEnv().anonKey },
+  });
+}
+
+/** RFC 4180 lines back into cells (quoted fields with doubled quotes; CRLF line ends). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') { cell += '"'; i += 1; } else if (char === '"') quoted = false; else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') { row.push(cell); cell = ''; }
+    else if (char === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i += 1; }
+    else cell += char;
+  }
+  return rows;
+}
+
+beforeAll(async () => {
+  a = await createPharmacy('Reports Api Pharmacy');
+  const patientId = await insertRow(a.technician.client, 'patients', { first_name: 'Olive', last_name: 'O"Neil, Jr', date_of_birth: '1970-01-01', street_address: '5 Oak St', city: 'Austin', state: 'TX', zip_code: '73301' });
+  const prescriberId = await insertRow(a.technician.client, 'prescribers', { first_name: 'Dora', last_name: 'Doctor', dea_number: 'BD1234563', npi_number: '1234567893' });
+  for (const [name, schedule, price] of [['Lisinopril', null, 15], ['Lorazepam', 'IV', 18]] as const) {
+    const medicationId = await insertRow(a.pharmacist.client, 'medications', {
+      name, strength: '1 mg', dosage_form: 'tablet', ndc_number: schedule ? '00591-0240-01' : '00093-1111-01', package_size: 100, wac_price: 40, price, stock: 300, dea_schedule: schedule,
+    });
+    const fill = await enterPrescription(a.technician.client, { patientId, medicationId }, { quantity: 30, days_supply: 30, prescriber_id: prescriberId });
+    expect((await a.technician.client.rpc('save_fill_billing', { prescription_id: fill.id, pay_with: 'cash' })).error).toBeNull();
+    expect((await movePrescription(a.technician.client, fill.id, 'processing')).error).toBeNull();
+    expect((await movePrescription(a.pharmacist.client, fill.id, 'ready')).error).toBeNull();
+    await sql("update public.prescriptions set date_filled = '2026-11-10' where id = $1", [fill.id]);
+  }
+}, 120_000);
+
+afterAll(closeSql);
+
+describe('each report as JSON and as CSV', () => {
+  it.each(REPORTS.map((name) => [name]))('%s', async (name) => {
+    const json = await callApi<Report>(a.pharmacist.client, `reports/${name}?${RANGE}`);
+    expect(json.status).toBe(200);
+    expect(parseWithSchema(reportSchema, json.body)).toMatchObject({ success: true });
+    expect(json.body).toMatchObject({ report: name, from: '2026-11-01', to: '2026-11-30' });
+
+    const csv = await download(a.admin, `reports/${name}?${RANGE}&format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="${name}-2026-11-01-to-2026-11-30.csv"`);
+    const lines = parseCsv(await csv.text());
+    expect(lines[0]).toEqual([`${json.body.title}, 2026-11-01 to 2026-11-30`]);
+    expect(lines[1]).toEqual(json.body.columns.map((column) => column.kind === 'cents' ? `${column.label} ($)` : column.kind === 'percent' ? `${column.label} (%)` : column.label));
+    // The main table's rows, money in dollars, exactly as the JSON's.
+    expect(lines.slice(2, 2 + json.body.rows.length)).toEqual(
+      json.body.rows.map((row) => json.body.columns.map((column) => reportCellText(row[column.key], column.kind))));
+  });
+
+  it('the figures: two cash fills on 2026-11-10, one of them Schedule IV', async () => {
+    const sales = (await callApi<Report>(a.pharmacist.client, `reports/sales?${RANGE}`)).body;
+    expect(sales.rows).toHaveLength(30);
+    expect(sales.rows.find((row) => row.day === '2026-11-10')).toMatchObject({ fills: 2, cashCents: 3300, revenueCents: 3300, costCents: 2400 });
+    const csv = parseCsv(await (await download(a.pharmacist, `reports/sales?${RANGE}&format=csv`)).text());
+    expect(csv.find((line) => line[0] === '2026-11-10')).toEqual(['2026-11-10', '2', '2', '0', '33.00', '0.00', '0.00', '33.00', '24.00', '9.00', '27.3']);
+    const controlled = (await callApi<Report>(a.pharmacist.client, `reports/controlled-substances?${RANGE}`)).body;
+    expect(controlled.rows).toEqual([expect.objectContaining({ drug: 'Lorazepam 1 mg', prescriberDea: 'BD1234563', patientName: 'O"Neil, Jr, Olive', patientAddress: '5 Oak St, Austin, TX 73301' })]);
+    // A name with a quote and commas survives the CSV.
+    const log = parseCsv(await (await download(a.pharmacist, `reports/controlled-substances?${RANGE}&format=csv`)).text());
+    expect(log[2]).toContain('O"Neil, Jr, Olive');
+  });
+});
+
+describe('refusals', () => {
+  it('pdf and xlsx: 406, not yet', async () => {
+    for (const format of ['pdf', 'xlsx']) {
+      const answer = await callApi(a.pharmacist.client, `reports/sales?${RANGE}&format=${format}`);
+      expect(answer).toEqual({ status: 406, body: { error: REPORT_MESSAGES.notYet } });
+    }
+  });
+
+  it('a bad range or format: 400 with the messages', async () => {
+    expect(await callApi(a.pharmacist.client, 'reports/sales?from=2026-11-30&to=2026-11-01')).toMatchObject({ status: 400, body: { errors: [REPORT_MESSAGES.order] } });
+    expect(await callApi(a.pharmacist.client, 'reports/sales?from=2025-01-01&to=2026-11-30')).toMatchObject({ status: 400, body: { errors: [REPORT_MESSAGES.length] } });
+    expect(await callApi(a.pharmacist.client, 'reports/sales?from=2026-02-30&to=2026-03-01')).toMatchObject({ status: 400, body: { errors: [REPORT_MESSAGES.from] } });
+    expect(await callApi(a.pharmacist.client, 'reports/sales?to=2026-03-01')).toMatchObject({ status: 400 });
+    expect(await callApi(a.pharmacist.client, `reports/sales?${RANGE}&format=doc`)).toMatchObject({ status: 400, body: { errors: [REPORT_MESSAGES.format] } });
+  });
+
+  it('signed out 401, a technician 403, an unknown report 404', async () => {
+    expect(await callApi(createTestClient(), `reports/sales?${RANGE}`)).toEqual({ status: 401, body: { error: 'Unauthorized' } });
+    expect(await callApi(a.technician.client, `reports/sales?${RANGE}`)).toEqual({ status: 403, body: { error: 'Only pharmacists and admins of the pharmacy can read reports' } });
+    expect(await callApi(a.pharmacist.client, `reports/profit?${RANGE}`)).toEqual({ status: 404, body: { error: 'Unknown report profit' } });
+  });
+});
