@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWithSchema } from '../../shared/src/api/endpoint.ts';
+import { asapFileSha256, readAsap } from '../../shared/src/reports/asap-pmp.ts';
 import { REPORTS, REPORT_MESSAGES, reportSchema, reportCellText, type Report } from '../../shared/src/reports/report.ts';
 import { callApi } from '../support/api-call.ts';
 import { closeSql, createTestClient, sql, stackEnv } from '../support/stack-env.ts';
@@ -91,6 +92,38 @@ describe('each report as JSON and as CSV', () => {
     // A name with a quote and commas survives the CSV.
     const log = parseCsv(await (await download(a.pharmacist, `reports/controlled-substances?${RANGE}&format=csv`)).text());
     expect(log[2]).toContain('O"Neil, Jr, Olive');
+  });
+});
+
+describe('the PMP file (ASAP 4.2)', () => {
+  it('answers the range\'s controlled fills as the state\'s file, records it, and sends them again as revisions', async () => {
+    const first = await download(a.pharmacist, `reports/pmp?${RANGE}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('text/plain; charset=us-ascii');
+    expect(first.headers.get('content-disposition')).toMatch(/^attachment; filename="pmp-\w+-2026-11-01-to-2026-11-30\.txt"$/);
+    const text = await first.text();
+    const segments = readAsap(text);
+    expect(segments[0]).toMatchObject({ id: 'TH', elements: expect.arrayContaining(['4.2']) });
+    expect(segments.at(-1)!.id).toBe('TT');
+    expect(segments.at(-1)!.elements[1]).toBe(String(segments.length));
+    // Only the Schedule IV fill (Lorazepam, NDC 00591-0240-01), reported new; the patient's last and first names.
+    const dispensings = segments.filter((segment) => segment.id === 'DSP');
+    expect(dispensings).toHaveLength(1);
+    expect(dispensings[0]!.elements[0]).toBe('00');
+    expect(dispensings[0]!.elements).toContain('00591024001');
+    expect(segments.find((segment) => segment.id === 'PAT')!.elements.join('*')).toContain('O"Neil, Jr*Olive');
+    const [submission] = await sql<{ fill_count: number; file_sha256: string }>(
+      'select fill_count, file_sha256 from public.pmp_submissions where pharmacy_id = $1', [a.id]);
+    expect(submission).toEqual({ fill_count: 1, file_sha256: await asapFileSha256(text) });
+
+    const again = readAsap(await (await download(a.admin, `reports/pmp?${RANGE}`)).text());
+    expect(again.filter((segment) => segment.id === 'DSP').map((segment) => segment.elements[0])).toEqual(['01']);
+  });
+
+  it('a technician may not write it (403); nothing is recorded', async () => {
+    const before = await sql<{ n: number }>('select count(*)::int as n from public.pmp_submissions where pharmacy_id = $1', [a.id]);
+    expect((await callApi(a.technician.client, `reports/pmp?${RANGE}`)).status).toBe(403);
+    expect(await sql('select count(*)::int as n from public.pmp_submissions where pharmacy_id = $1', [a.id])).toEqual(before);
   });
 });
 

@@ -28,6 +28,9 @@ export const REPORT_FUNCTIONS = {
   'controlled-substances': 'controlled_substances_report',
 } as const satisfies Record<ReportName, string>;
 
+/** GET /api/reports/pmp: the range's controlled fills as an ASAP 4.2 file for the state's PMP (reports/asap-pmp.ts). */
+export const PMP_REPORT = 'pmp';
+
 export function isReportName(value: string): value is ReportName {
   return (REPORTS as readonly string[]).includes(value);
 }
