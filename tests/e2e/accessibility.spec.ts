@@ -280,7 +280,6 @@ test('the placeholder screens reachable from the sidebar', async ({ page }) => {
   await signIn(page, 'admin@demo.pharmacy', DEMO_PASSWORD);
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   const placeholders: Array<[label: string, path: string]> = [
-    ['Reports', '/reports'],
     ['Data Migration', '/data-migration'],
   ];
   for (const [label, path] of placeholders) {
