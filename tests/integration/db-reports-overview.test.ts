@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSql, createTestClient, sql } from '../support/stack-env.ts';
-import { addMedication, addPatient, addWarfarinPatient, enterPrescription } from './db-clinical-support.ts';
+import { addMedication, addWarfarinPatient, enterPrescription } from './db-clinical-support.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 
 const TIME_ZONE = 'Pacific/Honolulu';
