@@ -5,11 +5,10 @@
  * end on the pharmacy's today, in its time zone. The exported reports (Sales, Inventory, Patient…) come with
  * /api/reports, not here.
  */
-import { localDateIn } from '@pharmacy/shared/common/dates.ts';
-import { usDate } from '@pharmacy/shared/common/dates.ts';
+import { localDateIn, usDate } from '@pharmacy/shared/common/dates.ts';
 import { useState } from 'react';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { usePharmacyTimeZone } from '../api/get-pharmacy-time-zone.ts';
+import { usePharmacyTimeZone } from '../../../hooks/use-pharmacy-time-zone.ts';
 import { presetRange, type DayRange, type PeriodPreset } from '../report-period.ts';
 import { PeriodPicker } from './period-picker.tsx';
 import { ReportStatCards } from './report-stat-cards.tsx';
