@@ -27,6 +27,10 @@
 -- carrying patient, medication and fill number, partial on the filled statuses, so the counts are index-only
 -- scans; revenue reads the claims' daily rollups and patient_payments_received_idx; inventory reads its rollups.
 -- A range is at most 366 days (private.billing_report_range), so every read is bounded.
+-- Measured through PostgREST at 1,500,000 fills over a year (a shared 2-core machine, vacuumed): weekly activity
+-- ~16 ms, top medications (30 days) ~57 ms, alerts ~22 ms, the cards of 7 days ~64 ms, of 30 days ~250 ms, of a year
+-- ~0.8 s (median). The cards' cost is patients served: a distinct count over every fill of both periods, which no
+-- daily rollup can give exactly; the counts alone could come from a per-day rollup if 30-day cards must be faster.
 -- =====================================================================================================
 
 -- -----------------------------------------------------------------------------------------------------
