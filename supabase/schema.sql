@@ -2738,6 +2738,8 @@ CREATE INDEX prescriptions_completed_at_idx ON public.prescriptions USING btree 
 CREATE INDEX prescriptions_completed_by_idx ON public.prescriptions USING btree (completed_by);
 CREATE INDEX prescriptions_entered_by_idx ON public.prescriptions USING btree (entered_by);
 CREATE INDEX prescriptions_exclusion_overridden_by_idx ON public.prescriptions USING btree (exclusion_overridden_by);
+CREATE INDEX prescriptions_filled_idx ON public.prescriptions USING btree (pharmacy_id, date_filled) INCLUDE (patient_id, medication_id, fill_number) WHERE (status = ANY (ARRAY['ready'::text, 'completed'::text]));
+comment on index public.prescriptions_filled_idx is 'The filled fills (ready or completed, i.e. verified and not returned to stock) by pharmacy and fill date, carrying what the Reports screen counts (patient, medication, fill number): its figures are index-only scans of one range.';
 CREATE UNIQUE INDEX prescriptions_order_fill_key ON public.prescriptions USING btree (pharmacy_id, order_id, fill_number) WHERE (status <> 'cancelled'::text);
 CREATE INDEX prescriptions_overridden_by_idx ON public.prescriptions USING btree (overridden_by);
 CREATE INDEX prescriptions_pharmacy_id_date_filled_idx ON public.prescriptions USING btree (pharmacy_id, date_filled);
@@ -6062,6 +6064,107 @@ AS $function$
 $function$;
 comment on function public.replace_oig_exclusion_list(text,jsonb) is 'An admin replaces the pharmacy''s OIG exclusion list with the entries parsed from the official UPDATED.csv (shared/src/prescribers/leie.ts; camelCase objects). One transaction: the old list goes, the new one is stored, every prescriber it names becomes Needs Review with the reason (and a history row). Returns {listId, entryCount, flagged: [{id, name, reason}]}. Audited. Security invoker; the work is private.replace_oig_exclusion_list''s.';
 grant execute on function public.replace_oig_exclusion_list(text,jsonb) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.reports_overview(from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  period_days integer;
+begin
+  if pharmacy is null then
+    raise exception 'Only staff of a pharmacy can read its reports' using errcode = '42501';
+  end if;
+  perform private.billing_report_range(from_date, to_date);
+  period_days := to_date - from_date + 1;
+  return jsonb_build_object(
+    'from', from_date, 'to', to_date,
+    'previousFrom', from_date - period_days, 'previousTo', from_date - 1,
+    'current', private.reports_period_figures(pharmacy, from_date, to_date),
+    'previous', private.reports_period_figures(pharmacy, from_date - period_days, from_date - 1));
+end
+$function$;
+comment on function public.reports_overview(date,date) is 'The Reports and Analytics screen''s stat cards for the caller''s pharmacy: the figures of from_date..to_date (its local days, at most 366) and of the period of equal length just before, as {from, to, previousFrom, previousTo, current, previous} (private.reports_period_figures says what each figure counts; money in cents). Security invoker: RLS applies.';
+grant execute on function public.reports_overview(date,date) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.reports_system_alerts()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.reports_system_alerts()
+$function$;
+comment on function public.reports_system_alerts() is 'The Reports and Analytics screen''s system alerts for the caller''s pharmacy (private.reports_system_alerts).';
+grant execute on function public.reports_system_alerts() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.reports_top_medications(from_date date, to_date date, top integer DEFAULT 5)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+begin
+  if pharmacy is null then
+    raise exception 'Only staff of a pharmacy can read its reports' using errcode = '42501';
+  end if;
+  perform private.billing_report_range(from_date, to_date);
+  if top is null or top < 1 or top > 50 then
+    raise exception 'Ask for 1 to 50 medications' using errcode = '22023';
+  end if;
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object('medicationId', m.id, 'name', m.name, 'strength', m.strength,
+                                                 'fills', c.fills) order by c.fills desc, m.name, m.id), '[]'::jsonb)
+    from (
+      select rx.medication_id, count(*) as fills
+      from public.prescriptions rx
+      where rx.pharmacy_id = pharmacy and rx.status in ('ready', 'completed')
+        and rx.date_filled between from_date and to_date
+      group by rx.medication_id
+      order by count(*) desc, rx.medication_id
+      limit top
+    ) c
+    join public.medications m on m.pharmacy_id = pharmacy and m.id = c.medication_id);
+end
+$function$;
+comment on function public.reports_top_medications(date,date,integer) is 'The Reports screen''s Most Prescribed Medications: the caller''s pharmacy''s medications with the most filled fills (ready or completed by date_filled) in from_date..to_date (at most 366 days), the top `top` (1–50, default 5), as [{medicationId, name, strength, fills}] most first. Security invoker: RLS applies.';
+grant execute on function public.reports_top_medications(date,date,integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.reports_weekly_activity()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  today date;
+begin
+  if pharmacy is null then
+    raise exception 'Only staff of a pharmacy can read its reports' using errcode = '42501';
+  end if;
+  today := private.pharmacy_local_date(pharmacy, now());
+  return (
+    select jsonb_agg(jsonb_build_object('day', d.day, 'newFills', coalesce(f.new_fills, 0), 'refills', coalesce(f.refills, 0))
+                     order by d.day)
+    from (select (today - n)::date as day from generate_series(0, 6) n) d
+    left join (
+      select rx.date_filled as day, count(*) filter (where rx.fill_number = 0) as new_fills,
+             count(*) filter (where rx.fill_number > 0) as refills
+      from public.prescriptions rx
+      where rx.pharmacy_id = pharmacy and rx.status in ('ready', 'completed')
+        and rx.date_filled between today - 6 and today
+      group by rx.date_filled
+    ) f on f.day = d.day);
+end
+$function$;
+comment on function public.reports_weekly_activity() is 'The Reports screen''s Weekly Activity: the caller''s pharmacy''s last 7 local days (today last), each with its filled fills (ready or completed by date_filled) split into new (fill_number 0) and refills (fill_number > 0); a day without fills is 0 and 0. Security invoker: RLS applies.';
+grant execute on function public.reports_weekly_activity() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.request_staff_password_reset(staff_user_id uuid)
  RETURNS text
@@ -14228,6 +14331,147 @@ AS $function$
 $function$;
 comment on function private.report_setting(uuid,text) is 'One text field of the pharmacy''s Reports settings (dailyLogPharmacist, controlledDrugDisclaimer), '''' when never set.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.reports_period_figures(for_pharmacy_id uuid, from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with days as materialized (
+    select private.pharmacy_days(for_pharmacy_id, from_date, to_date) as span
+  ), fills as (
+    -- One scan grouped by patient (a hash aggregate), rather than count(distinct), which sorts every fill of the
+    -- range: about twice as fast at 80,000 fills a month.
+    select coalesce(sum(p.fills), 0)::bigint as filled, count(*) as patients
+    from (
+      select rx.patient_id, count(*) as fills
+      from public.prescriptions rx
+      where rx.pharmacy_id = for_pharmacy_id and rx.status in ('ready', 'completed')
+        and rx.date_filled between from_date and to_date
+      group by rx.patient_id
+    ) p
+  ), payers as (
+    select coalesce(sum(t.total_paid_cents), 0)::bigint as cents
+    from public.claim_daily_totals t
+    where t.pharmacy_id = for_pharmacy_id and t.status = 'paid' and t.service_date between from_date and to_date
+  ), patients_paid as (
+    select coalesce(sum(pp.amount_cents), 0)::bigint as cents
+    from public.patient_payments pp, days
+    where pp.pharmacy_id = for_pharmacy_id
+      and pp.received_at >= lower(days.span) and pp.received_at < upper(days.span)
+  ), moved_since_end as (
+    -- The net cost the ledger moved after the period (nothing when the period ends today or later).
+    select t.net_cents from days, private.inventory_movement_totals(for_pharmacy_id, least(upper(days.span), now())) t
+  )
+  select jsonb_build_object(
+    'prescriptionsFilled', fills.filled,
+    'revenueCents', payers.cents + patients_paid.cents,
+    'payersCents', payers.cents,
+    'patientsCents', patients_paid.cents,
+    'patientsServed', fills.patients,
+    'inventoryValueCents', private.inventory_value_cents(for_pharmacy_id) - moved_since_end.net_cents)
+  from fills, payers, patients_paid, moved_since_end
+$function$;
+comment on function private.reports_period_figures(uuid,date,date) is 'The Reports screen''s four figures of a pharmacy for its days from_date..to_date: prescriptionsFilled (fills verified in the range and not returned to stock: ready or completed, by date_filled), revenueCents (payersCents, total paid of paid claims by date of service, plus patientsCents, patient payments received those days), patientsServed (distinct patients of those fills) and inventoryValueCents (the stock value at the end of the range: today''s less the net cost moved since). Security invoker.';
+grant execute on function private.reports_period_figures(uuid,date,date) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.reports_system_alerts()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  today date;
+  soon date;
+  totals public.inventory_totals;
+  expired_lots bigint;
+  expiring_lots bigint;
+  dea_expires date;
+  pic_expires date;
+  interaction_alerts bigint;
+  rejected_claims bigint;
+  failed_messages bigint;
+  alerts jsonb := '[]'::jsonb;
+begin
+  if pharmacy is null then
+    raise exception 'Only staff of a pharmacy can read its reports' using errcode = '42501';
+  end if;
+  today := private.pharmacy_local_date(pharmacy, now());
+  soon := today + 90;
+  select * into totals from public.inventory_totals t where t.pharmacy_id = pharmacy;
+  select count(*) filter (where l.expiration_date < today), count(*) filter (where l.expiration_date >= today)
+    into expired_lots, expiring_lots
+    from public.inventory_lots l
+    where l.pharmacy_id = pharmacy and l.on_hand > 0 and l.expiration_date <= soon;
+  dea_expires := (private.controlled_substance_settings(pharmacy) ->> 'deaExpirationDate')::date;
+  select c.license_expiration into pic_expires from public.pharmacists_in_charge c where c.pharmacy_id = pharmacy;
+  select count(*) into interaction_alerts from public.prescriptions rx
+    where rx.pharmacy_id = pharmacy and private.is_unresolved_interaction_alert(rx.status, rx.ai_flags, rx.overridden_at);
+  select coalesce(sum(c.claims), 0) into rejected_claims from public.claim_counters c
+    where c.pharmacy_id = pharmacy and c.status = 'rejected';
+  select count(*) into failed_messages from public.outbound_messages o
+    where o.pharmacy_id = pharmacy and o.channel in ('email', 'fax') and o.status = 'failed'
+      and o.last_attempt_at >= now() - interval '7 days';
+
+  if coalesce(totals.out_of_stock_products, 0) > 0 then
+    alerts := alerts || jsonb_build_object('kind', 'out_of_stock', 'severity', 'error', 'title', 'Out of stock',
+      'detail', totals.out_of_stock_products || ' active product(s) have no stock on hand.',
+      'count', totals.out_of_stock_products, 'link', '/inventory');
+  end if;
+  if coalesce(totals.low_stock_products, 0) > 0 then
+    alerts := alerts || jsonb_build_object('kind', 'low_stock', 'severity', 'warning', 'title', 'Low stock',
+      'detail', totals.low_stock_products || ' active product(s) are at or below their reorder point.',
+      'count', totals.low_stock_products, 'link', '/inventory');
+  end if;
+  if expired_lots > 0 then
+    alerts := alerts || jsonb_build_object('kind', 'lots_expired', 'severity', 'error', 'title', 'Expired lots on hand',
+      'detail', expired_lots || ' lot(s) on the shelf are past their expiration date.',
+      'count', expired_lots, 'link', '/inventory');
+  end if;
+  if expiring_lots > 0 then
+    alerts := alerts || jsonb_build_object('kind', 'lots_expiring', 'severity', 'warning', 'title', 'Lots expiring within 90 days',
+      'detail', expiring_lots || ' lot(s) on hand expire by ' || to_char(soon, 'YYYY-MM-DD') || '.',
+      'count', expiring_lots, 'link', '/inventory');
+  end if;
+  if dea_expires is not null and dea_expires <= soon then
+    alerts := alerts || jsonb_build_object('kind', 'dea_registration', 'severity',
+      case when dea_expires < today then 'error' else 'warning' end,
+      'title', case when dea_expires < today then 'DEA registration expired' else 'DEA registration expiring' end,
+      'detail', 'The pharmacy''s DEA registration ' || case when dea_expires < today then 'expired on ' else 'expires on ' end
+                || to_char(dea_expires, 'YYYY-MM-DD') || '.',
+      'count', 1, 'link', '/system-settings');
+  end if;
+  if pic_expires is not null and pic_expires <= soon then
+    alerts := alerts || jsonb_build_object('kind', 'pharmacist_licence', 'severity',
+      case when pic_expires < today then 'error' else 'warning' end,
+      'title', case when pic_expires < today then 'Pharmacist-in-charge licence expired' else 'Pharmacist-in-charge licence expiring' end,
+      'detail', 'The pharmacist in charge''s licence ' || case when pic_expires < today then 'expired on ' else 'expires on ' end
+                || to_char(pic_expires, 'YYYY-MM-DD') || '.',
+      'count', 1, 'link', '/system-settings');
+  end if;
+  if interaction_alerts > 0 then
+    alerts := alerts || jsonb_build_object('kind', 'interaction_alerts', 'severity', 'warning', 'title', 'Unresolved interaction alerts',
+      'detail', interaction_alerts || ' prescription(s) in the queue have an interaction alert no pharmacist has resolved.',
+      'count', interaction_alerts, 'link', '/prescriptions');
+  end if;
+  if rejected_claims > 0 then
+    alerts := alerts || jsonb_build_object('kind', 'rejected_claims', 'severity', 'error', 'title', 'Rejected claims waiting',
+      'detail', rejected_claims || ' claim(s) were rejected and wait to be fixed or resubmitted.',
+      'count', rejected_claims, 'link', '/billing');
+  end if;
+  if failed_messages > 0 then
+    alerts := alerts || jsonb_build_object('kind', 'failed_messages', 'severity', 'warning', 'title', 'Messages not delivered',
+      'detail', failed_messages || ' email or fax message(s) failed in the last 7 days.',
+      'count', failed_messages, 'link', '/system-settings');
+  end if;
+  return alerts;
+end
+$function$;
+comment on function private.reports_system_alerts() is 'The Reports screen''s system alerts of the caller''s pharmacy, each a real condition as {kind, severity (error or warning), title, detail, count, link (the screen to act on it)}: out of stock and low stock (inventory_totals), lots on hand expired or expiring within 90 days, the DEA registration (Controlled settings) and the pharmacist in charge''s licence expired or expiring within 90 days, unresolved interaction alerts, rejected claims, email or fax messages failed in the last 7 days. Only conditions that hold are listed. Security definer (failed messages are counted for every staff member); the caller''s pharmacy only.';
+grant execute on function private.reports_system_alerts() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.request_api_function(request_path text, request_body jsonb, timeout_ms integer, warning_prefix text)
  RETURNS bigint

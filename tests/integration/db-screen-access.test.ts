@@ -89,7 +89,12 @@ const SCREEN_DATA: Record<ScreenPath, Probe[]> = {
   // in the queue), tested command by command in db-clinical-records.test.ts and db-drug-catalog.test.ts.
   '/inventory': [readsRow('medications', () => medicationId)],
   '/labels': [readsRow('prescriptions', () => prescriptionId)],
-  '/reports': [{ what: 'rpc dashboard_stats', run: async (staff) => answered(await staff.client.rpc('dashboard_stats')) }],
+  '/reports': [
+    { what: 'rpc reports_overview', run: async (staff) => answered(await staff.client.rpc('reports_overview', { from_date: '2026-11-01', to_date: '2026-11-30' })) },
+    { what: 'rpc reports_weekly_activity', run: async (staff) => answered(await staff.client.rpc('reports_weekly_activity')) },
+    { what: 'rpc reports_top_medications', run: async (staff) => answered(await staff.client.rpc('reports_top_medications', { from_date: '2026-11-01', to_date: '2026-11-30' })) },
+    { what: 'rpc reports_system_alerts', run: async (staff) => answered(await staff.client.rpc('reports_system_alerts')) },
+  ],
   '/system-settings': [
     { what: 'update pharmacies', run: async (staff) => touchedOneRow(await staff.client.from('pharmacies').update({ phone: '(309) 555-0100' }).eq('id', a.id).select('id')) },
     { what: 'update pharmacy_operating_hours', run: async (staff) => touchedOneRow(await staff.client.from('pharmacy_operating_hours').update({ is_closed: false }).eq('weekday', 'monday').select('weekday')) },

@@ -10,7 +10,7 @@ import { repoRoot } from './test-stack.ts';
 /** The features the sign-in page uses (web/src/features/<name>). */
 export const SIGN_IN_PAGE_FEATURES: readonly string[] = ['auth', 'server-connection'];
 
-/** Libraries only screens use (their forms and tables; OCR and PDF reading, on Prescription Files). */
+/** Libraries only screens use (their forms and tables; OCR and PDF reading, on Prescription Files; charts, on Reports). */
 export const SCREEN_ONLY_PACKAGES: readonly string[] = [
   'react-hook-form',
   '@hookform/resolvers',
@@ -18,6 +18,7 @@ export const SCREEN_ONLY_PACKAGES: readonly string[] = [
   '@tanstack/table-core',
   'tesseract.js',
   'unpdf',
+  'recharts',
 ];
 
 /**

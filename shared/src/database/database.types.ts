@@ -5474,6 +5474,10 @@ export type Database = {
         };
       };
       replace_oig_exclusion_list: { Args: { entries: Json; list_file_name: string }; Returns: Json };
+      reports_overview: { Args: { from_date: string; to_date: string }; Returns: Json };
+      reports_system_alerts: { Args: Record<PropertyKey, never>; Returns: Json };
+      reports_top_medications: { Args: { from_date: string; to_date: string; top?: number }; Returns: Json };
+      reports_weekly_activity: { Args: Record<PropertyKey, never>; Returns: Json };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       return_fill_to_stock: { Args: { fill_id: string; reason: string }; Returns: Json };
       sales_report: { Args: { from_date: string; to_date: string }; Returns: Json };

@@ -107,6 +107,7 @@ const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = 
   '/prescriptions': () => import('./routes/app/prescriptions.tsx').then((module) => module.PrescriptionsRoute),
   '/': () => import('./routes/app/dashboard.tsx').then((module) => module.DashboardRoute),
   '/labels': () => import('./routes/app/labels.tsx').then((module) => module.LabelsRoute),
+  '/reports': () => import('./routes/app/reports.tsx').then((module) => module.ReportsRoute),
   '/security-manager': () => import('./routes/app/security-manager.tsx').then((module) => module.SecurityManagerRoute),
   '/system-settings': () => import('./routes/app/system-settings.tsx').then((module) => module.SystemSettingsRoute),
   '/loading-demo': () => import('./routes/app/loading-demo.tsx').then((module) => module.LoadingDemoRoute),

@@ -1,0 +1,127 @@
+/**
+ * Reports and Analytics end to end (spec part 2 "Reports and Analytics"; issue 26). In the demo pharmacy, as its
+ * admin: the cards of this month show the database's own counts (prescriptions filled, patients served, counted here
+ * by SQL over the fills), Weekly Activity's table has the last 7 days, and Last 30 days and a custom period change the
+ * figures to that period's; the chart library arrives with this screen. In a pharmacy of its own: nothing needs
+ * attention until the pharmacist in charge's licence nears its expiry, then the alert shows and leads to System
+ * Settings.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { usDate } from '../../shared/src/common/dates.ts';
+import { DEMO_PASSWORD } from './support/demo-staff-client.ts';
+import { onboardPharmacyThroughApi } from './support/onboarding-data.ts';
+import { serviceSql } from './support/service-sql.ts';
+import { signIn } from './support/sign-in.ts';
+
+const DEMO_ADMIN = 'admin@demo.pharmacy';
+
+/** What the database holds for a range of the demo pharmacy's days, counted here without the reports' functions. */
+async function filledIn(from: string, to: string): Promise<{ filled: number; patients: number }> {
+  const [row] = await serviceSql<{ filled: string; patients: string }>(
+    `select count(*) as filled, count(distinct rx.patient_id) as patients
+     from public.prescriptions rx join public.staff_profiles s on s.pharmacy_id = rx.pharmacy_id
+     where s.email = $1 and rx.status in ('ready', 'completed') and rx.date_filled between $2 and $3`, [DEMO_ADMIN, from, to]);
+  return { filled: Number(row!.filled), patients: Number(row!.patients) };
+}
+
+async function demoToday(): Promise<string> {
+  const [row] = await serviceSql<{ day: string }>(
+    `select to_char(private.pharmacy_local_date(pharmacy_id, now()), 'YYYY-MM-DD') as day from public.staff_profiles where email = $1`, [DEMO_ADMIN]);
+  return row!.day;
+}
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function card(page: Page, title: string) {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+async function expectCards(page: Page, from: string, to: string): Promise<void> {
+  await expect(page.getByTestId('report-period')).toHaveText(`${usDate(from)} – ${usDate(to)}`);
+  const expected = await filledIn(from, to);
+  await expect(card(page, 'Prescriptions Filled').getByTestId('report-stat-value')).toHaveText(expected.filled.toLocaleString('en-US'));
+  await expect(card(page, 'Patients Served').getByTestId('report-stat-value')).toHaveText(expected.patients.toLocaleString('en-US'));
+}
+
+test('the cards show the database\'s figures for this month, the last 30 days and a custom period; the charts have their tables', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await signIn(page, DEMO_ADMIN, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The chart library is this screen's: not loaded before it opens.
+  expect(scripts.filter((path) => path.includes('recharts'))).toEqual([]);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports and Analytics' })).toBeVisible();
+  const today = await demoToday();
+  await expectCards(page, `${today.slice(0, 8)}01`, today);
+  expect(scripts.some((path) => path.includes('recharts'))).toBe(true);
+  for (const title of ['Revenue', 'Inventory Value']) {
+    await expect(card(page, title).getByTestId('report-stat-value')).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
+  }
+  await expect(page.getByTestId('report-stat-change')).toHaveCount(4);
+
+  // Weekly Activity: the last 7 days, each with the database's new fills and refills.
+  const week = page.getByRole('table', { name: /Weekly Activity/ });
+  await expect(week.getByRole('row')).toHaveCount(8);
+  const [todayRow] = await serviceSql<{ new_fills: string; refills: string }>(
+    `select count(*) filter (where rx.fill_number = 0) as new_fills, count(*) filter (where rx.fill_number > 0) as refills
+     from public.prescriptions rx join public.staff_profiles s on s.pharmacy_id = rx.pharmacy_id
+     where s.email = $1 and rx.status in ('ready', 'completed') and rx.date_filled = $2`, [DEMO_ADMIN, today]);
+  await expect(week.getByRole('row').last().getByRole('cell')).toHaveText([todayRow!.new_fills, todayRow!.refills]);
+  await expect(page.getByTestId('weekly-activity-chart').locator('svg').first()).toBeVisible();
+
+  // Another period: the cards follow it.
+  await page.getByRole('button', { name: 'Last 30 days' }).click();
+  await expect(page.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expectCards(page, addDays(today, -29), today);
+
+  // A custom period, refused until it is in order, then applied.
+  await page.getByRole('button', { name: 'Custom' }).click();
+  await page.getByLabel('First day').fill(addDays(today, -10));
+  await page.getByLabel('Last day').fill(addDays(today, -20));
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The last day is before the first day' })).toBeVisible();
+  await page.getByLabel('Last day').fill(addDays(today, -3));
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expectCards(page, addDays(today, -10), addDays(today, -3));
+  // Top medications: the table lists at most 5, most filled first, as the database counts them.
+  const top = page.getByRole('table', { name: /Most Prescribed Medications/ });
+  const [topRow] = await serviceSql<{ fills: string }>(
+    `select count(*) as fills from public.prescriptions rx join public.staff_profiles s on s.pharmacy_id = rx.pharmacy_id
+     where s.email = $1 and rx.status in ('ready', 'completed') and rx.date_filled between $2 and $3
+     group by rx.medication_id order by count(*) desc limit 1`, [DEMO_ADMIN, addDays(today, -10), addDays(today, -3)]);
+  if (topRow) {
+    await expect(top.getByRole('row').nth(1).getByRole('cell')).toHaveText(topRow.fills);
+  } else {
+    await expect(page.getByText('No prescriptions were filled in this period.')).toBeVisible();
+  }
+});
+
+test('a real condition shows as a system alert, linking to the screen that acts on it', async ({ page, request }) => {
+  const pharmacy = await onboardPharmacyThroughApi(request);
+  await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
+  await page.goto('/reports');
+  const alerts = page.getByRole('region', { name: 'System Alerts' });
+  await expect(alerts.getByText('Nothing needs attention.')).toBeVisible();
+
+  // The pharmacist in charge's licence now expires in 20 days.
+  const [row] = await serviceSql<{ expires: string }>(
+    `update public.pharmacists_in_charge set license_expiration = private.pharmacy_local_date(pharmacy_id, now()) + 20
+     where pharmacy_id = (select pharmacy_id from public.staff_profiles where email = $1)
+     returning to_char(license_expiration, 'YYYY-MM-DD') as expires`, [pharmacy.adminEmail]);
+  await page.reload();
+  const alert = alerts.getByRole('listitem').filter({ hasText: 'Pharmacist-in-charge licence expiring' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(`expires on ${row!.expires}`);
+  await alert.getByRole('link', { name: /Open System Settings/ }).click();
+  await expect(page).toHaveURL(/\/system-settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
+});
