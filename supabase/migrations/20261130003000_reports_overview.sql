@@ -247,22 +247,22 @@ begin
 
   if coalesce(totals.out_of_stock_products, 0) > 0 then
     alerts := alerts || jsonb_build_object('kind', 'out_of_stock', 'severity', 'error', 'title', 'Out of stock',
-      'detail', totals.out_of_stock_products || ' active product(s) have no stock on hand.',
+      'detail', case when totals.out_of_stock_products = 1 then '1 active product has' else totals.out_of_stock_products || ' active products have' end || ' no stock on hand.',
       'count', totals.out_of_stock_products, 'link', '/inventory');
   end if;
   if coalesce(totals.low_stock_products, 0) > 0 then
     alerts := alerts || jsonb_build_object('kind', 'low_stock', 'severity', 'warning', 'title', 'Low stock',
-      'detail', totals.low_stock_products || ' active product(s) are at or below their reorder point.',
+      'detail', case when totals.low_stock_products = 1 then '1 active product is' else totals.low_stock_products || ' active products are' end || ' at or below the reorder point.',
       'count', totals.low_stock_products, 'link', '/inventory');
   end if;
   if expired_lots > 0 then
     alerts := alerts || jsonb_build_object('kind', 'lots_expired', 'severity', 'error', 'title', 'Expired lots on hand',
-      'detail', expired_lots || ' lot(s) on the shelf are past their expiration date.',
+      'detail', case when expired_lots = 1 then '1 lot on the shelf is' else expired_lots || ' lots on the shelf are' end || ' past the expiration date.',
       'count', expired_lots, 'link', '/inventory');
   end if;
   if expiring_lots > 0 then
     alerts := alerts || jsonb_build_object('kind', 'lots_expiring', 'severity', 'warning', 'title', 'Lots expiring within 90 days',
-      'detail', expiring_lots || ' lot(s) on hand expire by ' || to_char(soon, 'YYYY-MM-DD') || '.',
+      'detail', case when expiring_lots = 1 then '1 lot on hand expires' else expiring_lots || ' lots on hand expire' end || ' by ' || to_char(soon, 'YYYY-MM-DD') || '.',
       'count', expiring_lots, 'link', '/inventory');
   end if;
   if dea_expires is not null and dea_expires <= soon then
@@ -283,17 +283,17 @@ begin
   end if;
   if interaction_alerts > 0 then
     alerts := alerts || jsonb_build_object('kind', 'interaction_alerts', 'severity', 'warning', 'title', 'Unresolved interaction alerts',
-      'detail', interaction_alerts || ' prescription(s) in the queue have an interaction alert no pharmacist has resolved.',
+      'detail', case when interaction_alerts = 1 then '1 prescription in the queue has' else interaction_alerts || ' prescriptions in the queue have' end || ' an interaction alert no pharmacist has resolved.',
       'count', interaction_alerts, 'link', '/prescriptions');
   end if;
   if rejected_claims > 0 then
     alerts := alerts || jsonb_build_object('kind', 'rejected_claims', 'severity', 'error', 'title', 'Rejected claims waiting',
-      'detail', rejected_claims || ' claim(s) were rejected and wait to be fixed or resubmitted.',
+      'detail', case when rejected_claims = 1 then '1 claim was rejected and waits' else rejected_claims || ' claims were rejected and wait' end || ' to be fixed or resubmitted.',
       'count', rejected_claims, 'link', '/billing');
   end if;
   if failed_messages > 0 then
     alerts := alerts || jsonb_build_object('kind', 'failed_messages', 'severity', 'warning', 'title', 'Messages not delivered',
-      'detail', failed_messages || ' email or fax message(s) failed in the last 7 days.',
+      'detail', case when failed_messages = 1 then '1 email or fax message' else failed_messages || ' email or fax messages' end || ' failed in the last 7 days.',
       'count', failed_messages, 'link', '/system-settings');
   end if;
   return alerts;

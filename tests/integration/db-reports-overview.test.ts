@@ -204,10 +204,12 @@ describe('reports_system_alerts', () => {
     expect(byKind.lots_expiring).toMatchObject({ severity: 'warning', count: Number(lots!.n), link: '/inventory' });
     expect(byKind.dea_registration).toMatchObject({ severity: 'warning', title: 'DEA registration expiring', link: '/system-settings' });
     expect(byKind.pharmacist_licence).toMatchObject({ severity: 'error', title: 'Pharmacist-in-charge licence expired' });
-    expect(byKind.interaction_alerts).toMatchObject({ count: 1, link: '/prescriptions' });
-    expect(byKind.rejected_claims).toMatchObject({ severity: 'error', count: 2, link: '/billing' });
+    expect(byKind.interaction_alerts).toMatchObject({
+      count: 1, link: '/prescriptions', detail: '1 prescription in the queue has an interaction alert no pharmacist has resolved.',
+    });
+    expect(byKind.rejected_claims).toMatchObject({ severity: 'error', count: 2, link: '/billing', detail: '2 claims were rejected and wait to be fixed or resubmitted.' });
     // Outbound messages are admins' to read; the count of failed ones is everyone's.
-    expect(byKind.failed_messages).toMatchObject({ count: 1 });
+    expect(byKind.failed_messages).toMatchObject({ count: 1, detail: '1 email or fax message failed in the last 7 days.' });
     expect((await a.technician.client.from('outbound_messages').select('id')).data).toEqual([]);
   });
 });
