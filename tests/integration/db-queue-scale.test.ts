@@ -300,7 +300,9 @@ describe('indexes for every screen\'s queries', () => {
     expect(await planOf(`select * from public.prescriptions where pharmacy_id = $1 and status = 'completed' and rx_number = 1500
         order by created_at desc, id desc limit 50`, [a.id])).toContain('prescriptions_rx_number_fills_idx');
     expect(await planOf(`select * from public.prescriptions where pharmacy_id = $1 and status = 'completed' and date_filled = current_date - 3
-        order by created_at desc, id desc limit 50`, [a.id])).toContain('prescriptions_pharmacy_id_date_filled_idx');
+        order by created_at desc, id desc limit 50`, [a.id])).toMatch(
+      // Either index bounds the day: the fills' own, or the filled fills' one the Reports screen counts with.
+      /Index (Only )?Scan using prescriptions_(pharmacy_id_date_filled|filled)_idx/);
   });
 
   it('patient list: the name index for the order, no sort', async () => {
