@@ -12395,24 +12395,6 @@ $function$;
 comment on function private.pharmacy_time_zone(uuid) is 'The pharmacy''s time zone (pharmacies.time_zone; America/New_York when the caller may not read the pharmacy). Security invoker: row-level security on pharmacies applies.';
 grant execute on function private.pharmacy_time_zone(uuid) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.pmp_caller_pharmacy()
- RETURNS uuid
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  pharmacy uuid := private.current_pharmacy_id();
-begin
-  if pharmacy is null or not private.current_staff_can('reports:read') then
-    raise exception 'Only pharmacists and admins of the pharmacy can report to the PMP' using errcode = '42501';
-  end if;
-  return pharmacy;
-end
-$function$;
-comment on function private.pmp_caller_pharmacy() is 'The caller''s pharmacy when they may report to the PMP (reports:read: pharmacists and admins), else 42501.';
--- executable by its owner only
-
 CREATE OR REPLACE FUNCTION private.pmp_fills(from_date date, to_date date)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -12420,7 +12402,7 @@ CREATE OR REPLACE FUNCTION private.pmp_fills(from_date date, to_date date)
  SET search_path TO ''
 AS $function$
 declare
-  pharmacy uuid := private.pmp_caller_pharmacy();
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can report to the PMP');
   result jsonb;
 begin
   perform private.billing_report_range(from_date, to_date);
@@ -13713,7 +13695,7 @@ CREATE OR REPLACE FUNCTION private.record_pmp_submission(from_date date, to_date
  SET search_path TO ''
 AS $function$
 declare
-  pharmacy uuid := private.pmp_caller_pharmacy();
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can report to the PMP');
   submission uuid;
   wanted integer := coalesce(cardinality(fill_ids), 0);
   ids uuid[];
@@ -14300,11 +14282,8 @@ CREATE OR REPLACE FUNCTION private.report_pharmacy(from_date date, to_date date)
  SET search_path TO ''
 AS $function$
 declare
-  pharmacy uuid := private.current_pharmacy_id();
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can read reports');
 begin
-  if pharmacy is null or not private.current_staff_can('reports:read') then
-    raise exception 'Only pharmacists and admins of the pharmacy can read reports' using errcode = '42501';
-  end if;
   perform private.billing_report_range(from_date, to_date);
   return pharmacy;
 end
@@ -14330,6 +14309,24 @@ AS $function$
   select coalesce(nullif(btrim(private.pharmacy_settings_values(pharmacy, 'reports') ->> field), ''), '')
 $function$;
 comment on function private.report_setting(uuid,text) is 'One text field of the pharmacy''s Reports settings (dailyLogPharmacist, controlledDrugDisclaimer), '''' when never set.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.reports_caller_pharmacy(refusal text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+begin
+  if pharmacy is null or not private.current_staff_can('reports:read') then
+    raise exception '%', refusal using errcode = '42501';
+  end if;
+  return pharmacy;
+end
+$function$;
+comment on function private.reports_caller_pharmacy(text) is 'The caller''s pharmacy when they may read reports and report to the PMP (reports:read: pharmacists and admins), else 42501 with the refusal given.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.reports_period_figures(for_pharmacy_id uuid, from_date date, to_date date)

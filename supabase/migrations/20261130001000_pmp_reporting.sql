@@ -76,7 +76,7 @@ grant all on public.pmp_submissions, public.pmp_reported_fills to service_role;
 -- The fills of a range
 -- -----------------------------------------------------------------------------------------------------
 
-create function private.pmp_caller_pharmacy() returns uuid
+create function private.reports_caller_pharmacy(refusal text) returns uuid
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -84,12 +84,12 @@ declare
   pharmacy uuid := private.current_pharmacy_id();
 begin
   if pharmacy is null or not private.current_staff_can('reports:read') then
-    raise exception 'Only pharmacists and admins of the pharmacy can report to the PMP' using errcode = '42501';
+    raise exception '%', refusal using errcode = '42501';
   end if;
   return pharmacy;
 end
 $$;
-comment on function private.pmp_caller_pharmacy() is 'The caller''s pharmacy when they may report to the PMP (reports:read: pharmacists and admins), else 42501.';
+comment on function private.reports_caller_pharmacy(text) is 'The caller''s pharmacy when they may read reports and report to the PMP (reports:read: pharmacists and admins), else 42501 with the refusal given.';
 
 -- One row per controlled fill of the range that is to be in a PMP file, with its status. Shared by pmp_fills (what
 -- to write) and record_pmp_submission (what may be recorded), so the two cannot disagree.
@@ -130,7 +130,7 @@ language plpgsql stable security definer
 set search_path = ''
 as $$
 declare
-  pharmacy uuid := private.pmp_caller_pharmacy();
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can report to the PMP');
   result jsonb;
 begin
   perform private.billing_report_range(from_date, to_date);
@@ -209,7 +209,7 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  pharmacy uuid := private.pmp_caller_pharmacy();
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can report to the PMP');
   submission uuid;
   wanted integer := coalesce(cardinality(fill_ids), 0);
   ids uuid[];
@@ -265,7 +265,7 @@ as $$ select private.record_pmp_submission(from_date, to_date, fill_ids, file_sh
 comment on function public.record_pmp_submission(date, date, uuid[], text, integer) is
   'GET /api/reports/pmp after writing the file: records it and the fills it reported; see private.record_pmp_submission.';
 
-revoke all on function private.pmp_caller_pharmacy(), private.pmp_range_fills(uuid, date, date), private.pmp_fills(date, date),
+revoke all on function private.reports_caller_pharmacy(text), private.pmp_range_fills(uuid, date, date), private.pmp_fills(date, date),
   private.record_pmp_submission(date, date, uuid[], text, integer) from public, anon;
 -- The public wrappers run as the caller; the helpers run only inside the security-definer functions.
 grant execute on function private.pmp_fills(date, date), private.record_pmp_submission(date, date, uuid[], text, integer) to authenticated;

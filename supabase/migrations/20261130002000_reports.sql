@@ -46,11 +46,8 @@ language plpgsql stable security definer
 set search_path = ''
 as $$
 declare
-  pharmacy uuid := private.current_pharmacy_id();
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can read reports');
 begin
-  if pharmacy is null or not private.current_staff_can('reports:read') then
-    raise exception 'Only pharmacists and admins of the pharmacy can read reports' using errcode = '42501';
-  end if;
   perform private.billing_report_range(from_date, to_date);
   return pharmacy;
 end
