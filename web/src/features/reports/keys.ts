@@ -7,4 +7,6 @@ export const reportsKeys = {
   weeklyActivity: (pharmacyId: string, today: string) => [...reportsKeys.all(pharmacyId), 'weekly-activity', today] as const,
   topMedications: (pharmacyId: string, from: string, to: string) => [...reportsKeys.all(pharmacyId), 'top-medications', from, to] as const,
   systemAlerts: (pharmacyId: string) => [...reportsKeys.all(pharmacyId), 'system-alerts'] as const,
+  /** One report (GET /api/reports/{report}) over its days. */
+  report: (pharmacyId: string, report: string, from: string, to: string) => [...reportsKeys.all(pharmacyId), 'report', report, from, to] as const,
 };

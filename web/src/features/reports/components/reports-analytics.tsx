@@ -2,14 +2,15 @@
  * Reports and Analytics (spec part 2 "Reports and Analytics"; issue 26): the period picker, the four stat cards with
  * their change from the period before, Weekly Activity (last 7 days), Most Prescribed Medications (top 5) and the
  * system alerts. Every figure is the database's (reports_* functions, the caller's pharmacy, its days); the periods
- * end on the pharmacy's today, in its time zone. The exported reports (Sales, Inventory, Patient…) come with
- * /api/reports, not here.
+ * end on the pharmacy's today, in its time zone. Below, for pharmacists and admins, the reports themselves (Sales,
+ * Inventory, Patient, the dispensing and controlled-substance logs) for the same period, on screen and exported.
  */
 import { localDateIn, usDate } from '@pharmacy/shared/common/dates.ts';
 import { useState } from 'react';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { usePharmacyTimeZone } from '../../../hooks/use-pharmacy-time-zone.ts';
 import { presetRange, type DayRange, type PeriodPreset } from '../report-period.ts';
+import { ReportViewer } from './report-viewer.tsx';
 import { PeriodPicker } from './period-picker.tsx';
 import { ReportStatCards } from './report-stat-cards.tsx';
 import { SystemAlertsPanel } from './system-alerts-panel.tsx';
@@ -22,7 +23,17 @@ interface Period {
   custom: DayRange | null;
 }
 
-function ReportsBody({ pharmacyId, today }: { pharmacyId: string; today: string }) {
+/** What the signed-in staff member may do here (the route says, from their permissions and screens). */
+export interface ReportsAccess {
+  /** Pharmacists and admins (reports:read) read the reports; everyone sees the cards, charts and alerts. */
+  canReadReports: boolean;
+  /** Whoever may verify fills signs off the dispensing log and writes the PMP file. */
+  canSignOff: boolean;
+  /** The screens the person may open: an alert about another screen links there only when they may. */
+  openablePaths: ReadonlySet<string>;
+}
+
+function ReportsBody({ pharmacyId, today, access }: { pharmacyId: string; today: string; access: ReportsAccess }) {
   const [period, setPeriod] = useState<Period>({ preset: 'month', custom: null });
   const range = period.preset === 'custom' && period.custom ? period.custom : presetRange(period.preset === 'custom' ? 'month' : period.preset, today);
   return (
@@ -43,12 +54,13 @@ function ReportsBody({ pharmacyId, today }: { pharmacyId: string; today: string 
         <WeeklyActivityChart pharmacyId={pharmacyId} today={today} />
         <TopMedicationsChart pharmacyId={pharmacyId} range={range} />
       </div>
-      <SystemAlertsPanel pharmacyId={pharmacyId} />
+      <SystemAlertsPanel pharmacyId={pharmacyId} openablePaths={access.openablePaths} />
+      {access.canReadReports ? <ReportViewer pharmacyId={pharmacyId} range={range} canSignOff={access.canSignOff} /> : null}
     </>
   );
 }
 
-export function ReportsAnalytics({ pharmacyId }: { pharmacyId: string }) {
+export function ReportsAnalytics({ pharmacyId, access }: { pharmacyId: string; access: ReportsAccess }) {
   const timeZone = usePharmacyTimeZone(pharmacyId);
   return (
     <div className="flex flex-col gap-4">
@@ -63,7 +75,7 @@ export function ReportsAnalytics({ pharmacyId }: { pharmacyId: string }) {
         skeletonRows={4}
         skeletonRowClassName="h-28"
       >
-        {(zone) => <ReportsBody pharmacyId={pharmacyId} today={localDateIn(zone, new Date())} />}
+        {(zone) => <ReportsBody pharmacyId={pharmacyId} today={localDateIn(zone, new Date())} access={access} />}
       </QueryState>
     </div>
   );
