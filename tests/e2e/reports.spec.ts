@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { usDate } from '../../shared/src/common/dates.ts';
+import { formatCents } from '../../shared/src/common/money.ts';
 import { DEMO_PASSWORD } from './support/demo-staff-client.ts';
 import { onboardPharmacyThroughApi } from './support/onboarding-data.ts';
 import { serviceSql } from './support/service-sql.ts';
@@ -65,9 +66,12 @@ test('the cards show the database\'s figures for this month, the last 30 days an
   const today = await demoToday();
   await expectCards(page, `${today.slice(0, 8)}01`, today);
   expect(scripts.some((path) => path.includes('recharts'))).toBe(true);
-  for (const title of ['Revenue', 'Inventory Value']) {
-    await expect(card(page, title).getByTestId('report-stat-value')).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
-  }
+  await expect(card(page, 'Revenue').getByTestId('report-stat-value')).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
+  // The stock on hand at what the demo pharmacy paid for it (the seed's acquisition costs), as the database values it.
+  const [stock] = await serviceSql<{ cents: string }>(
+    'select private.inventory_value_cents(pharmacy_id) as cents from public.staff_profiles where email = $1', [DEMO_ADMIN]);
+  expect(Number(stock!.cents)).toBeGreaterThan(0);
+  await expect(card(page, 'Inventory Value').getByTestId('report-stat-value')).toHaveText(formatCents(Number(stock!.cents)));
   await expect(page.getByTestId('report-stat-change')).toHaveCount(4);
 
   // Weekly Activity: the last 7 days, each with the database's new fills and refills.
