@@ -4,12 +4,11 @@
  * XML parsed and compared with the report: numbers numeric, money in dollars with the money style, dates as
  * Excel days, text escaped and a formula-looking text kept as text; sections on their own sheets; notes at the end.
  */
-import { inflateRawSync } from 'node:zlib';
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from '../../shared/src/common/zip-stream.ts';
 import type { Report } from '../../shared/src/reports/report.ts';
 import { reportForFile } from '../../shared/src/reports/report-layout.ts';
+import { type SheetCell, sheetCells as cells, unzip } from '../support/report-files.ts';
 import { XLSX_STYLES, columnLetters, excelSerialDay, reportXlsx, sheetName } from '../../shared/src/reports/report-xlsx.ts';
 
 const report: Report = {
@@ -36,49 +35,7 @@ async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<{ bytes: Buf
   return { bytes: Buffer.concat(chunks), chunks: chunks.length };
 }
 
-/** The archive's entries from its central directory, each checked against its local header and data descriptor. */
-function unzip(zip: Buffer): Map<string, string> {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  expect(end).toBe(zip.length - 22);
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  expect(at + zip.readUInt32LE(end + 12)).toBe(end);
-  const files = new Map<string, string>();
-  for (let n = 0; n < count; n += 1) {
-    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
-    const [crc, compressed, size] = [zip.readUInt32LE(at + 16), zip.readUInt32LE(at + 20), zip.readUInt32LE(at + 24)];
-    const nameLength = zip.readUInt16LE(at + 28);
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    const local = zip.readUInt32LE(at + 42);
-    expect(zip.readUInt32LE(local)).toBe(0x04034b50);
-    expect(zip.readUInt16LE(local + 6) & 0x08).toBe(0x08);
-    expect(zip.toString('utf8', local + 30, local + 30 + zip.readUInt16LE(local + 26))).toBe(name);
-    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const content = inflateRawSync(zip.subarray(dataAt, dataAt + compressed));
-    expect(content.length).toBe(size);
-    expect(crc32(content)).toBe(crc);
-    // The data descriptor after the content says the same.
-    expect([zip.readUInt32LE(dataAt + compressed), zip.readUInt32LE(dataAt + compressed + 4), zip.readUInt32LE(dataAt + compressed + 8), zip.readUInt32LE(dataAt + compressed + 12)])
-      .toEqual([0x08074b50, crc, compressed, size]);
-    files.set(name, content.toString('utf8'));
-    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return files;
-}
-
-interface Cell { ref: string; type: string | null; style: number; value: string }
-
-function cells(xml: string): Cell[] {
-  const doc = new DOMParser().parseFromString(xml, 'text/xml');
-  return Array.from(doc.getElementsByTagName('c') as unknown as Element[]).map((cell) => ({
-    ref: cell.getAttribute('r')!,
-    type: cell.getAttribute('t'),
-    style: Number(cell.getAttribute('s') ?? 0),
-    value: cell.getElementsByTagName(cell.getAttribute('t') === 'inlineStr' ? 't' : 'v')[0]!.textContent!,
-  }));
-}
-
-const cellAt = (all: Cell[], ref: string) => all.find((cell) => cell.ref === ref);
+const cellAt = (all: SheetCell[], ref: string) => all.find((cell) => cell.ref === ref);
 
 describe('the workbook', () => {
   it('is a ZIP whose entries inflate to their sizes and CRCs, with the SpreadsheetML parts', async () => {
