@@ -222,7 +222,11 @@ function timestampText(at: Date, timeZone: string): string {
   }
 }
 
-/** Column widths: each its widest text (header and the first rows), numbers kept whole, text shrunk to fit. */
+/**
+ * Column widths: each its widest text (header and the first rows); when they do not fit, the widest columns give
+ * way first — one cap for all, the narrow ones (dates, Rx numbers, money) keep their width — and are cut with an
+ * ellipsis.
+ */
 function columnWidths(table: ReportTable, available: number): Column[] {
   const sample = table.rows.slice(0, 1000);
   const natural = table.columns.map((column) => {
@@ -231,15 +235,18 @@ function columnWidths(table: ReportTable, available: number): Column[] {
     if (column.key in table.totals) width = Math.max(width, textWidth(winAnsi(pdfCellText(table.totals[column.key], column.kind)), true, TABLE_SIZE));
     return Math.min(width, 260) + 2 * PAD + 1; // a point of slack: the fit test must not fail on rounding
   });
-  const total = natural.reduce((sum, width) => sum + width, 0);
-  if (total <= available) return table.columns.map((column, i) => ({ ...column, width: natural[i]! }));
-  const numeric = table.columns.reduce((sum, column, i) => sum + (isNumeric(column.kind) ? natural[i]! : 0), 0);
-  const text = total - numeric;
-  const textScale = numeric < available * 0.7 && text > 0 ? (available - numeric) / text : null;
-  return table.columns.map((column, i) => ({
-    ...column,
-    width: textScale === null ? (natural[i]! * available) / total : isNumeric(column.kind) ? natural[i]! : natural[i]! * textScale,
-  }));
+  let cap = Infinity;
+  if (natural.reduce((sum, width) => sum + width, 0) > available) {
+    // The cap c with sum(min(width, c)) = available: columns narrower than c keep their width, the rest share.
+    const sorted = [...natural].sort((x, y) => x - y);
+    let kept = 0;
+    for (let i = 0; i < sorted.length; i += 1) {
+      const share = (available - kept) / (sorted.length - i);
+      if (sorted[i]! >= share) { cap = share; break; }
+      kept += sorted[i]!;
+    }
+  }
+  return table.columns.map((column, i) => ({ ...column, width: Math.min(natural[i]!, cap) }));
 }
 
 function landscapeFor(report: Report): boolean {

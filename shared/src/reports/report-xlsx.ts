@@ -37,6 +37,7 @@ const STYLES_XML = `${XML_DECLARATION}<styleSheet xmlns="${MAIN}">`
   + '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
 
 // Characters XML 1.0 cannot hold (C0 controls but tab, newline, return; U+FFFE/U+FFFF; lone surrogates).
+// eslint-disable-next-line no-control-regex -- the controls are exactly what is removed
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text as XML character data or an attribute value: controls removed, markup escaped. */
