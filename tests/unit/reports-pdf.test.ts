@@ -14,7 +14,7 @@ import { fitText, pdfCellText, pdfImage, reportPdf, textWidth, winAnsi } from '.
 import { TINY_JPEG, checkPdfXref, tinyPng } from '../support/report-files.ts';
 
 const rows = Array.from({ length: 120 }, (_, i) => ({
-  dateFilled: '2026-11-10', rx: `RX${1000 + i}`, patientName: 'Smith, Olive', drug: 'Lorazepam 1 mg', quantity: 30, priceCents: 123456 + i, marginPercent: 27.25,
+  dateFilled: '2026-11-10', rx: `RX${1000 + i}`, patientName: 'Smith, Olive', drug: 'Lorazepam 1 mg', quantity: 30, priceCents: 123456 + i, marginPercent: 27.3,
 }));
 const report: Report = {
   report: 'dispensing-log', from: '2026-11-01', to: '2026-11-30', title: 'Daily Dispensing Log',
@@ -61,15 +61,15 @@ describe('a long report', () => {
     expect(pages.filter((page) => /RX1\d{3}/.test(page)).length).toBeGreaterThan(1);
     pages.forEach((page, i) => {
       expect(page).toContain('Daily Dispensing Log \u2014 Main Street Pharmacy');
-      expect(page).toContain('2026-11-01 to 2026-11-30');
+      expect(page).toContain('11/01/2026 to 11/30/2026');
       expect(page).toContain('Generated Dec 1, 2026, 9:30\u202fAM CST'.replace('\u202f', ' '));
       // The table's header row on every page of its rows.
-      if (/RX1\d{3}/.test(page)) expect(page).toMatch(/Date filled Rx Patient Drug Quantity Price Margin\n2026-11-10 RX1/);
+      if (/RX1\d{3}/.test(page)) expect(page).toMatch(/Date filled Rx Patient Drug Quantity Price Margin\n11\/10\/2026 RX1/);
       expect(page).toMatch(new RegExp(`Page ${i + 1} of\\s*${pages.length}`));
       expect(page).toContain('Confidential: for pharmacy use');
     });
     const all = pages.join('\n');
-    expect(all).toContain('2026-11-10 RX1000 Smith, Olive Lorazepam 1 mg 30 $1,234.56 27.3%');
+    expect(all).toContain('11/10/2026 RX1000 Smith, Olive Lorazepam 1 mg 30 $1,234.56 27.3%');
     expect(all).toContain('RX1119');
     expect(all).toMatch(/Total 3,600 \$9,876,543\.21/);
     expect(all).toMatch(/By payer\s+Payer Fills\s+Cash 1,234/);
@@ -160,11 +160,12 @@ describe('text', () => {
     expect(winAnsi('Café \u201cA\u201d\u2014B\n日本\u0007')).toBe('Caf\xe9 \x93A\x94\x97B ??');
   });
 
-  it('formats money, percents and counts', () => {
+  it('formats cells as the screen does: money, percents, counts, dates, nothing', () => {
     expect(pdfCellText(-123456, 'cents')).toBe('-$1,234.56');
-    expect(pdfCellText(27.25, 'percent')).toBe('27.3%');
+    expect(pdfCellText(27.26, 'percent')).toBe('27.3%');
+    expect(pdfCellText('2026-11-10', 'date')).toBe('11/10/2026');
     expect(pdfCellText(1234567, 'count')).toBe('1,234,567');
     expect(pdfCellText(7.5, 'quantity')).toBe('7.5');
-    expect(pdfCellText(null, 'cents')).toBe('');
+    expect(pdfCellText(null, 'cents')).toBe('\u2014');
   });
 });

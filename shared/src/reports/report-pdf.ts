@@ -16,7 +16,8 @@
  * channel or transparency, 16-bit or interlaced, and SVG are not embedded: the page prints the pharmacy's name only.
  * Patient names follow reportForFile (the caller applies it). Pure.
  */
-import { formatCents } from '../common/money.ts';
+import { usDate } from '../common/dates.ts';
+import { reportCellDisplay, reportHasColumnTotals, reportTotalsCells } from '../common/report-cell.ts';
 import type { ReportColumnKind, Report, ReportTable } from './report.ts';
 import { printsLogo, type ReportLayout, type ReportLogo } from './report-layout.ts';
 
@@ -107,15 +108,9 @@ function num(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
-/** A cell as the PDF prints it: money $1,234.56, percent 27.3%, counts with thousands separators. */
+/** A cell as the PDF prints it: as the screen shows it (common/report-cell.ts: $1,234.56, 27.3%, 11/10/2026, 1,234, —). */
 export function pdfCellText(value: string | number | null | undefined, kind: ReportColumnKind): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') {
-    if (kind === 'cents') return formatCents(value);
-    if (kind === 'percent') return `${value.toFixed(1)}%`;
-    if (kind === 'count' || kind === 'quantity') return value.toLocaleString('en-US', { maximumFractionDigits: 3 });
-  }
-  return String(value);
+  return reportCellDisplay(value, kind);
 }
 
 const isNumeric = (kind: ReportColumnKind) => kind === 'count' || kind === 'cents' || kind === 'percent' || kind === 'quantity';
@@ -315,7 +310,7 @@ class PageDrawer {
       x += this.logoWidth + 10;
     }
     const width = this.width - MARGIN - x;
-    const range = `${this.report.from} to ${this.report.to}${this.report.asOf ? `, stock as of ${this.report.asOf}` : ''}`;
+    const range = `${usDate(this.report.from)} to ${usDate(this.report.to)}${this.report.asOf ? `, stock as of ${usDate(this.report.asOf)}` : ''}`;
     let y = top - 12;
     this.text(x, y, fitText(winAnsi(`${this.report.title} \u2014 ${this.layout.pharmacyName}`), width, true, 13), true, 13);
     y -= 13;
@@ -401,9 +396,9 @@ function* drawTable(drawer: PageDrawer, table: ReportTable): Generator<void> {
     drawer.row(columns, columns.map((column) => pdfCellText(row[column.key], column.kind)), false);
     yield;
   }
-  if (Object.keys(table.totals).length > 0) {
+  if (reportHasColumnTotals(columns, table.totals)) {
     drawer.room(ROW_HEIGHT, header);
-    drawer.row(columns, columns.map((column, i) => column.key in table.totals ? pdfCellText(table.totals[column.key], column.kind) : i === 0 ? 'Total' : ''), true, true);
+    drawer.row(columns, reportTotalsCells(columns, table.totals), true, true);
   }
 }
 
