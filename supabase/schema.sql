@@ -6108,6 +6108,15 @@ $function$;
 comment on function public.replace_oig_exclusion_list(text,jsonb) is 'An admin replaces the pharmacy''s OIG exclusion list with the entries parsed from the official UPDATED.csv (shared/src/prescribers/leie.ts; camelCase objects). One transaction: the old list goes, the new one is stored, every prescriber it names becomes Needs Review with the reason (and a history row). Returns {listId, entryCount, flagged: [{id, name, reason}]}. Audited. Security invoker; the work is private.replace_oig_exclusion_list''s.';
 grant execute on function public.replace_oig_exclusion_list(text,jsonb) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.report_layout()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.report_layout() $function$;
+comment on function public.report_layout() is 'GET /api/reports/{report}?format=pdf|xlsx: see private.report_layout.';
+grant execute on function public.report_layout() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.reports_overview(from_date date, to_date date)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -14397,6 +14406,28 @@ AS $function$
 $function$;
 comment on function private.report_fill_money(uuid,date,date) is 'The fills of a pharmacy filled on from_date..to_date (date_filled, not cancelled) with their money in cents: a cash fill''s price (what the patient owes, private.fill_patient_share), an insurance fill''s paid claims and patient payments, the cost of the units dispensed (inventory_movements), and the BINs that paid. For the sales report.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.report_layout()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can read reports');
+begin
+  return (
+    select jsonb_build_object(
+      'pharmacyId', p.id,
+      'pharmacyName', coalesce(nullif(btrim(p.trade_name), ''), p.pharmacy_name),
+      'timeZone', private.pharmacy_time_zone(p.id),
+      'settings', private.pharmacy_settings_values(p.id, 'reports'))
+    from public.pharmacies p
+    where p.id = pharmacy);
+end
+$function$;
+comment on function private.report_layout() is 'For a report file: the caller''s pharmacy (reports:read, else 42501) as {pharmacyId, pharmacyName (trade name, else the legal name), timeZone, settings (the stored Reports settings group, {} when never saved; the api lays them over the defaults)}.';
+grant execute on function private.report_layout() to authenticated;
 
 CREATE OR REPLACE FUNCTION private.report_pharmacy(from_date date, to_date date)
  RETURNS uuid
