@@ -4,11 +4,12 @@
  * by SQL over the fills), Weekly Activity's table has the last 7 days, and Last 30 days and a custom period change the
  * figures to that period's; the chart library arrives with this screen. In a pharmacy of its own: nothing needs
  * attention until the pharmacist in charge's licence nears its expiry, then the alert shows and leads to System
- * Settings. As the pharmacist: the Sales report of the period equals the database's fills, its CSV downloads, and a
+ * Settings. As the pharmacist: the Sales report of the period equals the database's fills, its CSV and PDF download (the PDF read back), and a
  * day of the dispensing log is signed off. A technician sees the figures but not the reports.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { usDate } from '../../shared/src/common/dates.ts';
 import { formatCents } from '../../shared/src/common/money.ts';
 import { DEMO_PASSWORD } from './support/demo-staff-client.ts';
@@ -160,6 +161,19 @@ test('a pharmacist reads the Sales report of the period, exports it, and signs o
   const csv = await readFile(await download.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe(`"Sales, ${from} to ${today}"`);
   await expect(reports.getByText(`Saved sales-${from}-to-${today}.csv`)).toBeVisible();
+
+  // The PDF: streamed with its progress, a real PDF of pages holding the report's title, period and totals.
+  const printing = page.waitForEvent('download');
+  await reports.getByRole('button', { name: 'Export PDF' }).click();
+  const pdfDownload = await printing;
+  expect(pdfDownload.suggestedFilename()).toBe(`sales-${from}-to-${today}.pdf`);
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile(await pdfDownload.path())));
+  expect(pdf.numPages).toBeGreaterThan(0);
+  const { text } = await extractText(pdf, { mergePages: true });
+  expect(text).toContain('Sales');
+  expect(text).toContain(`${usDate(from)} to ${usDate(today)}`);
+  expect(text).toContain('Total');
+  await expect(reports.getByText(`Saved sales-${from}-to-${today}.pdf`)).toBeVisible();
 
   // The dispensing log: one sign-off row per day; signing today's is recorded and shown.
   await reports.getByRole('button', { name: 'Daily Dispensing Log' }).click();

@@ -64,7 +64,7 @@ describe('a long report', () => {
       expect(page).toContain('11/01/2026 to 11/30/2026');
       expect(page).toContain('Generated Dec 1, 2026, 9:30\u202fAM CST'.replace('\u202f', ' '));
       // The table's header row on every page of its rows.
-      if (/RX1\d{3}/.test(page)) expect(page).toMatch(/Date filled Rx Patient Drug Quantity Price Margin\n11\/10\/2026 RX1/);
+      if (/RX1\d{3}/.test(page)) expect(page).toMatch(/Date filled Rx Patient Drug Quantity Price Margin \(%\)\n11\/10\/2026 RX1/);
       expect(page).toMatch(new RegExp(`Page ${i + 1} of\\s*${pages.length}`));
       expect(page).toContain('Confidential: for pharmacy use');
     });

@@ -35,3 +35,11 @@ export function reportTotalsCells(columns: readonly { key: string; kind: ReportC
 export function reportHasColumnTotals(columns: readonly { key: string }[], totals: Readonly<Record<string, number>>): boolean {
   return columns.some((column) => totals[column.key] !== undefined);
 }
+
+/**
+ * A column's heading where cells carry their units (the screen, a printed report): a percent column says (%), since
+ * a report may hold a column of dollars and one of percent under the same name (the Sales report's Margin).
+ */
+export function reportColumnHeading(column: { label: string; kind: ReportCellKind }): string {
+  return column.kind === 'percent' ? `${column.label} (%)` : column.label;
+}

@@ -17,7 +17,7 @@
  * Patient names follow reportForFile (the caller applies it). Pure.
  */
 import { usDate } from '../common/dates.ts';
-import { reportCellDisplay, reportHasColumnTotals, reportTotalsCells } from '../common/report-cell.ts';
+import { reportCellDisplay, reportColumnHeading, reportHasColumnTotals, reportTotalsCells } from '../common/report-cell.ts';
 import type { ReportColumnKind, Report, ReportTable } from './report.ts';
 import { printsLogo, type ReportLayout, type ReportLogo } from './report-layout.ts';
 
@@ -225,7 +225,7 @@ function timestampText(at: Date, timeZone: string): string {
 function columnWidths(table: ReportTable, available: number): Column[] {
   const sample = table.rows.slice(0, 1000);
   const natural = table.columns.map((column) => {
-    let width = textWidth(winAnsi(column.label), true, TABLE_SIZE);
+    let width = textWidth(winAnsi(reportColumnHeading(column)), true, TABLE_SIZE);
     for (const row of sample) width = Math.max(width, textWidth(winAnsi(pdfCellText(row[column.key], column.kind)), false, TABLE_SIZE));
     if (column.key in table.totals) width = Math.max(width, textWidth(winAnsi(pdfCellText(table.totals[column.key], column.kind)), true, TABLE_SIZE));
     return Math.min(width, 260) + 2 * PAD + 1; // a point of slack: the fit test must not fail on rounding
@@ -387,7 +387,7 @@ class PageDrawer {
 /** The table's rows one at a time (the header row again on each new page), then its totals. */
 function* drawTable(drawer: PageDrawer, table: ReportTable): Generator<void> {
   const columns = columnWidths(table, drawer.available);
-  const header = () => drawer.row(columns, columns.map((column) => column.label), true, false, true);
+  const header = () => drawer.row(columns, columns.map((column) => reportColumnHeading(column)), true, false, true);
   drawer.room(ROW_HEIGHT * 2);
   header();
   if (table.rows.length === 0) drawer.row([{ key: '', label: '', kind: 'text', width: drawer.available }], ['No rows in this range'], false);

@@ -7,7 +7,7 @@
  * shown yyyy-mm-dd); text is an inline string, XML-escaped with control characters removed — never a formula, so
  * "=1+1" stays text. Patient names follow reportForFile (the caller applies it). Pure.
  */
-import { type ReportColumnKind, type Report, type ReportTable } from './report.ts';
+import { type ReportColumnKind, type Report, type ReportTable, reportFileHeading } from './report.ts';
 import { readableFrom, zipChunks, type ZipEntry } from '../common/zip-stream.ts';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -98,17 +98,13 @@ function cellXml(ref: string, value: string | number | null | undefined, kind: R
   return textCell(ref, text, bold ? XLSX_STYLES.bold : XLSX_STYLES.plain);
 }
 
-function headerLabel(column: { label: string; kind: ReportColumnKind }): string {
-  return column.kind === 'cents' ? `${column.label} ($)` : column.kind === 'percent' ? `${column.label} (%)` : column.label;
-}
-
 function rowXml(index: number, cells: string): string {
   return `<row r="${index}">${cells}</row>`;
 }
 
 /** One worksheet: its title line, the header, the rows (one piece each), the totals, then the trailing lines. */
 function* sheetXml(title: string, table: ReportTable, trailing: readonly (readonly string[])[]): Generator<string> {
-  const widths = table.columns.map((column) => Math.min(60, Math.max(10, headerLabel(column).length + 2, column.kind === 'text' ? 18 : 0)));
+  const widths = table.columns.map((column) => Math.min(60, Math.max(10, reportFileHeading(column).length + 2, column.kind === 'text' ? 18 : 0)));
   yield `${XML_DECLARATION}<worksheet xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}">`;
   // The header row stays in view while the rows scroll.
   yield '<sheetViews><sheetView workbookViewId="0"><pane ySplit="2" topLeftCell="A3" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>';
@@ -117,7 +113,7 @@ function* sheetXml(title: string, table: ReportTable, trailing: readonly (readon
   let r = 1;
   yield rowXml(r, textCell(`A${r}`, title, XLSX_STYLES.bold));
   r += 1;
-  yield rowXml(r, table.columns.map((column, i) => textCell(`${columnLetters(i)}${r}`, headerLabel(column), XLSX_STYLES.bold)).join(''));
+  yield rowXml(r, table.columns.map((column, i) => textCell(`${columnLetters(i)}${r}`, reportFileHeading(column), XLSX_STYLES.bold)).join(''));
   for (const row of table.rows) {
     r += 1;
     yield rowXml(r, table.columns.map((column, i) => cellXml(`${columnLetters(i)}${r}`, row[column.key], column.kind, false)).join(''));

@@ -106,7 +106,8 @@ export function reportCellText(value: string | number | null | undefined, kind: 
   return String(value);
 }
 
-function headerLabel(column: { label: string; kind: ReportColumnKind }): string {
+/** A column's heading in a data file (CSV, Excel), whose cells are bare numbers: money says ($), a percent (%). */
+export function reportFileHeading(column: { label: string; kind: ReportColumnKind }): string {
   return column.kind === 'cents' ? `${column.label} ($)` : column.kind === 'percent' ? `${column.label} (%)` : column.label;
 }
 
@@ -117,7 +118,7 @@ function csvField(text: string, kind: ReportColumnKind): string {
 
 function tableLines(table: ReportTable): string[] {
   return [
-    table.columns.map((column) => csvCell(headerLabel(column))).join(','),
+    table.columns.map((column) => csvCell(reportFileHeading(column))).join(','),
     ...table.rows.map((row) => table.columns.map((column) => csvField(reportCellText(row[column.key], column.kind), column.kind)).join(',')),
   ];
 }

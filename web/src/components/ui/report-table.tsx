@@ -4,7 +4,9 @@
  * report sums columns. A long report (a year's dispensing log) shows its first ROWS_SHOWN rows and says the exported
  * file holds them all.
  */
-import { type ReportCellKind, reportCellDisplay, reportHasColumnTotals, reportTotalsCells } from '@pharmacy/shared/common/report-cell.ts';
+import {
+  type ReportCellKind, reportCellDisplay, reportColumnHeading, reportHasColumnTotals, reportTotalsCells,
+} from '@pharmacy/shared/common/report-cell.ts';
 
 export const REPORT_ROWS_SHOWN = 500;
 
@@ -48,7 +50,7 @@ export function ReportTable({ title, columns, rows, totals, cell, fullRowsIn, ac
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.key} scope="col" className={`whitespace-nowrap ${NUMERIC.has(column.kind) ? 'text-right' : ''}`}>{column.label}</th>
+                <th key={column.key} scope="col" className={`whitespace-nowrap ${NUMERIC.has(column.kind) ? 'text-right' : ''}`}>{reportColumnHeading(column)}</th>
               ))}
               {action ? <th scope="col"><span className="sr-only">{action.label}</span></th> : null}
             </tr>
