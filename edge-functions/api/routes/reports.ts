@@ -3,9 +3,11 @@
  * decides who may read it (reports:read) and whose pharmacy it is; this route picks the function, refuses what
  * is not built yet and writes the CSV file. `pmp` answers the range's controlled fills as an ASAP 4.2 file
  * (shared/src/reports/asap-pmp.ts) and records it as submitted (record_pmp_submission): the file is what the pharmacy
- * uploads to the state, so its fills are reported from then on and come again as revisions or voids.
+ * uploads to the state, so its fills are reported from then on and come again as revisions or voids. The scheduled
+ * run (service role only) builds a schedule's reports for the run's pharmacy: reports/scheduled-run.ts.
  */
-import { reportEndpoint } from '@pharmacy/shared/api/reports.ts';
+import { reportEndpoint, scheduledReportRunEndpoint } from '@pharmacy/shared/api/reports.ts';
+import { SCHEDULED_REPORT_MESSAGES } from '@pharmacy/shared/reports/schedules.ts';
 import {
   PMP_REPORT, REPORT_FORMATS_SERVED, REPORT_FUNCTIONS, REPORT_MESSAGES, type Report, isReportName, reportCsv, reportFileName,
 } from '@pharmacy/shared/reports/report.ts';
@@ -15,7 +17,9 @@ import {
 import { type ApiRouter, FileDownload } from '../../_shared/api-endpoints.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { createUserClient } from '../../_shared/supabase-clients.ts';
+import { isServiceRoleRequest } from '../../_shared/auth.ts';
+import { createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';
+import { runScheduledReports } from '../reports/scheduled-run.ts';
 
 export function addReportRoutes(router: ApiRouter): void {
   router.serve(reportEndpoint, async ({ req, params, query }) => {
@@ -28,6 +32,12 @@ export function addReportRoutes(router: ApiRouter): void {
     const report = { ...(data as unknown as Omit<Report, 'report'>), report: params.report, from: query.from, to: query.to };
     if (format === 'csv') return new FileDownload(reportCsv(report), 'text/csv; charset=utf-8', reportFileName(report, 'csv'));
     return report;
+  });
+
+  // The scheduled run: only the service role's token (the database's pg_cron job); the pharmacy is the run's.
+  router.serve(scheduledReportRunEndpoint, ({ req, body }) => {
+    if (!isServiceRoleRequest(req)) throw new HttpError(403, SCHEDULED_REPORT_MESSAGES.serviceRoleOnly);
+    return runScheduledReports(createAdminClient(), body.runId);
   });
 }
 
