@@ -57,7 +57,7 @@ function base64Lines(bytes: Uint8Array): string[] {
 
 /** A file name as a quoted MIME parameter (RFC 2231's extended form when it is not printable ASCII). */
 function fileNameParameter(name: string): string {
-  const line = oneLine(name).replace(/[\/]/g, '_');
+  const line = oneLine(name).replace(/[/\\]/g, '_');
   if (/^[\x20-\x7e]*$/.test(line)) return `filename="${line.replace(/["\\]/g, '_')}"`;
   return `filename*=UTF-8''${encodeURIComponent(line)}`;
 }
