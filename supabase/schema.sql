@@ -6180,6 +6180,34 @@ $function$;
 comment on function public.replace_oig_exclusion_list(text,jsonb) is 'An admin replaces the pharmacy''s OIG exclusion list with the entries parsed from the official UPDATED.csv (shared/src/prescribers/leie.ts; camelCase objects). One transaction: the old list goes, the new one is stored, every prescriber it names becomes Needs Review with the reason (and a history row). Returns {listId, entryCount, flagged: [{id, name, reason}]}. Audited. Security invoker; the work is private.replace_oig_exclusion_list''s.';
 grant execute on function public.replace_oig_exclusion_list(text,jsonb) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.report_schedules()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can read reports');
+  v jsonb := private.pharmacy_settings_values(pharmacy, 'reports');
+begin
+  -- The same reading of each field as private.due_scheduled_reports (a value of another type is its default).
+  return jsonb_build_object(
+    'daily', jsonb_build_object('enabled', v -> 'dailyReportsEnabled' = 'true'::jsonb,
+                                'time', to_char(private.reports_setting_time(v -> 'dailyReportTime'), 'HH24:MI')),
+    'weekly', jsonb_build_object('enabled', v -> 'weeklyReportsEnabled' = 'true'::jsonb,
+                                 'day', case when v ->> 'weeklyReportDay' in ('sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday')
+                                             then v ->> 'weeklyReportDay' else 'monday' end,
+                                 'time', to_char(private.reports_setting_time(v -> 'weeklyReportTime'), 'HH24:MI')),
+    'monthly', jsonb_build_object('enabled', v -> 'monthlyReportsEnabled' = 'true'::jsonb,
+                                  'day', least(greatest(private.settings_whole_number(v -> 'monthlyReportDay', 1), 1), 28),
+                                  'time', to_char(private.reports_setting_time(v -> 'monthlyReportTime'), 'HH24:MI')),
+    'format', case when v ->> 'defaultReportFormat' in ('pdf', 'excel', 'csv') then v ->> 'defaultReportFormat' else 'pdf' end,
+    'timeZone', coalesce((select p.time_zone from public.pharmacies p where p.id = pharmacy), 'America/New_York'));
+end
+$function$;
+comment on function public.report_schedules() is 'The caller''s pharmacy''s report schedules as the job reads them: daily, weekly, monthly {enabled, day, time (HH:MM local)}, the file format and the time zone. Staff with reports:read (the Reports settings group is admins'' to read); security definer.';
+grant execute on function public.report_schedules() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.reports_overview(from_date date, to_date date)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -15566,7 +15594,7 @@ AS $function$
   select case when failed > 0 then jsonb_build_array(jsonb_build_object(
     'kind', 'scheduled_reports_failed', 'severity', 'error', 'title', 'Scheduled reports failed',
     'detail', case when failed = 1 then '1 scheduled report run' else failed || ' scheduled report runs' end || ' failed in the last 7 days.',
-    'count', failed, 'link', '/reports'))
+    'count', failed, 'link', '/reports#scheduled-reports'))
   else '[]'::jsonb end
   from (select count(*) as failed from public.scheduled_report_runs r
         where r.pharmacy_id = (select private.current_pharmacy_id()) and r.status = 'failed'

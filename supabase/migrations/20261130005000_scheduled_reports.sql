@@ -464,7 +464,7 @@ as $$
   select case when failed > 0 then jsonb_build_array(jsonb_build_object(
     'kind', 'scheduled_reports_failed', 'severity', 'error', 'title', 'Scheduled reports failed',
     'detail', case when failed = 1 then '1 scheduled report run' else failed || ' scheduled report runs' end || ' failed in the last 7 days.',
-    'count', failed, 'link', '/reports'))
+    'count', failed, 'link', '/reports#scheduled-reports'))
   else '[]'::jsonb end
   from (select count(*) as failed from public.scheduled_report_runs r
         where r.pharmacy_id = (select private.current_pharmacy_id()) and r.status = 'failed'
@@ -485,3 +485,36 @@ $$;
 comment on function public.reports_system_alerts() is
   'The Reports and Analytics screen''s system alerts for the caller''s pharmacy (private.reports_system_alerts), and '
   'the scheduled report runs failed in the last 7 days (private.scheduled_report_alerts).';
+
+-- -----------------------------------------------------------------------------------------------------
+-- Which schedules are on (the Reports screen's Scheduled reports card; the settings group itself is admins')
+-- -----------------------------------------------------------------------------------------------------
+create function public.report_schedules() returns jsonb
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can read reports');
+  v jsonb := private.pharmacy_settings_values(pharmacy, 'reports');
+begin
+  -- The same reading of each field as private.due_scheduled_reports (a value of another type is its default).
+  return jsonb_build_object(
+    'daily', jsonb_build_object('enabled', v -> 'dailyReportsEnabled' = 'true'::jsonb,
+                                'time', to_char(private.reports_setting_time(v -> 'dailyReportTime'), 'HH24:MI')),
+    'weekly', jsonb_build_object('enabled', v -> 'weeklyReportsEnabled' = 'true'::jsonb,
+                                 'day', case when v ->> 'weeklyReportDay' in ('sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday')
+                                             then v ->> 'weeklyReportDay' else 'monday' end,
+                                 'time', to_char(private.reports_setting_time(v -> 'weeklyReportTime'), 'HH24:MI')),
+    'monthly', jsonb_build_object('enabled', v -> 'monthlyReportsEnabled' = 'true'::jsonb,
+                                  'day', least(greatest(private.settings_whole_number(v -> 'monthlyReportDay', 1), 1), 28),
+                                  'time', to_char(private.reports_setting_time(v -> 'monthlyReportTime'), 'HH24:MI')),
+    'format', case when v ->> 'defaultReportFormat' in ('pdf', 'excel', 'csv') then v ->> 'defaultReportFormat' else 'pdf' end,
+    'timeZone', coalesce((select p.time_zone from public.pharmacies p where p.id = pharmacy), 'America/New_York'));
+end
+$$;
+comment on function public.report_schedules() is
+  'The caller''s pharmacy''s report schedules as the job reads them: daily, weekly, monthly {enabled, day, time '
+  '(HH:MM local)}, the file format and the time zone. Staff with reports:read (the Reports settings group is '
+  'admins'' to read); security definer.';
+revoke all on function public.report_schedules() from public, anon;
+grant execute on function public.report_schedules() to authenticated;

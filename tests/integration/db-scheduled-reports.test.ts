@@ -249,6 +249,22 @@ describe('a report for a named pharmacy', () => {
   });
 });
 
+describe('which schedules are on', () => {
+  it('pharmacists read their pharmacy\'s schedules as the job reads them; a technician is refused', async () => {
+    await saveReportsSettings(a.id, { dailyReportsEnabled: true, dailyReportTime: '07:15', monthlyReportDay: 40, weeklyReportDay: 'friday', defaultReportFormat: 'excel' });
+    const { data, error } = await a.pharmacist.client.rpc('report_schedules');
+    expect(error).toBeNull();
+    expect(data).toEqual({
+      daily: { enabled: true, time: '07:15' },
+      weekly: { enabled: false, day: 'friday', time: '08:00' },
+      monthly: { enabled: false, day: 28, time: '08:00' },
+      format: 'excel',
+      timeZone: 'America/New_York',
+    });
+    expect((await a.technician.client.rpc('report_schedules')).error?.code).toBe('42501');
+  });
+});
+
 describe('outbox attachments', () => {
   it('a message attaches only files under its own pharmacy', async () => {
     const insert = (paths: string[]) => sql(
@@ -273,7 +289,7 @@ describe('system alerts', () => {
     expect(error).toBeNull();
     expect((data as Array<{ kind: string }>).filter((alert) => alert.kind === 'scheduled_reports_failed')).toEqual([{
       kind: 'scheduled_reports_failed', severity: 'error', title: 'Scheduled reports failed',
-      detail: '1 scheduled report run failed in the last 7 days.', count: 1, link: '/reports',
+      detail: '1 scheduled report run failed in the last 7 days.', count: 1, link: '/reports#scheduled-reports',
     }]);
     await sql(`update public.scheduled_report_runs set finished_at = now() - interval '8 days' where pharmacy_id = $1 and status = 'failed'`, [a.id]);
     const other = await a.pharmacist.client.rpc('reports_system_alerts');

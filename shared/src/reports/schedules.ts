@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import type { ReportName } from './report.ts';
+import { REPORT_FORMATS as REPORT_FILE_FORMATS, REPORT_WEEKDAYS } from '../settings/reports.ts';
 
 export const REPORT_SCHEDULES = ['daily', 'weekly', 'monthly'] as const;
 export type ReportSchedule = (typeof REPORT_SCHEDULES)[number];
@@ -67,4 +68,27 @@ export const SCHEDULED_REPORTS_BUCKET = 'scheduled-reports';
 /** The object name of a run's file. */
 export function scheduledReportPath(pharmacyId: string, runId: string, fileName: string): string {
   return `${pharmacyId}/${runId}/${fileName}`;
+}
+
+/** public.report_schedules(): which schedules are on, as the job reads the Reports settings. */
+const scheduleTime = z.string().regex(/^\d{2}:\d{2}$/);
+export const reportSchedulesSchema = z.object({
+  daily: z.object({ enabled: z.boolean(), time: scheduleTime }),
+  weekly: z.object({ enabled: z.boolean(), day: z.enum(REPORT_WEEKDAYS), time: scheduleTime }),
+  monthly: z.object({ enabled: z.boolean(), day: z.number().int().min(1).max(28), time: scheduleTime }),
+  format: z.enum(REPORT_FILE_FORMATS),
+  timeZone: z.string(),
+});
+export type ReportSchedules = z.infer<typeof reportSchedulesSchema>;
+
+/** "Daily at 08:00; weekly on Monday at 08:00; monthly on day 1 at 08:00", only the schedules that are on. */
+export function reportSchedulesText(schedules: ReportSchedules): string | null {
+  const on = [
+    schedules.daily.enabled ? `daily at ${schedules.daily.time}` : null,
+    schedules.weekly.enabled ? `weekly on ${schedules.weekly.day[0]!.toUpperCase()}${schedules.weekly.day.slice(1)} at ${schedules.weekly.time}` : null,
+    schedules.monthly.enabled ? `monthly on day ${schedules.monthly.day} at ${schedules.monthly.time}` : null,
+  ].filter((text): text is string => text !== null);
+  if (on.length === 0) return null;
+  const text = on.join('; ');
+  return `${text[0]!.toUpperCase()}${text.slice(1)}`;
 }

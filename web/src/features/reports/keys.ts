@@ -7,4 +7,8 @@ export const reportsKeys = {
   weeklyActivity: (pharmacyId: string, today: string) => [...reportsKeys.all(pharmacyId), 'weekly-activity', today] as const,
   topMedications: (pharmacyId: string, from: string, to: string) => [...reportsKeys.all(pharmacyId), 'top-medications', from, to] as const,
   systemAlerts: (pharmacyId: string) => [...reportsKeys.all(pharmacyId), 'system-alerts'] as const,
+  /** The scheduled report runs, a page of them (newest first). */
+  scheduledRuns: (pharmacyId: string, page: number, pageSize: number) => [...reportsKeys.all(pharmacyId), 'scheduled-runs', page, pageSize] as const,
+  /** Which report schedules are on. */
+  schedules: (pharmacyId: string) => [...reportsKeys.all(pharmacyId), 'schedules'] as const,
 };

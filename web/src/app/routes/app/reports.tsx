@@ -6,6 +6,6 @@ import { ReportsAnalytics } from '../../../features/reports/components/reports-a
 import { useSignedInStaff } from '../../../lib/signed-in-staff.tsx';
 
 export function ReportsRoute() {
-  const { pharmacy } = useSignedInStaff();
-  return <ReportsAnalytics pharmacyId={pharmacy.id} />;
+  const { pharmacy, role, may } = useSignedInStaff();
+  return <ReportsAnalytics pharmacyId={pharmacy.id} canReadReports={may('reports:read')} isAdmin={role === 'admin'} />;
 }

@@ -1,7 +1,7 @@
 /**
  * Reports and Analytics (spec part 2 "Reports and Analytics"; issue 26): the period picker, the four stat cards with
  * their change from the period before, Weekly Activity (last 7 days), Most Prescribed Medications (top 5) and the
- * system alerts. Every figure is the database's (reports_* functions, the caller's pharmacy, its days); the periods
+ * system alerts; for staff who read reports, the Scheduled reports card (its runs and files). Every figure is the database's (reports_* functions, the caller's pharmacy, its days); the periods
  * end on the pharmacy's today, in its time zone. The exported reports (Sales, Inventory, Patient…) come with
  * /api/reports, not here.
  */
@@ -12,6 +12,7 @@ import { usePharmacyTimeZone } from '../../../hooks/use-pharmacy-time-zone.ts';
 import { presetRange, type DayRange, type PeriodPreset } from '../report-period.ts';
 import { PeriodPicker } from './period-picker.tsx';
 import { ReportStatCards } from './report-stat-cards.tsx';
+import { ScheduledReportsCard } from './scheduled-reports-card.tsx';
 import { SystemAlertsPanel } from './system-alerts-panel.tsx';
 import { TopMedicationsChart } from './top-medications-chart.tsx';
 import { WeeklyActivityChart } from './weekly-activity-chart.tsx';
@@ -22,7 +23,13 @@ interface Period {
   custom: DayRange | null;
 }
 
-function ReportsBody({ pharmacyId, today }: { pharmacyId: string; today: string }) {
+interface Access {
+  /** reports:read (pharmacists and admins): the scheduled reports and their files. */
+  canReadReports: boolean;
+  isAdmin: boolean;
+}
+
+function ReportsBody({ pharmacyId, today, access }: { pharmacyId: string; today: string; access: Access }) {
   const [period, setPeriod] = useState<Period>({ preset: 'month', custom: null });
   const range = period.preset === 'custom' && period.custom ? period.custom : presetRange(period.preset === 'custom' ? 'month' : period.preset, today);
   return (
@@ -44,11 +51,12 @@ function ReportsBody({ pharmacyId, today }: { pharmacyId: string; today: string 
         <TopMedicationsChart pharmacyId={pharmacyId} range={range} />
       </div>
       <SystemAlertsPanel pharmacyId={pharmacyId} />
+      {access.canReadReports ? <ScheduledReportsCard pharmacyId={pharmacyId} isAdmin={access.isAdmin} /> : null}
     </>
   );
 }
 
-export function ReportsAnalytics({ pharmacyId }: { pharmacyId: string }) {
+export function ReportsAnalytics({ pharmacyId, canReadReports, isAdmin }: { pharmacyId: string } & Access) {
   const timeZone = usePharmacyTimeZone(pharmacyId);
   return (
     <div className="flex flex-col gap-4">
@@ -63,7 +71,7 @@ export function ReportsAnalytics({ pharmacyId }: { pharmacyId: string }) {
         skeletonRows={4}
         skeletonRowClassName="h-28"
       >
-        {(zone) => <ReportsBody pharmacyId={pharmacyId} today={localDateIn(zone, new Date())} />}
+        {(zone) => <ReportsBody pharmacyId={pharmacyId} today={localDateIn(zone, new Date())} access={{ canReadReports, isAdmin }} />}
       </QueryState>
     </div>
   );

@@ -1,6 +1,6 @@
 /**
  * System alerts: the real conditions of the pharmacy that need someone (stock, expiring lots, registrations, open
- * interaction alerts, rejected claims, undelivered messages), each linking to the screen where it is acted on.
+ * interaction alerts, rejected claims, undelivered messages, failed scheduled reports), each linking to the screen where it is acted on.
  * None holding is said plainly.
  */
 import { Link } from 'react-router-dom';
@@ -13,6 +13,7 @@ const SCREEN_NAMES: Record<string, string> = {
   '/prescriptions': 'E-Prescriptions',
   '/billing': 'Billing & Claims',
   '/system-settings': 'System Settings',
+  '/reports#scheduled-reports': 'Scheduled reports',
 };
 
 export function SystemAlertsPanel({ pharmacyId }: { pharmacyId: string }) {
