@@ -51,7 +51,7 @@ export function ScheduledReportsCard({ pharmacyId, isAdmin }: { pharmacyId: stri
   const total = runs.data?.total ?? 0;
   const rows = runs.data?.runs ?? [];
   return (
-    <section id="scheduled-reports" aria-label="Scheduled reports">
+    <div id="scheduled-reports">
       <SectionCard title="Scheduled reports">
         <SchedulesLine pharmacyId={pharmacyId} isAdmin={isAdmin} />
         <QueryErrorNotice query={runs} errorText="The scheduled report runs could not be loaded" />
@@ -108,6 +108,6 @@ export function ScheduledReportsCard({ pharmacyId, isAdmin }: { pharmacyId: stri
           onPageChange={(next) => setPage(Math.max(0, Math.min(next, lastPage(total, SCHEDULED_RUNS_PAGE_SIZE))))}
         />
       </SectionCard>
-    </section>
+    </div>
   );
 }
