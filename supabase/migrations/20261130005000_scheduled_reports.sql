@@ -499,13 +499,13 @@ declare
 begin
   -- The same reading of each field as private.due_scheduled_reports (a value of another type is its default).
   return jsonb_build_object(
-    'daily', jsonb_build_object('enabled', v -> 'dailyReportsEnabled' = 'true'::jsonb,
+    'daily', jsonb_build_object('enabled', coalesce(v -> 'dailyReportsEnabled' = 'true'::jsonb, false),
                                 'time', to_char(private.reports_setting_time(v -> 'dailyReportTime'), 'HH24:MI')),
-    'weekly', jsonb_build_object('enabled', v -> 'weeklyReportsEnabled' = 'true'::jsonb,
+    'weekly', jsonb_build_object('enabled', coalesce(v -> 'weeklyReportsEnabled' = 'true'::jsonb, false),
                                  'day', case when v ->> 'weeklyReportDay' in ('sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday')
                                              then v ->> 'weeklyReportDay' else 'monday' end,
                                  'time', to_char(private.reports_setting_time(v -> 'weeklyReportTime'), 'HH24:MI')),
-    'monthly', jsonb_build_object('enabled', v -> 'monthlyReportsEnabled' = 'true'::jsonb,
+    'monthly', jsonb_build_object('enabled', coalesce(v -> 'monthlyReportsEnabled' = 'true'::jsonb, false),
                                   'day', least(greatest(private.settings_whole_number(v -> 'monthlyReportDay', 1), 1), 28),
                                   'time', to_char(private.reports_setting_time(v -> 'monthlyReportTime'), 'HH24:MI')),
     'format', case when v ->> 'defaultReportFormat' in ('pdf', 'excel', 'csv') then v ->> 'defaultReportFormat' else 'pdf' end,

@@ -133,10 +133,10 @@ test('the scheduled report runs are listed with their outcome; a failed one is a
     `insert into public.pharmacy_settings (pharmacy_id, group_key, settings) values ($1, 'reports', '{"dailyReportsEnabled": true, "dailyReportTime": "07:30", "defaultReportFormat": "csv"}')`, [id]);
   await serviceSql(
     `insert into public.scheduled_report_runs (pharmacy_id, schedule, slot, period_from, period_to, status, queued_at, started_at, finished_at, files, recipient, detail)
-     values ($1, 'weekly', now() - interval '2 days', '2026-11-02', '2026-11-08', 'succeeded', now() - interval '2 days', now() - interval '2 days', now() - interval '2 days',
-             jsonb_build_array(jsonb_build_object('report', 'sales', 'name', 'sales-2026-11-02-to-2026-11-08.csv', 'path', $1 || '/r/sales.csv', 'sizeBytes', 10, 'contentType', 'text/csv')),
+     values ($1::uuid, 'weekly', now() - interval '2 days', '2026-11-02', '2026-11-08', 'succeeded', now() - interval '2 days', now() - interval '2 days', now() - interval '2 days',
+             jsonb_build_array(jsonb_build_object('report', 'sales', 'name', 'sales-2026-11-02-to-2026-11-08.csv', 'path', $1::text || '/r/sales.csv', 'sizeBytes', 10, 'contentType', 'text/csv')),
              'reports@pharmacy.example.test', null),
-            ($1, 'daily', now() - interval '1 day', '2026-11-09', '2026-11-09', 'failed', now() - interval '1 day', now() - interval '1 day', now() - interval '1 day', '[]', null,
+            ($1::uuid, 'daily', now() - interval '1 day', '2026-11-09', '2026-11-09', 'failed', now() - interval '1 day', now() - interval '1 day', now() - interval '1 day', '[]', null,
              'Sales: the report could not be read')`, [id]);
   await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
   await page.goto('/reports');

@@ -262,6 +262,12 @@ describe('which schedules are on', () => {
       timeZone: 'America/New_York',
     });
     expect((await a.technician.client.rpc('report_schedules')).error?.code).toBe('42501');
+    // A group saved with only some fields: the rest are their defaults (off, 08:00, Monday, day 1, PDF).
+    await sql(`update public.pharmacy_settings set settings = '{"dailyReportsEnabled": true}' where pharmacy_id = $1 and group_key = 'reports'`, [b.id]);
+    expect((await b.pharmacist.client.rpc('report_schedules')).data).toEqual({
+      daily: { enabled: true, time: '08:00' }, weekly: { enabled: false, day: 'monday', time: '08:00' },
+      monthly: { enabled: false, day: 1, time: '08:00' }, format: 'pdf', timeZone: 'America/Los_Angeles',
+    });
   });
 });
 
