@@ -62,10 +62,16 @@ function fileNameParameter(name: string): string {
   return `filename*=UTF-8''${encodeURIComponent(line)}`;
 }
 
+/** A bare type/subtype (RFC 2045 tokens), or application/octet-stream for anything else. */
+function mediaType(value: string): string {
+  const type = value.trim().toLowerCase();
+  return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type) ? type : 'application/octet-stream';
+}
+
 /** The body part of an attachment. */
 function attachmentPart(file: EmailAttachment): string[] {
   return [
-    `Content-Type: ${oneLine(file.contentType).replace(/[^\w.+\-/=; ]/g, '')}`,
+    `Content-Type: ${mediaType(file.contentType)}`,
     'Content-Transfer-Encoding: base64',
     `Content-Disposition: attachment; ${fileNameParameter(file.fileName)}`,
     '',
