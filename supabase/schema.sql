@@ -6182,30 +6182,11 @@ grant execute on function public.replace_oig_exclusion_list(text,jsonb) to authe
 
 CREATE OR REPLACE FUNCTION public.report_schedules()
  RETURNS jsonb
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
+ LANGUAGE sql
+ STABLE
  SET search_path TO ''
-AS $function$
-declare
-  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can read reports');
-  v jsonb := private.pharmacy_settings_values(pharmacy, 'reports');
-begin
-  -- The same reading of each field as private.due_scheduled_reports (a value of another type is its default).
-  return jsonb_build_object(
-    'daily', jsonb_build_object('enabled', coalesce(v -> 'dailyReportsEnabled' = 'true'::jsonb, false),
-                                'time', to_char(private.reports_setting_time(v -> 'dailyReportTime'), 'HH24:MI')),
-    'weekly', jsonb_build_object('enabled', coalesce(v -> 'weeklyReportsEnabled' = 'true'::jsonb, false),
-                                 'day', case when v ->> 'weeklyReportDay' in ('sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday')
-                                             then v ->> 'weeklyReportDay' else 'monday' end,
-                                 'time', to_char(private.reports_setting_time(v -> 'weeklyReportTime'), 'HH24:MI')),
-    'monthly', jsonb_build_object('enabled', coalesce(v -> 'monthlyReportsEnabled' = 'true'::jsonb, false),
-                                  'day', least(greatest(private.settings_whole_number(v -> 'monthlyReportDay', 1), 1), 28),
-                                  'time', to_char(private.reports_setting_time(v -> 'monthlyReportTime'), 'HH24:MI')),
-    'format', case when v ->> 'defaultReportFormat' in ('pdf', 'excel', 'csv') then v ->> 'defaultReportFormat' else 'pdf' end,
-    'timeZone', coalesce((select p.time_zone from public.pharmacies p where p.id = pharmacy), 'America/New_York'));
-end
-$function$;
-comment on function public.report_schedules() is 'The caller''s pharmacy''s report schedules as the job reads them: daily, weekly, monthly {enabled, day, time (HH:MM local)}, the file format and the time zone. Staff with reports:read (the Reports settings group is admins'' to read); security definer.';
+AS $function$ select private.report_schedules() $function$;
+comment on function public.report_schedules() is 'The Scheduled reports card''s line: which report schedules of the caller''s pharmacy are on (private.report_schedules).';
 grant execute on function public.report_schedules() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.reports_overview(from_date date, to_date date)
@@ -14596,6 +14577,34 @@ CREATE OR REPLACE FUNCTION private.report_row_limit()
 AS $function$ select 50000 $function$;
 comment on function private.report_row_limit() is 'The most rows a listing report (dispensing-log, controlled-substances) answers; a longer range says it was cut.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.report_schedules()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can read reports');
+  v jsonb := private.pharmacy_settings_values(pharmacy, 'reports');
+begin
+  -- The same reading of each field as private.due_scheduled_reports (a value of another type is its default).
+  return jsonb_build_object(
+    'daily', jsonb_build_object('enabled', coalesce(v -> 'dailyReportsEnabled' = 'true'::jsonb, false),
+                                'time', to_char(private.reports_setting_time(v -> 'dailyReportTime'), 'HH24:MI')),
+    'weekly', jsonb_build_object('enabled', coalesce(v -> 'weeklyReportsEnabled' = 'true'::jsonb, false),
+                                 'day', case when v ->> 'weeklyReportDay' in ('sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday')
+                                             then v ->> 'weeklyReportDay' else 'monday' end,
+                                 'time', to_char(private.reports_setting_time(v -> 'weeklyReportTime'), 'HH24:MI')),
+    'monthly', jsonb_build_object('enabled', coalesce(v -> 'monthlyReportsEnabled' = 'true'::jsonb, false),
+                                  'day', least(greatest(private.settings_whole_number(v -> 'monthlyReportDay', 1), 1), 28),
+                                  'time', to_char(private.reports_setting_time(v -> 'monthlyReportTime'), 'HH24:MI')),
+    'format', case when v ->> 'defaultReportFormat' in ('pdf', 'excel', 'csv') then v ->> 'defaultReportFormat' else 'pdf' end,
+    'timeZone', coalesce((select p.time_zone from public.pharmacies p where p.id = pharmacy), 'America/New_York'));
+end
+$function$;
+comment on function private.report_schedules() is 'The caller''s pharmacy''s report schedules as the job reads them: daily, weekly, monthly {enabled, day, time (HH:MM local)}, the file format and the time zone. Staff with reports:read (the Reports settings group is admins'' to read, hence security definer).';
+grant execute on function private.report_schedules() to authenticated;
 
 CREATE OR REPLACE FUNCTION private.report_setting(pharmacy uuid, field text)
  RETURNS text

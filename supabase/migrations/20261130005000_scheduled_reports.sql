@@ -489,7 +489,7 @@ comment on function public.reports_system_alerts() is
 -- -----------------------------------------------------------------------------------------------------
 -- Which schedules are on (the Reports screen's Scheduled reports card; the settings group itself is admins')
 -- -----------------------------------------------------------------------------------------------------
-create function public.report_schedules() returns jsonb
+create function private.report_schedules() returns jsonb
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -512,9 +512,18 @@ begin
     'timeZone', coalesce((select p.time_zone from public.pharmacies p where p.id = pharmacy), 'America/New_York'));
 end
 $$;
-comment on function public.report_schedules() is
+comment on function private.report_schedules() is
   'The caller''s pharmacy''s report schedules as the job reads them: daily, weekly, monthly {enabled, day, time '
   '(HH:MM local)}, the file format and the time zone. Staff with reports:read (the Reports settings group is '
-  'admins'' to read); security definer.';
+  'admins'' to read, hence security definer).';
+revoke all on function private.report_schedules() from public, anon;
+grant execute on function private.report_schedules() to authenticated;
+
+create function public.report_schedules() returns jsonb
+language sql stable
+set search_path = ''
+as $$ select private.report_schedules() $$;
+comment on function public.report_schedules() is
+  'The Scheduled reports card''s line: which report schedules of the caller''s pharmacy are on (private.report_schedules).';
 revoke all on function public.report_schedules() from public, anon;
 grant execute on function public.report_schedules() to authenticated;
