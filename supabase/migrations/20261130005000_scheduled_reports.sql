@@ -213,6 +213,13 @@ declare
   run_id uuid;
   asked integer := 0;
 begin
+  -- A run never started (its request was lost) or never finished (its function stopped) within 30 minutes failed:
+  -- said on the screen and in the alerts rather than waiting for ever. (The request's own timeout is 5 minutes.)
+  update public.scheduled_report_runs r
+     set status = 'failed', finished_at = greatest(at_time, r.queued_at, coalesce(r.started_at, r.queued_at)),
+         detail = case r.status when 'queued' then 'The run was never started' else 'The run stopped before it finished' end
+   where (r.status = 'queued' and r.queued_at < at_time - interval '30 minutes')
+      or (r.status = 'running' and r.started_at < at_time - interval '30 minutes');
   for due in select * from private.due_scheduled_reports(at_time) loop
     insert into public.scheduled_report_runs (pharmacy_id, schedule, slot, period_from, period_to)
     values (due.pharmacy_id, due.schedule, due.slot, due.period_from, due.period_to)
@@ -231,9 +238,10 @@ begin
 end
 $$;
 comment on function private.request_due_scheduled_reports(timestamptz) is
-  'Run by pg_cron every 15 minutes (job request-due-scheduled-reports): queues a run of each scheduled report due at '
-  'at_time (private.due_scheduled_reports) and asks the api function to run it (POST '
-  '/api/internal/reports/scheduled-run {runId}, 5 minutes). Returns how many were asked.';
+  'Run by pg_cron every 15 minutes (job request-due-scheduled-reports): fails the runs not started or not finished '
+  'within 30 minutes, then queues a run of each scheduled report due at at_time (private.due_scheduled_reports) and '
+  'asks the api function to run it (POST /api/internal/reports/scheduled-run {runId}, 5 minutes). Returns how many '
+  'were asked.';
 revoke all on function private.request_due_scheduled_reports(timestamptz) from public;
 
 do $$

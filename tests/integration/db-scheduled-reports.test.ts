@@ -155,6 +155,32 @@ describe('the job', () => {
     }
   });
 
+  it('a run not started, or not finished, within 30 minutes is failed by the job with the reason', async () => {
+    const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      const insert = `insert into public.scheduled_report_runs (pharmacy_id, schedule, slot, period_from, period_to, status, queued_at, started_at)
+                      values ($1, 'weekly', $2, '2026-01-01', '2026-01-07', $3, $4, $5) returning id`;
+      const ids = [];
+      for (const [slot, status, queuedAt, startedAt] of [
+        ['2019-01-01T00:00:00Z', 'queued', '2026-05-01T11:00:00Z', null], ['2019-01-02T00:00:00Z', 'running', '2026-05-01T11:00:00Z', '2026-05-01T11:20:00Z'],
+        ['2019-01-03T00:00:00Z', 'queued', '2026-05-01T11:45:00Z', null], ['2019-01-04T00:00:00Z', 'running', '2026-05-01T11:00:00Z', '2026-05-01T11:40:00Z'],
+      ] as const) ids.push((await client.query<{ id: string }>(insert, [a.id, slot, status, queuedAt, startedAt])).rows[0]!.id);
+      await client.query(`select private.request_due_scheduled_reports($1)`, ['2026-05-01T12:00:00Z']);
+      const rows = (await client.query(`select status, detail from public.scheduled_report_runs where id = any($1) order by slot`, [ids])).rows;
+      expect(rows).toEqual([
+        { status: 'failed', detail: 'The run was never started' },
+        { status: 'failed', detail: 'The run stopped before it finished' },
+        { status: 'queued', detail: null },
+        { status: 'running', detail: null },
+      ]);
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+    }
+  });
+
   it('a slot runs once: the table refuses a second run of it', async () => {
     const slot = '2026-09-01T12:00:00Z';
     await insertRun(a.id, { slot });
