@@ -489,6 +489,49 @@ CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON publi
 grant select, insert on table public.controlled_substance_counts to authenticated;
 grant all on table public.controlled_substance_counts to service_role;
 
+-- public.dispensing_log_sign_offs -----------------------------------------------------------------
+create table public.dispensing_log_sign_offs (
+  id                   uuid default gen_random_uuid() not null,
+  pharmacy_id          uuid not null,
+  log_date             date not null,
+  signed_by            uuid,
+  signed_by_name       text not null,
+  pharmacist_in_charge text default ''::text not null,
+  fills                integer not null,
+  fills_digest         text not null,
+  signed_at            timestamp with time zone default now() not null,
+  constraint dispensing_log_sign_offs_pkey PRIMARY KEY (id),
+  constraint dispensing_log_sign_offs_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint dispensing_log_sign_offs_signed_by_fkey FOREIGN KEY (signed_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint dispensing_log_sign_offs_digest_check CHECK (fills_digest ~ '^[0-9a-f]{32}$'::text),
+  constraint dispensing_log_sign_offs_fills_check CHECK (fills >= 0),
+  constraint dispensing_log_sign_offs_name_check CHECK (length(btrim(signed_by_name)) >= 1 AND length(btrim(signed_by_name)) <= 200)
+);
+
+comment on table public.dispensing_log_sign_offs is 'A pharmacist''s sign-off of a day''s dispensing log: the day, who signed and when, the Reports settings'' pharmacist in charge at the time, and the log as signed (fill count and private.dispensing_log_digest). Written only by sign_dispensing_log; append-only; pharmacists and admins read their pharmacy''s.';
+comment on column public.dispensing_log_sign_offs.signed_by_name is 'The signer''s name as it was when they signed.';
+comment on column public.dispensing_log_sign_offs.pharmacist_in_charge is 'The Reports settings'' dailyLogPharmacist when signed ('''' when not set).';
+comment on column public.dispensing_log_sign_offs.fills_digest is 'MD5 of the day''s fills as signed (private.dispensing_log_digest): a different digest now means the log changed.';
+comment on constraint dispensing_log_sign_offs_digest_check on public.dispensing_log_sign_offs is 'The log''s digest is 32 lowercase hex digits';
+comment on constraint dispensing_log_sign_offs_fills_check on public.dispensing_log_sign_offs is 'A log cannot hold a negative number of fills';
+comment on constraint dispensing_log_sign_offs_name_check on public.dispensing_log_sign_offs is 'A sign-off carries the signer''s name';
+
+CREATE INDEX dispensing_log_sign_offs_day_idx ON public.dispensing_log_sign_offs USING btree (pharmacy_id, log_date, signed_at DESC);
+CREATE INDEX dispensing_log_sign_offs_signed_by_idx ON public.dispensing_log_sign_offs USING btree (signed_by);
+
+alter table public.dispensing_log_sign_offs enable row level security;
+
+create policy "Pharmacists and admins can read their pharmacy's dispensing log" on public.dispensing_log_sign_offs
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('reports:read'::text) AS current_staff_can));
+
+CREATE TRIGGER audit_change AFTER INSERT ON public.dispensing_log_sign_offs FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('id');
+CREATE TRIGGER refuse_update_or_delete BEFORE DELETE OR UPDATE ON public.dispensing_log_sign_offs FOR EACH ROW EXECUTE FUNCTION private.refuse_sign_off_change();
+
+grant references, trigger, maintain on table public.dispensing_log_sign_offs to anon;
+grant select, references, trigger, maintain on table public.dispensing_log_sign_offs to authenticated;
+grant all on table public.dispensing_log_sign_offs to service_role;
+
 -- public.drug_class_members -----------------------------------------------------------------------
 create table public.drug_class_members (
   class_id  text not null,
@@ -6180,6 +6223,15 @@ $function$;
 comment on function public.replace_oig_exclusion_list(text,jsonb) is 'An admin replaces the pharmacy''s OIG exclusion list with the entries parsed from the official UPDATED.csv (shared/src/prescribers/leie.ts; camelCase objects). One transaction: the old list goes, the new one is stored, every prescriber it names becomes Needs Review with the reason (and a history row). Returns {listId, entryCount, flagged: [{id, name, reason}]}. Audited. Security invoker; the work is private.replace_oig_exclusion_list''s.';
 grant execute on function public.replace_oig_exclusion_list(text,jsonb) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.report_layout()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.report_layout() $function$;
+comment on function public.report_layout() is 'GET /api/reports/{report}?format=pdf|xlsx: see private.report_layout.';
+grant execute on function public.report_layout() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.report_schedules()
  RETURNS jsonb
  LANGUAGE sql
@@ -6484,6 +6536,16 @@ AS $function$
 $function$;
 comment on function public.settings_group_secrets(uuid,text) is 'The stored secret values of one settings group of a pharmacy, {dotted path: value}, read from vault.decrypted_secrets. Service role only: the api function calls it (edge-functions/_shared/settings-secrets.ts) with a pharmacy taken from the caller''s verified staff context or from a database row, never from a request.';
 grant execute on function public.settings_group_secrets(uuid,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.sign_dispensing_log(log_date date)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.sign_dispensing_log(log_date)
+$function$;
+comment on function public.sign_dispensing_log(date) is 'The Reports screen''s "Sign off": see private.sign_dispensing_log.';
+grant execute on function public.sign_dispensing_log(date) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.sign_inventory_count(count_session_id uuid)
  RETURNS public.inventory_count_sessions
@@ -9375,6 +9437,21 @@ $function$;
 comment on function private.discontinue_order(uuid,text) is 'Marks an order of the caller''s own pharmacy discontinued (pharmacist or admin; orders are written only by the database) and audits it (prescription_discontinued). Used by public.discontinue_prescription.';
 grant execute on function private.discontinue_order(uuid,text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.dispensing_log_digest(for_pharmacy_id uuid, log_date date, OUT fills integer, OUT digest text)
+ RETURNS record
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- The fills the log lists (dispensing_log_report: filled that day, not cancelled), each with what the log shows of it.
+  select count(*)::integer,
+         md5(coalesce(string_agg(concat_ws(':', rx.id, rx.medication_id, rx.quantity, rx.verified_by, rx.patient_id), ',' order by rx.id), ''))
+  from public.prescriptions rx
+  where rx.pharmacy_id = for_pharmacy_id and rx.date_filled = log_date and rx.status <> 'cancelled'
+$function$;
+comment on function private.dispensing_log_digest(uuid,date) is 'The dispensing log of a pharmacy''s day as it stands: how many fills and an MD5 of each fill''s id, drug, quantity, pharmacist and patient. A sign-off records both; the report compares them with today''s.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.dispensing_log_report(from_date date, to_date date)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -9412,8 +9489,19 @@ begin
               'pharmacist', nullif(concat_ws(' ', s.first_name, s.last_name), ''))
               order by f.date_filled, f.verified_at, f.rx_number, f.fill_number), '[]'::jsonb),
     'totals', jsonb_build_object('fills', count(f.id), 'quantity', coalesce(sum(f.quantity), 0), 'matched', coalesce(max(f.matched), 0)),
-    'notes', jsonb_build_array(jsonb_build_object('key', 'signOff', 'label', 'Pharmacist sign-off',
+    'notes', jsonb_build_array(jsonb_build_object('key', 'pharmacistInCharge', 'label', 'Pharmacist in charge',
               'text', private.report_setting(pharmacy, 'dailyLogPharmacist'))),
+    'sections', jsonb_build_array(jsonb_build_object('key', 'signOffs', 'title', 'Pharmacist sign-off',
+      'columns', jsonb_build_array(
+        jsonb_build_object('key', 'day', 'label', 'Day', 'kind', 'date'),
+        jsonb_build_object('key', 'fills', 'label', 'Fills', 'kind', 'count'),
+        jsonb_build_object('key', 'status', 'label', 'Sign-off', 'kind', 'text'),
+        jsonb_build_object('key', 'signedBy', 'label', 'Signed by', 'kind', 'text'),
+        jsonb_build_object('key', 'signedAt', 'label', 'Signed at', 'kind', 'text'),
+        jsonb_build_object('key', 'signedFills', 'label', 'Fills when signed', 'kind', 'count'),
+        jsonb_build_object('key', 'pharmacistInCharge', 'label', 'Pharmacist in charge', 'kind', 'text')),
+      'rows', private.dispensing_log_sign_off_rows(pharmacy, from_date, to_date),
+      'totals', '{}'::jsonb)),
     'truncated', coalesce(max(f.matched), 0) > count(f.id))
   into result
   from fills f
@@ -9424,8 +9512,36 @@ begin
   return result;
 end
 $function$;
-comment on function private.dispensing_log_report(date,date) is 'The daily dispensing log of the caller''s pharmacy (reports:read): every fill filled on from_date..to_date (not cancelled) in the order it was verified, with Rx and fill number, patient, drug and NDC, quantity, prescriber and the verifying pharmacist; the Reports settings'' dailyLogPharmacist as the sign-off note; at most private.report_row_limit() rows (truncated says when more matched).';
+comment on function private.dispensing_log_report(date,date) is 'The daily dispensing log of the caller''s pharmacy (reports:read): every fill filled on from_date..to_date (not cancelled) in the order it was verified, with Rx and fill number, patient, drug and NDC, quantity, prescriber and the verifying pharmacist; the Reports settings'' dailyLogPharmacist as the pharmacist in charge; a section with each day''s latest pharmacist sign-off (private.dispensing_log_sign_off_rows); at most private.report_row_limit() rows (truncated says when more matched).';
 grant execute on function private.dispensing_log_report(date,date) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.dispensing_log_sign_off_rows(for_pharmacy_id uuid, from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'day', d.day::date,
+           'fills', now_log.fills,
+           'status', case when last.id is null then 'Not signed'
+                          when last.fills_digest = now_log.digest then 'Signed'
+                          else 'Changed since signed' end,
+           'signedBy', last.signed_by_name,
+           'signedAt', to_char(last.signed_at at time zone private.pharmacy_time_zone(for_pharmacy_id), 'YYYY-MM-DD HH24:MI'),
+           'signedFills', last.fills,
+           'pharmacistInCharge', nullif(last.pharmacist_in_charge, ''))
+         order by d.day), '[]'::jsonb)
+  from generate_series(from_date, to_date, interval '1 day') as d(day)
+  cross join lateral private.dispensing_log_digest(for_pharmacy_id, d.day::date) now_log
+  left join lateral (
+    select o.* from public.dispensing_log_sign_offs o
+    where o.pharmacy_id = for_pharmacy_id and o.log_date = d.day::date
+    order by o.signed_at desc, o.id desc limit 1
+  ) last on true
+$function$;
+comment on function private.dispensing_log_sign_off_rows(uuid,date,date) is 'One row per day of from_date..to_date: the log''s fills now, its latest sign-off (who, when, how many fills, the pharmacist in charge then) and status Signed, Changed since signed (the log''s digest differs now) or Not signed.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.drug_name_candidates(written text)
  RETURNS text[]
@@ -14385,6 +14501,22 @@ $function$;
 comment on function private.refuse_removing_stocked_product() is 'BEFORE DELETE trigger of medications: a product received, dispensed, counted or returned keeps its ledger, so it cannot be removed (security definer: the ledger is checked whatever the caller may read).';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.refuse_sign_off_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- The pharmacy's removal takes its sign-offs with it; nothing else changes or removes one.
+  if tg_op = 'DELETE' and not exists (select 1 from public.pharmacies p where p.id = old.pharmacy_id) then
+    return old;
+  end if;
+  raise exception 'A sign-off of the dispensing log cannot be changed: sign the log again instead' using errcode = '42501';
+end
+$function$;
+comment on function private.refuse_sign_off_change() is 'BEFORE UPDATE/DELETE trigger of dispensing_log_sign_offs: append-only for everyone, the owner included; only the pharmacy''s removal (cascade) takes its rows.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.refuse_unchanged_prescription_status()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -14552,6 +14684,28 @@ AS $function$
 $function$;
 comment on function private.report_fill_money(uuid,date,date) is 'The fills of a pharmacy filled on from_date..to_date (date_filled, not cancelled) with their money in cents: a cash fill''s price (what the patient owes, private.fill_patient_share), an insurance fill''s paid claims and patient payments, the cost of the units dispensed (inventory_movements), and the BINs that paid. For the sales report.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.report_layout()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can read reports');
+begin
+  return (
+    select jsonb_build_object(
+      'pharmacyId', p.id,
+      'pharmacyName', coalesce(nullif(btrim(p.trade_name), ''), p.pharmacy_name),
+      'timeZone', private.pharmacy_time_zone(p.id),
+      'settings', private.pharmacy_settings_values(p.id, 'reports'))
+    from public.pharmacies p
+    where p.id = pharmacy);
+end
+$function$;
+comment on function private.report_layout() is 'For a report file: the caller''s pharmacy (reports:read, else 42501) as {pharmacyId, pharmacyName (trade name, else the legal name), timeZone, settings (the stored Reports settings group, {} when never saved; the api lays them over the defaults)}.';
+grant execute on function private.report_layout() to authenticated;
 
 CREATE OR REPLACE FUNCTION private.report_pharmacy(from_date date, to_date date)
  RETURNS uuid
@@ -15614,9 +15768,11 @@ AS $function$
   else '[]'::jsonb end
   from (select count(*) as failed from public.scheduled_report_runs r
         where r.pharmacy_id = (select private.current_pharmacy_id()) and r.status = 'failed'
-          and r.finished_at >= now() - interval '7 days') f
+          and r.finished_at >= now() - interval '7 days'
+          -- Only those who can see the runs (reports:read) are told; a technician could not act on it.
+          and (select private.current_staff_can('reports:read'))) f
 $function$;
-comment on function private.scheduled_report_alerts() is 'The system alert of the caller''s pharmacy''s scheduled report runs failed in the last 7 days (none when none failed), in private.reports_system_alerts'' shape.';
+comment on function private.scheduled_report_alerts() is 'The system alert of the caller''s pharmacy''s scheduled report runs failed in the last 7 days (none when none failed, or when the caller has no reports:read), in private.reports_system_alerts'' shape.';
 grant execute on function private.scheduled_report_alerts() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.screen_prescription_at_entry()
@@ -15906,6 +16062,43 @@ AS $function$
 $function$;
 comment on function private.shared_monograph_fields() is 'The monograph settings the labels tab shows and the printing group keeps: labels field name, printing field name.';
 grant execute on function private.shared_monograph_fields() to authenticated;
+
+CREATE OR REPLACE FUNCTION private.sign_dispensing_log(log_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  signer text;
+  today date;
+  log record;
+  signed public.dispensing_log_sign_offs;
+begin
+  if pharmacy is null or not private.current_staff_can('prescriptions:verify') then
+    raise exception 'Only a pharmacist can sign off the daily dispensing log' using errcode = '42501';
+  end if;
+  if log_date is null then
+    raise exception 'Choose the day of the log to sign off' using errcode = 'P0001';
+  end if;
+  today := private.pharmacy_local_date(pharmacy, now());
+  if log_date > today then
+    raise exception 'The log of a day that has not begun cannot be signed off' using errcode = 'P0001';
+  end if;
+  select nullif(btrim(concat_ws(' ', s.first_name, s.last_name)), '') into signer
+  from public.staff_profiles s where s.user_id = (select auth.uid());
+  select * into log from private.dispensing_log_digest(pharmacy, log_date);
+  insert into public.dispensing_log_sign_offs (pharmacy_id, log_date, signed_by, signed_by_name, pharmacist_in_charge, fills, fills_digest)
+  values (pharmacy, log_date, (select auth.uid()), coalesce(signer, 'Unnamed pharmacist'),
+          private.report_setting(pharmacy, 'dailyLogPharmacist'), log.fills, log.digest)
+  returning * into signed;
+  return jsonb_build_object('id', signed.id, 'logDate', signed.log_date, 'signedAt', signed.signed_at,
+                            'signedByName', signed.signed_by_name, 'fills', signed.fills);
+end
+$function$;
+comment on function private.sign_dispensing_log(date) is 'Records the caller''s sign-off of their pharmacy''s dispensing log of log_date (a day that has begun, in the pharmacy''s time zone): prescriptions:verify only (42501 otherwise), with the log''s fill count and digest now. Answers {id, logDate, signedAt, signedByName, fills}.';
+grant execute on function private.sign_dispensing_log(date) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.sign_inventory_count(count_session_id uuid)
  RETURNS public.inventory_count_sessions

@@ -207,6 +207,17 @@ cross join (values
 ) as m (name, generic_name, strength, dosage_form, ndc_number, manufacturer, price, stock, low_stock_threshold, dea_schedule)
 where p.dea_number = 'BD4726189';
 
+-- What the demo pharmacy pays per unit (invented, like every figure of the demo): 45% of the cash price of a fill of
+-- 30 units (of one inhaler or bottle), set before the seeded fills take their units, so the stock value, the Sales
+-- report's cost and margin, and the Reports screen's inventory value have figures.
+insert into public.inventory_products (pharmacy_id, medication_id, acquisition_cost_cents)
+select m.pharmacy_id, m.id,
+       round(m.price * 100 * 0.45 / case when m.dosage_form in ('inhalation aerosol', 'oral solution') then 1 else 30 end)::integer
+from public.medications m
+join public.pharmacies p on p.id = m.pharmacy_id
+where p.dea_number = 'BD4726189'
+on conflict (pharmacy_id, medication_id) do update set acquisition_cost_cents = excluded.acquisition_cost_cents;
+
 -- -----------------------------------------------------------------------------------------------------
 -- Prescribers (fictional people; NPI and DEA numbers carry valid check digits but belong to nobody). None is
 -- verified: verifying asks the NPPES NPI Registry (NPPES_API_URL) and needs the OIG exclusion list uploaded.

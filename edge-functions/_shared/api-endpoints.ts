@@ -40,8 +40,9 @@ const MULTIPART_MAX_BYTES = 13 * 1024 * 1024;
  * A file a handler answers instead of its JSON body (a report as CSV): sent as is with its type and
  * `Content-Disposition: attachment; filename=…`, not checked against the JSON response schema.
  */
+/** A file answered as an attachment; a stream body (a PDF or workbook written as it goes) is sent as it is produced. */
 export class FileDownload {
-  constructor(readonly body: string, readonly contentType: string, readonly fileName: string) {}
+  constructor(readonly body: string | ReadableStream<Uint8Array>, readonly contentType: string, readonly fileName: string) {}
 }
 
 export type EndpointHandler<E extends ApiEndpoint> = (context: EndpointContext<E>) => Promise<ApiResponseBody<E> | FileDownload>;

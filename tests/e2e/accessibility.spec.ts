@@ -287,6 +287,14 @@ test('Reports and Analytics: the cards, both charts with their tables, the alert
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The last day is before the first day' })).toBeVisible();
   await expectAccessible(page, 'the Reports screen with a refused custom period');
+  await page.getByRole('button', { name: 'This month' }).click();
+  const reports = page.getByRole('region', { name: 'Reports', exact: true });
+  await reports.getByRole('button', { name: 'Sales', exact: true }).click();
+  await expect(reports.getByRole('table', { name: 'Sales report' })).toBeVisible();
+  await expectAccessible(page, 'the Sales report on the Reports screen');
+  await reports.getByRole('button', { name: 'Daily Dispensing Log' }).click();
+  await expect(reports.getByRole('table', { name: 'Pharmacist sign-off report' })).toBeVisible();
+  await expectAccessible(page, 'the dispensing log with its sign-offs');
 });
 
 // As the pharmacy's admin, whose sidebar lists every screen (admin-only ones included).

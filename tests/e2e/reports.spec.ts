@@ -4,10 +4,13 @@
  * by SQL over the fills), Weekly Activity's table has the last 7 days, and Last 30 days and a custom period change the
  * figures to that period's; the chart library arrives with this screen. In a pharmacy of its own: nothing needs
  * attention until the pharmacist in charge's licence nears its expiry, then the alert shows and leads to System
- * Settings.
+ * Settings. As the pharmacist: the Sales report of the period equals the database's fills, its CSV downloads, and a
+ * day of the dispensing log is signed off. A technician sees the figures but not the reports.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { usDate } from '../../shared/src/common/dates.ts';
+import { formatCents } from '../../shared/src/common/money.ts';
 import { DEMO_PASSWORD } from './support/demo-staff-client.ts';
 import { onboardPharmacyThroughApi } from './support/onboarding-data.ts';
 import { serviceSql } from './support/service-sql.ts';
@@ -63,9 +66,12 @@ test('the cards show the database\'s figures for this month, the last 30 days an
   const today = await demoToday();
   await expectCards(page, `${today.slice(0, 8)}01`, today);
   expect(scripts.some((path) => path.includes('recharts'))).toBe(true);
-  for (const title of ['Revenue', 'Inventory Value']) {
-    await expect(card(page, title).getByTestId('report-stat-value')).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
-  }
+  await expect(card(page, 'Revenue').getByTestId('report-stat-value')).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
+  // The stock on hand at what the demo pharmacy paid for it (the seed's acquisition costs), as the database values it.
+  const [stock] = await serviceSql<{ cents: string }>(
+    'select private.inventory_value_cents(pharmacy_id) as cents from public.staff_profiles where email = $1', [DEMO_ADMIN]);
+  expect(Number(stock!.cents)).toBeGreaterThan(0);
+  await expect(card(page, 'Inventory Value').getByTestId('report-stat-value')).toHaveText(formatCents(Number(stock!.cents)));
   await expect(page.getByTestId('report-stat-change')).toHaveCount(4);
 
   // Weekly Activity: the last 7 days, each with the database's new fills and refills.
@@ -156,4 +162,60 @@ test('the scheduled report runs are listed with their outcome; a failed one is a
   const alert = page.getByRole('region', { name: 'System Alerts' }).getByRole('listitem').filter({ hasText: 'Scheduled reports failed' });
   await expect(alert).toContainText('1 scheduled report run failed in the last 7 days.');
   await expect(alert.getByRole('link', { name: /Open Scheduled reports/ })).toHaveAttribute('href', '/reports#scheduled-reports');
+});
+
+test('a pharmacist reads the Sales report of the period, exports it, and signs off a day of the dispensing log', async ({ page }) => {
+  await signIn(page, 'rph@demo.pharmacy', DEMO_PASSWORD);
+  await page.goto('/reports');
+  await page.getByRole('button', { name: 'Last 30 days' }).click();
+  const today = await demoToday();
+  const from = addDays(today, -29);
+  const reports = page.getByRole('region', { name: 'Reports', exact: true });
+  await reports.getByRole('button', { name: 'Sales', exact: true }).click();
+  await expect(reports.getByRole('button', { name: 'Sales', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(reports.getByTestId('report-scope')).toHaveText(`${usDate(from)} – ${usDate(today)}`);
+
+  // A row per day of the period; the totals are the database's fills of those days (not cancelled).
+  const sales = reports.getByRole('table', { name: 'Sales report' });
+  await expect(sales.locator('tbody tr')).toHaveCount(30);
+  const [fills] = await serviceSql<{ n: string }>(
+    `select count(*) as n from public.prescriptions rx join public.staff_profiles s on s.pharmacy_id = rx.pharmacy_id
+     where s.email = $1 and rx.status <> 'cancelled' and rx.date_filled between $2 and $3`, ['rph@demo.pharmacy', from, today]);
+  await expect(sales.locator('tfoot th')).toHaveText('Total');
+  await expect(sales.locator('tfoot td').first()).toHaveText(Number(fills!.n).toLocaleString('en-US'));
+
+  // The CSV comes from the same endpoint, named by the report and its days.
+  const downloading = page.waitForEvent('download');
+  await reports.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`sales-${from}-to-${today}.csv`);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(`"Sales, ${from} to ${today}"`);
+  await expect(reports.getByText(`Saved sales-${from}-to-${today}.csv`)).toBeVisible();
+
+  // The dispensing log: one sign-off row per day; signing today's is recorded and shown.
+  await reports.getByRole('button', { name: 'Daily Dispensing Log' }).click();
+  const signOffs = reports.getByRole('table', { name: 'Pharmacist sign-off report' });
+  const todayRow = signOffs.locator('tbody tr').filter({ hasText: usDate(today) });
+  const signButton = todayRow.getByRole('button', { name: `Sign off the log of ${usDate(today)}` });
+  await expect(todayRow).toBeVisible();
+  // Signed earlier by another run: the day's log is signed again only when it changed, else it stays signed.
+  if (await signButton.count() > 0) await signButton.click();
+  await expect(todayRow).toContainText('Signed');
+  await expect(todayRow.getByRole('button')).toHaveCount(0);
+  const [signed] = await serviceSql<{ n: string }>(
+    `select count(*) as n from public.dispensing_log_sign_offs o join public.staff_profiles s on s.user_id = o.signed_by
+     where s.email = $1 and o.log_date = $2`, ['rph@demo.pharmacy', today]);
+  expect(Number(signed!.n)).toBeGreaterThan(0);
+});
+
+test('a technician sees the figures and alerts but not the reports', async ({ page }) => {
+  await signIn(page, 'tech@demo.pharmacy', DEMO_PASSWORD);
+  await page.goto('/reports');
+  await expect(page.getByRole('region', { name: 'System Alerts' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Prescriptions Filled', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reports', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Scheduled reports' })).toHaveCount(0);
+  // No alert links to a screen a technician may not open.
+  await expect(page.getByRole('region', { name: 'System Alerts' }).getByRole('link', { name: /System Settings/ })).toHaveCount(0);
 });

@@ -1,9 +1,15 @@
 /**
  * GET /api/reports/:report (shared/src/api/reports.ts, edge-functions/api/routes/reports.ts): each report as JSON
- * (the contract's shape) and as a CSV download that parses back to the same rows; pdf and xlsx answer 406 honestly;
- * a bad range 400 with the schema's messages; signed out 401; a technician 403; an unknown report 404.
+ * (the contract's shape) and as a CSV download that parses back to the same rows; as a PDF (opened with pdf.js) and an
+ * Excel workbook (unzipped, cells read) with the pharmacy's Reports settings (patient initials by default, names,
+ * footer and logo once an admin turns them on, read for a pharmacist too); a bad range 400 with the schema's messages; signed out 401; a technician 403; an unknown report 404.
  */
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadPharmacyLogoEndpoint } from '../../shared/src/api/pharmacy-logo.ts';
+import { REPORTS_SETTINGS_DEFAULTS } from '../../shared/src/settings/reports.ts';
+import { XLSX_STYLES } from '../../shared/src/reports/report-xlsx.ts';
+import { checkPdfXref, sheetCells, tinyPng, unzip } from '../support/report-files.ts';
 import { parseWithSchema } from '../../shared/src/api/endpoint.ts';
 import { asapFileSha256, readAsap } from '../../shared/src/reports/asap-pmp.ts';
 import { REPORTS, REPORT_MESSAGES, reportSchema, reportCellText, type Report } from '../../shared/src/reports/report.ts';
@@ -127,14 +133,72 @@ describe('the PMP file (ASAP 4.2)', () => {
   });
 });
 
-describe('refusals', () => {
-  it('pdf and xlsx: 406, not yet', async () => {
-    for (const format of ['pdf', 'xlsx']) {
-      const answer = await callApi(a.pharmacist.client, `reports/sales?${RANGE}&format=${format}`);
-      expect(answer).toEqual({ status: 406, body: { error: REPORT_MESSAGES.notYet } });
-    }
+describe('PDF and Excel files', () => {
+  async function pdfText(response: Response): Promise<{ bytes: Buffer; text: string }> {
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const document = await getDocumentProxy(new Uint8Array(bytes));
+    return { bytes, text: (await extractText(document, { mergePages: true })).text };
+  }
+
+  it('the controlled log as a PDF: the fill, initials for the patient by default, the xref exact', async () => {
+    const answer = await download(a.pharmacist, `reports/controlled-substances?${RANGE}&format=pdf`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="controlled-substances-2026-11-01-to-2026-11-30.pdf"');
+    const { bytes, text } = await pdfText(answer);
+    checkPdfXref(bytes);
+    expect(text).toContain('Controlled Substance Log \u2014 Reports Api Pharmacy');
+    expect(text).toContain('Lorazepam 1 mg');
+    expect(text).toContain('BD1234563');
+    expect(text).toContain('O.O.');
+    expect(text).not.toContain('Olive');
+    expect(text).toMatch(/Page 1 of\s*1/);
   });
 
+  it('the sales report as a PDF and as a workbook: the day\'s figures and the totals', async () => {
+    const { text } = await pdfText(await download(a.pharmacist, `reports/sales?${RANGE}&format=pdf`));
+    expect(text).toContain('11/10/2026 2 2 0 $33.00 $0.00 $0.00 $33.00 $24.00 $9.00 27.3%');
+    expect(text).toMatch(/Total 2 2 0 \$33\.00/);
+
+    const answer = await download(a.pharmacist, `reports/sales?${RANGE}&format=xlsx`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="sales-2026-11-01-to-2026-11-30.xlsx"');
+    const files = unzip(Buffer.from(await answer.arrayBuffer()));
+    expect([...files.keys()]).toContain('xl/worksheets/sheet3.xml'); // by payer, by drug
+    const cells = sheetCells(files.get('xl/worksheets/sheet1.xml')!);
+    // Row 3 is 2026-11-01; the 10th is row 12: revenue (H) 33 dollars in the money style.
+    expect(cells.find((cell) => cell.ref === 'B12')).toMatchObject({ value: '2', type: null });
+    expect(cells.find((cell) => cell.ref === 'H12')).toMatchObject({ value: '33', style: XLSX_STYLES.money });
+  });
+
+  it('follows the Reports settings an admin saved: names, footer and the logo, for a pharmacist too', async () => {
+    const png = tinyPng(4, 2, 2, [0, 128, 255]);
+    const uploaded = await callApi(a.admin.client, uploadPharmacyLogoEndpoint.path.replace(/^\/api\//, ''), {
+      method: 'POST', body: { contentType: 'image/png', dataBase64: png.toString('base64') },
+    });
+    expect(uploaded.status).toBe(200);
+    const saved = await callApi(a.admin.client, 'system-settings/reports', {
+      method: 'PUT',
+      body: { ...REPORTS_SETTINGS_DEFAULTS, includePatientNames: true, reportFooterText: 'Reports Api footer', includePharmacyLogo: true, pharmacyLogoEnabled: true, includeTimestamp: false },
+    });
+    expect(saved.status).toBe(200);
+    const { bytes, text } = await pdfText(await download(a.pharmacist, `reports/controlled-substances?${RANGE}&format=pdf`));
+    expect(text).toContain('O"Neil, Jr, Olive');
+    expect(text).toContain('Reports Api footer');
+    expect(text).not.toContain('Generated');
+    expect(bytes.toString('latin1')).toContain('/Subtype /Image /Width 4 /Height 2 /ColorSpace /DeviceRGB');
+    checkPdfXref(bytes);
+    const workbook = unzip(Buffer.from(await (await download(a.pharmacist, `reports/controlled-substances?${RANGE}&format=xlsx`)).arrayBuffer()));
+    expect(sheetCells(workbook.get('xl/worksheets/sheet1.xml')!).map((cell) => cell.value)).toContain('O"Neil, Jr, Olive');
+  });
+
+  it('a technician may not download them (403)', async () => {
+    for (const format of ['pdf', 'xlsx']) expect((await download(a.technician, `reports/sales?${RANGE}&format=${format}`)).status).toBe(403);
+  });
+});
+
+describe('refusals', () => {
   it('a bad range or format: 400 with the messages', async () => {
     expect(await callApi(a.pharmacist.client, 'reports/sales?from=2026-11-30&to=2026-11-01')).toMatchObject({ status: 400, body: { errors: [REPORT_MESSAGES.order] } });
     expect(await callApi(a.pharmacist.client, 'reports/sales?from=2025-01-01&to=2026-11-30')).toMatchObject({ status: 400, body: { errors: [REPORT_MESSAGES.length] } });

@@ -169,8 +169,53 @@ describe('the logs', () => {
     expect(log.rows.map((row) => row.fillNumber)).toEqual([0, 0, 0, 1, 0]);
     expect(log.rows[2]).toMatchObject({ dateFilled: '2026-11-03', verifiedAt: '2026-11-03 23:30', patientName: 'Cash, Carl', drug: 'Metformin 500 mg', ndc: '00093-1048-01', quantity: 30 });
     expect(log.rows.every((row) => typeof row.pharmacist === 'string')).toBe(true);
-    expect(log.notes).toEqual([{ key: 'signOff', label: 'Pharmacist sign-off', text: 'Dana Druggist, RPh' }]);
+    expect(log.notes).toEqual([{ key: 'pharmacistInCharge', label: 'Pharmacist in charge', text: 'Dana Druggist, RPh' }]);
+    // One sign-off row per day of the range, none signed yet; each day's fills as the log holds them.
+    const signOffs = log.sections!.find((section) => section.key === 'signOffs')!;
+    expect(signOffs.rows.map((row) => [row.day, row.status])).toEqual(
+      ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07'].map((day) => [day, 'Not signed']));
+    expect(signOffs.rows.reduce((sum, row) => sum + (row.fills as number), 0)).toBe(log.rows.length);
     expect(log.truncated).toBe(false);
+  });
+
+  it('dispensing-log sign-off: a pharmacist signs a day, the log says so, and says when it changed afterwards', async () => {
+    const day = '2026-11-03';
+    const technician = await a.technician.client.rpc('sign_dispensing_log', { log_date: day });
+    expect(technician.error?.message).toBe('Only a pharmacist can sign off the daily dispensing log');
+    const future = await a.pharmacist.client.rpc('sign_dispensing_log', { log_date: '2099-01-01' });
+    expect(future.error?.message).toBe('The log of a day that has not begun cannot be signed off');
+
+    const signed = await a.pharmacist.client.rpc('sign_dispensing_log', { log_date: day });
+    expect(signed.error).toBeNull();
+    const dayFills = (await sql<{ n: number }>(
+      `select count(*)::int as n from public.prescriptions where pharmacy_id = $1 and date_filled = $2 and status <> 'cancelled'`, [a.id, day]))[0]!.n;
+    expect(signed.data).toMatchObject({ logDate: day, fills: dayFills });
+    const row = (log: Report) => log.sections!.find((section) => section.key === 'signOffs')!.rows.find((r) => r.day === day)!;
+    expect(row(await report('dispensing_log_report'))).toMatchObject({ status: 'Signed', fills: dayFills, signedFills: dayFills,
+      pharmacistInCharge: 'Dana Druggist, RPh', signedBy: expect.any(String) as string });
+
+    // The log changes after the sign-off (a quantity corrected): the report says so until it is signed again.
+    const changed = (await sql<{ id: string; quantity: number }>(
+      `select id, quantity from public.prescriptions where pharmacy_id = $1 and date_filled = $2 and status <> 'cancelled' limit 1`, [a.id, day]))[0]!;
+    await sql('update public.prescriptions set quantity = quantity + 1 where id = $1', [changed.id]);
+    try {
+      expect(row(await report('dispensing_log_report'))).toMatchObject({ status: 'Changed since signed' });
+      expect((await a.pharmacist.client.rpc('sign_dispensing_log', { log_date: day })).error).toBeNull();
+      expect(row(await report('dispensing_log_report'))).toMatchObject({ status: 'Signed' });
+    } finally {
+      await sql('update public.prescriptions set quantity = $2 where id = $1', [changed.id, changed.quantity]);
+    }
+
+    // Kept: both sign-offs, unchangeable even by the owner; read by A's pharmacists only.
+    const kept = await a.pharmacist.client.from('dispensing_log_sign_offs').select('log_date, fills').eq('log_date', day);
+    expect(kept.data).toHaveLength(2);
+    await expect(sql('update public.dispensing_log_sign_offs set fills = 0 where pharmacy_id = $1', [a.id]))
+      .rejects.toThrow('A sign-off of the dispensing log cannot be changed: sign the log again instead');
+    await expect(sql('delete from public.dispensing_log_sign_offs where pharmacy_id = $1', [a.id])).rejects.toThrow(/cannot be changed/);
+    expect((await a.technician.client.from('dispensing_log_sign_offs').select('id')).data).toEqual([]);
+    expect((await b.pharmacist.client.from('dispensing_log_sign_offs').select('id')).data).toEqual([]);
+    const direct = await a.pharmacist.client.from('dispensing_log_sign_offs').insert({ pharmacy_id: a.id, log_date: day, signed_by_name: 'X', fills: 0, fills_digest: '0'.repeat(32) });
+    expect(direct.error).not.toBeNull();
   });
 
   it('controlled-substances: Schedules II–V only, the DEA number, the address and the disclaimer', async () => {

@@ -1,5 +1,5 @@
 /**
- * Scheduled reports in the database (migration 20261130005000_scheduled_reports): when a schedule of the Reports
+ * Scheduled reports in the database (migration 20261130008000_scheduled_reports): when a schedule of the Reports
  * settings is due (the pharmacy's time zone, its day and time, the month's day) and the period it covers; the
  * pg_cron job queues a slot's run once and asks the api function for it; the runs' row-level security (staff with
  * reports:read read their pharmacy's, nobody but the service role writes); the service role's report for a named

@@ -6,9 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { REMITTANCE_MESSAGES } from '../../shared/src/api/claims.ts';
 import { BILLING_REPORT_MESSAGES, type BillingReport } from '../../shared/src/billing/billing-report.ts';
+import { reportCellDisplay, reportHasColumnTotals, reportTotalsCells } from '../../shared/src/common/report-cell.ts';
 import {
-  monthRange, rangeProblems, remittanceFileProblem, reportCellDisplay, reportColumnCell, reportFormSchema, reportHasColumnTotals, reportPayers, reportQuery,
-  reportTotalsCells, yearEndingOn, type ReportForm,
+  monthRange, rangeProblems, remittanceFileProblem, reportColumnCell, reportFormSchema, reportPayers, reportQuery,
+  yearEndingOn, type ReportForm,
 } from '../../web/src/features/billing/billing-reports.ts';
 
 function problems(form: ReportForm): Record<string, string> {
@@ -80,6 +81,8 @@ describe('report cells', () => {
     expect(reportCellDisplay('2026-11-03', 'date')).toBe('11/03/2026');
     expect(reportCellDisplay('100234-01', 'text')).toBe('100234-01');
     expect(reportCellDisplay(null, 'cents')).toBe('—');
+    expect(reportCellDisplay(1234.5, 'quantity')).toBe('1,234.5');
+    expect(reportCellDisplay(30, 'quantity')).toBe('30');
     expect(reportCellDisplay(undefined, 'count')).toBe('—');
     expect(reportCellDisplay('', 'text')).toBe('—');
   });
@@ -102,10 +105,10 @@ describe('report cells', () => {
   });
 
   it('the totals row names itself in the first cell and totals only the columns the report sums', () => {
-    expect(reportTotalsCells(daily)).toEqual(['Total', '1,200', '$84.50', '']);
-    expect(reportHasColumnTotals(daily)).toBe(true);
+    expect(reportTotalsCells(daily.columns, daily.totals)).toEqual(['Total', '1,200', '$84.50', '']);
+    expect(reportHasColumnTotals(daily.columns, daily.totals)).toBe(true);
     // Aging's total is its claims count, which is no column of it.
-    expect(reportHasColumnTotals({ columns: [{ key: 'status', label: 'Status', kind: 'text' }], totals: { claims: 3 } })).toBe(false);
+    expect(reportHasColumnTotals([{ key: 'status' }], { claims: 3 })).toBe(false);
   });
 });
 

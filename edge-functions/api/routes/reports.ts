@@ -1,20 +1,21 @@
 /**
  * Reports (shared/src/api/reports.ts): each report is one database function called with the caller's JWT, which
- * decides who may read it (reports:read) and whose pharmacy it is; this route picks the function, refuses what
- * is not built yet and writes the CSV file. `pmp` answers the range's controlled fills as an ASAP 4.2 file
+ * decides who may read it (reports:read) and whose pharmacy it is; this route picks the function and answers the
+ * format asked: JSON, or a file (CSV, PDF, Excel: reports/report-file.ts) with the pharmacy's layout for PDF and Excel
+ * (reports/report-layout.ts, read as the caller). `pmp` answers the range's controlled fills as an ASAP 4.2 file
  * (shared/src/reports/asap-pmp.ts) and records it as submitted (record_pmp_submission): the file is what the pharmacy
  * uploads to the state, so its fills are reported from then on and come again as revisions or voids. The scheduled
  * run (service role only) builds a schedule's reports for the run's pharmacy: reports/scheduled-run.ts.
  */
 import { reportEndpoint, scheduledReportRunEndpoint } from '@pharmacy/shared/api/reports.ts';
 import { SCHEDULED_REPORT_MESSAGES } from '@pharmacy/shared/reports/schedules.ts';
-import {
-  PMP_REPORT, REPORT_FORMATS_SERVED, REPORT_FUNCTIONS, REPORT_MESSAGES, type Report, isReportName, reportCsv, reportFileName,
-} from '@pharmacy/shared/reports/report.ts';
+import { PMP_REPORT, REPORT_FUNCTIONS, REPORT_MESSAGES, type Report, isReportName } from '@pharmacy/shared/reports/report.ts';
 import {
   AsapFileError, asapFileName, asapFileSha256, newAsapControlNumber, pmpFillsAnswerSchema, writeAsap42,
 } from '@pharmacy/shared/reports/asap-pmp.ts';
 import { type ApiRouter, FileDownload } from '../../_shared/api-endpoints.ts';
+import { reportFile } from '../reports/report-file.ts';
+import { readReportLayout } from '../reports/report-layout.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { isServiceRoleRequest } from '../../_shared/auth.ts';
@@ -26,12 +27,13 @@ export function addReportRoutes(router: ApiRouter): void {
     if (params.report === PMP_REPORT) return pmpFile(req, query.from, query.to);
     if (!isReportName(params.report)) throw new HttpError(404, `${REPORT_MESSAGES.unknown} ${params.report}`);
     const format = query.format ?? 'json';
-    if (!REPORT_FORMATS_SERVED.includes(format)) throw new HttpError(406, REPORT_MESSAGES.notYet);
-    const { data, error } = await createUserClient(req).rpc(REPORT_FUNCTIONS[params.report], { from_date: query.from, to_date: query.to });
+    const client = createUserClient(req);
+    const { data, error } = await client.rpc(REPORT_FUNCTIONS[params.report], { from_date: query.from, to_date: query.to });
     if (error) throw databaseFailure('reading the report', error);
     const report = { ...(data as unknown as Omit<Report, 'report'>), report: params.report, from: query.from, to: query.to };
-    if (format === 'csv') return new FileDownload(reportCsv(report), 'text/csv; charset=utf-8', reportFileName(report, 'csv'));
-    return report;
+    if (format === 'json') return report;
+    if (format === 'csv') return reportFile(report, format);
+    return reportFile(report, format, await readReportLayout(client));
   });
 
   // The scheduled run: only the service role's token (the database's pg_cron job); the pharmacy is the run's.

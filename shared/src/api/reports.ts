@@ -1,7 +1,7 @@
 /**
- * Reports (issue 26): GET /api/reports/{report}?from=YYYY-MM-DD&to=YYYY-MM-DD&format=json|csv for pharmacists and
- * admins (reports:read, decided by the database). format=csv answers the report as a CSV file
- * (Content-Disposition: attachment); pdf and xlsx answer 406 until their exports are built. `pmp` answers the
+ * Reports (issue 26): GET /api/reports/{report}?from=YYYY-MM-DD&to=YYYY-MM-DD&format=json|csv|pdf|xlsx for pharmacists
+ * and admins (reports:read, decided by the database). csv, pdf and xlsx answer the report as a file
+ * (Content-Disposition: attachment; PDF and Excel streamed, laid out by the pharmacy's Reports settings). `pmp` answers the
  * range's controlled fills as an ASAP 4.2 text file, whatever the format, and records it as submitted.
  */
 import { reportQuerySchema, reportSchema } from '../reports/report.ts';

@@ -670,6 +670,51 @@ export type Database = {
           },
         ];
       };
+      dispensing_log_sign_offs: {
+        Row: {
+          fills: number;
+          fills_digest: string;
+          id: string;
+          log_date: string;
+          pharmacist_in_charge: string;
+          pharmacy_id: string;
+          signed_at: string;
+          signed_by: string | null;
+          signed_by_name: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          fills: number;
+          fills_digest: string;
+          id?: string;
+          log_date: string;
+          pharmacist_in_charge?: string;
+          pharmacy_id: string;
+          signed_at?: string;
+          signed_by?: string | null;
+          signed_by_name: string;
+        };
+        Update: {
+          fills?: number;
+          fills_digest?: string;
+          id?: string;
+          log_date?: string;
+          pharmacist_in_charge?: string;
+          pharmacy_id?: string;
+          signed_at?: string;
+          signed_by?: string | null;
+          signed_by_name?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'dispensing_log_sign_offs_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       drug_class_members: {
         Row: {
           class_id: string;
@@ -5578,6 +5623,7 @@ export type Database = {
         };
       };
       replace_oig_exclusion_list: { Args: { entries: Json; list_file_name: string }; Returns: Json };
+      report_layout: { Args: Record<PropertyKey, never>; Returns: Json };
       report_schedules: { Args: Record<PropertyKey, never>; Returns: Json };
       reports_overview: { Args: { from_date: string; to_date: string }; Returns: Json };
       reports_system_alerts: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -5696,6 +5742,7 @@ export type Database = {
       };
       settings_group: { Args: { group_key: string }; Returns: Json };
       settings_group_secrets: { Args: { settings_group_key: string; settings_pharmacy_id: string }; Returns: Json };
+      sign_dispensing_log: { Args: { log_date: string }; Returns: Json };
       sign_inventory_count: {
         Args: { count_session_id: string };
         Returns: {

@@ -36,10 +36,9 @@ export function isReportName(value: string): value is ReportName {
 }
 
 export const REPORT_MAX_DAYS = 366;
-/** The formats the contract names; pdf and xlsx are answered 406 until their exports are built. */
+/** The formats the contract names, all served (pdf and xlsx: report-pdf.ts and report-xlsx.ts). */
 export const REPORT_FORMATS = ['json', 'csv', 'pdf', 'xlsx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
-export const REPORT_FORMATS_SERVED: readonly ReportFormat[] = ['json', 'csv'];
 
 export const REPORT_MESSAGES = {
   from: 'Choose the first day of the report',
@@ -47,7 +46,6 @@ export const REPORT_MESSAGES = {
   order: 'The last day of the report is before its first day',
   length: `A report covers at most ${REPORT_MAX_DAYS} days`,
   format: 'Choose json, csv, pdf or xlsx',
-  notYet: 'PDF and Excel exports of reports are not available yet',
   unknown: 'Unknown report',
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * Scheduled reports (issue 26; migration 20261130005000_scheduled_reports): which reports each schedule of the
+ * Scheduled reports (issue 26; migration 20261130008000_scheduled_reports): which reports each schedule of the
  * Reports settings sends — the one table of it. The database decides when a schedule is due and the period it covers
  * (private.due_scheduled_reports: daily the pharmacy day before, weekly the 7 days before, monthly the calendar month
  * before); the api function builds these reports of that period. Pure.

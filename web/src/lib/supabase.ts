@@ -11,3 +11,7 @@ import type { Database } from '@pharmacy/shared/database/database.types.ts';
 const { url, anonKey } = requireSupabaseEnv(import.meta.env);
 
 export const supabase = createClient<Database>(url, anonKey);
+
+/** The project's URL and anon key (public by design), for the one request supabase-js cannot make: a streamed file (invoke-api.ts). */
+export const supabaseUrl = url;
+export const supabaseAnonKey = anonKey;

@@ -1,16 +1,15 @@
 /**
  * The Reports tab's pure parts: the default range (this month in the pharmacy's days), the form and its checking
  * with the shared query schema (a range for every report but Aging, which is as of today), the query the endpoint
- * gets, a report cell as the screen shows it, the payers a range billed, and the 835 file's check before upload.
+ * gets, a report cell as the screen shows it (by kind: shared/src/common/report-cell.ts; claim statuses by name),
+ * the payers a range billed, and the 835 file's check before upload.
  */
 import { REMITTANCE_MESSAGES } from '@pharmacy/shared/api/claims.ts';
 import {
   BILLING_REPORT_MAX_DAYS, BILLING_REPORT_MESSAGES, BILLING_REPORTS, billingReportQuerySchema, type BillingReport, type BillingReportName, type BillingReportQuery,
-  type ReportColumnKind,
 } from '@pharmacy/shared/billing/billing-report.ts';
 import { CLAIM_STATUS_LABELS } from '@pharmacy/shared/billing/claim.ts';
-import { usDate } from '@pharmacy/shared/common/dates.ts';
-import { formatCents } from '@pharmacy/shared/common/money.ts';
+import { type ReportCellKind, reportCellDisplay } from '@pharmacy/shared/common/report-cell.ts';
 import { X12_MAX_CHARS } from '@pharmacy/shared/inventory/x12/envelope.ts';
 import * as z from 'zod';
 
@@ -59,40 +58,13 @@ export interface ReportRequest {
   query: BillingReportQuery;
 }
 
-/** A cell as the screen shows it: money in dollars, a percent with %, a date as MM/DD/YYYY, counts grouped. */
-export function reportCellDisplay(value: string | number | null | undefined, kind: ReportColumnKind): string {
-  if (value === null || value === undefined || value === '') return '—';
-  switch (kind) {
-    case 'cents': return formatCents(Number(value));
-    case 'percent': return `${Number(value).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
-    case 'count': return Number(value).toLocaleString('en-US');
-    case 'ms': return `${Number(value).toLocaleString('en-US')} ms`;
-    case 'date': return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? usDate(value) : String(value);
-    case 'text': return String(value);
-  }
-}
-
 /** A cell of a report's column: a claim status as the Claims tab names it ("Pending"), the rest by kind. */
-export function reportColumnCell(row: Readonly<Record<string, string | number | null>>, column: { key: string; kind: ReportColumnKind }): string {
+export function reportColumnCell(row: Readonly<Record<string, string | number | null>>, column: { key: string; kind: ReportCellKind }): string {
   const value = row[column.key];
   if (column.key === 'status' && typeof value === 'string' && Object.hasOwn(CLAIM_STATUS_LABELS, value)) {
     return CLAIM_STATUS_LABELS[value as keyof typeof CLAIM_STATUS_LABELS];
   }
   return reportCellDisplay(value, column.kind);
-}
-
-/** The totals row's cells: a column's total where the report sums it, else nothing; the first cell names the row. */
-export function reportTotalsCells(report: Pick<BillingReport, 'columns' | 'totals'>): string[] {
-  return report.columns.map((column, index) => {
-    const total = report.totals[column.key];
-    if (total !== undefined) return reportCellDisplay(total, column.kind);
-    return index === 0 ? 'Total' : '';
-  });
-}
-
-/** Whether any of the report's columns has a total (Aging's total is its claims count, said apart). */
-export function reportHasColumnTotals(report: Pick<BillingReport, 'columns' | 'totals'>): boolean {
-  return report.columns.some((column) => report.totals[column.key] !== undefined);
 }
 
 export interface ReportPayer {

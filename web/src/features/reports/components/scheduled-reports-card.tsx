@@ -1,5 +1,5 @@
 /**
- * Scheduled reports: which schedules of the Reports settings are on (admins get the link to change them), and the
+ * Scheduled reports: which schedules of the Reports settings are on (whoever may open System Settings gets the link to change them), and the
  * runs, newest first and paged on the server: schedule, period, status, each stored file to download (a signed URL;
  * Storage lets only staff with reports:read of the pharmacy read it), where it was mailed, and why a run failed.
  */
@@ -22,7 +22,7 @@ const STATUS_LABELS: Record<ScheduledRunStatus, string> = { queued: 'Queued', ru
 const STATUS_BADGE: Record<ScheduledRunStatus, string> = { queued: 'badge-info', running: 'badge-info', succeeded: 'badge-success', failed: 'badge-error' };
 const FORMAT_LABELS = { pdf: 'PDF', excel: 'Excel', csv: 'CSV' } as const;
 
-function SchedulesLine({ pharmacyId, isAdmin }: { pharmacyId: string; isAdmin: boolean }) {
+function SchedulesLine({ pharmacyId, canOpenSettings }: { pharmacyId: string; canOpenSettings: boolean }) {
   const schedules = useReportSchedules(pharmacyId);
   const on = schedules.data ? reportSchedulesText(schedules.data) : null;
   return (
@@ -33,7 +33,7 @@ function SchedulesLine({ pharmacyId, isAdmin }: { pharmacyId: string; isAdmin: b
           {on
             ? `${on} (${schedules.data.timeZone}), as ${FORMAT_LABELS[schedules.data.format]} files.`
             : 'No report schedule is on.'}{' '}
-          {isAdmin ? <Link className="link" to="/system-settings">Change the schedules in System Settings</Link> : null}
+          {canOpenSettings ? <Link className="link" to="/system-settings">Change the schedules in System Settings</Link> : null}
         </p>
       ) : null}
     </>
@@ -44,7 +44,7 @@ function periodText(from: string, to: string): string {
   return from === to ? usDate(from) : `${usDate(from)} – ${usDate(to)}`;
 }
 
-export function ScheduledReportsCard({ pharmacyId, isAdmin }: { pharmacyId: string; isAdmin: boolean }) {
+export function ScheduledReportsCard({ pharmacyId, canOpenSettings }: { pharmacyId: string; canOpenSettings: boolean }) {
   const [page, setPage] = useState(0);
   const runs = useScheduledReportRuns(pharmacyId, page, SCHEDULED_RUNS_PAGE_SIZE);
   const download = useDownloadScheduledReportFile();
@@ -53,7 +53,7 @@ export function ScheduledReportsCard({ pharmacyId, isAdmin }: { pharmacyId: stri
   return (
     <div id="scheduled-reports">
       <SectionCard title="Scheduled reports">
-        <SchedulesLine pharmacyId={pharmacyId} isAdmin={isAdmin} />
+        <SchedulesLine pharmacyId={pharmacyId} canOpenSettings={canOpenSettings} />
         <QueryErrorNotice query={runs} errorText="The scheduled report runs could not be loaded" />
         {download.error ? <p className="alert alert-error alert-soft" role="alert">The file could not be downloaded: {download.error.message}</p> : null}
         {runs.isPending ? <span className="loading loading-spinner" aria-label="Loading the scheduled report runs" /> : null}

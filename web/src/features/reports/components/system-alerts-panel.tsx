@@ -1,7 +1,8 @@
 /**
  * System alerts: the real conditions of the pharmacy that need someone (stock, expiring lots, registrations, open
  * interaction alerts, rejected claims, undelivered messages, failed scheduled reports), each linking to the screen where it is acted on.
- * None holding is said plainly.
+ * None holding is said plainly. An alert about a screen the person may not open (System Settings, for a technician)
+ * says who acts on it instead of linking.
  */
 import { Link } from 'react-router-dom';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -16,7 +17,7 @@ const SCREEN_NAMES: Record<string, string> = {
   '/reports#scheduled-reports': 'Scheduled reports',
 };
 
-export function SystemAlertsPanel({ pharmacyId }: { pharmacyId: string }) {
+export function SystemAlertsPanel({ pharmacyId, openablePaths }: { pharmacyId: string; openablePaths: ReadonlySet<string> }) {
   const alerts = useSystemAlerts(pharmacyId);
   return (
     <SectionCard title="System Alerts">
@@ -38,10 +39,14 @@ export function SystemAlertsPanel({ pharmacyId }: { pharmacyId: string }) {
                   </p>
                   <p className="text-sm">{alert.detail}</p>
                 </div>
-                <Link className="btn btn-sm" to={alert.link}>
-                  Open {SCREEN_NAMES[alert.link] ?? 'screen'}
-                  <span className="sr-only"> for {alert.title}</span>
-                </Link>
+                {openablePaths.has(alert.link.split('#')[0]!) ? (
+                  <Link className="btn btn-sm" to={alert.link}>
+                    Open {SCREEN_NAMES[alert.link] ?? 'screen'}
+                    <span className="sr-only"> for {alert.title}</span>
+                  </Link>
+                ) : (
+                  <p className="text-sm">An admin acts on this in {SCREEN_NAMES[alert.link] ?? 'another screen'}.</p>
+                )}
               </li>
             ))}
           </ul>

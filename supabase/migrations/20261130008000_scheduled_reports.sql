@@ -476,11 +476,13 @@ as $$
   else '[]'::jsonb end
   from (select count(*) as failed from public.scheduled_report_runs r
         where r.pharmacy_id = (select private.current_pharmacy_id()) and r.status = 'failed'
-          and r.finished_at >= now() - interval '7 days') f
+          and r.finished_at >= now() - interval '7 days'
+          -- Only those who can see the runs (reports:read) are told; a technician could not act on it.
+          and (select private.current_staff_can('reports:read'))) f
 $$;
 comment on function private.scheduled_report_alerts() is
   'The system alert of the caller''s pharmacy''s scheduled report runs failed in the last 7 days (none when none '
-  'failed), in private.reports_system_alerts'' shape.';
+  'failed, or when the caller has no reports:read), in private.reports_system_alerts'' shape.';
 revoke all on function private.scheduled_report_alerts() from public, anon;
 grant execute on function private.scheduled_report_alerts() to authenticated, service_role;
 
