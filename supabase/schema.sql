@@ -1654,28 +1654,30 @@ grant all on table public.oig_exclusions to anon, authenticated, service_role;
 
 -- public.outbound_messages ------------------------------------------------------------------------
 create table public.outbound_messages (
-  id              uuid default gen_random_uuid() not null,
-  pharmacy_id     uuid not null,
-  channel         text not null,
-  kind            text not null,
-  recipient       text not null,
-  subject         text not null,
-  body            text not null,
-  prescription_id uuid,
-  status          text default 'queued'::text not null,
-  attempts        integer default 0 not null,
-  last_error      text,
-  next_attempt_at timestamp with time zone default now() not null,
-  last_attempt_at timestamp with time zone,
-  created_at      timestamp with time zone default now() not null,
-  sent_at         timestamp with time zone,
+  id               uuid default gen_random_uuid() not null,
+  pharmacy_id      uuid not null,
+  channel          text not null,
+  kind             text not null,
+  recipient        text not null,
+  subject          text not null,
+  body             text not null,
+  prescription_id  uuid,
+  status           text default 'queued'::text not null,
+  attempts         integer default 0 not null,
+  last_error       text,
+  next_attempt_at  timestamp with time zone default now() not null,
+  last_attempt_at  timestamp with time zone,
+  created_at       timestamp with time zone default now() not null,
+  sent_at          timestamp with time zone,
+  attachment_paths text[] default '{}'::text[] not null,
   constraint outbound_messages_pkey PRIMARY KEY (id),
   constraint outbound_messages_one_per_prescription UNIQUE (pharmacy_id, prescription_id, kind),
   constraint outbound_messages_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
   constraint outbound_messages_prescription_fkey FOREIGN KEY (pharmacy_id, prescription_id) REFERENCES public.prescriptions(pharmacy_id, id) ON DELETE SET NULL (prescription_id),
+  constraint outbound_messages_attachments_check CHECK (cardinality(attachment_paths) <= 20 AND private.paths_under(attachment_paths, pharmacy_id::text || '/'::text)),
   constraint outbound_messages_attempts_check CHECK (attempts >= 0),
   constraint outbound_messages_channel_check CHECK (channel = ANY (ARRAY['email'::text, 'fax'::text])),
-  constraint outbound_messages_kind_check CHECK (kind = ANY (ARRAY['ready_notification'::text, 'test_email'::text])),
+  constraint outbound_messages_kind_check CHECK (kind = ANY (ARRAY['ready_notification'::text, 'test_email'::text, 'scheduled_report'::text])),
   constraint outbound_messages_recipient_check CHECK (length(btrim(recipient)) >= 1 AND length(btrim(recipient)) <= 320 AND recipient !~ '[[:cntrl:]]'::text),
   constraint outbound_messages_sent_at_check CHECK ((status = 'sent'::text) = (sent_at IS NOT NULL)),
   constraint outbound_messages_status_check CHECK (status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'failed'::text])),
@@ -1683,7 +1685,7 @@ create table public.outbound_messages (
 );
 
 comment on table public.outbound_messages is 'Every email and fax a pharmacy sends (System Settings → View Email Queue / View Fax Queue): queued by the database (ready notifications) or recorded by the api function (test emails), delivered by the api function. Admins read their pharmacy''s; only the database and the service role write.';
-comment on column public.outbound_messages.kind is 'What the message is: ready_notification (a prescription is ready), test_email.';
+comment on column public.outbound_messages.kind is 'What the message is: ready_notification (a prescription is ready), test_email, scheduled_report (a scheduled run''s files).';
 comment on column public.outbound_messages.recipient is 'An email address (channel email) or a fax number (channel fax).';
 comment on column public.outbound_messages.body is 'The plain-text body.';
 comment on column public.outbound_messages.prescription_id is 'The prescription the message is about, if any.';
@@ -1691,10 +1693,12 @@ comment on column public.outbound_messages.status is 'queued (waiting, possibly 
 comment on column public.outbound_messages.attempts is 'Delivery attempts so far.';
 comment on column public.outbound_messages.last_error is 'What the last failed attempt was told (the server''s reply or the connection error).';
 comment on column public.outbound_messages.next_attempt_at is 'When a queued message is next due.';
+comment on column public.outbound_messages.attachment_paths is 'Files attached to the email: object names in the private scheduled-reports bucket, under the message''s pharmacy (<pharmacy_id>/...). Delivery attaches them up to the Email settings'' attachmentMaxSizeMb; a file too large is named in the mail as stored, not attached.';
 comment on constraint outbound_messages_one_per_prescription on public.outbound_messages is 'This message was already queued for the prescription';
+comment on constraint outbound_messages_attachments_check on public.outbound_messages is 'A message attaches at most 20 of its own pharmacy''s files';
 comment on constraint outbound_messages_attempts_check on public.outbound_messages is 'Attempts cannot be negative';
 comment on constraint outbound_messages_channel_check on public.outbound_messages is 'Channel must be email or fax';
-comment on constraint outbound_messages_kind_check on public.outbound_messages is 'Message kind must be ready_notification or test_email';
+comment on constraint outbound_messages_kind_check on public.outbound_messages is 'Message kind must be ready_notification, test_email or scheduled_report';
 comment on constraint outbound_messages_recipient_check on public.outbound_messages is 'A message needs one recipient on one line';
 comment on constraint outbound_messages_sent_at_check on public.outbound_messages is 'A message has a sent time exactly when it was sent';
 comment on constraint outbound_messages_status_check on public.outbound_messages is 'Status must be queued, sending, sent or failed';
@@ -1711,7 +1715,7 @@ create policy "Admins read their pharmacy's outbound messages" on public.outboun
   using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.is_pharmacy_admin() AS is_pharmacy_admin));
 
 CREATE TRIGGER guard_outbound_message BEFORE UPDATE ON public.outbound_messages FOR EACH ROW EXECUTE FUNCTION private.guard_outbound_message();
-CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.outbound_messages FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when body is null then ''23502 Body is required'' when channel is null then ''23502 Channel is required'' when kind is null then ''23502 Kind is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when recipient is null then ''23502 Recipient is required'' when subject is null then ''23502 Subject is required'' when ((attempts >= 0)) is false then ''23514 Attempts cannot be negative'' when ((channel = ANY (ARRAY[''email''::text, ''fax''::text]))) is false then ''23514 Channel must be email or fax'' when ((kind = ANY (ARRAY[''ready_notification''::text, ''test_email''::text]))) is false then ''23514 Message kind must be ready_notification or test_email'' when ((((length(btrim(recipient)) >= 1) AND (length(btrim(recipient)) <= 320)) AND (recipient !~ ''[[:cntrl:]]''::text))) is false then ''23514 A message needs one recipient on one line'' when (((status = ''sent''::text) = (sent_at IS NOT NULL))) is false then ''23514 A message has a sent time exactly when it was sent'' when ((status = ANY (ARRAY[''queued''::text, ''sending''::text, ''sent''::text, ''failed''::text]))) is false then ''23514 Status must be queued, sending, sent or failed'' when (((length(subject) <= 998) AND (subject !~ ''[[:cntrl:]]''::text))) is false then ''23514 A subject is one line of at most 998 characters'' when (($1).pharmacy_id is not null and ($1).kind is not null and ($1).prescription_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).kind is distinct from ($2).kind or ($1).prescription_id is distinct from ($2).prescription_id) and  exists (select 1 from public.outbound_messages as t where t.pharmacy_id = ($1).pharmacy_id and t.kind = ($1).kind and t.prescription_id = ($1).prescription_id) then ''23505 This message was already queued for the prescription'' end from (select ($1).*) as checked_row');
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.outbound_messages FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when body is null then ''23502 Body is required'' when channel is null then ''23502 Channel is required'' when kind is null then ''23502 Kind is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when recipient is null then ''23502 Recipient is required'' when subject is null then ''23502 Subject is required'' when (((cardinality(attachment_paths) <= 20) AND private.paths_under(attachment_paths, ((pharmacy_id)::text || ''/''::text)))) is false then ''23514 A message attaches at most 20 of its own pharmacy''''s files'' when ((attempts >= 0)) is false then ''23514 Attempts cannot be negative'' when ((channel = ANY (ARRAY[''email''::text, ''fax''::text]))) is false then ''23514 Channel must be email or fax'' when ((kind = ANY (ARRAY[''ready_notification''::text, ''test_email''::text, ''scheduled_report''::text]))) is false then ''23514 Message kind must be ready_notification, test_email or scheduled_report'' when ((((length(btrim(recipient)) >= 1) AND (length(btrim(recipient)) <= 320)) AND (recipient !~ ''[[:cntrl:]]''::text))) is false then ''23514 A message needs one recipient on one line'' when (((status = ''sent''::text) = (sent_at IS NOT NULL))) is false then ''23514 A message has a sent time exactly when it was sent'' when ((status = ANY (ARRAY[''queued''::text, ''sending''::text, ''sent''::text, ''failed''::text]))) is false then ''23514 Status must be queued, sending, sent or failed'' when (((length(subject) <= 998) AND (subject !~ ''[[:cntrl:]]''::text))) is false then ''23514 A subject is one line of at most 998 characters'' when (($1).pharmacy_id is not null and ($1).kind is not null and ($1).prescription_id is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).kind is distinct from ($2).kind or ($1).prescription_id is distinct from ($2).prescription_id) and  exists (select 1 from public.outbound_messages as t where t.pharmacy_id = ($1).pharmacy_id and t.kind = ($1).kind and t.prescription_id = ($1).prescription_id) then ''23505 This message was already queued for the prescription'' end from (select ($1).*) as checked_row');
 
 grant select on table public.outbound_messages to authenticated;
 grant all on table public.outbound_messages to service_role;
@@ -2994,6 +2998,65 @@ create policy "Staff can read their pharmacy's Rx number counter" on public.rx_n
 grant select, references, trigger, maintain on table public.rx_number_counters to authenticated;
 grant all on table public.rx_number_counters to service_role;
 
+-- public.scheduled_report_runs --------------------------------------------------------------------
+create table public.scheduled_report_runs (
+  id                  uuid default gen_random_uuid() not null,
+  pharmacy_id         uuid not null,
+  schedule            text not null,
+  period_from         date not null,
+  period_to           date not null,
+  slot                timestamp with time zone not null,
+  status              text default 'queued'::text not null,
+  queued_at           timestamp with time zone default now() not null,
+  started_at          timestamp with time zone,
+  finished_at         timestamp with time zone,
+  files               jsonb default '[]'::jsonb not null,
+  recipient           text,
+  outbound_message_id uuid,
+  detail              text,
+  constraint scheduled_report_runs_pkey PRIMARY KEY (id),
+  constraint scheduled_report_runs_once_per_slot UNIQUE (pharmacy_id, schedule, slot),
+  constraint scheduled_report_runs_outbound_message_id_fkey FOREIGN KEY (outbound_message_id) REFERENCES public.outbound_messages(id) ON DELETE SET NULL,
+  constraint scheduled_report_runs_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint scheduled_report_runs_detail_check CHECK (length(detail) <= 4000),
+  constraint scheduled_report_runs_files_check CHECK (jsonb_typeof(files) = 'array'::text),
+  constraint scheduled_report_runs_finished_check CHECK ((status = ANY (ARRAY['succeeded'::text, 'failed'::text])) = (finished_at IS NOT NULL)),
+  constraint scheduled_report_runs_period_check CHECK (period_from <= period_to),
+  constraint scheduled_report_runs_schedule_check CHECK (schedule = ANY (ARRAY['daily'::text, 'weekly'::text, 'monthly'::text])),
+  constraint scheduled_report_runs_status_check CHECK (status = ANY (ARRAY['queued'::text, 'running'::text, 'succeeded'::text, 'failed'::text]))
+);
+
+comment on table public.scheduled_report_runs is 'Each run of a pharmacy''s scheduled reports (Reports settings: daily, weekly, monthly): the period it covers, its status, the files it stored (bucket scheduled-reports) and the email it queued. Queued by pg_cron''s request-due-scheduled-reports, run by the api function; written by the database and the service role only. Staff with reports:read read their pharmacy''s.';
+comment on column public.scheduled_report_runs.schedule is 'Which schedule ran: daily, weekly or monthly.';
+comment on column public.scheduled_report_runs.period_from is 'The first pharmacy day the reports cover.';
+comment on column public.scheduled_report_runs.period_to is 'The last pharmacy day the reports cover.';
+comment on column public.scheduled_report_runs.slot is 'The instant the schedule was due (its day and time in the pharmacy''s time zone): each slot runs once.';
+comment on column public.scheduled_report_runs.status is 'queued (asked for), running, succeeded, failed (detail says why).';
+comment on column public.scheduled_report_runs.queued_at is 'When the job queued the run.';
+comment on column public.scheduled_report_runs.started_at is 'When the api function started it.';
+comment on column public.scheduled_report_runs.finished_at is 'When it succeeded or failed.';
+comment on column public.scheduled_report_runs.files is 'The files stored: [{report, name, path, sizeBytes, contentType}], path in the scheduled-reports bucket (<pharmacy_id>/<run_id>/<name>).';
+comment on column public.scheduled_report_runs.recipient is 'The report address mailed (Email settings'' mainEmailAddress); null when none was set.';
+comment on column public.scheduled_report_runs.outbound_message_id is 'The email queued with the files (outbound_messages), if any.';
+comment on column public.scheduled_report_runs.detail is 'Why a run failed, or a note on a succeeded one (no report address set).';
+comment on constraint scheduled_report_runs_once_per_slot on public.scheduled_report_runs is 'This schedule already ran for this time';
+
+CREATE INDEX scheduled_report_runs_failed_idx ON public.scheduled_report_runs USING btree (pharmacy_id, finished_at) WHERE (status = 'failed'::text);
+CREATE INDEX scheduled_report_runs_outbound_message_idx ON public.scheduled_report_runs USING btree (outbound_message_id);
+CREATE INDEX scheduled_report_runs_page_idx ON public.scheduled_report_runs USING btree (pharmacy_id, queued_at DESC, id DESC);
+
+alter table public.scheduled_report_runs enable row level security;
+
+create policy "Staff who read reports read their pharmacy's scheduled report r" on public.scheduled_report_runs
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.current_staff_can('reports:read'::text) AS current_staff_can));
+
+CREATE TRIGGER guard_scheduled_report_run BEFORE UPDATE ON public.scheduled_report_runs FOR EACH ROW EXECUTE FUNCTION private.guard_scheduled_report_run();
+CREATE TRIGGER zz_explain_constraint_violations BEFORE INSERT OR UPDATE ON public.scheduled_report_runs FOR EACH ROW EXECUTE FUNCTION private.explain_constraint_violations('select case when period_from is null then ''23502 Period from is required'' when period_to is null then ''23502 Period to is required'' when pharmacy_id is null then ''23502 Pharmacy is required'' when schedule is null then ''23502 Schedule is required'' when slot is null then ''23502 Slot is required'' when ((length(detail) <= 4000)) is false then ''23514 Invalid detail'' when ((jsonb_typeof(files) = ''array''::text)) is false then ''23514 Invalid files'' when (((status = ANY (ARRAY[''succeeded''::text, ''failed''::text])) = (finished_at IS NOT NULL))) is false then ''23514 Invalid status and finished at'' when ((period_from <= period_to)) is false then ''23514 Invalid period from and period to'' when ((schedule = ANY (ARRAY[''daily''::text, ''weekly''::text, ''monthly''::text]))) is false then ''23514 Invalid schedule'' when ((status = ANY (ARRAY[''queued''::text, ''running''::text, ''succeeded''::text, ''failed''::text]))) is false then ''23514 Invalid status'' when (($1).pharmacy_id is not null and ($1).schedule is not null and ($1).slot is not null) and ($3 or ($1).pharmacy_id is distinct from ($2).pharmacy_id or ($1).schedule is distinct from ($2).schedule or ($1).slot is distinct from ($2).slot) and  exists (select 1 from public.scheduled_report_runs as t where t.pharmacy_id = ($1).pharmacy_id and t.schedule = ($1).schedule and t.slot = ($1).slot) then ''23505 This schedule already ran for this time'' end from (select ($1).*) as checked_row');
+
+grant select on table public.scheduled_report_runs to authenticated;
+grant all on table public.scheduled_report_runs to service_role;
+
 -- public.security_policies ------------------------------------------------------------------------
 create table public.security_policies (
   pharmacy_id                     uuid default private.current_pharmacy_id() not null,
@@ -3623,6 +3686,9 @@ create policy "Pharmacy staff read their pharmacy's logo" on storage.objects
 create policy "Staff read their pharmacy's prescription files" on storage.objects
   for select to authenticated
   using (bucket_id = 'prescription-files'::text AND private.is_recorded_prescription_file(name));
+create policy "Staff who read reports read their pharmacy's scheduled report f" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'scheduled-reports'::text AND private.may_read_scheduled_report_file(name));
 create policy "Pharmacy admins upload credential documents" on storage.objects
   for insert to authenticated
   with check (bucket_id = 'credential-documents'::text AND private.may_manage_credential_document(name));
@@ -4460,6 +4526,55 @@ end
 $function$;
 comment on function public.finish_outbound_message(uuid,boolean,text) is 'Service role only: records a delivery''s outcome — sent, or failed with the error; a failed message is queued again after the group''s retry delay until its attempts reach the group''s retry attempts (email: maxRetryAttempts, retryDelayMinutes; fax: faxRetryAttempts, faxRetryDelayMinutes), then it is failed.';
 grant execute on function public.finish_outbound_message(uuid,boolean,text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.finish_scheduled_report_run(run_id uuid, run_files jsonb, failure text DEFAULT NULL::text, mail_recipient text DEFAULT NULL::text, mail_subject text DEFAULT NULL::text, mail_body text DEFAULT NULL::text)
+ RETURNS public.scheduled_report_runs
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  run public.scheduled_report_runs;
+  message_id uuid;
+  paths text[];
+begin
+  if current_user <> 'service_role' then
+    raise exception 'Only the service role runs scheduled reports' using errcode = '42501';
+  end if;
+  select * into run from public.scheduled_report_runs r where r.id = run_id for update;
+  if not found then
+    raise exception 'Scheduled report run not found' using errcode = 'P0002';
+  end if;
+  if run.status <> 'running' then
+    raise exception 'The scheduled report run is not running (it is %)', run.status using errcode = 'P0001';
+  end if;
+  if jsonb_typeof(coalesce(run_files, '[]'::jsonb)) <> 'array' then
+    raise exception 'A run''s files are a list' using errcode = '22023';
+  end if;
+  if failure is not null then
+    update public.scheduled_report_runs r
+       set status = 'failed', finished_at = now(), files = coalesce(run_files, '[]'::jsonb), detail = left(failure, 4000)
+     where r.id = run_id returning * into run;
+    return run;
+  end if;
+  if nullif(btrim(mail_recipient), '') is not null then
+    select coalesce(array_agg(f ->> 'path' order by ordinality), '{}') into paths
+      from jsonb_array_elements(run_files) with ordinality as e (f, ordinality);
+    insert into public.outbound_messages (pharmacy_id, channel, kind, recipient, subject, body, attachment_paths)
+    values (run.pharmacy_id, 'email', 'scheduled_report', btrim(mail_recipient), coalesce(mail_subject, 'Scheduled reports'),
+            coalesce(mail_body, ''), paths)
+    returning id into message_id;
+    perform private.request_outbox_delivery(run.pharmacy_id);
+  end if;
+  update public.scheduled_report_runs r
+     set status = 'succeeded', finished_at = now(), files = run_files, recipient = nullif(btrim(mail_recipient), ''),
+         outbound_message_id = message_id,
+         detail = case when message_id is null then 'No report address set: the files are stored, not mailed' end
+   where r.id = run_id returning * into run;
+  return run;
+end
+$function$;
+comment on function public.finish_scheduled_report_run(uuid,jsonb,text,text,text,text) is 'Service role only: records a running scheduled report run''s outcome in one transaction. With a failure: failed with it (and any files stored before). Otherwise succeeded with its files ([{report, name, path, sizeBytes, contentType}]); with a recipient, one email (kind scheduled_report) attaching the files is queued and its delivery asked for; without one the run says no report address was set.';
+grant execute on function public.finish_scheduled_report_run(uuid,jsonb,text,text,text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.hook_password_verification_attempt(event jsonb)
  RETURNS jsonb
@@ -6117,6 +6232,15 @@ AS $function$ select private.report_layout() $function$;
 comment on function public.report_layout() is 'GET /api/reports/{report}?format=pdf|xlsx: see private.report_layout.';
 grant execute on function public.report_layout() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.report_schedules()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.report_schedules() $function$;
+comment on function public.report_schedules() is 'The Scheduled reports card''s line: which report schedules of the caller''s pharmacy are on (private.report_schedules).';
+grant execute on function public.report_schedules() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.reports_overview(from_date date, to_date date)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -6148,9 +6272,9 @@ CREATE OR REPLACE FUNCTION public.reports_system_alerts()
  STABLE
  SET search_path TO ''
 AS $function$
-  select private.reports_system_alerts()
+  select private.reports_system_alerts() || private.scheduled_report_alerts()
 $function$;
-comment on function public.reports_system_alerts() is 'The Reports and Analytics screen''s system alerts for the caller''s pharmacy (private.reports_system_alerts).';
+comment on function public.reports_system_alerts() is 'The Reports and Analytics screen''s system alerts for the caller''s pharmacy (private.reports_system_alerts), and the scheduled report runs failed in the last 7 days (private.scheduled_report_alerts).';
 grant execute on function public.reports_system_alerts() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.reports_top_medications(from_date date, to_date date, top integer DEFAULT 5)
@@ -6237,6 +6361,38 @@ AS $function$
 $function$;
 comment on function public.return_fill_to_stock(uuid,text) is 'See private.return_fill_to_stock (security definer: it posts to the ledger nobody writes directly).';
 grant execute on function public.return_fill_to_stock(uuid,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.run_report_for_pharmacy(report_pharmacy_id uuid, report text, from_date date, to_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  result jsonb;
+begin
+  if (select auth.role()) is distinct from 'service_role' or current_user <> 'service_role' then
+    raise exception 'Only the service role can run a report for a pharmacy' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.pharmacies p where p.id = report_pharmacy_id) then
+    raise exception 'Pharmacy not found' using errcode = 'P0002';
+  end if;
+  perform set_config('pharmacy.report_for_pharmacy', report_pharmacy_id::text, true);
+  result := case report
+    when 'sales' then private.sales_report(from_date, to_date)
+    when 'inventory' then private.inventory_report(from_date, to_date)
+    when 'patients' then private.patients_report(from_date, to_date)
+    when 'dispensing-log' then private.dispensing_log_report(from_date, to_date)
+    when 'controlled-substances' then private.controlled_substances_report(from_date, to_date)
+  end;
+  perform set_config('pharmacy.report_for_pharmacy', '', true);
+  if result is null then
+    raise exception 'Unknown report %', report using errcode = '22023';
+  end if;
+  return result;
+end
+$function$;
+comment on function public.run_report_for_pharmacy(uuid,text,date,date) is 'Service role only (the scheduled reports): one report (sales, inventory, patients, dispensing-log, controlled-substances) of the pharmacy named, for its days from_date..to_date, as GET /api/reports answers it. Names the pharmacy for private.reports_caller_pharmacy for the call only.';
+grant execute on function public.run_report_for_pharmacy(uuid,text,date,date) to service_role;
 
 CREATE OR REPLACE FUNCTION public.sales_report(from_date date, to_date date)
  RETURNS jsonb
@@ -6445,6 +6601,35 @@ AS $function$
 $function$;
 comment on function public.start_inventory_count(text,text,text,uuid[],boolean,text,text) is 'See private.start_inventory_count (security definer: it freezes the expected quantities nobody writes directly).';
 grant execute on function public.start_inventory_count(text,text,text,uuid[],boolean,text,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.start_scheduled_report_run(run_id uuid)
+ RETURNS public.scheduled_report_runs
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  run public.scheduled_report_runs;
+begin
+  if current_user <> 'service_role' then
+    raise exception 'Only the service role runs scheduled reports' using errcode = '42501';
+  end if;
+  -- A run is started once; a run whose function died mid-way (running for 15 minutes) may be started again.
+  update public.scheduled_report_runs r
+     set status = 'running', started_at = now()
+   where r.id = run_id
+     and (r.status = 'queued' or (r.status = 'running' and r.started_at < now() - interval '15 minutes'))
+  returning * into run;
+  if run.id is null then
+    if not exists (select 1 from public.scheduled_report_runs r where r.id = run_id) then
+      raise exception 'Scheduled report run not found' using errcode = 'P0002';
+    end if;
+    raise exception 'This scheduled report run has already started' using errcode = 'P0001';
+  end if;
+  return run;
+end
+$function$;
+comment on function public.start_scheduled_report_run(uuid) is 'Service role only: marks a queued scheduled report run running (or one whose run died 15 minutes ago) and returns it; P0002 when there is no such run, P0001 when it already started or finished.';
+grant execute on function public.start_scheduled_report_run(uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.submit_inventory_count(count_session_id uuid)
  RETURNS public.inventory_count_sessions
@@ -8788,7 +8973,7 @@ begin
 end
 $function$;
 comment on function private.controlled_substances_report(date,date) is 'The controlled-substance log of the caller''s pharmacy (reports:read): the fills of Schedule II–V drugs filled on from_date..to_date (not cancelled) in the order they were verified, with the prescriber''s DEA number and the patient''s address; the Reports settings'' controlledDrugDisclaimer as a note; at most private.report_row_limit() rows.';
-grant execute on function private.controlled_substances_report(date,date) to authenticated;
+grant execute on function private.controlled_substances_report(date,date) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.count_book_quantity(for_pharmacy_id uuid, count_lot_id uuid, snapshot_movement_id bigint, expected_on_hand integer, counted_at timestamp with time zone)
  RETURNS integer
@@ -9328,7 +9513,7 @@ begin
 end
 $function$;
 comment on function private.dispensing_log_report(date,date) is 'The daily dispensing log of the caller''s pharmacy (reports:read): every fill filled on from_date..to_date (not cancelled) in the order it was verified, with Rx and fill number, patient, drug and NDC, quantity, prescriber and the verifying pharmacist; the Reports settings'' dailyLogPharmacist as the pharmacist in charge; a section with each day''s latest pharmacist sign-off (private.dispensing_log_sign_off_rows); at most private.report_row_limit() rows (truncated says when more matched).';
-grant execute on function private.dispensing_log_report(date,date) to authenticated;
+grant execute on function private.dispensing_log_report(date,date) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.dispensing_log_sign_off_rows(for_pharmacy_id uuid, from_date date, to_date date)
  RETURNS jsonb
@@ -9415,6 +9600,52 @@ AS $function$
   where s.enabled and t.due_slot is not null
 $function$;
 comment on function private.due_drug_price_updates(timestamp with time zone) is 'The pharmacies whose weekly price update is due at at_time, with the weekly time (instant) that is due.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.due_scheduled_reports(at_time timestamp with time zone)
+ RETURNS TABLE(pharmacy_id uuid, schedule text, slot timestamp with time zone, period_from date, period_to date)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with settings as (
+    -- Only pharmacies that turned a schedule on (the defaults are off).
+    select s.pharmacy_id, s.settings as v, coalesce(p.time_zone, 'America/New_York') as zone
+    from public.pharmacy_settings s
+    join public.pharmacies p on p.id = s.pharmacy_id
+    where s.group_key = 'reports'
+      and (s.settings -> 'dailyReportsEnabled' = 'true'::jsonb or s.settings -> 'weeklyReportsEnabled' = 'true'::jsonb
+           or s.settings -> 'monthlyReportsEnabled' = 'true'::jsonb)
+  ), local as (
+    select st.pharmacy_id, st.v, st.zone, (at_time at time zone st.zone) as local_now,
+           (at_time at time zone st.zone)::date as today
+    from settings st
+  ), candidates as (
+    select l.pharmacy_id, l.zone, l.local_now, 'daily' as schedule, l.today + private.reports_setting_time(l.v -> 'dailyReportTime') as local_slot,
+           l.today - 1 as period_from, l.today - 1 as period_to
+    from local l
+    where l.v -> 'dailyReportsEnabled' = 'true'::jsonb
+    union all
+    select l.pharmacy_id, l.zone, l.local_now, 'weekly', l.today + private.reports_setting_time(l.v -> 'weeklyReportTime'),
+           l.today - 7, l.today - 1
+    from local l
+    where l.v -> 'weeklyReportsEnabled' = 'true'::jsonb
+      and extract(dow from l.today)::int = coalesce(array_position(
+            array['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'], l.v ->> 'weeklyReportDay') - 1, 1)
+    union all
+    select l.pharmacy_id, l.zone, l.local_now, 'monthly', l.today + private.reports_setting_time(l.v -> 'monthlyReportTime'),
+           (date_trunc('month', l.today) - interval '1 month')::date, (date_trunc('month', l.today) - interval '1 day')::date
+    from local l
+    where l.v -> 'monthlyReportsEnabled' = 'true'::jsonb
+      and extract(day from l.today)::int = least(greatest(private.settings_whole_number(l.v -> 'monthlyReportDay', 1), 1), 28)
+  )
+  select c.pharmacy_id, c.schedule, c.local_slot at time zone c.zone, c.period_from, c.period_to
+  from candidates c
+  where c.local_slot <= c.local_now
+    and not exists (select 1 from public.scheduled_report_runs r
+                    where r.pharmacy_id = c.pharmacy_id and r.schedule = c.schedule and r.slot = c.local_slot at time zone c.zone)
+$function$;
+comment on function private.due_scheduled_reports(timestamp with time zone) is 'The scheduled reports due at at_time: for each pharmacy whose Reports settings turn a schedule on, the schedule whose day it is in the pharmacy''s time zone (daily: every day; weekly: weeklyReportDay; monthly: monthlyReportDay 1–28) once the local time has reached its time, and whose slot (that day''s time, an instant) has no run yet; with the period it covers (daily: the day before; weekly: the 7 days before; monthly: the calendar month before). Tests pass a moment.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.exclusion_sentence(entry public.oig_exclusions)
@@ -10234,8 +10465,8 @@ CREATE OR REPLACE FUNCTION private.guard_outbound_message()
  SET search_path TO ''
 AS $function$
 begin
-  if (new.pharmacy_id, new.channel, new.kind, new.recipient, new.subject, new.body, new.created_at)
-     is distinct from (old.pharmacy_id, old.channel, old.kind, old.recipient, old.subject, old.body, old.created_at)
+  if (new.pharmacy_id, new.channel, new.kind, new.recipient, new.subject, new.body, new.created_at, new.attachment_paths)
+     is distinct from (old.pharmacy_id, old.channel, old.kind, old.recipient, old.subject, old.body, old.created_at, old.attachment_paths)
      or (new.prescription_id is not null and new.prescription_id is distinct from old.prescription_id) then
     raise exception 'A message cannot be changed once queued; only its delivery status moves' using errcode = '42501';
   end if;
@@ -10245,7 +10476,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.guard_outbound_message() is 'BEFORE UPDATE trigger of outbound_messages: pharmacy, channel, kind, recipient, subject, body, created time and prescription never change (the prescription may only be cleared by its deletion); a sent message stays sent.';
+comment on function private.guard_outbound_message() is 'BEFORE UPDATE trigger of outbound_messages: pharmacy, channel, kind, recipient, subject, body, attachments, created time and prescription never change (the prescription may only be cleared by its deletion); a sent message stays sent.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.guard_paid_claim_at_return()
@@ -10641,6 +10872,28 @@ begin
 end
 $function$;
 comment on function private.guard_rejected_claim_at_ready() is 'BEFORE UPDATE OF status trigger of prescriptions (processing → ready): a fill paid by insurance with a rejected primary claim (to whichever plan) and no paid one is refused until a primary claim is paid, the fill is billed as cash, or a pharmacist overrode it.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.guard_scheduled_report_run()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if (new.pharmacy_id, new.schedule, new.period_from, new.period_to, new.slot, new.queued_at)
+     is distinct from (old.pharmacy_id, old.schedule, old.period_from, old.period_to, old.slot, old.queued_at) then
+    raise exception 'A scheduled report run''s schedule and period cannot be changed' using errcode = '42501';
+  end if;
+  if old.status in ('succeeded', 'failed') and new.status is distinct from old.status then
+    raise exception 'A finished run stays finished' using errcode = '23514';
+  end if;
+  if old.status = 'queued' and new.status = 'succeeded' then
+    raise exception 'A run starts before it succeeds' using errcode = '23514';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.guard_scheduled_report_run() is 'BEFORE UPDATE trigger of scheduled_report_runs: the schedule, period and slot never change; queued → running → succeeded or failed (a queued run may also fail); a finished run is final.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.guard_staff_profile_changes()
@@ -11246,7 +11499,7 @@ begin
 end
 $function$;
 comment on function private.inventory_report(date,date) is 'The Inventory report of the caller''s pharmacy (reports:read): per product on hand its units, value (on hand × cost: each lot''s own, else the product''s) and units dispensed in from_date..to_date; sections: dead stock (on hand, no dispensing in the last 90 days) and lots expiring within 90 days of today (expired included). Stock and value are as of now (asOf).';
-grant execute on function private.inventory_report(date,date) to authenticated;
+grant execute on function private.inventory_report(date,date) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.inventory_settings_of(for_pharmacy_id uuid)
  RETURNS public.inventory_settings
@@ -11598,6 +11851,19 @@ AS $function$
 $function$;
 comment on function private.may_read_pharmacy_logo(text) is 'Whether the caller may read (download, list, sign) a pharmacy logo: any active staff member of its pharmacy.';
 grant execute on function private.may_read_pharmacy_logo(text) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.may_read_scheduled_report_file(object_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- <pharmacy_id>/<run_id>/<file>: the first folder is the caller's pharmacy, and they may read reports.
+  select coalesce(split_part(object_name, '/', 1) = (select private.current_pharmacy_id())::text
+                  and (select private.current_staff_can('reports:read')), false)
+$function$;
+comment on function private.may_read_scheduled_report_file(text) is 'Whether the caller may read (download, sign) a scheduled report''s file (<pharmacy_id>/<run_id>/<file> in the scheduled-reports bucket): staff of that pharmacy with reports:read.';
+grant execute on function private.may_read_scheduled_report_file(text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.may_receive_pharmacy_topic(topic text)
  RETURNS boolean
@@ -12163,6 +12429,18 @@ $function$;
 comment on function private.package_units(public.medications) is 'The stock units in one package of a product: its package size when counted in each (EA) and whole, else 1 (a bottle of liquid is stocked, ordered and received as one). The forecasts'' whole packages use the same rule.';
 grant execute on function private.package_units(public.medications) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.paths_under(paths text[], prefix text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(bool_and(starts_with(p, prefix) and p !~ '(^|/)\.\.(/|$)' and length(p) <= 1024), true)
+  from unnest(paths) as p
+$function$;
+comment on function private.paths_under(text[],text) is 'Whether every path starts with prefix (no .. segment, at most 1024 characters): a message attaches only its own pharmacy''s files.';
+grant execute on function private.paths_under(text[],text) to service_role;
+
 CREATE OR REPLACE FUNCTION private.patient_name_condition(search text)
  RETURNS text
  LANGUAGE sql
@@ -12371,7 +12649,7 @@ begin
 end
 $function$;
 comment on function private.patients_report(date,date) is 'The Patients report of the caller''s pharmacy (reports:read): per age band (age on to_date) the patients on file by the end of the range, those added in it, those with a fill in it (active) and those without an active plan in effect on to_date, with totals.';
-grant execute on function private.patients_report(date,date) to authenticated;
+grant execute on function private.patients_report(date,date) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.pharmacy_days(for_pharmacy_id uuid, first_day date, last_day date)
  RETURNS tstzrange
@@ -14454,6 +14732,34 @@ AS $function$ select 50000 $function$;
 comment on function private.report_row_limit() is 'The most rows a listing report (dispensing-log, controlled-substances) answers; a longer range says it was cut.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.report_schedules()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.reports_caller_pharmacy('Only pharmacists and admins of the pharmacy can read reports');
+  v jsonb := private.pharmacy_settings_values(pharmacy, 'reports');
+begin
+  -- The same reading of each field as private.due_scheduled_reports (a value of another type is its default).
+  return jsonb_build_object(
+    'daily', jsonb_build_object('enabled', coalesce(v -> 'dailyReportsEnabled' = 'true'::jsonb, false),
+                                'time', to_char(private.reports_setting_time(v -> 'dailyReportTime'), 'HH24:MI')),
+    'weekly', jsonb_build_object('enabled', coalesce(v -> 'weeklyReportsEnabled' = 'true'::jsonb, false),
+                                 'day', case when v ->> 'weeklyReportDay' in ('sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday')
+                                             then v ->> 'weeklyReportDay' else 'monday' end,
+                                 'time', to_char(private.reports_setting_time(v -> 'weeklyReportTime'), 'HH24:MI')),
+    'monthly', jsonb_build_object('enabled', coalesce(v -> 'monthlyReportsEnabled' = 'true'::jsonb, false),
+                                  'day', least(greatest(private.settings_whole_number(v -> 'monthlyReportDay', 1), 1), 28),
+                                  'time', to_char(private.reports_setting_time(v -> 'monthlyReportTime'), 'HH24:MI')),
+    'format', case when v ->> 'defaultReportFormat' in ('pdf', 'excel', 'csv') then v ->> 'defaultReportFormat' else 'pdf' end,
+    'timeZone', coalesce((select p.time_zone from public.pharmacies p where p.id = pharmacy), 'America/New_York'));
+end
+$function$;
+comment on function private.report_schedules() is 'The caller''s pharmacy''s report schedules as the job reads them: daily, weekly, monthly {enabled, day, time (HH:MM local)}, the file format and the time zone. Staff with reports:read (the Reports settings group is admins'' to read, hence security definer).';
+grant execute on function private.report_schedules() to authenticated;
+
 CREATE OR REPLACE FUNCTION private.report_setting(pharmacy uuid, field text)
  RETURNS text
  LANGUAGE sql
@@ -14473,14 +14779,19 @@ CREATE OR REPLACE FUNCTION private.reports_caller_pharmacy(refusal text)
 AS $function$
 declare
   pharmacy uuid := private.current_pharmacy_id();
+  named text := nullif(current_setting('pharmacy.report_for_pharmacy', true), '');
 begin
+  -- The service role's scheduled run names its pharmacy (public.run_report_for_pharmacy); nobody else is heard.
+  if named is not null and (select auth.role()) = 'service_role' then
+    return named::uuid;
+  end if;
   if pharmacy is null or not private.current_staff_can('reports:read') then
     raise exception '%', refusal using errcode = '42501';
   end if;
   return pharmacy;
 end
 $function$;
-comment on function private.reports_caller_pharmacy(text) is 'The caller''s pharmacy when they may read reports and report to the PMP (reports:read: pharmacists and admins), else 42501 with the refusal given.';
+comment on function private.reports_caller_pharmacy(text) is 'The caller''s pharmacy when they may read reports and report to the PMP (reports:read: pharmacists and admins), else 42501 with the refusal given. For the service role only, the pharmacy named by public.run_report_for_pharmacy (transaction-local setting pharmacy.report_for_pharmacy): the scheduled reports.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.reports_period_figures(for_pharmacy_id uuid, from_date date, to_date date)
@@ -14526,6 +14837,18 @@ AS $function$
 $function$;
 comment on function private.reports_period_figures(uuid,date,date) is 'The Reports screen''s four figures of a pharmacy for its days from_date..to_date: prescriptionsFilled (fills verified in the range and not returned to stock: ready or completed, by date_filled), revenueCents (payersCents, total paid of paid claims by date of service, plus patientsCents, patient payments received those days), patientsServed (distinct patients of those fills) and inventoryValueCents (the stock value at the end of the range: today''s less the net cost moved since). Security invoker.';
 grant execute on function private.reports_period_figures(uuid,date,date) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.reports_setting_time(stored jsonb)
+ RETURNS time without time zone
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when jsonb_typeof(stored) = 'string' and stored #>> '{}' ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'
+              then (stored #>> '{}')::time else '08:00'::time end
+$function$;
+comment on function private.reports_setting_time(jsonb) is 'A stored Reports settings time ("HH:MM"), or 08:00 (the §9 default) when missing or of another shape.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.reports_system_alerts()
  RETURNS jsonb
@@ -14753,6 +15076,44 @@ begin
 end
 $function$;
 comment on function private.request_due_prescriber_reverifications() is 'Run by pg_cron daily (job request-due-prescriber-reverifications): asks the api function to re-verify, against NPPES and what is on file, each pharmacy''s verified prescribers last checked more than a month ago (a batch per pharmacy per day). Returns how many pharmacies were asked.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.request_due_scheduled_reports(at_time timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  due record;
+  run_id uuid;
+  asked integer := 0;
+begin
+  -- A run never started (its request was lost) or never finished (its function stopped) within 30 minutes failed:
+  -- said on the screen and in the alerts rather than waiting for ever. (The request's own timeout is 5 minutes.)
+  update public.scheduled_report_runs r
+     set status = 'failed', finished_at = greatest(at_time, r.queued_at, coalesce(r.started_at, r.queued_at)),
+         detail = case r.status when 'queued' then 'The run was never started' else 'The run stopped before it finished' end
+   where (r.status = 'queued' and r.queued_at < at_time - interval '30 minutes')
+      or (r.status = 'running' and r.started_at < at_time - interval '30 minutes');
+  for due in select * from private.due_scheduled_reports(at_time) loop
+    insert into public.scheduled_report_runs (pharmacy_id, schedule, slot, period_from, period_to)
+    values (due.pharmacy_id, due.schedule, due.slot, due.period_from, due.period_to)
+    on conflict (pharmacy_id, schedule, slot) do nothing
+    returning id into run_id;
+    continue when run_id is null;
+    -- Kept only when asked: without pg_net or the secrets the next quarter hour tries the slot again.
+    if private.request_api_function('internal/reports/scheduled-run', jsonb_build_object('runId', run_id),
+                                    300000, 'scheduled reports: could not ask for the run') is null then
+      delete from public.scheduled_report_runs r where r.id = run_id;
+    else
+      asked := asked + 1;
+    end if;
+  end loop;
+  return asked;
+end
+$function$;
+comment on function private.request_due_scheduled_reports(timestamp with time zone) is 'Run by pg_cron every 15 minutes (job request-due-scheduled-reports): fails the runs not started or not finished within 30 minutes, then queues a run of each scheduled report due at at_time (private.due_scheduled_reports) and asks the api function to run it (POST /api/internal/reports/scheduled-run {runId}, 5 minutes). Returns how many were asked.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.request_ip()
@@ -15190,7 +15551,7 @@ begin
 end
 $function$;
 comment on function private.sales_report(date,date) is 'The Sales report of the caller''s pharmacy (reports:read) over its days from_date..to_date: per day fills (cash, insurance), cash sales, paid by payers, paid by patients, revenue, cost, margin, with totals; sections by payer and by drug. See this migration''s header.';
-grant execute on function private.sales_report(date,date) to authenticated;
+grant execute on function private.sales_report(date,date) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.save_controlled_group(settings_pharmacy_id uuid, group_values jsonb)
  RETURNS void
@@ -15393,6 +15754,26 @@ end
 $function$;
 comment on function private.save_wholesaler(uuid,text,text,text,time without time zone,text,text) is 'Adds (wholesaler_id null) or changes a wholesaler connection of the caller''s pharmacy (pharmacist or admin): the API key goes to Vault (required when adding or changing the endpoint, so a saved key never goes to a new address; otherwise null or blank keeps it) and only its last four characters stay on the row; the partner id (ISA08) is derived from the name when adding and kept unless given; a new endpoint or key makes the status pending until the next exchange. Audited.';
 grant execute on function private.save_wholesaler(uuid,text,text,text,time without time zone,text,text) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.scheduled_report_alerts()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when failed > 0 then jsonb_build_array(jsonb_build_object(
+    'kind', 'scheduled_reports_failed', 'severity', 'error', 'title', 'Scheduled reports failed',
+    'detail', case when failed = 1 then '1 scheduled report run' else failed || ' scheduled report runs' end || ' failed in the last 7 days.',
+    'count', failed, 'link', '/reports#scheduled-reports'))
+  else '[]'::jsonb end
+  from (select count(*) as failed from public.scheduled_report_runs r
+        where r.pharmacy_id = (select private.current_pharmacy_id()) and r.status = 'failed'
+          and r.finished_at >= now() - interval '7 days'
+          -- Only those who can see the runs (reports:read) are told; a technician could not act on it.
+          and (select private.current_staff_can('reports:read'))) f
+$function$;
+comment on function private.scheduled_report_alerts() is 'The system alert of the caller''s pharmacy''s scheduled report runs failed in the last 7 days (none when none failed, or when the caller has no reports:read), in private.reports_system_alerts'' shape.';
+grant execute on function private.scheduled_report_alerts() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.screen_prescription_at_entry()
  RETURNS trigger
@@ -16682,5 +17063,6 @@ alter publication supabase_realtime add table public.wholesalers;
 --   refresh-inventory-forecasts             30 9 * * *    select private.compute_all_inventory_forecasts()
 --   request-due-drug-price-updates          */15 * * * *  select private.request_due_drug_price_updates()
 --   request-due-prescriber-reverifications  45 6 * * *    select private.request_due_prescriber_reverifications()
+--   request-due-scheduled-reports           */15 * * * *  select private.request_due_scheduled_reports()
 --   reverse-unclaimed-fills                 15 6 * * *    select private.request_claim_reversals()
 --   sync-wholesalers                        */30 * * * *  select private.request_wholesaler_sync()

@@ -133,6 +133,38 @@ test('a real condition shows as a system alert, linking to the screen that acts 
   await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
 });
 
+test('the scheduled report runs are listed with their outcome; a failed one is an alert that leads to them', async ({ page, request }) => {
+  const pharmacy = await onboardPharmacyThroughApi(request);
+  const [{ id }] = (await serviceSql<{ id: string }>(`select pharmacy_id as id from public.staff_profiles where email = $1`, [pharmacy.adminEmail])) as [{ id: string }];
+  await serviceSql(
+    `insert into public.pharmacy_settings (pharmacy_id, group_key, settings) values ($1, 'reports', '{"dailyReportsEnabled": true, "dailyReportTime": "07:30", "defaultReportFormat": "csv"}')`, [id]);
+  await serviceSql(
+    `insert into public.scheduled_report_runs (pharmacy_id, schedule, slot, period_from, period_to, status, queued_at, started_at, finished_at, files, recipient, detail)
+     values ($1::uuid, 'weekly', now() - interval '2 days', '2026-11-02', '2026-11-08', 'succeeded', now() - interval '2 days', now() - interval '2 days', now() - interval '2 days',
+             jsonb_build_array(jsonb_build_object('report', 'sales', 'name', 'sales-2026-11-02-to-2026-11-08.csv', 'path', $1::text || '/r/sales.csv', 'sizeBytes', 10, 'contentType', 'text/csv')),
+             'reports@pharmacy.example.test', null),
+            ($1::uuid, 'daily', now() - interval '1 day', '2026-11-09', '2026-11-09', 'failed', now() - interval '1 day', now() - interval '1 day', now() - interval '1 day', '[]', null,
+             'Sales: the report could not be read')`, [id]);
+  await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
+  await page.goto('/reports');
+  const scheduled = page.getByRole('region', { name: 'Scheduled reports' });
+  await expect(scheduled.getByTestId('report-schedules')).toContainText('Daily at 07:30');
+  await expect(scheduled.getByRole('link', { name: 'Change the schedules in System Settings' })).toBeVisible();
+  const rows = scheduled.getByRole('row');
+  await expect(rows).toHaveCount(3);
+  // Newest first: the failed daily run with its reason, then the weekly one with its file and recipient.
+  await expect(rows.nth(1)).toContainText('Daily');
+  await expect(rows.nth(1)).toContainText('Failed');
+  await expect(rows.nth(1)).toContainText('Sales: the report could not be read');
+  await expect(rows.nth(2)).toContainText('Succeeded');
+  await expect(rows.nth(2).getByRole('button', { name: /Sales/ })).toBeVisible();
+  await expect(rows.nth(2)).toContainText('reports@pharmacy.example.test');
+
+  const alert = page.getByRole('region', { name: 'System Alerts' }).getByRole('listitem').filter({ hasText: 'Scheduled reports failed' });
+  await expect(alert).toContainText('1 scheduled report run failed in the last 7 days.');
+  await expect(alert.getByRole('link', { name: /Open Scheduled reports/ })).toHaveAttribute('href', '/reports#scheduled-reports');
+});
+
 test('a pharmacist reads the Sales report of the period, exports it, and signs off a day of the dispensing log', async ({ page }) => {
   await signIn(page, 'rph@demo.pharmacy', DEMO_PASSWORD);
   await page.goto('/reports');
@@ -197,6 +229,7 @@ test('a technician sees the figures and alerts but not the reports', async ({ pa
   await expect(page.getByRole('region', { name: 'System Alerts' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Prescriptions Filled', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Reports', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Scheduled reports' })).toHaveCount(0);
   // No alert links to a screen a technician may not open.
   await expect(page.getByRole('region', { name: 'System Alerts' }).getByRole('link', { name: /System Settings/ })).toHaveCount(0);
 });

@@ -8,7 +8,7 @@
 import { MESSAGING_MESSAGES } from '@pharmacy/shared/messaging/email-and-fax.ts';
 import type { EmailSettingsRead } from '@pharmacy/shared/settings/email.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { plainTextEmail } from './mime-message.ts';
+import { type EmailAttachment, plainTextEmail } from './mime-message.ts';
 import type { PharmacySender } from './pharmacy-messaging-settings.ts';
 import { isLoopback, SmtpError, type SmtpServer, SmtpSession } from './smtp-client.ts';
 
@@ -50,6 +50,7 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  attachments?: readonly EmailAttachment[];
 }
 
 /**
@@ -63,7 +64,7 @@ export async function sendPharmacyEmail(setup: PharmacyEmailSetup, email: Outgoi
   if (!from) throw new HttpError(409, MESSAGING_MESSAGES.noSender);
   const session = await SmtpSession.open(server);
   try {
-    const data = plainTextEmail({ fromName: from.name, fromAddress: from.address, to: email.to, subject: email.subject, text: email.text });
+    const data = plainTextEmail({ fromName: from.name, fromAddress: from.address, to: email.to, subject: email.subject, text: email.text, attachments: email.attachments ?? [] });
     return await session.send({ from: from.address, to: email.to, data });
   } finally {
     await session.quit();

@@ -4,9 +4,11 @@
  * format asked: JSON, or a file (CSV, PDF, Excel: reports/report-file.ts) with the pharmacy's layout for PDF and Excel
  * (reports/report-layout.ts, read as the caller). `pmp` answers the range's controlled fills as an ASAP 4.2 file
  * (shared/src/reports/asap-pmp.ts) and records it as submitted (record_pmp_submission): the file is what the pharmacy
- * uploads to the state, so its fills are reported from then on and come again as revisions or voids.
+ * uploads to the state, so its fills are reported from then on and come again as revisions or voids. The scheduled
+ * run (service role only) builds a schedule's reports for the run's pharmacy: reports/scheduled-run.ts.
  */
-import { reportEndpoint } from '@pharmacy/shared/api/reports.ts';
+import { reportEndpoint, scheduledReportRunEndpoint } from '@pharmacy/shared/api/reports.ts';
+import { SCHEDULED_REPORT_MESSAGES } from '@pharmacy/shared/reports/schedules.ts';
 import { PMP_REPORT, REPORT_FUNCTIONS, REPORT_MESSAGES, type Report, isReportName } from '@pharmacy/shared/reports/report.ts';
 import {
   AsapFileError, asapFileName, asapFileSha256, newAsapControlNumber, pmpFillsAnswerSchema, writeAsap42,
@@ -16,7 +18,9 @@ import { reportFile } from '../reports/report-file.ts';
 import { readReportLayout } from '../reports/report-layout.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { createUserClient } from '../../_shared/supabase-clients.ts';
+import { isServiceRoleRequest } from '../../_shared/auth.ts';
+import { createAdminClient, createUserClient } from '../../_shared/supabase-clients.ts';
+import { runScheduledReports } from '../reports/scheduled-run.ts';
 
 export function addReportRoutes(router: ApiRouter): void {
   router.serve(reportEndpoint, async ({ req, params, query }) => {
@@ -30,6 +34,12 @@ export function addReportRoutes(router: ApiRouter): void {
     if (format === 'json') return report;
     if (format === 'csv') return reportFile(report, format);
     return reportFile(report, format, await readReportLayout(client));
+  });
+
+  // The scheduled run: only the service role's token (the database's pg_cron job); the pharmacy is the run's.
+  router.serve(scheduledReportRunEndpoint, ({ req, body }) => {
+    if (!isServiceRoleRequest(req)) throw new HttpError(403, SCHEDULED_REPORT_MESSAGES.serviceRoleOnly);
+    return runScheduledReports(createAdminClient(), body.runId);
   });
 }
 

@@ -5,6 +5,7 @@
  * range's controlled fills as an ASAP 4.2 text file, whatever the format, and records it as submitted.
  */
 import { reportQuerySchema, reportSchema } from '../reports/report.ts';
+import { scheduledReportRunRequestSchema, scheduledReportRunResultSchema } from '../reports/schedules.ts';
 import { apiEndpoint } from './endpoint.ts';
 
 export const reportEndpoint = apiEndpoint({
@@ -14,6 +15,21 @@ export const reportEndpoint = apiEndpoint({
   request: null,
   query: reportQuerySchema,
   response: reportSchema,
+  format: 'json',
+  successStatus: 200,
+});
+
+/**
+ * POST /api/internal/reports/scheduled-run `{ runId }`: runs a queued scheduled report run (the database's pg_cron job
+ * asks through pg_net), service role only (403 otherwise): builds the schedule's reports (reports/schedules.ts) of the
+ * run's period for its pharmacy, stores them in the scheduled-reports bucket and queues one email with them.
+ */
+export const scheduledReportRunEndpoint = apiEndpoint({
+  method: 'POST',
+  path: '/api/internal/reports/scheduled-run',
+  access: 'anyone',
+  request: scheduledReportRunRequestSchema,
+  response: scheduledReportRunResultSchema,
   format: 'json',
   successStatus: 200,
 });

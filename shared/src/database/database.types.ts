@@ -2009,6 +2009,7 @@ export type Database = {
       };
       outbound_messages: {
         Row: {
+          attachment_paths: string[];
           attempts: number;
           body: string;
           channel: string;
@@ -2027,6 +2028,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          attachment_paths?: string[];
           attempts?: number;
           body: string;
           channel: string;
@@ -2044,6 +2046,7 @@ export type Database = {
           subject: string;
         };
         Update: {
+          attachment_paths?: string[];
           attempts?: number;
           body?: string;
           channel?: string;
@@ -3590,6 +3593,73 @@ export type Database = {
           },
         ];
       };
+      scheduled_report_runs: {
+        Row: {
+          detail: string | null;
+          files: NonNullable<Json>;
+          finished_at: string | null;
+          id: string;
+          outbound_message_id: string | null;
+          period_from: string;
+          period_to: string;
+          pharmacy_id: string;
+          queued_at: string;
+          recipient: string | null;
+          schedule: string;
+          slot: string;
+          started_at: string | null;
+          status: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          detail?: string | null;
+          files?: NonNullable<Json>;
+          finished_at?: string | null;
+          id?: string;
+          outbound_message_id?: string | null;
+          period_from: string;
+          period_to: string;
+          pharmacy_id: string;
+          queued_at?: string;
+          recipient?: string | null;
+          schedule: string;
+          slot: string;
+          started_at?: string | null;
+          status?: string;
+        };
+        Update: {
+          detail?: string | null;
+          files?: NonNullable<Json>;
+          finished_at?: string | null;
+          id?: string;
+          outbound_message_id?: string | null;
+          period_from?: string;
+          period_to?: string;
+          pharmacy_id?: string;
+          queued_at?: string;
+          recipient?: string | null;
+          schedule?: string;
+          slot?: string;
+          started_at?: string | null;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'scheduled_report_runs_outbound_message_id_fkey';
+            columns: ['outbound_message_id'];
+            isOneToOne: false;
+            referencedRelation: 'outbound_messages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'scheduled_report_runs_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       security_policies: {
         Row: {
           ai_risk_assessment: string;
@@ -4544,6 +4614,7 @@ export type Database = {
       claim_outbound_messages: {
         Args: { claim_limit?: number; claim_pharmacy_id?: string };
         Returns: {
+          attachment_paths: string[];
           attempts: number;
           body: string;
           channel: string;
@@ -4729,6 +4800,7 @@ export type Database = {
       finish_outbound_message: {
         Args: { delivered: boolean; delivery_error?: string; message_id: string };
         Returns: {
+          attachment_paths: string[];
           attempts: number;
           body: string;
           channel: string;
@@ -4748,6 +4820,38 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'outbound_messages';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      finish_scheduled_report_run: {
+        Args: {
+          failure?: string;
+          mail_body?: string;
+          mail_recipient?: string;
+          mail_subject?: string;
+          run_files: Json;
+          run_id: string;
+        };
+        Returns: {
+          detail: string | null;
+          files: NonNullable<Json>;
+          finished_at: string | null;
+          id: string;
+          outbound_message_id: string | null;
+          period_from: string;
+          period_to: string;
+          pharmacy_id: string;
+          queued_at: string;
+          recipient: string | null;
+          schedule: string;
+          slot: string;
+          started_at: string | null;
+          status: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'scheduled_report_runs';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -5520,12 +5624,17 @@ export type Database = {
       };
       replace_oig_exclusion_list: { Args: { entries: Json; list_file_name: string }; Returns: Json };
       report_layout: { Args: Record<PropertyKey, never>; Returns: Json };
+      report_schedules: { Args: Record<PropertyKey, never>; Returns: Json };
       reports_overview: { Args: { from_date: string; to_date: string }; Returns: Json };
       reports_system_alerts: { Args: Record<PropertyKey, never>; Returns: Json };
       reports_top_medications: { Args: { from_date: string; to_date: string; top?: number }; Returns: Json };
       reports_weekly_activity: { Args: Record<PropertyKey, never>; Returns: Json };
       request_staff_password_reset: { Args: { staff_user_id: string }; Returns: string };
       return_fill_to_stock: { Args: { fill_id: string; reason: string }; Returns: Json };
+      run_report_for_pharmacy: {
+        Args: { from_date: string; report: string; report_pharmacy_id: string; to_date: string };
+        Returns: Json;
+      };
       sales_report: { Args: { from_date: string; to_date: string }; Returns: Json };
       save_fill_billing: {
         Args: { custom_copay_cents?: number; pay_with: string; plan_id?: string; prescription_id: string };
@@ -5740,6 +5849,31 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'inventory_count_sessions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      start_scheduled_report_run: {
+        Args: { run_id: string };
+        Returns: {
+          detail: string | null;
+          files: NonNullable<Json>;
+          finished_at: string | null;
+          id: string;
+          outbound_message_id: string | null;
+          period_from: string;
+          period_to: string;
+          pharmacy_id: string;
+          queued_at: string;
+          recipient: string | null;
+          schedule: string;
+          slot: string;
+          started_at: string | null;
+          status: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'scheduled_report_runs';
           isOneToOne: true;
           isSetofReturn: false;
         };

@@ -57,7 +57,7 @@ export type TopMedications = z.infer<typeof topMedicationsSchema>;
 
 export const SYSTEM_ALERT_KINDS = [
   'out_of_stock', 'low_stock', 'lots_expired', 'lots_expiring', 'dea_registration', 'pharmacist_licence',
-  'interaction_alerts', 'rejected_claims', 'failed_messages',
+  'interaction_alerts', 'rejected_claims', 'failed_messages', 'scheduled_reports_failed',
 ] as const;
 
 export const systemAlertsSchema = z.array(z.object({

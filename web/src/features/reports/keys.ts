@@ -9,4 +9,8 @@ export const reportsKeys = {
   systemAlerts: (pharmacyId: string) => [...reportsKeys.all(pharmacyId), 'system-alerts'] as const,
   /** One report (GET /api/reports/{report}) over its days. */
   report: (pharmacyId: string, report: string, from: string, to: string) => [...reportsKeys.all(pharmacyId), 'report', report, from, to] as const,
+  /** The scheduled report runs, a page of them (newest first). */
+  scheduledRuns: (pharmacyId: string, page: number, pageSize: number) => [...reportsKeys.all(pharmacyId), 'scheduled-runs', page, pageSize] as const,
+  /** Which report schedules are on. */
+  schedules: (pharmacyId: string) => [...reportsKeys.all(pharmacyId), 'schedules'] as const,
 };

@@ -3,7 +3,8 @@
  * their change from the period before, Weekly Activity (last 7 days), Most Prescribed Medications (top 5) and the
  * system alerts. Every figure is the database's (reports_* functions, the caller's pharmacy, its days); the periods
  * end on the pharmacy's today, in its time zone. Below, for pharmacists and admins, the reports themselves (Sales,
- * Inventory, Patient, the dispensing and controlled-substance logs) for the same period, on screen and exported.
+ * Inventory, Patient, the dispensing and controlled-substance logs) for the same period, on screen and exported, and
+ * the Scheduled reports card (its runs and files).
  */
 import { localDateIn, usDate } from '@pharmacy/shared/common/dates.ts';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { presetRange, type DayRange, type PeriodPreset } from '../report-period.
 import { ReportViewer } from './report-viewer.tsx';
 import { PeriodPicker } from './period-picker.tsx';
 import { ReportStatCards } from './report-stat-cards.tsx';
+import { ScheduledReportsCard } from './scheduled-reports-card.tsx';
 import { SystemAlertsPanel } from './system-alerts-panel.tsx';
 import { TopMedicationsChart } from './top-medications-chart.tsx';
 import { WeeklyActivityChart } from './weekly-activity-chart.tsx';
@@ -56,6 +58,7 @@ function ReportsBody({ pharmacyId, today, access }: { pharmacyId: string; today:
       </div>
       <SystemAlertsPanel pharmacyId={pharmacyId} openablePaths={access.openablePaths} />
       {access.canReadReports ? <ReportViewer pharmacyId={pharmacyId} range={range} canSignOff={access.canSignOff} /> : null}
+      {access.canReadReports ? <ScheduledReportsCard pharmacyId={pharmacyId} canOpenSettings={access.openablePaths.has('/system-settings')} /> : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * System alerts: the real conditions of the pharmacy that need someone (stock, expiring lots, registrations, open
- * interaction alerts, rejected claims, undelivered messages), each linking to the screen where it is acted on.
+ * interaction alerts, rejected claims, undelivered messages, failed scheduled reports), each linking to the screen where it is acted on.
  * None holding is said plainly. An alert about a screen the person may not open (System Settings, for a technician)
  * says who acts on it instead of linking.
  */
@@ -14,6 +14,7 @@ const SCREEN_NAMES: Record<string, string> = {
   '/prescriptions': 'E-Prescriptions',
   '/billing': 'Billing & Claims',
   '/system-settings': 'System Settings',
+  '/reports#scheduled-reports': 'Scheduled reports',
 };
 
 export function SystemAlertsPanel({ pharmacyId, openablePaths }: { pharmacyId: string; openablePaths: ReadonlySet<string> }) {
@@ -38,7 +39,7 @@ export function SystemAlertsPanel({ pharmacyId, openablePaths }: { pharmacyId: s
                   </p>
                   <p className="text-sm">{alert.detail}</p>
                 </div>
-                {openablePaths.has(alert.link) ? (
+                {openablePaths.has(alert.link.split('#')[0]!) ? (
                   <Link className="btn btn-sm" to={alert.link}>
                     Open {SCREEN_NAMES[alert.link] ?? 'screen'}
                     <span className="sr-only"> for {alert.title}</span>
