@@ -6232,6 +6232,29 @@ AS $function$ select private.report_layout() $function$;
 comment on function public.report_layout() is 'GET /api/reports/{report}?format=pdf|xlsx: see private.report_layout.';
 grant execute on function public.report_layout() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.report_layout_for_pharmacy(report_pharmacy_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  result jsonb;
+begin
+  if (select auth.role()) is distinct from 'service_role' or current_user <> 'service_role' then
+    raise exception 'Only the service role can read a pharmacy''s report layout' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.pharmacies p where p.id = report_pharmacy_id) then
+    raise exception 'Pharmacy not found' using errcode = 'P0002';
+  end if;
+  perform set_config('pharmacy.report_for_pharmacy', report_pharmacy_id::text, true);
+  result := private.report_layout();
+  perform set_config('pharmacy.report_for_pharmacy', '', true);
+  return result;
+end
+$function$;
+comment on function public.report_layout_for_pharmacy(uuid) is 'Service role only (the scheduled reports'' PDF and Excel files): private.report_layout of the pharmacy named, as public.report_layout answers its staff. Names the pharmacy for private.reports_caller_pharmacy for the call only.';
+grant execute on function public.report_layout_for_pharmacy(uuid) to service_role;
+
 CREATE OR REPLACE FUNCTION public.report_schedules()
  RETURNS jsonb
  LANGUAGE sql
@@ -14705,7 +14728,7 @@ begin
 end
 $function$;
 comment on function private.report_layout() is 'For a report file: the caller''s pharmacy (reports:read, else 42501) as {pharmacyId, pharmacyName (trade name, else the legal name), timeZone, settings (the stored Reports settings group, {} when never saved; the api lays them over the defaults)}.';
-grant execute on function private.report_layout() to authenticated;
+grant execute on function private.report_layout() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.report_pharmacy(from_date date, to_date date)
  RETURNS uuid

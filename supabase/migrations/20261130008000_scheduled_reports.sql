@@ -315,6 +315,32 @@ grant execute on function public.run_report_for_pharmacy(uuid, text, date, date)
 grant execute on function private.sales_report(date, date), private.inventory_report(date, date), private.patients_report(date, date),
   private.dispensing_log_report(date, date), private.controlled_substances_report(date, date) to service_role;
 
+create function public.report_layout_for_pharmacy(report_pharmacy_id uuid) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  result jsonb;
+begin
+  if (select auth.role()) is distinct from 'service_role' or current_user <> 'service_role' then
+    raise exception 'Only the service role can read a pharmacy''s report layout' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.pharmacies p where p.id = report_pharmacy_id) then
+    raise exception 'Pharmacy not found' using errcode = 'P0002';
+  end if;
+  perform set_config('pharmacy.report_for_pharmacy', report_pharmacy_id::text, true);
+  result := private.report_layout();
+  perform set_config('pharmacy.report_for_pharmacy', '', true);
+  return result;
+end
+$$;
+comment on function public.report_layout_for_pharmacy(uuid) is
+  'Service role only (the scheduled reports'' PDF and Excel files): private.report_layout of the pharmacy named, as '
+  'public.report_layout answers its staff. Names the pharmacy for private.reports_caller_pharmacy for the call only.';
+revoke all on function public.report_layout_for_pharmacy(uuid) from public, anon, authenticated;
+grant execute on function public.report_layout_for_pharmacy(uuid) to service_role;
+grant execute on function private.report_layout() to service_role;
+
 -- -----------------------------------------------------------------------------------------------------
 -- The outbox: attachments from the scheduled-reports bucket, and the scheduled_report kind
 -- -----------------------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ import { closeSql, createServiceClient, sql, stackEnv } from '../support/stack-e
 import { enterPrescription, insertRow, movePrescription } from './db-clinical-support.ts';
 import { createPharmacy, type SignedInStaff, type TestPharmacy } from './db-fixtures.ts';
 import { saveEmailSettings, withoutDeliveryRequests } from './messaging-support.ts';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { checkPdfXref, unzip } from '../support/report-files.ts';
 
 let a: TestPharmacy;
 let b: TestPharmacy;
@@ -54,7 +56,7 @@ beforeAll(async () => {
   [a, b] = [await createPharmacy('Scheduled Run Pharmacy A'), await createPharmacy('Scheduled Run Pharmacy B')];
   await saveEmailSettings(a.id, { smtpHost: '127.0.0.1', smtpPort: stackEnv().smtp.port, mainEmailAddress: reportAddress, rxEmailAddress: 'rx@scheduled-a.example.test' });
   await sql(`insert into public.pharmacy_settings (pharmacy_id, group_key, settings) values ($1, 'reports', $2)`,
-    [a.id, JSON.stringify({ ...REPORTS_SETTINGS_DEFAULTS, defaultReportFormat: 'pdf', dailyLogPharmacist: 'Paula Pharmacist' })]);
+    [a.id, JSON.stringify({ ...REPORTS_SETTINGS_DEFAULTS, defaultReportFormat: 'csv', dailyLogPharmacist: 'Paula Pharmacist' })]);
   const patientId = await insertRow(a.technician.client, 'patients', { first_name: 'Olive', last_name: 'Scheduled', date_of_birth: '1970-01-01' });
   const medicationId = await insertRow(a.pharmacist.client, 'medications', {
     name: 'Lisinopril', strength: '10 mg', dosage_form: 'tablet', ndc_number: '00093-1111-01', package_size: 100, wac_price: 40, price: 15, stock: 300,
@@ -80,7 +82,7 @@ describe('a daily run of a pharmacy with a fill', () => {
     result = answer.body;
   }, 60_000);
 
-  it('succeeds with the Daily Dispensing Log and Sales stored (CSV for every format until the PDF and Excel writers exist)', () => {
+  it('succeeds with the Daily Dispensing Log and Sales stored in the settings\' format (CSV here)', () => {
     expect(result).toMatchObject({ runId, status: 'succeeded', recipient: reportAddress, outboundMessageId: expect.any(String), detail: null });
     expect(result.files.map(({ report, name, path, contentType }) => ({ report, name, path, contentType }))).toEqual([
       { report: 'dispensing-log', name: 'dispensing-log-2026-11-10-to-2026-11-10.csv', path: `${a.id}/${runId}/dispensing-log-2026-11-10-to-2026-11-10.csv`, contentType: 'text/csv' },
@@ -137,6 +139,45 @@ describe('a daily run of a pharmacy with a fill', () => {
   it('a run is run once: a second request answers 409', async () => {
     expect(await run(runId)).toEqual({ status: 409, body: { error: 'This scheduled report run has already started' } });
     expect((await run('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+describe('the settings\' format', () => {
+  async function runIn(format: 'pdf' | 'excel', day: string) {
+    await sql(`update public.pharmacy_settings set settings = settings || $2::jsonb where pharmacy_id = $1 and group_key = 'reports'`,
+      [a.id, JSON.stringify({ defaultReportFormat: format })]);
+    try {
+      const runId = await queueRun(a.id, { schedule: 'daily', period_from: day, period_to: day });
+      const answer = await withoutDeliveryRequests(() => run(runId));
+      expect(answer.body).toMatchObject({ status: 'succeeded' });
+      // Its mail goes now, so later deliveries count only their own.
+      expect(await deliver(a.id)).toMatchObject({ status: 200, body: { sent: 1 } });
+      return answer.body.files;
+    } finally {
+      await sql(`update public.pharmacy_settings set settings = settings || '{"defaultReportFormat": "csv"}'::jsonb where pharmacy_id = $1 and group_key = 'reports'`, [a.id]);
+    }
+  }
+
+  it('pdf: each report is stored as the PDF GET /api/reports?format=pdf writes, with the pharmacy\'s name', async () => {
+    const files = await runIn('pdf', '2026-11-10');
+    expect(files.map((file) => [file.name, file.contentType])).toEqual([
+      ['dispensing-log-2026-11-10-to-2026-11-10.pdf', 'application/pdf'], ['sales-2026-11-10-to-2026-11-10.pdf', 'application/pdf']]);
+    const bytes = Buffer.from(await (await service.storage.from('scheduled-reports').download(files[0]!.path)).data!.arrayBuffer());
+    expect(bytes.byteLength).toBe(files[0]!.sizeBytes);
+    checkPdfXref(bytes);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    expect(text).toContain('Daily Dispensing Log — Scheduled Run Pharmacy A');
+    expect(text).toContain('Lisinopril 10 mg');
+  });
+
+  it('excel: each report is stored as an xlsx workbook', async () => {
+    const files = await runIn('excel', '2026-11-12');
+    expect(files.map((file) => [file.name, file.contentType])).toEqual([
+      ['dispensing-log-2026-11-12-to-2026-11-12.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['sales-2026-11-12-to-2026-11-12.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']]);
+    const parts = unzip(Buffer.from(await (await service.storage.from('scheduled-reports').download(files[1]!.path)).data!.arrayBuffer()));
+    expect(parts.has('xl/workbook.xml')).toBe(true);
+    expect(parts.get('xl/worksheets/sheet1.xml')).toContain('Sales');
   });
 });
 

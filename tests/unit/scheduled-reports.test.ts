@@ -1,21 +1,13 @@
 /**
  * Scheduled reports' pure parts: the one table of which reports each schedule sends (shared/src/reports/schedules.ts),
- * the line that says which schedules are on, the one file writer (CSV for every format until the PDF and Excel
- * writers exist), and the outbox's mail with attachments (multipart/mixed, each file base64 with its name) as a
- * MIME parser reads it back.
+ * the line that says which schedules are on, and the outbox's mail with attachments (multipart/mixed, each file
+ * base64 with its name) as a MIME parser reads it back.
  */
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { REPORTS, reportCsv, type Report } from '../../shared/src/reports/report.ts';
+import { REPORTS } from '../../shared/src/reports/report.ts';
 import { reportSchedulesText, SCHEDULED_REPORTS, scheduledReportPath } from '../../shared/src/reports/schedules.ts';
-import { renderScheduledReportFile } from '../../edge-functions/api/reports/scheduled-report-file.ts';
 import { plainTextEmail } from '../../edge-functions/api/messaging/mime-message.ts';
-
-const report: Report = {
-  report: 'sales', title: 'Sales', from: '2026-11-01', to: '2026-11-30',
-  columns: [{ key: 'day', label: 'Day', kind: 'date' }, { key: 'revenue', label: 'Revenue', kind: 'cents' }],
-  rows: [{ day: '2026-11-01', revenue: 1250 }], totals: { revenue: 1250 },
-};
 
 describe('which reports each schedule sends', () => {
   it('daily: the dispensing log and sales; weekly: sales and inventory; monthly: sales, inventory, patients and the controlled log', () => {
@@ -40,14 +32,6 @@ describe('reportSchedulesText', () => {
     expect(reportSchedulesText({ ...schedules, daily: { enabled: true, time: '07:30' }, monthly: { enabled: true, day: 15, time: '09:00' } }))
       .toBe('Daily at 07:30; monthly on day 15 at 09:00');
     expect(reportSchedulesText({ ...schedules, weekly: { enabled: true, day: 'friday', time: '18:00' } })).toBe('Weekly on Friday at 18:00');
-  });
-});
-
-describe('renderScheduledReportFile', () => {
-  it.each(['pdf', 'excel', 'csv'] as const)('%s: the report\'s CSV (the PDF and Excel writers are not built yet)', (format) => {
-    const file = renderScheduledReportFile(report, format);
-    expect(file).toMatchObject({ name: 'sales-2026-11-01-to-2026-11-30.csv', contentType: 'text/csv' });
-    expect(new TextDecoder().decode(file.bytes)).toBe(reportCsv(report));
   });
 });
 

@@ -31,9 +31,15 @@ async function readLogo(client: DatabaseClient, pharmacyId: string): Promise<Rep
   }
 }
 
-/** The caller's pharmacy's layout for a report file made now (42501 → 403 when they may not read reports). */
-export async function readReportLayout(client: DatabaseClient, generatedAt = new Date()): Promise<ReportLayout> {
-  const { data, error } = await client.rpc('report_layout');
+/**
+ * The caller's pharmacy's layout for a report file made now (42501 → 403 when they may not read reports); with
+ * `forPharmacyId`, the service role's read of that pharmacy's (scheduled reports: the id is the run's, from the
+ * database).
+ */
+export async function readReportLayout(client: DatabaseClient, generatedAt = new Date(), forPharmacyId?: string): Promise<ReportLayout> {
+  const { data, error } = forPharmacyId === undefined
+    ? await client.rpc('report_layout')
+    : await client.rpc('report_layout_for_pharmacy', { report_pharmacy_id: forPharmacyId });
   if (error) throw databaseFailure('reading the report layout', error);
   const answer = layoutAnswerSchema.parse(data);
   const settings = reportsSettingsReadSchema.parse(settingsWithDefaults('reports', answer.settings));

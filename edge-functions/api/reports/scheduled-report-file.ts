@@ -1,11 +1,12 @@
 /**
- * The file a scheduled report is stored and mailed as, in the Reports settings' defaultReportFormat: the one place
- * a format becomes bytes. Today every format is written as CSV (reportCsv), since the PDF and Excel writers are not
- * built yet; when they are, pdf → application/pdf (.pdf) and excel → xlsx
- * (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet) are wired here and nowhere else.
+ * The file a scheduled report is stored and mailed as, in the Reports settings' defaultReportFormat (pdf, excel, csv):
+ * written by the same reportFile as GET /api/reports/{report}?format= (report-file.ts), with the pharmacy's layout,
+ * then read into bytes to store and attach.
  */
-import { type Report, reportCsv, reportFileName } from '@pharmacy/shared/reports/report.ts';
+import type { Report } from '@pharmacy/shared/reports/report.ts';
+import type { ReportLayout } from '@pharmacy/shared/reports/report-layout.ts';
 import type { REPORT_FORMATS } from '@pharmacy/shared/settings/reports.ts';
+import { reportFile, type ReportFileFormat } from './report-file.ts';
 
 export type ScheduledReportFormat = (typeof REPORT_FORMATS)[number];
 
@@ -15,14 +16,12 @@ export interface ScheduledReportFile {
   bytes: Uint8Array;
 }
 
-const encoder = new TextEncoder();
+/** The settings name Excel what the api calls xlsx. */
+const FILE_FORMATS: Readonly<Record<ScheduledReportFormat, ReportFileFormat>> = { pdf: 'pdf', excel: 'xlsx', csv: 'csv' };
 
-export function renderScheduledReportFile(report: Report, format: ScheduledReportFormat): ScheduledReportFile {
-  switch (format) {
-    // PDF and Excel fall through to CSV until their writers exist (see above).
-    case 'pdf':
-    case 'excel':
-    case 'csv':
-      return { name: reportFileName(report, 'csv'), contentType: 'text/csv', bytes: encoder.encode(reportCsv(report)) };
-  }
+export async function renderScheduledReportFile(report: Report, format: ScheduledReportFormat, layout: ReportLayout): Promise<ScheduledReportFile> {
+  const file = reportFile(report, FILE_FORMATS[format], layout);
+  // Stored and attached under the bare media type (the bucket lists text/csv, not its charset parameter).
+  const contentType = file.contentType.split(';')[0]!.trim();
+  return { name: file.fileName, contentType, bytes: new Uint8Array(await new Response(file.body).arrayBuffer()) };
 }

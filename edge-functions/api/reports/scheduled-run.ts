@@ -16,6 +16,7 @@ import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { readSettingsGroups } from '../../_shared/settings-groups.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
+import { readReportLayout } from './report-layout.ts';
 import { renderScheduledReportFile } from './scheduled-report-file.ts';
 
 type RunRow = Database['public']['Tables']['scheduled_report_runs']['Row'];
@@ -35,13 +36,15 @@ async function startRun(service: DatabaseClient, runId: string): Promise<RunRow>
 }
 
 async function buildAndStore(service: DatabaseClient, run: RunRow, format: Parameters<typeof renderScheduledReportFile>[1], files: ScheduledReportFile[]): Promise<void> {
+  // A CSV prints no page; a PDF or Excel file prints the pharmacy's name, logo and Reports settings.
+  const layout = await readReportLayout(service, new Date(), run.pharmacy_id);
   for (const name of SCHEDULED_REPORTS[run.schedule as ReportSchedule]) {
     const { data, error } = await service.rpc('run_report_for_pharmacy', {
       report_pharmacy_id: run.pharmacy_id, report: name, from_date: run.period_from, to_date: run.period_to,
     });
     if (error) throw new Error(`${REPORT_LABELS[name]}: ${error.message}`);
     const report = { ...(data as unknown as Omit<Report, 'report'>), report: name, from: run.period_from, to: run.period_to };
-    const file = renderScheduledReportFile(report, format);
+    const file = await renderScheduledReportFile(report, format, layout);
     const path = scheduledReportPath(run.pharmacy_id, run.id, file.name);
     const { error: uploadError } = await service.storage
       .from(SCHEDULED_REPORTS_BUCKET)

@@ -5624,6 +5624,7 @@ export type Database = {
       };
       replace_oig_exclusion_list: { Args: { entries: Json; list_file_name: string }; Returns: Json };
       report_layout: { Args: Record<PropertyKey, never>; Returns: Json };
+      report_layout_for_pharmacy: { Args: { report_pharmacy_id: string }; Returns: Json };
       report_schedules: { Args: Record<PropertyKey, never>; Returns: Json };
       reports_overview: { Args: { from_date: string; to_date: string }; Returns: Json };
       reports_system_alerts: { Args: Record<PropertyKey, never>; Returns: Json };
