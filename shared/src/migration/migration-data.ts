@@ -94,75 +94,114 @@ export const MIGRATION_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Field rules. Optional fields: missing, null and blank all mean none (null in the output).
+// Field rules. Each field is one transform over the raw value (a file holds any JSON), which reads it and gives
+// the normalised value or a message: one step a field keeps 600,000 rows within the validation goal. Text may
+// come as a number and numbers as text (exports written by spreadsheets carry "12" as often as 12). Optional
+// fields: missing, null and blank all mean none (null in the output).
 
-/** Numbers as text too: exports written by spreadsheets carry "12" as often as 12. */
-const textOrNumber = z.union([z.string(), z.number()]).transform((value) => (typeof value === 'number' ? String(value) : value.trim()));
+/** A field's message instead of its value. */
+class Invalid {
+  constructor(readonly message: string) {}
+}
+
+function field<T>(read: (value: unknown) => T | Invalid) {
+  return z.unknown().optional().transform((value, context): T => {
+    const result = read(value);
+    if (!(result instanceof Invalid)) return result;
+    context.addIssue({ code: 'custom', message: result.message });
+    return z.NEVER;
+  });
+}
+
+/** Text or a number as trimmed text; undefined for anything else. null and undefined are ''. */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (value === null || value === undefined) return '';
+  return undefined;
+}
 
 function requiredString(label: string, max: number) {
-  return z
-    .union([z.string(), z.number()], { error: MIGRATION_MESSAGES.required(label) })
-    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-    .pipe(z.string().min(1, { error: MIGRATION_MESSAGES.required(label), abort: true }).max(max, MIGRATION_MESSAGES.tooLong(max)));
+  const required = new Invalid(MIGRATION_MESSAGES.required(label));
+  const tooLong = new Invalid(MIGRATION_MESSAGES.tooLong(max));
+  return field((value) => {
+    const text = textOf(value);
+    if (!text) return required;
+    return text.length > max ? tooLong : text;
+  });
+}
+
+/** Optional text, or null; `then` reads a non-blank value further. */
+function optionalField<T = string>(max: number, then?: (text: string) => T | Invalid) {
+  const notText = new Invalid(MIGRATION_MESSAGES.text);
+  const tooLong = new Invalid(MIGRATION_MESSAGES.tooLong(max));
+  return field((value): T | string | null | Invalid => {
+    const text = textOf(value);
+    if (text === undefined) return notText;
+    if (text === '') return null;
+    if (text.length > max) return tooLong;
+    return then ? then(text) : text;
+  });
 }
 
 function optionalString(max: number) {
-  return z
-    .union([z.string(), z.number()], { error: MIGRATION_MESSAGES.text })
-    .nullish()
-    .transform((value) => (value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value.trim()))
-    .pipe(z.string().max(max, MIGRATION_MESSAGES.tooLong(max)))
-    .transform((value) => (value === '' ? null : value));
+  return optionalField<string>(max);
 }
 
 /** A source id: required text (or a number) of at most 64 characters. */
 export const sourceId = (label: string) => requiredString(label, MIGRATION_LIMITS.sourceIdLength);
 
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]{1,15}(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** A date as an export writes it, YYYY-MM-DD or MM/DD/YYYY (a timestamp's date part too), as YYYY-MM-DD; null when not a real day. */
 export function isoDateOf(text: string): string | null {
   const value = text.trim();
+  if (value.length > 40) return null;
   const us = US_DATE.exec(value);
-  const iso = us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ? value.slice(0, 10) : null;
+  const iso = us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : ISO_DATE.test(value) ? value.slice(0, 10) : null;
   return iso !== null && isCalendarDate(iso) ? iso : null;
+}
+
+/** Today where the validation runs, read once a minute rather than once a row. */
+let todayCache = { until: 0, date: '' };
+function today(): string {
+  const now = Date.now();
+  if (now >= todayCache.until) todayCache = { until: now + 60_000, date: localCalendarDate(new Date(now)) };
+  return todayCache.date;
 }
 
 /** A real day from 1900 to today (a date of birth, a date written). */
 function pastDate(label: string) {
-  return requiredString(label, 40)
-    .transform((value, context) => {
-      const iso = isoDateOf(value);
-      if (iso === null) {
-        context.addIssue({ code: 'custom', message: MIGRATION_MESSAGES.date });
-        return z.NEVER;
-      }
-      return iso;
-    })
-    .refine((iso) => iso >= EARLIEST_DATE_OF_BIRTH, { error: MIGRATION_MESSAGES.dateTooEarly, abort: true })
-    .refine((iso) => iso <= localCalendarDate(new Date()), MIGRATION_MESSAGES.dateFuture);
+  const required = new Invalid(MIGRATION_MESSAGES.required(label));
+  const invalid = new Invalid(MIGRATION_MESSAGES.date);
+  const tooEarly = new Invalid(MIGRATION_MESSAGES.dateTooEarly);
+  const future = new Invalid(MIGRATION_MESSAGES.dateFuture);
+  return field((value) => {
+    const text = textOf(value);
+    if (!text) return required;
+    const iso = isoDateOf(text);
+    if (iso === null) return invalid;
+    if (iso < EARLIEST_DATE_OF_BIRTH) return tooEarly;
+    return iso > today() ? future : iso;
+  });
 }
 
 /** Ten digits (a leading US country code 1 dropped), written "(555) 123-4567" as the database keeps phones. */
 export function usPhoneOf(text: string): string | null {
-  if (text.length > 40 || !/^[\d\s().+\-]+$/.test(text)) return null;
+  if (text.length > 40 || !/^[\d\s().+-]+$/.test(text)) return null;
   let digits = text.replace(/\D/g, '');
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
   return digits.length === 10 ? formatPhoneNumber(digits) : null;
 }
 
-const optionalPhone = () =>
-  optionalString(40).transform((value, context) => {
-    if (value === null) return null;
-    const phone = usPhoneOf(value);
-    if (phone === null) context.addIssue({ code: 'custom', message: MIGRATION_MESSAGES.phone });
-    return phone;
-  });
+const optionalPhone = () => optionalField(40, (text) => usPhoneOf(text) ?? new Invalid(MIGRATION_MESSAGES.phone));
 
 const optionalState = () =>
-  optionalString(40)
-    .transform((value) => (value === null ? null : value.toUpperCase()))
-    .refine((value) => value === null || isUsStateCode(value), MIGRATION_MESSAGES.state);
+  optionalField(40, (text): string | Invalid => {
+    const code = text.toUpperCase();
+    return isUsStateCode(code) ? code : new Invalid(MIGRATION_MESSAGES.state);
+  });
 
 /** "12345", "12345-6789" or "123456789" as the database's 12345 / 12345-6789; a ZIP read as a number has lost its leading zeros, so 4 digits are padded. */
 export function zipCodeOf(text: string): string | null {
@@ -172,65 +211,61 @@ export function zipCodeOf(text: string): string | null {
   return match[2] ? `${five}-${match[2]}` : five;
 }
 
-const optionalZip = () =>
-  optionalString(20).transform((value, context) => {
-    if (value === null) return null;
-    const zip = zipCodeOf(value);
-    if (zip === null) context.addIssue({ code: 'custom', message: MIGRATION_MESSAGES.zipCode });
-    return zip;
-  });
+const optionalZip = () => optionalField(20, (text) => zipCodeOf(text) ?? new Invalid(MIGRATION_MESSAGES.zipCode));
 
 /** Dollars (12.5, "12.50", "$1,234.56") → integer cents, read digit by digit so no float rounding enters. */
 export function centsOf(value: string | number): number | null {
   if (typeof value === 'number') {
-    // A JSON number's shortest text is what the exporter wrote (12.5 → "12.5"); anything with more than 2 decimals is refused.
+    // A JSON number's shortest text is what the exporter wrote (12.5 → "12.5"); more than 2 decimals is refused.
     if (!Number.isFinite(value) || value < 0) return null;
     return centsFromDollars(String(value));
   }
   return centsFromDollars(value);
 }
 
-const optionalMoney = () =>
-  z
-    .union([z.string(), z.number()], { error: MIGRATION_MESSAGES.money })
-    .nullish()
-    .transform((value, context) => {
-      if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
-      const cents = centsOf(value);
-      if (cents === null) {
-        context.addIssue({ code: 'custom', message: MIGRATION_MESSAGES.money });
-        return z.NEVER;
-      }
-      return cents;
-    });
+const optionalMoney = () => optionalField(20, (text) => centsOf(text) ?? new Invalid(MIGRATION_MESSAGES.money));
 
 /** A number written as a number or as text ("30"); null when it is not one. */
-function numberOf(value: string | number): number | null {
+function numberOf(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
   const text = value.trim();
   return /^\d{1,12}(\.\d{1,6})?$/.test(text) ? Number(text) : null;
 }
 
+/** A whole number from min to max; missing or blank is `fallback`, or required when there is none. */
 function wholeNumber(label: string, min: number, max: number, fallback?: number) {
-  const message = MIGRATION_MESSAGES.wholeNumber(min, max);
-  const base = z.union([z.string(), z.number()], { error: fallback === undefined ? MIGRATION_MESSAGES.required(label) : message });
-  return (fallback === undefined ? base : base.nullish()).transform((value, context) => {
-    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
-      if (fallback !== undefined) return fallback;
-      context.addIssue({ code: 'custom', message: MIGRATION_MESSAGES.required(label) });
-      return z.NEVER;
-    }
+  const required = new Invalid(MIGRATION_MESSAGES.required(label));
+  const invalid = new Invalid(MIGRATION_MESSAGES.wholeNumber(min, max));
+  return field((value) => {
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return fallback ?? required;
     const number = numberOf(value);
-    if (number === null || !Number.isInteger(number) || number < min || number > max) {
-      context.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return number;
+    return number === null || !Number.isInteger(number) || number < min || number > max ? invalid : number;
   });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The four records.
+
+const allergiesField = () => {
+  const notAList = new Invalid(MIGRATION_MESSAGES.allergies);
+  const blank = new Invalid(MIGRATION_MESSAGES.allergy);
+  const tooMany = new Invalid(MIGRATION_MESSAGES.tooManyAllergies);
+  const tooLong = new Invalid(MIGRATION_MESSAGES.tooLong(MIGRATION_LIMITS.nameLength));
+  return field((value): string[] | Invalid => {
+    if (value === null || value === undefined) return [];
+    if (!Array.isArray(value)) return notAList;
+    if (value.length > MIGRATION_LIMITS.allergies) return tooMany;
+    const names: string[] = [];
+    for (const entry of value as unknown[]) {
+      const name = textOf(entry);
+      if (!name) return blank;
+      if (name.length > MIGRATION_LIMITS.nameLength) return tooLong;
+      names.push(name);
+    }
+    return names;
+  });
+};
 
 export const migrationPatientSchema = z.object({
   patientId: sourceId('patientId'),
@@ -242,22 +277,14 @@ export const migrationPatientSchema = z.object({
   city: optionalString(MIGRATION_LIMITS.nameLength),
   state: optionalState(),
   zipCode: optionalZip(),
-  allergies: z
-    .array(
-      z.union([z.string(), z.number()], { error: MIGRATION_MESSAGES.allergy }).transform((value) => String(value).trim())
-        .pipe(z.string().min(1, MIGRATION_MESSAGES.allergy).max(MIGRATION_LIMITS.nameLength, MIGRATION_MESSAGES.tooLong(MIGRATION_LIMITS.nameLength))),
-      { error: MIGRATION_MESSAGES.allergies },
-    )
-    .max(MIGRATION_LIMITS.allergies, MIGRATION_MESSAGES.tooManyAllergies)
-    .nullish()
-    .transform((list) => list ?? []),
+  allergies: allergiesField(),
   insuranceProvider: optionalString(MIGRATION_LIMITS.nameLength),
   insurancePolicyNumber: optionalString(40),
 });
 export type MigrationPatientInput = z.input<typeof migrationPatientSchema>;
 export type MigrationPatient = z.output<typeof migrationPatientSchema>;
 
-/** "II", "CII", "C-II", "2" or "C2" → II; blank → null (not controlled). */
+/** "II", "CII", "C-II", "2" or "C2" → II; blank → null (not controlled); undefined when not a schedule. */
 export function deaScheduleOf(text: string): DeaSchedule | null | undefined {
   const value = text.trim().toUpperCase().replace(/^C-?/, '');
   if (value === '') return null;
@@ -274,26 +301,22 @@ export const migrationMedicationSchema = z.object({
   dosageForm: optionalString(MIGRATION_LIMITS.nameLength),
   manufacturer: optionalString(MIGRATION_LIMITS.textLength),
   /** Any NDC format (4-4-2, 5-3-2, 5-4-1, 11 digits) → the 11 digits the catalog is keyed by. */
-  ndc: requiredString('NDC', 20).transform((value, context) => {
-    const parsed = parseNdc(value);
-    if (parsed.ok) return parsed.ndc.ndc11;
-    context.addIssue({ code: 'custom', message: parsed.error });
-    return z.NEVER;
+  ndc: field((value) => {
+    const text = textOf(value);
+    if (!text) return new Invalid(MIGRATION_MESSAGES.required('NDC'));
+    if (text.length > 20) return new Invalid(MIGRATION_MESSAGES.tooLong(20));
+    const parsed = parseNdc(text);
+    return parsed.ok ? parsed.ndc.ndc11 : new Invalid(parsed.error);
   }),
   awpPrice: optionalMoney(),
   wholesaleCost: optionalMoney(),
   quantityOnHand: wholeNumber('quantityOnHand', 0, MIGRATION_LIMITS.quantityMax, 0),
   reorderLevel: wholeNumber('reorderLevel', 0, MIGRATION_LIMITS.quantityMax, 0),
-  deaSchedule: textOrNumber
-    .nullish()
-    .transform((value, context) => {
-      const schedule = deaScheduleOf(value ?? '');
-      if (schedule === undefined) {
-        context.addIssue({ code: 'custom', message: MIGRATION_MESSAGES.deaSchedule });
-        return z.NEVER;
-      }
-      return schedule;
-    }),
+  deaSchedule: field((value): DeaSchedule | null | Invalid => {
+    const text = textOf(value);
+    const schedule = text === undefined || text.length > 10 ? undefined : deaScheduleOf(text);
+    return schedule === undefined ? new Invalid(MIGRATION_MESSAGES.deaSchedule) : schedule;
+  }),
 });
 export type MigrationMedicationInput = z.input<typeof migrationMedicationSchema>;
 /** awpPrice and wholesaleCost are integer cents (null when not given); ndc the 11 digits. */
@@ -301,16 +324,12 @@ export type MigrationMedication = z.output<typeof migrationMedicationSchema>;
 
 export const migrationPrescriberSchema = z.object({
   prescriberId: sourceId('prescriberId'),
-  npiNumber: z
-    .union([z.string(), z.number()], { error: MIGRATION_MESSAGES.npiRequired })
-    .transform((value) => String(value).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, { error: MIGRATION_MESSAGES.npiRequired, abort: true })
-        .regex(NPI_PATTERN, { error: MIGRATION_MESSAGES.npiFormat, abort: true })
-        .refine(isValidNpi, MIGRATION_MESSAGES.npiCheckDigit),
-    ),
+  npiNumber: field((value): string | Invalid => {
+    const text = textOf(value);
+    if (!text) return new Invalid(MIGRATION_MESSAGES.npiRequired);
+    if (!NPI_PATTERN.test(text)) return new Invalid(MIGRATION_MESSAGES.npiFormat);
+    return isValidNpi(text) ? text : new Invalid(MIGRATION_MESSAGES.npiCheckDigit);
+  }),
   firstName: requiredString('First name', MIGRATION_LIMITS.nameLength),
   lastName: requiredString('Last name', MIGRATION_LIMITS.nameLength),
   phone: optionalPhone(),
@@ -320,13 +339,18 @@ export const migrationPrescriberSchema = z.object({
   zipCode: optionalZip(),
   licenseNumber: optionalString(40),
   licenseState: optionalState(),
-  deaNumber: optionalString(20)
-    .transform((value) => (value === null ? null : value.toUpperCase()))
-    .refine((value) => value === null || DEA_NUMBER_PATTERN.test(value), { error: MIGRATION_MESSAGES.deaFormat, abort: true })
-    .refine((value) => value === null || isValidDeaNumber(value), MIGRATION_MESSAGES.deaCheckDigit),
+  deaNumber: optionalField(20, (text): string | Invalid => {
+    const number = text.toUpperCase();
+    if (!DEA_NUMBER_PATTERN.test(number)) return new Invalid(MIGRATION_MESSAGES.deaFormat);
+    return isValidDeaNumber(number) ? number : new Invalid(MIGRATION_MESSAGES.deaCheckDigit);
+  }),
 });
 export type MigrationPrescriberInput = z.input<typeof migrationPrescriberSchema>;
 export type MigrationPrescriber = z.output<typeof migrationPrescriberSchema>;
+
+const statusInvalid = new Invalid(MIGRATION_MESSAGES.status);
+const quantityInvalid = new Invalid(MIGRATION_MESSAGES.quantity);
+const rxNumberInvalid = new Invalid(MIGRATION_MESSAGES.rxNumber);
 
 export const migrationPrescriptionSchema = z
   .object({
@@ -336,31 +360,31 @@ export const migrationPrescriptionSchema = z
     prescriberId: optionalString(MIGRATION_LIMITS.sourceIdLength),
     drugId: sourceId('drugId'),
     datePrescribed: pastDate('Date prescribed'),
-    quantity: z.union([z.string(), z.number()], { error: MIGRATION_MESSAGES.required('Quantity') }).transform((value, context) => {
+    quantity: field((value): number | Invalid => {
+      if (value === null || value === undefined || value === '') return new Invalid(MIGRATION_MESSAGES.required('Quantity'));
       const number = numberOf(value);
       // Thousandths at most: the quantity is stored as numeric, and 3 decimals cover mL and g.
-      if (number === null || number <= 0 || number > MIGRATION_LIMITS.prescribedQuantityMax || Math.round(number * 1000) !== number * 1000) {
-        context.addIssue({ code: 'custom', message: MIGRATION_MESSAGES.quantity });
-        return z.NEVER;
-      }
-      return number;
+      if (number === null || number <= 0 || number > MIGRATION_LIMITS.prescribedQuantityMax) return quantityInvalid;
+      return Number.isInteger(Math.round(number * 1000 * 1e6) / 1e6) ? number : quantityInvalid;
     }),
     daysSupply: wholeNumber('Days supply', 1, MIGRATION_LIMITS.daysSupplyMax),
     directions: optionalString(MIGRATION_LIMITS.directionsLength),
     refillsRemaining: wholeNumber('refillsRemaining', 0, MIGRATION_LIMITS.refillsMax, 0),
     originalRefills: wholeNumber('originalRefills', 0, MIGRATION_LIMITS.refillsMax, 0),
-    status: textOrNumber
-      .nullish()
-      .transform((value) => (value ?? '').toLowerCase().replace(/[\s-]+/g, '_') || 'active')
-      .refine((value): value is MigrationPrescriptionStatus => Object.hasOwn(MIGRATION_PRESCRIPTION_STATUSES, value), MIGRATION_MESSAGES.status),
+    /** Missing means the spec's sample status, active. "On Hold" and "on-hold" are on_hold. */
+    status: field((value): MigrationPrescriptionStatus | Invalid => {
+      const text = textOf(value);
+      if (text === undefined || text.length > 40) return statusInvalid;
+      const status = text.toLowerCase().replace(/[\s-]+/g, '_') || 'active';
+      return Object.hasOwn(MIGRATION_PRESCRIPTION_STATUSES, status) ? (status as MigrationPrescriptionStatus) : statusInvalid;
+    }),
     /** The Rx number staff and patients know the prescription by: kept, so a refill request still finds it. */
-    rpNumber: requiredString('Rx number (rpNumber)', 40).transform((value, context) => {
-      const digits = value.replace(/^0+(?=\d)/, '');
-      if (!/^\d+$/.test(digits) || digits === '0' || digits.length > MIGRATION_LIMITS.rxNumberDigits) {
-        context.addIssue({ code: 'custom', message: MIGRATION_MESSAGES.rxNumber });
-        return z.NEVER;
-      }
-      return digits;
+    rpNumber: field((value): string | Invalid => {
+      const text = textOf(value);
+      if (!text) return new Invalid(MIGRATION_MESSAGES.required('Rx number (rpNumber)'));
+      if (text.length > 40 || !/^\d+$/.test(text)) return rxNumberInvalid;
+      const digits = text.replace(/^0+/, '');
+      return digits === '' || digits.length > MIGRATION_LIMITS.rxNumberDigits ? rxNumberInvalid : digits;
     }),
   })
   .refine((row) => row.refillsRemaining <= row.originalRefills, { error: MIGRATION_MESSAGES.refillsRemaining, path: ['refillsRemaining'] });
