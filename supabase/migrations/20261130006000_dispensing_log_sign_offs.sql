@@ -148,7 +148,8 @@ as $$
   select coalesce(jsonb_agg(jsonb_build_object(
            'day', d.day::date,
            'fills', now_log.fills,
-           'status', case when last.id is null then 'Not signed'
+           'status', case when last.id is null and now_log.fills = 0 then 'No fills'
+                          when last.id is null then 'Not signed'
                           when last.fills_digest = now_log.digest then 'Signed'
                           else 'Changed since signed' end,
            'signedBy', last.signed_by_name,
@@ -166,7 +167,8 @@ as $$
 $$;
 comment on function private.dispensing_log_sign_off_rows(uuid, date, date) is
   'One row per day of from_date..to_date: the log''s fills now, its latest sign-off (who, when, how many fills, the '
-  'pharmacist in charge then) and status Signed, Changed since signed (the log''s digest differs now) or Not signed.';
+  'pharmacist in charge then) and status Signed, Changed since signed (the log''s digest differs now), Not signed, or '
+  'No fills (a day with nothing dispensed and no sign-off).';
 revoke all on function private.dispensing_log_sign_off_rows(uuid, date, date) from public;
 
 -- -----------------------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ describe('the Reports card', () => {
     expect(needsSignOff({ status: 'Not signed' })).toBe(true);
     expect(needsSignOff({ status: 'Changed since signed' })).toBe(true);
     expect(needsSignOff({ status: 'Signed' })).toBe(false);
+    expect(needsSignOff({ status: 'No fills' })).toBe(false);
   });
 });
 
