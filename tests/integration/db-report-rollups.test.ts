@@ -191,18 +191,6 @@ describe('report rollups', () => {
     expect(Number(kinds!.refills)).toBeGreaterThan(0);
     expect(Number(kinds!.cancelled)).toBeGreaterThan(Number(kinds!.returned));
   });
-
-  it('are what private.rebuild_report_rollups makes of the same rows, and a second refresh changes nothing', async () => {
-    for (const site of sites) {
-      const kept = await sql(KEPT, [site.pharmacy.id]);
-      const keptMedications = await sql(KEPT_MEDICATIONS, [site.pharmacy.id]);
-      await sql('select private.rebuild_report_rollups($1)', [site.pharmacy.id]);
-      expect(await sql(KEPT, [site.pharmacy.id])).toEqual(kept);
-      expect(await sql(KEPT_MEDICATIONS, [site.pharmacy.id])).toEqual(keptMedications);
-      await sql('select private.refresh_report_fills(array(select id from public.prescriptions where pharmacy_id = $1))', [site.pharmacy.id]);
-      expect(await sql(KEPT, [site.pharmacy.id])).toEqual(kept);
-    }
-  });
 });
 
 describe('one revenue rule', () => {
@@ -231,6 +219,21 @@ describe('one revenue rule', () => {
         for (const section of sales.sections) expect(section.totals.revenueCents).toBe(sales.totals.revenueCents);
       }
       expect(oracle.reduce((total, row) => total + row.revenue, 0)).toBeGreaterThan(0);
+    }
+  });
+});
+
+// Last: the rebuild rewrites the rows the tests above read as the triggers kept them.
+describe('private.rebuild_report_rollups', () => {
+  it('makes of the same rows what the triggers kept, and a second refresh changes nothing', async () => {
+    for (const site of sites) {
+      const kept = await sql(KEPT, [site.pharmacy.id]);
+      const keptMedications = await sql(KEPT_MEDICATIONS, [site.pharmacy.id]);
+      await sql('select private.rebuild_report_rollups($1)', [site.pharmacy.id]);
+      expect(await sql(KEPT, [site.pharmacy.id])).toEqual(kept);
+      expect(await sql(KEPT_MEDICATIONS, [site.pharmacy.id])).toEqual(keptMedications);
+      await sql('select private.refresh_report_fills(array(select id from public.prescriptions where pharmacy_id = $1))', [site.pharmacy.id]);
+      expect(await sql(KEPT, [site.pharmacy.id])).toEqual(kept);
     }
   });
 });
