@@ -3003,14 +3003,16 @@ create table public.report_fill_contributions (
   payers_cents    bigint not null,
   patients_cents  bigint not null,
   cost_cents      bigint not null,
+  payer_bin       text,
+  payer_name      text,
   constraint report_fill_contributions_pkey PRIMARY KEY (prescription_id),
   constraint report_fill_contributions_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE
 );
 
-comment on table public.report_fill_contributions is 'What each filled fill (ready or completed) adds to report_daily_totals and report_daily_medication_fills right now: its day (date_filled), medication, new fill (fill_number 0) or refill, cash or not, what payers paid on its paid claims, what the patient paid for it, the cost of its units. Written only by private.refresh_report_fills and private.rebuild_report_rollups, which add the difference to the rollups.';
+comment on table public.report_fill_contributions is 'What each filled fill (ready or completed) adds to report_daily_totals and report_daily_medication_fills right now: its day (date_filled), medication, new fill (fill_number 0) or refill, cash or not, what payers paid on its paid claims, what the patient paid for it, the cost of its units, and the first payer that paid it (BIN and name, primary before secondary). Written only by private.refresh_report_fills and private.rebuild_report_rollups, which add the difference to the rollups; the Sales report''s sections by payer and by drug read it by day.';
 
 CREATE INDEX report_fill_contributions_day_idx ON public.report_fill_contributions USING btree (pharmacy_id, day);
-comment on index public.report_fill_contributions_day_idx is 'A pharmacy''s contributions by day: the rebuild and the oracle tests.';
+comment on index public.report_fill_contributions_day_idx is 'A pharmacy''s filled fills by day with their money: the Sales report''s sections by payer and by drug, one range scan.';
 
 alter table public.report_fill_contributions enable row level security;
 
@@ -13312,6 +13314,7 @@ CREATE OR REPLACE FUNCTION private.rebuild_report_rollups(for_pharmacy_id uuid)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
+ SET enable_nestloop TO 'off'
 AS $function$
 begin
   -- No refresh runs meanwhile (they wait, then add their difference to the rebuilt rows); readers are not blocked.
@@ -13322,13 +13325,15 @@ begin
   delete from public.report_daily_medication_fills m where m.pharmacy_id = for_pharmacy_id;
   -- Set-based: each table read once for the pharmacy and grouped by fill (hash joins), not a lookup per fill.
   insert into public.report_fill_contributions (prescription_id, pharmacy_id, day, medication_id, new_fill, cash,
-    payers_cents, patients_cents, cost_cents)
+    payers_cents, patients_cents, cost_cents, payer_bin, payer_name)
   select rx.id, rx.pharmacy_id, rx.date_filled, rx.medication_id, rx.fill_number = 0, coalesce(b.pay_with = 'cash', false),
-         coalesce(paid.cents, 0), coalesce(payments.cents, 0), coalesce(stock.cents, 0)
+         coalesce(paid.cents, 0), coalesce(payments.cents, 0), coalesce(stock.cents, 0), paid.bin, paid.payer_name
   from public.prescriptions rx
   left join public.prescription_billing b on b.pharmacy_id = rx.pharmacy_id and b.prescription_id = rx.id
   left join (
-    select c.prescription_id, sum(c.total_paid_cents)::bigint as cents from public.claims c
+    select c.prescription_id, sum(c.total_paid_cents)::bigint as cents, (array_agg(c.bin order by c.coverage))[1] as bin,
+           (array_agg(c.payer_name order by c.coverage))[1] as payer_name
+    from public.claims c
     where c.pharmacy_id = for_pharmacy_id and c.status = 'paid' group by c.prescription_id
   ) paid on paid.prescription_id = rx.id
   left join (
@@ -14145,11 +14150,14 @@ begin
   with fresh as (
     select rx.id as prescription_id, rx.pharmacy_id, rx.date_filled as day, rx.medication_id, rx.fill_number = 0 as new_fill,
            coalesce(b.pay_with = 'cash', false) as cash, coalesce(paid.cents, 0) as payers_cents,
-           coalesce(payments.cents, 0) as patients_cents, coalesce(stock.cents, 0) as cost_cents
+           coalesce(payments.cents, 0) as patients_cents, coalesce(stock.cents, 0) as cost_cents,
+           paid.bin as payer_bin, paid.payer_name
     from public.prescriptions rx
     left join public.prescription_billing b on b.pharmacy_id = rx.pharmacy_id and b.prescription_id = rx.id
     left join lateral (
-      select sum(c.total_paid_cents)::bigint as cents from public.claims c
+      select sum(c.total_paid_cents)::bigint as cents, (array_agg(c.bin order by c.coverage))[1] as bin,
+             (array_agg(c.payer_name order by c.coverage))[1] as payer_name
+      from public.claims c
       where c.pharmacy_id = rx.pharmacy_id and c.prescription_id = rx.id and c.status = 'paid'
     ) paid on true
     left join lateral (
@@ -14177,7 +14185,8 @@ begin
     on conflict (prescription_id) do update
       set pharmacy_id = excluded.pharmacy_id, day = excluded.day, medication_id = excluded.medication_id,
           new_fill = excluded.new_fill, cash = excluded.cash, payers_cents = excluded.payers_cents,
-          patients_cents = excluded.patients_cents, cost_cents = excluded.cost_cents
+          patients_cents = excluded.patients_cents, cost_cents = excluded.cost_cents,
+          payer_bin = excluded.payer_bin, payer_name = excluded.payer_name
   ), dropped as (
     delete from public.report_fill_contributions c
     where c.prescription_id = any (fill_ids) and not exists (select 1 from fresh f where f.prescription_id = c.prescription_id)
@@ -14257,7 +14266,8 @@ begin
       select n.prescription_id from new_rows n join old_rows o on o.id = n.id
       where (n.status = 'paid' or o.status = 'paid')
         and (n.status is distinct from o.status or n.total_paid_cents is distinct from o.total_paid_cents
-             or n.prescription_id is distinct from o.prescription_id)
+             or n.prescription_id is distinct from o.prescription_id or n.bin is distinct from o.bin
+             or n.payer_name is distinct from o.payer_name or n.coverage is distinct from o.coverage)
       union
       select o.prescription_id from new_rows n join old_rows o on o.id = n.id
       where o.status = 'paid' and n.prescription_id is distinct from o.prescription_id));
@@ -14579,39 +14589,6 @@ end
 $function$;
 comment on function private.replace_oig_exclusion_list(text,jsonb) is 'The work of public.replace_oig_exclusion_list, with raised rights (it writes the list and the prescribers'' verification, which staff cannot): checks the caller is an admin and takes the pharmacy from the caller.';
 grant execute on function private.replace_oig_exclusion_list(text,jsonb) to authenticated;
-
-CREATE OR REPLACE FUNCTION private.report_fill_money(pharmacy uuid, from_date date, to_date date)
- RETURNS TABLE(prescription_id uuid, day date, medication_id uuid, cash boolean, cash_cents bigint, payers_cents bigint, patients_cents bigint, cost_cents bigint, payer_bins text[])
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select rx.id, rx.date_filled, rx.medication_id, coalesce(b.pay_with = 'cash', false),
-         case when b.pay_with = 'cash' then coalesce(payments.cents, 0) else 0 end,
-         coalesce(paid.cents, 0),
-         case when b.pay_with = 'cash' then 0 else coalesce(payments.cents, 0) end,
-         coalesce(stock.cents, 0),
-         case when b.pay_with = 'cash' then '{}'::text[] else coalesce(paid.bins, '{}') end
-  from public.prescriptions rx
-  left join public.prescription_billing b on b.pharmacy_id = rx.pharmacy_id and b.prescription_id = rx.id
-  -- What payers paid: claims paid now (a reversed claim paid nothing).
-  left join lateral (
-    select sum(c.total_paid_cents)::bigint as cents, array_agg(c.bin order by c.coverage) as bins from public.claims c
-    where c.pharmacy_id = rx.pharmacy_id and c.prescription_id = rx.id and c.status = 'paid'
-  ) paid on true
-  left join lateral (
-    select sum(pp.amount_cents)::bigint as cents from public.patient_payments pp
-    where pp.pharmacy_id = rx.pharmacy_id and pp.prescription_id = rx.id
-  ) payments on true
-  -- The acquisition cost of what left the shelf: the ledger's units × the unit cost each movement recorded.
-  left join lateral (
-    select -sum(mv.quantity::bigint * coalesce(mv.unit_cost_cents, 0))::bigint as cents from public.inventory_movements mv
-    where mv.pharmacy_id = rx.pharmacy_id and mv.prescription_id = rx.id
-  ) stock on true
-  where rx.pharmacy_id = pharmacy and rx.date_filled between from_date and to_date and rx.status in ('ready', 'completed')
-$function$;
-comment on function private.report_fill_money(uuid,date,date) is 'The filled fills of a pharmacy (ready or completed) with date_filled in from_date..to_date and their money in cents by the revenue rule of 20261130004000_report_rollups: what patients paid for a cash fill (cash_cents; nothing yet when unpaid), what payers paid on its paid claims, what patients paid for an insurance fill (patients_cents), the cost of the units dispensed (inventory_movements), and the BINs that paid. The Sales report''s sections by payer and by drug; the same rule as private.refresh_report_fills.';
--- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.report_pharmacy(from_date date, to_date date)
  RETURNS uuid
@@ -15304,7 +15281,10 @@ declare
   result jsonb;
 begin
   with f as materialized (
-    select * from private.report_fill_money(pharmacy, from_date, to_date)
+    -- The range's filled fills as the rollups count them: one range of report_fill_contributions_day_idx.
+    select c.medication_id, c.cash, c.payers_cents + c.patients_cents as revenue, c.cost_cents, c.payer_bin, c.payer_name
+    from public.report_fill_contributions c
+    where c.pharmacy_id = pharmacy and c.day between from_date and to_date
   ), by_day as (
     -- From the rollup: the same fills and money as f, without a lookup per fill.
     select days.day::date as day, coalesce(t.fills, 0) as fills, coalesce(t.cash_fills, 0) as cash_fills,
@@ -15314,16 +15294,17 @@ begin
     left join public.report_daily_totals t on t.pharmacy_id = pharmacy and t.day = days.day::date
   ), by_payer as (
     -- Each insurance fill under the first payer that paid it (primary before secondary); cash fills as Cash.
-    select case when f.cash then 'Cash' when f.payer_bins[1] is null then 'Not paid by a payer'
-                else (select max(c.payer_name) from public.claims c where c.pharmacy_id = pharmacy
-                      and c.prescription_id = f.prescription_id and c.bin = f.payer_bins[1]) end as payer,
-           case when f.cash then null else f.payer_bins[1] end as bin,
-           count(*) as fills, sum(f.cash_cents + f.payers_cents + f.patients_cents) as revenue, sum(f.cost_cents) as cost
-    from f group by 1, 2
+    select case when g.cash then 'Cash' when g.bin is null then 'Not paid by a payer' else g.payer_name end as payer,
+           g.bin, g.fills, g.revenue, g.cost
+    from (
+      select f.cash, case when f.cash then null else f.payer_bin end as bin, max(f.payer_name) as payer_name,
+             count(*) as fills, sum(f.revenue) as revenue, sum(f.cost_cents) as cost
+      from f group by 1, 2
+    ) g
   ), by_drug as (
     select concat_ws(' ', m.name, m.strength) as drug, m.ndc_number as ndc, g.fills, g.revenue, g.cost
     from (
-      select f.medication_id, count(*) as fills, sum(f.cash_cents + f.payers_cents + f.patients_cents) as revenue, sum(f.cost_cents) as cost
+      select f.medication_id, count(*) as fills, sum(f.revenue) as revenue, sum(f.cost_cents) as cost
       from f group by f.medication_id
     ) g
     join public.medications m on m.pharmacy_id = pharmacy and m.id = g.medication_id
@@ -15380,7 +15361,7 @@ begin
   return result;
 end
 $function$;
-comment on function private.sales_report(date,date) is 'The Sales report of the caller''s pharmacy (reports:read) over its days from_date..to_date, by the revenue rule of 20261130004000_report_rollups (a filled fill earns what payers paid on its paid claims and what the patient paid for it, on its date_filled): per day fills (cash, insurance), cash sales (what patients paid for cash fills), paid by payers, paid by patients (for insurance fills), revenue, cost, margin, with totals, from report_daily_totals; sections by payer and by drug from private.report_fill_money (the same rule, per fill).';
+comment on function private.sales_report(date,date) is 'The Sales report of the caller''s pharmacy (reports:read) over its days from_date..to_date, by the revenue rule of 20261130004000_report_rollups (a filled fill earns what payers paid on its paid claims and what the patient paid for it, on its date_filled): per day fills (cash, insurance), cash sales (what patients paid for cash fills), paid by payers, paid by patients (for insurance fills), revenue, cost, margin, with totals, from report_daily_totals; sections by payer (the first payer that paid each fill; cash fills as Cash) and by drug from report_fill_contributions (the same fills and money, per fill).';
 grant execute on function private.sales_report(date,date) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.save_controlled_group(settings_pharmacy_id uuid, group_values jsonb)

@@ -3604,6 +3604,8 @@ export type Database = {
           medication_id: string;
           new_fill: boolean;
           patients_cents: number;
+          payer_bin: string | null;
+          payer_name: string | null;
           payers_cents: number;
           pharmacy_id: string;
           prescription_id: string;
@@ -3616,6 +3618,8 @@ export type Database = {
           medication_id: string;
           new_fill: boolean;
           patients_cents: number;
+          payer_bin?: string | null;
+          payer_name?: string | null;
           payers_cents: number;
           pharmacy_id: string;
           prescription_id: string;
@@ -3627,6 +3631,8 @@ export type Database = {
           medication_id?: string;
           new_fill?: boolean;
           patients_cents?: number;
+          payer_bin?: string | null;
+          payer_name?: string | null;
           payers_cents?: number;
           pharmacy_id?: string;
           prescription_id?: string;
