@@ -3016,6 +3016,11 @@ comment on index public.report_fill_contributions_day_idx is 'A pharmacy''s fill
 
 alter table public.report_fill_contributions enable row level security;
 
+create policy "Staff can read their pharmacy's report contributions per fill" on public.report_fill_contributions
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+
+grant select on table public.report_fill_contributions to authenticated;
 grant all on table public.report_fill_contributions to service_role;
 
 -- public.rx_number_counters -----------------------------------------------------------------------

@@ -90,8 +90,12 @@ alter table public.report_fill_contributions enable row level security;
 alter table public.report_daily_totals enable row level security;
 alter table public.report_daily_medication_fills enable row level security;
 revoke all on public.report_fill_contributions, public.report_daily_totals, public.report_daily_medication_fills from anon, authenticated;
-grant select on public.report_daily_totals, public.report_daily_medication_fills to authenticated;
+grant select on public.report_fill_contributions, public.report_daily_totals, public.report_daily_medication_fills to authenticated;
 grant all on public.report_fill_contributions, public.report_daily_totals, public.report_daily_medication_fills to service_role;
+-- Staff read their pharmacy's claims and payments already; a fill's contribution says nothing more.
+create policy "Staff can read their pharmacy's report contributions per fill" on public.report_fill_contributions
+  for select to authenticated
+  using (pharmacy_id = (select private.current_pharmacy_id()));
 create policy "Staff can read their pharmacy's daily report totals" on public.report_daily_totals
   for select to authenticated
   using (pharmacy_id = (select private.current_pharmacy_id()));
