@@ -4,11 +4,13 @@
  * verified at 23:59 and 00:00 local, payments at the counter days later, fills returned to stock, refills,
  * discontinued (cancelled) fills. The rollups kept by the triggers equal a recomputation from the base tables (an
  * independent query here, and private.rebuild_report_rollups); the Reports screen's revenue equals the Sales report's
- * for every day and for the whole range, and both equal what this file's oracle sums.
+ * for every day and for the whole range, and both equal what this file's oracle sums. Two transactions paying for one
+ * fill at once take turns and lose nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { closeSql, createServiceClient, sql } from '../support/stack-env.ts';
+import pg from 'pg';
+import { closeSql, createServiceClient, sql, stackEnv } from '../support/stack-env.ts';
 import { enterPrescription, insertRow, movePrescription } from './db-clinical-support.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 
@@ -190,6 +192,38 @@ describe('report rollups', () => {
     expect(Number(kinds!.reversed)).toBeGreaterThan(0);
     expect(Number(kinds!.refills)).toBeGreaterThan(0);
     expect(Number(kinds!.cancelled)).toBeGreaterThan(Number(kinds!.returned));
+  });
+});
+
+describe('concurrent writers', () => {
+  it('take turns on one fill: two payments in two open transactions both count, on the fill and on its day', async () => {
+    const site = sites[0]!;
+    const [fill] = await sql<{ id: string }>(`select id from public.prescriptions where pharmacy_id = $1 and status in ('ready', 'completed')
+      order by id limit 1`, [site.pharmacy.id]);
+    const pay = (cents: number) => `insert into public.patient_payments (pharmacy_id, prescription_id, amount_cents, method)
+      values ('${site.pharmacy.id}', '${fill!.id}', ${cents}, 'cash')`;
+    const [one, two] = [new pg.Client({ connectionString: stackEnv().dbUrl }), new pg.Client({ connectionString: stackEnv().dbUrl })];
+    await one.connect();
+    await two.connect();
+    try {
+      await one.query('begin');
+      await two.query('begin');
+      await one.query(pay(111));
+      // The second payment's refresh waits for the first transaction's lock on the fill, then sees its payment.
+      const second = two.query(pay(222));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await one.query('commit');
+      await second;
+      await two.query('commit');
+    } finally {
+      await one.end();
+      await two.end();
+    }
+    const [contribution] = await sql<{ kept: string; paid: string }>(`select c.patients_cents as kept,
+      (select sum(pp.amount_cents) from public.patient_payments pp where pp.prescription_id = c.prescription_id) as paid
+      from public.report_fill_contributions c where c.prescription_id = $1`, [fill!.id]);
+    expect(Number(contribution!.kept)).toBe(Number(contribution!.paid));
+    expect(await sql(KEPT, [site.pharmacy.id])).toEqual(await sql(RECOMPUTED, [site.pharmacy.id]));
   });
 });
 
