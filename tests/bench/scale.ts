@@ -304,6 +304,10 @@ async function buildClaims(db: pg.Client, pharmacyId: string): Promise<void> {
     from public.claims where pharmacy_id = $1 and status <> 'pending' group by pharmacy_id, service_date, bin
     on conflict (pharmacy_id, day, bin) do update set answered = excluded.answered, total_ms = excluded.total_ms`, [pharmacyId]);
   await db.query('vacuum analyze public.patient_insurance_plans, public.claims, public.claim_events, public.claim_counters, public.claim_daily_totals, public.claim_answer_times, public.claim_patient_counts');
+  // The Reports rollups (fills, payers' and patients' money, cost per day) the triggers would have kept, now that the
+  // fills, the ledger and the claims are in: as a data migration would.
+  await db.query('select private.rebuild_report_rollups($1)', [pharmacyId]);
+  await db.query('vacuum analyze public.report_fill_contributions, public.report_daily_totals, public.report_daily_medication_fills');
 }
 
 async function buildPeople(db: pg.Client, pharmacyId: string): Promise<void> {

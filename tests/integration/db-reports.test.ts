@@ -1,6 +1,7 @@
 /**
  * The reports (migration 20261130002000_reports) against an independent SQL oracle on generated fills: insurance
- * fills paid by a payer and the patient, a claim paid then reversed, cash fills, a fill verified at 23:30 in the
+ * fills paid by a payer and the patient, a claim paid then reversed, cash fills paid at the counter and one not paid
+ * yet (revenue is what was paid, by fill day: migration 20261130008500_report_rollups), a fill verified at 23:30 in the
  * pharmacy's time zone (the next day in UTC), a refill, a controlled fill, a day without fills; who may read them
  * (reports:read: pharmacists and admins) and tenancy (another pharmacy sees nothing of A's).
  */
@@ -86,7 +87,8 @@ beforeAll(async () => {
   prescriberId = await insertRow(a.technician.client, 'prescribers', { first_name: 'Paula', last_name: 'Prescott', dea_number: 'BP1234563', npi_number: '1234567893' });
   await fill({ patientId: insuredId, medicationId, verifiedAt: '2026-11-02 10:00', paid: 3000, patientPaid: 1250 });
   await fill({ patientId: insuredId, medicationId, verifiedAt: '2026-11-02 11:00', paid: 2000, reverse: true });
-  const late = await fill({ patientId: cashPatientId, medicationId, verifiedAt: '2026-11-03 23:30', cash: true });
+  // Cash fills earn what the patient paid at the counter: the late one paid $20.00, its refill nothing yet.
+  const late = await fill({ patientId: cashPatientId, medicationId, verifiedAt: '2026-11-03 23:30', cash: true, patientPaid: 2000 });
   // A refill of the late fill's order, after it was picked up.
   await sql("update public.prescriptions set status = 'completed', completed_at = now() where id = $1", [late.id]);
   const refill = await a.technician.client.rpc('refill_prescription', { prescription_id: late.id });
@@ -97,7 +99,7 @@ beforeAll(async () => {
   expect((await movePrescription(a.technician.client, refillRow.id, 'processing')).error).toBeNull();
   expect((await movePrescription(a.pharmacist.client, refillRow.id, 'ready')).error).toBeNull();
   await sql(`update public.prescriptions set verified_at = ('2026-11-05 09:00'::timestamp at time zone $2), date_filled = '2026-11-05' where id = $1`, [refillRow.id, zone]);
-  await fill({ patientId: cashPatientId, medicationId: controlledId, verifiedAt: '2026-11-06 14:00', cash: true, prescriberId });
+  await fill({ patientId: cashPatientId, medicationId: controlledId, verifiedAt: '2026-11-06 14:00', cash: true, patientPaid: 1200, prescriberId });
   // Outside the range.
   await fill({ patientId: insuredId, medicationId, verifiedAt: '2026-11-08 00:30', cash: true });
   // Two patients on file since October; Una was added today.
@@ -108,20 +110,21 @@ beforeAll(async () => {
 
 afterAll(closeSql);
 
-/** The oracle: each fill's day is its verification's local date; revenue and cost summed from the raw tables. */
+/**
+ * The oracle: each filled fill's day is its verification's local date; its revenue is what payers paid on its paid
+ * claims plus what the patient paid for it (cash or insurance alike); revenue and cost summed from the raw tables.
+ */
 async function salesOracle(): Promise<Record<string, unknown>[]> {
   return sql(
     `with f as (
-       select rx.id, (rx.verified_at at time zone $2)::date as day, coalesce(b.pay_with, 'insurance') = 'cash' as cash, m.price
-       from public.prescriptions rx join public.medications m on m.id = rx.medication_id
-       left join public.prescription_billing b on b.prescription_id = rx.id
-       where rx.pharmacy_id = $1 and rx.status <> 'cancelled' and rx.verified_at is not null
+       select rx.id, (rx.verified_at at time zone $2)::date as day
+       from public.prescriptions rx
+       where rx.pharmacy_id = $1 and rx.status in ('ready', 'completed') and rx.verified_at is not null
      )
      select to_char(d.day, 'YYYY-MM-DD') as day,
             count(f.id)::int as fills,
-            (coalesce(sum(case when f.cash then round(f.price * 100) end), 0)
-             + coalesce(sum(case when not f.cash then (select coalesce(sum(c.total_paid_cents), 0) from public.claims c where c.prescription_id = f.id and c.status = 'paid')
-                                                     + (select coalesce(sum(pp.amount_cents), 0) from public.patient_payments pp where pp.prescription_id = f.id) end), 0))::int as revenue,
+            coalesce(sum((select coalesce(sum(c.total_paid_cents), 0) from public.claims c where c.prescription_id = f.id and c.status = 'paid')
+                         + (select coalesce(sum(pp.amount_cents), 0) from public.patient_payments pp where pp.prescription_id = f.id)), 0)::int as revenue,
             coalesce(sum((select sum(-mv.quantity * mv.unit_cost_cents) from public.inventory_movements mv where mv.prescription_id = f.id)), 0)::int as cost
      from generate_series($3::date, $4::date, interval '1 day') d(day)
      left join f on f.day = d.day::date
@@ -135,25 +138,26 @@ describe('sales', () => {
     const sales = await report('sales_report');
     const oracle = await salesOracle();
     expect(sales.rows.map((row) => ({ day: row.day, fills: row.fills, revenue: row.revenueCents, cost: row.costCents }))).toEqual(oracle);
-    // By hand: 11-02 two insurance fills ($30.00 + $12.50 paid, the reversed one nothing), 11-03 the late cash fill,
-    // 11-04 none (the late fill is 11-04 in UTC), 11-05 the cash refill, 11-06 the controlled cash fill.
+    // By hand: 11-02 two insurance fills ($30.00 + $12.50 paid, the reversed one nothing), 11-03 the late cash fill
+    // (paid $20.00 at the counter), 11-04 none (the late fill is 11-04 in UTC), 11-05 the cash refill (not paid yet:
+    // nothing, whatever its price), 11-06 the controlled cash fill (paid $12.00).
     expect(sales.rows.map((row) => [row.day, row.fills, row.revenueCents])).toEqual([
       ['2026-11-01', 0, 0], ['2026-11-02', 2, 4250], ['2026-11-03', 1, 2000], ['2026-11-04', 0, 0],
-      ['2026-11-05', 1, 2000], ['2026-11-06', 1, 1200], ['2026-11-07', 0, 0],
+      ['2026-11-05', 1, 0], ['2026-11-06', 1, 1200], ['2026-11-07', 0, 0],
     ]);
-    expect(sales.totals).toMatchObject({ fills: 5, cashFills: 3, insuranceFills: 2, cashCents: 5200, payersCents: 3000, patientsCents: 1250, revenueCents: 9450 });
+    expect(sales.totals).toMatchObject({ fills: 5, cashFills: 3, insuranceFills: 2, cashCents: 3200, payersCents: 3000, patientsCents: 1250, revenueCents: 7450 });
     // Cost from the ledger: 4 Metformin fills × $15.00 and the Alprazolam fill 30 × 30 cents.
     expect(sales.totals.costCents).toBe(4 * 1500 + 900);
-    expect(sales.totals.marginCents).toBe(9450 - 6900);
+    expect(sales.totals.marginCents).toBe(7450 - 6900);
   });
 
   it('by payer and by drug add up to the same revenue', async () => {
     const sales = await report('sales_report');
     const [byPayer, byDrug] = sales.sections!;
     expect(byPayer!.rows.map((row) => [row.payer, row.fills, row.revenueCents])).toEqual([
-      ['Cash', 3, 5200], ['Demo Commercial Rx', 1, 4250], ['Not paid by a payer', 1, 0],
+      ['Demo Commercial Rx', 1, 4250], ['Cash', 3, 3200], ['Not paid by a payer', 1, 0],
     ]);
-    expect(byDrug!.totals).toEqual({ fills: 5, revenueCents: 9450 });
+    expect(byDrug!.totals).toEqual({ fills: 5, revenueCents: 7450 });
     expect(byDrug!.rows.map((row) => row.drug)).toEqual(['Metformin 500 mg', 'Alprazolam 0.5 mg']);
   });
 });

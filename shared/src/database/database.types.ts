@@ -3566,6 +3566,135 @@ export type Database = {
           },
         ];
       };
+      report_daily_medication_fills: {
+        Row: {
+          day: string;
+          fills: number;
+          medication_id: string;
+          pharmacy_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          day: string;
+          fills?: number;
+          medication_id: string;
+          pharmacy_id: string;
+        };
+        Update: {
+          day?: string;
+          fills?: number;
+          medication_id?: string;
+          pharmacy_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'report_daily_medication_fills_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      report_daily_totals: {
+        Row: {
+          cash_fills: number;
+          cash_patients_cents: number;
+          cost_cents: number;
+          day: string;
+          fills: number;
+          new_fills: number;
+          patients_cents: number;
+          payers_cents: number;
+          pharmacy_id: string;
+          refills: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          cash_fills?: number;
+          cash_patients_cents?: number;
+          cost_cents?: number;
+          day: string;
+          fills?: number;
+          new_fills?: number;
+          patients_cents?: number;
+          payers_cents?: number;
+          pharmacy_id: string;
+          refills?: number;
+        };
+        Update: {
+          cash_fills?: number;
+          cash_patients_cents?: number;
+          cost_cents?: number;
+          day?: string;
+          fills?: number;
+          new_fills?: number;
+          patients_cents?: number;
+          payers_cents?: number;
+          pharmacy_id?: string;
+          refills?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'report_daily_totals_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      report_fill_contributions: {
+        Row: {
+          cash: boolean;
+          cost_cents: number;
+          day: string;
+          medication_id: string;
+          new_fill: boolean;
+          patients_cents: number;
+          payer_bin: string | null;
+          payer_name: string | null;
+          payers_cents: number;
+          pharmacy_id: string;
+          prescription_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          cash: boolean;
+          cost_cents: number;
+          day: string;
+          medication_id: string;
+          new_fill: boolean;
+          patients_cents: number;
+          payer_bin?: string | null;
+          payer_name?: string | null;
+          payers_cents: number;
+          pharmacy_id: string;
+          prescription_id: string;
+        };
+        Update: {
+          cash?: boolean;
+          cost_cents?: number;
+          day?: string;
+          medication_id?: string;
+          new_fill?: boolean;
+          patients_cents?: number;
+          payer_bin?: string | null;
+          payer_name?: string | null;
+          payers_cents?: number;
+          pharmacy_id?: string;
+          prescription_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'report_fill_contributions_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       rx_number_counters: {
         Row: {
           last_rx_number: number;
