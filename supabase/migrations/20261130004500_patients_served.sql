@@ -51,8 +51,6 @@ create table public.served_patient_days (
   bits bit(65536) not null,
   primary key (pharmacy_id, day, chunk)
 );
--- Mostly zeros: compressed in place to a few hundred bytes a row; lz4 decompresses fastest for the range's OR.
-alter table public.served_patient_days alter column bits set compression lz4;
 comment on table public.served_patient_days is
   'The patients a pharmacy filled for on each of its local days: for chunk c, bit (n - 65536c) (from the left, '
   'get_bit numbering) is 1 when patient number n (served_patient_numbers) has a filled fill (ready or completed) '

@@ -208,8 +208,9 @@ describe('reports_patients_served', () => {
     const zone = utcHour >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Honolulu';
     const c = await createPharmacy('Served Pharmacy C');
     await sql('update public.pharmacies set time_zone = $2 where id = $1', [c.id, zone]);
-    const [{ local, utc }] = await sql<{ local: string; utc: string }>(
+    const [today] = await sql<{ local: string; utc: string }>(
       `select to_char((now() at time zone $1)::date, 'YYYY-MM-DD') as local, to_char((now() at time zone 'UTC')::date, 'YYYY-MM-DD') as utc`, [zone]);
+    const { local, utc } = today!;
     expect(local).not.toBe(utc);
     const medication = await addMedication(c.pharmacist.client, 'Lisinopril');
     const patient = await addPatient(c.technician.client, 'Midnight');
@@ -228,9 +229,9 @@ describe('reports_patients_served', () => {
     expect(await overview()).toMatchObject({ patientsServed: 1, prescriptionsFilled: 2 });
     expect(await servedAndCounted(c.id, utc, utc)).toEqual({ served: 0, counted: 0 });
     // Returned to stock one by one: served while one is still filled, not after.
-    expect((await movePrescription(c.pharmacist.client, rows[0]!.id, 'cancelled')).error).toBeNull();
+    expect((await c.pharmacist.client.rpc('return_fill_to_stock', { fill_id: rows[0]!.id, reason: 'Not picked up' })).error).toBeNull();
     expect(await overview()).toMatchObject({ patientsServed: 1, prescriptionsFilled: 1 });
-    expect((await movePrescription(c.pharmacist.client, rows[1]!.id, 'cancelled')).error).toBeNull();
+    expect((await c.pharmacist.client.rpc('return_fill_to_stock', { fill_id: rows[1]!.id, reason: 'Not picked up' })).error).toBeNull();
     expect(await overview()).toMatchObject({ patientsServed: 0, prescriptionsFilled: 0 });
   }, 120_000);
 });
