@@ -673,9 +673,10 @@ async function measureBilling(tech: SupabaseClient): Promise<boolean[]> {
  * system alerts, p95 against REPORTS_GOAL_MS; and the reports themselves through the api (GET /api/reports/…: sales,
  * inventory, patients and the controlled-substance log of a month, the dispensing log of a day) and the PMP file's
  * fills of a month (pmp_fills through PostgREST: the api's pmp records each file as submitted), printed against
- * REPORT_FILE_BUDGET_MS but not judged (a report is read now and then, not on every screen).
+ * REPORT_FILE_BUDGET_MS but not judged (a report is read now and then, not on every screen). Exported to measure a
+ * stack kept loaded (BENCH_SCALE_KEEP=1) again after a change.
  */
-async function measureReports(env: StackEnv, db: pg.Client, pharmacyId: string): Promise<boolean[]> {
+export async function measureReports(env: StackEnv, db: pg.Client, pharmacyId: string): Promise<boolean[]> {
   const rph: SupabaseClient = createClient(env.apiUrl, env.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
