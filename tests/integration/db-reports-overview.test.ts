@@ -85,8 +85,10 @@ beforeAll(async () => {
       case when f.status = 'cancelled' then now() end
     from jsonb_to_recordset('${rows}'::jsonb) as f(id uuid, status text, patient uuid, medication uuid, fill_number int, day date, n int);
     commit;`);
-  // Loaded with triggers off, as the bench and data migrations do: the report rollups are rebuilt from the rows.
+  // Loaded with triggers off, as the bench and data migrations do: the report rollups and the patients-served bits
+  // are rebuilt from the rows.
   await sql('select private.rebuild_report_rollups($1)', [a.id]);
+  await sql('select private.rebuild_patients_served($1)', [a.id]);
 }, 180_000);
 
 afterAll(closeSql);

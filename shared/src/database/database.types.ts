@@ -3843,6 +3843,87 @@ export type Database = {
           },
         ];
       };
+      served_patient_counters: {
+        Row: {
+          last_number: number;
+          pharmacy_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          last_number?: number;
+          pharmacy_id: string;
+        };
+        Update: {
+          last_number?: number;
+          pharmacy_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'served_patient_counters_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: true;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      served_patient_days: {
+        Row: {
+          bits: unknown;
+          chunk: number;
+          day: string;
+          pharmacy_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          bits: unknown;
+          chunk: number;
+          day: string;
+          pharmacy_id: string;
+        };
+        Update: {
+          bits?: unknown;
+          chunk?: number;
+          day?: string;
+          pharmacy_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'served_patient_days_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      served_patient_numbers: {
+        Row: {
+          number: number;
+          patient_id: string;
+          pharmacy_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          number: number;
+          patient_id: string;
+          pharmacy_id: string;
+        };
+        Update: {
+          number?: number;
+          patient_id?: string;
+          pharmacy_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'served_patient_numbers_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       staff_profiles: {
         Row: {
           created_at: string;
