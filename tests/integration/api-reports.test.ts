@@ -62,6 +62,8 @@ beforeAll(async () => {
     expect((await a.technician.client.rpc('save_fill_billing', { prescription_id: fill.id, pay_with: 'cash' })).error).toBeNull();
     expect((await movePrescription(a.technician.client, fill.id, 'processing')).error).toBeNull();
     expect((await movePrescription(a.pharmacist.client, fill.id, 'ready')).error).toBeNull();
+    // Paid at the counter: a cash fill earns what the patient paid for it (the report rollups' revenue rule).
+    expect((await a.technician.client.rpc('record_patient_payment', { prescription_id: fill.id, amount_cents: price * 100, method: 'cash' })).error).toBeNull();
     await sql("update public.prescriptions set date_filled = '2026-11-10' where id = $1", [fill.id]);
   }
 }, 120_000);
