@@ -2,14 +2,9 @@
  * Keep-alive connections from the gateway to one upstream part: idle sockets are reused (most recent
  * first), new ones are opened up to a cap, and requests beyond the cap wait in line. Each socket's
  * listeners are attached once and forward to whichever exchange currently owns it, so a request
- * allocates no listeners of its own. A socket idle for longer than IDLE_REUSE_MS is closed instead of reused: the
- * upstreams close idle keep-alive sockets on their own clocks (Node's servers after 5 s), and a request written to a
- * socket the upstream is closing fails (only a body-less one can be retried safely).
+ * allocates no listeners of its own.
  */
 import net from 'node:net';
-
-/** Idle sockets older than this are not reused: well inside the shortest upstream keep-alive timeout (Node's 5 s). */
-export const IDLE_REUSE_MS = 2_000;
 
 /** The side of an exchange that receives what its upstream socket does. */
 export interface UpstreamOwner {
@@ -29,8 +24,6 @@ export class UpstreamConnection {
   /** True once it has served an exchange: an idle socket the upstream may have closed meanwhile. */
   reused = false;
   closed = false;
-  /** When it last went idle (performance.now()). */
-  idleSince = 0;
 
   constructor(readonly pool: UpstreamPool, port: number) {
     this.socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
@@ -67,7 +60,6 @@ export class UpstreamPool {
 
   /** A connection for `owner` now, or null when it has been queued (onUpstreamAssigned follows). */
   acquire(owner: UpstreamOwner): UpstreamConnection | null {
-    this.closeStale(performance.now());
     const reusable = this.idle.pop();
     if (reusable) {
       reusable.owner = owner;
@@ -106,17 +98,7 @@ export class UpstreamPool {
       connection.socket.destroy();
       return;
     }
-    connection.idleSince = performance.now();
     this.idle.push(connection);
-  }
-
-  /** Closes the idle sockets that have waited too long; the oldest are first in the list. */
-  private closeStale(now: number): void {
-    let stale = 0;
-    while (stale < this.idle.length && now - this.idle[stale]!.idleSince > IDLE_REUSE_MS) stale++;
-    if (stale === 0) return;
-    // Removed before destroying, so 'close' (forget) finds them gone from the idle list.
-    for (const connection of this.idle.splice(0, stale)) connection.socket.destroy();
   }
 
   /** Closes a connection that cannot carry another exchange. */
