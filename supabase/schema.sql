@@ -1587,6 +1587,92 @@ CREATE TRIGGER zz_explain_restricted_delete BEFORE DELETE ON public.medications 
 grant select, insert, update, delete, references, trigger, maintain on table public.medications to authenticated;
 grant all on table public.medications to service_role;
 
+-- public.migration_runs ---------------------------------------------------------------------------
+create table public.migration_runs (
+  id            uuid default gen_random_uuid() not null,
+  pharmacy_id   uuid not null,
+  started_by    uuid,
+  source_system text default 'primerx'::text not null,
+  file_sha256   text not null,
+  status        text default 'running'::text not null,
+  totals        jsonb default '{}'::jsonb not null,
+  counts        jsonb default '{}'::jsonb not null,
+  errors        jsonb default '[]'::jsonb not null,
+  started_at    timestamp with time zone default now() not null,
+  finished_at   timestamp with time zone,
+  constraint migration_runs_pkey PRIMARY KEY (id),
+  constraint migration_runs_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint migration_runs_started_by_fkey FOREIGN KEY (started_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint migration_runs_errors_check CHECK (jsonb_typeof(errors) = 'array'::text),
+  constraint migration_runs_file_sha256_check CHECK (file_sha256 ~ '^[0-9a-f]{64}$'::text),
+  constraint migration_runs_finished_check CHECK ((status = 'running'::text) = (finished_at IS NULL)),
+  constraint migration_runs_source_system_check CHECK (source_system ~ '^[a-z0-9_-]{1,40}$'::text),
+  constraint migration_runs_status_check CHECK (status = ANY (ARRAY['running'::text, 'succeeded'::text, 'failed'::text]))
+);
+
+comment on table public.migration_runs is 'One import of a migration file into a pharmacy: who started it and when, the file''s SHA-256, the source system, the rows per entity the file holds (totals), what each entity''s batches did (counts: {total, inserted, updated, unchanged}), the errors and how it ended. Written only by begin_migration_run, the import functions and finish_migration_run; admins with data:migrate read their pharmacy''s.';
+comment on column public.migration_runs.totals is 'Rows per entity in the file, as the api counted them: {prescribers, medications, patients, prescriptions}.';
+comment on column public.migration_runs.counts is 'Per entity, summed over the batches imported: {total, inserted, updated, unchanged}.';
+comment on column public.migration_runs.errors is 'What went wrong, as the api reported it (at most 1,000 entries).';
+comment on constraint migration_runs_errors_check on public.migration_runs is 'A run''s errors are a list';
+comment on constraint migration_runs_file_sha256_check on public.migration_runs is 'The file''s SHA-256 is 64 lowercase hex digits';
+comment on constraint migration_runs_finished_check on public.migration_runs is 'A run that has ended records when';
+comment on constraint migration_runs_source_system_check on public.migration_runs is 'A source system is a short lower-case name (primerx)';
+comment on constraint migration_runs_status_check on public.migration_runs is 'A run is running, succeeded or failed';
+
+CREATE INDEX migration_runs_pharmacy_started_idx ON public.migration_runs USING btree (pharmacy_id, started_at DESC);
+CREATE INDEX migration_runs_started_by_idx ON public.migration_runs USING btree (started_by);
+
+alter table public.migration_runs enable row level security;
+
+create policy "Admins can read their pharmacy's migration runs" on public.migration_runs
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.can_migrate_data() AS can_migrate_data));
+
+grant references, trigger, maintain on table public.migration_runs to anon;
+grant select, references, trigger, maintain on table public.migration_runs to authenticated;
+grant all on table public.migration_runs to service_role;
+
+-- public.migration_source_rows --------------------------------------------------------------------
+create table public.migration_source_rows (
+  pharmacy_id   uuid not null,
+  entity        text not null,
+  source_system text default 'primerx'::text not null,
+  source_id     text not null,
+  target_id     uuid not null,
+  row_hash      text not null,
+  source_row    jsonb not null,
+  last_run_id   uuid,
+  imported_at   timestamp with time zone default now() not null,
+  updated_at    timestamp with time zone default now() not null,
+  constraint migration_source_rows_pkey PRIMARY KEY (pharmacy_id, entity, source_system, source_id),
+  constraint migration_source_rows_last_run_id_fkey FOREIGN KEY (last_run_id) REFERENCES public.migration_runs(id) ON DELETE SET NULL,
+  constraint migration_source_rows_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
+  constraint migration_source_rows_entity_check CHECK (entity = ANY (ARRAY['patients'::text, 'medications'::text, 'prescribers'::text, 'prescriptions'::text])),
+  constraint migration_source_rows_row_hash_check CHECK (row_hash ~ '^[0-9a-f]{32}$'::text),
+  constraint migration_source_rows_source_id_check CHECK (length(source_id) >= 1 AND length(source_id) <= 64)
+);
+
+comment on table public.migration_source_rows is 'Each row a migration imported: its entity, source system and source id, the row it became (target_id: a patient, medication, prescriber or prescription order of the pharmacy), the MD5 of the normalised row last imported (row_hash: the same hash again is skipped, another updates the target) and that row (source_row: what the target tables do not hold, e.g. a prescription''s quantity, days supply and directions). Written only by the import functions; admins with data:migrate read their pharmacy''s.';
+comment on column public.migration_source_rows.target_id is 'The row it became, in the table its entity names (no foreign key: four tables).';
+comment on column public.migration_source_rows.row_hash is 'md5 of the normalised row''s jsonb text (jsonb orders keys, so the same row hashes the same).';
+comment on constraint migration_source_rows_entity_check on public.migration_source_rows is 'An entity is patients, medications, prescribers or prescriptions';
+comment on constraint migration_source_rows_row_hash_check on public.migration_source_rows is 'A row hash is an MD5 in hex';
+comment on constraint migration_source_rows_source_id_check on public.migration_source_rows is 'A source id is 1 to 64 characters';
+
+CREATE INDEX migration_source_rows_last_run_idx ON public.migration_source_rows USING btree (last_run_id);
+CREATE INDEX migration_source_rows_target_idx ON public.migration_source_rows USING btree (pharmacy_id, entity, target_id);
+
+alter table public.migration_source_rows enable row level security;
+
+create policy "Admins can read their pharmacy's migrated source rows" on public.migration_source_rows
+  for select to authenticated
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.can_migrate_data() AS can_migrate_data));
+
+grant references, trigger, maintain on table public.migration_source_rows to anon;
+grant select, references, trigger, maintain on table public.migration_source_rows to authenticated;
+grant all on table public.migration_source_rows to service_role;
+
 -- public.oig_exclusion_lists ----------------------------------------------------------------------
 create table public.oig_exclusion_lists (
   id                    uuid default gen_random_uuid() not null,
@@ -4026,6 +4112,14 @@ AS $function$ select private.begin_eligibility_check(plan_id) $function$;
 comment on function public.begin_eligibility_check(uuid) is 'See private.begin_eligibility_check.';
 grant execute on function public.begin_eligibility_check(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.begin_migration_run(file_sha256 text, totals jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.begin_migration_run(file_sha256, totals) $function$;
+comment on function public.begin_migration_run(text,jsonb) is 'Starts an import of a PrimeRx migration file: see private.begin_migration_run.';
+grant execute on function public.begin_migration_run(text,jsonb) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.begin_remittance_import()
  RETURNS uuid
  LANGUAGE sql
@@ -4649,6 +4743,14 @@ AS $function$ select private.fill_billing(prescription_id) $function$;
 comment on function public.fill_billing(uuid) is 'GET /api/billing/{prescriptionId}: see private.fill_billing.';
 grant execute on function public.fill_billing(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.finish_migration_run(run_id uuid, run_status text, run_errors jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.finish_migration_run(run_id, run_status, run_errors) $function$;
+comment on function public.finish_migration_run(uuid,text,jsonb) is 'Ends an import: see private.finish_migration_run.';
+grant execute on function public.finish_migration_run(uuid,text,jsonb) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.finish_outbound_message(message_id uuid, delivered boolean, delivery_error text DEFAULT NULL::text)
  RETURNS public.outbound_messages
  LANGUAGE plpgsql
@@ -4811,6 +4913,38 @@ end
 $function$;
 comment on function public.hook_password_verification_attempt(jsonb) is 'Supabase Auth password verification hook ({user_id, valid} -> {decision, message, should_logout_user}): counts failed sign-ins and locks the account at the pharmacy policy''s max_failed_logins for lockout_minutes without ending open sessions; refuses deactivated and locked staff with their message only when the password is right (a wrong one gets the ordinary answer); records last_login_at on success and audits every attempt.';
 grant execute on function public.hook_password_verification_attempt(jsonb) to supabase_auth_admin;
+
+CREATE OR REPLACE FUNCTION public.import_migration_medications(run_id uuid, rows jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.import_migration_medications(run_id, rows) $function$;
+comment on function public.import_migration_medications(uuid,jsonb) is 'A batch of a run''s medications: see private.import_migration_medications.';
+grant execute on function public.import_migration_medications(uuid,jsonb) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.import_migration_patients(run_id uuid, rows jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.import_migration_patients(run_id, rows) $function$;
+comment on function public.import_migration_patients(uuid,jsonb) is 'A batch of a run''s patients: see private.import_migration_patients.';
+grant execute on function public.import_migration_patients(uuid,jsonb) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.import_migration_prescribers(run_id uuid, rows jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.import_migration_prescribers(run_id, rows) $function$;
+comment on function public.import_migration_prescribers(uuid,jsonb) is 'A batch of a run''s prescribers: see private.import_migration_prescribers.';
+grant execute on function public.import_migration_prescribers(uuid,jsonb) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.import_migration_prescriptions(run_id uuid, rows jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select private.import_migration_prescriptions(run_id, rows) $function$;
+comment on function public.import_migration_prescriptions(uuid,jsonb) is 'A batch of a run''s prescriptions: see private.import_migration_prescriptions.';
+grant execute on function public.import_migration_prescriptions(uuid,jsonb) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.import_remittance(pharmacy_id uuid, actor_id uuid, remittance jsonb, interchange_control_number integer DEFAULT NULL::integer)
  RETURNS jsonb
@@ -5191,6 +5325,15 @@ end
 $function$;
 comment on function public.messaging_admin_pharmacy_id() is 'The caller''s pharmacy when the caller is its active admin (42501 otherwise): the api function asks this, as the caller, before it tests or sends with the pharmacy''s email or fax settings or lists its queues.';
 grant execute on function public.messaging_admin_pharmacy_id() to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.migration_report()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.migration_report() $function$;
+comment on function public.migration_report() is 'GET /api/migration/report: see private.migration_report.';
+grant execute on function public.migration_report() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.move_prescription(prescription_id uuid, to_status text, override_reason text DEFAULT NULL::text)
  RETURNS jsonb
@@ -7950,6 +8093,39 @@ $function$;
 comment on function private.begin_eligibility_check(uuid) is 'Check Insurance Eligibility, as the caller (billing staff): what an E1 for one of the pharmacy''s plans is built from (pharmacy, patient, plan, today, the stored Transmission settings). record_claim_check stores it.';
 grant execute on function private.begin_eligibility_check(uuid) to authenticated;
 
+CREATE OR REPLACE FUNCTION private.begin_migration_run(file_sha256 text, totals jsonb, source_system text DEFAULT 'primerx'::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  run public.migration_runs;
+begin
+  if pharmacy is null or not private.can_migrate_data() then
+    raise exception 'Only an admin can import data' using errcode = '42501';
+  end if;
+  if jsonb_typeof(totals) is distinct from 'object' or length(totals::text) > 1000 then
+    raise exception 'The run''s totals must be an object of counts per entity' using errcode = '22023';
+  end if;
+  -- A run the api never finished (a crash, a closed connection) is over once another begins: the new one continues it.
+  update public.migration_runs r
+     set status = 'failed', finished_at = now(),
+         errors = r.errors || jsonb_build_array(jsonb_build_object('message', 'Interrupted; a later run continued it'))
+   where r.pharmacy_id = pharmacy and r.status = 'running';
+  insert into public.migration_runs (pharmacy_id, started_by, source_system, file_sha256, totals)
+  values (pharmacy, (select auth.uid()), coalesce(source_system, 'primerx'), lower(file_sha256), totals)
+  returning * into run;
+  perform private.record_audit_event(pharmacy, (select auth.uid()), 'import', 'migration_runs', run.id::text,
+    format('Data migration from %s started (file SHA-256 %s)', run.source_system, run.file_sha256), true,
+    jsonb_build_object('fileSha256', run.file_sha256, 'totals', run.totals));
+  return jsonb_build_object('id', run.id, 'startedAt', run.started_at);
+end
+$function$;
+comment on function private.begin_migration_run(text,jsonb,text) is 'Starts the caller''s pharmacy''s import of a migration file (admins with data:migrate; 42501 otherwise): records the run with the file''s SHA-256 and the rows per entity, ends a run left running as failed, audits the start. Answers {id, startedAt}.';
+grant execute on function private.begin_migration_run(text,jsonb,text) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.begin_remittance_import()
  RETURNS uuid
  LANGUAGE plpgsql
@@ -8519,6 +8695,17 @@ end
 $function$;
 comment on function private.caller_wholesaler(uuid) is 'The caller''s pharmacy''s wholesaler, or "Wholesaler not found".';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.can_migrate_data()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(private.current_staff_can('data:migrate') and private.is_pharmacy_admin(), false)
+$function$;
+comment on function private.can_migrate_data() is 'Whether the signed-in staff member may import a migration: data:migrate (admins) with admin rights now (aal2 when the security policy requires two-factor for admins).';
+grant execute on function private.can_migrate_data() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.cancel_inventory_count(count_session_id uuid, reason text)
  RETURNS public.inventory_count_sessions
@@ -9247,6 +9434,22 @@ AS $function$
 $function$;
 comment on function private.count_expectations_visible(uuid) is 'Whether the caller may read a count''s expected quantities: their own pharmacy''s count that is not blind, or no longer open (submitted, posted, cancelled).';
 grant execute on function private.count_expectations_visible(uuid) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.count_migration_batch(run_id uuid, entity text, batch_counts jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.migration_runs r
+     set counts = r.counts || jsonb_build_object(entity, (
+       select jsonb_object_agg(k.key, coalesce((r.counts -> entity ->> k.key)::bigint, 0) + (k.value)::bigint)
+       from jsonb_each_text(batch_counts) k))
+   where r.id = run_id
+  returning batch_counts
+$function$;
+comment on function private.count_migration_batch(uuid,text,jsonb) is 'Adds a batch''s counts ({total, inserted, updated, unchanged}) to its run''s counts of the entity; answers the batch''s.';
+-- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.count_prescription_files()
  RETURNS trigger
@@ -10196,6 +10399,44 @@ end
 $function$;
 comment on function private.fill_prices(public.prescriptions) is 'What a fill is billed at, in cents: ingredient cost (AWP per unit × quantity, NCPDP basis of cost 01 AWP; else NADAC per unit, 09 other; else the price less the fee, 07 usual & customary), the Billing settings'' dispensing fee, usual & customary (the catalogue''s price per fill), gross amount due (ingredient cost + fee), the quantity in thousandths and the NDC.';
 -- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.finish_migration_run(run_id uuid, run_status text, run_errors jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  run public.migration_runs;
+  kept jsonb;
+begin
+  if pharmacy is null or not private.can_migrate_data() then
+    raise exception 'Only an admin can import data' using errcode = '42501';
+  end if;
+  if run_status not in ('succeeded', 'failed') then
+    raise exception 'A run ends succeeded or failed' using errcode = '22023';
+  end if;
+  -- The first 1,000 errors: a run's record stays small whatever the api sends.
+  select coalesce(jsonb_agg(e.value order by e.ordinality), '[]'::jsonb) into kept
+  from jsonb_array_elements(case when jsonb_typeof(run_errors) = 'array' then run_errors else '[]'::jsonb end)
+       with ordinality e
+  where e.ordinality <= 1000;
+  update public.migration_runs r
+     set status = run_status, errors = r.errors || kept, finished_at = now()
+   where r.id = run_id and r.pharmacy_id = pharmacy and r.status = 'running'
+  returning * into run;
+  if run.id is null then
+    raise exception 'No migration run in progress with this id' using errcode = 'P0002';
+  end if;
+  perform private.record_audit_event(pharmacy, (select auth.uid()), 'import', 'migration_runs', run.id::text,
+    format('Data migration from %s %s', run.source_system, run.status), run.status = 'succeeded',
+    jsonb_build_object('fileSha256', run.file_sha256, 'counts', run.counts, 'errors', jsonb_array_length(run.errors)));
+  return jsonb_build_object('id', run.id, 'status', run.status, 'counts', run.counts, 'finishedAt', run.finished_at);
+end
+$function$;
+comment on function private.finish_migration_run(uuid,text,jsonb) is 'Ends the caller''s pharmacy''s running migration run as succeeded or failed with the api''s errors (the first 1,000), and audits it with its counts (admins with data:migrate). Answers {id, status, counts, finishedAt}.';
+grant execute on function private.finish_migration_run(uuid,text,jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.flag_expired_prescriber_credentials()
  RETURNS integer
@@ -11243,6 +11484,361 @@ $function$;
 comment on function private.has_verified_factor(uuid) is 'Whether the auth user has at least one verified MFA factor (GoTrue''s User.HasMFAEnabled; only TOTP is offered): the value staff_profiles.two_factor_enabled must hold.';
 grant execute on function private.has_verified_factor(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.import_migration_medications(run_id uuid, rows jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  run public.migration_runs := private.migration_batch_run(run_id, rows);
+  result jsonb;
+begin
+  with src as materialized (
+    select r.value as row, r.value ->> 'drugId' as source_id, md5(r.value::text) as row_hash,
+           m.row_hash as mapped_hash, coalesce(mapped.id, by_ndc.id) as target_id, mapped.id is not null as was_mapped,
+           gen_random_uuid() as new_id,
+           -- medications.ndc_number is written 5-4-2; the validator gives the 11 digits.
+           substr(r.value ->> 'ndc', 1, 5) || '-' || substr(r.value ->> 'ndc', 6, 4) || '-' || substr(r.value ->> 'ndc', 10, 2) as ndc_number
+    from jsonb_array_elements(rows) r
+    left join public.migration_source_rows m
+      on m.pharmacy_id = run.pharmacy_id and m.entity = 'medications' and m.source_system = run.source_system
+     and m.source_id = r.value ->> 'drugId'
+    left join public.medications mapped on mapped.pharmacy_id = run.pharmacy_id and mapped.id = m.target_id
+    left join public.medications by_ndc
+      on mapped.id is null and by_ndc.pharmacy_id = run.pharmacy_id and by_ndc.ndc11 = r.value ->> 'ndc'
+  ),
+  inserted as (
+    -- The stock on hand becomes the product's opening balance in the ledger (the open_stock_ledger trigger).
+    insert into public.medications (id, pharmacy_id, name, generic_name, strength, dosage_form, manufacturer,
+      ndc_number, awp_price, wac_price, stock, low_stock_threshold, dea_schedule)
+    select s.new_id, run.pharmacy_id, s.row ->> 'name', s.row ->> 'genericName', s.row ->> 'strength',
+           s.row ->> 'dosageForm', s.row ->> 'manufacturer', s.ndc_number,
+           (s.row ->> 'awpPrice')::numeric / 100, (s.row ->> 'wholesaleCost')::numeric / 100,
+           coalesce((s.row ->> 'quantityOnHand')::integer, 0), coalesce((s.row ->> 'reorderLevel')::integer, 0),
+           s.row ->> 'deaSchedule'
+    from src s where s.target_id is null
+    returning id
+  ),
+  updated as (
+    -- Stock is the ledger's once the product exists: a corrected file changes the catalogue, not the stock.
+    update public.medications d
+       set name = s.row ->> 'name', generic_name = s.row ->> 'genericName', strength = s.row ->> 'strength',
+           dosage_form = s.row ->> 'dosageForm', manufacturer = s.row ->> 'manufacturer', ndc_number = s.ndc_number,
+           awp_price = (s.row ->> 'awpPrice')::numeric / 100, wac_price = (s.row ->> 'wholesaleCost')::numeric / 100,
+           low_stock_threshold = coalesce((s.row ->> 'reorderLevel')::integer, 0), dea_schedule = s.row ->> 'deaSchedule'
+      from src s
+     where s.was_mapped and s.mapped_hash is distinct from s.row_hash
+       and d.pharmacy_id = run.pharmacy_id and d.id = s.target_id
+    returning d.id
+  ),
+  mapped as (
+    insert into public.migration_source_rows as m (pharmacy_id, entity, source_system, source_id, target_id, row_hash, source_row, last_run_id)
+    select run.pharmacy_id, 'medications', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, s.row, run.id
+    from src s
+    on conflict (pharmacy_id, entity, source_system, source_id) do update
+      set target_id = excluded.target_id, row_hash = excluded.row_hash, source_row = excluded.source_row,
+          last_run_id = excluded.last_run_id, updated_at = now()
+      where (m.target_id, m.row_hash) is distinct from (excluded.target_id, excluded.row_hash)
+    returning 1
+  )
+  select jsonb_build_object(
+    'total', (select count(*) from src),
+    'inserted', (select count(*) from inserted),
+    'updated', (select count(*) from updated),
+    'unchanged', (select count(*) from src) - (select count(*) from inserted) - (select count(*) from updated),
+    'mapped', (select count(*) from mapped))
+  into result;
+  return private.count_migration_batch(run.id, 'medications', result - 'mapped');
+end
+$function$;
+comment on function private.import_migration_medications(uuid,jsonb) is 'Imports a batch of normalised migration medications into the caller''s pharmacy in one statement: a row already imported with the same hash is skipped, with another hash updates its product''s catalogue fields (not its stock, which is the ledger''s); a new row is linked to the product of the same 11-digit NDC on file (not overwritten) or inserted with quantityOnHand as its opening balance in the stock ledger; every row''s source is recorded. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
+grant execute on function private.import_migration_medications(uuid,jsonb) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.import_migration_patients(run_id uuid, rows jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  run public.migration_runs := private.migration_batch_run(run_id, rows);
+  result jsonb;
+begin
+  with src as materialized (
+    select r.value as row, r.value ->> 'patientId' as source_id, md5(r.value::text) as row_hash,
+           m.row_hash as mapped_hash, mapped.id as target_id, gen_random_uuid() as new_id,
+           array(select jsonb_array_elements_text(coalesce(r.value -> 'allergies', '[]'::jsonb))) as allergies
+    from jsonb_array_elements(rows) r
+    left join public.migration_source_rows m
+      on m.pharmacy_id = run.pharmacy_id and m.entity = 'patients' and m.source_system = run.source_system
+     and m.source_id = r.value ->> 'patientId'
+    left join public.patients mapped on mapped.pharmacy_id = run.pharmacy_id and mapped.id = m.target_id
+  ),
+  inserted as (
+    insert into public.patients (id, pharmacy_id, first_name, last_name, date_of_birth, phone, street_address, city,
+      state, zip_code, allergies, insurance_provider, insurance_member_id)
+    select s.new_id, run.pharmacy_id, s.row ->> 'firstName', s.row ->> 'lastName', (s.row ->> 'dateOfBirth')::date,
+           s.row ->> 'phone', s.row ->> 'address', s.row ->> 'city', s.row ->> 'state', s.row ->> 'zipCode',
+           s.allergies, s.row ->> 'insuranceProvider', s.row ->> 'insurancePolicyNumber'
+    from src s where s.target_id is null
+    returning id
+  ),
+  updated as (
+    -- Once a patient has insurance plans, the insurance columns mirror the primary plan: the file leaves them.
+    update public.patients p
+       set first_name = s.row ->> 'firstName', last_name = s.row ->> 'lastName',
+           date_of_birth = (s.row ->> 'dateOfBirth')::date, phone = s.row ->> 'phone',
+           street_address = s.row ->> 'address', city = s.row ->> 'city', state = s.row ->> 'state',
+           zip_code = s.row ->> 'zipCode', allergies = s.allergies,
+           insurance_provider = case when plans.patient_id is null then s.row ->> 'insuranceProvider' else p.insurance_provider end,
+           insurance_member_id = case when plans.patient_id is null then s.row ->> 'insurancePolicyNumber' else p.insurance_member_id end
+      from src s
+      left join lateral (
+        select i.patient_id from public.patient_insurance_plans i
+        where i.pharmacy_id = run.pharmacy_id and i.patient_id = s.target_id limit 1
+      ) plans on true
+     where s.target_id is not null and s.mapped_hash is distinct from s.row_hash
+       and p.pharmacy_id = run.pharmacy_id and p.id = s.target_id
+    returning p.id
+  ),
+  mapped as (
+    insert into public.migration_source_rows as m (pharmacy_id, entity, source_system, source_id, target_id, row_hash, source_row, last_run_id)
+    select run.pharmacy_id, 'patients', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, s.row, run.id
+    from src s
+    on conflict (pharmacy_id, entity, source_system, source_id) do update
+      set target_id = excluded.target_id, row_hash = excluded.row_hash, source_row = excluded.source_row,
+          last_run_id = excluded.last_run_id, updated_at = now()
+      where (m.target_id, m.row_hash) is distinct from (excluded.target_id, excluded.row_hash)
+    returning 1
+  )
+  select jsonb_build_object(
+    'total', (select count(*) from src),
+    'inserted', (select count(*) from inserted),
+    'updated', (select count(*) from updated),
+    'unchanged', (select count(*) from src) - (select count(*) from inserted) - (select count(*) from updated),
+    'mapped', (select count(*) from mapped))
+  into result;
+  return private.count_migration_batch(run.id, 'patients', result - 'mapped');
+end
+$function$;
+comment on function private.import_migration_patients(uuid,jsonb) is 'Imports a batch of normalised migration patients into the caller''s pharmacy in one statement: a row already imported with the same hash is skipped, with another hash updates its patient (insurance text only while the patient has no insurance plans); a new row is inserted; every row''s source is recorded. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
+grant execute on function private.import_migration_patients(uuid,jsonb) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.import_migration_prescribers(run_id uuid, rows jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  run public.migration_runs := private.migration_batch_run(run_id, rows);
+  result jsonb;
+begin
+  with src as materialized (
+    select r.value as row, r.value ->> 'prescriberId' as source_id, md5(r.value::text) as row_hash,
+           m.row_hash as mapped_hash, coalesce(mapped.id, by_npi.id) as target_id, mapped.id is not null as was_mapped,
+           gen_random_uuid() as new_id
+    from jsonb_array_elements(rows) r
+    left join public.migration_source_rows m
+      on m.pharmacy_id = run.pharmacy_id and m.entity = 'prescribers' and m.source_system = run.source_system
+     and m.source_id = r.value ->> 'prescriberId'
+    left join public.prescribers mapped on mapped.pharmacy_id = run.pharmacy_id and mapped.id = m.target_id
+    left join public.prescribers by_npi
+      on mapped.id is null and by_npi.pharmacy_id = run.pharmacy_id and by_npi.npi_number = r.value ->> 'npiNumber'
+  ),
+  inserted as (
+    insert into public.prescribers (id, pharmacy_id, first_name, last_name, npi_number, dea_number, license_number,
+      license_state, phone, practice_address, practice_city, practice_state, practice_zip_code,
+      verification_status, verification_reason)
+    select s.new_id, run.pharmacy_id, s.row ->> 'firstName', s.row ->> 'lastName', s.row ->> 'npiNumber',
+           s.row ->> 'deaNumber', s.row ->> 'licenseNumber', s.row ->> 'licenseState', s.row ->> 'phone',
+           s.row ->> 'address', s.row ->> 'city', s.row ->> 'state', s.row ->> 'zipCode',
+           'pending', format('Imported from %s; not verified yet', run.source_system)
+    from src s where s.target_id is null
+    returning id
+  ),
+  updated as (
+    -- A verified prescriber whose credentials change is pending again, as for an edit.
+    update public.prescribers p
+       set first_name = s.row ->> 'firstName', last_name = s.row ->> 'lastName', npi_number = s.row ->> 'npiNumber',
+           dea_number = s.row ->> 'deaNumber', license_number = s.row ->> 'licenseNumber',
+           license_state = s.row ->> 'licenseState', phone = s.row ->> 'phone', practice_address = s.row ->> 'address',
+           practice_city = s.row ->> 'city', practice_state = s.row ->> 'state', practice_zip_code = s.row ->> 'zipCode',
+           verification_status = case when p.verification_status = 'verified'
+             and (p.npi_number, p.first_name, p.last_name, p.license_number, p.license_state, p.dea_number)
+                 is distinct from (s.row ->> 'npiNumber', s.row ->> 'firstName', s.row ->> 'lastName',
+                                   s.row ->> 'licenseNumber', s.row ->> 'licenseState', s.row ->> 'deaNumber')
+             then 'pending' else p.verification_status end,
+           verification_reason = case when p.verification_status = 'verified'
+             and (p.npi_number, p.first_name, p.last_name, p.license_number, p.license_state, p.dea_number)
+                 is distinct from (s.row ->> 'npiNumber', s.row ->> 'firstName', s.row ->> 'lastName',
+                                   s.row ->> 'licenseNumber', s.row ->> 'licenseState', s.row ->> 'deaNumber')
+             then 'Credentials changed since the last verification; verify again' else p.verification_reason end
+      from src s
+     where s.was_mapped and s.mapped_hash is distinct from s.row_hash
+       and p.pharmacy_id = run.pharmacy_id and p.id = s.target_id
+    returning p.id
+  ),
+  mapped as (
+    insert into public.migration_source_rows as m (pharmacy_id, entity, source_system, source_id, target_id, row_hash, source_row, last_run_id)
+    select run.pharmacy_id, 'prescribers', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, s.row, run.id
+    from src s
+    on conflict (pharmacy_id, entity, source_system, source_id) do update
+      set target_id = excluded.target_id, row_hash = excluded.row_hash, source_row = excluded.source_row,
+          last_run_id = excluded.last_run_id, updated_at = now()
+      where (m.target_id, m.row_hash) is distinct from (excluded.target_id, excluded.row_hash)
+    returning 1
+  )
+  select jsonb_build_object(
+    'total', (select count(*) from src),
+    'inserted', (select count(*) from inserted),
+    'updated', (select count(*) from updated),
+    'unchanged', (select count(*) from src) - (select count(*) from inserted) - (select count(*) from updated),
+    'mapped', (select count(*) from mapped))
+  into result;
+  return private.count_migration_batch(run.id, 'prescribers', result - 'mapped');
+end
+$function$;
+comment on function private.import_migration_prescribers(uuid,jsonb) is 'Imports a batch of normalised migration prescribers (shared/src/migration) into the caller''s pharmacy in one statement: a row already imported with the same hash is skipped, with another hash updates its prescriber (verified again when credentials change); a new row is linked to the prescriber of the same NPI on file (not overwritten) or inserted as pending verification; every row''s source is recorded. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
+grant execute on function private.import_migration_prescribers(uuid,jsonb) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.import_migration_prescriptions(run_id uuid, rows jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  run public.migration_runs := private.migration_batch_run(run_id, rows);
+  problem record;
+  result jsonb;
+  next_rx bigint;
+begin
+  drop table if exists pg_temp.migration_prescription_batch;
+  create temporary table migration_prescription_batch on commit drop as
+  select r.ordinality as position, r.value as row, r.value ->> 'prescriptionId' as source_id,
+         md5(r.value::text) as row_hash, m.row_hash as mapped_hash, o.id as target_id, gen_random_uuid() as new_id,
+         (r.value ->> 'rpNumber')::bigint as rp_number, null::bigint as rx_number,
+         pat.target_id as patient_id, med.target_id as medication_id, pre.target_id as prescriber_id,
+         d.dea_schedule,
+         (r.value ->> 'originalRefills')::integer as refills,
+         (r.value ->> 'originalRefills')::integer - (r.value ->> 'refillsRemaining')::integer as refills_used,
+         (r.value ->> 'datePrescribed')::date as written_on,
+         -- MIGRATION_PRESCRIPTION_STATUSES (shared/src/migration/migration-data.ts).
+         case r.value ->> 'status' when 'active' then 'active' when 'discontinued' then 'discontinued'
+           when 'inactive' then 'inactive' when 'on_hold' then 'inactive' when 'completed' then 'inactive'
+           when 'expired' then 'inactive' end as status
+  from jsonb_array_elements(rows) with ordinality r
+  left join public.migration_source_rows m
+    on m.pharmacy_id = run.pharmacy_id and m.entity = 'prescriptions' and m.source_system = run.source_system
+   and m.source_id = r.value ->> 'prescriptionId'
+  left join public.prescription_orders o on o.pharmacy_id = run.pharmacy_id and o.id = m.target_id
+  left join public.migration_source_rows pat
+    on pat.pharmacy_id = run.pharmacy_id and pat.entity = 'patients' and pat.source_system = run.source_system
+   and pat.source_id = r.value ->> 'patientId'
+  left join public.migration_source_rows med
+    on med.pharmacy_id = run.pharmacy_id and med.entity = 'medications' and med.source_system = run.source_system
+   and med.source_id = r.value ->> 'drugId'
+  left join public.migration_source_rows pre
+    on pre.pharmacy_id = run.pharmacy_id and pre.entity = 'prescribers' and pre.source_system = run.source_system
+   and pre.source_id = r.value ->> 'prescriberId'
+  left join public.medications d on d.pharmacy_id = run.pharmacy_id and d.id = med.target_id;
+
+  -- The references and the rules the validator could not check (a drug imported by an earlier file).
+  select b.source_id, b.row, b.status, b.dea_schedule, b.refills,
+         b.patient_id is null as no_patient, b.medication_id is null as no_drug,
+         b.row ->> 'prescriberId' is not null and b.prescriber_id is null as no_prescriber
+    into problem
+  from migration_prescription_batch b
+  where b.patient_id is null or b.medication_id is null or b.status is null
+     or (b.row ->> 'prescriberId' is not null and b.prescriber_id is null)
+     or (b.dea_schedule = 'II' and b.refills > 0) or (b.dea_schedule is not null and b.refills > 5)
+  order by b.position limit 1;
+  if found then
+    raise exception '%', format('Prescription %s: %s', problem.source_id, case
+      when problem.no_patient then format('no patient %s has been imported', problem.row ->> 'patientId')
+      when problem.no_drug then format('no medication %s has been imported', problem.row ->> 'drugId')
+      when problem.no_prescriber then format('no prescriber %s has been imported', problem.row ->> 'prescriberId')
+      when problem.status is null then format('status %s is not one of the migration statuses', problem.row ->> 'status')
+      when problem.dea_schedule = 'II' then 'a Schedule II prescription cannot have refills'
+      else 'a Schedule III–V prescription may have at most 5 refills' end) using errcode = '23514';
+  end if;
+
+  -- Rx numbers of new orders: the source's when no other order of the pharmacy has it, else the next ones.
+  update migration_prescription_batch b set rx_number = b.rp_number
+  where b.target_id is null
+    and not exists (select 1 from public.prescription_orders o where o.pharmacy_id = run.pharmacy_id and o.rx_number = b.rp_number);
+  if exists (select 1 from migration_prescription_batch b where b.target_id is null and b.rx_number is null) then
+    -- The counter's row lock also orders this against prescriptions entered meanwhile.
+    insert into public.rx_number_counters as c (pharmacy_id, last_rx_number) values (run.pharmacy_id, 1000)
+    on conflict (pharmacy_id) do update set last_rx_number = c.last_rx_number
+    returning c.last_rx_number into next_rx;
+    next_rx := greatest(next_rx,
+      coalesce((select max(o.rx_number) from public.prescription_orders o where o.pharmacy_id = run.pharmacy_id), 0),
+      coalesce((select max(b.rx_number) from migration_prescription_batch b), 0));
+    update migration_prescription_batch b set rx_number = next_rx + n.number
+    from (select x.position, row_number() over (order by x.position) as number
+          from migration_prescription_batch x where x.target_id is null and x.rx_number is null) n
+    where b.position = n.position;
+  end if;
+
+  with inserted as (
+    insert into public.prescription_orders (id, pharmacy_id, rx_number, patient_id, medication_id, prescriber_id,
+      refills, refills_used_before, written_on, status, discontinued_at, discontinued_reason)
+    select b.new_id, run.pharmacy_id, b.rx_number, b.patient_id, b.medication_id, b.prescriber_id, b.refills,
+           b.refills_used, b.written_on, b.status,
+           case when b.status = 'discontinued' then now() end,
+           case when b.status = 'discontinued' then format('Discontinued in %s before the migration', run.source_system) end
+    from migration_prescription_batch b where b.target_id is null
+    returning id
+  ),
+  updated as (
+    update public.prescription_orders o
+       set patient_id = b.patient_id, medication_id = b.medication_id, prescriber_id = b.prescriber_id,
+           refills = b.refills, refills_used_before = b.refills_used, written_on = b.written_on, status = b.status,
+           discontinued_at = case when b.status <> 'discontinued' then null
+                                  when o.status = 'discontinued' then o.discontinued_at else now() end,
+           discontinued_reason = case when b.status <> 'discontinued' then null
+                                      when o.status = 'discontinued' then o.discontinued_reason
+                                      else format('Discontinued in %s before the migration', run.source_system) end,
+           discontinued_by = case when b.status = 'discontinued' and o.status = 'discontinued' then o.discontinued_by end
+      from migration_prescription_batch b
+     where b.target_id is not null and b.mapped_hash is distinct from b.row_hash
+       and o.pharmacy_id = run.pharmacy_id and o.id = b.target_id
+    returning o.id
+  ),
+  mapped as (
+    insert into public.migration_source_rows as m (pharmacy_id, entity, source_system, source_id, target_id, row_hash, source_row, last_run_id)
+    select run.pharmacy_id, 'prescriptions', run.source_system, b.source_id, coalesce(b.target_id, b.new_id), b.row_hash, b.row, run.id
+    from migration_prescription_batch b
+    on conflict (pharmacy_id, entity, source_system, source_id) do update
+      set target_id = excluded.target_id, row_hash = excluded.row_hash, source_row = excluded.source_row,
+          last_run_id = excluded.last_run_id, updated_at = now()
+      where (m.target_id, m.row_hash) is distinct from (excluded.target_id, excluded.row_hash)
+    returning 1
+  )
+  select jsonb_build_object(
+    'total', (select count(*) from migration_prescription_batch),
+    'inserted', (select count(*) from inserted),
+    'updated', (select count(*) from updated),
+    'unchanged', (select count(*) from migration_prescription_batch) - (select count(*) from inserted) - (select count(*) from updated),
+    'mapped', (select count(*) from mapped))
+  into result;
+
+  -- Prescriptions entered from now on are numbered after every Rx number on file, imported ones included.
+  insert into public.rx_number_counters as c (pharmacy_id, last_rx_number)
+  select run.pharmacy_id, greatest(1000, max(o.rx_number)) from public.prescription_orders o where o.pharmacy_id = run.pharmacy_id
+  on conflict (pharmacy_id) do update set last_rx_number = greatest(c.last_rx_number, excluded.last_rx_number), updated_at = now()
+  where excluded.last_rx_number > c.last_rx_number;
+
+  drop table pg_temp.migration_prescription_batch;
+  return private.count_migration_batch(run.id, 'prescriptions', result - 'mapped');
+end
+$function$;
+comment on function private.import_migration_prescriptions(uuid,jsonb) is 'Imports a batch of normalised migration prescriptions into the caller''s pharmacy as prescription orders on file (no fills: nothing enters the queue): patient, drug and prescriber are the rows their source ids were imported as (a missing one refuses the batch with the prescription''s id, as do a controlled drug''s refill limits); Rx number the source''s rpNumber when free, else the next; refills authorised = originalRefills, used = original − remaining; status by MIGRATION_PRESCRIPTION_STATUSES. Same hash skipped, another updates the order; the Rx counter is moved past every number on file. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
+grant execute on function private.import_migration_prescriptions(uuid,jsonb) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.inet_or_null(address text)
  RETURNS inet
  LANGUAGE plpgsql
@@ -12183,6 +12779,59 @@ end
 $function$;
 comment on function private.medication_search_page(text,boolean,boolean,integer,integer) is 'One page (ids in name, strength, id order) of the caller''s own pharmacy''s medications matching the search (private.medication_search_condition), low-stock only and/or active only when asked, and how many match in all (cut by private.medication_id_page). Security definer so the trigram and pattern indexes apply; scoped to private.current_pharmacy_id(); returns ids and a count only.';
 grant execute on function private.medication_search_page(text,boolean,boolean,integer,integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.migration_batch_run(run_id uuid, batch jsonb)
+ RETURNS public.migration_runs
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+  run public.migration_runs;
+begin
+  if pharmacy is null or not private.can_migrate_data() then
+    raise exception 'Only an admin can import data' using errcode = '42501';
+  end if;
+  if jsonb_typeof(batch) is distinct from 'array' then
+    raise exception 'A batch is a list of rows' using errcode = '22023';
+  end if;
+  if jsonb_array_length(batch) > 10000 then
+    raise exception 'A batch holds at most 10,000 rows' using errcode = '22023';
+  end if;
+  -- The run's lock: one batch of a run at a time, so its counts add up.
+  select * into run from public.migration_runs r where r.id = run_id and r.pharmacy_id = pharmacy for update;
+  if run.id is null or run.status <> 'running' then
+    raise exception 'No migration run in progress with this id' using errcode = 'P0002';
+  end if;
+  return run;
+end
+$function$;
+comment on function private.migration_batch_run(uuid,jsonb) is 'The checks every import batch starts with: the caller may migrate, the batch is a list of at most 10,000 rows, the run is the caller''s pharmacy''s and still running (locked for the batch). Answers the run.';
+-- executable by its owner only
+
+CREATE OR REPLACE FUNCTION private.migration_report()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pharmacy uuid := private.current_pharmacy_id();
+begin
+  if pharmacy is null or not private.can_migrate_data() then
+    raise exception 'Only an admin can see the data migration' using errcode = '42501';
+  end if;
+  -- count(*) over each table's pharmacy index (no counters exist for these four).
+  return jsonb_build_object(
+    'totalPatients', (select count(*) from public.patients p where p.pharmacy_id = pharmacy),
+    'totalMedications', (select count(*) from public.medications m where m.pharmacy_id = pharmacy),
+    'totalPrescriptions', (select count(*) from public.prescription_orders o where o.pharmacy_id = pharmacy),
+    'totalPrescribers', (select count(*) from public.prescribers p where p.pharmacy_id = pharmacy));
+end
+$function$;
+comment on function private.migration_report() is 'The Data Migration screen''s summary of the caller''s pharmacy (admins with data:migrate): how many patients, medications, prescriptions (orders, not fills) and prescribers are on file.';
+grant execute on function private.migration_report() to authenticated;
 
 CREATE OR REPLACE FUNCTION private.mirror_primary_insurance_plan()
  RETURNS trigger

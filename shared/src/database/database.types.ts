@@ -1905,6 +1905,112 @@ export type Database = {
           },
         ];
       };
+      migration_runs: {
+        Row: {
+          counts: NonNullable<Json>;
+          errors: NonNullable<Json>;
+          file_sha256: string;
+          finished_at: string | null;
+          id: string;
+          pharmacy_id: string;
+          source_system: string;
+          started_at: string;
+          started_by: string | null;
+          status: string;
+          totals: NonNullable<Json>;
+        };
+        ComputedFields: never;
+        Insert: {
+          counts?: NonNullable<Json>;
+          errors?: NonNullable<Json>;
+          file_sha256: string;
+          finished_at?: string | null;
+          id?: string;
+          pharmacy_id: string;
+          source_system?: string;
+          started_at?: string;
+          started_by?: string | null;
+          status?: string;
+          totals?: NonNullable<Json>;
+        };
+        Update: {
+          counts?: NonNullable<Json>;
+          errors?: NonNullable<Json>;
+          file_sha256?: string;
+          finished_at?: string | null;
+          id?: string;
+          pharmacy_id?: string;
+          source_system?: string;
+          started_at?: string;
+          started_by?: string | null;
+          status?: string;
+          totals?: NonNullable<Json>;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'migration_runs_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      migration_source_rows: {
+        Row: {
+          entity: string;
+          imported_at: string;
+          last_run_id: string | null;
+          pharmacy_id: string;
+          row_hash: string;
+          source_id: string;
+          source_row: NonNullable<Json>;
+          source_system: string;
+          target_id: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          entity: string;
+          imported_at?: string;
+          last_run_id?: string | null;
+          pharmacy_id: string;
+          row_hash: string;
+          source_id: string;
+          source_row: NonNullable<Json>;
+          source_system?: string;
+          target_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          entity?: string;
+          imported_at?: string;
+          last_run_id?: string | null;
+          pharmacy_id?: string;
+          row_hash?: string;
+          source_id?: string;
+          source_row?: NonNullable<Json>;
+          source_system?: string;
+          target_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'migration_source_rows_last_run_id_fkey';
+            columns: ['last_run_id'];
+            isOneToOne: false;
+            referencedRelation: 'migration_runs';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'migration_source_rows_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       oig_exclusion_lists: {
         Row: {
           entry_count: number;
@@ -4701,6 +4807,7 @@ export type Database = {
       };
       begin_due_claim_reversal: { Args: { claim_id: string }; Returns: string };
       begin_eligibility_check: { Args: { plan_id: string }; Returns: Json };
+      begin_migration_run: { Args: { file_sha256: string; totals: Json }; Returns: Json };
       begin_remittance_import: { Args: Record<PropertyKey, never>; Returns: string };
       begin_transmission_test: { Args: Record<PropertyKey, never>; Returns: Json };
       begin_wholesale_order_submission: { Args: { order_id: string }; Returns: Json };
@@ -5007,6 +5114,7 @@ export type Database = {
         }[];
       };
       fill_billing: { Args: { prescription_id: string }; Returns: Json };
+      finish_migration_run: { Args: { run_errors: Json; run_id: string; run_status: string }; Returns: Json };
       finish_outbound_message: {
         Args: { delivered: boolean; delivery_error?: string; message_id: string };
         Returns: {
@@ -5067,6 +5175,10 @@ export type Database = {
         };
       };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
+      import_migration_medications: { Args: { rows: Json; run_id: string }; Returns: Json };
+      import_migration_patients: { Args: { rows: Json; run_id: string }; Returns: Json };
+      import_migration_prescribers: { Args: { rows: Json; run_id: string }; Returns: Json };
+      import_migration_prescriptions: { Args: { rows: Json; run_id: string }; Returns: Json };
       import_remittance: {
         Args: { actor_id: string; interchange_control_number?: number; pharmacy_id: string; remittance: Json };
         Returns: Json;
@@ -5168,6 +5280,7 @@ export type Database = {
       };
       medication_knowledge: { Args: { knowledge_medication_id: string }; Returns: Json };
       messaging_admin_pharmacy_id: { Args: Record<PropertyKey, never>; Returns: string };
+      migration_report: { Args: Record<PropertyKey, never>; Returns: Json };
       move_prescription: {
         Args: { override_reason?: string; prescription_id: string; to_status: string };
         Returns: Json;
