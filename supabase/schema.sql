@@ -5326,6 +5326,30 @@ $function$;
 comment on function public.messaging_admin_pharmacy_id() is 'The caller''s pharmacy when the caller is its active admin (42501 otherwise): the api function asks this, as the caller, before it tests or sends with the pharmacy''s email or fax settings or lists its queues.';
 grant execute on function public.messaging_admin_pharmacy_id() to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.migration_known_source_ids(entity text, source_ids text[])
+ RETURNS SETOF text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  -- The permission as a sentence, not RLS's silent nothing: validation refuses a caller who may not migrate.
+  if private.current_pharmacy_id() is null or not private.can_migrate_data() then
+    raise exception 'Only an admin can import data' using errcode = '42501';
+  end if;
+  if cardinality(source_ids) > 100000 then
+    raise exception 'Ask for at most 100,000 source ids at once' using errcode = '22023';
+  end if;
+  -- Read through RLS: the caller's pharmacy's rows only.
+  return query
+  select m.source_id from public.migration_source_rows m
+  where m.pharmacy_id = private.current_pharmacy_id() and m.entity = migration_known_source_ids.entity
+    and m.source_system = 'primerx' and m.source_id = any (source_ids);
+end
+$function$;
+comment on function public.migration_known_source_ids(text,text[]) is 'Which of source_ids of entity (patients, medications, prescribers) the caller''s pharmacy has imported from PrimeRx: the references a file may make to rows of an earlier file (admins with data:migrate; 42501 otherwise).';
+grant execute on function public.migration_known_source_ids(text,text[]) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.migration_report()
  RETURNS jsonb
  LANGUAGE sql

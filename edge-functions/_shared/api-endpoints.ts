@@ -94,7 +94,7 @@ export class ApiRouter {
         files = multipart.files;
         sent = multipart.fields;
       } else if (endpoint.request !== null) {
-        sent = await readJsonObject(context.req, endpoint.bodyOptional === true);
+        sent = await readJsonObject(context.req, endpoint.bodyOptional === true, endpoint.maxBodyBytes);
       }
       const body = (endpoint.request === null ? undefined : validateBody(endpoint.request, sent)) as ApiRequestData<E>;
       const query = (endpoint.query === undefined ? undefined : validateBody(endpoint.query, Object.fromEntries(context.url.searchParams))) as ApiQueryData<E>;

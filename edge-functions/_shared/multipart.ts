@@ -17,7 +17,8 @@ export interface MultipartBody {
   files: Record<string, File>;
 }
 
-async function readBounded(req: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+/** The body's bytes, refused with 413 once more than maxBytes have arrived (or are declared). */
+export async function readBounded(req: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length') ?? '');
   if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, MULTIPART_MESSAGES.tooLarge);
   if (req.body === null) return new Uint8Array();

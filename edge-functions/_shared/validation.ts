@@ -14,15 +14,18 @@ import {
 } from '@pharmacy/shared/api/endpoint.ts';
 import type * as z from 'zod';
 import { HttpError } from './http.ts';
+import { readBounded } from './multipart.ts';
 
 /**
  * The parsed JSON body; a body that is not a JSON object answers 400. With `emptyIsObject` (an endpoint whose
- * body is optional) no body, or an empty one, is `{}`.
+ * body is optional) no body, or an empty one, is `{}`. With `maxBytes`, a longer body answers 413 unread.
  */
-export async function readJsonObject(req: Request, emptyIsObject = false): Promise<Record<string, unknown>> {
+export async function readJsonObject(req: Request, emptyIsObject = false, maxBytes?: number): Promise<Record<string, unknown>> {
+  // Outside the try: a body past the cap is 413, not 'not JSON'.
+  const bounded = maxBytes === undefined ? null : await readBounded(req, maxBytes);
   let body: unknown;
   try {
-    const text = await req.text();
+    const text = bounded === null ? await req.text() : new TextDecoder().decode(bounded);
     if (emptyIsObject && text.trim() === '') return {};
     body = JSON.parse(text);
   } catch {

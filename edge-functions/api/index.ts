@@ -19,6 +19,7 @@ import { addInventoryRoutes } from './routes/inventory.ts';
 import { addWholesaleRoutes } from './routes/wholesale.ts';
 import { addMedicationRoutes } from './routes/medications.ts';
 import { addMessagingRoutes } from './routes/messaging.ts';
+import { addMigrationRoutes } from './routes/migration.ts';
 import { addOnboardingRoutes } from './routes/onboarding.ts';
 import { addPharmacyLogoRoutes } from './routes/pharmacy-logo.ts';
 import { addPrescriberRoutes } from './routes/prescribers.ts';
@@ -59,5 +60,6 @@ addClaimRoutes(router);
 addPrescriberRoutes(router);
 addPrescriptionFileRoutes(router);
 addReportRoutes(router);
+addMigrationRoutes(router);
 
 Deno.serve((req) => preflightResponse(req) ?? router.handle(req));

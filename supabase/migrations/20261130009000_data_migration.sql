@@ -657,6 +657,34 @@ revoke all on function private.migration_report() from public;
 grant execute on function private.migration_report() to authenticated;
 
 -- -----------------------------------------------------------------------------------------------------
+-- Source ids already imported (validation's references)
+-- -----------------------------------------------------------------------------------------------------
+create function public.migration_known_source_ids(entity text, source_ids text[]) returns setof text
+language plpgsql stable security invoker
+set search_path = ''
+as $$
+begin
+  -- The permission as a sentence, not RLS's silent nothing: validation refuses a caller who may not migrate.
+  if private.current_pharmacy_id() is null or not private.can_migrate_data() then
+    raise exception 'Only an admin can import data' using errcode = '42501';
+  end if;
+  if cardinality(source_ids) > 100000 then
+    raise exception 'Ask for at most 100,000 source ids at once' using errcode = '22023';
+  end if;
+  -- Read through RLS: the caller's pharmacy's rows only.
+  return query
+  select m.source_id from public.migration_source_rows m
+  where m.pharmacy_id = private.current_pharmacy_id() and m.entity = migration_known_source_ids.entity
+    and m.source_system = 'primerx' and m.source_id = any (source_ids);
+end
+$$;
+comment on function public.migration_known_source_ids(text, text[]) is
+  'Which of source_ids of entity (patients, medications, prescribers) the caller''s pharmacy has imported from '
+  'PrimeRx: the references a file may make to rows of an earlier file (admins with data:migrate; 42501 otherwise).';
+revoke all on function public.migration_known_source_ids(text, text[]) from public, anon;
+grant execute on function public.migration_known_source_ids(text, text[]) to authenticated, service_role;
+
+-- -----------------------------------------------------------------------------------------------------
 -- The API's wrappers
 -- -----------------------------------------------------------------------------------------------------
 create function public.begin_migration_run(file_sha256 text, totals jsonb) returns jsonb

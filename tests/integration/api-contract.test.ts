@@ -20,6 +20,7 @@ import { EXTERNAL_SEARCH_MESSAGES } from '../../shared/src/drugs/external-drug.t
 import { PRICING_MESSAGES } from '../../shared/src/drugs/pricing.ts';
 import { STAFF_ACCOUNT_MESSAGES } from '../../shared/src/staff/staff-user.ts';
 import { PRINT_REQUEST_MESSAGE } from '../../shared/src/labels/print-request.ts';
+import { MIGRATION_API_MESSAGES } from '../../shared/src/api/migration.ts';
 import { ApiError } from '../../web/src/lib/api-error.ts';
 import { createApiInvoker } from '../../web/src/lib/api-invoker.ts';
 import { contractEndpoints, type NamedEndpoint } from '../support/api-contract.ts';
@@ -82,6 +83,8 @@ const ADMIN_ONLY_MESSAGES: Record<string, string> = {
   // Claims belong to a pharmacy: the switches, the reconciliation and the reports are its staff's.
   'claims.providerStatusEndpoint': 'Only staff of the pharmacy can test the claims connection',
   'claims.reconciliationEndpoint': 'Only staff of the pharmacy can reconcile remittances',
+  // Data migration is an admin's.
+  'migration.migrationReportEndpoint': MIGRATION_API_MESSAGES.reportAdminOnly,
 };
 
 describe('every endpoint of the contract', () => {

@@ -44,6 +44,11 @@ export interface ApiEndpoint<
    */
   readonly bodyOptional?: true;
   /**
+   * The largest JSON body taken, in bytes: a longer one answers 413 'Request body is too large' before it is parsed
+   * (read as a stream, never held past the cap). Absent: the platform's own limit.
+   */
+  readonly maxBodyBytes?: number;
+  /**
    * The query parameters' schema (an object of optional fields; values arrive as strings, so numbers are
    * coerced); absent when the endpoint takes none. A query the schema refuses answers 400 'Validation failed'.
    */

@@ -5280,6 +5280,7 @@ export type Database = {
       };
       medication_knowledge: { Args: { knowledge_medication_id: string }; Returns: Json };
       messaging_admin_pharmacy_id: { Args: Record<PropertyKey, never>; Returns: string };
+      migration_known_source_ids: { Args: { entity: string; source_ids: string[] }; Returns: string[] };
       migration_report: { Args: Record<PropertyKey, never>; Returns: Json };
       move_prescription: {
         Args: { override_reason?: string; prescription_id: string; to_status: string };
