@@ -113,14 +113,17 @@ const SCREEN_DATA: Record<ScreenPath, Probe[]> = {
     { what: 'update security_policies', run: async (staff) => touchedOneRow(await staff.client.from('security_policies').update({ lockout_minutes: 30 }).eq('pharmacy_id', a.id).select('pharmacy_id')) },
     { what: 'update another staff member', run: async (staff) => touchedOneRow(await staff.client.from('staff_profiles').update({ phone: '(309) 555-0144' }).eq('user_id', colleague.id).select('user_id')) },
   ],
-  // Its data (imports) arrives with the Data Migration screen; see README "Security".
-  '/data-migration': [],
+  // The import's summary and the source ids already imported (validation's references): admins with data:migrate.
+  '/data-migration': [
+    { what: 'rpc migration_report', run: async (staff) => answered(await staff.client.rpc('migration_report')) },
+    { what: 'rpc migration_known_source_ids', run: async (staff) => answered(await staff.client.rpc('migration_known_source_ids', { entity: 'patients', source_ids: ['P1'] })) },
+  ],
   // Demo cards only (spec part 2 "Loading Demo"): no data.
   '/loading-demo': [],
 };
 
 /** Screens kept from some role whose data does not exist yet: the screen's own issue adds it, admin-only. */
-const NO_DATA_YET: readonly ScreenPath[] = ['/data-migration'];
+const NO_DATA_YET: readonly ScreenPath[] = [];
 
 function staffOf(role: StaffRole): SignedInStaff {
   return a[role];
@@ -147,8 +150,8 @@ describe('screen access: the database agrees with the table of screens', () => {
         }
       }
     }
-    // Pharmacists and technicians, System Settings (6) and AI Security Manager (6).
-    expect(refusals).toBe(2 * (6 + 6));
+    // Pharmacists and technicians, System Settings (6), AI Security Manager (6) and Data Migration (2).
+    expect(refusals).toBe(2 * (6 + 6 + 2));
   });
 
   it('every screen kept from some role has data the database guards, unless its data does not exist yet', () => {
