@@ -9,14 +9,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWithSchema } from '../../shared/src/api/endpoint.ts';
 import {
-  MIGRATION_API_MESSAGES, type MigrationImportResponse, type MigrationReport, type MigrationValidationResponse,
+  MIGRATION_API_MAX_BODY_BYTES, MIGRATION_API_MESSAGES, type MigrationImportResponse, type MigrationReport, type MigrationValidationResponse,
   migrationImportResponseSchema, migrationReportSchema, migrationValidationResponseSchema,
 } from '../../shared/src/api/migration.ts';
 import { MIGRATION_MESSAGES } from '../../shared/src/migration/migration-data.ts';
 import { SAMPLE_MIGRATION_DATA } from '../../shared/src/migration/sample-migration.ts';
 import { MIGRATION_DATA_MESSAGES } from '../../shared/src/migration/validate-migration.ts';
 import { callApi } from '../support/api-call.ts';
-import { closeSql, sql } from '../support/stack-env.ts';
+import { closeSql, sql, stackEnv } from '../support/stack-env.ts';
 import { insertRow } from './db-clinical-support.ts';
 import { createPharmacy, type SignedInStaff, type TestPharmacy } from './db-fixtures.ts';
 
@@ -120,6 +120,17 @@ describe('validation', () => {
     expect(refused.status).toBe(200);
     expect(refused.body).toMatchObject({ success: false, runId: null, errorCount: 2, summary: { patientsImported: 0, prescriptionsImported: 0 } });
     expect((await tableCounts(a.id)).mapped).toBe(0);
+  });
+
+  it('a body over the documented cap is refused unread: 413', async () => {
+    const { data } = await a.admin.client.auth.getSession();
+    const answer = await fetch(`${stackEnv().apiUrl}/functions/v1/api/migration/validate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${data.session!.access_token}`, apikey: stackEnv().anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ patients: 'x'.repeat(MIGRATION_API_MAX_BODY_BYTES) }),
+    });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ error: 'Request body is too large' });
   });
 
   it('a body with none of the arrays is refused with the spec\'s message', async () => {
