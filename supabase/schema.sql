@@ -9465,6 +9465,7 @@ CREATE OR REPLACE FUNCTION private.count_migration_batch(run_id uuid, entity tex
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+  select set_config('pharmacy.migration_batch', '', true);
   update public.migration_runs r
      set counts = r.counts || jsonb_build_object(entity, (
        select jsonb_object_agg(k.key, coalesce((r.counts -> entity ->> k.key)::bigint, 0) + (k.value)::bigint)
@@ -9472,7 +9473,7 @@ AS $function$
    where r.id = run_id
   returning batch_counts
 $function$;
-comment on function private.count_migration_batch(uuid,text,jsonb) is 'Adds a batch''s counts ({total, inserted, updated, unchanged}) to its run''s counts of the entity; answers the batch''s.';
+comment on function private.count_migration_batch(uuid,text,jsonb) is 'Ends a batch: clears pharmacy.migration_batch and adds the batch''s counts ({total, inserted, updated, unchanged}) to its run''s counts of the entity; answers the batch''s.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.count_prescription_files()
@@ -10075,6 +10076,9 @@ AS $function$
 declare
   broken text;
 begin
+  if current_setting('pharmacy.migration_batch', true) = 'on' then
+    return new;
+  end if;
   -- tg_argv[0]: private.constraint_explanation_sql(<this table>), computed when the trigger was installed.
   execute tg_argv[0] into broken using new, old, tg_op = 'INSERT';
   if broken is not null then
@@ -10083,7 +10087,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.explain_constraint_violations() is 'BEFORE INSERT/UPDATE trigger zz_explain_constraint_violations (zz_: fires after every other BEFORE trigger, so it sees the row as it will be stored): raises the clear message of the first rule the row breaks, before Postgres would raise its constraint error (see private.constraint_explanation_sql). Security definer so unique and foreign keys are judged on all rows, as Postgres judges them; it reveals nothing the constraint error would not.';
+comment on function private.explain_constraint_violations() is 'BEFORE INSERT/UPDATE trigger zz_explain_constraint_violations (zz_: fires after every other BEFORE trigger, so it sees the row as it will be stored): raises the clear message of the first rule the row breaks, before Postgres would raise its constraint error (see private.constraint_explanation_sql). Security definer so unique and foreign keys are judged on all rows, as Postgres judges them; it reveals nothing the constraint error would not. Skipped inside a data migration batch (pharmacy.migration_batch, set by private.migration_batch_run): those rows were validated, and the constraints still hold.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.explain_restricted_delete()
@@ -12828,10 +12832,12 @@ begin
   if run.id is null or run.status <> 'running' then
     raise exception 'No migration run in progress with this id' using errcode = 'P0002';
   end if;
+  -- Until count_migration_batch ends the batch (or the transaction ends): see explain_constraint_violations.
+  perform set_config('pharmacy.migration_batch', 'on', true);
   return run;
 end
 $function$;
-comment on function private.migration_batch_run(uuid,jsonb) is 'The checks every import batch starts with: the caller may migrate, the batch is a list of at most 10,000 rows, the run is the caller''s pharmacy''s and still running (locked for the batch). Answers the run.';
+comment on function private.migration_batch_run(uuid,jsonb) is 'The checks every import batch starts with: the caller may migrate, the batch is a list of at most 10,000 rows, the run is the caller''s pharmacy''s and still running (locked for the batch); marks the transaction as a migration batch (pharmacy.migration_batch) until count_migration_batch. Answers the run.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.migration_report()
