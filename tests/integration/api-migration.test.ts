@@ -4,7 +4,8 @@
  * prescriptions as orders with their Rx numbers and refills, stock as an opening balance, a prescriber on file matched
  * by NPI, the audited run); the same file again (0 new, nothing changed); a corrected file (one patient updated); a
  * later file referring to rows of the first; a batch the database refuses (the run fails, what came before stays) and
- * the rerun that continues; another pharmacy untouched; pharmacists and technicians refused; the report's counts.
+ * the rerun that continues; the database functions' own checks (the caller's run, batch size, role); another pharmacy
+ * untouched; pharmacists and technicians refused; a body over the cap; the report's counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWithSchema } from '../../shared/src/api/endpoint.ts';
@@ -279,6 +280,22 @@ describe('importing', () => {
       "select o.rx_number::text from public.migration_source_rows m join public.prescription_orders o on o.id = m.target_id where m.pharmacy_id = $1 and m.source_id = 'RX8001'", [a.id],
     );
     expect(Number(order!.rx_number)).toBe(Number(counter!.last_rx_number) + 1);
+  });
+
+  it("the database's import functions act on the caller's own run and pharmacy only", async () => {
+    const [run] = await sql<{ id: string }>("select id from public.migration_runs where pharmacy_id = $1 order by started_at desc limit 1", [a.id]);
+    const begun = await b.admin.client.rpc('begin_migration_run', { file_sha256: 'b'.repeat(64), totals: {} });
+    expect(begun.error).toBeNull();
+    // B's admin naming A's run: no such run of B's pharmacy.
+    const foreign = await b.admin.client.rpc('import_migration_patients', { run_id: run!.id, rows: [] });
+    expect(foreign.error).toMatchObject({ code: 'P0002', message: 'No migration run in progress with this id' });
+    const tooMany = await b.admin.client.rpc('import_migration_patients', { run_id: (begun.data as { id: string }).id, rows: Array.from({ length: 10_001 }, () => ({})) });
+    expect(tooMany.error).toMatchObject({ code: '22023', message: 'A batch holds at most 10,000 rows' });
+    // A technician cannot use a run either.
+    const technician = await a.technician.client.rpc('import_migration_patients', { run_id: run!.id, rows: [] });
+    expect(technician.error).toMatchObject({ code: '42501', message: MIGRATION_API_MESSAGES.adminOnly });
+    const finished = await b.admin.client.rpc('finish_migration_run', { run_id: (begun.data as { id: string }).id, run_status: 'failed', run_errors: [] });
+    expect(finished.error).toBeNull();
   });
 
   it('another pharmacy is untouched, and imports the same file as its own', async () => {
