@@ -69,7 +69,7 @@ create table public.migration_source_rows (
   source_id text not null,
   target_id uuid not null,
   row_hash text not null,
-  source_row jsonb not null,
+  source_row jsonb,
   last_run_id uuid references public.migration_runs (id) on delete set null,
   imported_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -81,9 +81,10 @@ create table public.migration_source_rows (
 comment on table public.migration_source_rows is
   'Each row a migration imported: its entity, source system and source id, the row it became (target_id: a '
   'patient, medication, prescriber or prescription order of the pharmacy), the MD5 of the normalised row last '
-  'imported (row_hash: the same hash again is skipped, another updates the target) and that row (source_row: what '
-  'the target tables do not hold, e.g. a prescription''s quantity, days supply and directions). Written only by the '
-  'import functions; admins with data:migrate read their pharmacy''s.';
+  'imported (row_hash: the same hash again is skipped, another updates the target) and, for a prescription, that row '
+  '(source_row: its quantity, days supply and directions, which an order does not hold). Written only by the import '
+  'functions; admins with data:migrate read their pharmacy''s.';
+comment on column public.migration_source_rows.source_row is 'A prescription''s normalised row as last imported; null for the other entities, whose rows their target holds whole (no second copy of a patient''s details).';
 comment on column public.migration_source_rows.target_id is 'The row it became, in the table its entity names (no foreign key: four tables).';
 comment on column public.migration_source_rows.row_hash is 'md5 of the normalised row''s jsonb text (jsonb orders keys, so the same row hashes the same).';
 comment on constraint migration_source_rows_entity_check on public.migration_source_rows is 'An entity is patients, medications, prescribers or prescriptions';
@@ -335,7 +336,7 @@ begin
   ),
   mapped as (
     insert into public.migration_source_rows as m (pharmacy_id, entity, source_system, source_id, target_id, row_hash, source_row, last_run_id)
-    select run.pharmacy_id, 'prescribers', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, s.row, run.id
+    select run.pharmacy_id, 'prescribers', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, null, run.id
     from src s
     on conflict (pharmacy_id, entity, source_system, source_id) do update
       set target_id = excluded.target_id, row_hash = excluded.row_hash, source_row = excluded.source_row,
@@ -413,7 +414,7 @@ begin
   ),
   mapped as (
     insert into public.migration_source_rows as m (pharmacy_id, entity, source_system, source_id, target_id, row_hash, source_row, last_run_id)
-    select run.pharmacy_id, 'medications', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, s.row, run.id
+    select run.pharmacy_id, 'medications', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, null, run.id
     from src s
     on conflict (pharmacy_id, entity, source_system, source_id) do update
       set target_id = excluded.target_id, row_hash = excluded.row_hash, source_row = excluded.source_row,
@@ -490,7 +491,7 @@ begin
   ),
   mapped as (
     insert into public.migration_source_rows as m (pharmacy_id, entity, source_system, source_id, target_id, row_hash, source_row, last_run_id)
-    select run.pharmacy_id, 'patients', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, s.row, run.id
+    select run.pharmacy_id, 'patients', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, null, run.id
     from src s
     on conflict (pharmacy_id, entity, source_system, source_id) do update
       set target_id = excluded.target_id, row_hash = excluded.row_hash, source_row = excluded.source_row,

@@ -173,6 +173,12 @@ describe('importing', () => {
       { source_id: 'RX5004', rx_number: '700104', refills: 1, refills_used_before: 1, written_on: '2025-09-30', status: 'active', first_name: 'Rosa', ndc_number: '68180-0513-01' },
     ]);
 
+    // What an order does not hold stays with its source row; a patient's details are not copied.
+    const sourceRows = await sql<{ entity: string; directions: string | null }>(
+      "select entity, source_row ->> 'directions' as directions from public.migration_source_rows where pharmacy_id = $1 and source_id in ('RX5001', 'P1001') order by entity", [a.id],
+    );
+    expect(sourceRows).toEqual([{ entity: 'patients', directions: null }, { entity: 'prescriptions', directions: 'Take 1 tablet by mouth once daily' }]);
+
     // Stock on hand is the opening balance of the ledger; prices are dollars from the file's cents.
     const [tramadol] = await sql<{ stock: number; dea_schedule: string; awp_price: string; opening: number }>(
       `select d.stock, d.dea_schedule, d.awp_price::text,

@@ -1964,7 +1964,7 @@ export type Database = {
           pharmacy_id: string;
           row_hash: string;
           source_id: string;
-          source_row: NonNullable<Json>;
+          source_row: Json | null;
           source_system: string;
           target_id: string;
           updated_at: string;
@@ -1977,7 +1977,7 @@ export type Database = {
           pharmacy_id: string;
           row_hash: string;
           source_id: string;
-          source_row: NonNullable<Json>;
+          source_row?: Json | null;
           source_system?: string;
           target_id: string;
           updated_at?: string;
@@ -1989,7 +1989,7 @@ export type Database = {
           pharmacy_id?: string;
           row_hash?: string;
           source_id?: string;
-          source_row?: NonNullable<Json>;
+          source_row?: Json | null;
           source_system?: string;
           target_id?: string;
           updated_at?: string;
