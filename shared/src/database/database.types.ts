@@ -3695,6 +3695,36 @@ export type Database = {
           },
         ];
       };
+      report_monthly_medication_fills: {
+        Row: {
+          fills: number;
+          medication_id: string;
+          month: string;
+          pharmacy_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          fills?: number;
+          medication_id: string;
+          month: string;
+          pharmacy_id: string;
+        };
+        Update: {
+          fills?: number;
+          medication_id?: string;
+          month?: string;
+          pharmacy_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'report_monthly_medication_fills_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       rx_number_counters: {
         Row: {
           last_rx_number: number;
