@@ -1,10 +1,13 @@
 -- =====================================================================================================
 -- Reports at scale (issue 26): top medications over a long range, and the Inventory report at 50,000 products
 -- =====================================================================================================
--- * report_monthly_medication_fills: the filled fills per pharmacy, calendar month and medication, kept by
---   private.refresh_report_fills in the same statement as report_daily_medication_fills (same differences, summed by
---   month) and rebuilt with it. reports_top_medications adds whole months from it and only the partial months at
---   the range's edges from the daily rows (a year was ~every fill's own day row with a wide catalogue).
+-- * report_medication_fill_prefixes: per pharmacy and medication, its filled fills counted month by month as running
+--   totals (prefix sums: cum[k] = fills up to the end of the k-th month from first_month), kept by
+--   private.refresh_report_fills in the same statement as report_daily_medication_fills and rebuilt with it. Whole
+--   months of a range are then two array reads per medication (the total at the last whole month less the total
+--   before the first), and only the partial months at the range's edges come from the daily rows. A year was ~665,000
+--   daily rows with a wide catalogue (~1.1 s); per-month rows were still ~480,000 (~300 ms); this reads one row per
+--   medication plus the edge days.
 -- * The Inventory report answered 500 at 50,000 products (the 8 s statement timeout of `authenticated`, or an
 --   11.7 MB answer when it made it): it looked up each product's dispensing twice (two index probes × 50,000) and
 --   listed every product three times. Now the dispensing of the range and of the last 90 days are each one range of
@@ -15,24 +18,54 @@
 --   time: ~0.3 ms × 41,000 dead products was most of the old report's time).
 -- =====================================================================================================
 
-create table public.report_monthly_medication_fills (
+create table public.report_medication_fill_prefixes (
   pharmacy_id uuid not null references public.pharmacies (id) on delete cascade,
-  month date not null,
   medication_id uuid not null,
-  fills bigint not null default 0,
-  primary key (pharmacy_id, month, medication_id)
+  first_month integer not null,
+  cum integer[] not null,
+  primary key (pharmacy_id, medication_id)
 );
-comment on table public.report_monthly_medication_fills is
-  'The filled fills of a pharmacy per calendar month (month: its first day, by date_filled) and medication: the sum '
-  'of report_daily_medication_fills over the month, so Most Prescribed Medications over a long range reads whole '
-  'months here. Written only by private.refresh_report_fills and private.rebuild_report_rollups.';
-alter table public.report_monthly_medication_fills enable row level security;
-revoke all on public.report_monthly_medication_fills from anon, authenticated;
-grant select on public.report_monthly_medication_fills to authenticated;
-grant all on public.report_monthly_medication_fills to service_role;
-create policy "Staff can read their pharmacy's monthly fills per medication" on public.report_monthly_medication_fills
+comment on table public.report_medication_fill_prefixes is
+  'The filled fills (ready or completed, by date_filled) of a pharmacy''s medication as running totals by calendar '
+  'month: cum[k] is the fills of months first_month .. first_month + k - 1 (months numbered by '
+  'private.report_month_number); before first_month the total is 0, after the last element it stays the last. Most '
+  'Prescribed Medications reads a range''s whole months as two totals (private.report_fills_through). Written only '
+  'by private.refresh_report_fills and private.rebuild_report_rollups.';
+alter table public.report_medication_fill_prefixes enable row level security;
+revoke all on public.report_medication_fill_prefixes from anon, authenticated;
+grant select on public.report_medication_fill_prefixes to authenticated;
+grant all on public.report_medication_fill_prefixes to service_role;
+create policy "Staff can read their pharmacy's running fills per medication" on public.report_medication_fill_prefixes
   for select to authenticated
   using (pharmacy_id = (select private.current_pharmacy_id()));
+
+create function private.report_month_number(day date) returns integer
+language sql immutable
+set search_path = ''
+as $$ select (extract(year from day) * 12 + extract(month from day) - 1)::integer $$;
+comment on function private.report_month_number(date) is
+  'The calendar month of a day as a number (year × 12 + month − 1): consecutive months are consecutive numbers.';
+
+create function private.report_fills_through(first_month integer, cum integer[], month integer) returns integer
+language sql immutable
+set search_path = ''
+as $$ select case when month < first_month then 0 else cum[least(month - first_month + 1, cardinality(cum))] end $$;
+comment on function private.report_fills_through(integer, integer[], integer) is
+  'A medication''s filled fills up to the end of a month (private.report_month_number) from its running totals in '
+  'report_medication_fill_prefixes: 0 before its first month, the last total after its last.';
+
+create function private.report_add_fill_prefixes(first_a integer, cum_a integer[], first_b integer, cum_b integer[])
+returns integer[]
+language sql immutable
+set search_path = ''
+as $$
+  select array_agg(private.report_fills_through(first_a, cum_a, k) + private.report_fills_through(first_b, cum_b, k) order by k)
+  from generate_series(least(first_a, first_b), greatest(first_a + cardinality(cum_a), first_b + cardinality(cum_b)) - 1) k
+$$;
+comment on function private.report_add_fill_prefixes(integer, integer[], integer, integer[]) is
+  'The sum of two running totals by month (report_medication_fill_prefixes), starting at the earlier first month '
+  '(least(first_a, first_b)) and running to the later end: how private.refresh_report_fills adds a statement''s '
+  'differences to a medication''s row.';
 
 create or replace function private.refresh_report_fills(fill_ids uuid[]) returns void
 language plpgsql security definer
@@ -96,17 +129,32 @@ begin
     where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
     order by d.pharmacy_id, d.day, d.medication_id
     on conflict (pharmacy_id, day, medication_id) do update set fills = m.fills + excluded.fills
-  ), per_month as (
-    -- The same differences by calendar month (20261130009500_report_speed): kept with the daily rows, one transaction.
-    insert into public.report_monthly_medication_fills as m (pharmacy_id, month, medication_id, fills)
-    select d.pharmacy_id, d.month, d.medication_id, d.fills
-    from (select pharmacy_id, date_trunc('month', day::timestamp)::date as month, medication_id, sum(fills) as fills from changed
-          group by 1, 2, 3 having sum(fills) <> 0) d
-    where exists (select 1 from public.pharmacies p where p.id = d.pharmacy_id)
-    order by d.pharmacy_id, d.month, d.medication_id
-    on conflict (pharmacy_id, month, medication_id) do update set fills = m.fills + excluded.fills
+  ), month_deltas as (
+    select pharmacy_id, medication_id, private.report_month_number(day) as month, sum(fills)::integer as fills
+    from changed group by 1, 2, 3 having sum(fills) <> 0
+  ), delta_prefixes as (
+    -- Each medication's differences as running totals over its months first..last (months between at 0).
+    select r.pharmacy_id, r.medication_id, min(r.month) as first_month, array_agg(r.running order by r.month) as cum
+    from (
+      select b.pharmacy_id, b.medication_id, k.month,
+             (sum(coalesce(d.fills, 0)) over (partition by b.pharmacy_id, b.medication_id order by k.month))::integer as running
+      from (select pharmacy_id, medication_id, min(month) as lo, max(month) as hi from month_deltas group by 1, 2) b
+      cross join lateral generate_series(b.lo, b.hi) k(month)
+      left join month_deltas d on d.pharmacy_id = b.pharmacy_id and d.medication_id = b.medication_id and d.month = k.month
+    ) r
+    group by r.pharmacy_id, r.medication_id
+  ), per_prefix as (
+    -- Added to the stored row in the update itself (on conflict sees the latest committed row: no lost update).
+    insert into public.report_medication_fill_prefixes as p (pharmacy_id, medication_id, first_month, cum)
+    select d.pharmacy_id, d.medication_id, d.first_month, d.cum
+    from delta_prefixes d
+    where exists (select 1 from public.pharmacies ph where ph.id = d.pharmacy_id)
+    order by d.pharmacy_id, d.medication_id
+    on conflict (pharmacy_id, medication_id) do update
+      set first_month = least(p.first_month, excluded.first_month),
+          cum = private.report_add_fill_prefixes(p.first_month, p.cum, excluded.first_month, excluded.cum)
   )
-  -- stored, dropped, per_medication and per_month run whether read or not (a data-modifying WITH always does).
+  -- stored, dropped, per_medication and per_prefix run whether read or not (a data-modifying WITH always does).
   insert into public.report_daily_totals as t (pharmacy_id, day, fills, new_fills, refills, cash_fills, payers_cents,
     patients_cents, cash_patients_cents, cost_cents)
   select d.*
@@ -137,7 +185,7 @@ comment on function private.refresh_report_fills(uuid[]) is
   'Brings the report rollups up to date for the given fills: locks them, recomputes each one''s contribution (filled '
   'fills only: ready or completed, by date_filled; paid claims, patient payments, cost of units, cash or not) and adds '
   'the difference from report_fill_contributions to report_daily_totals, report_daily_medication_fills and '
-  'report_monthly_medication_fills. Idempotent: called again with nothing changed, it writes nothing. Called by the '
+  'report_medication_fill_prefixes. Idempotent: called again with nothing changed, it writes nothing. Called by the '
   'statement triggers of the tables a fill''s contribution reads.';
 
 create or replace function private.rebuild_report_rollups(for_pharmacy_id uuid) returns void
@@ -148,11 +196,11 @@ as $$
 begin
   -- No refresh runs meanwhile (they wait, then add their difference to the rebuilt rows); readers are not blocked.
   lock table public.report_fill_contributions, public.report_daily_totals, public.report_daily_medication_fills,
-    public.report_monthly_medication_fills in exclusive mode;
+    public.report_medication_fill_prefixes in exclusive mode;
   delete from public.report_fill_contributions c where c.pharmacy_id = for_pharmacy_id;
   delete from public.report_daily_totals t where t.pharmacy_id = for_pharmacy_id;
   delete from public.report_daily_medication_fills m where m.pharmacy_id = for_pharmacy_id;
-  delete from public.report_monthly_medication_fills m where m.pharmacy_id = for_pharmacy_id;
+  delete from public.report_medication_fill_prefixes p where p.pharmacy_id = for_pharmacy_id;
   -- Set-based: each table read once for the pharmacy and grouped by fill (hash joins), not a lookup per fill.
   insert into public.report_fill_contributions (prescription_id, pharmacy_id, day, medication_id, new_fill, cash,
     payers_cents, patients_cents, cost_cents, payer_bin, payer_name)
@@ -187,26 +235,49 @@ begin
   select c.pharmacy_id, c.day, c.medication_id, count(*)
   from public.report_fill_contributions c where c.pharmacy_id = for_pharmacy_id
   group by c.pharmacy_id, c.day, c.medication_id;
-  insert into public.report_monthly_medication_fills (pharmacy_id, month, medication_id, fills)
-  select m.pharmacy_id, date_trunc('month', m.day::timestamp)::date, m.medication_id, sum(m.fills)
-  from public.report_daily_medication_fills m where m.pharmacy_id = for_pharmacy_id
-  group by 1, 2, 3;
+  with months as (
+    select d.pharmacy_id, d.medication_id, private.report_month_number(d.day) as month, sum(d.fills)::integer as fills
+    from public.report_daily_medication_fills d where d.pharmacy_id = for_pharmacy_id
+    group by 1, 2, 3
+  )
+  insert into public.report_medication_fill_prefixes (pharmacy_id, medication_id, first_month, cum)
+  select r.pharmacy_id, r.medication_id, min(r.month), array_agg(r.running order by r.month)
+  from (
+    select b.pharmacy_id, b.medication_id, k.month,
+           (sum(coalesce(m.fills, 0)) over (partition by b.pharmacy_id, b.medication_id order by k.month))::integer as running
+    from (select pharmacy_id, medication_id, min(month) as lo, max(month) as hi from months group by 1, 2) b
+    cross join lateral generate_series(b.lo, b.hi) k(month)
+    left join months m on m.pharmacy_id = b.pharmacy_id and m.medication_id = b.medication_id and m.month = k.month
+  ) r
+  group by r.pharmacy_id, r.medication_id;
 end
 $$;
 
 comment on function private.rebuild_report_rollups(uuid) is
   'Recomputes a pharmacy''s report rollups (report_fill_contributions, report_daily_totals, '
-  'report_daily_medication_fills, report_monthly_medication_fills) from its fills, claims, patient payments and stock '
+  'report_daily_medication_fills, report_medication_fill_prefixes) from its fills, claims, patient payments and stock '
   'movements: after a load made with triggers off (data migration, the bench) and for the rows that existed before '
   'the rollups. Locks the rollup tables against concurrent refreshes while it runs.';
 
--- The months of the fills already counted.
-insert into public.report_monthly_medication_fills (pharmacy_id, month, medication_id, fills)
-select m.pharmacy_id, date_trunc('month', m.day::timestamp)::date, m.medication_id, sum(m.fills)
-from public.report_daily_medication_fills m
-group by 1, 2, 3;
+-- The running totals of the fills already counted.
+with months as (
+  select d.pharmacy_id, d.medication_id, private.report_month_number(d.day) as month, sum(d.fills)::integer as fills
+  from public.report_daily_medication_fills d
+  group by 1, 2, 3
+)
+insert into public.report_medication_fill_prefixes (pharmacy_id, medication_id, first_month, cum)
+select r.pharmacy_id, r.medication_id, min(r.month), array_agg(r.running order by r.month)
+from (
+  select b.pharmacy_id, b.medication_id, k.month,
+         (sum(coalesce(m.fills, 0)) over (partition by b.pharmacy_id, b.medication_id order by k.month))::integer as running
+  from (select pharmacy_id, medication_id, min(month) as lo, max(month) as hi from months group by 1, 2) b
+  cross join lateral generate_series(b.lo, b.hi) k(month)
+  left join months m on m.pharmacy_id = b.pharmacy_id and m.medication_id = b.medication_id and m.month = k.month
+) r
+group by r.pharmacy_id, r.medication_id;
 
--- work_mem: a year groups ~50,000 medications from ~500,000 rows; at the default 4 MB the hash spilled to disk.
+-- work_mem: a year groups ~50,000 medications (their running totals and the edge days); at the default 4 MB the hash
+-- spilled to disk.
 create or replace function public.reports_top_medications(from_date date, to_date date, top integer default 5) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -214,8 +285,10 @@ set work_mem = '32MB'
 as $$
 declare
   pharmacy uuid := private.current_pharmacy_id();
-  first_month date;
-  after_months date;
+  whole_from date;
+  whole_after date;
+  last_number integer;
+  before_number integer;
 begin
   if pharmacy is null then
     raise exception 'Only staff of a pharmacy can read its reports' using errcode = '42501';
@@ -224,34 +297,43 @@ begin
   if top is null or top < 1 or top > 50 then
     raise exception 'Ask for 1 to 50 medications' using errcode = '22023';
   end if;
-  -- The whole months inside the range are first_month..after_months (exclusive); the days before and after them
+  -- The whole months inside the range are whole_from..whole_after (exclusive); the days before and after them
   -- come from the daily rows. A range without a whole month is days only.
-  first_month := case when from_date = date_trunc('month', from_date::timestamp)::date then from_date
+  whole_from := case when from_date = date_trunc('month', from_date::timestamp)::date then from_date
                       else (date_trunc('month', from_date::timestamp) + interval '1 month')::date end;
-  after_months := date_trunc('month', (to_date + 1)::timestamp)::date;
-  if after_months <= first_month then
-    first_month := to_date + 1;
-    after_months := to_date + 1;
+  whole_after := date_trunc('month', (to_date + 1)::timestamp)::date;
+  if whole_after <= whole_from then
+    whole_from := to_date + 1;
+    whole_after := to_date + 1;
   end if;
+  last_number := private.report_month_number(whole_after - 1);
+  before_number := private.report_month_number(whole_from) - 1;
   return (
     select coalesce(jsonb_agg(jsonb_build_object('medicationId', m.id, 'name', m.name, 'strength', m.strength,
                                                  'fills', c.fills) order by c.fills desc, m.name, m.id), '[]'::jsonb)
     from (
-      -- Summed as integers (a month's fills of one medication fit): sum(bigint) accumulates in numeric, slower.
-      select r.medication_id, sum(r.fills::integer) as fills
+      select r.medication_id, sum(r.fills) as fills
       from (
-        select d.medication_id, d.fills from public.report_daily_medication_fills d
-        where d.pharmacy_id = pharmacy and d.day >= from_date and d.day < first_month
+        select d.medication_id, d.fills::integer as fills from public.report_daily_medication_fills d
+        where d.pharmacy_id = pharmacy and d.day >= from_date and d.day < whole_from
         union all
-        select mo.medication_id, mo.fills from public.report_monthly_medication_fills mo
-        where mo.pharmacy_id = pharmacy and mo.month >= first_month and mo.month < after_months
+        -- The whole months: the running total at the last less the one before the first. Written out as
+        -- private.report_fills_through is: a function with its own search_path is not inlined, and 100,000 calls
+        -- were most of the time.
+        select p.medication_id,
+               (case when last_number < p.first_month then 0
+                     else p.cum[least(last_number - p.first_month + 1, cardinality(p.cum))] end)
+               - (case when before_number < p.first_month then 0
+                       else p.cum[least(before_number - p.first_month + 1, cardinality(p.cum))] end)
+        from public.report_medication_fill_prefixes p
+        where whole_from < whole_after and p.pharmacy_id = pharmacy and p.first_month <= last_number
         union all
-        select d.medication_id, d.fills from public.report_daily_medication_fills d
-        where d.pharmacy_id = pharmacy and d.day >= after_months and d.day <= to_date
+        select d.medication_id, d.fills::integer from public.report_daily_medication_fills d
+        where d.pharmacy_id = pharmacy and d.day >= whole_after and d.day <= to_date
       ) r
       group by r.medication_id
-      having sum(r.fills::integer) > 0
-      order by sum(r.fills::integer) desc, r.medication_id
+      having sum(r.fills) > 0
+      order by sum(r.fills) desc, r.medication_id
       limit top
     ) c
     join public.medications m on m.pharmacy_id = pharmacy and m.id = c.medication_id);
@@ -261,7 +343,7 @@ comment on function public.reports_top_medications(date, date, integer) is
   'The Reports screen''s Most Prescribed Medications: the caller''s pharmacy''s medications with the most filled '
   'fills (ready or completed by date_filled) in from_date..to_date (at most 366 days), the top `top` (1–50, default '
   '5), as [{medicationId, name, strength, fills}] most first (ties by name, then id), whole months from '
-  'report_monthly_medication_fills and the partial months at the edges from report_daily_medication_fills. Security '
+  'report_medication_fill_prefixes and the partial months at the edges from report_daily_medication_fills. Security '
   'invoker: RLS applies.';
 
 -- -----------------------------------------------------------------------------------------------------
@@ -395,3 +477,8 @@ comment on function private.inventory_report(date, date) is
   'when more matched); the totals are over every product and lot. Stock and value are as of now (asOf).';
 
 revoke all on function private.inventory_report_row_limit() from public, anon;
+-- reports_top_medications runs as the caller and numbers months; the tests read the totals through report_fills_through.
+revoke all on function private.report_month_number(date), private.report_fills_through(integer, integer[], integer),
+  private.report_add_fill_prefixes(integer, integer[], integer, integer[]) from public, anon;
+grant execute on function private.report_month_number(date), private.report_fills_through(integer, integer[], integer)
+  to authenticated, service_role;

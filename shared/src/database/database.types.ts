@@ -3695,29 +3695,29 @@ export type Database = {
           },
         ];
       };
-      report_monthly_medication_fills: {
+      report_medication_fill_prefixes: {
         Row: {
-          fills: number;
+          cum: number[];
+          first_month: number;
           medication_id: string;
-          month: string;
           pharmacy_id: string;
         };
         ComputedFields: never;
         Insert: {
-          fills?: number;
+          cum: number[];
+          first_month: number;
           medication_id: string;
-          month: string;
           pharmacy_id: string;
         };
         Update: {
-          fills?: number;
+          cum?: number[];
+          first_month?: number;
           medication_id?: string;
-          month?: string;
           pharmacy_id?: string;
         };
         Relationships: [
           {
-            foreignKeyName: 'report_monthly_medication_fills_pharmacy_id_fkey';
+            foreignKeyName: 'report_medication_fill_prefixes_pharmacy_id_fkey';
             columns: ['pharmacy_id'];
             isOneToOne: false;
             referencedRelation: 'pharmacies';
