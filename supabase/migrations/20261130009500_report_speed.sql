@@ -8,9 +8,9 @@
 --   before the first), and only the partial months at the range's edges come from the daily rows. A year was ~665,000
 --   daily rows with a wide catalogue (~1.1 s); per-month rows were still ~480,000 (~300 ms); this reads one row per
 --   medication plus the edge days.
--- * The Inventory report answered 500 at 50,000 products (the 8 s statement timeout of `authenticated`, or an
---   11.7 MB answer when it made it): it looked up each product's dispensing twice (two index probes × 50,000) and
---   listed every product three times. Now the dispensing of the range and of the last 90 days are each one range of
+-- * The Inventory report answered 500 at 50,000 products in earlier bench runs and 5.3–6.4 s (an 11.7 MB answer)
+--   when it made it, close to the 8 s statement timeout of `authenticated` on a busy server: it looked up each
+--   product's dispensing twice (two index probes × 50,000) and listed every product, and every dead one, whole. Now the dispensing of the range and of the last 90 days are each one range of
 --   inventory_movements_occurred_idx grouped by product, and each table (products, dead stock, expiring lots) lists
 --   at most private.inventory_report_row_limit() rows, most valuable (soonest expiring) first, with `truncated`;
 --   totals stay over every product and lot. Only the listed dead products look up their last dispensing, and their
