@@ -257,6 +257,48 @@ describe('one revenue rule', () => {
   });
 });
 
+/** Each medication's running total at the end of every month from August 2026 to March 2027, as kept and as counted. */
+const KEPT_PREFIXES = `select p.medication_id, k.month, private.report_fills_through(p.first_month, p.cum, k.month) as fills
+  from public.report_medication_fill_prefixes p
+  cross join generate_series(private.report_month_number('2026-08-01'), private.report_month_number('2027-03-01')) k(month)
+  where p.pharmacy_id = $1 and private.report_fills_through(p.first_month, p.cum, k.month) <> 0 order by 1, 2`;
+const RECOMPUTED_PREFIXES = `select rx.medication_id, k.month, count(*)::int as fills
+  from public.prescriptions rx
+  cross join generate_series(private.report_month_number('2026-08-01'), private.report_month_number('2027-03-01')) k(month)
+  where rx.pharmacy_id = $1 and rx.status in ('ready', 'completed') and private.report_month_number(rx.date_filled) <= k.month
+  group by 1, 2 order by 1, 2`;
+/** The top medications counted straight from the fills, ordered as reports_top_medications orders them. */
+const DIRECT_TOP = `select m.id as "medicationId", m.name, m.strength, count(*)::int as fills
+  from public.prescriptions rx join public.medications m on m.id = rx.medication_id
+  where rx.pharmacy_id = $1 and rx.status in ('ready', 'completed') and rx.date_filled between $2::date and $3::date
+  group by m.id order by count(*) desc, m.id limit $4`;
+
+describe('running fills per medication by month (20261130009500_report_speed)', () => {
+  it('equal a recomputation by month, and the top medications over ranges with partial months equal a direct count', async () => {
+    for (const site of sites) {
+      // Spread the filled fills over five months (the rollups follow each re-dating), so ranges cut months.
+      await sql(`update public.prescriptions set date_filled = date '2026-09-20' + abs(hashtext(id::text)) % 120
+                 where pharmacy_id = $1 and status in ('ready', 'completed')`, [site.pharmacy.id]);
+      const prefixes = await sql<{ month: number }>(KEPT_PREFIXES, [site.pharmacy.id]);
+      expect(prefixes).toEqual(await sql(RECOMPUTED_PREFIXES, [site.pharmacy.id]));
+      expect(new Set(prefixes.map((row) => row.month)).size).toBeGreaterThanOrEqual(5);
+      for (const [from, to] of [['2026-09-25', '2026-11-10'], ['2026-10-01', '2026-10-31'], ['2026-10-01', '2026-12-31'],
+        ['2026-09-20', '2027-01-17'], ['2026-11-05', '2026-11-20'], ['2026-10-15', '2026-12-15'], ['2026-10-31', '2026-12-01']] as const) {
+        for (const top of [1, 2]) {
+          const answer = await ok(site.pharmacy.pharmacist.client.rpc('reports_top_medications', { from_date: from, to_date: to, top }));
+          const direct = await sql<{ medicationId: string; name: string; fills: number }>(DIRECT_TOP, [site.pharmacy.id, from, to, top]);
+          // Ties: the database orders by fills, then id (among the top), then name; with one name per id this is that order.
+          const sorted = [...direct].sort((x, y) => y.fills - x.fills || x.name.localeCompare(y.name) || x.medicationId.localeCompare(y.medicationId));
+          expect(answer, `${from}..${to} top ${top}`).toEqual(sorted);
+        }
+      }
+      const total = await ok(site.pharmacy.pharmacist.client.rpc('reports_top_medications', { from_date: '2026-09-20', to_date: '2027-01-17', top: 50 })) as { fills: number }[];
+      expect(total.reduce((sum, row) => sum + row.fills, 0)).toBe(Number((await sql<{ n: string }>(
+        `select count(*) as n from public.prescriptions where pharmacy_id = $1 and status in ('ready', 'completed')`, [site.pharmacy.id]))[0]!.n));
+    }
+  });
+});
+
 // Last: the rebuild rewrites the rows the tests above read as the triggers kept them.
 describe('private.rebuild_report_rollups', () => {
   it('makes of the same rows what the triggers kept, and a second refresh changes nothing', async () => {
@@ -266,6 +308,7 @@ describe('private.rebuild_report_rollups', () => {
       await sql('select private.rebuild_report_rollups($1)', [site.pharmacy.id]);
       expect(await sql(KEPT, [site.pharmacy.id])).toEqual(kept);
       expect(await sql(KEPT_MEDICATIONS, [site.pharmacy.id])).toEqual(keptMedications);
+      expect(await sql(KEPT_PREFIXES, [site.pharmacy.id])).toEqual(await sql(RECOMPUTED_PREFIXES, [site.pharmacy.id]));
       await sql('select private.refresh_report_fills(array(select id from public.prescriptions where pharmacy_id = $1))', [site.pharmacy.id]);
       expect(await sql(KEPT, [site.pharmacy.id])).toEqual(kept);
     }

@@ -255,6 +255,28 @@ describe('patients and inventory', () => {
     expect(inventory.totals).toMatchObject({ products: 2, valueCents: Number(oracle[0]!.value), onHand: Number(oracle[0]!.units) });
     expect(inventory.rows.find((row) => row.drug === 'Alprazolam 0.5 mg')).toMatchObject({ onHand: 470, valueCents: 470 * 30 });
     expect(inventory.sections!.map((section) => section.key)).toEqual(['deadStock', 'expiring']);
+    expect(inventory.truncated).toBe(false);
+  });
+
+  it('inventory: each table lists at most the row limit, most valuable first; totals stay over every product and lot', async () => {
+    const whole = await report('inventory_report');
+    expect(whole.rows.length).toBe(2);
+    // A limit of one row (restored after): the same totals, the most valuable product alone, truncated.
+    await sql('create or replace function private.inventory_report_row_limit() returns integer language sql immutable set search_path = \'\' as $$ select 1 $$');
+    try {
+      const capped = await report('inventory_report');
+      expect(capped.truncated).toBe(true);
+      expect(capped.totals).toEqual(whole.totals);
+      expect(capped.rows).toEqual([whole.rows[0]]);
+      expect(Number(whole.rows[0]!.valueCents)).toBeGreaterThanOrEqual(Number(whole.rows[1]!.valueCents));
+      whole.sections!.forEach((section, i) => {
+        expect(capped.sections![i]!.totals).toEqual(section.totals);
+        expect(capped.sections![i]!.rows).toEqual(section.rows.slice(0, 1));
+      });
+    } finally {
+      await sql('create or replace function private.inventory_report_row_limit() returns integer language sql immutable set search_path = \'\' as $$ select 5000 $$');
+    }
+    expect((await report('inventory_report')).truncated).toBe(false);
   });
 });
 

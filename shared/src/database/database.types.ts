@@ -3801,6 +3801,36 @@ export type Database = {
           },
         ];
       };
+      report_medication_fill_prefixes: {
+        Row: {
+          cum: number[];
+          first_month: number;
+          medication_id: string;
+          pharmacy_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          cum: number[];
+          first_month: number;
+          medication_id: string;
+          pharmacy_id: string;
+        };
+        Update: {
+          cum?: number[];
+          first_month?: number;
+          medication_id?: string;
+          pharmacy_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'report_medication_fill_prefixes_pharmacy_id_fkey';
+            columns: ['pharmacy_id'];
+            isOneToOne: false;
+            referencedRelation: 'pharmacies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       rx_number_counters: {
         Row: {
           last_rx_number: number;
