@@ -79,6 +79,23 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+/**
+ * A non-interlaced PNG from its scanlines as written (each line: its filter byte, then the filtered bytes), with
+ * optional PLTE and tRNS chunks: for images a writer filters (Sub, Up, Average, Paeth) or palettes with transparency.
+ */
+export function pngOf(width: number, height: number, colorType: number, depth: number, lines: number[][], chunks: { palette?: number[]; transparency?: number[] } = {}): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([depth, colorType, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header),
+    ...(chunks.palette ? [pngChunk('PLTE', Buffer.from(chunks.palette))] : []),
+    ...(chunks.transparency ? [pngChunk('tRNS', Buffer.from(chunks.transparency))] : []),
+    pngChunk('IDAT', deflateSync(Buffer.from(lines.flat()))), pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A non-interlaced 8-bit PNG (colour type 0 gray, 2 RGB, 6 RGBA) of width × height, every pixel `pixel`. */
 export function tinyPng(width: number, height: number, colorType: 0 | 2 | 6, pixel: number[]): Buffer {
   const header = Buffer.alloc(13);

@@ -10,6 +10,7 @@ import { settingsWithDefaults } from '@pharmacy/shared/settings/groups.ts';
 import { reportsSettingsReadSchema } from '@pharmacy/shared/settings/reports.ts';
 import { PHARMACY_LOGOS_BUCKET, pharmacyLogoPath } from '@pharmacy/shared/settings/pharmacy-logo.ts';
 import { printsLogo, type ReportLayout, type ReportLogo } from '@pharmacy/shared/reports/report-layout.ts';
+import { preparePngLogo } from '@pharmacy/shared/reports/png-logo.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
 
@@ -24,7 +25,10 @@ async function readLogo(client: DatabaseClient, pharmacyId: string): Promise<Rep
   try {
     const { data, error } = await client.storage.from(PHARMACY_LOGOS_BUCKET).download(pharmacyLogoPath(pharmacyId));
     if (error) return null; // none stored (404), or not readable: printed without it
-    return { contentType: data.type.split(';')[0]!.trim(), bytes: new Uint8Array(await data.arrayBuffer()) };
+    const contentType = data.type.split(';')[0]!.trim();
+    const bytes = new Uint8Array(await data.arrayBuffer());
+    // A transparent PNG is split into colours and alpha now, so the PDF can print it (png-logo.ts).
+    return { contentType, bytes, prepared: contentType === 'image/png' ? await preparePngLogo(bytes) : null };
   } catch (failure) {
     console.error('Reading the pharmacy logo for a report failed:', failure);
     return null;

@@ -6,6 +6,7 @@
  */
 import type { ReportsSettings } from '../settings/reports.ts';
 import type { Report, ReportTable } from './report.ts';
+import type { PreparedPngLogo } from './png-logo.ts';
 
 export type ReportLayoutSettings = Pick<
   ReportsSettings,
@@ -16,6 +17,8 @@ export type ReportLayoutSettings = Pick<
 export interface ReportLogo {
   contentType: string;
   bytes: Uint8Array;
+  /** A PNG with transparency, split into colours and alpha beforehand (png-logo.ts), so a PDF can print it. */
+  prepared?: PreparedPngLogo | null;
 }
 
 export interface ReportLayout {

@@ -12,14 +12,16 @@
  * log's sign-off, the controlled drug disclaimer) and the general disclaimer (includeDisclaimer).
  *
  * The logo: JPEG (gray or RGB) is embedded as it is (DCTDecode); PNG when non-interlaced 8-bit gray or RGB, or a
- * palette without transparency, straight from its IDAT (FlateDecode with the PNG predictors). A PNG with an alpha
- * channel or transparency, 16-bit or interlaced, and SVG are not embedded: the page prints the pharmacy's name only.
+ * palette without transparency, straight from its IDAT (FlateDecode with the PNG predictors); a PNG with alpha or a
+ * transparent palette as prepared beforehand (png-logo.ts: its colours, with its alpha as the soft mask). 16-bit or
+ * interlaced PNG, and SVG, are not embedded: the page prints the pharmacy's name only.
  * Patient names follow reportForFile (the caller applies it). Pure.
  */
 import { usDate } from '../common/dates.ts';
 import { reportCellDisplay, reportColumnHeading, reportHasColumnTotals, reportTotalsCells } from '../common/report-cell.ts';
 import type { ReportColumnKind, Report, ReportTable } from './report.ts';
 import { printsLogo, type ReportLayout, type ReportLogo } from './report-layout.ts';
+import type { PdfImagePart } from './png-logo.ts';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 
@@ -123,6 +125,8 @@ export interface PdfImage {
   /** The image dictionary's entries besides Type, Subtype, Width, Height and Length. */
   dictionary: string;
   data: Uint8Array;
+  /** Its transparency: a gray image of the same size drawn as the soft mask. */
+  softMask?: PdfImagePart;
 }
 
 function jpegImage(bytes: Uint8Array): PdfImage | null {
@@ -189,8 +193,12 @@ function pngImage(bytes: Uint8Array): PdfImage | null {
   };
 }
 
-/** The logo as a PDF image, or null when it is not one this writer embeds (SVG, PNG with alpha: name only). */
+/** The logo as a PDF image, or null when it is not one this writer embeds (SVG, an unprepared PNG with alpha: name only). */
 export function pdfImage(logo: ReportLogo): PdfImage | null {
+  if (logo.prepared) {
+    const { width, height, color, alpha } = logo.prepared;
+    return { width, height, dictionary: color.dictionary, data: color.data, softMask: alpha };
+  }
   if (logo.contentType === 'image/jpeg') return jpegImage(logo.bytes);
   if (logo.contentType === 'image/png') return pngImage(logo.bytes);
   return null;
@@ -251,8 +259,8 @@ function landscapeFor(report: Report): boolean {
 }
 
 /** Object numbers fixed before the pages: catalog, page tree, fonts, shared resources, the page count, the logo, info. */
-const OBJ = { catalog: 1, pages: 2, font: 3, bold: 4, resources: 5, pageCount: 6, logo: 7, info: 8 } as const;
-const FIRST_PAGE_OBJECT = 9;
+const OBJ = { catalog: 1, pages: 2, font: 3, bold: 4, resources: 5, pageCount: 6, logo: 7, info: 8, logoMask: 9 } as const;
+const FIRST_PAGE_OBJECT = 10;
 
 function latin1(text: string): Uint8Array {
   const bytes = new Uint8Array(text.length);
@@ -439,7 +447,13 @@ export async function* pdfChunks(report: Report, layout: ReportLayout): AsyncGen
   const fonts = `/Font << /F1 ${OBJ.font} 0 R /F2 ${OBJ.bold} 0 R >>`;
   const images = `/XObject << /PageCount ${OBJ.pageCount} 0 R${logo ? ` /Logo ${OBJ.logo} 0 R` : ''} >>`;
   yield object(OBJ.resources, `<< ${fonts} ${images} /ProcSet [/PDF /Text /ImageB /ImageC /ImageI] >>`);
-  if (logo) yield* stream(OBJ.logo, `/Type /XObject /Subtype /Image /Width ${logo.width} /Height ${logo.height} ${logo.dictionary}`, logo.data);
+  if (logo) {
+    const mask = logo.softMask ? ` /SMask ${OBJ.logoMask} 0 R` : '';
+    yield* stream(OBJ.logo, `/Type /XObject /Subtype /Image /Width ${logo.width} /Height ${logo.height} ${logo.dictionary}${mask}`, logo.data);
+    if (logo.softMask) {
+      yield* stream(OBJ.logoMask, `/Type /XObject /Subtype /Image /Width ${logo.width} /Height ${logo.height} ${logo.softMask.dictionary}`, logo.softMask.data);
+    }
+  }
   const title = `${report.title}, ${report.from} to ${report.to}`.replace(/[^\x20-\x7e]/g, '?');
   yield object(OBJ.info, `<< /Title ${pdfString(title)} /Producer (Pharmacy reports) >>`);
 
