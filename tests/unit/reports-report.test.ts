@@ -55,7 +55,7 @@ describe('the CSV', () => {
   });
 
   it('says when a log was cut, and names its file', () => {
-    expect(reportCsv({ ...report, sections: [], notes: [], truncated: true })).toContain('Only the first 2 rows are shown: choose a shorter range\r\n');
+    expect(reportCsv({ ...report, sections: [], notes: [], truncated: true })).toContain('\r\nOnly the first 2 rows are shown (the totals count them all): choose a shorter range\r\n');
     expect(reportFileName(report, 'csv')).toBe('sales-2026-11-01-to-2026-11-02.csv');
   });
 });

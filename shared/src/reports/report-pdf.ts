@@ -19,7 +19,7 @@
  */
 import { usDate } from '../common/dates.ts';
 import { reportCellDisplay, reportColumnHeading, reportHasColumnTotals, reportTotalsCells } from '../common/report-cell.ts';
-import type { ReportColumnKind, Report, ReportTable } from './report.ts';
+import { type ReportColumnKind, type Report, type ReportTable, reportTruncatedText } from './report.ts';
 import { printsLogo, type ReportLayout, type ReportLogo } from './report-layout.ts';
 import type { PdfImagePart } from './png-logo.ts';
 
@@ -416,7 +416,7 @@ function* pageContents(report: Report, layout: ReportLayout, logo: PdfImage | nu
   drawer.newPage();
   const drain = function* () { while (drawer.finished.length > 0) yield drawer.finished.shift()!; };
   for (const _ of drawTable(drawer, report)) yield* drain();
-  if (report.truncated) drawer.paragraph('Truncated', `Only the first ${report.rows.length} rows are shown: choose a shorter range.`);
+  if (report.truncated) drawer.paragraph('Truncated', `${reportTruncatedText(report)}.`);
   for (const section of report.sections ?? []) {
     drawer.heading(section.title);
     for (const _ of drawTable(drawer, section)) yield* drain();

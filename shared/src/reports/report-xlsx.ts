@@ -7,7 +7,7 @@
  * shown yyyy-mm-dd); text is an inline string, XML-escaped with control characters removed — never a formula, so
  * "=1+1" stays text. Patient names follow reportForFile (the caller applies it). Pure.
  */
-import { type ReportColumnKind, type Report, type ReportTable, reportFileHeading } from './report.ts';
+import { type ReportColumnKind, type Report, type ReportTable, reportFileHeading, reportTruncatedText } from './report.ts';
 import { readableFrom, zipChunks, type ZipEntry } from '../common/zip-stream.ts';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -138,7 +138,7 @@ function* sheetXml(title: string, table: ReportTable, trailing: readonly (readon
 export function xlsxEntries(report: Report): ZipEntry[] {
   const taken = new Set<string>();
   const trailing: string[][] = [];
-  if (report.truncated) trailing.push([`Only the first ${report.rows.length} rows are shown: choose a shorter range`]);
+  if (report.truncated) trailing.push([reportTruncatedText(report)]);
   for (const note of report.notes ?? []) if (note.text !== '') trailing.push([note.label, note.text]);
   const range = `${report.from} to ${report.to}${report.asOf ? ` (as of ${report.asOf})` : ''}`;
   const sheets = [

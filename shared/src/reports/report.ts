@@ -99,6 +99,14 @@ export const reportSchema = tableSchema.extend({
 });
 export type Report = z.infer<typeof reportSchema>;
 
+/**
+ * What every form of a report says when its rows were capped (a long log, a large catalogue): the totals still count
+ * every row.
+ */
+export function reportTruncatedText(report: Pick<Report, 'rows'>): string {
+  return `Only the first ${report.rows.length.toLocaleString('en-US')} rows are shown (the totals count them all): choose a shorter range`;
+}
+
 /** A cell as the CSV holds it: money as dollars (12.50), nothing as empty. */
 export function reportCellText(value: string | number | null | undefined, kind: ReportColumnKind): string {
   if (value === null || value === undefined) return '';
@@ -130,7 +138,7 @@ function tableLines(table: ReportTable): string[] {
 export function reportCsv(report: Report): string {
   const lines = [csvCell(`${report.title}, ${report.from} to ${report.to}`), ...tableLines(report)];
   for (const section of report.sections ?? []) lines.push('', csvCell(section.title), ...tableLines(section));
-  if (report.truncated) lines.push('', csvCell(`Only the first ${report.rows.length} rows are shown: choose a shorter range`));
+  if (report.truncated) lines.push('', csvCell(reportTruncatedText(report)));
   for (const note of report.notes ?? []) if (note.text !== '') lines.push('', `${csvCell(note.label)},${csvCell(note.text)}`);
   return lines.map((line) => `${line}\r\n`).join('');
 }

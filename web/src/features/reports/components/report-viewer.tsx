@@ -5,7 +5,7 @@
  * state PMP's ASAP 4.2 file, which is recorded as submitted when written.
  */
 import { usDate } from '@pharmacy/shared/common/dates.ts';
-import type { Report, ReportName } from '@pharmacy/shared/reports/report.ts';
+import { type Report, type ReportName, reportTruncatedText } from '@pharmacy/shared/reports/report.ts';
 import { useState } from 'react';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { type ReportRow, ReportTable } from '../../../components/ui/report-table.tsx';
@@ -76,7 +76,7 @@ function ReportResult({ report, range, canSignOff }: { report: Report; range: Da
       </div>
       {report.truncated ? (
         <p className="alert alert-warning alert-soft text-sm" role="status">
-          The period holds more fills than a report lists ({report.rows.length.toLocaleString('en-US')}): choose a shorter period.
+          {reportTruncatedText(report)}.
         </p>
       ) : null}
       {report.rows.length === 0
