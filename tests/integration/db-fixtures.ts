@@ -87,17 +87,28 @@ export async function addStaff(pharmacyId: string, role: StaffRole, firstName: s
   return { ...user, client: await signIn(user.email, user.password) };
 }
 
-/** Onboards a pharmacy with an admin, then adds a pharmacist and a technician; all three signed in. */
-export async function createPharmacy(name: string): Promise<TestPharmacy> {
-  const ids = uniqueIdentifiers();
-  const adminUser = await createUser('admin');
-  const { data, error } = await createServiceClient().rpc('onboard_pharmacy', {
+function onboard(name: string, ids: ReturnType<typeof uniqueIdentifiers>, adminUserId: string) {
+  return createServiceClient().rpc('onboard_pharmacy', {
     pharmacy: pharmacyPayload(name, ids),
-    admin_user_id: adminUser.id,
+    admin_user_id: adminUserId,
     pic: { first_name: 'Pat', last_name: 'Incharge', license_number: 'PIC-1', license_state: 'IL', license_expiration: '2030-01-31' },
     operating_hours: null,
     plan_id: 'flat-monthly',
   });
+}
+
+/** Onboards a pharmacy with an admin, then adds a pharmacist and a technician; all three signed in. */
+export async function createPharmacy(name: string): Promise<TestPharmacy> {
+  const adminUser = await createUser('admin');
+  let ids = uniqueIdentifiers();
+  let answer = await onboard(name, ids, adminUser.id);
+  // A DEA number has six digits: hundreds of test pharmacies from parallel workers can draw the same one (a CI run
+  // failed on it). The database refuses the second; a fresh draw is a different registration, not a retried failure.
+  for (let attempt = 1; attempt < 5 && answer.error?.message.includes('already exists'); attempt += 1) {
+    ids = uniqueIdentifiers();
+    answer = await onboard(name, ids, adminUser.id);
+  }
+  const { data, error } = answer;
   if (error) throw new Error(`could not onboard ${name}: ${error.message}`);
   const pharmacyId = (data as { pharmacyId: string }).pharmacyId;
   return {
