@@ -1600,6 +1600,7 @@ create table public.migration_runs (
   errors        jsonb default '[]'::jsonb not null,
   started_at    timestamp with time zone default now() not null,
   finished_at   timestamp with time zone,
+  updated_at    timestamp with time zone default now() not null,
   constraint migration_runs_pkey PRIMARY KEY (id),
   constraint migration_runs_pharmacy_id_fkey FOREIGN KEY (pharmacy_id) REFERENCES public.pharmacies(id) ON DELETE CASCADE,
   constraint migration_runs_started_by_fkey FOREIGN KEY (started_by) REFERENCES auth.users(id) ON DELETE SET NULL,
@@ -1614,6 +1615,7 @@ comment on table public.migration_runs is 'One import of a migration file into a
 comment on column public.migration_runs.totals is 'Rows per entity in the file, as the api counted them: {prescribers, medications, patients, prescriptions}.';
 comment on column public.migration_runs.counts is 'Per entity, summed over the batches imported: {total, inserted, updated, unchanged}.';
 comment on column public.migration_runs.errors is 'What went wrong, as the api reported it (at most 1,000 entries).';
+comment on column public.migration_runs.updated_at is 'When the run last changed (a batch''s counts added, the run ended): the screen tells a run still moving from one whose page closed.';
 comment on constraint migration_runs_errors_check on public.migration_runs is 'A run''s errors are a list';
 comment on constraint migration_runs_file_sha256_check on public.migration_runs is 'The file''s SHA-256 is 64 lowercase hex digits';
 comment on constraint migration_runs_finished_check on public.migration_runs is 'A run that has ended records when';
@@ -1624,10 +1626,13 @@ CREATE INDEX migration_runs_pharmacy_started_idx ON public.migration_runs USING 
 CREATE INDEX migration_runs_started_by_idx ON public.migration_runs USING btree (started_by);
 
 alter table public.migration_runs enable row level security;
+alter table public.migration_runs replica identity full;
 
 create policy "Admins can read their pharmacy's migration runs" on public.migration_runs
   for select to authenticated
   using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.can_migrate_data() AS can_migrate_data));
+
+CREATE TRIGGER migration_runs_touch_updated_at BEFORE UPDATE ON public.migration_runs FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 
 grant references, trigger, maintain on table public.migration_runs to anon;
 grant select, references, trigger, maintain on table public.migration_runs to authenticated;
@@ -18427,6 +18432,7 @@ alter publication supabase_realtime add table public.drug_price_schedules;
 alter publication supabase_realtime add table public.drug_price_update_runs;
 alter publication supabase_realtime add table public.formulary_entries;
 alter publication supabase_realtime add table public.medications;
+alter publication supabase_realtime add table public.migration_runs;
 alter publication supabase_realtime add table public.oig_exclusion_lists;
 alter publication supabase_realtime add table public.override_approvals;
 alter publication supabase_realtime add table public.patient_insurance_plans;

@@ -1918,6 +1918,7 @@ export type Database = {
           started_by: string | null;
           status: string;
           totals: NonNullable<Json>;
+          updated_at: string;
         };
         ComputedFields: never;
         Insert: {
@@ -1932,6 +1933,7 @@ export type Database = {
           started_by?: string | null;
           status?: string;
           totals?: NonNullable<Json>;
+          updated_at?: string;
         };
         Update: {
           counts?: NonNullable<Json>;
@@ -1945,6 +1947,7 @@ export type Database = {
           started_by?: string | null;
           status?: string;
           totals?: NonNullable<Json>;
+          updated_at?: string;
         };
         Relationships: [
           {

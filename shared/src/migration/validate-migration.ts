@@ -56,6 +56,10 @@ export interface MigrationError {
   line?: number;
 }
 
+/** The entities a prescription refers to. */
+export const MIGRATION_REFERENCED_ARRAYS = ['patients', 'prescribers', 'medications'] as const;
+export type MigrationReferencedArray = (typeof MIGRATION_REFERENCED_ARRAYS)[number];
+
 /** Source ids already imported into the pharmacy (the caller's sets), which a prescription may refer to. */
 export interface ExistingSourceIds {
   patientIds?: { has(id: string): boolean };
@@ -191,6 +195,20 @@ export class MigrationValidator {
     return false;
   }
 
+  /**
+   * The source ids the file's valid prescriptions name that the file does not hold, per entity: the database is
+   * asked which of these an earlier file imported (finish's `existing`), so validation reads only what it needs.
+   */
+  outsideReferences(): Record<MigrationReferencedArray, string[]> {
+    const wanted: Record<MigrationReferencedArray, Set<string>> = { patients: new Set(), prescribers: new Set(), medications: new Set() };
+    for (const prescription of this.#normalised.prescriptions) {
+      if (!this.#ids.patients.has(prescription.patientId)) wanted.patients.add(prescription.patientId);
+      if (prescription.prescriberId !== null && !this.#ids.prescribers.has(prescription.prescriberId)) wanted.prescribers.add(prescription.prescriberId);
+      if (!this.#ids.medications.has(prescription.drugId)) wanted.medications.add(prescription.drugId);
+    }
+    return { patients: [...wanted.patients], prescribers: [...wanted.prescribers], medications: [...wanted.medications] };
+  }
+
   /** Checks the references and the refill limits of controlled drugs, and gives the result. Call once. */
   finish(existing: ExistingSourceIds = {}): MigrationValidation {
     if (this.#finished) throw new Error('MigrationValidator: finish called twice');
@@ -234,11 +252,16 @@ export class MigrationValidator {
  * file. `existing` holds the source ids already imported, which prescriptions may refer to.
  */
 export function validateMigration(data: unknown, existing: ExistingSourceIds = {}): MigrationValidation {
+  return migrationValidatorOf(data).finish(existing);
+}
+
+/** A validator holding every row of the import data (validateMigration before finish: the caller looks up outsideReferences first). */
+export function migrationValidatorOf(data: unknown): MigrationValidator {
   const validator = new MigrationValidator();
   const fileError = (array: MigrationArray | null, message: string) => validator.addError({ array, index: null, sourceId: null, field: array ?? '', message });
   if (!isPlainObject(data) || MIGRATION_ARRAYS.every((array) => data[array] === undefined || data[array] === null)) {
     fileError(null, MIGRATION_DATA_MESSAGES.required);
-    return validator.finish(existing);
+    return validator;
   }
   for (const array of MIGRATION_ARRAYS) {
     const rows = data[array];
@@ -249,7 +272,32 @@ export function validateMigration(data: unknown, existing: ExistingSourceIds = {
     }
     for (const row of rows) validator.addRow(array, row);
   }
-  return validator.finish(existing);
+  return validator;
+}
+
+/** Source ids asked of the database per call. */
+export const KNOWN_SOURCE_IDS_PER_CALL = 50_000;
+
+/**
+ * The source ids of `references` the pharmacy imported before, asked of the database (public.migration_known_source_ids,
+ * through RLS) in calls of at most KNOWN_SOURCE_IDS_PER_CALL. Always at least one call: the database's answer to who
+ * may migrate (it refuses others), so a file with no outside references is still refused to a technician.
+ */
+export async function lookUpExistingSourceIds(
+  references: Record<MigrationReferencedArray, string[]>,
+  known: (entity: MigrationReferencedArray, sourceIds: string[]) => Promise<string[]>,
+): Promise<ExistingSourceIds> {
+  const sets: Record<MigrationReferencedArray, Set<string>> = { patients: new Set(), prescribers: new Set(), medications: new Set() };
+  let calls = 0;
+  for (const entity of MIGRATION_REFERENCED_ARRAYS) {
+    const ids = references[entity];
+    for (let start = 0; start < ids.length; start += KNOWN_SOURCE_IDS_PER_CALL) {
+      calls += 1;
+      for (const id of await known(entity, ids.slice(start, start + KNOWN_SOURCE_IDS_PER_CALL))) sets[entity].add(id);
+    }
+  }
+  if (calls === 0) await known('patients', []);
+  return { patientIds: sets.patients, prescriberIds: sets.prescribers, drugIds: sets.medications };
 }
 
 export type MigrationJsonParse = { ok: true; data: unknown } | { ok: false; title: string; message: string };

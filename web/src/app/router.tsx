@@ -111,6 +111,7 @@ const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = 
   '/security-manager': () => import('./routes/app/security-manager.tsx').then((module) => module.SecurityManagerRoute),
   '/system-settings': () => import('./routes/app/system-settings.tsx').then((module) => module.SystemSettingsRoute),
   '/loading-demo': () => import('./routes/app/loading-demo.tsx').then((module) => module.LoadingDemoRoute),
+  '/data-migration': () => import('./routes/app/data-migration.tsx').then((module) => module.DataMigrationRoute),
 };
 
 /** A screen of a later release: the placeholder, titled with the screen's name. */

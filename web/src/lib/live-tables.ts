@@ -42,6 +42,7 @@ export const LIVE_TABLES = [
   'wholesalers',
   'wholesale_orders',
   'claims',
+  'migration_runs',
 ] as const satisfies readonly TableName[];
 
 export type LiveTableName = (typeof LIVE_TABLES)[number];

@@ -10,7 +10,7 @@ import { useDurAlertCount } from '../api/get-dur-alert-count.ts';
 import { useDrugProviders } from '../api/get-drug-providers.ts';
 import { useLastPriceUpdate } from '../api/get-last-price-update.ts';
 import { useLocalDrugCount } from '../api/get-local-drug-count.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../hooks/use-now.ts';
 import { countOf, localDateTime, relativeTimeSince } from '../display-format.ts';
 
 type Tone = 'success' | 'error' | 'warning' | 'neutral' | 'primary';
