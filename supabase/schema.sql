@@ -10291,11 +10291,18 @@ begin
       and exists (select 1 from public.inventory_movements mv
                   where mv.pharmacy_id = p.pharmacy_id and mv.prescription_id = p.id and mv.kind = 'return_to_stock')
     limit 1;
-    if previous.id is null then
-      raise exception '% has no fill to refill', rx using errcode = 'P0001';
+    if previous.id is not null then
+      previous.fill_number := -1;
+      previous.date_filled := null;
+    else
+      -- An order imported without fills (or whose refills here all went back to stock): the imported row's contents,
+      -- refills used as the export said, no fill date (nothing is too soon).
+      previous := private.imported_order_fill(ord.pharmacy_id, ord.id);
+      if previous.order_id is null then
+        raise exception '% has no fill to refill', rx using errcode = 'P0001';
+      end if;
+      previous.fill_number := ord.refills_used_before;
     end if;
-    previous.fill_number := -1;
-    previous.date_filled := null;
   end if;
   if previous.status in ('pending', 'processing') then
     raise exception '% already has a fill in the queue (%, %); finish it before refilling again', rx,
@@ -10368,7 +10375,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.fill_from_order() is 'BEFORE INSERT trigger of prescriptions, first of all (name order): a row without order_id is a new prescription — fill 0 of a new order (private.open_prescription_order) with the next Rx number; a row naming an order is its next refill — the order locked, then refused with a sentence when discontinued or inactive, Schedule II, with a fill still pending or processing, out of refills, Schedule III–V past 5 refills or 6 months from the date written, non-controlled past the pharmacy''s expiry, or too soon without a pharmacist''s or admin''s reason; otherwise the order''s Rx number, patient, drug, prescriber, refills and date written and the previous fill''s contents. The entry triggers that follow (controlled rules and settings, interaction check) apply to it as to a new prescription. Cancelled fills do not count: a fill returned to stock frees its number and its refill, and an original returned to stock is filled again as the original.';
+comment on function private.fill_from_order() is 'BEFORE INSERT trigger of prescriptions, first of all (name order): a row without order_id is a new prescription — fill 0 of a new order (private.open_prescription_order) with the next Rx number; a row naming an order is its next refill — the order locked, then refused with a sentence when discontinued or inactive, Schedule II, with a fill still pending or processing, out of refills, Schedule III–V past 5 refills or 6 months from the date written, non-controlled past the pharmacy''s expiry, or too soon without a pharmacist''s or admin''s reason; otherwise the order''s Rx number, patient, drug, prescriber, refills and date written and the previous fill''s contents. The entry triggers that follow (controlled rules and settings, interaction check) apply to it as to a new prescription. Cancelled fills do not count: a fill returned to stock frees its number and its refill, and an original returned to stock is filled again as the original. An order imported by the data migration with no fill that counts is refilled from its imported row (private.imported_order_fill): fill refills_used_before + 1, never too soon (no fill date is known).';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.fill_patient_share(fill public.prescriptions)
@@ -11925,6 +11932,46 @@ end
 $function$;
 comment on function private.import_migration_prescriptions(uuid,jsonb) is 'Imports a batch of normalised migration prescriptions into the caller''s pharmacy as prescription orders on file (no fills: nothing enters the queue): patient, drug and prescriber are the rows their source ids were imported as (a missing one refuses the batch with the prescription''s id, as do a controlled drug''s refill limits); Rx number the source''s rpNumber when free, else the next; refills authorised = originalRefills, used = original − remaining; status by MIGRATION_PRESCRIPTION_STATUSES. Same hash skipped, another updates the order; the Rx counter is moved past every number on file. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
 grant execute on function private.import_migration_prescriptions(uuid,jsonb) to authenticated;
+
+CREATE OR REPLACE FUNCTION private.imported_order_fill(for_pharmacy_id uuid, imported_order_id uuid)
+ RETURNS public.prescriptions
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  source jsonb;
+  fill public.prescriptions;
+begin
+  -- Security definer: source rows are admins' to read, and any staff member refills. An end user (the role setting
+  -- names the API role inside this function) reads only their own pharmacy's.
+  select m.source_row into source from public.migration_source_rows m
+  where m.pharmacy_id = for_pharmacy_id and m.entity = 'prescriptions' and m.target_id = imported_order_id
+    and m.source_row is not null
+    and (current_setting('role') not in ('anon', 'authenticated')
+         or for_pharmacy_id = (select private.current_pharmacy_id()))
+  order by m.updated_at desc limit 1;
+  if source is null then
+    return null;
+  end if;
+  fill.pharmacy_id := for_pharmacy_id;
+  fill.order_id := imported_order_id;
+  fill.quantity := (source ->> 'quantity')::numeric;
+  fill.days_supply := (source ->> 'daysSupply')::integer;
+  fill.directions := source ->> 'directions';
+  fill.prescription_type := 'written';
+  fill.source := 'manual_entry';
+  -- As the app and the seed name a prescriber: "Dr. Elena Marquez, MD" (shared prescriberDisplayName).
+  select concat_ws(' ', nullif(btrim(p.title), ''), p.first_name, p.last_name) || coalesce(', ' || nullif(btrim(p.degree), ''), '')
+    into fill.prescriber_name
+  from public.prescription_orders o
+  join public.prescribers p on p.pharmacy_id = o.pharmacy_id and p.id = o.prescriber_id
+  where o.pharmacy_id = for_pharmacy_id and o.id = imported_order_id;
+  return fill;
+end
+$function$;
+comment on function private.imported_order_fill(uuid,uuid) is 'What a refill of an order imported by the data migration takes when the order has no fill to copy: a fill (only pharmacy_id, order_id, quantity, days_supply, directions, prescriber_name, prescription_type ''written'' and source ''manual_entry'' set) from its prescription source row (migration_source_rows) and its prescriber; null when the order was not imported. Security definer (source rows are admins'' to read; any staff member refills); an end user reads only their own pharmacy''s. Used by private.fill_from_order.';
+grant execute on function private.imported_order_fill(uuid,uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.inet_or_null(address text)
  RETURNS inet
