@@ -12768,7 +12768,7 @@ CREATE OR REPLACE FUNCTION private.may_manage_pharmacy_logo(object_name text)
 AS $function$
   select coalesce((select private.is_pharmacy_admin()) and private.pharmacy_logo_pharmacy(object_name) is not null, false)
 $function$;
-comment on function private.may_manage_pharmacy_logo(text) is 'Whether the caller may upload, replace or remove a pharmacy logo: an admin of that pharmacy.';
+comment on function private.may_manage_pharmacy_logo(text) is 'Whether the caller may upload, replace or remove a pharmacy logo or its print rendition: an admin of that pharmacy.';
 grant execute on function private.may_manage_pharmacy_logo(text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.may_read_credential_document(object_name text)
@@ -12791,7 +12791,7 @@ CREATE OR REPLACE FUNCTION private.may_read_pharmacy_logo(object_name text)
 AS $function$
   select private.pharmacy_logo_pharmacy(object_name) is not null
 $function$;
-comment on function private.may_read_pharmacy_logo(text) is 'Whether the caller may read (download, list, sign) a pharmacy logo: any active staff member of its pharmacy.';
+comment on function private.may_read_pharmacy_logo(text) is 'Whether the caller may read (download, list, sign) a pharmacy logo or its print rendition: any active staff member of its pharmacy.';
 grant execute on function private.may_read_pharmacy_logo(text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.may_read_scheduled_report_file(object_name text)
@@ -13738,13 +13738,13 @@ CREATE OR REPLACE FUNCTION private.pharmacy_logo_pharmacy(object_name text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  -- Exactly <pharmacy_id>/logo, the pharmacy being the caller's (an active staff member's).
+  -- Exactly <pharmacy_id>/logo or <pharmacy_id>/logo-print.png, the pharmacy being the caller's (an active staff member's).
   select p.id
   from public.pharmacies p
-  where object_name = p.id::text || '/logo'
+  where object_name in (p.id::text || '/logo', p.id::text || '/logo-print.png')
     and p.id = (select private.current_pharmacy_id())
 $function$;
-comment on function private.pharmacy_logo_pharmacy(text) is 'The pharmacy whose logo an object name (<pharmacy_id>/logo) is, when that is the caller''s pharmacy; null for any other name or caller.';
+comment on function private.pharmacy_logo_pharmacy(text) is 'The pharmacy whose logo an object name (<pharmacy_id>/logo, or its print rendition <pharmacy_id>/logo-print.png) is, when that is the caller''s pharmacy; null for any other name or caller.';
 grant execute on function private.pharmacy_logo_pharmacy(text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.pharmacy_override_policy(for_pharmacy_id uuid)

@@ -3,7 +3,8 @@
  * the screen, on a pharmacy of its own (onboarded through the api) so the demo pharmacy's logo, email settings and
  * queues stay as other specs expect:
  * - Pharmacy tab: a PNG logo is uploaded and shown; an SVG with a script replaces it, is shown, and what the server
- *   stored (GET /api/system-settings/pharmacy/logo) has no script; a too-large and a wrong-type file are refused
+ *   stored (GET /api/system-settings/pharmacy/logo) has no script, and the browser stored its PNG print rendition
+ *   (600 px wide, for PDF reports); a too-large and a wrong-type file are refused
  *   with the shared messages and change nothing; Remove Logo removes it.
  * - Email tab: SMTP settings pointing at the stack's mail catcher; Test Email Connection shows what the server
  *   said; Send Test Email arrives in the mail catcher and the screen says so; View Email Queue lists it as sent.
@@ -13,11 +14,14 @@
  * - Printing tab: Test Print All Labels opens the print preview with a sheet of each label type marked TEST.
  * - The System Status card shows what GET /api/system-status answers: Operational.
  */
+import { inflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { TEST_LABEL_TYPES, TEST_PRINT_MARK } from '../../shared/src/labels/test-print.ts';
 import { MESSAGING_MESSAGES, MESSAGING_TOASTS } from '../../shared/src/messaging/email-and-fax.ts';
-import { PHARMACY_LOGO_MAX_BYTES, PHARMACY_LOGO_MESSAGES } from '../../shared/src/settings/pharmacy-logo.ts';
+import { PHARMACY_LOGO_MAX_BYTES, PHARMACY_LOGO_MESSAGES, PHARMACY_LOGOS_BUCKET } from '../../shared/src/settings/pharmacy-logo.ts';
+import { pharmacyLogoPrintPath } from '../../shared/src/settings/pharmacy-logo-print.ts';
+import { preparePngLogo } from '../../shared/src/reports/png-logo.ts';
 import { SETTINGS_SAVED_TOAST } from '../../shared/src/settings/groups.ts';
 import { callApi } from '../support/api-call.ts';
 import { staffClient } from './support/demo-staff-client.ts';
@@ -53,6 +57,14 @@ async function storedLogo(): Promise<StoredLogo | null> {
   const answer = await callApi<{ logo: StoredLogo | null }>(admin, 'system-settings/pharmacy/logo');
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.logo;
+}
+
+/** The SVG logo's print rendition as Storage holds it (the admin's own read), or null when there is none. */
+async function storedPrintRendition(): Promise<Buffer | null> {
+  const { data: staff, error } = await admin.from('staff_profiles').select('pharmacy_id').eq('email', pharmacy.adminEmail).single();
+  expect(error).toBeNull();
+  const { data } = await admin.storage.from(PHARMACY_LOGOS_BUCKET).download(pharmacyLogoPrintPath(staff!.pharmacy_id!));
+  return data ? Buffer.from(await data.arrayBuffer()) : null;
 }
 
 function dataUriText(dataUri: string): string {
@@ -118,6 +130,13 @@ test('the Pharmacy tab logo: PNG uploaded and shown, replaced by an SVG stored w
   expect(storedSvg).toContain('Rx Logo');
   // What the screen shows is what the server stored.
   await expect(field.getByRole('img', { name: 'Pharmacy logo' })).toHaveAttribute('src', svg!.dataUri);
+  // Its print rendition for PDF reports, drawn by the browser: a PNG of 600 × 180 (160 × 48, longest side 600).
+  const rendition = await storedPrintRendition();
+  expect(rendition?.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect([rendition!.readUInt32BE(16), rendition!.readUInt32BE(20)]).toEqual([600, 180]);
+  // Drawn, on a transparent background: the rounded corner is clear, the middle opaque (the PDF's soft mask).
+  const alpha = inflateSync((await preparePngLogo(new Uint8Array(rendition!)))!.alpha.data);
+  expect([alpha[0], alpha[90 * 600 + 300]]).toEqual([0, 255]);
 
   // Too large and wrong type: refused with the shared messages; the stored logo stays.
   const tooLarge = Buffer.alloc(PHARMACY_LOGO_MAX_BYTES + 1);
@@ -148,6 +167,7 @@ test('the Pharmacy tab logo: PNG uploaded and shown, replaced by an SVG stored w
   await expect(field.getByRole('img', { name: 'Pharmacy logo' })).toHaveCount(0);
   await expect(field.getByRole('button', { name: 'Remove Logo' })).toHaveCount(0);
   expect(await storedLogo()).toBeNull();
+  expect(await storedPrintRendition()).toBeNull();
   await page.reload();
   await expect(page.getByRole('group', { name: 'Pharmacy Logo' })).toContainText('No logo uploaded');
   // Nothing the SVG carried ever ran in the app.

@@ -2,13 +2,15 @@
  * The pharmacy logo through the api function (shared/src/api/pharmacy-logo.ts), as the web app calls it: an admin
  * uploads PNG, JPG and SVG (one logo per pharmacy, replaced), the server judges the bytes and not the claimed type,
  * refuses 2 MB + 1 byte with the message, stores an SVG only sanitised, and lets only admins write (Storage's RLS,
- * answered 403) while every staff member reads it; another pharmacy neither reads nor writes it.
+ * answered 403) while every staff member reads it; another pharmacy neither reads nor writes it. Storing or removing
+ * the logo removes an SVG's print rendition (`<pharmacy_id>/logo-print.png`).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPharmacyLogoEndpoint, type PharmacyLogoResponse, removePharmacyLogoEndpoint, uploadPharmacyLogoEndpoint } from '../../shared/src/api/pharmacy-logo.ts';
 import { PHARMACY_LOGO_MAX_BYTES, PHARMACY_LOGO_MESSAGES, PHARMACY_LOGOS_BUCKET, pharmacyLogoPath } from '../../shared/src/settings/pharmacy-logo.ts';
 import { callApi } from '../support/api-call.ts';
+import { pharmacyLogoPrintPath } from '../../shared/src/settings/pharmacy-logo-print.ts';
 import { closeSql, createTestClient, signedInClient, sql } from '../support/stack-env.ts';
 import { createPharmacy, type TestPharmacy } from './db-fixtures.ts';
 
@@ -97,6 +99,23 @@ describe('POST /api/system-settings/pharmacy/logo', () => {
     expect(data!.type).toBe('image/svg+xml');
   });
 
+  it("a new logo removes the SVG's print rendition that the admin's browser stored beside the old one", async () => {
+    const rendition = pharmacyLogoPrintPath(a.id);
+    const storeRendition = () => a.admin.client.storage
+      .from(PHARMACY_LOGOS_BUCKET)
+      .upload(rendition, new Blob([Buffer.from(PNG_BASE64, 'base64')], { type: 'image/png' }), { contentType: 'image/png', upsert: true });
+    expect((await storeRendition()).error).toBeNull();
+    expect((await storedLogos(a.id)).map((object) => object.name)).toEqual([pharmacyLogoPath(a.id), rendition]);
+    // Another SVG (here the same one again): the rendition of the old one goes; the browser draws a new one.
+    expect((await upload(a.admin.client, 'image/svg+xml', base64(ATTACK_SVG))).status).toBe(200);
+    expect((await storedLogos(a.id)).map((object) => object.name)).toEqual([pharmacyLogoPath(a.id)]);
+    // A PNG or JPEG logo prints itself: no rendition is left beside it either.
+    expect((await storeRendition()).error).toBeNull();
+    expect((await upload(a.admin.client, 'image/png', PNG_BASE64)).status).toBe(200);
+    expect((await storedLogos(a.id)).map((object) => object.name)).toEqual([pharmacyLogoPath(a.id)]);
+    expect((await upload(a.admin.client, 'image/svg+xml', base64(ATTACK_SVG))).status).toBe(200);
+  });
+
   it('takes exactly 2 MB and refuses 2 MB + 1 byte with the message, changing nothing', async () => {
     const png = Buffer.from(PNG_BASE64, 'base64');
     const exactly = Buffer.alloc(PHARMACY_LOGO_MAX_BYTES);
@@ -165,9 +184,13 @@ describe('POST /api/system-settings/pharmacy/logo', () => {
   });
 
   it('an admin removes the logo; then there is none', async () => {
+    const rendition = await a.admin.client.storage
+      .from(PHARMACY_LOGOS_BUCKET)
+      .upload(pharmacyLogoPrintPath(a.id), new Blob([Buffer.from(PNG_BASE64, 'base64')], { type: 'image/png' }), { contentType: 'image/png', upsert: true });
+    expect(rendition.error).toBeNull();
     expect(await remove(a.admin.client)).toEqual({ status: 200, body: { removed: true } });
     expect(await read(a.technician.client)).toEqual({ status: 200, body: { logo: null } });
-    expect(await storedLogos(a.id)).toEqual([]);
+    expect(await storedLogos(a.id)).toEqual([]); // the print rendition with it
     expect(await remove(a.admin.client)).toEqual({ status: 200, body: { removed: false } });
     const audit = await logoAudit(a.id);
     expect(audit.at(-1)).toEqual({ action: 'pharmacy_logo_removed', actor_user_id: a.admin.id, details: {} });

@@ -2,11 +2,13 @@
  * GET /api/reports/:report (shared/src/api/reports.ts, edge-functions/api/routes/reports.ts): each report as JSON
  * (the contract's shape) and as a CSV download that parses back to the same rows; as a PDF (opened with pdf.js) and an
  * Excel workbook (unzipped, cells read) with the pharmacy's Reports settings (patient initials by default, names,
- * footer and logo once an admin turns them on, read for a pharmacist too); a bad range 400 with the schema's messages; signed out 401; a technician 403; an unknown report 404.
+ * footer and logo once an admin turns them on, read for a pharmacist too; an SVG logo through its PNG print rendition); a bad range 400 with the schema's messages; signed out 401; a technician 403; an unknown report 404.
  */
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadPharmacyLogoEndpoint } from '../../shared/src/api/pharmacy-logo.ts';
+import { PHARMACY_LOGOS_BUCKET } from '../../shared/src/settings/pharmacy-logo.ts';
+import { pharmacyLogoPrintPath } from '../../shared/src/settings/pharmacy-logo-print.ts';
 import { REPORTS_SETTINGS_DEFAULTS } from '../../shared/src/settings/reports.ts';
 import { XLSX_STYLES } from '../../shared/src/reports/report-xlsx.ts';
 import { checkPdfXref, sheetCells, tinyPng, unzip } from '../support/report-files.ts';
@@ -193,6 +195,33 @@ describe('PDF and Excel files', () => {
     checkPdfXref(bytes);
     const workbook = unzip(Buffer.from(await (await download(a.pharmacist, `reports/controlled-substances?${RANGE}&format=xlsx`)).arrayBuffer()));
     expect(sheetCells(workbook.get('xl/worksheets/sheet1.xml')!).map((cell) => cell.value)).toContain('O"Neil, Jr, Olive');
+  });
+
+  it("prints an SVG logo through its PNG print rendition, and the name alone while there is none", async () => {
+    // The settings of the test above print the logo; an SVG replaces the PNG (the api removes any old rendition).
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 6 3"><rect width="6" height="3" fill="#0a7"/></svg>';
+    const uploaded = await callApi(a.admin.client, uploadPharmacyLogoEndpoint.path.replace(/^\/api\//, ''), {
+      method: 'POST', body: { contentType: 'image/svg+xml', dataBase64: Buffer.from(svg).toString('base64') },
+    });
+    expect(uploaded.status).toBe(200);
+    const withoutRendition = await pdfText(await download(a.pharmacist, `reports/controlled-substances?${RANGE}&format=pdf`));
+    expect(withoutRendition.text).toContain('Reports Api Pharmacy');
+    expect(withoutRendition.bytes.toString('latin1')).not.toContain('/Subtype /Image /Width');
+    checkPdfXref(withoutRendition.bytes);
+
+    // What the admin's browser stores after an SVG upload: a transparent PNG beside the logo, with the admin's session.
+    const rendition = tinyPng(6, 3, 6, [0, 170, 119, 200]);
+    const stored = await a.admin.client.storage
+      .from(PHARMACY_LOGOS_BUCKET)
+      .upload(pharmacyLogoPrintPath(a.id), new Blob([new Uint8Array(rendition)], { type: 'image/png' }), { contentType: 'image/png', upsert: true });
+    expect(stored.error).toBeNull();
+    const { bytes, text } = await pdfText(await download(a.pharmacist, `reports/controlled-substances?${RANGE}&format=pdf`));
+    expect(text).toContain('Reports Api Pharmacy');
+    const pdf = bytes.toString('latin1');
+    expect(pdf).toContain('/Subtype /Image /Width 6 /Height 3 /ColorSpace /DeviceRGB');
+    expect(pdf).toMatch(/\/SMask \d+ 0 R/);
+    expect(pdf).toContain('/Subtype /Image /Width 6 /Height 3 /ColorSpace /DeviceGray');
+    checkPdfXref(bytes);
   });
 
   it('a technician may not download them (403)', async () => {

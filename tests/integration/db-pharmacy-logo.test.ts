@@ -2,11 +2,13 @@
  * The pharmacy logo's bucket and policies (migration 20261125000500_pharmacy_logo), command by command, as real users
  * through supabase-js's storage client: `pharmacy-logos/<pharmacy_id>/logo` is read by every active staff member of
  * that pharmacy and uploaded, replaced and removed only by its admins; another pharmacy and anon do nothing with it,
- * and no other object name in the bucket is writable. The bucket's limits are the shared constants.
+ * and no other object name in the bucket is writable but an SVG logo's print rendition `<pharmacy_id>/logo-print.png`
+ * (migration 20261130009900_logo_print_rendition), under the same rules. The bucket's limits are the shared constants.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHARMACY_LOGO_MAX_BYTES, PHARMACY_LOGO_MIME_TYPES, PHARMACY_LOGOS_BUCKET, pharmacyLogoPath } from '../../shared/src/settings/pharmacy-logo.ts';
+import { pharmacyLogoPrintPath } from '../../shared/src/settings/pharmacy-logo-print.ts';
 import { closeSql, createServiceClient, createTestClient, sql } from '../support/stack-env.ts';
 import { createPharmacy, type StaffRole, type TestPharmacy } from './db-fixtures.ts';
 
@@ -117,6 +119,30 @@ describe('storage.objects in pharmacy-logos', () => {
     }
     expect((await bucket(a.admin.client).remove([name])).data?.map((row) => row.name)).toEqual([name]);
     expect(await storedContent(name)).toBeNull();
+  });
+});
+
+describe("an SVG logo's print rendition (<pharmacy_id>/logo-print.png, migration 20261130009900)", () => {
+  it('the same rules as the logo: staff of the pharmacy read it, only its admin writes and removes it', async () => {
+    const name = pharmacyLogoPrintPath(a.id);
+    await bucket(createServiceClient()).remove([name]);
+    for (const client of [a.pharmacist.client, a.technician.client, b.admin.client, anon]) {
+      expect((await bucket(client).upload(name, png('not an admin'))).error).toMatchObject({ statusCode: '403' });
+    }
+    expect((await bucket(b.admin.client).upload(pharmacyLogoPrintPath(b.id), png('B rendition'))).error).toBeNull();
+    for (const other of [`${a.id}/logo-print.jpg`, `${a.id}/logo-print.png/x`, `${a.id}/print/logo-print.png`, 'logo-print.png']) {
+      expect((await bucket(a.admin.client).upload(other, png())).error, other).toMatchObject({ statusCode: '403' });
+    }
+    expect((await bucket(a.admin.client).upload(name, png('rendition'))).error).toBeNull();
+    expect((await bucket(a.admin.client).upload(name, png('redrawn'), { upsert: true })).error).toBeNull();
+    expect(await storedContent(name)).toBe('redrawn');
+    for (const role of ROLES) expect(await readable(a[role].client, name), `A ${role}`).toBe(true);
+    for (const role of ROLES) expect(await readable(b[role].client, name), `B ${role}`).toBe(false);
+    expect(await readable(anon, name)).toBe(false);
+    for (const client of [a.pharmacist.client, a.technician.client, b.admin.client]) expect((await bucket(client).remove([name])).data).toEqual([]);
+    expect((await bucket(a.admin.client).remove([name])).data?.map((row) => row.name)).toEqual([name]);
+    expect(await storedContent(name)).toBeNull();
+    await bucket(createServiceClient()).remove([pharmacyLogoPrintPath(b.id)]);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * The pharmacy's logo in Storage (`pharmacy-logos/<pharmacy_id>/logo`), always through a client carrying the
  * caller's JWT, so the RLS policies of migration 20261125000500_pharmacy_logo decide: staff read, admins write.
- * Other api code that prints the logo (labels, reports) reads it with readPharmacyLogo.
+ * Other api code that prints the logo (labels, reports) reads it with readPharmacyLogo. Storing or removing the logo
+ * also removes an SVG logo's print rendition (`<pharmacy_id>/logo-print.png`, shared/src/settings/pharmacy-logo-print.ts):
+ * the admin's browser stores a new one after an SVG upload, so a rendition never outlives the logo it was drawn from.
  */
 import type { PharmacyLogo } from '@pharmacy/shared/api/pharmacy-logo.ts';
 import {
@@ -10,6 +12,7 @@ import {
   isPharmacyLogoType,
   pharmacyLogoPath,
 } from '@pharmacy/shared/settings/pharmacy-logo.ts';
+import { pharmacyLogoPrintPath } from '@pharmacy/shared/settings/pharmacy-logo-print.ts';
 import { databaseFailure } from '../../_shared/database-failure.ts';
 import { HttpError } from '../../_shared/http.ts';
 import type { DatabaseClient } from '../../_shared/supabase-clients.ts';
@@ -47,6 +50,15 @@ async function recordLogoChange(client: DatabaseClient): Promise<void> {
   if (error) throw databaseFailure('recording the pharmacy logo change', error);
 }
 
+/**
+ * Removes the print rendition drawn from the previous logo, if any (Storage answers a missing one as nothing
+ * removed). A failure fails the request: a stale rendition would print the old logo on reports.
+ */
+async function removePrintRendition(client: DatabaseClient, pharmacyId: string): Promise<void> {
+  const { error } = await client.storage.from(PHARMACY_LOGOS_BUCKET).remove([pharmacyLogoPrintPath(pharmacyId)]);
+  if (error) throw new Error(`removing the pharmacy logo's print rendition failed: ${error.message}`);
+}
+
 /** The pharmacy's logo as the caller may read it; null when none is stored (or the caller may not see it). */
 export async function readPharmacyLogo(client: DatabaseClient, pharmacyId: string): Promise<PharmacyLogo | null> {
   const { data, error } = await client.storage.from(PHARMACY_LOGOS_BUCKET).download(pharmacyLogoPath(pharmacyId));
@@ -73,6 +85,7 @@ export async function storePharmacyLogo(client: DatabaseClient, pharmacyId: stri
     if (status === '415') throw new HttpError(400, PHARMACY_LOGO_MESSAGES.wrongType);
     throw new Error(`storing the pharmacy logo failed: ${status} ${error.message}`);
   }
+  await removePrintRendition(client, pharmacyId);
   await recordLogoChange(client);
   return logoOf(file.contentType, file.bytes);
 }
@@ -86,6 +99,7 @@ export async function removePharmacyLogo(client: DatabaseClient, pharmacyId: str
   const { data, error } = await bucket.remove([pharmacyLogoPath(pharmacyId)]);
   if (error) throw new Error(`removing the pharmacy logo failed: ${error.message}`);
   if (data.length > 0) {
+    await removePrintRendition(client, pharmacyId);
     await recordLogoChange(client);
     return true;
   }

@@ -13,8 +13,10 @@
  *
  * The logo: JPEG (gray or RGB) is embedded as it is (DCTDecode); PNG when non-interlaced 8-bit gray or RGB, or a
  * palette without transparency, straight from its IDAT (FlateDecode with the PNG predictors); a PNG with alpha or a
- * transparent palette as prepared beforehand (png-logo.ts: its colours, with its alpha as the soft mask). 16-bit or
- * interlaced PNG, and SVG, are not embedded: the page prints the pharmacy's name only.
+ * transparent palette as prepared beforehand (png-logo.ts: its colours, with its alpha as the soft mask). An SVG logo
+ * arrives as its PNG print rendition (drawn by the admin's browser on upload: settings/pharmacy-logo-print.ts, read by
+ * the api's report layout); 16-bit or interlaced PNG, and an SVG without a rendition, are not embedded: the page
+ * prints the pharmacy's name only.
  * Patient names follow reportForFile (the caller applies it). Pure.
  */
 import { usDate } from '../common/dates.ts';
@@ -193,7 +195,10 @@ function pngImage(bytes: Uint8Array): PdfImage | null {
   };
 }
 
-/** The logo as a PDF image, or null when it is not one this writer embeds (SVG, an unprepared PNG with alpha: name only). */
+/**
+ * The logo as a PDF image, or null when it is not one this writer embeds (an SVG whose print rendition is missing, an
+ * unprepared PNG with alpha: name only).
+ */
 export function pdfImage(logo: ReportLogo): PdfImage | null {
   if (logo.prepared) {
     const { width, height, color, alpha } = logo.prepared;

@@ -29,6 +29,8 @@ export const PHARMACY_LOGO_MESSAGES = {
   uploaded: 'Logo uploaded',
   removed: 'Logo removed',
   uploadFailed: 'The logo could not be uploaded',
+  /** An SVG was stored, but the browser could not store the PNG that PDF reports print (pharmacy-logo-print.ts). */
+  printRenditionFailed: "The logo was uploaded, but its print copy for PDF reports could not be made: PDF reports print the pharmacy's name. Upload it again to retry.",
 } as const;
 
 /** Where a pharmacy's one logo lives in the bucket: `<pharmacy_id>/logo` (the storage policies read exactly this). */
