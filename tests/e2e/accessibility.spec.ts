@@ -4,8 +4,8 @@
  * violation with the rule, its impact, and the elements it found (selector and axe's summary of the fix).
  *
  * Signed-out screens are visited as a visitor; signed-in screens as the demo pharmacy's technician, its
- * pharmacist (the interaction alert, the labels preview) and its admin (the placeholder screens, every one of
- * which an admin's sidebar lists); System Settings' tools, which write, as the admin of a pharmacy of its own. A narrow window checks the shell's drawer; the fake clock the idle warning.
+ * pharmacist (the interaction alert, the labels preview) and its admin (Data Migration,
+ * which only an admin's sidebar lists); System Settings' tools, which write, as the admin of a pharmacy of its own. A narrow window checks the shell's drawer; the fake clock the idle warning.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -298,13 +298,13 @@ test('Reports and Analytics: the cards, both charts with their tables, the alert
 });
 
 // As the pharmacy's admin, whose sidebar lists every screen (admin-only ones included).
-test('the placeholder screens reachable from the sidebar', async ({ page }) => {
+test('the admin-only screen reached from the sidebar: Data Migration', async ({ page }) => {
   await signIn(page, 'admin@demo.pharmacy', DEMO_PASSWORD);
   const sidebar = page.getByRole('navigation', { name: 'Main' });
-  const placeholders: Array<[label: string, path: string]> = [
+  const screens: Array<[label: string, path: string]> = [
     ['Data Migration', '/data-migration'],
   ];
-  for (const [label, path] of placeholders) {
+  for (const [label, path] of screens) {
     const link = sidebar.getByRole('link', { name: label, exact: true });
     await link.click();
     await expect(page).toHaveURL((url) => url.pathname === path);

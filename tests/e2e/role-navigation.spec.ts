@@ -23,7 +23,7 @@ const SCREENS: Record<string, { path: string; heading: string }> = {
   'Reports': { path: '/reports', heading: 'Reports and Analytics' },
   'System Settings': { path: '/system-settings', heading: 'System Settings' },
   'AI Security Manager': { path: '/security-manager', heading: 'AI Security Manager' },
-  'Data Migration': { path: '/data-migration', heading: 'Data migration' },
+  'Data Migration': { path: '/data-migration', heading: 'Data Migration' },
   'Loading Demo': { path: '/loading-demo', heading: 'Loading animation demo' },
 };
 

@@ -42,7 +42,7 @@ export const screens = [
   { path: '/reports', title: 'Reports and Analytics', sidebarLabel: 'Reports', roles: ALL_STAFF },
   { path: '/system-settings', title: 'System Settings', sidebarLabel: 'System Settings', roles: ADMINS_ONLY },
   { path: '/security-manager', title: 'AI Security Manager', sidebarLabel: 'AI Security Manager', roles: ADMINS_ONLY },
-  { path: '/data-migration', title: 'Data migration', sidebarLabel: 'Data Migration', roles: ADMINS_ONLY },
+  { path: '/data-migration', title: 'Data Migration', sidebarLabel: 'Data Migration', roles: ADMINS_ONLY },
   { path: '/loading-demo', title: 'Loading animation demo', sidebarLabel: 'Loading Demo', roles: ALL_STAFF },
 ] as const satisfies readonly Screen[];
 
