@@ -258,6 +258,8 @@ describe('prescription records', () => {
     ['quantity', 0, MIGRATION_MESSAGES.quantity],
     ['quantity', 100_001, MIGRATION_MESSAGES.quantity],
     ['quantity', 1.2345, MIGRATION_MESSAGES.quantity],
+    // A fill's quantity keeps hundredths (numeric(10,2)): 2.125 mL would be filled as 2.13.
+    ['quantity', 2.125, MIGRATION_MESSAGES.quantity],
     ['quantity', undefined, MIGRATION_MESSAGES.required('Quantity')],
     ['daysSupply', 0, MIGRATION_MESSAGES.wholeNumber(1, 365)],
     ['daysSupply', 366, MIGRATION_MESSAGES.wholeNumber(1, 365)],

@@ -84,7 +84,7 @@ export const MIGRATION_MESSAGES = {
   deaSchedule: 'DEA schedule must be II, III, IV or V (or blank when not controlled)',
   money: 'Enter an amount in dollars with at most 2 decimals (e.g. 12.50), at most 9,999,999.99',
   wholeNumber: (min: number, max: number) => `Must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`,
-  quantity: `Quantity must be greater than 0 and at most ${MIGRATION_LIMITS.prescribedQuantityMax.toLocaleString('en-US')}, with at most 3 decimals`,
+  quantity: `Quantity must be greater than 0 and at most ${MIGRATION_LIMITS.prescribedQuantityMax.toLocaleString('en-US')}, with at most 2 decimals`,
   refillsRemaining: 'Refills remaining cannot exceed the original refills',
   status: `Status must be one of: ${STATUS_NAMES.join(', ')}`,
   rxNumber: `Rx number must be a whole number of 1 to ${MIGRATION_LIMITS.rxNumberDigits} digits`,
@@ -363,9 +363,9 @@ export const migrationPrescriptionSchema = z
     quantity: field((value): number | Invalid => {
       if (value === null || value === undefined || value === '') return new Invalid(MIGRATION_MESSAGES.required('Quantity'));
       const number = numberOf(value);
-      // Thousandths at most: the quantity is stored as numeric, and 3 decimals cover mL and g.
+      // Hundredths at most: a fill's quantity is numeric(10,2) (public.prescriptions), which a refill copies it into.
       if (number === null || number <= 0 || number > MIGRATION_LIMITS.prescribedQuantityMax) return quantityInvalid;
-      return Number.isInteger(Math.round(number * 1000 * 1e6) / 1e6) ? number : quantityInvalid;
+      return Number.isInteger(Math.round(number * 100 * 1e6) / 1e6) ? number : quantityInvalid;
     }),
     daysSupply: wholeNumber('Days supply', 1, MIGRATION_LIMITS.daysSupplyMax),
     directions: optionalString(MIGRATION_LIMITS.directionsLength),
