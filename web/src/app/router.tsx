@@ -96,8 +96,8 @@ const signedOutRoutes: RouteObject[] = [
   },
 ];
 
-/** The signed-in screens that exist, by path; one line per screen, each its own chunk. */
-const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = {
+/** The signed-in screens, by path (every path of shared/src/staff/screens.ts has one); one line per screen, each its own chunk. */
+const builtScreens: Record<ScreenPath, () => Promise<ComponentType>> = {
   '/patients': () => import('./routes/app/patients.tsx').then((module) => module.PatientsRoute),
   '/drugs': () => import('./routes/app/drugs.tsx').then((module) => module.DrugsRoute),
   '/providers': () => import('./routes/app/providers.tsx').then((module) => module.ProvidersRoute),
@@ -113,15 +113,6 @@ const builtScreens: Partial<Record<ScreenPath, () => Promise<ComponentType>>> = 
   '/loading-demo': () => import('./routes/app/loading-demo.tsx').then((module) => module.LoadingDemoRoute),
   '/data-migration': () => import('./routes/app/data-migration.tsx').then((module) => module.DataMigrationRoute),
 };
-
-/** A screen of a later release: the placeholder, titled with the screen's name. */
-function notYetAvailable(title: string): () => Promise<ComponentType> {
-  return () =>
-    import('./routes/not-yet-available.tsx').then(({ NotYetAvailableRoute }) => {
-      const ScreenNotYetAvailable = () => <NotYetAvailableRoute screen={title} />;
-      return ScreenNotYetAvailable;
-    });
-}
 
 /** In place of a screen the role may not open: the refusal, without the screen's code. */
 function notAvailableForRole(screen: (typeof screens)[number], role: StaffRole): () => Promise<ComponentType> {
@@ -140,12 +131,11 @@ function signedInRoutes(role: StaffRole): RouteObject[] {
       errorElement: <RouteErrorRoute />,
       hydrateFallbackElement: loadingPage,
       children: [
-        // Screens not built yet say so (never fake data); built ones are listed in builtScreens.
         ...screens.map((screen) => ({
           path: screen.path,
           ...lazyRoute(
             mayOpenScreen(role, screen)
-              ? (builtScreens[screen.path] ?? notYetAvailable(screen.title))
+              ? builtScreens[screen.path]
               : notAvailableForRole(screen, role),
           ),
         })),
