@@ -193,3 +193,21 @@ test('a large NDJSON file is read in the browser and imported with real progress
   await expect(page.getByRole('table', { name: 'What the import did' }).getByRole('row', { name: /^Prescriptions/ })).toHaveText(/Prescriptions\s*14,000\s*0\s*0/);
   await expectSummary(page, { patients: 6_000, medications: 400, prescriptions: 14_000, prescribers: 150 });
 });
+
+test('a run whose page closed mid-import says so, and how to continue it', async ({ page, request }) => {
+  const admin = await openAsNewAdmin(page, request);
+  // A run left by a closed page: running, its last batch ten minutes ago.
+  await serviceSql(
+    `insert into public.migration_runs (pharmacy_id, started_by, file_sha256, totals, counts, started_at, updated_at)
+     select s.pharmacy_id, s.user_id, repeat('a', 64), '{"patients": 10000, "prescriptions": 30000}',
+            '{"patients": {"total": 4000, "inserted": 4000, "updated": 0, "unchanged": 0}}', now() - interval '12 minutes', now() - interval '10 minutes'
+     from public.staff_profiles s where s.email = $1`, [admin]);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'An import is running but has stopped saving records' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Import' }).click();
+  const latest = page.getByRole('region', { name: 'Latest import' });
+  await expect(latest.getByText('Stopped', { exact: true })).toBeVisible();
+  await expect(latest).toContainText('the window that ran this import was closed');
+  await expect(latest.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '10');
+  await expectAccessible(page, 'a stopped run');
+});
