@@ -33,7 +33,7 @@ export function UploadTab({ text, onTextChange, file, onFileChange, fileState, b
         </label>
         <textarea
           id={textId}
-          className="textarea h-64 w-full font-mono text-xs"
+          className="textarea h-40 w-full font-mono text-xs"
           value={text}
           onChange={(event) => onTextChange(event.target.value)}
           disabled={busy || file !== null}
