@@ -1,9 +1,10 @@
 /**
  * The header's global search answer (public.global_search): per kind at most `per_kind` rows of the caller's pharmacy,
  * best first. A prescription is its order (the Rx number), with whether Refill is offered as the queue's Refill dialog
- * offers it (active, refills left; the database still decides).
+ * offers it (active, refills left; the database still decides). zod/mini: the search is in the signed-in shell, on
+ * the first visit.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const GLOBAL_SEARCH_PER_KIND = 5;
 
@@ -11,18 +12,18 @@ export const globalSearchPatientSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  dateOfBirth: z.string().nullable(),
-  phone: z.string().nullable(),
+  dateOfBirth: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
 });
 
 export const globalSearchMedicationSchema = z.object({
   id: z.string(),
   name: z.string(),
-  genericName: z.string().nullable(),
-  strength: z.string().nullable(),
-  dosageForm: z.string().nullable(),
-  ndc: z.string().nullable(),
-  ndc11: z.string().nullable(),
+  genericName: z.nullable(z.string()),
+  strength: z.nullable(z.string()),
+  dosageForm: z.nullable(z.string()),
+  ndc: z.nullable(z.string()),
+  ndc11: z.nullable(z.string()),
 });
 
 export const globalSearchPrescriptionSchema = z.object({
@@ -40,12 +41,12 @@ export const globalSearchPrescriptionSchema = z.object({
 
 export const globalSearchPrescriberSchema = z.object({
   id: z.string(),
-  title: z.string().nullable(),
+  title: z.nullable(z.string()),
   firstName: z.string(),
   lastName: z.string(),
-  degree: z.string().nullable(),
-  specialty: z.string().nullable(),
-  npiNumber: z.string().nullable(),
+  degree: z.nullable(z.string()),
+  specialty: z.nullable(z.string()),
+  npiNumber: z.nullable(z.string()),
 });
 
 export const globalSearchResultsSchema = z.object({
