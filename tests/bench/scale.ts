@@ -13,7 +13,8 @@
  *   RLS keeps off the trigram indexes, is printed for comparison; a date of birth and ten phone digits), the
  *   unfiltered patient list (search_patients without a search, as the Patient Database screen reads it),
  *   drug search (search_medications: brand/generic words, an NDC in its labeler format, 11 digits or a prefix, the
- *   low-stock list and the whole list, a page of 25 with the exact total_count), dashboard stats, the Providers
+ *   low-stock list and the whole list, a page of 25 with the exact total_count), the header's global search
+ *   (global_search: names, a phone, dates of birth, drugs, NDCs, Rx numbers, prescribers), dashboard stats, the Providers
  *   screen (prescriber_directory pages by tab and search with activeCount, the tab counts, the prescription form's
  *   prescriber picker, the credential alerts), the Prescription Files screen (prescription_file_page at 200,000 files:
  *   statuses, a year back, searches; prescription_file_stats), the Inventory screen (inventory_items at 50,000
@@ -505,6 +506,10 @@ async function measureApi(env: StackEnv, db: pg.Client, pharmacyId: string): Pro
     { search: '30012-0345-26' }, { search: '30012034526' }, { search: '30012' }, { search: '30012-0345' },
     { search: '', low_stock_only: true }, { search: '', page_offset: 250 },
   ];
+  // The header's search box as staff type in it: names (a prefix, two words, a common one), a phone, dates of birth
+  // in US forms, drugs by name and strength, NDCs, an Rx number bare and prefixed, a prescriber.
+  const globalSearches = ['smi', 'mary johnson', 'torres', '(212) 345-0012', '03/14/1948', '3-14-48', 'lisinopril 10mg',
+    'scalemed 12345', '30012-0345-26', '250000', 'RX 250000', 'patel', 'zzz'];
 
   const results = [
     await timed('queue counts (prescription_queue_counts)', SAMPLES, () => tech.rpc('prescription_queue_counts')),
@@ -535,6 +540,8 @@ async function measureApi(env: StackEnv, db: pg.Client, pharmacyId: string): Pro
     await timed(`drug search (search_medications at ${MEDICATIONS.toLocaleString('en-US')} products: name, NDC, low stock, list; exact total_count, 25 per page)`, SAMPLES, (i) =>
       tech.rpc('search_medications', drugSearches[i % drugSearches.length]!)
         .select('id, name, strength, ndc_number, stock, is_low_stock, total_count')),
+    await timed('global search (global_search: patients, medications, an Rx number, prescribers; 5 of each, best first)', SAMPLES, (i) =>
+      tech.rpc('global_search', { query: globalSearches[i % globalSearches.length]!, per_kind: 5 })),
     await timed('dashboard stats (dashboard_stats)', SAMPLES, () => tech.rpc('dashboard_stats')),
     ...(await measureDirectory(tech)),
     ...(await measureFiles(tech)),

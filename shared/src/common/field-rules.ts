@@ -47,7 +47,8 @@ export function requiredDeaNumber(requiredMessage: string) {
 
 /** Exactly ten digits (spec §9); the NPI input also stops at this many characters. */
 export const NPI_LENGTH = 10;
-export const NPI_PATTERN = /^\d{10}$/;
+// Defined beside the check digit so the NPI rule loads without zod (the header's global search reads NPIs).
+export { NPI_PATTERN } from '../prescribers/npi.ts';
 /** Five digits, or five plus four ("12345" or "12345-6789"). */
 export const ZIP_CODE_PATTERN = /^\d{5}(-\d{4})?$/;
 export const PASSWORD_MIN_LENGTH = 8;

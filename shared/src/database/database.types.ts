@@ -5207,6 +5207,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      global_search: { Args: { per_kind?: number; query: string }; Returns: Json };
       hook_password_verification_attempt: { Args: { event: Json }; Returns: Json };
       import_migration_medications: { Args: { rows: Json; run_id: string }; Returns: Json };
       import_migration_patients: { Args: { rows: Json; run_id: string }; Returns: Json };

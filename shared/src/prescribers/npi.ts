@@ -4,7 +4,8 @@
  * 80840 followed by the first nine digits. The database holds the same rule (private.is_valid_npi), so a typo is
  * caught in the form and any other write is refused.
  */
-import { NPI_PATTERN } from '../common/field-rules.ts';
+/** Exactly ten digits (spec §9); common/field-rules.ts passes it on to the forms. */
+export const NPI_PATTERN = /^\d{10}$/;
 
 export const NPI_FORMAT_MESSAGE = 'NPI must be 10 digits';
 export const NPI_CHECK_DIGIT_MESSAGE = 'NPI check digit does not match';

@@ -19,9 +19,19 @@ export function queueLink(prescription: { status: string; rxNumber: number }): s
   return `/prescriptions?${params.toString()}`;
 }
 
-/** The queue's first tab and search from its address; what is missing or unknown is left to the queue's defaults. */
-export function parseQueueLink(params: URLSearchParams): { tab?: QueueTab; search?: string } {
+/**
+ * The queue opened on one Rx number's Refill dialog (the header's global search: an Rx number and Enter): its newest
+ * fill, patient and drug, and Refill when refills are left — what the queue's search box opens on Enter.
+ */
+export function queueRefillLink(rxNumber: number): string {
+  return `/prescriptions?${new URLSearchParams({ rx: String(rxNumber) }).toString()}`;
+}
+
+/** The queue's first tab, search and Refill dialog from its address; what is missing or unknown is left to the queue's defaults. */
+export function parseQueueLink(params: URLSearchParams): { tab?: QueueTab; search?: string; refillRxNumber?: number } {
   const tab = params.get('tab');
   const search = params.get('search')?.trim().slice(0, 100);
-  return { ...(isQueueTab(tab) ? { tab } : {}), ...(search ? { search } : {}) };
+  const rx = params.get('rx')?.trim() ?? '';
+  const refillRxNumber = /^[0-9]{1,15}$/.test(rx) ? Number(rx) : undefined;
+  return { ...(isQueueTab(tab) ? { tab } : {}), ...(search ? { search } : {}), ...(refillRxNumber ? { refillRxNumber } : {}) };
 }

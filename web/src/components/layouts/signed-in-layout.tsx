@@ -1,8 +1,8 @@
 /**
  * Frame of the signed-in pages (spec §2 "Sidebar"): a sidebar with the product, the links to the screens the
  * signed-in role may open (shared/src/staff/screens.ts; all 14 for an admin), the AI assistant card and the signed-in
- * account (given by the caller, so this layout needs no feature), and the page beside it. On narrow screens the
- * sidebar becomes a drawer opened from the top bar.
+ * account (given by the caller, so this layout needs no feature), and the page beside it under a top bar holding the
+ * global search (also given by the caller). On narrow screens the sidebar becomes a drawer opened from the top bar.
  */
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
@@ -15,21 +15,28 @@ const DRAWER_ID = 'app-sidebar-drawer';
 
 export interface SignedInLayoutProps {
   account: ReactNode;
+  /** The header's global search, on every screen (given by the caller, as the account). */
+  search: ReactNode;
   /** The signed-in staff member's role: the sidebar lists only the screens it may open. */
   role: StaffRole;
 }
 
-export function SignedInLayout({ account, role }: SignedInLayoutProps) {
+export function SignedInLayout({ account, search, role }: SignedInLayoutProps) {
   return (
     <div className="drawer min-h-screen bg-base-200 lg:drawer-open">
       <input id={DRAWER_ID} type="checkbox" className="drawer-toggle" aria-label="Show navigation" />
       <div className="drawer-content flex min-w-0 flex-col">
-        <header className="navbar border-b border-base-300 bg-base-100 lg:hidden">
-          <label htmlFor={DRAWER_ID} className="btn btn-ghost btn-sm">
-            <span aria-hidden="true">☰</span>
-            <span className="sr-only">Open navigation</span>
-          </label>
-          <span className="ml-2 font-semibold">{PRODUCT_NAME}</span>
+        <header className="navbar gap-2 border-b border-base-300 bg-base-100 px-4 lg:px-8">
+          <div className="flex flex-1 items-center lg:hidden">
+            <label htmlFor={DRAWER_ID} className="btn btn-ghost btn-sm">
+              <span aria-hidden="true">☰</span>
+              <span className="sr-only">Open navigation</span>
+            </label>
+            <span className="ml-2 font-semibold">{PRODUCT_NAME}</span>
+          </div>
+          <div role="search" className="ml-auto flex justify-end">
+            {search}
+          </div>
         </header>
         <main className="flex flex-1 flex-col p-6 lg:p-8">
           <Outlet />

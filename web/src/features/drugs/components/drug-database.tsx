@@ -30,9 +30,12 @@ export interface DrugDatabaseProps {
   canManageCatalog: boolean;
   /** Content shown for a local drug the user opens (the route supplies it: another feature's). */
   renderDrugDetails?: (drug: LocalDrug) => ReactNode;
+  /** The local search typed first, and the drug found by it shown open (a drug opened from the header's global search). */
+  initialSearch?: string;
+  initialOpenDrugId?: string;
 }
 
-export function DrugDatabase({ pharmacyId, canManageCatalog, renderDrugDetails }: DrugDatabaseProps) {
+export function DrugDatabase({ pharmacyId, canManageCatalog, renderDrugDetails, initialSearch, initialOpenDrugId }: DrugDatabaseProps) {
   const baseId = useId();
   const [tab, setTab] = useState<DrugTab>('search');
 
@@ -48,7 +51,15 @@ export function DrugDatabase({ pharmacyId, canManageCatalog, renderDrugDetails }
           {/* Two rows of two on a phone: four labels do not fit one row there. */}
           <TabList baseId={baseId} label="Drug Database sections" items={TABS} selected={tab} onSelect={setTab} fill className="grid grid-cols-2 sm:flex" />
           <TabPanel baseId={baseId} selected={tab}>
-            {tab === 'search' ? <DrugSearchTab pharmacyId={pharmacyId} canManageCatalog={canManageCatalog} renderDrugDetails={renderDrugDetails} /> : null}
+            {tab === 'search' ? (
+              <DrugSearchTab
+                pharmacyId={pharmacyId}
+                canManageCatalog={canManageCatalog}
+                renderDrugDetails={renderDrugDetails}
+                initialSearch={initialSearch}
+                initialOpenDrugId={initialOpenDrugId}
+              />
+            ) : null}
             {tab === 'sync' ? <DatabaseSyncTab canManageCatalog={canManageCatalog} /> : null}
             {tab === 'pricing' ? <PricingManagementTab pharmacyId={pharmacyId} canManageCatalog={canManageCatalog} /> : null}
             {tab === 'api' ? <ApiConfigurationTab pharmacyId={pharmacyId} /> : null}

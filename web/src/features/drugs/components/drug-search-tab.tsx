@@ -39,12 +39,15 @@ export interface DrugSearchTabProps {
   pharmacyId: string;
   canManageCatalog: boolean;
   renderDrugDetails?: (drug: LocalDrug) => ReactNode;
+  /** The local search typed first and the drug shown open (the header's global search). */
+  initialSearch?: string;
+  initialOpenDrugId?: string;
 }
 
-export function DrugSearchTab({ pharmacyId, canManageCatalog, renderDrugDetails }: DrugSearchTabProps) {
+export function DrugSearchTab({ pharmacyId, canManageCatalog, renderDrugDetails, initialSearch = '', initialOpenDrugId }: DrugSearchTabProps) {
   const sourceId = useId();
   const [source, setSource] = useState<Source>('local');
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialSearch);
   const { term, settling } = useSearchTerm(text);
   const [lowStockOnly, setLowStockOnly] = useState(false);
   const [includeInactive, setIncludeInactive] = useState(false);
@@ -87,7 +90,12 @@ export function DrugSearchTab({ pharmacyId, canManageCatalog, renderDrugDetails 
               Include inactive drugs
             </label>
           </div>
-          <LocalResults pharmacyId={pharmacyId} filters={{ search: term, lowStockOnly, includeInactive }} renderDrugDetails={renderDrugDetails} />
+          <LocalResults
+            pharmacyId={pharmacyId}
+            filters={{ search: term, lowStockOnly, includeInactive }}
+            renderDrugDetails={renderDrugDetails}
+            initialOpenDrugId={initialOpenDrugId}
+          />
         </>
       ) : (
         <>
@@ -101,13 +109,20 @@ export function DrugSearchTab({ pharmacyId, canManageCatalog, renderDrugDetails 
   );
 }
 
-function LocalResults({ pharmacyId, filters, renderDrugDetails }: { pharmacyId: string; filters: LocalDrugFilters; renderDrugDetails?: (drug: LocalDrug) => ReactNode }) {
+interface LocalResultsProps {
+  pharmacyId: string;
+  filters: LocalDrugFilters;
+  renderDrugDetails?: (drug: LocalDrug) => ReactNode;
+  initialOpenDrugId?: string | undefined;
+}
+
+function LocalResults({ pharmacyId, filters, renderDrugDetails, initialOpenDrugId }: LocalResultsProps) {
   // The page belongs to the filters it was chosen for: new filters start on the first page.
   const [paging, setPaging] = useState({ filters, page: 0 });
   const sameFilters = JSON.stringify(paging.filters) === JSON.stringify(filters);
   const page = sameFilters ? paging.page : 0;
   const drugs = useLocalDrugs(pharmacyId, filters, page, LOCAL_DRUG_PAGE_SIZE);
-  const [openDrugId, setOpenDrugId] = useState<string | null>(null);
+  const [openDrugId, setOpenDrugId] = useState<string | null>(initialOpenDrugId ?? null);
   const total = drugs.data?.total ?? 0;
   const shownPage = drugs.data?.page ?? page;
   const goToPage = (next: number) => setPaging({ filters, page: Math.max(0, Math.min(next, lastPage(total, LOCAL_DRUG_PAGE_SIZE))) });

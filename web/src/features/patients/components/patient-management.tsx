@@ -15,6 +15,7 @@ import { QueryErrorNotice, withQueryData } from '../../../components/ui/query-st
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { useSearchTerm } from '../../../hooks/use-debounced-value.ts';
 import { useCreatePatient } from '../api/create-patient.ts';
+import { usePatient } from '../api/get-patient.ts';
 import { DEFAULT_PATIENT_SORT, usePatients, type PatientSort } from '../api/get-patients.ts';
 import { lastPatientPage, PATIENT_PAGE_SIZE, patientPageSummary } from '../api/patient-paging.ts';
 import { patientFormFromPatient, type Patient } from '../api/patient-record.ts';
@@ -38,9 +39,11 @@ export interface PatientManagementProps {
   canVerifyPrescriptions: boolean;
   /** Staff with patients:write (every role: technicians type insurance at intake) add, edit and deactivate plans. */
   canEditInsurance: boolean;
+  /** Opens this patient's Patient Details at once (`/patients?patient=`: the header's global search); recorded as any open. */
+  initialPatientId?: string;
 }
 
-export function PatientManagement({ pharmacyId, canSeeAccessHistory, canVerifyPrescriptions, canEditInsurance }: PatientManagementProps) {
+export function PatientManagement({ pharmacyId, canSeeAccessHistory, canVerifyPrescriptions, canEditInsurance, initialPatientId }: PatientManagementProps) {
   const [search, setSearch] = useState('');
   const { term: debouncedSearch, settling } = useSearchTerm(search);
   const [sort, setSort] = useState<PatientSort>(DEFAULT_PATIENT_SORT);
@@ -53,6 +56,14 @@ export function PatientManagement({ pharmacyId, canSeeAccessHistory, canVerifyPr
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   const closeDialog = useCallback(() => setDialog(null), []);
+  // A record opened by address opens once, when it has been read (the route mounts this again for another address).
+  const initialPatient = usePatient(pharmacyId, initialPatientId);
+  const [initialOpened, setInitialOpened] = useState(false);
+  useEffect(() => {
+    if (initialOpened || !initialPatient.data) return;
+    setInitialOpened(true);
+    setDialog({ kind: 'view', patient: initialPatient.data });
+  }, [initialOpened, initialPatient.data]);
   const onView = useCallback((patient: Patient) => setDialog({ kind: 'view', patient }), []);
   const onEdit = useCallback((patient: Patient) => setDialog({ kind: 'edit', patient }), []);
 

@@ -83,9 +83,11 @@ export interface PrescriptionManagementProps {
   /** The tab shown first (default Pending) and the search typed first (a link to one prescription, queue-link.ts). */
   initialTab?: PrescriptionStatus;
   initialSearch?: string;
+  /** Opens on this Rx number's Refill dialog (the header's global search). */
+  initialRefillRxNumber?: number;
 }
 
-export function PrescriptionManagement({ staff, addPrescriberDialog, initialTab = 'pending', initialSearch = '' }: PrescriptionManagementProps) {
+export function PrescriptionManagement({ staff, addPrescriberDialog, initialTab = 'pending', initialSearch = '', initialRefillRxNumber }: PrescriptionManagementProps) {
   const [tab, setTab] = useState<PrescriptionStatus>(initialTab);
   const [creating, setCreating] = useState(false);
   const [alertPrescriptionId, setAlertPrescriptionId] = useState<string | null>(null);
@@ -99,7 +101,7 @@ export function PrescriptionManagement({ staff, addPrescriberDialog, initialTab 
   const { term: debouncedSearch, settling } = useSearchTerm(search);
   const [filledOn, setFilledOn] = useState('');
   /** The Rx number typed in the search box when Enter was pressed: its Refill dialog is open. */
-  const [refillRxNumber, setRefillRxNumber] = useState<number | null>(null);
+  const [refillRxNumber, setRefillRxNumber] = useState<number | null>(initialRefillRxNumber ?? null);
   useLiveQueue(staff.pharmacyId);
   const presence = usePrescriptionPresence(staff, alertPrescriptionId);
   const counts = useQueueCounts(staff.pharmacyId);

@@ -5,7 +5,7 @@
  * card's verification history, the credential alerts and, for admins, the OIG exclusion list. The tab and search
  * live in the URL so a reload or a shared link shows the same list. Loading shows PROVIDER_SKELETON_COUNT cards.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   DIRECTORY_TABS,
@@ -60,6 +60,12 @@ export function ProviderManagement({ pharmacyId, userId, canVerify, canManageExc
   const tabParam = params.get('tab');
   const tab: DirectoryTabKey = isTabKey(tabParam) ? tabParam : 'all';
   const [searchText, setSearchText] = useState(() => params.get('q') ?? '');
+  // `?q=` changed by another screen (the header's global search opens a prescriber by NPI): the box takes it. Typing
+  // here writes the same q, trimmed, so it is never taken back.
+  const addressSearch = params.get('q') ?? '';
+  useEffect(() => {
+    setSearchText((typed) => (typed.trim() === addressSearch ? typed : addressSearch));
+  }, [addressSearch]);
   const { term: search, settling } = useSearchTerm(searchText);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const today = usePharmacyToday(pharmacyId);
