@@ -10796,13 +10796,13 @@ begin
     'bornOn', born_on,
     'rxNumber', rx_digits::bigint,
     'rxOnly', rx_digits is not null and cleaned !~ '^[0-9]+$',
-    -- An NPI: ten digits, the first 1 or 2 (NPPES issues no other).
-    'npi', case when cleaned ~ '^[12][0-9]{9}$' then cleaned end,
+    -- An NPI: ten digits whose last is the check digit (shared/src/prescribers/npi.ts is the same rule).
+    'npi', case when cleaned ~ '^[0-9]{10}$' and private.is_valid_npi(cleaned) then cleaned end,
     -- A strength typed against its unit ('10mg', '5mg/5ml') is read as the catalog writes it ('10 mg').
     'medicationText', regexp_replace(cleaned, '([0-9])(mg|mcg|g|ml|meq|iu|units?|%)(?=[ /]|$)', '\1 \2', 'gi'));
 end
 $function$;
-comment on function private.global_search_terms(text,date) is 'THE global search''s reading of a typed string (shared/src/search/global-search-terms.ts is the same rule): {searchable: false} under 2 characters; else {searchable, text (trimmed, spaces made one; at most 100 characters), bornOn (a date of birth: YYYY-MM-DD, M/D/YYYY, M-D-YYYY, M.D.YYYY, the same with a two-digit year taken as the latest not after today, or MMDDYYYY with a year from 1900 to today''s; an impossible date is none), rxNumber (digits, optionally after RX or #), rxOnly (it had that prefix), npi (ten digits starting 1 or 2), medicationText (a strength''s unit set apart from its number: 10mg -> 10 mg)}. today decides two-digit years.';
+comment on function private.global_search_terms(text,date) is 'THE global search''s reading of a typed string (shared/src/search/global-search-terms.ts is the same rule): {searchable: false} under 2 characters; else {searchable, text (trimmed, spaces made one; at most 100 characters), bornOn (a date of birth: YYYY-MM-DD, M/D/YYYY, M-D-YYYY, M.D.YYYY, the same with a two-digit year taken as the latest not after today, or MMDDYYYY with a year from 1900 to today''s; an impossible date is none), rxNumber (digits, optionally after RX or #), rxOnly (it had that prefix), npi (ten digits with a valid NPI check digit, private.is_valid_npi), medicationText (a strength''s unit set apart from its number: 10mg -> 10 mg)}. today decides two-digit years.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.guard_admin_continuity()
