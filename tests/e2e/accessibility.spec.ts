@@ -331,7 +331,7 @@ test('Billing & Claims: each tab, the calculator on a fill, a claim\'s View and 
   const [fill] = await serviceSql<{ rx_number: string }>(
     `select rx_number from public.prescriptions where pharmacy_id = (select id from public.pharmacies where dea_number = 'BD4726189')
        and status in ('processing', 'ready') order by rx_number limit 1`);
-  await page.getByRole('combobox', { name: 'Prescription' }).fill(fill!.rx_number);
+  await page.getByRole('combobox', { name: 'Prescription', exact: true }).fill(fill!.rx_number);
   await page.getByRole('option').first().click();
   await expect(page.getByTestId('calculator-copay')).toBeVisible();
   await page.getByRole('textbox', { name: 'Insurance coverage (%)' }).fill('120');
