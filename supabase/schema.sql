@@ -3521,7 +3521,7 @@ create table public.subscriptions (
   constraint subscriptions_status_check CHECK (status = ANY (ARRAY['trialing'::text, 'active'::text, 'past_due'::text, 'canceled'::text]))
 );
 
-comment on table public.subscriptions is 'A pharmacy''s subscription to a plan: starts trialing (trial_ends_at = start + the plan''s trial_days, first billing on the trial''s last day); at most one that is not canceled per pharmacy. Written by onboarding and billing (service role); staff read their own.';
+comment on table public.subscriptions is 'A pharmacy''s subscription to a plan: starts trialing (trial_ends_at = start + the plan''s trial_days, first billing on the trial''s last day); at most one that is not canceled per pharmacy. Written by onboarding and billing (service role); read by the pharmacy''s admins only.';
 
 CREATE UNIQUE INDEX subscriptions_one_current_per_pharmacy ON public.subscriptions USING btree (pharmacy_id) WHERE (status <> 'canceled'::text);
 CREATE INDEX subscriptions_pharmacy_id_idx ON public.subscriptions USING btree (pharmacy_id);
@@ -3529,9 +3529,9 @@ CREATE INDEX subscriptions_plan_id_idx ON public.subscriptions USING btree (plan
 
 alter table public.subscriptions enable row level security;
 
-create policy "Staff can read their pharmacy's subscription" on public.subscriptions
+create policy "Admins can read their pharmacy's subscription" on public.subscriptions
   for select to authenticated
-  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)));
+  using (pharmacy_id = (( SELECT private.current_pharmacy_id() AS current_pharmacy_id)) AND ( SELECT private.is_pharmacy_admin() AS is_pharmacy_admin));
 
 CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.subscriptions FOR EACH ROW EXECUTE FUNCTION private.audit_row_change('id');
 CREATE TRIGGER guard_tenant_pharmacy_id BEFORE INSERT OR UPDATE ON public.subscriptions FOR EACH ROW EXECUTE FUNCTION private.guard_tenant_pharmacy_id();
@@ -4550,6 +4550,32 @@ AS $function$
 $function$;
 comment on function public.current_staff_context() is 'The signed-in staff member (user), their pharmacy, its security policy and the role''s permissions, camelCase as the spec''s auth user response; null when the caller has no active staff profile. Reads only the caller''s rows (security invoker; the own last sign-in through private.current_staff_last_login).';
 grant execute on function public.current_staff_context() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.current_subscription()
+ RETURNS TABLE(plan_id text, status text, trial_ends_at timestamp with time zone, next_billing_date date, time_zone text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  -- No pharmacy means no subscription (404), before the role question, as before this migration.
+  if (select private.current_pharmacy_id()) is null then
+    raise exception 'No subscription found' using errcode = 'P0002';
+  end if;
+  if not (select private.is_pharmacy_admin()) then
+    raise exception 'Only a pharmacy admin can view the subscription' using errcode = '42501';
+  end if;
+  return query
+    select s.plan_id, s.status, s.trial_ends_at, s.next_billing_date, p.time_zone
+      from public.subscriptions s
+      join public.pharmacies p on p.id = s.pharmacy_id
+     where s.pharmacy_id = (select private.current_pharmacy_id())
+     order by (s.status = 'canceled'), s.created_at desc
+     limit 1;
+end
+$function$;
+comment on function public.current_subscription() is 'The caller''s pharmacy''s current subscription (the one not canceled, else the latest) with the pharmacy''s time zone: no row when it has none. Admins only (security invoker: the subscriptions RLS applies); a caller without a pharmacy is refused with P0002 ''No subscription found'', any other staff member with 42501.';
+grant execute on function public.current_subscription() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.dashboard_stats()
  RETURNS jsonb

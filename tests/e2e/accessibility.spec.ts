@@ -5,7 +5,8 @@
  *
  * Signed-out screens are visited as a visitor; signed-in screens as the demo pharmacy's technician, its
  * pharmacist (the interaction alert, the labels preview) and its admin (Data Migration,
- * which only an admin's sidebar lists); System Settings' tools, which write, as the admin of a pharmacy of its own. A narrow window checks the shell's drawer; the fake clock the idle warning.
+ * which only an admin's sidebar lists); System Settings' tools, which write, and the subscription (the plans page
+ * signed in, the dashboard's trial notice), as the admin of a pharmacy of its own. A narrow window checks the shell's drawer; the fake clock the idle warning.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -311,6 +312,26 @@ test('the admin-only screen reached from the sidebar: Data Migration', async ({ 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, `the ${label} screen`);
   }
+});
+
+// As the admin of a pharmacy of its own whose trial ends in 3 days: the notice on the dashboard, the plans page signed in.
+test("the admin's subscription: the dashboard's trial notice and the Subscription Plans page signed in", async ({ page, request }) => {
+  const pharmacy = await onboardPharmacyThroughApi(request);
+  await serviceSql(
+    `update public.subscriptions s
+        set trial_ends_at = ((private.pharmacy_local_date(s.pharmacy_id, now()) + 3) + time '12:00') at time zone p.time_zone,
+            next_billing_date = private.pharmacy_local_date(s.pharmacy_id, now()) + 3
+       from public.pharmacies p
+      where p.id = s.pharmacy_id and s.pharmacy_id = (select pharmacy_id from public.staff_profiles where email = $1)`,
+    [pharmacy.adminEmail],
+  );
+  await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
+  const notice = page.getByRole('status', { name: 'Free trial' });
+  await expect(notice).toContainText('Your free trial ends in 3 days.');
+  await expectAccessible(page, 'the dashboard with the trial notice');
+  await notice.getByRole('link', { name: 'View subscription' }).click();
+  await expect(page.getByRole('region', { name: 'Current subscription' }).getByText('3 days left')).toBeVisible();
+  await expectAccessible(page, 'the Subscription Plans page signed in');
 });
 
 test('Billing & Claims: each tab, the calculator on a fill, a claim\'s View and guided Resubmit, and the quick actions\' dialogs', async ({ page }) => {

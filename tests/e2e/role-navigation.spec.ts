@@ -2,7 +2,8 @@
  * Role-aware navigation end to end, for each demo staff member (issue 10: System Settings, AI Security
  * Manager and Data Migration for admins; every other screen for all staff): the sidebar lists exactly the
  * screens the role may open (the spec's entry names, verbatim), each opens, and typing the address of a
- * screen the role may not open shows "Not available for your role" inside the shell instead of the screen.
+ * screen the role may not open (Subscription Plans signed in too, which only an admin's account block links) shows
+ * "Not available for your role" inside the shell instead of the screen.
  * Unknown paths are still 404. The database's side of the same rule: tests/integration/db-screen-access.test.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -36,6 +37,11 @@ const ADMIN_ENTRIES = [
   'Inventory', 'Labels', 'Reports', 'System Settings', 'AI Security Manager', 'Data Migration', 'Loading Demo',
 ];
 const ADMIN_ONLY = ['System Settings', 'AI Security Manager', 'Data Migration'];
+/** The admin screens reached by address: the sidebar's, and Subscription Plans signed in (the account block's link). */
+const ADMIN_ONLY_ADDRESSES = [
+  ...ADMIN_ONLY.map((entry) => SCREENS[entry]!),
+  { path: '/subscription-plans', heading: 'Subscription Plans' },
+];
 
 const DEMO_STAFF = [
   { role: 'admin', email: 'admin@demo.pharmacy', article: 'an admin', entries: ADMIN_ENTRIES },
@@ -64,8 +70,7 @@ for (const staff of DEMO_STAFF) {
 for (const staff of DEMO_STAFF.filter((member) => member.role !== 'admin')) {
   test(`typing the address of an admin screen as the ${staff.role} shows "Not available for your role", not the screen`, async ({ page }) => {
     await signIn(page, staff.email, DEMO_PASSWORD);
-    for (const entry of ADMIN_ONLY) {
-      const screen = SCREENS[entry]!;
+    for (const screen of ADMIN_ONLY_ADDRESSES) {
       await page.goto(screen.path);
       await expect(page.getByRole('heading', { level: 1, name: 'Not available for your role' })).toBeVisible();
       await expect(page.getByText(`${screen.heading} is open to admins only. You are signed in as ${staff.article}; ask a pharmacy admin if you need it.`)).toBeVisible();
@@ -86,8 +91,7 @@ for (const staff of DEMO_STAFF.filter((member) => member.role !== 'admin')) {
 
 test('typing the address of an admin screen as the admin opens it', async ({ page }) => {
   await signIn(page, 'admin@demo.pharmacy', DEMO_PASSWORD);
-  for (const entry of ADMIN_ONLY) {
-    const screen = SCREENS[entry]!;
+  for (const screen of ADMIN_ONLY_ADDRESSES) {
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { level: 1, name: screen.heading, exact: true })).toBeVisible();
     await expect(page.getByText('Not available for your role')).toHaveCount(0);

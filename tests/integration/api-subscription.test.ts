@@ -1,13 +1,16 @@
 /**
- * GET /api/subscription/plans (anyone) and GET /api/subscription/current (the caller's pharmacy only,
- * through RLS) via supabase.functions.invoke.
+ * GET /api/subscription/plans (anyone) and GET /api/subscription/current (the caller's pharmacy only, admins only,
+ * through public.current_subscription and RLS; the trial's days left in the pharmacy's time zone) via
+ * supabase.functions.invoke.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CurrentSubscription, SubscriptionPlan } from '../../shared/src/api/subscription.ts';
+import { localDateIn } from '../../shared/src/common/dates.ts';
 import { callApi } from '../support/api-call.ts';
 import { wizardPayload } from '../support/onboarding-payloads.ts';
-import { closeSql, createTestClient, signedInClient } from '../support/stack-env.ts';
+import { closeSql, createTestClient, signedInClient, sql } from '../support/stack-env.ts';
+import { createPharmacy } from './db-fixtures.ts';
 
 afterAll(closeSql);
 
@@ -57,6 +60,42 @@ describe('GET /api/subscription/current', () => {
     expect(trialEndsInDays).toBeGreaterThan(29.9);
     expect(trialEndsInDays).toBeLessThanOrEqual(30);
     expect(answer.body.nextBillingDate).toBe(answer.body.trialEndsAt!.slice(0, 10));
+    // 30 days from now is 30 calendar days away in any zone.
+    expect(answer.body.trialDaysLeft).toBe(30);
+  });
+
+  it("counts the trial's days left in the pharmacy's calendar, as the database holds the trial end and zone", async () => {
+    const pharmacy = await createPharmacy('Trial Days Pharmacy');
+    // Noon in Honolulu (UTC-10, no daylight saving) three local days ahead: 22:00 UTC that day.
+    const zone = 'Pacific/Honolulu';
+    const threeDaysAhead = new Date(Date.now() + 3 * DAY_MS);
+    const endDay = localDateIn(zone, threeDaysAhead);
+    await sql(`update public.pharmacies set time_zone = $2 where id = $1`, [pharmacy.id, zone]);
+    await sql(
+      `update public.subscriptions set trial_ends_at = ($2::date + time '12:00') at time zone $3, next_billing_date = $2::date
+        where pharmacy_id = $1`,
+      [pharmacy.id, endDay, zone],
+    );
+    const answer = await callApi<CurrentSubscription>(pharmacy.admin.client, 'subscription/current');
+    expect(answer.status).toBe(200);
+    const [stored] = await sql<{ trial_ends_at: Date; next_billing_date: string }>(
+      `select trial_ends_at, next_billing_date::text from public.subscriptions where pharmacy_id = $1`, [pharmacy.id]);
+    expect(Date.parse(answer.body.trialEndsAt!)).toBe(stored!.trial_ends_at.getTime());
+    expect(answer.body).toMatchObject({ status: 'trialing', timeZone: zone, trialDaysLeft: 3, nextBillingDate: stored!.next_billing_date });
+  });
+
+  it('refuses pharmacists and technicians: the subscription is the admins\' (403, and RLS shows them no row)', async () => {
+    const pharmacy = await createPharmacy('Staff Subscription Pharmacy');
+    for (const staff of [pharmacy.pharmacist, pharmacy.technician]) {
+      expect(await callApi(staff.client, 'subscription/current'), staff.email).toEqual({
+        status: 403,
+        body: { error: 'Only a pharmacy admin can view the subscription' },
+      });
+      const { data, error } = await staff.client.from('subscriptions').select('id');
+      expect(error, staff.email).toBeNull();
+      expect(data, staff.email).toEqual([]);
+    }
+    expect((await callApi<CurrentSubscription>(pharmacy.admin.client, 'subscription/current')).status).toBe(200);
   });
 
   it("shows each pharmacy only its own subscription; another pharmacy's is invisible", async () => {
@@ -66,7 +105,12 @@ describe('GET /api/subscription/current', () => {
     expect(visibleToSecond).toEqual([{ pharmacy_id: second.pharmacyId }]);
     const { data: firstsRow } = await second.client.from('subscriptions').select('id').eq('pharmacy_id', first.pharmacyId);
     expect(firstsRow).toEqual([]);
-    expect((await callApi<CurrentSubscription>(second.client, 'subscription/current')).status).toBe(200);
+    const secondAnswer = await callApi<CurrentSubscription>(second.client, 'subscription/current');
+    expect(secondAnswer.status).toBe(200);
+    // Each admin gets their own pharmacy's row: change the first's in the database, the second's answer stays.
+    await sql(`update public.subscriptions set status = 'active', trial_ends_at = null where pharmacy_id = $1`, [first.pharmacyId]);
+    expect((await callApi<CurrentSubscription>(first.client, 'subscription/current')).body).toMatchObject({ status: 'active', trialDaysLeft: null });
+    expect((await callApi<CurrentSubscription>(second.client, 'subscription/current')).body).toEqual(secondAnswer.body);
   });
 
   it('answers 404 for a signed-in user without a pharmacy and 401 without a user', async () => {

@@ -1,8 +1,9 @@
 /**
  * What a signed-in first visit may download — /login, the sign-in, the signed-in shell and the dashboard, every
  * signed-in user's landing screen — in one place for the e2e check (Vite's dev server, module by module) and the
- * bundle bench (the production build, chunk by chunk). The app's code: the sign-in page's, the shell (app-root, with the header's global search), the
- * dashboard and the one piece of another feature it shows (the prescriptions feature's DEA registration banner).
+ * bundle bench (the production build, chunk by chunk). The app's code: the sign-in page's, the shell (app-root, with
+ * the header's global search), the dashboard and the pieces of other features it shows (the prescriptions feature's
+ * DEA registration banner, the subscription feature's trial notice for admins).
  * Libraries: only those listed below — a library a coming screen brings (charts, PDF, OCR, scanning, spreadsheets)
  * stays with that screen, so adding one to the shell fails here until it is listed on purpose. Classic zod, Storage
  * (loaded on demand, web/build/supabase-parts.ts) and the screens' form and table libraries are not among them.
@@ -15,11 +16,14 @@ const SIGNED_IN_ROUTES: readonly string[] = ['web/src/app/routes/app/app-root.ts
 /** The features whose code the visit runs, besides the sign-in page's. */
 const SIGNED_IN_FEATURES: readonly string[] = ['dashboard', 'global-search'];
 
-/** Files of other features the dashboard shows: the DEA registration banner and its query. */
+/** Files of other features the dashboard shows: the DEA registration banner and the admin's trial notice, with their queries. */
 const OTHER_FEATURE_FILES: readonly string[] = [
   'web/src/features/prescriptions/components/dea-registration-banner.tsx',
   'web/src/features/prescriptions/api/get-controlled-substance-status.ts',
   'web/src/features/prescriptions/keys.ts',
+  'web/src/features/subscription/components/trial-ending-notice.tsx',
+  'web/src/features/subscription/api/get-current-subscription.ts',
+  'web/src/features/subscription/keys.ts',
 ];
 
 /** The libraries of the visit (a package, or a package's entry as Vite's dev server names it, 'react-dom/client'). */

@@ -208,7 +208,10 @@ describe('the response schemas', () => {
     expect(messages(healthEndpoint.response, { status: 'ok', service: 'api', time: '2026-11-23T00:00:00Z', user: null })).toEqual([]);
     expect(messages(listPlansEndpoint.response, [plan])).toEqual([]);
     const facts = { planId: 'flat-monthly', status: 'trialing', trialEndsAt: '2026-12-23T00:00:00Z', nextBillingDate: '2026-12-23' };
-    expect(messages(currentSubscriptionEndpoint.response, { ...facts, plan, subscription: facts })).toEqual([]);
+    const current = { ...facts, plan, subscription: facts, timeZone: 'America/Chicago', trialDaysLeft: 24 };
+    expect(messages(currentSubscriptionEndpoint.response, current)).toEqual([]);
+    expect(messages(currentSubscriptionEndpoint.response, { ...current, trialDaysLeft: null })).toEqual([]);
+    expect(messages(currentSubscriptionEndpoint.response, { ...current, trialDaysLeft: -1 })).not.toEqual([]);
     expect(messages(validateOnboardingEndpoint.response, { isValid: false, errors: ['Pharmacy name is required'] })).toEqual([]);
     const created = { pharmacy: { id: RX_ID, pharmacyName: 'Cedar Drug' }, user: { id: RX_ID, email: 'lena@cedar.example.com' } };
     expect(messages(onboardEndpoint.response, created)).toEqual([]);

@@ -1,9 +1,10 @@
 /**
  * The table of signed-in screens (shared/src/staff/screens.ts): the spec's 14 sidebar entries in order, and the
- * issue's rule of who opens what (System Settings, AI Security Manager and Data Migration for admins only).
+ * issue's rule of who opens what (System Settings, AI Security Manager and Data Migration for admins only), and the
+ * signed-in Subscription Plans page of the account block (admins only, not a sidebar entry).
  */
 import { describe, expect, it } from 'vitest';
-import { STAFF_ROLES, mayOpenScreen, screenAudience, screens, screensForRole } from '../../shared/src/staff/screens.ts';
+import { STAFF_ROLES, mayOpenScreen, screenAudience, screens, screensForRole, subscriptionScreen } from '../../shared/src/staff/screens.ts';
 
 const ADMIN_ONLY = ['/system-settings', '/security-manager', '/data-migration'];
 
@@ -35,5 +36,12 @@ describe('signed-in screens', () => {
     expect(screenAudience(settings)).toBe('admins');
     expect(screenAudience(screens[0])).toBe('all staff');
     expect(screenAudience({ ...settings, roles: ['admin', 'pharmacist'] })).toBe('admins and pharmacists');
+  });
+
+  it('the signed-in Subscription Plans page is for admins only and is no sidebar entry', () => {
+    expect(subscriptionScreen.path).toBe('/subscription-plans');
+    expect(STAFF_ROLES.filter((role) => mayOpenScreen(role, subscriptionScreen))).toEqual(['admin']);
+    expect(screenAudience(subscriptionScreen)).toBe('admins');
+    for (const role of STAFF_ROLES) expect(screensForRole(role).map((screen) => screen.path), role).not.toContain(subscriptionScreen.path);
   });
 });

@@ -5096,6 +5096,16 @@ export type Database = {
         };
       };
       current_staff_context: { Args: Record<PropertyKey, never>; Returns: Json };
+      current_subscription: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          next_billing_date: string;
+          plan_id: string;
+          status: string;
+          time_zone: string;
+          trial_ends_at: string;
+        }[];
+      };
       dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       delete_prescription_file: { Args: { file_id: string }; Returns: string };
       demo_sign_in_panel: { Args: Record<PropertyKey, never>; Returns: Json };

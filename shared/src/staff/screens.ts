@@ -48,6 +48,19 @@ export const screens = [
 
 export type ScreenPath = (typeof screens)[number]['path'];
 
+/**
+ * The signed-in Subscription Plans page (issue 28; spec part 2 "Subscription Plans"), reached from the account block
+ * under the sidebar, not from the sidebar (the spec's 14 entries stay as they are). Admins only: the subscription is
+ * the pharmacy's contract and bill, which no one else can change or act on, and the database shows it to admins only
+ * (migration 20261201001100_subscription_admins). `sidebarLabel` is the account block's link text.
+ */
+export const subscriptionScreen = {
+  path: '/subscription-plans',
+  title: 'Subscription Plans',
+  sidebarLabel: 'Subscription',
+  roles: ADMINS_ONLY,
+} as const satisfies Screen;
+
 /** Whether a staff member of this role may open the screen. */
 export function mayOpenScreen(role: StaffRole, screen: Screen): boolean {
   return screen.roles.includes(role);

@@ -18,13 +18,15 @@
  * Roles: the signed-in router is made for the signed-in role (shared/src/staff/screens.ts says who opens what). A
  * screen the role may not open is served as "Not available for your role" and its code is never loaded; a
  * change of role (an admin changed it, the staff context refetched) makes a new router. Unknown paths stay 404.
+ * /subscription-plans is in both sets: signed out the marketing plans page, signed in the pharmacy's subscription
+ * (admins; reached from the account block).
  */
 import { type ComponentType, useMemo, useRef } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppErrorScreen } from '../components/errors/app-error-screen.tsx';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { FullScreenLoader } from '../components/ui/full-screen-loader.tsx';
-import { mayOpenScreen, screens, type ScreenPath, type StaffRole } from '@pharmacy/shared/staff/screens.ts';
+import { mayOpenScreen, screens, subscriptionScreen, type Screen, type ScreenPath, type StaffRole } from '@pharmacy/shared/staff/screens.ts';
 import { paths } from '../config/paths.ts';
 import { useCurrentStaff } from '../features/auth/api/get-current-staff.ts';
 import { useSession } from '../features/auth/api/get-session.ts';
@@ -115,7 +117,7 @@ const builtScreens: Record<ScreenPath, () => Promise<ComponentType>> = {
 };
 
 /** In place of a screen the role may not open: the refusal, without the screen's code. */
-function notAvailableForRole(screen: (typeof screens)[number], role: StaffRole): () => Promise<ComponentType> {
+function notAvailableForRole(screen: Screen, role: StaffRole): () => Promise<ComponentType> {
   return () =>
     import('./routes/app/not-available-for-role.tsx').then(({ NotAvailableForRoleRoute }) => {
       const ScreenNotAvailableForRole = () => <NotAvailableForRoleRoute screen={screen} role={role} />;
@@ -139,6 +141,15 @@ function signedInRoutes(role: StaffRole): RouteObject[] {
               : notAvailableForRole(screen, role),
           ),
         })),
+        // The account block's Subscription link (admins); signed out the same address is the marketing plans page.
+        {
+          path: subscriptionScreen.path,
+          ...lazyRoute(
+            mayOpenScreen(role, subscriptionScreen)
+              ? () => import('./routes/app/subscription-plans.tsx').then((module) => module.PharmacySubscriptionRoute)
+              : notAvailableForRole(subscriptionScreen, role),
+          ),
+        },
         { path: paths.twoFactor, ...lazyRoute(() => import('./routes/app/two-factor.tsx').then((module) => module.TwoFactorRoute)) },
         { path: '*', ...lazyRoute(() => import('./routes/app/not-found.tsx').then((module) => module.NotFoundRoute)) },
       ],
@@ -161,7 +172,8 @@ function routesFor(routeSet: RouteSet): RouteObject[] {
   return signedInRoutes(routeSet);
 }
 
-const SIGNED_OUT_ONLY_PATHS: readonly string[] = [paths.login, paths.onboard, paths.productionOnboard, paths.subscriptionPlans, paths.forgotPassword];
+// /subscription-plans is not among them: signed in, it is the pharmacy's subscription (admins).
+const SIGNED_OUT_ONLY_PATHS: readonly string[] = [paths.login, paths.onboard, paths.productionOnboard, paths.forgotPassword];
 
 /** Moves the address bar when the route set changes, before the new set's router reads it. */
 function addressForNewRouteSet(previous: RouteSet | undefined, next: RouteSet): void {

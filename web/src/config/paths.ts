@@ -5,6 +5,7 @@ export const paths = {
   login: '/login',
   onboard: '/onboard',
   productionOnboard: '/production-onboard',
+  /** Signed out the marketing plans page; signed in the pharmacy's subscription (admins: shared/src/staff/screens.ts subscriptionScreen). */
   subscriptionPlans: '/subscription-plans',
   /** Asks for a password reset email (linked from the sign-in page). */
   forgotPassword: '/forgot-password',

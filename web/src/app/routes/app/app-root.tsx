@@ -1,7 +1,7 @@
 /**
  * Root of the signed-in route set: loads the signed-in staff member once — the one "Loading your pharmacy…" of the
  * signed-in screens — and provides it to every screen (useSignedInStaff, lib/signed-in-staff.tsx); then the shell
- * with the staff member's account block, the terminal's live tables (one realtime channel refreshing every query
+ * with the staff member's account block (two-factor authentication; the subscription, for admins), the terminal's live tables (one realtime channel refreshing every query
  * that reads a changed table), the idle sign-out after the pharmacy's session timeout (read from THE security policy
  * query, so a saved change applies at once), and the account notices (deactivation signs out at once, a new role is
  * re-read). The header's global search is the global-search feature; where each result leads is decided here, so
@@ -13,6 +13,7 @@ import { queueRefillLink } from '@pharmacy/shared/prescriptions/queue-link.ts';
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '@pharmacy/shared/security/policy.ts';
+import { mayOpenScreen, subscriptionScreen } from '@pharmacy/shared/staff/screens.ts';
 import { SignedInLayout } from '../../../components/layouts/signed-in-layout.tsx';
 import { FullScreenLoader } from '../../../components/ui/full-screen-loader.tsx';
 import { useCurrentStaff } from '../../../features/auth/api/get-current-staff.ts';
@@ -70,6 +71,11 @@ function SignedInShell() {
             <Link to={paths.twoFactor} className="link link-hover text-center text-xs">
               Two-factor authentication
             </Link>
+            {mayOpenScreen(staff.role, subscriptionScreen) ? (
+              <Link to={subscriptionScreen.path} className="link link-hover text-center text-xs">
+                {subscriptionScreen.sidebarLabel}
+              </Link>
+            ) : null}
           </div>
         }
         role={staff.role}

@@ -1,6 +1,7 @@
 /**
  * One plan as the plans page shows it (part 2 "Subscription Plans"): name, flat monthly price, trial,
- * limits (-1 = unlimited) and feature list, with 'Current Plan' for the plan in use or 'Start N-Day Trial'.
+ * limits (-1 = unlimited) and feature list, with 'Current Plan' for the plan in use or 'Start N-Day Trial'. Signed
+ * in, a plan the pharmacy does not have offers no trial (changing plans is not part of the product: spec part 2).
  */
 import { Link } from 'react-router-dom';
 import type { SubscriptionPlan } from '../api/get-plans.ts';
@@ -8,7 +9,8 @@ import type { SubscriptionPlan } from '../api/get-plans.ts';
 export interface PlanCardProps {
   plan: SubscriptionPlan;
   isCurrent: boolean;
-  startTrialPath: string;
+  /** Where 'Start N-Day Trial' leads (signed out: the onboarding wizard); null offers no trial. */
+  startTrialPath: string | null;
 }
 
 function limitText(value: number | undefined, noun: string): string | null {
@@ -58,11 +60,11 @@ export function PlanCard({ plan, isCurrent, startTrialPath }: PlanCardProps) {
             <button type="button" className="btn btn-block" disabled>
               Current Plan
             </button>
-          ) : (
+          ) : startTrialPath !== null ? (
             <Link to={startTrialPath} className="btn btn-primary btn-block">
               Start {plan.trialDays}-Day Trial
             </Link>
-          )}
+          ) : null}
         </div>
       </div>
     </article>
