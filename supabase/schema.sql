@@ -12087,7 +12087,7 @@ AS $function$
   select coalesce(current_setting('pharmacy.migration_batch', true) = 'on', false)
 $function$;
 comment on function private.in_migration_batch() is 'Whether this transaction is inside a data migration batch (pharmacy.migration_batch, set by private.migration_batch_run and cleared by count_migration_batch): the triggers whose work the batch does set-based step aside.';
--- executable by its owner only
+grant execute on function private.in_migration_batch() to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.inet_or_null(address text)
  RETURNS inet

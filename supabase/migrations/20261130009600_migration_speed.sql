@@ -56,6 +56,8 @@ comment on function private.in_migration_batch() is
   'private.migration_batch_run and cleared by count_migration_batch): the triggers whose work the batch does '
   'set-based step aside.';
 revoke all on function private.in_migration_batch() from public;
+-- guard_patient_date_of_birth runs as the writer (security invoker): whoever may write a patient may ask.
+grant execute on function private.in_migration_batch() to anon, authenticated, service_role;
 
 create or replace function private.has_migrated(for_pharmacy_id uuid, for_entity text, for_source_system text) returns boolean
 language sql stable security definer
