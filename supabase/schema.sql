@@ -1667,7 +1667,7 @@ comment on constraint migration_source_rows_row_hash_check on public.migration_s
 comment on constraint migration_source_rows_source_id_check on public.migration_source_rows is 'A source id is 1 to 64 characters';
 
 CREATE INDEX migration_source_rows_last_run_idx ON public.migration_source_rows USING btree (last_run_id);
-CREATE INDEX migration_source_rows_target_idx ON public.migration_source_rows USING btree (pharmacy_id, entity, target_id);
+CREATE INDEX migration_source_rows_target_idx ON public.migration_source_rows USING btree (target_id, entity);
 
 alter table public.migration_source_rows enable row level security;
 
@@ -7995,14 +7995,23 @@ CREATE OR REPLACE FUNCTION private.audit_row_change()
  SET search_path TO ''
 AS $function$
 declare
-  old_row jsonb := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) end;
-  new_row jsonb := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end;
-  row_data jsonb := coalesce(new_row, old_row);
+  old_row jsonb;
+  new_row jsonb;
+  row_data jsonb;
   changed text[];
   entity_key text := coalesce(tg_argv[0], 'id');
   bookkeeping text[] := array['failed_login_count', 'locked_until', 'last_login_at', 'updated_at'];
-  actor uuid := (select auth.uid());
+  actor uuid;
 begin
+  -- A migration batch audits its new patients, prescribers and products once per batch (count_migration_batch);
+  -- checked before the row is turned into jsonb, which is most of this trigger's cost.
+  if tg_op = 'INSERT' and tg_table_name in ('patients', 'prescribers', 'medications') and private.in_migration_batch() then
+    return null;
+  end if;
+  old_row := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) end;
+  new_row := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end;
+  row_data := coalesce(new_row, old_row);
+  actor := (select auth.uid());
   if tg_op = 'UPDATE' then
     select coalesce(array_agg(n.key order by n.key), '{}') into changed
     from jsonb_each(new_row) n
@@ -8041,7 +8050,7 @@ begin
   return null;
 end
 $function$;
-comment on function private.audit_row_change() is 'AFTER row trigger: records an insert, update (with the changed columns'' old and new values) or delete in audit_log. Argument: the key column naming the entity (default id).';
+comment on function private.audit_row_change() is 'AFTER row trigger: records an insert, update (with the changed columns'' old and new values) or delete in audit_log. Argument: the key column naming the entity (default id). Inside a data migration batch the INSERT of a patient, prescriber or product is left to the batch''s one audit event (count_migration_batch; migration_source_rows names each row and its run); updates and deletes are always recorded here.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.audit_settings_row_change()
@@ -9590,19 +9599,31 @@ grant execute on function private.count_expectations_visible(uuid) to authentica
 
 CREATE OR REPLACE FUNCTION private.count_migration_batch(run_id uuid, entity text, batch_counts jsonb)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select set_config('pharmacy.migration_batch', '', true);
+declare
+  run public.migration_runs;
+begin
+  perform set_config('pharmacy.migration_batch', '', true);
   update public.migration_runs r
      set counts = r.counts || jsonb_build_object(entity, (
        select jsonb_object_agg(k.key, coalesce((r.counts -> entity ->> k.key)::bigint, 0) + (k.value)::bigint)
-       from jsonb_each_text(batch_counts) k))
+       from jsonb_each_text(batch_counts - 'first' - 'last') k))
    where r.id = run_id
-  returning batch_counts
+  returning * into run;
+  -- What the batch imported, in the audit trail: its rows' own inserts are not audited one by one (audit_row_change).
+  perform private.record_audit_event(run.pharmacy_id, (select auth.uid()), 'import', 'migration_runs', run.id::text,
+    format('Data migration from %s: %s %s imported (%s new, %s updated, %s unchanged)', run.source_system,
+      batch_counts ->> 'total', entity, batch_counts ->> 'inserted', batch_counts ->> 'updated', batch_counts ->> 'unchanged'),
+    true,
+    jsonb_build_object('entity', entity, 'counts', batch_counts - 'first' - 'last',
+      'firstSourceId', batch_counts ->> 'first', 'lastSourceId', batch_counts ->> 'last'));
+  return batch_counts - 'first' - 'last';
+end
 $function$;
-comment on function private.count_migration_batch(uuid,text,jsonb) is 'Ends a batch: clears pharmacy.migration_batch and adds the batch''s counts ({total, inserted, updated, unchanged}) to its run''s counts of the entity; answers the batch''s.';
+comment on function private.count_migration_batch(uuid,text,jsonb) is 'Ends a batch: clears pharmacy.migration_batch, adds the batch''s counts ({total, inserted, updated, unchanged}) to its run''s counts of the entity and audits the batch (entity, counts, its first and last source id: batch_counts'' first and last); answers the batch''s counts.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.count_prescription_files()
@@ -11240,6 +11261,10 @@ CREATE OR REPLACE FUNCTION private.guard_patient_date_of_birth()
  SET search_path TO ''
 AS $function$
 begin
+  -- A migration batch checks its dates of birth against the pharmacy's local date once (import_migration_patients).
+  if private.in_migration_batch() then
+    return new;
+  end if;
   if new.date_of_birth is not null
      and new.date_of_birth >= private.pharmacy_local_date(new.pharmacy_id, now()) then
     raise exception 'Date of birth must be in the past' using errcode = '23514';
@@ -11247,7 +11272,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.guard_patient_date_of_birth() is 'BEFORE INSERT/UPDATE OF date_of_birth trigger of patients: the date of birth is before today at the pharmacy.';
+comment on function private.guard_patient_date_of_birth() is 'BEFORE INSERT/UPDATE OF date_of_birth trigger of patients: the date of birth is before today at the pharmacy. A data migration batch checks its rows at once instead (import_migration_patients, same message).';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.guard_patient_insurance_mirror()
@@ -11776,6 +11801,22 @@ $function$;
 comment on function private.guard_two_factor_policy() is 'BEFORE INSERT/UPDATE trigger of security_policies (end users): require_2fa_for_admins is turned on only from an aal2 session, so the admin who turns it on has a verified factor and keeps their admin rights; nobody locks every admin out by turning it on from a password-only session.';
 -- executable by its owner only
 
+CREATE OR REPLACE FUNCTION private.has_migrated(for_pharmacy_id uuid, for_entity text, for_source_system text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- In the primary key's order, so it is read from the primary key's first entry (a filter over the table would
+  -- read every other pharmacy's rows first).
+  select exists (
+    select 1 from public.migration_source_rows m
+    where m.pharmacy_id = for_pharmacy_id and m.entity = for_entity and m.source_system = for_source_system
+    order by m.pharmacy_id, m.entity, m.source_system, m.source_id limit 1)
+$function$;
+comment on function private.has_migrated(uuid,text,text) is 'Whether the pharmacy imported any row of the entity from the source system: a batch with nothing imported before skips looking its rows up.';
+-- executable by its owner only
+
 CREATE OR REPLACE FUNCTION private.has_severe_finding(flags jsonb)
  RETURNS boolean
  LANGUAGE sql
@@ -11807,49 +11848,63 @@ AS $function$
 declare
   run public.migration_runs := private.migration_batch_run(run_id, rows);
   result jsonb;
+  local_day date;
 begin
-  with src as materialized (
-    select r.value as row, r.value ->> 'drugId' as source_id, md5(r.value::text) as row_hash,
-           m.row_hash as mapped_hash, coalesce(mapped.id, by_ndc.id) as target_id, mapped.id is not null as was_mapped,
-           gen_random_uuid() as new_id,
-           -- medications.ndc_number is written 5-4-2; the validator gives the 11 digits.
-           substr(r.value ->> 'ndc', 1, 5) || '-' || substr(r.value ->> 'ndc', 6, 4) || '-' || substr(r.value ->> 'ndc', 10, 2) as ndc_number
-    from jsonb_array_elements(rows) r
-    left join public.migration_source_rows m
-      on m.pharmacy_id = run.pharmacy_id and m.entity = 'medications' and m.source_system = run.source_system
-     and m.source_id = r.value ->> 'drugId'
-    left join public.medications mapped on mapped.pharmacy_id = run.pharmacy_id and mapped.id = m.target_id
-    left join public.medications by_ndc
-      on mapped.id is null and by_ndc.pharmacy_id = run.pharmacy_id and by_ndc.ndc11 = r.value ->> 'ndc'
-  ),
-  inserted as (
-    -- The stock on hand becomes the product's opening balance in the ledger (the open_stock_ledger trigger).
+  drop table if exists pg_temp.migration_medication_batch;
+  create temporary table migration_medication_batch on commit drop as
+  select r.ordinality as position, md5(r.value::text) as row_hash, x.*,
+         -- medications.ndc_number is written 5-4-2; the validator gives the 11 digits.
+         substr(x.ndc, 1, 5) || '-' || substr(x.ndc, 6, 4) || '-' || substr(x.ndc, 10, 2) as ndc_number,
+         null::text as mapped_hash, null::uuid as target_id, false as was_mapped, gen_random_uuid() as new_id
+  from jsonb_array_elements(rows) with ordinality r
+  cross join lateral jsonb_to_record(r.value) as x ("drugId" text, name text, "genericName" text, strength text,
+    "dosageForm" text, manufacturer text, ndc text, "awpPrice" bigint, "wholesaleCost" bigint, "quantityOnHand" integer,
+    "reorderLevel" integer, "deaSchedule" text);
+  if private.has_migrated(run.pharmacy_id, 'medications', run.source_system) then
+    update migration_medication_batch b set (mapped_hash, target_id) = (
+      select m.row_hash, d.id from public.migration_source_rows m
+      join public.medications d on d.id = m.target_id and (d.pharmacy_id = run.pharmacy_id) is true
+      where m.pharmacy_id = run.pharmacy_id and m.entity = 'medications' and m.source_system = run.source_system
+        and m.source_id = b."drugId");
+    update migration_medication_batch b set was_mapped = true where b.target_id is not null;
+  end if;
+  -- Products on file with the batch's NDCs, read once for the batch (materialized: never once per row).
+  with on_file as materialized (
+    select d.id, d.ndc11 from public.medications d
+    where d.pharmacy_id = run.pharmacy_id
+      and d.ndc11 = any (array(select x.ndc from migration_medication_batch x where x.target_id is null))
+  )
+  update migration_medication_batch b set target_id = f.id
+  from on_file f
+  where b.target_id is null and f.ndc11 = b.ndc;
+
+  with inserted as (
     insert into public.medications (id, pharmacy_id, name, generic_name, strength, dosage_form, manufacturer,
       ndc_number, awp_price, wac_price, stock, low_stock_threshold, dea_schedule)
-    select s.new_id, run.pharmacy_id, s.row ->> 'name', s.row ->> 'genericName', s.row ->> 'strength',
-           s.row ->> 'dosageForm', s.row ->> 'manufacturer', s.ndc_number,
-           (s.row ->> 'awpPrice')::numeric / 100, (s.row ->> 'wholesaleCost')::numeric / 100,
-           coalesce((s.row ->> 'quantityOnHand')::integer, 0), coalesce((s.row ->> 'reorderLevel')::integer, 0),
-           s.row ->> 'deaSchedule'
-    from src s where s.target_id is null
+    select s.new_id, run.pharmacy_id, s.name, s."genericName", s.strength, s."dosageForm", s.manufacturer, s.ndc_number,
+           s."awpPrice"::numeric / 100, s."wholesaleCost"::numeric / 100,
+           coalesce(s."quantityOnHand", 0), coalesce(s."reorderLevel", 0), s."deaSchedule"
+    from migration_medication_batch s where s.target_id is null
     returning id
   ),
   updated as (
     -- Stock is the ledger's once the product exists: a corrected file changes the catalogue, not the stock.
     update public.medications d
-       set name = s.row ->> 'name', generic_name = s.row ->> 'genericName', strength = s.row ->> 'strength',
-           dosage_form = s.row ->> 'dosageForm', manufacturer = s.row ->> 'manufacturer', ndc_number = s.ndc_number,
-           awp_price = (s.row ->> 'awpPrice')::numeric / 100, wac_price = (s.row ->> 'wholesaleCost')::numeric / 100,
-           low_stock_threshold = coalesce((s.row ->> 'reorderLevel')::integer, 0), dea_schedule = s.row ->> 'deaSchedule'
-      from src s
+       set name = s.name, generic_name = s."genericName", strength = s.strength, dosage_form = s."dosageForm",
+           manufacturer = s.manufacturer, ndc_number = s.ndc_number,
+           awp_price = s."awpPrice"::numeric / 100, wac_price = s."wholesaleCost"::numeric / 100,
+           low_stock_threshold = coalesce(s."reorderLevel", 0), dea_schedule = s."deaSchedule"
+      from migration_medication_batch s
      where s.was_mapped and s.mapped_hash is distinct from s.row_hash
-       and d.pharmacy_id = run.pharmacy_id and d.id = s.target_id
+       and d.id = s.target_id and (d.pharmacy_id = run.pharmacy_id) is true
+       and d.id = any (array(select x.target_id from migration_medication_batch x where x.was_mapped and x.mapped_hash is distinct from x.row_hash))
     returning d.id
   ),
   mapped as (
     insert into public.migration_source_rows as m (pharmacy_id, entity, source_system, source_id, target_id, row_hash, source_row, last_run_id)
-    select run.pharmacy_id, 'medications', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, null, run.id
-    from src s
+    select run.pharmacy_id, 'medications', run.source_system, s."drugId", coalesce(s.target_id, s.new_id), s.row_hash, null, run.id
+    from migration_medication_batch s
+    where not s.was_mapped or s.mapped_hash is distinct from s.row_hash
     on conflict (pharmacy_id, entity, source_system, source_id) do update
       set target_id = excluded.target_id, row_hash = excluded.row_hash, source_row = excluded.source_row,
           last_run_id = excluded.last_run_id, updated_at = now()
@@ -11857,16 +11912,49 @@ begin
     returning 1
   )
   select jsonb_build_object(
-    'total', (select count(*) from src),
+    'total', (select count(*) from migration_medication_batch),
     'inserted', (select count(*) from inserted),
     'updated', (select count(*) from updated),
-    'unchanged', (select count(*) from src) - (select count(*) from inserted) - (select count(*) from updated),
-    'mapped', (select count(*) from mapped))
+    'unchanged', (select count(*) from migration_medication_batch) - (select count(*) from inserted) - (select count(*) from updated),
+    'mapped', (select count(*) from mapped),
+    'first', (select s."drugId" from migration_medication_batch s order by s.position limit 1),
+    'last', (select s."drugId" from migration_medication_batch s order by s.position desc limit 1))
   into result;
+
+  -- The new products' opening balances, as post_direct_stock_change posts one: the no-lot lot holding the stock
+  -- and its 'opening' movement (unit cost as movement_unit_cost gives it: the catalogue's WAC per unit).
+  with lots as (
+    insert into public.inventory_lots (pharmacy_id, medication_id, lot_number, expiration_date, on_hand, unit_cost_cents)
+    select run.pharmacy_id, s.new_id, '', null, s."quantityOnHand", null
+    from migration_medication_batch s where s.target_id is null and s."quantityOnHand" > 0
+    returning id, medication_id, on_hand
+  )
+  insert into public.inventory_movements (pharmacy_id, medication_id, lot_id, kind, quantity, lot_on_hand_after,
+    product_on_hand_after, reason, prescription_id, reference, unit_cost_cents, recorded_by)
+  select run.pharmacy_id, l.medication_id, l.id, 'opening', l.on_hand, l.on_hand, l.on_hand, null, null, null,
+         round(d.wac_price * 100 / nullif(d.package_size, 0))::integer, (select auth.uid())
+  from lots l join public.medications d on d.id = l.medication_id and (d.pharmacy_id = run.pharmacy_id) is true;
+
+  -- Their prices' first history rows, as record_price_change writes them for an insert.
+  local_day := (now() at time zone coalesce((select p.time_zone from public.pharmacies p where p.id = run.pharmacy_id), 'America/New_York'))::date;
+  insert into public.medication_price_history
+    (pharmacy_id, medication_id, price_kind, new_value, previous_value, package_price, effective_date, source, recorded_by)
+  select run.pharmacy_id, d.id, c.kind, c.new_value, null, c.package_price, c.effective_date,
+         case when d.source <> 'manual' then 'sync' else 'manual' end, (select auth.uid())
+  from migration_medication_batch s
+  join public.medications d on d.id = s.new_id and (d.pharmacy_id = run.pharmacy_id) is true
+  cross join lateral (values
+    ('awp', d.awp_price::numeric, d.awp_price::numeric, local_day),
+    ('wac', d.wac_price::numeric, d.wac_price::numeric, local_day),
+    ('nadac', d.nadac_per_unit::numeric, round(d.nadac_per_unit * d.package_size, 2), coalesce(d.nadac_effective_date, local_day))
+  ) as c (kind, new_value, package_price, effective_date)
+  where s.target_id is null and c.new_value is not null;
+
+  drop table pg_temp.migration_medication_batch;
   return private.count_migration_batch(run.id, 'medications', result - 'mapped');
 end
 $function$;
-comment on function private.import_migration_medications(uuid,jsonb) is 'Imports a batch of normalised migration medications into the caller''s pharmacy in one statement: a row already imported with the same hash is skipped, with another hash updates its product''s catalogue fields (not its stock, which is the ledger''s); a new row is linked to the product of the same 11-digit NDC on file (not overwritten) or inserted with quantityOnHand as its opening balance in the stock ledger; every row''s source is recorded. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
+comment on function private.import_migration_medications(uuid,jsonb) is 'Imports a batch of normalised migration medications into the caller''s pharmacy, set-based: a row already imported with the same hash is skipped, with another hash updates its product''s catalogue fields (not its stock, which is the ledger''s); a new row is linked to the product of the same 11-digit NDC on file (not overwritten) or inserted with quantityOnHand as its opening balance in the stock ledger and its prices'' first history rows; the source of every new or changed row is recorded; the batch is audited once. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
 grant execute on function private.import_migration_medications(uuid,jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.import_migration_patients(run_id uuid, rows jsonb)
@@ -11878,48 +11966,62 @@ AS $function$
 declare
   run public.migration_runs := private.migration_batch_run(run_id, rows);
   result jsonb;
+  today date;
 begin
-  with src as materialized (
-    select r.value as row, r.value ->> 'patientId' as source_id, md5(r.value::text) as row_hash,
-           m.row_hash as mapped_hash, mapped.id as target_id, gen_random_uuid() as new_id,
-           array(select jsonb_array_elements_text(coalesce(r.value -> 'allergies', '[]'::jsonb))) as allergies
-    from jsonb_array_elements(rows) r
-    left join public.migration_source_rows m
-      on m.pharmacy_id = run.pharmacy_id and m.entity = 'patients' and m.source_system = run.source_system
-     and m.source_id = r.value ->> 'patientId'
-    left join public.patients mapped on mapped.pharmacy_id = run.pharmacy_id and mapped.id = m.target_id
-  ),
-  inserted as (
+  drop table if exists pg_temp.migration_patient_batch;
+  create temporary table migration_patient_batch on commit drop as
+  select r.ordinality as position, md5(r.value::text) as row_hash, x.*,
+         null::text as mapped_hash, null::uuid as target_id, gen_random_uuid() as new_id
+  from jsonb_array_elements(rows) with ordinality r
+  cross join lateral jsonb_to_record(r.value) as x ("patientId" text, "firstName" text, "lastName" text,
+    "dateOfBirth" date, phone text, address text, city text, state text, "zipCode" text, allergies text[],
+    "insuranceProvider" text, "insurancePolicyNumber" text);
+  -- guard_date_of_birth's rule for the whole batch (it steps aside inside one).
+  today := private.pharmacy_local_date(run.pharmacy_id, now());
+  if exists (select 1 from migration_patient_batch b where b."dateOfBirth" >= today) then
+    raise exception 'Date of birth must be in the past' using errcode = '23514';
+  end if;
+  if private.has_migrated(run.pharmacy_id, 'patients', run.source_system) then
+    -- One index probe a row (see import_migration_prescribers).
+    update migration_patient_batch b set (mapped_hash, target_id) = (
+      select m.row_hash, p.id from public.migration_source_rows m
+      join public.patients p on p.id = m.target_id and (p.pharmacy_id = run.pharmacy_id) is true
+      where m.pharmacy_id = run.pharmacy_id and m.entity = 'patients' and m.source_system = run.source_system
+        and m.source_id = b."patientId");
+  end if;
+
+  with inserted as (
     insert into public.patients (id, pharmacy_id, first_name, last_name, date_of_birth, phone, street_address, city,
       state, zip_code, allergies, insurance_provider, insurance_member_id)
-    select s.new_id, run.pharmacy_id, s.row ->> 'firstName', s.row ->> 'lastName', (s.row ->> 'dateOfBirth')::date,
-           s.row ->> 'phone', s.row ->> 'address', s.row ->> 'city', s.row ->> 'state', s.row ->> 'zipCode',
-           s.allergies, s.row ->> 'insuranceProvider', s.row ->> 'insurancePolicyNumber'
-    from src s where s.target_id is null
+    select s.new_id, run.pharmacy_id, s."firstName", s."lastName", s."dateOfBirth", s.phone, s.address, s.city,
+           s.state, s."zipCode", coalesce(s.allergies, '{}'), s."insuranceProvider", s."insurancePolicyNumber"
+    from migration_patient_batch s where s.target_id is null
     returning id
   ),
   updated as (
     -- Once a patient has insurance plans, the insurance columns mirror the primary plan: the file leaves them.
     update public.patients p
-       set first_name = s.row ->> 'firstName', last_name = s.row ->> 'lastName',
-           date_of_birth = (s.row ->> 'dateOfBirth')::date, phone = s.row ->> 'phone',
-           street_address = s.row ->> 'address', city = s.row ->> 'city', state = s.row ->> 'state',
-           zip_code = s.row ->> 'zipCode', allergies = s.allergies,
-           insurance_provider = case when plans.patient_id is null then s.row ->> 'insuranceProvider' else p.insurance_provider end,
-           insurance_member_id = case when plans.patient_id is null then s.row ->> 'insurancePolicyNumber' else p.insurance_member_id end
-      from src s
+       set first_name = s."firstName", last_name = s."lastName", date_of_birth = s."dateOfBirth", phone = s.phone,
+           street_address = s.address, city = s.city, state = s.state, zip_code = s."zipCode",
+           allergies = coalesce(s.allergies, '{}'),
+           insurance_provider = case when plans.patient_id is null then s."insuranceProvider" else p.insurance_provider end,
+           insurance_member_id = case when plans.patient_id is null then s."insurancePolicyNumber" else p.insurance_member_id end
+      from migration_patient_batch s
       left join lateral (
         select i.patient_id from public.patient_insurance_plans i
         where i.pharmacy_id = run.pharmacy_id and i.patient_id = s.target_id limit 1
       ) plans on true
      where s.target_id is not null and s.mapped_hash is distinct from s.row_hash
-       and p.pharmacy_id = run.pharmacy_id and p.id = s.target_id
+       and p.id = s.target_id and (p.pharmacy_id = run.pharmacy_id) is true
+       and p.id = any (array(select x.target_id from migration_patient_batch x
+                             where x.target_id is not null and x.mapped_hash is distinct from x.row_hash))
     returning p.id
   ),
   mapped as (
     insert into public.migration_source_rows as m (pharmacy_id, entity, source_system, source_id, target_id, row_hash, source_row, last_run_id)
-    select run.pharmacy_id, 'patients', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, null, run.id
-    from src s
+    select run.pharmacy_id, 'patients', run.source_system, s."patientId", coalesce(s.target_id, s.new_id), s.row_hash, null, run.id
+    from migration_patient_batch s
+    where s.target_id is null or s.mapped_hash is distinct from s.row_hash
     on conflict (pharmacy_id, entity, source_system, source_id) do update
       set target_id = excluded.target_id, row_hash = excluded.row_hash, source_row = excluded.source_row,
           last_run_id = excluded.last_run_id, updated_at = now()
@@ -11927,16 +12029,19 @@ begin
     returning 1
   )
   select jsonb_build_object(
-    'total', (select count(*) from src),
+    'total', (select count(*) from migration_patient_batch),
     'inserted', (select count(*) from inserted),
     'updated', (select count(*) from updated),
-    'unchanged', (select count(*) from src) - (select count(*) from inserted) - (select count(*) from updated),
-    'mapped', (select count(*) from mapped))
+    'unchanged', (select count(*) from migration_patient_batch) - (select count(*) from inserted) - (select count(*) from updated),
+    'mapped', (select count(*) from mapped),
+    'first', (select s."patientId" from migration_patient_batch s order by s.position limit 1),
+    'last', (select s."patientId" from migration_patient_batch s order by s.position desc limit 1))
   into result;
+  drop table pg_temp.migration_patient_batch;
   return private.count_migration_batch(run.id, 'patients', result - 'mapped');
 end
 $function$;
-comment on function private.import_migration_patients(uuid,jsonb) is 'Imports a batch of normalised migration patients into the caller''s pharmacy in one statement: a row already imported with the same hash is skipped, with another hash updates its patient (insurance text only while the patient has no insurance plans); a new row is inserted; every row''s source is recorded. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
+comment on function private.import_migration_patients(uuid,jsonb) is 'Imports a batch of normalised migration patients into the caller''s pharmacy, set-based: a row already imported with the same hash is skipped, with another hash updates its patient (insurance text only while the patient has no insurance plans); a new row is inserted; dates of birth are checked against the pharmacy''s day once for the batch; the source of every new or changed row is recorded; the batch is audited once. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
 grant execute on function private.import_migration_patients(uuid,jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.import_migration_prescribers(run_id uuid, rows jsonb)
@@ -11949,55 +12054,72 @@ declare
   run public.migration_runs := private.migration_batch_run(run_id, rows);
   result jsonb;
 begin
-  with src as materialized (
-    select r.value as row, r.value ->> 'prescriberId' as source_id, md5(r.value::text) as row_hash,
-           m.row_hash as mapped_hash, coalesce(mapped.id, by_npi.id) as target_id, mapped.id is not null as was_mapped,
-           gen_random_uuid() as new_id
-    from jsonb_array_elements(rows) r
-    left join public.migration_source_rows m
-      on m.pharmacy_id = run.pharmacy_id and m.entity = 'prescribers' and m.source_system = run.source_system
-     and m.source_id = r.value ->> 'prescriberId'
-    left join public.prescribers mapped on mapped.pharmacy_id = run.pharmacy_id and mapped.id = m.target_id
-    left join public.prescribers by_npi
-      on mapped.id is null and by_npi.pharmacy_id = run.pharmacy_id and by_npi.npi_number = r.value ->> 'npiNumber'
-  ),
-  inserted as (
+  drop table if exists pg_temp.migration_prescriber_batch;
+  create temporary table migration_prescriber_batch on commit drop as
+  select r.ordinality as position, md5(r.value::text) as row_hash, x.*,
+         null::text as mapped_hash, null::uuid as target_id, false as was_mapped, gen_random_uuid() as new_id
+  from jsonb_array_elements(rows) with ordinality r
+  cross join lateral jsonb_to_record(r.value) as x ("prescriberId" text, "npiNumber" text, "firstName" text,
+    "lastName" text, phone text, address text, city text, state text, "zipCode" text, "licenseNumber" text,
+    "licenseState" text, "deaNumber" text);
+  -- One index probe a row as scalar subqueries, which the planner cannot turn into a hash of every row the pharmacy
+  -- imported, whatever the statistics say: the source map's primary key, then the target's (by id alone: `is true`
+  -- keeps the pharmacy a filter, so no index leading with the pharmacy competes with the primary key).
+  if private.has_migrated(run.pharmacy_id, 'prescribers', run.source_system) then
+    update migration_prescriber_batch b set (mapped_hash, target_id) = (
+      select m.row_hash, p.id from public.migration_source_rows m
+      join public.prescribers p on p.id = m.target_id and (p.pharmacy_id = run.pharmacy_id) is true
+      where m.pharmacy_id = run.pharmacy_id and m.entity = 'prescribers' and m.source_system = run.source_system
+        and m.source_id = b."prescriberId");
+    update migration_prescriber_batch b set was_mapped = true where b.target_id is not null;
+  end if;
+  -- Prescribers on file with the batch's NPIs, read once for the batch (materialized: never once per row).
+  with on_file as materialized (
+    select p.id, p.npi_number from public.prescribers p
+    where p.pharmacy_id = run.pharmacy_id
+      and p.npi_number = any (array(select x."npiNumber" from migration_prescriber_batch x where x.target_id is null))
+  )
+  update migration_prescriber_batch b set target_id = f.id
+  from on_file f
+  where b.target_id is null and f.npi_number = b."npiNumber";
+
+  with inserted as (
     insert into public.prescribers (id, pharmacy_id, first_name, last_name, npi_number, dea_number, license_number,
       license_state, phone, practice_address, practice_city, practice_state, practice_zip_code,
       verification_status, verification_reason)
-    select s.new_id, run.pharmacy_id, s.row ->> 'firstName', s.row ->> 'lastName', s.row ->> 'npiNumber',
-           s.row ->> 'deaNumber', s.row ->> 'licenseNumber', s.row ->> 'licenseState', s.row ->> 'phone',
-           s.row ->> 'address', s.row ->> 'city', s.row ->> 'state', s.row ->> 'zipCode',
+    select s.new_id, run.pharmacy_id, s."firstName", s."lastName", s."npiNumber", s."deaNumber", s."licenseNumber",
+           s."licenseState", s.phone, s.address, s.city, s.state, s."zipCode",
            'pending', format('Imported from %s; not verified yet', run.source_system)
-    from src s where s.target_id is null
+    from migration_prescriber_batch s where s.target_id is null
     returning id
   ),
   updated as (
     -- A verified prescriber whose credentials change is pending again, as for an edit.
     update public.prescribers p
-       set first_name = s.row ->> 'firstName', last_name = s.row ->> 'lastName', npi_number = s.row ->> 'npiNumber',
-           dea_number = s.row ->> 'deaNumber', license_number = s.row ->> 'licenseNumber',
-           license_state = s.row ->> 'licenseState', phone = s.row ->> 'phone', practice_address = s.row ->> 'address',
-           practice_city = s.row ->> 'city', practice_state = s.row ->> 'state', practice_zip_code = s.row ->> 'zipCode',
+       set first_name = s."firstName", last_name = s."lastName", npi_number = s."npiNumber",
+           dea_number = s."deaNumber", license_number = s."licenseNumber", license_state = s."licenseState",
+           phone = s.phone, practice_address = s.address, practice_city = s.city, practice_state = s.state,
+           practice_zip_code = s."zipCode",
            verification_status = case when p.verification_status = 'verified'
              and (p.npi_number, p.first_name, p.last_name, p.license_number, p.license_state, p.dea_number)
-                 is distinct from (s.row ->> 'npiNumber', s.row ->> 'firstName', s.row ->> 'lastName',
-                                   s.row ->> 'licenseNumber', s.row ->> 'licenseState', s.row ->> 'deaNumber')
+                 is distinct from (s."npiNumber", s."firstName", s."lastName", s."licenseNumber", s."licenseState", s."deaNumber")
              then 'pending' else p.verification_status end,
            verification_reason = case when p.verification_status = 'verified'
              and (p.npi_number, p.first_name, p.last_name, p.license_number, p.license_state, p.dea_number)
-                 is distinct from (s.row ->> 'npiNumber', s.row ->> 'firstName', s.row ->> 'lastName',
-                                   s.row ->> 'licenseNumber', s.row ->> 'licenseState', s.row ->> 'deaNumber')
+                 is distinct from (s."npiNumber", s."firstName", s."lastName", s."licenseNumber", s."licenseState", s."deaNumber")
              then 'Credentials changed since the last verification; verify again' else p.verification_reason end
-      from src s
+      from migration_prescriber_batch s
      where s.was_mapped and s.mapped_hash is distinct from s.row_hash
-       and p.pharmacy_id = run.pharmacy_id and p.id = s.target_id
+       and p.id = s.target_id and (p.pharmacy_id = run.pharmacy_id) is true
+       and p.id = any (array(select x.target_id from migration_prescriber_batch x where x.was_mapped and x.mapped_hash is distinct from x.row_hash))
     returning p.id
   ),
   mapped as (
+    -- Only rows new to the map or changed: a re-import writes nothing here.
     insert into public.migration_source_rows as m (pharmacy_id, entity, source_system, source_id, target_id, row_hash, source_row, last_run_id)
-    select run.pharmacy_id, 'prescribers', run.source_system, s.source_id, coalesce(s.target_id, s.new_id), s.row_hash, null, run.id
-    from src s
+    select run.pharmacy_id, 'prescribers', run.source_system, s."prescriberId", coalesce(s.target_id, s.new_id), s.row_hash, null, run.id
+    from migration_prescriber_batch s
+    where not s.was_mapped or s.mapped_hash is distinct from s.row_hash
     on conflict (pharmacy_id, entity, source_system, source_id) do update
       set target_id = excluded.target_id, row_hash = excluded.row_hash, source_row = excluded.source_row,
           last_run_id = excluded.last_run_id, updated_at = now()
@@ -12005,16 +12127,19 @@ begin
     returning 1
   )
   select jsonb_build_object(
-    'total', (select count(*) from src),
+    'total', (select count(*) from migration_prescriber_batch),
     'inserted', (select count(*) from inserted),
     'updated', (select count(*) from updated),
-    'unchanged', (select count(*) from src) - (select count(*) from inserted) - (select count(*) from updated),
-    'mapped', (select count(*) from mapped))
+    'unchanged', (select count(*) from migration_prescriber_batch) - (select count(*) from inserted) - (select count(*) from updated),
+    'mapped', (select count(*) from mapped),
+    'first', (select s."prescriberId" from migration_prescriber_batch s order by s.position limit 1),
+    'last', (select s."prescriberId" from migration_prescriber_batch s order by s.position desc limit 1))
   into result;
+  drop table pg_temp.migration_prescriber_batch;
   return private.count_migration_batch(run.id, 'prescribers', result - 'mapped');
 end
 $function$;
-comment on function private.import_migration_prescribers(uuid,jsonb) is 'Imports a batch of normalised migration prescribers (shared/src/migration) into the caller''s pharmacy in one statement: a row already imported with the same hash is skipped, with another hash updates its prescriber (verified again when credentials change); a new row is linked to the prescriber of the same NPI on file (not overwritten) or inserted as pending verification; every row''s source is recorded. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
+comment on function private.import_migration_prescribers(uuid,jsonb) is 'Imports a batch of normalised migration prescribers (shared/src/migration) into the caller''s pharmacy, set-based: a row already imported with the same hash is skipped, with another hash updates its prescriber (verified again when credentials change); a new row is linked to the prescriber of the same NPI on file (not overwritten) or inserted as pending verification; the source of every new or changed row is recorded; the batch is audited once. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
 grant execute on function private.import_migration_prescribers(uuid,jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.import_migration_prescriptions(run_id uuid, rows jsonb)
@@ -12031,43 +12156,58 @@ declare
 begin
   drop table if exists pg_temp.migration_prescription_batch;
   create temporary table migration_prescription_batch on commit drop as
-  select r.ordinality as position, r.value as row, r.value ->> 'prescriptionId' as source_id,
-         md5(r.value::text) as row_hash, m.row_hash as mapped_hash, o.id as target_id, gen_random_uuid() as new_id,
-         (r.value ->> 'rpNumber')::bigint as rp_number, null::bigint as rx_number,
-         pat.target_id as patient_id, med.target_id as medication_id, pre.target_id as prescriber_id,
-         d.dea_schedule,
-         (r.value ->> 'originalRefills')::integer as refills,
-         (r.value ->> 'originalRefills')::integer - (r.value ->> 'refillsRemaining')::integer as refills_used,
-         (r.value ->> 'datePrescribed')::date as written_on,
+  select r.ordinality as position, r.value as row, x."prescriptionId" as source_id,
+         md5(r.value::text) as row_hash, null::text as mapped_hash, null::uuid as target_id, gen_random_uuid() as new_id,
+         x."rpNumber"::bigint as rp_number, null::bigint as rx_number,
+         x."patientId" as patient_source_id, x."drugId" as drug_source_id, x."prescriberId" as prescriber_source_id,
+         null::uuid as patient_id, null::uuid as medication_id, null::uuid as prescriber_id, null::text as dea_schedule,
+         false as renumbered,
+         x."originalRefills" as refills, x."originalRefills" - x."refillsRemaining" as refills_used,
+         x."datePrescribed" as written_on,
          -- MIGRATION_PRESCRIPTION_STATUSES (shared/src/migration/migration-data.ts).
-         case r.value ->> 'status' when 'active' then 'active' when 'discontinued' then 'discontinued'
+         case x.status when 'active' then 'active' when 'discontinued' then 'discontinued'
            when 'inactive' then 'inactive' when 'on_hold' then 'inactive' when 'completed' then 'inactive'
            when 'expired' then 'inactive' end as status
   from jsonb_array_elements(rows) with ordinality r
-  left join public.migration_source_rows m
-    on m.pharmacy_id = run.pharmacy_id and m.entity = 'prescriptions' and m.source_system = run.source_system
-   and m.source_id = r.value ->> 'prescriptionId'
-  left join public.prescription_orders o on o.pharmacy_id = run.pharmacy_id and o.id = m.target_id
-  left join public.migration_source_rows pat
-    on pat.pharmacy_id = run.pharmacy_id and pat.entity = 'patients' and pat.source_system = run.source_system
-   and pat.source_id = r.value ->> 'patientId'
-  left join public.migration_source_rows med
-    on med.pharmacy_id = run.pharmacy_id and med.entity = 'medications' and med.source_system = run.source_system
-   and med.source_id = r.value ->> 'drugId'
-  left join public.migration_source_rows pre
-    on pre.pharmacy_id = run.pharmacy_id and pre.entity = 'prescribers' and pre.source_system = run.source_system
-   and pre.source_id = r.value ->> 'prescriberId'
-  left join public.medications d on d.pharmacy_id = run.pharmacy_id and d.id = med.target_id;
+  cross join lateral jsonb_to_record(r.value) as x ("prescriptionId" text, "patientId" text, "prescriberId" text,
+    "drugId" text, "datePrescribed" date, "refillsRemaining" integer, "originalRefills" integer, status text,
+    "rpNumber" text);
 
-  -- The references and the rules the validator could not check (a drug imported by an earlier file).
+  -- Earlier imports of these rows, then their patient, drug and prescriber: each by the source map's primary key
+  -- (a hash of every row the pharmacy imported would be read again for every batch).
+  if private.has_migrated(run.pharmacy_id, 'prescriptions', run.source_system) then
+    update migration_prescription_batch b set (mapped_hash, target_id) = (
+      select m.row_hash, o.id from public.migration_source_rows m
+      join public.prescription_orders o on o.id = m.target_id and (o.pharmacy_id = run.pharmacy_id) is true
+      where m.pharmacy_id = run.pharmacy_id and m.entity = 'prescriptions' and m.source_system = run.source_system
+        and m.source_id = b.source_id);
+  end if;
+  update migration_prescription_batch b
+     set patient_id = (select m.target_id from public.migration_source_rows m
+                       where m.pharmacy_id = run.pharmacy_id and m.entity = 'patients'
+                         and m.source_system = run.source_system and m.source_id = b.patient_source_id),
+         medication_id = (select m.target_id from public.migration_source_rows m
+                          where m.pharmacy_id = run.pharmacy_id and m.entity = 'medications'
+                            and m.source_system = run.source_system and m.source_id = b.drug_source_id),
+         prescriber_id = (select m.target_id from public.migration_source_rows m
+                          where m.pharmacy_id = run.pharmacy_id and m.entity = 'prescribers'
+                            and m.source_system = run.source_system and m.source_id = b.prescriber_source_id)
+   where b.target_id is null or b.mapped_hash is distinct from b.row_hash;
+  update migration_prescription_batch b
+     set dea_schedule = (select d.dea_schedule from public.medications d where d.id = b.medication_id and (d.pharmacy_id = run.pharmacy_id) is true)
+   where b.medication_id is not null;
+
+  -- The references and the rules the validator could not check (a drug imported by an earlier file); rows
+  -- unchanged since their import were checked then.
   select b.source_id, b.row, b.status, b.dea_schedule, b.refills,
          b.patient_id is null as no_patient, b.medication_id is null as no_drug,
-         b.row ->> 'prescriberId' is not null and b.prescriber_id is null as no_prescriber
+         b.prescriber_source_id is not null and b.prescriber_id is null as no_prescriber
     into problem
   from migration_prescription_batch b
-  where b.patient_id is null or b.medication_id is null or b.status is null
-     or (b.row ->> 'prescriberId' is not null and b.prescriber_id is null)
-     or (b.dea_schedule = 'II' and b.refills > 0) or (b.dea_schedule is not null and b.refills > 5)
+  where (b.target_id is null or b.mapped_hash is distinct from b.row_hash)
+    and (b.patient_id is null or b.medication_id is null or b.status is null
+     or (b.prescriber_source_id is not null and b.prescriber_id is null)
+     or (b.dea_schedule = 'II' and b.refills > 0) or (b.dea_schedule is not null and b.refills > 5))
   order by b.position limit 1;
   if found then
     raise exception '%', format('Prescription %s: %s', problem.source_id, case
@@ -12079,35 +12219,43 @@ begin
       else 'a Schedule III–V prescription may have at most 5 refills' end) using errcode = '23514';
   end if;
 
-  -- Rx numbers of new orders: the source's when no other order of the pharmacy has it, else the next ones.
-  update migration_prescription_batch b set rx_number = b.rp_number
-  where b.target_id is null
-    and not exists (select 1 from public.prescription_orders o where o.pharmacy_id = run.pharmacy_id and o.rx_number = b.rp_number);
+  -- New orders under the source's Rx number where no order of the pharmacy has it: the unique key judges, as the
+  -- insert's arbiter (one probe of prescription_orders_pharmacy_id_rx_number_key a row, whatever the statistics).
+  with inserted as (
+    insert into public.prescription_orders (id, pharmacy_id, rx_number, patient_id, medication_id, prescriber_id,
+      refills, refills_used_before, written_on, status, discontinued_at, discontinued_reason)
+    select b.new_id, run.pharmacy_id, b.rp_number, b.patient_id, b.medication_id, b.prescriber_id, b.refills,
+           b.refills_used, b.written_on, b.status,
+           case when b.status = 'discontinued' then now() end,
+           case when b.status = 'discontinued' then format('Discontinued in %s before the migration', run.source_system) end
+    from migration_prescription_batch b where b.target_id is null
+    on conflict (pharmacy_id, rx_number) do nothing
+    returning id, rx_number
+  )
+  update migration_prescription_batch b set rx_number = i.rx_number
+  from inserted i where i.id = b.new_id;
+  -- The others take the next numbers after every one on file.
   if exists (select 1 from migration_prescription_batch b where b.target_id is null and b.rx_number is null) then
     -- The counter's row lock also orders this against prescriptions entered meanwhile.
     insert into public.rx_number_counters as c (pharmacy_id, last_rx_number) values (run.pharmacy_id, 1000)
     on conflict (pharmacy_id) do update set last_rx_number = c.last_rx_number
     returning c.last_rx_number into next_rx;
     next_rx := greatest(next_rx,
-      coalesce((select max(o.rx_number) from public.prescription_orders o where o.pharmacy_id = run.pharmacy_id), 0),
-      coalesce((select max(b.rx_number) from migration_prescription_batch b), 0));
-    update migration_prescription_batch b set rx_number = next_rx + n.number
+      coalesce((select max(o.rx_number) from public.prescription_orders o where o.pharmacy_id = run.pharmacy_id), 0));
+    update migration_prescription_batch b set rx_number = next_rx + n.number, renumbered = true
     from (select x.position, row_number() over (order by x.position) as number
           from migration_prescription_batch x where x.target_id is null and x.rx_number is null) n
     where b.position = n.position;
-  end if;
-
-  with inserted as (
     insert into public.prescription_orders (id, pharmacy_id, rx_number, patient_id, medication_id, prescriber_id,
       refills, refills_used_before, written_on, status, discontinued_at, discontinued_reason)
     select b.new_id, run.pharmacy_id, b.rx_number, b.patient_id, b.medication_id, b.prescriber_id, b.refills,
            b.refills_used, b.written_on, b.status,
            case when b.status = 'discontinued' then now() end,
            case when b.status = 'discontinued' then format('Discontinued in %s before the migration', run.source_system) end
-    from migration_prescription_batch b where b.target_id is null
-    returning id
-  ),
-  updated as (
+    from migration_prescription_batch b where b.renumbered;
+  end if;
+
+  with updated as (
     update public.prescription_orders o
        set patient_id = b.patient_id, medication_id = b.medication_id, prescriber_id = b.prescriber_id,
            refills = b.refills, refills_used_before = b.refills_used, written_on = b.written_on, status = b.status,
@@ -12119,13 +12267,16 @@ begin
            discontinued_by = case when b.status = 'discontinued' and o.status = 'discontinued' then o.discontinued_by end
       from migration_prescription_batch b
      where b.target_id is not null and b.mapped_hash is distinct from b.row_hash
-       and o.pharmacy_id = run.pharmacy_id and o.id = b.target_id
+       and o.id = b.target_id and (o.pharmacy_id = run.pharmacy_id) is true
+       and o.id = any (array(select x.target_id from migration_prescription_batch x
+                             where x.target_id is not null and x.mapped_hash is distinct from x.row_hash))
     returning o.id
   ),
   mapped as (
     insert into public.migration_source_rows as m (pharmacy_id, entity, source_system, source_id, target_id, row_hash, source_row, last_run_id)
     select run.pharmacy_id, 'prescriptions', run.source_system, b.source_id, coalesce(b.target_id, b.new_id), b.row_hash, b.row, run.id
     from migration_prescription_batch b
+    where b.target_id is null or b.mapped_hash is distinct from b.row_hash
     on conflict (pharmacy_id, entity, source_system, source_id) do update
       set target_id = excluded.target_id, row_hash = excluded.row_hash, source_row = excluded.source_row,
           last_run_id = excluded.last_run_id, updated_at = now()
@@ -12134,23 +12285,29 @@ begin
   )
   select jsonb_build_object(
     'total', (select count(*) from migration_prescription_batch),
-    'inserted', (select count(*) from inserted),
+    'inserted', (select count(*) from migration_prescription_batch b where b.target_id is null),
     'updated', (select count(*) from updated),
-    'unchanged', (select count(*) from migration_prescription_batch) - (select count(*) from inserted) - (select count(*) from updated),
-    'mapped', (select count(*) from mapped))
+    'unchanged', (select count(*) from migration_prescription_batch b where b.target_id is not null) - (select count(*) from updated),
+    'mapped', (select count(*) from mapped),
+    'first', (select b.source_id from migration_prescription_batch b order by b.position limit 1),
+    'last', (select b.source_id from migration_prescription_batch b order by b.position desc limit 1))
   into result;
 
   -- Prescriptions entered from now on are numbered after every Rx number on file, imported ones included.
-  insert into public.rx_number_counters as c (pharmacy_id, last_rx_number)
-  select run.pharmacy_id, greatest(1000, max(o.rx_number)) from public.prescription_orders o where o.pharmacy_id = run.pharmacy_id
-  on conflict (pharmacy_id) do update set last_rx_number = greatest(c.last_rx_number, excluded.last_rx_number), updated_at = now()
-  where excluded.last_rx_number > c.last_rx_number;
+  -- Every other writer of an Rx number takes it from the counter or moves the counter past it (as earlier batches
+  -- did), so the batch's own numbers are all it must pass: no read of every order of the pharmacy per batch.
+  if (result ->> 'inserted')::bigint > 0 then
+    insert into public.rx_number_counters as c (pharmacy_id, last_rx_number)
+    select run.pharmacy_id, greatest(1000, max(b.rx_number)) from migration_prescription_batch b where b.target_id is null
+    on conflict (pharmacy_id) do update set last_rx_number = greatest(c.last_rx_number, excluded.last_rx_number), updated_at = now()
+    where excluded.last_rx_number > c.last_rx_number;
+  end if;
 
   drop table pg_temp.migration_prescription_batch;
   return private.count_migration_batch(run.id, 'prescriptions', result - 'mapped');
 end
 $function$;
-comment on function private.import_migration_prescriptions(uuid,jsonb) is 'Imports a batch of normalised migration prescriptions into the caller''s pharmacy as prescription orders on file (no fills: nothing enters the queue): patient, drug and prescriber are the rows their source ids were imported as (a missing one refuses the batch with the prescription''s id, as do a controlled drug''s refill limits); Rx number the source''s rpNumber when free, else the next; refills authorised = originalRefills, used = original − remaining; status by MIGRATION_PRESCRIPTION_STATUSES. Same hash skipped, another updates the order; the Rx counter is moved past every number on file. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
+comment on function private.import_migration_prescriptions(uuid,jsonb) is 'Imports a batch of normalised migration prescriptions into the caller''s pharmacy as prescription orders on file (no fills: nothing enters the queue): patient, drug and prescriber are the rows their source ids were imported as (a missing one refuses the batch with the prescription''s id, as do a controlled drug''s refill limits); Rx number the source''s rpNumber when free, else the next; refills authorised = originalRefills, used = original − remaining; status by MIGRATION_PRESCRIPTION_STATUSES. Same hash skipped, another updates the order; the Rx counter is moved past every number on file; the source of every new or changed row is recorded (with the row: source_row); the batch is audited once. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
 grant execute on function private.import_migration_prescriptions(uuid,jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.imported_order_fill(for_pharmacy_id uuid, imported_order_id uuid)
@@ -12192,6 +12349,17 @@ end
 $function$;
 comment on function private.imported_order_fill(uuid,uuid) is 'What a refill of an order imported by the data migration takes when the order has no fill to copy: a fill (only pharmacy_id, order_id, quantity, days_supply, directions, prescriber_name, prescription_type ''written'' and source ''manual_entry'' set) from its prescription source row (migration_source_rows) and its prescriber; null when the order was not imported. Security definer (source rows are admins'' to read; any staff member refills); an end user reads only their own pharmacy''s. Used by private.fill_from_order.';
 grant execute on function private.imported_order_fill(uuid,uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.in_migration_batch()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(current_setting('pharmacy.migration_batch', true) = 'on', false)
+$function$;
+comment on function private.in_migration_batch() is 'Whether this transaction is inside a data migration batch (pharmacy.migration_batch, set by private.migration_batch_run and cleared by count_migration_batch): the triggers whose work the batch does set-based step aside.';
+grant execute on function private.in_migration_batch() to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.inet_or_null(address text)
  RETURNS inet
@@ -13187,17 +13355,16 @@ begin
   if jsonb_array_length(batch) > 10000 then
     raise exception 'A batch holds at most 10,000 rows' using errcode = '22023';
   end if;
-  -- The run's lock: one batch of a run at a time, so its counts add up.
-  select * into run from public.migration_runs r where r.id = run_id and r.pharmacy_id = pharmacy for update;
+  select * into run from public.migration_runs r where r.id = run_id and r.pharmacy_id = pharmacy for key share;
   if run.id is null or run.status <> 'running' then
     raise exception 'No migration run in progress with this id' using errcode = 'P0002';
   end if;
-  -- Until count_migration_batch ends the batch (or the transaction ends): see explain_constraint_violations.
+  -- Until count_migration_batch ends the batch (or the transaction ends): see private.in_migration_batch.
   perform set_config('pharmacy.migration_batch', 'on', true);
   return run;
 end
 $function$;
-comment on function private.migration_batch_run(uuid,jsonb) is 'The checks every import batch starts with: the caller may migrate, the batch is a list of at most 10,000 rows, the run is the caller''s pharmacy''s and still running (locked for the batch); marks the transaction as a migration batch (pharmacy.migration_batch) until count_migration_batch. Answers the run.';
+comment on function private.migration_batch_run(uuid,jsonb) is 'The checks every import batch starts with: the caller may migrate, the batch is a list of at most 10,000 rows, the run is the caller''s pharmacy''s and still running (held FOR KEY SHARE: two batches of a run may run at once, count_migration_batch adds their counts one after the other); marks the transaction as a migration batch (pharmacy.migration_batch) until count_migration_batch. Answers the run.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.migration_report()
@@ -14111,7 +14278,8 @@ declare
   why text;
 begin
   if tg_op = 'INSERT' then
-    if new.stock > 0 then
+    -- A migration batch posts its products' opening balances together (import_migration_medications).
+    if new.stock > 0 and not private.in_migration_batch() then
       perform private.post_stock_movement(
         private.inventory_lot_for(new.pharmacy_id, new.id, '', null), 'opening', new.stock, null, null, null, null, false);
     end if;
@@ -14131,7 +14299,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.post_direct_stock_change() is 'Triggers of medications: a product created with stock gets its opening balance (no lot recorded); a write of stock other than the ledger''s own is posted as an adjustment of the difference (increase into the no-lot lot, decrease first-expiry-first-out), with change_reason as its reason. Fires before the catalog guards (adjust_* < guard_*), which still refuse whoever may not change stock.';
+comment on function private.post_direct_stock_change() is 'Triggers of medications: a product created with stock gets its opening balance (no lot recorded); a write of stock other than the ledger''s own is posted as an adjustment of the difference (increase into the no-lot lot, decrease first-expiry-first-out), with change_reason as its reason. Fires before the catalog guards (adjust_* < guard_*), which still refuse whoever may not change stock. Products inserted by a data migration batch get the same opening balances from the batch, set-based (import_migration_medications).';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.post_inventory_count(count_session_id uuid, variance_reasons jsonb DEFAULT '{}'::jsonb)
@@ -15529,11 +15697,16 @@ CREATE OR REPLACE FUNCTION private.record_price_change()
 AS $function$
 declare
   change_source text;
-  local_day date := (now() at time zone coalesce((select p.time_zone from public.pharmacies p where p.id = new.pharmacy_id), 'America/New_York'))::date;
+  local_day date;
   old_awp numeric := case when tg_op = 'UPDATE' then old.awp_price end;
   old_wac numeric := case when tg_op = 'UPDATE' then old.wac_price end;
   old_nadac numeric := case when tg_op = 'UPDATE' then old.nadac_per_unit end;
 begin
+  -- A migration batch records its new products' prices together (import_migration_medications).
+  if tg_op = 'INSERT' and private.in_migration_batch() then
+    return null;
+  end if;
+  local_day := (now() at time zone coalesce((select p.time_zone from public.pharmacies p where p.id = new.pharmacy_id), 'America/New_York'))::date;
   -- record_drug_price_update names its writes 'nadac' for this transaction; a write that syncs the record from a
   -- provider (synced_at moves, or a provider's new record) is a sync; anything else is a manual edit.
   change_source := coalesce(
@@ -15555,7 +15728,7 @@ begin
   return null;
 end
 $function$;
-comment on function private.record_price_change() is 'AFTER INSERT OR UPDATE trigger of medications: one medication_price_history row per price (AWP, WAC, NADAC) that changed, with the source of the change (nadac, sync or manual) and who made it. Security definer: clients never write the history.';
+comment on function private.record_price_change() is 'AFTER INSERT OR UPDATE trigger of medications: one medication_price_history row per price (AWP, WAC, NADAC) that changed, with the source of the change (nadac, sync or manual) and who made it. Security definer: clients never write the history. Products inserted by a data migration batch get the same rows from the batch, set-based (import_migration_medications).';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.record_refused_prescription_move(moved_prescription_id uuid, to_status text, refusal_code text, refusal_message text, override_given boolean)
@@ -15988,17 +16161,24 @@ CREATE OR REPLACE FUNCTION private.refuse_duplicate_ndc()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  wanted text;
 begin
-  if new.ndc_number is not null
-     and (tg_op = 'INSERT' or new.ndc_number is distinct from old.ndc_number or new.pharmacy_id is distinct from old.pharmacy_id)
-     and exists (select 1 from public.medications m
-                 where m.pharmacy_id = new.pharmacy_id and m.ndc11 = private.ndc11_of(new.ndc_number) and m.id <> new.id) then
-    raise exception 'A medication with this NDC is already in your catalogue' using errcode = '23505';
+  -- A migration batch links a product of the same NDC instead of inserting it; the unique index holds the rest.
+  if new.ndc_number is null or private.in_migration_batch() then
+    return new;
+  end if;
+  if tg_op = 'INSERT' or new.ndc_number is distinct from old.ndc_number or new.pharmacy_id is distinct from old.pharmacy_id then
+    -- The 11 digits once, so the lookup probes medications_pharmacy_id_ndc11_key rather than converting every row.
+    wanted := private.ndc11_of(new.ndc_number);
+    if exists (select 1 from public.medications m where m.pharmacy_id = new.pharmacy_id and m.ndc11 = wanted and m.id <> new.id) then
+      raise exception 'A medication with this NDC is already in your catalogue' using errcode = '23505';
+    end if;
   end if;
   return new;
 end
 $function$;
-comment on function private.refuse_duplicate_ndc() is 'BEFORE INSERT OR UPDATE trigger of medications: refuses a second product with the same 11-digit NDC in a pharmacy (in any of its formats) with a sentence. Security definer so the check sees every row of the pharmacy.';
+comment on function private.refuse_duplicate_ndc() is 'BEFORE INSERT OR UPDATE trigger of medications: refuses a second product with the same 11-digit NDC in a pharmacy (in any of its formats) with a sentence. Security definer so the check sees every row of the pharmacy. Inside a data migration batch the unique index medications_pharmacy_id_ndc11_key alone refuses it.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.refuse_inactive_medication()

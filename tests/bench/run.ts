@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: starts a fresh stack (BENCH_STACK_PORT_BASE, default 60321) and runs every benchmark
  * against it, printing each one's figures and the ratio or goal it is judged by.
- * `npm run bench -- rest`, `-- realtime`, `-- interactions`, `-- handoff`, `-- bundle` or `-- scale` runs one.
+ * `npm run bench -- rest`, `-- realtime`, `-- interactions`, `-- handoff`, `-- bundle`, `-- migration` or `-- scale` runs one.
+ * The migration bench imports a whole pharmacy (600,000 rows) into a pharmacy of its own, so it runs before scale.
  * The scale bench fills the demo pharmacy with 500,000 prescriptions (1,500,000 fills), so it runs last (or alone).
  */
 import { startTestStack, type StackEnv } from '../support/test-stack.ts';
@@ -39,6 +40,11 @@ try {
     await runHandoffBench(stack.env);
   }
   if ((!only || only === 'bundle') && !(await bundleBench(stack.env))) failed = true;
+  if (!only || only === 'migration') {
+    console.log('\n== Data migration: 100,000 patients and 500,000 prescriptions into an empty pharmacy ==');
+    const { runMigrationBench } = await import('./migration.ts');
+    if (!(await runMigrationBench(stack.env))) failed = true;
+  }
   if (!only || only === 'scale') {
     console.log('\n== Scale: a pharmacy of 100,000 patients, 500,000 prescriptions and 1,500,000 fills ==');
     const { runScaleBench } = await import('./scale.ts');

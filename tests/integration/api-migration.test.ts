@@ -2,9 +2,10 @@
  * Data Migration's api (shared/src/api/migration.ts, edge-functions/api/routes/migration.ts, the data_migration
  * migration): validation of the sample and of broken rows; the sample's import (counts, rows with their source ids,
  * prescriptions as orders with their Rx numbers and refills, stock as an opening balance, a prescriber on file matched
- * by NPI, the audited run); the same file again (0 new, nothing changed); a corrected file (one patient updated); a
- * later file referring to rows of the first; a batch the database refuses (the run fails, what came before stays) and
- * the rerun that continues; the database functions' own checks (the caller's run, batch size, role); another pharmacy
+ * by NPI, the audited run and its batches, no row-by-row audit of the new rows); the same file again (0 new,
+ * nothing changed); a corrected file (one patient updated, audited with its old and new values); a later file
+ * referring to rows of the first; a batch the database refuses (the run fails, what came before stays) and the rerun
+ * that continues; the database functions' own checks (the caller's run, batch size, role); another pharmacy
  * untouched; pharmacists and technicians refused; a body over the cap; the report's counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,8 +200,23 @@ describe('importing', () => {
     );
     expect(run).toMatchObject({ status: 'succeeded', started_by: a.admin.id, counts: { patients: { total: 3, inserted: 3, updated: 0, unchanged: 0 } } });
     expect(run!.file_sha256).toMatch(/^[0-9a-f]{64}$/);
-    const audited = await sql<{ description: string }>("select description from public.audit_log where pharmacy_id = $1 and entity_type = 'migration_runs' and entity_id = $2 order by created_at", [a.id, result.runId]);
-    expect(audited.map((row) => row.description)).toEqual([`Data migration from primerx started (file SHA-256 ${run!.file_sha256})`, 'Data migration from primerx succeeded']);
+    const audited = await sql<{ description: string; details: Record<string, unknown> }>("select description, details from public.audit_log where pharmacy_id = $1 and entity_type = 'migration_runs' and entity_id = $2 order by created_at", [a.id, result.runId]);
+    expect(audited.map((row) => row.description)).toEqual([
+      `Data migration from primerx started (file SHA-256 ${run!.file_sha256})`,
+      'Data migration from primerx: 2 prescribers imported (1 new, 0 updated, 1 unchanged)',
+      'Data migration from primerx: 3 medications imported (3 new, 0 updated, 0 unchanged)',
+      'Data migration from primerx: 3 patients imported (3 new, 0 updated, 0 unchanged)',
+      'Data migration from primerx: 4 prescriptions imported (4 new, 0 updated, 0 unchanged)',
+      'Data migration from primerx succeeded',
+    ]);
+    // Each batch is audited once, naming its rows' source ids; the imported rows' inserts are not audited one by one.
+    expect(audited[3]!.details).toEqual({ entity: 'patients', counts: { total: 3, inserted: 3, updated: 0, unchanged: 0 }, firstSourceId: 'P1001', lastSourceId: 'P1003' });
+    const rowAudits = await sql<{ count: number }>(
+      // (The prescriber the pharmacist added before, linked by NPI, has the audit of that insert.)
+      "select count(*)::int from public.audit_log l join public.migration_source_rows m on m.target_id::text = l.entity_id where m.pharmacy_id = $1 and l.pharmacy_id = $1 and l.action = 'insert' and m.target_id <> $2",
+      [a.id, existingPrescriberId],
+    );
+    expect(rowAudits[0]!.count).toBe(0);
 
     // A new prescription is numbered after the imported Rx numbers.
     const [counter] = await sql<{ last_rx_number: string }>('select last_rx_number::text from public.rx_number_counters where pharmacy_id = $1', [a.id]);
@@ -232,6 +248,12 @@ describe('importing', () => {
       "select p.phone from public.patients p join public.migration_source_rows m on m.target_id = p.id where m.pharmacy_id = $1 and m.source_id = 'P1001'", [a.id],
     );
     expect(patient!.phone).toBe('(217) 555-0199');
+    // A change to a row on file is audited row by row, with its old and new values.
+    const [change] = await sql<{ details: { changed: string[]; old: Record<string, unknown>; new: Record<string, unknown> } }>(
+      "select l.details from public.audit_log l join public.migration_source_rows m on m.target_id::text = l.entity_id where m.pharmacy_id = $1 and m.source_id = 'P1001' and l.action = 'update' and l.entity_type = 'patients'",
+      [a.id],
+    );
+    expect(change!.details).toMatchObject({ changed: ['phone'], new: { phone: '(217) 555-0199' } });
   });
 
   it('a later file may refer to rows an earlier file imported', async () => {
