@@ -2722,7 +2722,8 @@ comment on constraint prescription_orders_refills_check on public.prescription_o
 comment on constraint prescription_orders_refills_used_before_check on public.prescription_orders is 'Refills used cannot exceed the refills prescribed';
 comment on constraint prescription_orders_status_check on public.prescription_orders is 'Status must be active, inactive or discontinued';
 
-CREATE INDEX prescription_orders_discontinued_by_idx ON public.prescription_orders USING btree (discontinued_by);
+CREATE INDEX prescription_orders_discontinued_by_idx ON public.prescription_orders USING btree (discontinued_by) WHERE (discontinued_by IS NOT NULL);
+comment on index public.prescription_orders_discontinued_by_idx is 'The foreign key to auth.users of who discontinued an order (only discontinued orders have one).';
 CREATE INDEX prescription_orders_medication_idx ON public.prescription_orders USING btree (pharmacy_id, medication_id);
 CREATE INDEX prescription_orders_patient_idx ON public.prescription_orders USING btree (pharmacy_id, patient_id, created_at DESC, id DESC);
 CREATE INDEX prescription_orders_prescriber_idx ON public.prescription_orders USING btree (pharmacy_id, prescriber_id, written_on) INCLUDE (status, refills, refills_used_before, last_fill_number, medication_id);
@@ -11850,6 +11851,9 @@ declare
   result jsonb;
   local_day date;
 begin
+  -- The stock rollups of the batch's new products, lots and movements are added once below, not row by row at
+  -- commit (until the transaction ends: the deferred rollup triggers fire at commit).
+  perform set_config('pharmacy.migration_rollups', 'batch', true);
   drop table if exists pg_temp.migration_medication_batch;
   create temporary table migration_medication_batch on commit drop as
   select r.ordinality as position, md5(r.value::text) as row_hash, x.*,
@@ -11935,6 +11939,36 @@ begin
          round(d.wac_price * 100 / nullif(d.package_size, 0))::integer, (select auth.uid())
   from lots l join public.medications d on d.id = l.medication_id and (d.pharmacy_id = run.pharmacy_id) is true;
 
+  -- The rollups the deferred triggers would have moved row by row (roll_up_product_counts, roll_up_lot_value,
+  -- roll_up_stock_movement), once for the batch: the same figures, one write each.
+  insert into public.inventory_totals as t (pharmacy_id, costed_value_cents, active_products, low_stock_products,
+    out_of_stock_products, in_stock_products)
+  select run.pharmacy_id,
+         coalesce((select sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, 0)) from public.inventory_lots l
+                   where l.medication_id in (select s.new_id from migration_medication_batch s where s.target_id is null)
+                     and (l.pharmacy_id = run.pharmacy_id) is true), 0),
+         count(*) filter (where d.active),
+         count(*) filter (where d.active and d.is_low_stock and d.stock > 0),
+         count(*) filter (where d.active and d.stock = 0),
+         count(*) filter (where d.active and d.stock > 0)
+  from public.medications d
+  where d.id in (select s.new_id from migration_medication_batch s where s.target_id is null) and (d.pharmacy_id = run.pharmacy_id) is true
+  on conflict (pharmacy_id) do update
+    set costed_value_cents = t.costed_value_cents + excluded.costed_value_cents,
+        active_products = t.active_products + excluded.active_products,
+        low_stock_products = t.low_stock_products + excluded.low_stock_products,
+        out_of_stock_products = t.out_of_stock_products + excluded.out_of_stock_products,
+        in_stock_products = t.in_stock_products + excluded.in_stock_products;
+  insert into public.inventory_daily_rollups as r (pharmacy_id, day, kind, movements, units, cost_cents)
+  select run.pharmacy_id, (mv.occurred_at at time zone 'UTC')::date, mv.kind, count(*), sum(mv.quantity),
+         sum(mv.quantity::bigint * coalesce(mv.unit_cost_cents, 0))
+  from public.inventory_movements mv
+  where mv.medication_id in (select s.new_id from migration_medication_batch s where s.target_id is null)
+    and (mv.pharmacy_id = run.pharmacy_id) is true
+  group by 1, 2, 3
+  on conflict (pharmacy_id, day, kind) do update
+    set movements = r.movements + excluded.movements, units = r.units + excluded.units, cost_cents = r.cost_cents + excluded.cost_cents;
+
   -- Their prices' first history rows, as record_price_change writes them for an insert.
   local_day := (now() at time zone coalesce((select p.time_zone from public.pharmacies p where p.id = run.pharmacy_id), 'America/New_York'))::date;
   insert into public.medication_price_history
@@ -11954,7 +11988,7 @@ begin
   return private.count_migration_batch(run.id, 'medications', result - 'mapped');
 end
 $function$;
-comment on function private.import_migration_medications(uuid,jsonb) is 'Imports a batch of normalised migration medications into the caller''s pharmacy, set-based: a row already imported with the same hash is skipped, with another hash updates its product''s catalogue fields (not its stock, which is the ledger''s); a new row is linked to the product of the same 11-digit NDC on file (not overwritten) or inserted with quantityOnHand as its opening balance in the stock ledger and its prices'' first history rows; the source of every new or changed row is recorded; the batch is audited once. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
+comment on function private.import_migration_medications(uuid,jsonb) is 'Imports a batch of normalised migration medications into the caller''s pharmacy, set-based: a row already imported with the same hash is skipped, with another hash updates its product''s catalogue fields (not its stock, which is the ledger''s); a new row is linked to the product of the same 11-digit NDC on file (not overwritten) or inserted with quantityOnHand as its opening balance in the stock ledger and its prices'' first history rows (the stock rollups of the new rows moved once for the batch); the source of every new or changed row is recorded; the batch is audited once. Answers the batch''s {total, inserted, updated, unchanged}, also added to the run.';
 grant execute on function private.import_migration_medications(uuid,jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.import_migration_patients(run_id uuid, rows jsonb)
@@ -17130,6 +17164,10 @@ AS $function$
 declare
   change bigint := 0;
 begin
+  -- A data migration batch adds its new rows' figures once (private.import_migration_medications).
+  if tg_op = 'INSERT' and current_setting('pharmacy.migration_rollups', true) = 'batch' then
+    return null;
+  end if;
   if tg_op in ('UPDATE', 'DELETE') then
     change := change - old.on_hand::bigint * coalesce(old.unit_cost_cents, 0);
   end if;
@@ -17144,7 +17182,7 @@ begin
   return null;
 end
 $function$;
-comment on function private.roll_up_lot_value() is 'Deferred AFTER INSERT/UPDATE/DELETE constraint trigger of inventory_lots: moves the pharmacy''s costed stock value (inventory_totals) by the lot''s change of on_hand × unit cost, at commit.';
+comment on function private.roll_up_lot_value() is 'Deferred AFTER INSERT/UPDATE/DELETE constraint trigger of inventory_lots: moves the pharmacy''s costed stock value (inventory_totals) by the lot''s change of on_hand × unit cost, at commit. Not for the inserts of a data migration batch of medications (pharmacy.migration_rollups), which adds them once.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.roll_up_product_counts()
@@ -17159,6 +17197,10 @@ declare
   out_change integer := 0;
   in_change integer := 0;
 begin
+  -- A data migration batch adds its new rows' figures once (private.import_migration_medications).
+  if tg_op = 'INSERT' and current_setting('pharmacy.migration_rollups', true) = 'batch' then
+    return null;
+  end if;
   if tg_op in ('UPDATE', 'DELETE') and old.active then
     active_change := -1;
     low_change := -(old.is_low_stock and old.stock > 0)::integer;
@@ -17186,7 +17228,7 @@ begin
   return null;
 end
 $function$;
-comment on function private.roll_up_product_counts() is 'Deferred AFTER INSERT/UPDATE/DELETE constraint trigger of medications: moves the pharmacy''s counts of active products, low (stock at or below the threshold, not 0), out of stock and in stock (inventory_totals) at commit, when a product''s change moves one.';
+comment on function private.roll_up_product_counts() is 'Deferred AFTER INSERT/UPDATE/DELETE constraint trigger of medications: moves the pharmacy''s counts of active products, low (stock at or below the threshold, not 0), out of stock and in stock (inventory_totals) at commit, when a product''s change moves one. Not for the inserts of a data migration batch of medications (pharmacy.migration_rollups), which adds them once.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.roll_up_stock_movement()
@@ -17196,6 +17238,10 @@ CREATE OR REPLACE FUNCTION private.roll_up_stock_movement()
  SET search_path TO ''
 AS $function$
 begin
+  -- A data migration batch adds its new rows' figures once (private.import_migration_medications).
+  if tg_op = 'INSERT' and current_setting('pharmacy.migration_rollups', true) = 'batch' then
+    return null;
+  end if;
   if tg_op = 'INSERT' then
     -- A pharmacy removed later in the same transaction has nothing left to count.
     insert into public.inventory_daily_rollups as r (pharmacy_id, day, kind, movements, units, cost_cents)
@@ -17217,7 +17263,7 @@ begin
   return null;
 end
 $function$;
-comment on function private.roll_up_stock_movement() is 'Deferred AFTER INSERT/DELETE constraint trigger of inventory_movements: adds (or, when a removed product takes its rows, subtracts) the row to its pharmacy''s UTC day and kind in inventory_daily_rollups at commit.';
+comment on function private.roll_up_stock_movement() is 'Deferred AFTER INSERT/DELETE constraint trigger of inventory_movements: adds (or, when a removed product takes its rows, subtracts) the row to its pharmacy''s UTC day and kind in inventory_daily_rollups at commit. Not for the inserts of a data migration batch of medications (pharmacy.migration_rollups), which adds them once.';
 -- executable by its owner only
 
 CREATE OR REPLACE FUNCTION private.sales_report(from_date date, to_date date)

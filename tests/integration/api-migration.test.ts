@@ -157,6 +157,27 @@ describe('importing', () => {
     expect(after).toEqual({ ...before, patients: before.patients + 3, medications: before.medications + 3, prescribers: before.prescribers + 1, orders: before.orders + 4, mapped: 12 });
     expect(after.fills).toBe(before.fills);
 
+    // The stock rollups, moved once for the batch (not by the rollup triggers), equal the products and the ledger.
+    const [rollups] = await sql<Record<string, string>>(
+      `select t.active_products::text as active, t.in_stock_products::text as in_stock, t.out_of_stock_products::text as out_of_stock,
+              t.low_stock_products::text as low, t.costed_value_cents::text as value,
+              (select count(*) from public.medications d where d.pharmacy_id = $1 and d.active)::text as active_expected,
+              (select count(*) from public.medications d where d.pharmacy_id = $1 and d.active and d.stock > 0)::text as in_stock_expected,
+              (select count(*) from public.medications d where d.pharmacy_id = $1 and d.active and d.stock = 0)::text as out_of_stock_expected,
+              (select count(*) from public.medications d where d.pharmacy_id = $1 and d.active and d.is_low_stock and d.stock > 0)::text as low_expected,
+              (select coalesce(sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, 0)), 0) from public.inventory_lots l where l.pharmacy_id = $1)::text as value_expected
+       from public.inventory_totals t where t.pharmacy_id = $1`, [a.id]);
+    expect([rollups!.active, rollups!.in_stock, rollups!.out_of_stock, rollups!.low, rollups!.value])
+      .toEqual([rollups!.active_expected, rollups!.in_stock_expected, rollups!.out_of_stock_expected, rollups!.low_expected, rollups!.value_expected]);
+    const days = await sql<{ day: string; kind: string; movements: number; units: number; expected_movements: number; expected_units: number }>(
+      `select r.day::text, r.kind, r.movements, r.units::int as units, e.movements::int as expected_movements, e.units::int as expected_units
+       from public.inventory_daily_rollups r
+       join (select (occurred_at at time zone 'UTC')::date as day, kind, count(*) as movements, sum(quantity) as units
+             from public.inventory_movements where pharmacy_id = $1 group by 1, 2) e on e.day = r.day and e.kind = r.kind
+       where r.pharmacy_id = $1 and r.kind = 'opening'`, [a.id]);
+    expect(days.length).toBeGreaterThan(0);
+    for (const day of days) expect([day.movements, day.units]).toEqual([day.expected_movements, day.expected_units]);
+
     const [dr302] = await sql<{ target_id: string }>("select target_id from public.migration_source_rows where pharmacy_id = $1 and entity = 'prescribers' and source_id = 'DR302'", [a.id]);
     expect(dr302!.target_id).toBe(existingPrescriberId);
 

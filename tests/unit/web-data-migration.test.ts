@@ -112,8 +112,30 @@ describe('importMigrationFile', () => {
     expect(result.success).toBe(false);
     expect(result.errors).toEqual([{ array: 'patients', index: 0, sourceId: null, field: '', message: 'Patients must be unique' }]);
     expect(calls.at(-1)).toEqual({ fn: 'finish_migration_run', args: { run_id: 'run-1', run_status: 'failed', run_errors: result.errors } });
+    // A refusal that stands: sent with the others, then alone, refused both times.
+    expect(calls.filter((call) => call.fn === 'import_migration_patients')).toHaveLength(2);
     expect(calls.some((call) => call.fn === 'import_migration_prescriptions')).toBe(false);
     expect(result.summary.prescribersImported).toBe(2);
+  });
+});
+
+describe('runMigrationImport with batches in flight together', () => {
+  it('sends a batch that failed alongside others again alone, and goes on when it passes', async () => {
+    const data = generatedMigrationData({ prescribers: 1, medications: 1, patients: 9_000, prescriptions: 1 }, 13);
+    const validation = await validateMigrationFile(new Blob([JSON.stringify(data)]), fakeDatabase().rpc, progress);
+    if (validation.kind !== 'validated') throw new Error('not validated');
+    let patientCalls = 0;
+    // The second patients batch trips over the first once (a fault), then goes through.
+    const { rpc, calls } = fakeDatabase({}, (fn) => (fn === 'import_migration_patients' && ++patientCalls === 2 ? 'This conflicts with a record already on file' : null));
+    const result = await importMigrationFile(rpc, validation.normalised, validation.fileSha256, progress);
+    expect(result.success).toBe(true);
+    expect(result.counts.patients).toEqual({ total: 9_000, inserted: 9_000, updated: 0, unchanged: 0 });
+    const patientBatches = calls.filter((call) => call.fn === 'import_migration_patients').map((call) => (call.args.rows as { patientId: string }[])[0]!.patientId);
+    // Five batches of 2,000 rows, the one refused sent again (alone, in file order with any not yet sent).
+    expect(patientBatches).toHaveLength(6);
+    expect(patientBatches.filter((first) => first === patientBatches[1])).toHaveLength(2);
+    expect(new Set(patientBatches)).toEqual(new Set(['P1', 'P2001', 'P4001', 'P6001', 'P8001']));
+    expect(calls.at(-1)?.args.run_status).toBe('succeeded');
   });
 });
 

