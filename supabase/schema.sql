@@ -8273,6 +8273,9 @@ begin
     raise exception 'The run''s totals must be an object of counts per entity' using errcode = '22023';
   end if;
   -- A run the api never finished (a crash, a closed connection) is over once another begins: the new one continues it.
+  -- FOR UPDATE waits for the batches of that run still in flight (each holds it FOR KEY SHARE), so none of them
+  -- commits into a run already ended; its later batches find it ended.
+  perform 1 from public.migration_runs r where r.pharmacy_id = pharmacy and r.status = 'running' for update;
   update public.migration_runs r
      set status = 'failed', finished_at = now(),
          errors = r.errors || jsonb_build_array(jsonb_build_object('message', 'Interrupted; a later run continued it'))
@@ -8286,7 +8289,7 @@ begin
   return jsonb_build_object('id', run.id, 'startedAt', run.started_at);
 end
 $function$;
-comment on function private.begin_migration_run(text,jsonb,text) is 'Starts the caller''s pharmacy''s import of a migration file (admins with data:migrate; 42501 otherwise): records the run with the file''s SHA-256 and the rows per entity, ends a run left running as failed, audits the start. Answers {id, startedAt}.';
+comment on function private.begin_migration_run(text,jsonb,text) is 'Starts the caller''s pharmacy''s import of a migration file (admins with data:migrate; 42501 otherwise): records the run with the file''s SHA-256 and the rows per entity, ends a run left running as failed, audits the start. Answers {id, startedAt}. Waits for the batches of the run it ends that are still in flight.';
 grant execute on function private.begin_migration_run(text,jsonb,text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.begin_remittance_import()

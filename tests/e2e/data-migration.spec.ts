@@ -114,6 +114,26 @@ test('text that is not JSON, or no data, stops before any call with the spec\'s 
   await expect(page.getByRole('tab', { name: 'Results' })).toBeDisabled();
 });
 
+test('a broken file says where it broke; signing out forgets it', async ({ page, request }) => {
+  const pharmacy = await onboardPharmacyThroughApi(request);
+  await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
+  await page.goto('/data-migration');
+  const file = test.info().outputPath('broken.json');
+  await writeFile(file, '{"patients": [{"patientId": "P1", "firstName": "Ann"},');
+  await page.getByLabel('Or a migration file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Validate Data' }).click();
+  await expect(toastWith(page, 'Invalid JSON')).toContainText('Please check your data format');
+  const where = page.getByRole('alert').filter({ hasText: 'broken.json: Invalid JSON: the file ends before its object does' });
+  await expect(where).toBeVisible();
+  // The file and what was read of it belong to this session only.
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, pharmacy.adminEmail, pharmacy.adminPassword);
+  await page.goto('/data-migration');
+  await expect(page.getByRole('heading', { level: 1, name: 'Data Migration' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'broken.json' })).toHaveCount(0);
+});
+
 test('a file with errors lists them per row, filterable and as CSV, and nothing is imported', async ({ page, request }) => {
   const admin = await openAsNewAdmin(page, request);
   const data = structuredClone(SAMPLE_MIGRATION_DATA) as unknown as { patients: Record<string, unknown>[]; prescribers: Record<string, unknown>[]; prescriptions: Record<string, unknown>[] };

@@ -169,14 +169,16 @@ describe('importing', () => {
        from public.inventory_totals t where t.pharmacy_id = $1`, [a.id]);
     expect([rollups!.active, rollups!.in_stock, rollups!.out_of_stock, rollups!.low, rollups!.value])
       .toEqual([rollups!.active_expected, rollups!.in_stock_expected, rollups!.out_of_stock_expected, rollups!.low_expected, rollups!.value_expected]);
-    const days = await sql<{ day: string; kind: string; movements: number; units: number; expected_movements: number; expected_units: number }>(
-      `select r.day::text, r.kind, r.movements, r.units::int as units, e.movements::int as expected_movements, e.units::int as expected_units
+    const days = await sql<{ movements: number; units: number; cost: string; expected_movements: number; expected_units: number; expected_cost: string }>(
+      `select r.movements, r.units::int as units, r.cost_cents::text as cost,
+              e.movements::int as expected_movements, e.units::int as expected_units, e.cost::text as expected_cost
        from public.inventory_daily_rollups r
-       join (select (occurred_at at time zone 'UTC')::date as day, kind, count(*) as movements, sum(quantity) as units
+       join (select (occurred_at at time zone 'UTC')::date as day, kind, count(*) as movements, sum(quantity) as units,
+                    sum(quantity::bigint * coalesce(unit_cost_cents, 0)) as cost
              from public.inventory_movements where pharmacy_id = $1 group by 1, 2) e on e.day = r.day and e.kind = r.kind
        where r.pharmacy_id = $1 and r.kind = 'opening'`, [a.id]);
     expect(days.length).toBeGreaterThan(0);
-    for (const day of days) expect([day.movements, day.units]).toEqual([day.expected_movements, day.expected_units]);
+    for (const day of days) expect([day.movements, day.units, day.cost]).toEqual([day.expected_movements, day.expected_units, day.expected_cost]);
 
     const [dr302] = await sql<{ target_id: string }>("select target_id from public.migration_source_rows where pharmacy_id = $1 and entity = 'prescribers' and source_id = 'DR302'", [a.id]);
     expect(dr302!.target_id).toBe(existingPrescriberId);

@@ -45,7 +45,13 @@ export function postgrestRpc(supabaseUrl: string, anonKey: string, accessToken: 
         body: JSON.stringify(args),
       });
       const text = await response.text();
-      const body: unknown = text === '' ? null : JSON.parse(text);
+      let body: unknown = null;
+      try {
+        body = text === '' ? null : JSON.parse(text);
+      } catch {
+        // Not PostgREST's JSON (a proxy's page): the status and the text say what happened.
+        if (response.ok) throw new Error(`${fn} answered something other than JSON`);
+      }
       if (response.ok) return body;
       const error = typeof body === 'object' && body !== null ? (body as { code?: string; message?: string }) : {};
       // A 4xx is the database refusing (a rule's sentence, a permission); anything else is a fault.
@@ -134,6 +140,17 @@ class MigrationTextSink {
   }
 }
 
+class NotUtf8 extends Error {}
+
+/** The decoder's text of the bytes (all that is left when none are given); bytes that are not UTF-8 throw NotUtf8. */
+function decodeUtf8(decoder: TextDecoder, bytes?: Uint8Array): string {
+  try {
+    return bytes === undefined ? decoder.decode() : decoder.decode(bytes, { stream: true });
+  } catch {
+    throw new NotUtf8();
+  }
+}
+
 /**
  * Reads and validates a migration file (nothing written): the rows by the shared validator, references to rows an
  * earlier file imported asked of the database. Throws MigrationBatchRefused when the database refuses the caller.
@@ -155,15 +172,15 @@ export async function validateMigrationFile(
       if (done) break;
       hash.update(value);
       bytesRead += value.byteLength;
-      sink.push(decoder.decode(value, { stream: true }));
+      sink.push(decodeUtf8(decoder, value));
       onProgress({ bytesRead, totalBytes: file.size });
     }
-    sink.push(decoder.decode());
+    sink.push(decodeUtf8(decoder));
     sink.end();
   } catch (error) {
     await reader.cancel().catch(() => undefined);
     if (error instanceof MigrationJsonStreamError) return { kind: 'invalid-json', detail: error.message };
-    if (error instanceof TypeError) return { kind: 'invalid-json', detail: MIGRATION_FILE_MESSAGES.notUtf8 };
+    if (error instanceof NotUtf8) return { kind: 'invalid-json', detail: MIGRATION_FILE_MESSAGES.notUtf8 };
     throw error;
   }
   if (!sink.sawAnyRow || MIGRATION_ARRAYS.every((array) => validator.rowCount(array) === 0)) {

@@ -16,6 +16,8 @@ const scope = self as unknown as { postMessage(message: MigrationWorkerReply): v
 let accessToken = '';
 let connection: { supabaseUrl: string; anonKey: string } | null = null;
 let validated: { normalised: MigrationData; fileSha256: string } | null = null;
+/** A validation or an import is running: another request waits for none (the screen sends one at a time). */
+let busy = false;
 
 function reply(message: MigrationWorkerReply): void {
   scope.postMessage(message);
@@ -36,6 +38,19 @@ scope.onmessage = async (event) => {
     accessToken = request.accessToken;
     return;
   }
+  if (busy) {
+    reply({ type: 'failed', refused: true, message: 'The file is still being read or imported' });
+    return;
+  }
+  busy = true;
+  try {
+    await handle(request);
+  } finally {
+    busy = false;
+  }
+};
+
+async function handle(request: Exclude<MigrationWorkerRequest, { type: 'token' }>): Promise<void> {
   if (request.type === 'validate') {
     validated = null;
     accessToken = request.accessToken;
@@ -63,8 +78,10 @@ scope.onmessage = async (event) => {
   }
   try {
     const result = await importMigrationFile(rpc(), validated.normalised, validated.fileSha256, () => reply({ type: 'batch' }));
+    // The rows (patient data) are not kept past their import: importing again starts from the file.
+    validated = null;
     reply({ type: 'imported', result });
   } catch (error) {
     reply(failure(error));
   }
-};
+}

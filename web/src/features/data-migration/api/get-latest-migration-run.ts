@@ -30,14 +30,18 @@ export async function getLatestMigrationRun(): Promise<MigrationRunRecord | null
   };
 }
 
-export function getLatestMigrationRunQueryOptions(pharmacyId: string) {
+/** While this terminal imports (`polling`), the run is read every second as well as followed live. */
+export const MIGRATION_RUN_POLL_MS = 1_000;
+
+export function getLatestMigrationRunQueryOptions(pharmacyId: string, polling = false) {
   return queryOptions({
     meta: { reads: ['migration_runs'] },
     queryKey: migrationKeys.latestRun(pharmacyId),
     queryFn: getLatestMigrationRun,
+    refetchInterval: polling ? MIGRATION_RUN_POLL_MS : false,
   });
 }
 
-export function useLatestMigrationRun(pharmacyId: string) {
-  return useQuery(getLatestMigrationRunQueryOptions(pharmacyId));
+export function useLatestMigrationRun(pharmacyId: string, polling = false) {
+  return useQuery(getLatestMigrationRunQueryOptions(pharmacyId, polling));
 }

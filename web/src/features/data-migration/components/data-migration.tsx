@@ -42,21 +42,14 @@ export function DataMigration({ pharmacyId }: { pharmacyId: string }) {
   const validateText = useValidateMigrationData();
   const importText = useImportMigrationData();
   const migrationFile = useMigrationFile();
-  const latestRun = useLatestMigrationRun(pharmacyId);
-  const run = latestRun.data ?? null;
-
   const fileStatus = migrationFile.state.status;
   const importing = importText.isPending || fileStatus === 'importing';
+  // While this page imports, the run's progress is polled as well as followed live (Realtime may lag a batch).
+  const latestRun = useLatestMigrationRun(pharmacyId, importing);
+  const run = latestRun.data ?? null;
   const validating = validateText.isPending || fileStatus === 'reading';
   // The result to show: this page's, else the latest finished run's (after a reload, or from another terminal).
   const shownResult = result ?? (run ? resultOfRun(run) : null);
-
-  // While this page imports, the run's progress is refetched as well as followed live (Realtime may lag a batch).
-  useEffect(() => {
-    if (!importing) return;
-    const timer = setInterval(() => void latestRun.refetch(), 1_000);
-    return () => clearInterval(timer);
-  }, [importing, latestRun]);
 
   // Closing or reloading the page stops a file import (its worker lives in the page): ask first.
   useEffect(() => {
@@ -92,7 +85,8 @@ export function DataMigration({ pharmacyId }: { pharmacyId: string }) {
         setValidation({ source: 'file', response: outcome.response });
         validationDone(outcome.response);
       } else if (outcome.status === 'invalid-json') {
-        toast({ title: MIGRATION_DATA_MESSAGES.invalidJsonTitle, description: `${MIGRATION_DATA_MESSAGES.invalidJson} (${outcome.detail.replace(/^Invalid JSON: /, '')})`, variant: 'destructive' });
+        // The spec's toast; where the file broke is on the Upload Data tab.
+        toast({ title: MIGRATION_DATA_MESSAGES.invalidJsonTitle, description: MIGRATION_DATA_MESSAGES.invalidJson, variant: 'destructive' });
       } else if (outcome.status === 'failed') {
         toast({ title: MIGRATION_SCREEN_MESSAGES.validationErrorTitle, description: outcome.refused ? outcome.message : MIGRATION_SCREEN_MESSAGES.validationError, variant: 'destructive' });
       }
@@ -124,6 +118,8 @@ export function DataMigration({ pharmacyId }: { pharmacyId: string }) {
 
   function importDone(imported: MigrationImportResponse) {
     setResult(imported);
+    // Importing again starts from a new validation (of the data as it is then).
+    setValidation(null);
     setTab('results');
     if (imported.success) toast({ title: MIGRATION_SCREEN_MESSAGES.migrationCompleteTitle, description: importSummaryText(imported) });
     else toast({ title: MIGRATION_SCREEN_MESSAGES.migrationFailedTitle, description: MIGRATION_SCREEN_MESSAGES.migrationFailed, variant: 'destructive' });
@@ -142,8 +138,6 @@ export function DataMigration({ pharmacyId }: { pharmacyId: string }) {
       importDone(await importText.mutateAsync(validation.data));
     } catch {
       toast({ title: MIGRATION_SCREEN_MESSAGES.migrationErrorTitle, description: MIGRATION_SCREEN_MESSAGES.migrationError, variant: 'destructive' });
-    } finally {
-      void latestRun.refetch();
     }
   }
 

@@ -59,6 +59,16 @@ export function UploadTab({ text, onTextChange, file, onFileChange, fileState, b
           your browser, never uploaded whole.
         </p>
       </div>
+      {fileState.status === 'invalid-json' ? (
+        <p role="alert" className="text-sm text-error">
+          {fileState.fileName}: {fileState.detail}
+        </p>
+      ) : null}
+      {fileState.status === 'failed' ? (
+        <p role="alert" className="text-sm text-error">
+          {fileState.fileName}: {fileState.message}
+        </p>
+      ) : null}
       {reading ? (
         <div className="flex items-center gap-3" role="status">
           <progress className="progress progress-primary flex-1" max={Math.max(reading.totalBytes, 1)} value={reading.bytesRead} aria-label="Reading the file" />

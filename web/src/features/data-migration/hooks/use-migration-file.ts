@@ -25,6 +25,8 @@ export type MigrationFileState =
 let state: MigrationFileState = { status: 'idle' };
 const listeners = new Set<() => void>();
 let worker: Worker | null = null;
+/** Whose session the worker acts with: another user (or none) ends it, rows and all. */
+let workerUserId: string | null = null;
 /** Settles the validate/import call waiting for the worker's answer. */
 let settle: ((state: MigrationFileState) => void) | null = null;
 let onBatch: (() => void) | null = null;
@@ -61,20 +63,40 @@ function receive(reply: MigrationWorkerReply): void {
   settle = null;
 }
 
-function theWorker(): Worker {
+/**
+ * Ends the worker — its import, its file's rows (patient data) — when its user signs out or another signs in: a
+ * sign-out swaps the routes without reloading the page, and the next user must neither see the file nor have its
+ * batches sent with their token.
+ */
+function endWorker(): void {
+  worker?.terminate();
+  worker = null;
+  workerUserId = null;
+  const waiting = settle;
+  settle = null;
+  setState({ status: 'idle' });
+  waiting?.(state);
+}
+
+supabase.auth.onAuthStateChange((_event, session) => {
+  if (worker === null) return;
+  if (!session || session.user.id !== workerUserId) endWorker();
+  else worker.postMessage({ type: 'token', accessToken: session.access_token } satisfies MigrationWorkerRequest);
+});
+
+function theWorker(userId: string): Worker {
+  if (worker !== null && workerUserId !== userId) endWorker();
   if (worker === null) {
     worker = new Worker(new URL('../migration-file-worker.ts', import.meta.url), { type: 'module', name: 'data-migration' });
     worker.onmessage = (event: MessageEvent<MigrationWorkerReply>) => receive(event.data);
     worker.onerror = (event) => receive({ type: 'failed', refused: false, message: event.message || 'The file could not be read' });
-    supabase.auth.onAuthStateChange((_event, session) => {
-      if (session) post({ type: 'token', accessToken: session.access_token });
-    });
+    workerUserId = userId;
   }
   return worker;
 }
 
-function post(request: MigrationWorkerRequest): void {
-  theWorker().postMessage(request);
+function post(userId: string, request: MigrationWorkerRequest): void {
+  theWorker(userId).postMessage(request);
 }
 
 function answer(): Promise<MigrationFileState> {
@@ -101,21 +123,32 @@ export function useMigrationFile() {
 
   /** Reads and validates the file in the worker; resolves with the outcome. */
   const validate = useCallback(async (file: File): Promise<MigrationFileState> => {
-    const { data } = await supabase.auth.getSession();
+    if (state.status === 'reading' || state.status === 'importing') return state;
+    // Busy at once: a second click while the session is read starts nothing.
     setState({ status: 'reading', fileName: file.name, bytesRead: 0, totalBytes: file.size });
+    const { data } = await supabase.auth.getSession();
+    if (!data.session) {
+      endWorker();
+      return state;
+    }
     const answered = answer();
-    post({ type: 'validate', file, supabaseUrl, anonKey: supabaseAnonKey, accessToken: data.session?.access_token ?? '' });
+    post(data.session.user.id, { type: 'validate', file, supabaseUrl, anonKey: supabaseAnonKey, accessToken: data.session.access_token });
     return answered;
   }, []);
 
   /** Imports the validated file's rows; resolves with the outcome. The counts and the run refresh after. */
   const startImport = useCallback(async (): Promise<MigrationFileState> => {
     if (state.status !== 'validated') return state;
-    const { data } = await supabase.auth.getSession();
-    if (data.session) post({ type: 'token', accessToken: data.session.access_token });
+    // Importing at once: a second click while the session is read starts nothing.
     setState({ status: 'importing', fileName: state.fileName, response: state.response });
+    const { data } = await supabase.auth.getSession();
+    if (!data.session || data.session.user.id !== workerUserId) {
+      endWorker();
+      return state;
+    }
     const answered = answer();
-    post({ type: 'import' });
+    post(data.session.user.id, { type: 'token', accessToken: data.session.access_token });
+    post(data.session.user.id, { type: 'import' });
     const outcome = await answered;
     await refreshTables(queryClient, MIGRATION_IMPORT_WRITES, 'write');
     return outcome;
