@@ -191,7 +191,8 @@ test('a large NDJSON file is read in the browser and imported with real progress
   await expect(bar).toBeVisible();
   const seen = new Set<number>();
   while ((await bar.count()) > 0) {
-    const value = await bar.getAttribute('value').catch(() => null);
+    // The overlay may close between the count and the read: a short timeout, not a wait for one that never comes back.
+    const value = await bar.getAttribute('value', { timeout: 500 }).catch(() => null);
     if (value !== null) seen.add(Number(value));
     await page.waitForTimeout(250);
   }
