@@ -28,7 +28,10 @@
 --   outside a batch refuse_duplicate_ndc now computes the 11 digits once, so it probes the index.
 -- - Products' opening balances are posted set-based: one lot and one 'opening' movement per product with stock, as
 --   post_stock_movement would write them; the price history rows are written set-based as record_price_change
---   would.
+--   would; the stock rollups (inventory_totals, inventory_daily_rollups) of the new products, lots and movements are
+--   moved once for the batch: the deferred rollup triggers skip the inserts of a medications batch
+--   (pharmacy.migration_rollups, set for its transaction; they fire at commit) and move every other change as
+--   before. Each of them moved one shared row per inserted row, thousands of versions of one row in a transaction.
 -- =====================================================================================================
 
 -- -----------------------------------------------------------------------------------------------------
@@ -446,6 +449,120 @@ comment on function private.import_migration_prescribers(uuid, jsonb) is
 -- -----------------------------------------------------------------------------------------------------
 -- Medications: matched by source id, else by the 11-digit NDC
 -- -----------------------------------------------------------------------------------------------------
+-- The rollup triggers skip a medications batch's inserts
+-- -----------------------------------------------------------------------------------------------------
+create or replace function private.roll_up_product_counts()
+returns trigger
+language plpgsql security definer
+set search_path = ''
+as $function$
+declare
+  active_change integer := 0;
+  low_change integer := 0;
+  out_change integer := 0;
+  in_change integer := 0;
+begin
+  -- A data migration batch adds its new rows' figures once (private.import_migration_medications).
+  if tg_op = 'INSERT' and current_setting('pharmacy.migration_rollups', true) = 'batch' then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.active then
+    active_change := -1;
+    low_change := -(old.is_low_stock and old.stock > 0)::integer;
+    out_change := -(old.stock = 0)::integer;
+    in_change := -(old.stock > 0)::integer;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.active then
+    active_change := active_change + 1;
+    low_change := low_change + (new.is_low_stock and new.stock > 0)::integer;
+    out_change := out_change + (new.stock = 0)::integer;
+    in_change := in_change + (new.stock > 0)::integer;
+  end if;
+  -- Most changes (a fill that leaves stock on the shelf, a renamed product) move no count: nothing to write.
+  if (active_change, low_change, out_change, in_change) = (0, 0, 0, 0) then
+    return null;
+  end if;
+  insert into public.inventory_totals as t (pharmacy_id, active_products, low_stock_products, out_of_stock_products, in_stock_products)
+  select coalesce(new.pharmacy_id, old.pharmacy_id), active_change, low_change, out_change, in_change
+  where exists (select 1 from public.pharmacies p where p.id = coalesce(new.pharmacy_id, old.pharmacy_id))
+  on conflict (pharmacy_id) do update
+    set active_products = t.active_products + excluded.active_products,
+        low_stock_products = t.low_stock_products + excluded.low_stock_products,
+        out_of_stock_products = t.out_of_stock_products + excluded.out_of_stock_products,
+        in_stock_products = t.in_stock_products + excluded.in_stock_products;
+  return null;
+end
+$function$;
+comment on function private.roll_up_product_counts() is
+  'Deferred AFTER INSERT/UPDATE/DELETE constraint trigger of medications: moves the pharmacy''s counts of active products, low (stock at or below the threshold, not 0), out of stock and in stock (inventory_totals) at commit, when a product''s change moves one. Not for the inserts of a data migration batch of medications (pharmacy.migration_rollups), which adds them once.';
+
+
+create or replace function private.roll_up_lot_value()
+returns trigger
+language plpgsql security definer
+set search_path = ''
+as $function$
+declare
+  change bigint := 0;
+begin
+  -- A data migration batch adds its new rows' figures once (private.import_migration_medications).
+  if tg_op = 'INSERT' and current_setting('pharmacy.migration_rollups', true) = 'batch' then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    change := change - old.on_hand::bigint * coalesce(old.unit_cost_cents, 0);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    change := change + new.on_hand::bigint * coalesce(new.unit_cost_cents, 0);
+  end if;
+  -- Written even when the change is 0: this row is the first shared row every committing stock change takes.
+  insert into public.inventory_totals as t (pharmacy_id, costed_value_cents)
+  select coalesce(new.pharmacy_id, old.pharmacy_id), change
+  where exists (select 1 from public.pharmacies p where p.id = coalesce(new.pharmacy_id, old.pharmacy_id))
+  on conflict (pharmacy_id) do update set costed_value_cents = t.costed_value_cents + excluded.costed_value_cents;
+  return null;
+end
+$function$;
+comment on function private.roll_up_lot_value() is
+  'Deferred AFTER INSERT/UPDATE/DELETE constraint trigger of inventory_lots: moves the pharmacy''s costed stock value (inventory_totals) by the lot''s change of on_hand × unit cost, at commit. Not for the inserts of a data migration batch of medications (pharmacy.migration_rollups), which adds them once.';
+
+
+create or replace function private.roll_up_stock_movement()
+returns trigger
+language plpgsql security definer
+set search_path = ''
+as $function$
+begin
+  -- A data migration batch adds its new rows' figures once (private.import_migration_medications).
+  if tg_op = 'INSERT' and current_setting('pharmacy.migration_rollups', true) = 'batch' then
+    return null;
+  end if;
+  if tg_op = 'INSERT' then
+    -- A pharmacy removed later in the same transaction has nothing left to count.
+    insert into public.inventory_daily_rollups as r (pharmacy_id, day, kind, movements, units, cost_cents)
+    select new.pharmacy_id, (new.occurred_at at time zone 'UTC')::date, new.kind, 1, new.quantity,
+           new.quantity::bigint * coalesce(new.unit_cost_cents, 0)
+    where exists (select 1 from public.pharmacies p where p.id = new.pharmacy_id)
+    on conflict (pharmacy_id, day, kind) do update
+      set movements = r.movements + 1, units = r.units + excluded.units, cost_cents = r.cost_cents + excluded.cost_cents;
+  else
+    -- A removed product takes its ledger rows (private.refuse_ledger_change allows nothing else).
+    update public.inventory_daily_rollups r
+    set movements = r.movements - 1, units = r.units - old.quantity,
+        cost_cents = r.cost_cents - old.quantity::bigint * coalesce(old.unit_cost_cents, 0)
+    where r.pharmacy_id = old.pharmacy_id and r.day = (old.occurred_at at time zone 'UTC')::date and r.kind = old.kind;
+    delete from public.inventory_daily_rollups r
+    where r.pharmacy_id = old.pharmacy_id and r.day = (old.occurred_at at time zone 'UTC')::date and r.kind = old.kind
+      and r.movements = 0;
+  end if;
+  return null;
+end
+$function$;
+comment on function private.roll_up_stock_movement() is
+  'Deferred AFTER INSERT/DELETE constraint trigger of inventory_movements: adds (or, when a removed product takes its rows, subtracts) the row to its pharmacy''s UTC day and kind in inventory_daily_rollups at commit. Not for the inserts of a data migration batch of medications (pharmacy.migration_rollups), which adds them once.';
+
+
+-- -----------------------------------------------------------------------------------------------------
 create or replace function private.import_migration_medications(run_id uuid, rows jsonb) returns jsonb
 language plpgsql security definer
 set search_path = ''
@@ -455,6 +572,9 @@ declare
   result jsonb;
   local_day date;
 begin
+  -- The stock rollups of the batch's new products, lots and movements are added once below, not row by row at
+  -- commit (until the transaction ends: the deferred rollup triggers fire at commit).
+  perform set_config('pharmacy.migration_rollups', 'batch', true);
   drop table if exists pg_temp.migration_medication_batch;
   create temporary table migration_medication_batch on commit drop as
   select r.ordinality as position, md5(r.value::text) as row_hash, x.*,
@@ -540,6 +660,36 @@ begin
          round(d.wac_price * 100 / nullif(d.package_size, 0))::integer, (select auth.uid())
   from lots l join public.medications d on d.id = l.medication_id and (d.pharmacy_id = run.pharmacy_id) is true;
 
+  -- The rollups the deferred triggers would have moved row by row (roll_up_product_counts, roll_up_lot_value,
+  -- roll_up_stock_movement), once for the batch: the same figures, one write each.
+  insert into public.inventory_totals as t (pharmacy_id, costed_value_cents, active_products, low_stock_products,
+    out_of_stock_products, in_stock_products)
+  select run.pharmacy_id,
+         coalesce((select sum(l.on_hand::bigint * coalesce(l.unit_cost_cents, 0)) from public.inventory_lots l
+                   where l.medication_id in (select s.new_id from migration_medication_batch s where s.target_id is null)
+                     and (l.pharmacy_id = run.pharmacy_id) is true), 0),
+         count(*) filter (where d.active),
+         count(*) filter (where d.active and d.is_low_stock and d.stock > 0),
+         count(*) filter (where d.active and d.stock = 0),
+         count(*) filter (where d.active and d.stock > 0)
+  from public.medications d
+  where d.id in (select s.new_id from migration_medication_batch s where s.target_id is null) and (d.pharmacy_id = run.pharmacy_id) is true
+  on conflict (pharmacy_id) do update
+    set costed_value_cents = t.costed_value_cents + excluded.costed_value_cents,
+        active_products = t.active_products + excluded.active_products,
+        low_stock_products = t.low_stock_products + excluded.low_stock_products,
+        out_of_stock_products = t.out_of_stock_products + excluded.out_of_stock_products,
+        in_stock_products = t.in_stock_products + excluded.in_stock_products;
+  insert into public.inventory_daily_rollups as r (pharmacy_id, day, kind, movements, units, cost_cents)
+  select run.pharmacy_id, (mv.occurred_at at time zone 'UTC')::date, mv.kind, count(*), sum(mv.quantity),
+         sum(mv.quantity::bigint * coalesce(mv.unit_cost_cents, 0))
+  from public.inventory_movements mv
+  where mv.medication_id in (select s.new_id from migration_medication_batch s where s.target_id is null)
+    and (mv.pharmacy_id = run.pharmacy_id) is true
+  group by 1, 2, 3
+  on conflict (pharmacy_id, day, kind) do update
+    set movements = r.movements + excluded.movements, units = r.units + excluded.units, cost_cents = r.cost_cents + excluded.cost_cents;
+
   -- Their prices' first history rows, as record_price_change writes them for an insert.
   local_day := (now() at time zone coalesce((select p.time_zone from public.pharmacies p where p.id = run.pharmacy_id), 'America/New_York'))::date;
   insert into public.medication_price_history
@@ -563,7 +713,8 @@ comment on function private.import_migration_medications(uuid, jsonb) is
   'Imports a batch of normalised migration medications into the caller''s pharmacy, set-based: a row already '
   'imported with the same hash is skipped, with another hash updates its product''s catalogue fields (not its stock, '
   'which is the ledger''s); a new row is linked to the product of the same 11-digit NDC on file (not overwritten) or '
-  'inserted with quantityOnHand as its opening balance in the stock ledger and its prices'' first history rows; the '
+  'inserted with quantityOnHand as its opening balance in the stock ledger and its prices'' first history rows (the '
+  'stock rollups of the new rows moved once for the batch); the '
   'source of every new or changed row is recorded; the batch is audited once. Answers the batch''s {total, '
   'inserted, updated, unchanged}, also added to the run.';
 
